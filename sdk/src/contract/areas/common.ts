@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Shared wire pieces (protocol.md §5 conventions). */
+
+/** Version-4 UUIDs only: the published SDK refuses anything else, and a malformed id is a SCHEMA_ERROR, not a 404. */
+export const uuidV4 = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, "must be a valid UUID (version 4)");
+/** Project ids are UUIDs or the literal `internal` (protocol.md §5). */
+export const projectId = z.union([uuidV4, z.literal("internal")]);
+/** Path/query/body fields typed "user id or me" (protocol.md §2.4). */
+export const userIdOrMe = z.union([uuidV4, z.literal("me")]);
+
+/** Arbitrary JSON metadata (`null` when unset). */
+export const jsonValue: z.ZodType<unknown> = z.unknown();
+export const metadata = jsonValue.nullable();
+
+export const millis = z.number().int().nonnegative();
+
+/** Query-string booleans are the strings "true" / "false". */
+export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const successResponse = z.object({ success: z.literal(true) });
+
+/** List envelopes (protocol.md §5.1). */
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), is_paginated: z.literal(false) });
+}
+export function paginatedEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    is_paginated: z.literal(true),
+    pagination: z.object({ next_cursor: z.string().nullable() }),
+  });
+}
+
+export const restrictedReason = z.object({ type: z.enum(["anonymous", "email_not_verified", "restricted_by_administrator"]) });
+export type RestrictedReason = z.infer<typeof restrictedReason>;

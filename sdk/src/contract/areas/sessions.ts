@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { millis, restrictedReason, uuidV4 } from "./common.ts";
+
+/** Password and anonymous sign-in, sessions and tokens (protocol.md §4, §6.2, §7.1, §7.8). */
+
+export const passwordSignUpBody = z.strictObject({
+  email: z.string().max(254).email(),
+  password: z.string(),
+  verification_callback_url: z.string().url().optional(),
+});
+export const passwordSignInBody = z.strictObject({
+  email: z.string().max(254),
+  password: z.string(),
+});
+/** Sign-up, sign-in and anonymous sign-up answer the same token pair. */
+export const signInResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user_id: uuidV4,
+});
+/** Code-based sign-ins (OTP, MFA, passkey) also say whether the user was just created. */
+export const signInWithNewUserResponse = signInResponse.extend({ is_new_user: z.boolean() });
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+/** POST /auth/sessions (server): spec §7, defaults of §9. */
+export const createSessionBody = z.strictObject({
+  user_id: uuidV4,
+  expires_in_millis: z.number().int().positive().max(367 * 24 * 60 * 60 * 1000).optional(),
+  is_impersonation: z.boolean().optional(),
+});
+export const createSessionResponse = z.object({ refresh_token: z.string(), access_token: z.string() });
+
+/** POST /auth/oauth/token, refresh grant (protocol.md §4.4): form fields. */
+export const refreshGrantForm = z.object({
+  grant_type: z.literal("refresh_token"),
+  client_id: z.string(),
+  client_secret: z.string().optional(),
+  refresh_token: z.string(),
+  scope: z.string().optional(),
+});
+export const tokenResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number(),
+  scope: z.string(),
+  refresh_token: z.string().optional(),
+  is_new_user: z.boolean().optional(),
+  after_callback_redirect_url: z.string().nullable().optional(),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/**
+ * Access-token claims (protocol.md §4.1). The published SDK decodes every token and rejects one missing any of these,
+ * so the fake provider builds its tokens from this schema and our SDK validates with it too.
+ */
+export const accessTokenClaims = z.object({
+  sub: uuidV4,
+  iat: z.number(),
+  exp: z.number().optional(),
+  iss: z.string(),
+  aud: z.string(),
+  project_id: z.string(),
+  branch_id: z.string(),
+  refresh_token_id: z.string(),
+  role: z.literal("authenticated"),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  selected_team_id: z.string().nullable(),
+  signed_up_at: z.number().int(),
+  is_anonymous: z.boolean(),
+  is_restricted: z.boolean(),
+  restricted_reason: restrictedReason.nullable(),
+  requires_totp_mfa: z.boolean(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
+
+/** A session row as listed (protocol.md §5.7); the listing endpoints arrive with the account-surfaces issue. */
+export const sessionView = z.object({
+  id: uuidV4,
+  user_id: uuidV4,
+  created_at: millis,
+  is_impersonation: z.boolean(),
+  last_used_at: millis.optional(),
+  is_current_session: z.boolean().optional(),
+});

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { metadata, millis, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
+import { clientTeam, serverTeam } from "./teams.ts";
+
+/** Users (spec §3, protocol.md §5.2). */
+
+export const oauthProviderSummary = z.object({ id: z.string(), account_id: z.string(), email: z.string().nullable() });
+
+/** The client "me" view: exactly these keys (A26 e2e snapshot). */
+export const clientUser = z.object({
+  id: uuidV4,
+  primary_email: z.string().nullable(),
+  primary_email_verified: z.boolean(),
+  display_name: z.string().nullable(),
+  client_metadata: metadata,
+  client_read_only_metadata: metadata,
+  profile_image_url: z.string().nullable(),
+  signed_up_at_millis: millis,
+  has_password: z.boolean(),
+  auth_with_email: z.boolean(),
+  oauth_providers: z.array(oauthProviderSummary),
+  selected_team_id: z.string().nullable(),
+  selected_team: clientTeam.nullable(),
+  requires_totp_mfa: z.boolean(),
+  otp_auth_enabled: z.boolean(),
+  passkey_auth_enabled: z.boolean(),
+  is_anonymous: z.boolean(),
+  is_restricted: z.boolean(),
+  restricted_reason: restrictedReason.nullable(),
+  restricted_by_admin: z.boolean(),
+  restricted_by_admin_reason: z.string().nullable(),
+});
+
+export const riskScores = z.object({
+  sign_up: z.object({ bot: z.number().min(0).max(100), free_trial_abuse: z.number().min(0).max(100) }),
+});
+
+export const serverUser = clientUser.extend({
+  selected_team: serverTeam.nullable(),
+  primary_email_auth_enabled: z.boolean(),
+  server_metadata: metadata,
+  last_active_at_millis: millis,
+  restricted_by_admin_private_details: z.string().nullable(),
+  country_code: z.string().nullable(),
+  risk_scores: riskScores,
+});
+
+export type ClientUserJson = z.infer<typeof clientUser>;
+export type ServerUserJson = z.infer<typeof serverUser>;
+
+const email = z.string().max(254).email();
+const displayName = z.string().max(256).nullable();
+const profileImageUrl = z.string().url().nullable();
+/** Base64 of the TOTP secret; null turns MFA off (protocol.md §7.4). */
+const totpSecret = z.string().base64().nullable();
+
+/** PATCH /users/me with client access. */
+export const clientUserUpdate = z.strictObject({
+  display_name: displayName.optional(),
+  profile_image_url: profileImageUrl.optional(),
+  client_metadata: metadata.optional(),
+  selected_team_id: uuidV4.nullable().optional(),
+  totp_secret_base64: totpSecret.optional(),
+  otp_auth_enabled: z.boolean().optional(),
+  passkey_auth_enabled: z.boolean().optional(),
+  primary_email: email.nullable().optional(),
+});
+
+const serverOnlyUpdateFields = {
+  client_read_only_metadata: metadata.optional(),
+  server_metadata: metadata.optional(),
+  primary_email_verified: z.boolean().optional(),
+  primary_email_auth_enabled: z.boolean().optional(),
+  password: z.string().nullable().optional(),
+  password_hash: z.string().nullable().optional(),
+  restricted_by_admin: z.boolean().optional(),
+  restricted_by_admin_reason: z.string().nullable().optional(),
+  restricted_by_admin_private_details: z.string().nullable().optional(),
+  country_code: z.string().length(2).nullable().optional(),
+  risk_scores: riskScores.optional(),
+};
+
+/** PATCH /users/{id} (and /users/me) with server access. */
+export const serverUserUpdate = clientUserUpdate.extend({
+  ...serverOnlyUpdateFields,
+  /** Only `false`: an anonymous user can be upgraded, never made anonymous. */
+  is_anonymous: z.literal(false).optional(),
+});
+
+/** POST /users (server). */
+export const serverUserCreate = clientUserUpdate.omit({ selected_team_id: true }).extend({
+  ...serverOnlyUpdateFields,
+  is_anonymous: z.boolean().optional(),
+  oauth_providers: z.array(oauthProviderSummary).optional(),
+});
+
+export type ClientUserUpdate = z.infer<typeof clientUserUpdate>;
+export type ServerUserUpdate = z.infer<typeof serverUserUpdate>;
+export type ServerUserCreate = z.infer<typeof serverUserCreate>;
+
+/** GET /users (server): protocol.md §5.2. */
+export const userListQuery = z.strictObject({
+  team_id: uuidV4.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  cursor: uuidV4.optional(),
+  order_by: z.enum(["signed_up_at", "last_active_at"]).optional(),
+  desc: queryBoolean.optional(),
+  query: z.string().optional(),
+  include_anonymous: queryBoolean.optional(),
+  only_anonymous: queryBoolean.optional(),
+  include_restricted: queryBoolean.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;

@@ -1,0 +1,118 @@
+import { catalogue } from "./catalogue.ts";
+
+/**
+ * The known-error catalogue (protocol.md §3). Every code has a fixed status; throw sites name a code and its details,
+ * never a status or a message of their own. Both the SDK (decoding) and the fake provider (encoding) use this module.
+ */
+type Entry = (typeof catalogue)[number];
+
+export type KnownErrorCode = Entry["code"];
+/** Codes that are only ancestors (never sent on the wire). */
+export type AbstractKnownErrorCode = Extract<Entry, { abstract: true }>["code"];
+export type ConcreteKnownErrorCode = Exclude<KnownErrorCode, AbstractKnownErrorCode>;
+
+export type KnownErrorDetails = Record<string, unknown>;
+
+export interface KnownErrorSpec {
+  readonly code: KnownErrorCode;
+  readonly status: number | null;
+  readonly abstract: boolean;
+  /** Ancestors, nearest first: catching a parent catches its children (protocol.md §3.1). */
+  readonly parents: readonly KnownErrorCode[];
+  readonly details: readonly string[];
+  /** The details are whatever the thrower passed (abstract parents such as VERIFICATION_ERROR). */
+  readonly passthrough: boolean;
+  readonly message: string;
+}
+
+const byCode = new Map<string, KnownErrorSpec>(catalogue.map((e) => [e.code, e as KnownErrorSpec]));
+
+export const knownErrorCodes: readonly KnownErrorCode[] = catalogue.map((e) => e.code);
+
+export function isKnownErrorCode(code: unknown): code is KnownErrorCode {
+  return typeof code === "string" && byCode.has(code);
+}
+
+export function knownErrorSpec(code: KnownErrorCode): KnownErrorSpec {
+  const spec = byCode.get(code);
+  if (!spec) throw new Error(`Not a known-error code: ${code}`);
+  return spec;
+}
+
+/** True when `code` is `ancestor` or descends from it (e.g. VERIFICATION_CODE_EXPIRED is a VERIFICATION_ERROR). */
+export function isKnownErrorOf(code: KnownErrorCode, ancestor: KnownErrorCode): boolean {
+  return code === ancestor || knownErrorSpec(code).parents.includes(ancestor);
+}
+
+function fill(template: string, vars: Record<string, unknown>): string {
+  return template.replace(/\{([A-Za-z_]+)\}/g, (whole, name: string) => {
+    const v = vars[name];
+    if (v === undefined) return whole;
+    return typeof v === "string" ? v : JSON.stringify(v);
+  });
+}
+
+function iso(millis: unknown): string | null {
+  return typeof millis === "number" && Number.isFinite(millis) ? new Date(millis).toISOString() : null;
+}
+
+/** Messages that are not a plain template: optional parts, lists, or a variant chosen by a detail. */
+const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails) => string>> = {
+  INSUFFICIENT_ACCESS_TYPE: (d) => {
+    const allowed = Array.isArray(d.allowed_access_types) ? d.allowed_access_types.map((t) => `'${String(t)}'`) : [];
+    const list = allowed.length <= 1 ? allowed.join("") : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
+    return `The x-hexclave-access-type header must be ${list}, but was '${String(d.actual_access_type)}'. (The legacy x-stack-access-type header is also accepted.)`;
+  },
+  ACCESS_TOKEN_EXPIRED: (d) => {
+    const at = iso(d.expired_at_millis);
+    return (
+      "Access token has expired. Please refresh it and try again." +
+      (at ? ` (The access token expired at ${at}.)` : "") +
+      (d.project_id ? ` Project ID: ${String(d.project_id)}.` : "") +
+      (d.user_id ? ` User ID: ${String(d.user_id)}.` : "") +
+      (d.refresh_token_id ? ` Refresh token ID: ${String(d.refresh_token_id)}.` : "") +
+      "\n\nDebug info: Most likely, you fetched the access token before it expired, but by the time the request reached the server it had expired. Refresh the access token and try again."
+    );
+  },
+  ADMIN_ACCESS_TOKEN_EXPIRED: (d) => {
+    const at = iso(d.expired_at_millis);
+    return "Admin access token has expired. Please refresh it and try again." + (at ? ` (The access token expired at ${at}.)` : "");
+  },
+  USER_EMAIL_ALREADY_EXISTS: (d) =>
+    d.would_work_if_email_was_verified === true
+      ? `A user with email "${String(d.email)}" already exists but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method.`
+      : `A user with email "${String(d.email)}" already exists.`,
+  ALL_OVERLOADS_FAILED: (d) => {
+    const errors = Array.isArray(d.overload_errors) ? d.overload_errors : [];
+    return (
+      "This endpoint has multiple overloads, but they all failed to process the request." +
+      errors.map((e, i) => `\n\n  Overload ${i + 1}: ${JSON.stringify(e)}`).join("")
+    );
+  },
+  RESTRICTED_USER_NOT_ALLOWED: (d) =>
+    `The user in the access token is in restricted state. Reason: ${restrictedType(d)}. Please pass the X-Stack-Allow-Restricted-User header if this is intended.`,
+  TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: (d) =>
+    `Restricted users cannot accept team invitations. Reason: ${restrictedType(d)}. Please complete the onboarding process before accepting team invitations.`,
+};
+
+function restrictedType(d: KnownErrorDetails): string {
+  const r = d.restricted_reason;
+  return r && typeof r === "object" && "type" in r ? String((r as { type: unknown }).type) : "unknown";
+}
+
+/**
+ * The human message for a code. `extra` fills placeholders that are not details (e.g. BODY_PARSING_ERROR's {message},
+ * INVALID_SCOPE's {scope}).
+ */
+export function knownErrorMessage(code: KnownErrorCode, details: KnownErrorDetails = {}, extra: Record<string, unknown> = {}): string {
+  const compute = computed[code];
+  if (compute) return compute(details);
+  return fill(knownErrorSpec(code).message, { ...extra, ...details });
+}
+
+/** The JSON body of a known-error response (protocol.md §3.1): `details` is omitted when the error has none. */
+export interface KnownErrorBody {
+  code: string;
+  error: string;
+  details?: KnownErrorDetails;
+}

@@ -1,0 +1,99 @@
+/**
+ * Header names and the business constants of spec §9, in one place.
+ * Our SDK sends the legacy `x-stack-*` names (every backend accepts them); the fake provider accepts both families and
+ * emits both known-error and actual-status headers (protocol.md §2).
+ */
+export const API_PREFIX = "/api/v1";
+
+export const headerNames = {
+  accessType: "x-stack-access-type",
+  projectId: "x-stack-project-id",
+  branchId: "x-stack-branch-id",
+  clientVersion: "x-stack-client-version",
+  accessToken: "x-stack-access-token",
+  refreshToken: "x-stack-refresh-token",
+  publishableClientKey: "x-stack-publishable-client-key",
+  secretServerKey: "x-stack-secret-server-key",
+  superSecretAdminKey: "x-stack-super-secret-admin-key",
+  adminAccessToken: "x-stack-admin-access-token",
+  allowAnonymousUser: "x-stack-allow-anonymous-user",
+  allowRestrictedUser: "x-stack-allow-restricted-user",
+  overrideErrorStatus: "x-stack-override-error-status",
+  randomNonce: "x-stack-random-nonce",
+  knownError: "x-stack-known-error",
+  actualStatus: "x-stack-actual-status",
+  requestId: "x-stack-request-id",
+} as const;
+
+export type HeaderKey = keyof typeof headerNames;
+
+/** The post-rebrand family the published SDK sends (protocol.md §0): `x-hexclave-foo` means `x-stack-foo`. */
+export const LEGACY_PREFIX = "x-stack-";
+export const REBRANDED_PREFIX = "x-hexclave-";
+
+export function rebranded(name: string): string {
+  return name.startsWith(LEGACY_PREFIX) ? REBRANDED_PREFIX + name.slice(LEGACY_PREFIX.length) : name;
+}
+
+export const accessTypes = ["client", "server", "admin"] as const;
+export type AccessType = (typeof accessTypes)[number];
+
+export const INTERNAL_PROJECT_ID = "internal";
+export const DEFAULT_BRANCH_ID = "main";
+/** The client secret sent to the token endpoint by an app without a publishable key (protocol.md §4.4). */
+export const PUBLIC_CLIENT_SENTINEL = "__stack_public_client__";
+export const SDK_CLIENT_VERSION = "js @authsim/sdk@0.1.0";
+
+/** Spec §9. */
+export const constants = {
+  /** An access token used for a request must stay valid at least this long, else it is refreshed first. */
+  accessTokenFreshnessMillis: 20_000,
+  /** A caller may ask for at most this much remaining life (a fresh token is never guaranteed longer). */
+  maxRequiredAccessTokenLifeMillis: 60_000,
+  refreshTokenCookieMaxAgeSeconds: 31_536_000,
+  accessTokenCookieMaxAgeSeconds: 86_400,
+  oauthOuterStateCookieMaxAgeSeconds: 3_600,
+  cookiePollMillis: 100,
+  cacheRateLimiterConcurrency: 1,
+  cacheThrottleMillis: 300,
+  cacheInvalidateAfterLastSubscriberMillis: 5_000,
+  redirectPauseMillis: 2_000,
+  cliPollWaitMillis: 2_000,
+  clientJwtAssertionLifetimeSeconds: 60,
+  jwksCacheMillis: 300_000,
+  serverSessionDefaultExpiresInMillis: 31_536_000_000,
+  serverSessionMaxExpiresInMillis: 367 * 24 * 60 * 60 * 1000,
+  serverSessionDefaultIsImpersonation: false,
+  permissionListingRecursiveDefault: true,
+  allowNegativeDefault: false,
+  networkRetries: 5,
+  networkRetryBaseMillis: 1_000,
+  networkRetryJitterMin: 0.5,
+  networkRetryJitterMax: 1.5,
+  maxWaitMillis: 2_147_483_647,
+  oauthPkceMethod: "S256",
+  oauthResponseType: "code",
+  oauthScope: "legacy",
+  dataVault: {
+    algorithm: "AES-GCM",
+    keyBits: 256,
+    ivBytes: 12,
+    saltBytes: 16,
+    versionBytes: [1, 0],
+    pbkdf2Iterations: 100_000,
+    derivedBits: 256,
+  },
+  randomIdBits: 224,
+} as const;
+
+/** Spec §8, transport. */
+export const OFFLINE_MESSAGE = "You are offline. Please check your internet connection and try again.";
+/** The body marker of a 508 the SDK retries (protocol.md §9). */
+export const INFINITE_LOOP_MARKER = "INFINITE_LOOP_DETECTED";
+
+/** Cookie names of the browser token store (spec §9): the refresh cookie carries the project id. */
+export const cookieNames = {
+  accessToken: "stack-access",
+  refreshToken: (projectId: string) => `stack-refresh-${projectId}`,
+  oauthOuterState: (state: string) => `stack-oauth-outer-${state}`,
+} as const;

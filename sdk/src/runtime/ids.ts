@@ -1,0 +1,70 @@
+/**
+ * Randomness from one injectable source (design rule 5): ids, tokens, keys and codes all come from a RandomSource,
+ * so a seeded source makes a whole run reproducible.
+ */
+export interface RandomSource {
+  bytes(length: number): Uint8Array;
+}
+
+export const cryptoRandom: RandomSource = {
+  bytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
+};
+
+/** A deterministic source (sfc32 over a string seed): same seed, same ids. Not for secrets in production. */
+export function seededRandom(seed: string): RandomSource {
+  let h = 1779033703 ^ seed.length;
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
+  const next32 = () => {
+    h = Math.imul(h ^ (h >>> 16), 2246822507);
+    h = Math.imul(h ^ (h >>> 13), 3266489909);
+    return (h ^= h >>> 16) >>> 0;
+  };
+  let a = next32(), b = next32(), c = next32(), d = next32();
+  const sfc32 = () => {
+    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    const t = (a + b) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    d = (d + 1) | 0;
+    const r = (t + d) | 0;
+    c = (c + r) | 0;
+    return r >>> 0;
+  };
+  return {
+    bytes: (length) => {
+      const out = new Uint8Array(length);
+      for (let i = 0; i < length; i++) out[i] = sfc32() & 0xff;
+      return out;
+    },
+  };
+}
+
+/** A version-4 UUID. */
+export function uuid(random: RandomSource): string {
+  const b = random.bytes(16);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Lowercase Crockford base32 (no i, l, o, u), the alphabet of refresh tokens and codes (protocol.md §4.3). */
+const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/** A random base32 string carrying `bits` bits (spec §9: 224 bits by default, i.e. 45 characters). */
+export function randomBase32(random: RandomSource, bits = 224): string {
+  const length = Math.ceil(bits / 5);
+  const bytes = random.bytes(length);
+  let out = "";
+  for (let i = 0; i < length; i++) out += CROCKFORD[bytes[i]! & 31];
+  return out;
+}
+
+/** A random nonce for the x-stack-random-nonce header (45 characters, like the published SDK's). */
+export function randomNonce(random: RandomSource): string {
+  return randomBase32(random, 224);
+}
