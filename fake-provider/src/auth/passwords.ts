@@ -1,0 +1,49 @@
+import type { RandomSource } from "@authsim/sdk/runtime";
+import { knownError } from "../http/known-error.ts";
+import { constantTimeEqual } from "./compare.ts";
+
+/**
+ * Salted PBKDF2-SHA256 through Web Crypto, its parameters stored with each hash ("pbkdf2-sha256$iter$salt$hash").
+ * The emulator defaults to a low iteration count so test suites stay fast; `--hash-cost production` uses 600,000
+ * (OWASP's figure for PBKDF2-SHA256). A stored hash keeps its own count, so either verifies the other.
+ */
+export const hashCosts = { fast: 1_000, production: 600_000 } as const;
+export type HashCost = keyof typeof hashCosts;
+
+/** Password length rules (the wire reports the limit in details). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 70;
+
+export function checkPasswordRules(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) throw knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH });
+  if (password.length > PASSWORD_MAX_LENGTH) throw knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH });
+}
+
+const encoder = new TextEncoder();
+
+async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);
+  return new Uint8Array(bits);
+}
+
+const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromB64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+export async function hashPassword(password: string, random: RandomSource, iterations: number): Promise<string> {
+  const salt = random.bytes(16);
+  const hash = await derive(password, salt, iterations);
+  return `pbkdf2-sha256$${iterations}$${toB64(salt)}$${toB64(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iterationsText, saltText, hashText] = stored.split("$");
+  if (scheme !== "pbkdf2-sha256" || !iterationsText || !saltText || !hashText) return false;
+  const iterations = Number(iterationsText);
+  if (!Number.isInteger(iterations) || iterations < 1) return false;
+  const actual = await derive(password, fromB64(saltText), iterations);
+  return constantTimeEqual(actual, fromB64(hashText));
+}
+
+/** A hash to compare against when the user does not exist, so a miss costs what a hit costs. */
+export const DUMMY_HASH = "pbkdf2-sha256$1000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

@@ -1,0 +1,82 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
+import type { FakeProvider, ProviderSnapshot } from "../app.ts";
+import { json } from "../http/respond.ts";
+import { SNAPSHOT_VERSION } from "../store/store.ts";
+
+/**
+ * Emulator-only endpoints, outside /api/v1 (so no real service has them): reset, snapshot/restore, the clock, and the
+ * seeded projects with their keys. They need no authentication: the emulator is a local development server.
+ */
+export const CONTROL_PREFIX = "/__emulator";
+
+const advanceBody = z.strictObject({ millis: z.number().int().nonnegative() });
+const freezeBody = z.strictObject({ at_millis: z.number().int().nonnegative().optional() });
+const snapshotBody = z.object({
+  store: z.object({ version: z.literal(SNAPSHOT_VERSION), tables: z.record(z.string(), z.array(z.tuple([z.string(), z.unknown()]))) }),
+  clock: z.object({ offsetMillis: z.number(), frozenAtMillis: z.number().nullable() }),
+});
+
+async function parse<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  let raw: unknown = {};
+  const textBody = await request.text();
+  if (textBody.length > 0) {
+    try {
+      raw = JSON.parse(textBody);
+    } catch {
+      return { ok: false, response: json({ error: "Invalid JSON in request body" }, 400) };
+    }
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) return { ok: false, response: json({ error: "Invalid body", issues: result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400) };
+  return { ok: true, value: result.data };
+}
+
+export function mountControl(app: Hono, provider: FakeProvider): void {
+  const clockView = () => ({ now_millis: provider.clock.now(), frozen: provider.clock.frozen });
+
+  app.post(`${CONTROL_PREFIX}/reset`, async () => {
+    await provider.store.transact(() => provider.reset());
+    return json({ success: true });
+  });
+  app.get(`${CONTROL_PREFIX}/snapshot`, () => json(provider.snapshot()));
+  app.post(`${CONTROL_PREFIX}/restore`, async (c) => {
+    const parsed = await parse(c.req.raw, snapshotBody);
+    if (!parsed.ok) return parsed.response;
+    await provider.store.transact(() => provider.restore(parsed.value as ProviderSnapshot));
+    return json({ success: true });
+  });
+  app.get(`${CONTROL_PREFIX}/clock`, () => json(clockView()));
+  app.post(`${CONTROL_PREFIX}/clock/advance`, async (c) => {
+    const parsed = await parse(c.req.raw, advanceBody);
+    if (!parsed.ok) return parsed.response;
+    provider.clock.advance(parsed.value.millis);
+    return json(clockView());
+  });
+  app.post(`${CONTROL_PREFIX}/clock/freeze`, async (c) => {
+    const parsed = await parse(c.req.raw, freezeBody);
+    if (!parsed.ok) return parsed.response;
+    provider.clock.freeze(parsed.value.at_millis);
+    return json(clockView());
+  });
+  app.post(`${CONTROL_PREFIX}/clock/unfreeze`, () => {
+    provider.clock.unfreeze();
+    return json(clockView());
+  });
+  app.get(`${CONTROL_PREFIX}/projects`, () => {
+    const projects = [...provider.store.read.projects.values()]
+      .filter((p) => p.id !== INTERNAL_PROJECT_ID)
+      .map((p) => {
+        const keys = [...provider.store.read.apiKeySets.values()].find((k) => k.projectId === p.id);
+        return {
+          id: p.id,
+          display_name: p.displayName,
+          publishable_client_key: keys?.publishableClientKey ?? null,
+          secret_server_key: keys?.secretServerKey ?? null,
+          super_secret_admin_key: keys?.superSecretAdminKey ?? null,
+        };
+      });
+    return json({ items: projects });
+  });
+}

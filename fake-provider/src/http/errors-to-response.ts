@@ -1,0 +1,12 @@
+import { KnownErrorException, StatusError } from "./known-error.ts";
+import { knownErrorResponse, text } from "./respond.ts";
+
+/** Maps anything an op throws to a response: known errors to the catalogue shape, the rest to plain text. */
+export function errorToResponse(error: unknown, onUnexpected: (error: unknown) => void): Response {
+  if (error instanceof KnownErrorException) return knownErrorResponse(error);
+  if (error instanceof StatusError) return text(error.message, error.status);
+  onUnexpected(error);
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // The development-mode text of protocol.md §1: the emulator is always a development server.
+  return text(`Internal Server Error. The error message follows, but will be stripped in production. ${detail}`, 500);
+}

@@ -1,0 +1,47 @@
+import type { z } from "zod";
+import { knownError } from "./known-error.ts";
+
+/**
+ * Request parsing shared by every route: JSON bodies, form bodies (token endpoint) and schema validation. Failures are
+ * the catalogue's BODY_PARSING_ERROR and SCHEMA_ERROR with a readable message (protocol.md §1).
+ */
+export async function readBody(request: Request): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const raw = await request.text();
+  if (raw.length === 0) return undefined;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json" || type === "") {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      throw knownError("BODY_PARSING_ERROR", undefined, { message: "Invalid JSON in request body" });
+    }
+  }
+  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(raw));
+  if (type === "text/plain" || type === "application/octet-stream") return raw;
+  throw knownError("BODY_PARSING_ERROR", undefined, { message: `Unknown content type in request body: ${type}` });
+}
+
+export interface SchemaLocation {
+  method: string;
+  /** The public pathname, e.g. /api/v1/users. */
+  pathname: string;
+  part: "body" | "query" | "params";
+}
+
+/** Validates `value` against `schema` or throws SCHEMA_ERROR naming every problem. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, where: SchemaLocation): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") return `${where.part} contains unknown properties: ${issue.keys.join(", ")}`;
+    const path = issue.path.length ? `${where.part}.${issue.path.map(String).join(".")}` : where.part;
+    return `${path}: ${issue.message}`;
+  });
+  throw schemaError(where, problems);
+}
+
+export function schemaError(where: { method: string; pathname: string }, problems: string[]) {
+  const message = `Request validation failed on ${where.method} ${where.pathname}:\n${problems.map((p) => `  - ${p}`).join("\n")}`;
+  return knownError("SCHEMA_ERROR", { message });
+}

@@ -1,0 +1,5 @@
+export { createFakeProvider, type FakeProvider, type FakeProviderOptions, type ProviderSnapshot } from "./app.ts";
+export { controllableClock, type ControllableClock } from "./clock.ts";
+export { CONTROL_PREFIX } from "./control/routes.ts";
+export { defaultSeed, type ProviderSeed } from "./seed.ts";
+export { hashCosts, type HashCost } from "./auth/passwords.ts";

@@ -1,0 +1,26 @@
+import type { RandomSource } from "@authsim/sdk/runtime";
+import type { Auth } from "../auth/parse-auth.ts";
+import type { Tables } from "../store/store.ts";
+
+/** What the emulator was configured with (createFakeProvider options, resolved). */
+export interface ProviderSettings {
+  /** The API's public base URL (no /api/v1): the host in token issuers. */
+  apiBaseUrl: string;
+  accessTokenLifetimeSeconds: number;
+  passwordHashIterations: number;
+}
+
+/**
+ * Everything an operation may read: the tables (inside the request's transaction), the time and the random source.
+ * Ops never see the HTTP request.
+ */
+export interface OpContext {
+  tables: Tables;
+  now: number;
+  random: RandomSource;
+  settings: ProviderSettings;
+}
+
+export interface AuthedContext extends OpContext {
+  auth: Auth;
+}

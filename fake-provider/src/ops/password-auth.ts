@@ -1,0 +1,43 @@
+import type { SignInResponse } from "@authsim/sdk/contract";
+import { DUMMY_HASH, checkPasswordRules, hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { knownError } from "../http/known-error.ts";
+import { emailKey } from "../store/store.ts";
+import type { AuthedContext } from "./context.ts";
+import { signInResponseFor } from "./sessions.ts";
+import { assertAuthEmailFree, newUserRecord, saveUser } from "./users.ts";
+
+/** Email + password and anonymous sign-up (protocol.md §6.2, §7.1, §7.8). */
+
+export async function passwordSignUp(ctx: AuthedContext, body: { email: string; password: string }): Promise<SignInResponse> {
+  const { project, user: current } = ctx.auth;
+  if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
+  checkPasswordRules(body.password);
+  assertAuthEmailFree(ctx, project.id, body.email);
+  const passwordHash = await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations);
+  const fields = { primaryEmail: body.email, primaryEmailVerified: false, primaryEmailAuthEnabled: true, passwordHash };
+  // Signing up while holding an anonymous user's token upgrades that same user (its id and data are kept).
+  const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
+  saveUser(ctx, user);
+  return signInResponseFor(ctx, user);
+}
+
+export async function passwordSignIn(ctx: AuthedContext, body: { email: string; password: string }): Promise<SignInResponse> {
+  const { project } = ctx.auth;
+  if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  const user = ctx.tables.users.lookup("authEmail", emailKey(project.id, body.email));
+  // Verify against a dummy hash when there is no such user, so a miss costs what a hit costs (no enumeration by time).
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || user.passwordHash === null || !ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
+  saveUser(ctx, { ...user, lastActiveAtMillis: ctx.now });
+  return signInResponseFor(ctx, user);
+}
+
+export async function anonymousSignUp(ctx: AuthedContext): Promise<SignInResponse> {
+  const { project } = ctx.auth;
+  if (!project.config.anonymous_enabled) throw knownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
+  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
+  const user = newUserRecord(ctx, project.id, { isAnonymous: true, displayName: null });
+  saveUser(ctx, user);
+  return signInResponseFor(ctx, user);
+}

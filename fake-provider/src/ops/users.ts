@@ -1,0 +1,190 @@
+import type { ClientUserUpdate, ServerUserCreate, ServerUserUpdate, UserListQuery } from "@authsim/sdk/contract";
+import { uuid } from "@authsim/sdk/runtime";
+import { checkPasswordRules, hashPassword } from "../auth/passwords.ts";
+import { knownError } from "../http/known-error.ts";
+import type { UserRecord } from "../store/records.ts";
+import { emailKey } from "../store/store.ts";
+import type { OpContext } from "./context.ts";
+import { endAllSessionsOf } from "./sessions.ts";
+
+/** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
+
+export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial<UserRecord> = {}): UserRecord {
+  return {
+    id: uuid(ctx.random),
+    projectId,
+    displayName: null,
+    primaryEmail: null,
+    primaryEmailVerified: false,
+    primaryEmailAuthEnabled: false,
+    profileImageUrl: null,
+    signedUpAtMillis: ctx.now,
+    lastActiveAtMillis: ctx.now,
+    clientMetadata: null,
+    clientReadOnlyMetadata: null,
+    serverMetadata: null,
+    passwordHash: null,
+    totpSecretBase64: null,
+    otpAuthEnabled: false,
+    passkeyAuthEnabled: false,
+    selectedTeamId: null,
+    isAnonymous: false,
+    restrictedByAdmin: false,
+    restrictedByAdminReason: null,
+    restrictedByAdminPrivateDetails: null,
+    countryCode: null,
+    riskScores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+    ...fields,
+  };
+}
+
+export function requireUser(ctx: OpContext, projectId: string, userId: string): UserRecord {
+  const user = ctx.tables.users.get(userId);
+  if (!user || user.projectId !== projectId) throw knownError("USER_NOT_FOUND");
+  return user;
+}
+
+/** An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). */
+export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: string, exceptUserId?: string): void {
+  const holder = ctx.tables.users.lookup("authEmail", emailKey(projectId, email));
+  if (holder && holder.id !== exceptUserId) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+}
+
+/** Writes a user, checking the auth-email rule against the record as it will be. */
+export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
+  if (user.primaryEmail && user.primaryEmailAuthEnabled) assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
+  ctx.tables.users.set(user.id, user);
+  return user;
+}
+
+async function passwordHashFor(ctx: OpContext, password: string | null | undefined): Promise<string | null | undefined> {
+  if (password === undefined || password === null) return password;
+  checkPasswordRules(password);
+  return hashPassword(password, ctx.random, ctx.settings.passwordHashIterations);
+}
+
+export async function createUser(ctx: OpContext, projectId: string, body: ServerUserCreate): Promise<UserRecord> {
+  const passwordHash = (await passwordHashFor(ctx, body.password)) ?? body.password_hash ?? null;
+  const hasEmail = body.primary_email !== undefined && body.primary_email !== null;
+  const user = newUserRecord(ctx, projectId, {
+    displayName: body.display_name ?? null,
+    primaryEmail: body.primary_email ?? null,
+    primaryEmailVerified: body.primary_email_verified ?? false,
+    // A password implies email auth unless the caller says otherwise (the published SDK sends it explicitly).
+    primaryEmailAuthEnabled: body.primary_email_auth_enabled ?? (hasEmail && passwordHash !== null),
+    profileImageUrl: body.profile_image_url ?? null,
+    clientMetadata: body.client_metadata ?? null,
+    clientReadOnlyMetadata: body.client_read_only_metadata ?? null,
+    serverMetadata: body.server_metadata ?? null,
+    passwordHash,
+    totpSecretBase64: body.totp_secret_base64 ?? null,
+    otpAuthEnabled: body.otp_auth_enabled ?? false,
+    passkeyAuthEnabled: body.passkey_auth_enabled ?? false,
+    isAnonymous: body.is_anonymous ?? false,
+    restrictedByAdmin: body.restricted_by_admin ?? false,
+    restrictedByAdminReason: body.restricted_by_admin_reason ?? null,
+    restrictedByAdminPrivateDetails: body.restricted_by_admin_private_details ?? null,
+    countryCode: body.country_code ?? null,
+    ...(body.risk_scores ? { riskScores: body.risk_scores } : {}),
+  });
+  return saveUser(ctx, user);
+}
+
+function defined<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** PATCH /users/me (client fields). */
+export function clientUpdateFields(user: UserRecord, body: ClientUserUpdate): UserRecord {
+  const emailChanged = body.primary_email !== undefined && body.primary_email !== user.primaryEmail;
+  return {
+    ...user,
+    ...defined({
+      displayName: body.display_name,
+      profileImageUrl: body.profile_image_url,
+      clientMetadata: body.client_metadata,
+      selectedTeamId: body.selected_team_id,
+      totpSecretBase64: body.totp_secret_base64,
+      otpAuthEnabled: body.otp_auth_enabled,
+      passkeyAuthEnabled: body.passkey_auth_enabled,
+      primaryEmail: body.primary_email,
+    }),
+    // A new address has not been verified yet.
+    ...(emailChanged ? { primaryEmailVerified: false } : {}),
+  };
+}
+
+export function assertSelectableTeam(ctx: OpContext, user: UserRecord): void {
+  if (user.selectedTeamId === null) return;
+  const team = ctx.tables.teams.get(user.selectedTeamId);
+  if (!team || team.projectId !== user.projectId) throw knownError("TEAM_NOT_FOUND", { team_id: user.selectedTeamId });
+  if (!ctx.tables.teamMemberships.has(`${team.id}:${user.id}`)) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: team.id, user_id: user.id });
+}
+
+/**
+ * Applies an update. A client body is a subset of the server one (the route's schema decides which keys a caller may
+ * send), so one function serves both.
+ */
+export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerUserUpdate): Promise<UserRecord> {
+  const passwordHash = await passwordHashFor(ctx, body.password);
+  const next: UserRecord = {
+    ...clientUpdateFields(user, body),
+    ...defined({
+      clientReadOnlyMetadata: body.client_read_only_metadata,
+      serverMetadata: body.server_metadata,
+      primaryEmailVerified: body.primary_email_verified,
+      primaryEmailAuthEnabled: body.primary_email_auth_enabled,
+      passwordHash: passwordHash !== undefined ? passwordHash : body.password_hash,
+      isAnonymous: body.is_anonymous,
+      restrictedByAdmin: body.restricted_by_admin,
+      restrictedByAdminReason: body.restricted_by_admin_reason,
+      restrictedByAdminPrivateDetails: body.restricted_by_admin_private_details,
+      countryCode: body.country_code,
+      riskScores: body.risk_scores,
+    }),
+  };
+  if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
+  return saveUser(ctx, next);
+}
+
+/** Deleting a user ends their sessions and memberships too. */
+export function deleteUser(ctx: OpContext, user: UserRecord): void {
+  endAllSessionsOf(ctx, user.id);
+  for (const membership of [...ctx.tables.teamMemberships.values()]) {
+    if (membership.userId === user.id) ctx.tables.teamMemberships.delete(`${membership.teamId}:${membership.userId}`);
+  }
+  ctx.tables.users.delete(user.id);
+}
+
+export interface UserPage {
+  items: UserRecord[];
+  nextCursor: string | null;
+}
+
+/** GET /users: stable order (sort key, then id); `cursor` is the id of the first user of the page. */
+export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): UserPage {
+  const includeAnonymous = q.include_anonymous ?? false;
+  const onlyAnonymous = q.only_anonymous ?? false;
+  const includeRestricted = (q.include_restricted ?? false) || includeAnonymous;
+  const needle = q.query?.toLowerCase().replace(/[^a-z0-9\-_.@]/g, "");
+  const inTeam = q.team_id ? (u: UserRecord) => ctx.tables.teamMemberships.has(`${q.team_id}:${u.id}`) : () => true;
+  const users = [...ctx.tables.users.values()].filter(
+    (u) =>
+      u.projectId === projectId &&
+      (onlyAnonymous ? u.isAnonymous : includeAnonymous || !u.isAnonymous) &&
+      (includeRestricted || !u.restrictedByAdmin) &&
+      inTeam(u) &&
+      (!needle || [u.id, u.displayName ?? "", u.primaryEmail ?? ""].some((f) => f.toLowerCase().includes(needle))),
+  );
+  const key = q.order_by === "last_active_at" ? (u: UserRecord) => u.lastActiveAtMillis : (u: UserRecord) => u.signedUpAtMillis;
+  const direction = q.desc ? -1 : 1;
+  users.sort((a, b) => direction * (key(a) - key(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let start = 0;
+  if (q.cursor) {
+    start = users.findIndex((u) => u.id === q.cursor);
+    if (start === -1) start = users.length;
+  }
+  const limit = q.limit ?? users.length;
+  const items = users.slice(start, start + limit);
+  return { items, nextCursor: users[start + limit]?.id ?? null };
+}

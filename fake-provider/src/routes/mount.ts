@@ -1,0 +1,93 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { API_PREFIX, headerNames, operations, rebranded, type AccessType, type Operation } from "@authsim/sdk/contract";
+import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
+import { hasStackHeader } from "../auth/headers.ts";
+import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
+import type { ControllableClock } from "../clock.ts";
+import { corsHeaders } from "../http/cors.ts";
+import { errorToResponse } from "../http/errors-to-response.ts";
+import { readBody, validate } from "../http/parse.ts";
+import { applyOverrideErrorStatus, json } from "../http/respond.ts";
+import type { ProviderSettings } from "../ops/context.ts";
+import type { Store } from "../store/store.ts";
+import { noBody, noQuery, type AnyRouteSpec, type RouteResult } from "./define.ts";
+import { implementedRoutes } from "./index.ts";
+
+export interface MountDeps {
+  store: Store;
+  clock: ControllableClock;
+  random: RandomSource;
+  settings: ProviderSettings;
+  onUnexpectedError: (error: unknown) => void;
+}
+
+const allowedTypes: Record<Operation["access"], readonly AccessType[]> = {
+  none: ["client", "server", "admin"],
+  client: ["client", "server", "admin"],
+  server: ["server", "admin"],
+  admin: ["admin"],
+};
+
+const anyParams = z.record(z.string(), z.string());
+
+/** Registers every contract operation on the app: implemented ones run the pipeline, the others answer 501. */
+export function mountOperations(app: Hono, deps: MountDeps): void {
+  for (const operation of operations) {
+    const path = operation.path === "/" ? API_PREFIX : API_PREFIX + operation.path;
+    const spec = implementedRoutes[operation.id];
+    app.on(operation.method, path, async (c) => {
+      const request = c.req.raw;
+      const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation);
+      return finish(response, request, deps.random);
+    });
+  }
+}
+
+function notImplemented(operation: Operation): Response {
+  return json(
+    {
+      error: `authsim does not implement ${operation.method} /api/v1${operation.path} (${operation.id}) yet.`,
+      operation_id: operation.id,
+      hint: "The operation is part of the contract; its area has not been built in the fake provider yet.",
+    },
+    501,
+  );
+}
+
+async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
+  const url = new URL(request.url);
+  const where = (part: "body" | "query" | "params") => ({ method: request.method, pathname: url.pathname, part });
+  try {
+    return await deps.store.transact(async (tables) => {
+      const ctx = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings };
+      const auth = await parseAuth(tables, request.headers, ctx.now);
+      if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
+      const params = validate(spec.params ?? anyParams, rawParams, where("params"));
+      const query = validate(spec.query ?? noQuery, Object.fromEntries(url.searchParams), where("query"));
+      const bodySchema = typeof spec.body === "function" ? spec.body(auth) : (spec.body ?? noBody);
+      const body = validate(bodySchema, await readBody(request), where("body"));
+      return toResponse(await spec.handler({ query, body, params, auth, ctx, request }));
+    });
+  } catch (error) {
+    return errorToResponse(error, deps.onUnexpectedError);
+  }
+}
+
+function toResponse(result: RouteResult): Response {
+  if (result instanceof Response) return result;
+  if ("json" in result) return json(result.json);
+  return json(result.body, result.status);
+}
+
+/** Headers every API answer carries (protocol.md §1–2), then the override-error-status convention. */
+function finish(response: Response, request: Request, random: RandomSource): Response {
+  const headers = new Headers(response.headers);
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
+  const requestId = randomBase32(random, 120);
+  headers.set(headerNames.requestId, requestId);
+  headers.set(rebranded(headerNames.requestId), requestId);
+  for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
+  const out = new Response(response.body, { status: response.status, headers });
+  return applyOverrideErrorStatus(out, hasStackHeader(request.headers, "overrideErrorStatus"));
+}

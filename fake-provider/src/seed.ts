@@ -1,0 +1,32 @@
+import { devProjectSeed, internalProjectSeed, type ProjectSeed } from "@authsim/fixtures";
+import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
+import type { OpContext } from "./ops/context.ts";
+import { seedProject } from "./ops/projects.ts";
+
+/** What a fresh provider holds: the `internal` project, and the seeded projects (the dev project by default). */
+export interface ProviderSeed {
+  projects: ProjectSeed[];
+}
+
+export const defaultSeed: ProviderSeed = { projects: [devProjectSeed] };
+
+export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
+  seedProject(ctx, internalProjectSeed);
+  for (const project of seed.projects) {
+    if (project.id === INTERNAL_PROJECT_ID) continue;
+    // The owner team lives in the internal project; its members administer the project (protocol.md §8).
+    if (project.owner_team_id && !ctx.tables.teams.has(project.owner_team_id)) {
+      ctx.tables.teams.set(project.owner_team_id, {
+        id: project.owner_team_id,
+        projectId: INTERNAL_PROJECT_ID,
+        displayName: `Owners of ${project.display_name}`,
+        profileImageUrl: null,
+        clientMetadata: null,
+        clientReadOnlyMetadata: null,
+        serverMetadata: null,
+        createdAtMillis: ctx.now,
+      });
+    }
+    seedProject(ctx, project, project.owner_team_id ?? null);
+  }
+}

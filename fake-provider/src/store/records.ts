@@ -1,0 +1,115 @@
+import type { JWK } from "jose";
+
+/**
+ * The emulator's state as plain, JSON-serialisable records. Records are values: an operation replaces a record,
+ * it never mutates one in place (so the undo log in store.ts can restore the previous value).
+ */
+
+export interface ProjectConfigRecord {
+  sign_up_enabled: boolean;
+  credential_enabled: boolean;
+  magic_link_enabled: boolean;
+  passkey_enabled: boolean;
+  anonymous_enabled: boolean;
+  client_team_creation_enabled: boolean;
+  client_user_deletion_enabled: boolean;
+  allow_localhost: boolean;
+  allow_user_api_keys: boolean;
+  allow_team_api_keys: boolean;
+  require_publishable_client_key: boolean;
+  create_team_on_sign_up: boolean;
+  oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
+  domains: { domain: string; handler_path: string }[];
+  email_theme: string;
+}
+
+export interface ProjectRecord {
+  id: string;
+  displayName: string;
+  description: string | null;
+  createdAtMillis: number;
+  isProductionMode: boolean;
+  isDevelopmentEnvironment: boolean;
+  ownerTeamId: string | null;
+  config: ProjectConfigRecord;
+}
+
+/** A project's API key set (publishable / secret / admin), as the internal API keys of spec §3. */
+export interface ApiKeySetRecord {
+  id: string;
+  projectId: string;
+  description: string;
+  createdAtMillis: number;
+  expiresAtMillis: number | null;
+  manuallyRevokedAtMillis: number | null;
+  publishableClientKey: string | null;
+  secretServerKey: string | null;
+  superSecretAdminKey: string | null;
+}
+
+export interface UserRecord {
+  id: string;
+  projectId: string;
+  displayName: string | null;
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  primaryEmailAuthEnabled: boolean;
+  profileImageUrl: string | null;
+  signedUpAtMillis: number;
+  lastActiveAtMillis: number;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+  serverMetadata: unknown;
+  /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>", or null when the user has no password. */
+  passwordHash: string | null;
+  totpSecretBase64: string | null;
+  otpAuthEnabled: boolean;
+  passkeyAuthEnabled: boolean;
+  selectedTeamId: string | null;
+  isAnonymous: boolean;
+  restrictedByAdmin: boolean;
+  restrictedByAdminReason: string | null;
+  restrictedByAdminPrivateDetails: string | null;
+  countryCode: string | null;
+  riskScores: { sign_up: { bot: number; free_trial_abuse: number } };
+}
+
+/** A session is a refresh token row (protocol.md §4.3); its id is the access token's refresh_token_id. */
+export interface SessionRecord {
+  id: string;
+  projectId: string;
+  userId: string;
+  refreshToken: string;
+  createdAtMillis: number;
+  expiresAtMillis: number;
+  lastUsedAtMillis: number;
+  isImpersonation: boolean;
+}
+
+/** An ES256 signing key, kept in state so a restored snapshot still verifies the tokens it issued. */
+export interface SigningKeyRecord {
+  /** Which audience family it signs: normal users, anonymous users, restricted users (protocol.md §4.1). */
+  audience: "normal" | "anonymous" | "restricted";
+  kid: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+export interface TeamRecord {
+  id: string;
+  projectId: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+  serverMetadata: unknown;
+  createdAtMillis: number;
+}
+
+/** Keyed `${teamId}:${userId}`. */
+export interface TeamMembershipRecord {
+  projectId: string;
+  teamId: string;
+  userId: string;
+  createdAtMillis: number;
+}

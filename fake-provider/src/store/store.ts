@@ -1,0 +1,109 @@
+import type {
+  ApiKeySetRecord,
+  ProjectRecord,
+  SessionRecord,
+  SigningKeyRecord,
+  TeamMembershipRecord,
+  TeamRecord,
+  UserRecord,
+} from "./records.ts";
+import { Table, type Journal } from "./table.ts";
+
+/** The case-folded key under which a project's users are found by their primary email. */
+export const emailKey = (projectId: string, email: string) => `${projectId}\u0000${email.toLowerCase()}`;
+
+function createTables() {
+  return {
+    projects: new Table<ProjectRecord>(),
+    apiKeySets: new Table<ApiKeySetRecord>({
+      publishable: { key: (k) => (k.publishableClientKey ? `${k.projectId}\u0000${k.publishableClientKey}` : null) },
+    }),
+    users: new Table<UserRecord>({
+      // Only emails that can sign in are unique within a project (protocol.md §7.2: used-for-auth channels).
+      authEmail: { key: (u) => (u.primaryEmail && u.primaryEmailAuthEnabled ? emailKey(u.projectId, u.primaryEmail) : null) },
+    }),
+    sessions: new Table<SessionRecord>({ refreshToken: { key: (s) => s.refreshToken } }),
+    signingKeys: new Table<SigningKeyRecord>(),
+    teams: new Table<TeamRecord>(),
+    teamMemberships: new Table<TeamMembershipRecord>(),
+  };
+}
+
+export type Tables = ReturnType<typeof createTables>;
+type TableName = keyof Tables;
+
+export const SNAPSHOT_VERSION = 1;
+export interface StoreSnapshot {
+  version: typeof SNAPSHOT_VERSION;
+  tables: Record<string, [string, unknown][]>;
+}
+
+/**
+ * The emulator's whole state. Operations run one at a time (a mutex keeps async steps such as password hashing from
+ * interleaving) and atomically: every write is journalled and a throwing operation is rolled back, so a refused request
+ * leaves no trace.
+ */
+export class Store {
+  readonly tables: Tables = createTables();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  transact<R>(operation: (tables: Tables) => R | Promise<R>): Promise<R> {
+    const run = async () => {
+      const undo: (() => void)[] = [];
+      const journal: Journal = { record: (u) => undo.push(u) };
+      this.attach(journal);
+      try {
+        return await operation(this.tables);
+      } catch (error) {
+        for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+        throw error;
+      } finally {
+        this.attach(null);
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * The same guarantees for a synchronous change made outside any request (seeding a new provider). Never call it while
+   * requests may be in flight: it does not wait for the queue.
+   */
+  transactSync<R>(operation: (tables: Tables) => R): R {
+    const undo: (() => void)[] = [];
+    this.attach({ record: (u) => undo.push(u) });
+    try {
+      return operation(this.tables);
+    } catch (error) {
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+      throw error;
+    } finally {
+      this.attach(null);
+    }
+  }
+
+  /** Reads that need no lock (a consistent view is guaranteed because writes happen only inside transact). */
+  get read(): Tables {
+    return this.tables;
+  }
+
+  snapshot(): StoreSnapshot {
+    const tables: Record<string, [string, unknown][]> = {};
+    for (const [name, table] of Object.entries(this.tables)) tables[name] = structuredClone(table.entries());
+    return { version: SNAPSHOT_VERSION, tables };
+  }
+
+  /** Replaces the whole state; tables absent from the snapshot become empty. */
+  restore(snapshot: StoreSnapshot): void {
+    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`Unsupported snapshot version ${String(snapshot.version)}`);
+    for (const name of Object.keys(this.tables) as TableName[]) {
+      const rows = snapshot.tables[name] ?? [];
+      (this.tables[name] as Table<unknown>).load(structuredClone(rows));
+    }
+  }
+
+  private attach(journal: Journal | null): void {
+    for (const table of Object.values(this.tables)) (table as Table<unknown>).attach(journal);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * A keyed table of plain records with unique secondary indexes. Every write goes through a journal so that a failed
+ * operation can be undone (see store.ts); indexes are derived, never stored in snapshots.
+ */
+export interface Journal {
+  record(undo: () => void): void;
+}
+
+export interface IndexSpec<T> {
+  /** The index key of a record, or null when it is not indexed (e.g. a user without a primary email). */
+  key: (record: T) => string | null;
+}
+
+export class Table<T> {
+  private readonly rows = new Map<string, T>();
+  private readonly indexes = new Map<string, { spec: IndexSpec<T>; map: Map<string, string> }>();
+  private journal: Journal | null = null;
+
+  constructor(indexes: Record<string, IndexSpec<T>> = {}) {
+    for (const [name, spec] of Object.entries(indexes)) this.indexes.set(name, { spec, map: new Map() });
+  }
+
+  /** Writes outside a transaction are refused: state changes only through operations. */
+  attach(journal: Journal | null): void {
+    this.journal = journal;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.rows.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.rows.has(id);
+  }
+
+  /** The primary key of the record whose index `name` has key `key`. */
+  lookup(name: string, key: string): T | undefined {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`No index ${name}`);
+    const id = index.map.get(key);
+    return id === undefined ? undefined : this.rows.get(id);
+  }
+
+  values(): IterableIterator<T> {
+    return this.rows.values();
+  }
+
+  set(id: string, record: T): void {
+    const journal = this.requireJournal();
+    const previous = this.rows.get(id);
+    this.write(id, record, previous);
+    journal.record(() => this.write(id, previous, record));
+  }
+
+  delete(id: string): void {
+    const journal = this.requireJournal();
+    const previous = this.rows.get(id);
+    if (previous === undefined) return;
+    this.write(id, undefined, previous);
+    journal.record(() => this.write(id, previous, undefined));
+  }
+
+  entries(): [string, T][] {
+    return [...this.rows.entries()];
+  }
+
+  load(entries: [string, T][]): void {
+    this.rows.clear();
+    for (const index of this.indexes.values()) index.map.clear();
+    for (const [id, record] of entries) this.write(id, record, undefined);
+  }
+
+  private requireJournal(): Journal {
+    if (!this.journal) throw new Error("State changes only inside store.transact().");
+    return this.journal;
+  }
+
+  private write(id: string, next: T | undefined, previous: T | undefined): void {
+    for (const { spec, map } of this.indexes.values()) {
+      const oldKey = previous === undefined ? null : spec.key(previous);
+      if (oldKey !== null && map.get(oldKey) === id) map.delete(oldKey);
+      const newKey = next === undefined ? null : spec.key(next);
+      if (newKey !== null) map.set(newKey, id);
+    }
+    if (next === undefined) this.rows.delete(id);
+    else this.rows.set(id, next);
+  }
+}

@@ -1,0 +1,48 @@
+import type { AdminProjectJson, ClientProjectJson } from "@authsim/sdk/contract";
+import type { ProjectRecord } from "../store/records.ts";
+
+export function clientProjectView(project: ProjectRecord): ClientProjectJson {
+  const c = project.config;
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    config: {
+      sign_up_enabled: c.sign_up_enabled,
+      credential_enabled: c.credential_enabled,
+      magic_link_enabled: c.magic_link_enabled,
+      passkey_enabled: c.passkey_enabled,
+      client_team_creation_enabled: c.client_team_creation_enabled,
+      client_user_deletion_enabled: c.client_user_deletion_enabled,
+      allow_localhost: c.allow_localhost,
+      allow_user_api_keys: c.allow_user_api_keys,
+      allow_team_api_keys: c.allow_team_api_keys,
+      enabled_oauth_providers: [],
+      domains: c.domains,
+    },
+  };
+}
+
+export function adminProjectView(project: ProjectRecord): AdminProjectJson {
+  const c = project.config;
+  const client = clientProjectView(project);
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    description: project.description,
+    created_at_millis: project.createdAtMillis,
+    is_production_mode: project.isProductionMode,
+    is_development_environment: project.isDevelopmentEnvironment,
+    owner_team_id: project.ownerTeamId,
+    config: {
+      ...client.config,
+      oauth_providers: [],
+      email_config: { type: "shared" },
+      email_theme: c.email_theme,
+      create_team_on_sign_up: c.create_team_on_sign_up,
+      team_creator_default_permissions: [],
+      team_member_default_permissions: [],
+      user_default_permissions: [],
+      oauth_account_merge_strategy: c.oauth_account_merge_strategy,
+    },
+  };
+}

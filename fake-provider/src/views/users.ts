@@ -1,0 +1,47 @@
+import type { ClientUserJson, ServerUserJson } from "@authsim/sdk/contract";
+import type { UserRecord } from "../store/records.ts";
+import type { Tables } from "../store/store.ts";
+import { clientTeamView, serverTeamView } from "./teams.ts";
+
+/** The client "me" view: exactly the keys of protocol.md §5.2. */
+export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson {
+  const team = user.selectedTeamId ? tables.teams.get(user.selectedTeamId) : undefined;
+  const isRestricted = user.isAnonymous || user.restrictedByAdmin;
+  return {
+    id: user.id,
+    primary_email: user.primaryEmail,
+    primary_email_verified: user.primaryEmailVerified,
+    display_name: user.displayName,
+    client_metadata: user.clientMetadata,
+    client_read_only_metadata: user.clientReadOnlyMetadata,
+    profile_image_url: user.profileImageUrl,
+    signed_up_at_millis: user.signedUpAtMillis,
+    has_password: user.passwordHash !== null,
+    auth_with_email: user.passwordHash !== null || (user.primaryEmailAuthEnabled && user.otpAuthEnabled),
+    oauth_providers: [],
+    selected_team_id: team ? team.id : null,
+    selected_team: team ? clientTeamView(team) : null,
+    requires_totp_mfa: user.totpSecretBase64 !== null,
+    otp_auth_enabled: user.otpAuthEnabled,
+    passkey_auth_enabled: user.passkeyAuthEnabled,
+    is_anonymous: user.isAnonymous,
+    is_restricted: isRestricted,
+    restricted_reason: user.isAnonymous ? { type: "anonymous" } : user.restrictedByAdmin ? { type: "restricted_by_administrator" } : null,
+    restricted_by_admin: user.restrictedByAdmin,
+    restricted_by_admin_reason: user.restrictedByAdminReason,
+  };
+}
+
+export function serverUserView(tables: Tables, user: UserRecord): ServerUserJson {
+  const team = user.selectedTeamId ? tables.teams.get(user.selectedTeamId) : undefined;
+  return {
+    ...clientUserView(tables, user),
+    selected_team: team ? serverTeamView(team) : null,
+    primary_email_auth_enabled: user.primaryEmailAuthEnabled,
+    server_metadata: user.serverMetadata,
+    last_active_at_millis: user.lastActiveAtMillis,
+    restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
+    country_code: user.countryCode,
+    risk_scores: user.riskScores,
+  };
+}

@@ -1,0 +1,3 @@
+export * from "./transport.ts";
+export * from "./headers.ts";
+export * from "./backoff.ts";
