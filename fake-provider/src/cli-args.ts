@@ -1,0 +1,69 @@
+import type { HashCost } from "./auth/passwords.ts";
+
+/** The dev server's command line (issue: `npm start`). Parsed without a library: a handful of flags. */
+export interface CliOptions {
+  port: number;
+  host: string;
+  hashCost: HashCost;
+  accessTokenLifetimeSeconds: number;
+}
+
+export const usage = `Usage: authsim [--port N] [--host H] [--hash-cost fast|production] [--access-token-lifetime SECONDS]
+
+  --port                   port to listen on (default: $PORT or 8102)
+  --host                   interface to bind (default 127.0.0.1; the emulator is for this machine)
+  --hash-cost              password hashing cost: fast (1,000 PBKDF2 iterations, default) or production (600,000)
+  --access-token-lifetime  seconds an access token lives (default 600, at least 60)`;
+
+export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
+  const options: CliOptions = { port: Number(env.PORT ?? 8102), host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value.\n\n${usage}`);
+      return v;
+    };
+    switch (flag) {
+      case "--port":
+        options.port = Number(value());
+        break;
+      case "--host":
+        options.host = value();
+        break;
+      case "--hash-cost": {
+        const v = value();
+        if (v !== "fast" && v !== "production") throw new Error(`--hash-cost must be fast or production, not ${v}.`);
+        options.hashCost = v;
+        break;
+      }
+      case "--access-token-lifetime":
+        options.accessTokenLifetimeSeconds = Number(value());
+        break;
+      case "--help":
+      case "-h":
+        throw new Error(usage);
+      default:
+        throw new Error(`Unknown option ${flag}.\n\n${usage}`);
+    }
+  }
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`Invalid port ${String(options.port)}.`);
+  if (!Number.isInteger(options.accessTokenLifetimeSeconds) || options.accessTokenLifetimeSeconds < 60) {
+    throw new Error("--access-token-lifetime must be a whole number of seconds, at least 60.");
+  }
+  return options;
+}
+
+/** The lines to paste into an app's env: the names both our SDK and the published SDK read (sdk-surface.md §2). */
+export function envLines(apiUrl: string, project: { id: string; publishable: string; secret: string; admin: string }): string[] {
+  return [
+    `STACK_API_URL=${apiUrl}`,
+    `STACK_PROJECT_ID=${project.id}`,
+    `STACK_PUBLISHABLE_CLIENT_KEY=${project.publishable}`,
+    `STACK_SECRET_SERVER_KEY=${project.secret}`,
+    `STACK_SUPER_SECRET_ADMIN_KEY=${project.admin}`,
+    `NEXT_PUBLIC_STACK_API_URL=${apiUrl}`,
+    `NEXT_PUBLIC_STACK_PROJECT_ID=${project.id}`,
+    `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY=${project.publishable}`,
+  ];
+}
