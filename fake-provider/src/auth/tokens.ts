@@ -83,10 +83,25 @@ export function claimsFor(input: MintInput): AccessTokenClaims {
   });
 }
 
+/**
+ * Imported CryptoKeys by kid and JWK: importing costs more than signing, and the records are values that never change
+ * under a kid (a restored snapshot brings the same JWK back, or a different kid).
+ */
+const importedKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
+function importKey(kid: string, jwk: JWK, kind: "private" | "public"): Promise<CryptoKey | Uint8Array> {
+  const cacheKey = `${kind}:${kid}:${jwk.x}:${jwk.y}`;
+  let key = importedKeys.get(cacheKey);
+  if (!key) {
+    key = importJWK(jwk, "ES256");
+    importedKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
 export async function mintAccessToken(tables: Tables, random: RandomSource, input: MintInput): Promise<string> {
   const claims = claimsFor(input);
   const key = await signingKey(tables, audienceOf(input.user), random);
-  const privateKey = await importJWK(key.privateJwk, "ES256");
+  const privateKey = await importKey(key.kid, key.privateJwk, "private");
   return new SignJWT(claims as unknown as JWTPayload).setProtectedHeader({ alg: "ES256", kid: key.kid }).sign(privateKey);
 }
 
@@ -106,7 +121,7 @@ export async function verifyAccessToken(tables: Tables, token: string, nowMillis
   const key = [...tables.signingKeys.values()].find((k) => k.kid === kid);
   if (!key) return { ok: false, reason: "unparsable" };
   try {
-    const publicKey = await importJWK(key.publicJwk, "ES256");
+    const publicKey = await importKey(key.kid, key.publicJwk, "public");
     const { payload } = await jwtVerify(token, publicKey, { algorithms: ["ES256"], currentDate: new Date(nowMillis) });
     const claims = accessTokenClaims.safeParse(payload);
     if (!claims.success) return { ok: false, reason: "unparsable" };
