@@ -59,6 +59,9 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
   const url = new URL(request.url);
   const where = (part: "body" | "query" | "params") => ({ method: request.method, pathname: url.pathname, part });
   try {
+    // The body is parsed before authentication, as upstream's createSmartRequest does: BODY_PARSING_ERROR wins over
+    // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
+    const rawBody = await readBody(request);
     return await deps.store.transact(async (tables) => {
       const ctx = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings };
       const auth = await parseAuth(tables, request.headers, ctx.now);
@@ -66,7 +69,7 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       const params = validate(spec.params ?? anyParams, rawParams, where("params"));
       const query = validate(spec.query ?? noQuery, Object.fromEntries(url.searchParams), where("query"));
       const bodySchema = typeof spec.body === "function" ? spec.body(auth) : (spec.body ?? noBody);
-      const body = validate(bodySchema, await readBody(request), where("body"));
+      const body = validate(bodySchema, rawBody, where("body"));
       return toResponse(await spec.handler({ query, body, params, auth, ctx, request }));
     });
   } catch (error) {
