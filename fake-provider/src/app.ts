@@ -7,9 +7,11 @@ import { mountControl } from "./control/routes.ts";
 import { corsHeaders } from "./http/cors.ts";
 import { json, text } from "./http/respond.ts";
 import type { OpContext, ProviderSettings } from "./ops/context.ts";
-import { mountOperations } from "./routes/mount.ts";
+import { finish, mountOperations } from "./routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
 import { Store, type StoreSnapshot } from "./store/store.ts";
+
+const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 export interface FakeProviderOptions {
   /** The time source; wrapped so it can be advanced and frozen. Defaults to the wall clock. */
@@ -91,11 +93,16 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   app.get("/health", () => json({ status: "ok" }, 200, { "access-control-allow-origin": "*" }));
   mountOperations(app, { store, clock, random, settings, onUnexpectedError: options.onUnexpectedError ?? ((e) => console.error(e)) });
   mountControl(app, provider);
-  app.notFound((c) =>
-    text(
-      `404 — this page does not exist in Stack Auth's API.\n\nPlease see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at https://app.stack-auth.com.\n\nURL: ${c.req.url}`,
-      404,
-    ),
-  );
+  app.notFound((c) => {
+    const request = c.req.raw;
+    // Methods outside the API's set are 405; a known method on an unknown path is the plain-text 404 (protocol.md §1).
+    const answer = API_METHODS.has(request.method)
+      ? text(
+          `404 — this page does not exist in Stack Auth's API.\n\nPlease see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at https://app.stack-auth.com.\n\nURL: ${c.req.url}`,
+          404,
+        )
+      : text("Method not allowed", 405);
+    return new URL(request.url).pathname.startsWith("/api/") ? finish(answer, request, random) : answer;
+  });
   return provider;
 }

@@ -29,16 +29,25 @@ export interface SchemaLocation {
   part: "body" | "query" | "params";
 }
 
-/** Validates `value` against `schema` or throws SCHEMA_ERROR naming every problem. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, where: SchemaLocation): z.output<S> {
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+/** Checks `value` against `schema`, describing each problem as the wire's SCHEMA_ERROR message lines do. */
+export function check<S extends z.ZodType>(schema: S, value: unknown, part: SchemaLocation["part"]): Checked<z.output<S>> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return { ok: true, value: result.data };
   const problems = result.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") return `${where.part} contains unknown properties: ${issue.keys.join(", ")}`;
-    const path = issue.path.length ? `${where.part}.${issue.path.map(String).join(".")}` : where.part;
+    if (issue.code === "unrecognized_keys") return `${part} contains unknown properties: ${issue.keys.join(", ")}`;
+    const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}` : part;
     return `${path}: ${issue.message}`;
   });
-  throw schemaError(where, problems);
+  return { ok: false, problems };
+}
+
+/** Validates `value` against `schema` or throws SCHEMA_ERROR naming every problem. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, where: SchemaLocation): z.output<S> {
+  const checked = check(schema, value, where.part);
+  if (checked.ok) return checked.value;
+  throw schemaError(where, checked.problems);
 }
 
 export function schemaError(where: { method: string; pathname: string }, problems: string[]) {

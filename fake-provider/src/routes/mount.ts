@@ -7,7 +7,7 @@ import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
 import type { ControllableClock } from "../clock.ts";
 import { corsHeaders } from "../http/cors.ts";
 import { errorToResponse } from "../http/errors-to-response.ts";
-import { readBody, validate } from "../http/parse.ts";
+import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { ProviderSettings } from "../ops/context.ts";
 import type { Store } from "../store/store.ts";
@@ -57,7 +57,6 @@ function notImplemented(operation: Operation): Response {
 
 async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
   const url = new URL(request.url);
-  const where = (part: "body" | "query" | "params") => ({ method: request.method, pathname: url.pathname, part });
   try {
     // The body is parsed before authentication, as upstream's createSmartRequest does: BODY_PARSING_ERROR wins over
     // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
@@ -66,11 +65,16 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       const ctx = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings };
       const auth = await parseAuth(tables, request.headers, ctx.now);
       if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
-      const params = validate(spec.params ?? anyParams, rawParams, where("params"));
-      const query = validate(spec.query ?? noQuery, Object.fromEntries(url.searchParams), where("query"));
+      // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does).
       const bodySchema = typeof spec.body === "function" ? spec.body(auth) : (spec.body ?? noBody);
-      const body = validate(bodySchema, rawBody, where("body"));
-      return toResponse(await spec.handler({ query, body, params, auth, ctx, request }));
+      const params = check(spec.params ?? anyParams, rawParams, "params");
+      const query = check(spec.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
+      const body = check(bodySchema, rawBody, "body");
+      if (!params.ok || !query.ok || !body.ok) {
+        const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
+        throw schemaError({ method: request.method, pathname: url.pathname }, problems);
+      }
+      return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }));
     });
   } catch (error) {
     return errorToResponse(error, deps.onUnexpectedError);
@@ -84,7 +88,7 @@ function toResponse(result: RouteResult): Response {
 }
 
 /** Headers every API answer carries (protocol.md §1–2), then the override-error-status convention. */
-function finish(response: Response, request: Request, random: RandomSource): Response {
+export function finish(response: Response, request: Request, random: RandomSource): Response {
   const headers = new Headers(response.headers);
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
   const requestId = randomBase32(random, 120);

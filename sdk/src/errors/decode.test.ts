@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { actualStatus, decodeKnownError } from "./decode.ts";
-import { KnownError, type AnyKnownError } from "./known-error.ts";
+import { KnownError, type AnyKnownError, type KnownErrorOf } from "./known-error.ts";
 import { catchKnown } from "./result.ts";
 import { KnownErrorMismatchError } from "./sdk-errors.ts";
 
@@ -80,6 +80,19 @@ describe("KnownError", () => {
     expect(e.isInstance("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")).toBe(true);
     expect(e.isInstance("INVALID_ACCESS_TOKEN")).toBe(false);
     expect(new KnownError("PASSWORD_TOO_SHORT", { min_length: 8 }).message).toBe("Password too short. Minimum length is 8.");
+  });
+
+  it("types a family as the union of its descendants", () => {
+    expectTypeOf<KnownErrorOf<"PASSWORD_REQUIREMENTS_NOT_MET">["code"]>().toEqualTypeOf<
+      "PASSWORD_REQUIREMENTS_NOT_MET" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG"
+    >();
+    expectTypeOf<KnownErrorOf<"INVALID_ACCESS_TOKEN">["code"]>().toEqualTypeOf<
+      "INVALID_ACCESS_TOKEN" | "UNPARSABLE_ACCESS_TOKEN" | "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN"
+    >();
+    const e: unknown = new KnownError("PASSWORD_TOO_SHORT", { min_length: 8 });
+    if (e instanceof KnownError && e.isInstance("PASSWORD_REQUIREMENTS_NOT_MET")) {
+      expectTypeOf(e.code).toEqualTypeOf<"PASSWORD_REQUIREMENTS_NOT_MET" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG">();
+    }
   });
 
   it("is a union discriminated by code", () => {

@@ -108,12 +108,15 @@ export class Session implements UserTokenSource {
           return null;
         }
         throw e;
-      } finally {
-        this.inflightRefresh = null;
       }
     };
-    this.inflightRefresh = run();
-    return this.inflightRefresh;
+    const flight = run();
+    this.inflightRefresh = flight;
+    const land = () => {
+      if (this.inflightRefresh === flight) this.inflightRefresh = null;
+    };
+    flight.then(land, land);
+    return flight;
   }
 
   /** The server said this access token is invalid: forget it (if still current) so the next use refreshes. */

@@ -1,0 +1,97 @@
+import { signInResponse } from "../contract/areas/sessions.ts";
+import type { KnownErrorCode } from "../contract/errors.ts";
+import { isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
+import { catchKnown, type Result } from "../errors/result.ts";
+import type { Session } from "../session/session.ts";
+import type { AppContext } from "./app-context.ts";
+
+/** Password and anonymous sign-in, and sign-out (spec §4 Session, §7 Auth; protocol.md §6.2, §7.1, §7.8). */
+
+const SIGN_UP_ERRORS = ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_REQUIREMENTS_NOT_MET", "BOT_CHALLENGE_FAILED"] as const;
+const SIGN_IN_ERRORS = ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE"] as const;
+
+export type SignUpError = KnownErrorOf<(typeof SIGN_UP_ERRORS)[number]>;
+export type SignInError = KnownErrorOf<(typeof SIGN_IN_ERRORS)[number]>;
+
+export type SignUpWithCredentialOptions = { email: string; password: string; noRedirect?: boolean } & (
+  | { noVerificationCallback: true; verificationCallbackUrl?: undefined }
+  | { noVerificationCallback?: false; verificationCallbackUrl?: string }
+);
+
+export interface SignInWithCredentialOptions {
+  email: string;
+  password: string;
+  noRedirect?: boolean;
+}
+
+async function storeSignIn(ctx: AppContext, session: Session, path: string, body: unknown, anonymousUpgrade: boolean): Promise<void> {
+  const tokens = await ctx.transport.requestJson(
+    path,
+    // An anonymous user's token is sent so the server upgrades that user instead of creating another (protocol.md §6.2).
+    { method: "POST", body, session: anonymousUpgrade ? session : null, allowAnonymousUser: anonymousUpgrade },
+    signInResponse,
+  );
+  session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+}
+
+export async function signUpWithCredential(
+  ctx: AppContext,
+  session: Session,
+  options: SignUpWithCredentialOptions,
+): Promise<Result<void, SignUpError>> {
+  const callback = options.noVerificationCallback
+    ? undefined
+    : (options.verificationCallbackUrl ?? ctx.redirector.absolute(ctx.urls.emailVerification) ?? undefined);
+  const result = await catchKnown(
+    () =>
+      storeSignIn(
+        ctx,
+        session,
+        "/auth/password/sign-up",
+        { email: options.email, password: options.password, verification_callback_url: callback },
+        session.getAccessTokenClaims()?.is_anonymous === true,
+      ),
+    SIGN_UP_ERRORS,
+  );
+  if (result.status === "ok" && !options.noRedirect) await ctx.redirector.redirectIfPossible(ctx.urls.afterSignUp);
+  return result;
+}
+
+export async function signInWithCredential(
+  ctx: AppContext,
+  session: Session,
+  options: SignInWithCredentialOptions,
+): Promise<Result<void, SignInError>> {
+  const result = await catchKnown(
+    () => storeSignIn(ctx, session, "/auth/password/sign-in", { email: options.email, password: options.password }, false),
+    SIGN_IN_ERRORS,
+  );
+  if (result.status === "ok" && !options.noRedirect) await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
+  return result;
+}
+
+/** spec §4: asking for a user with the anonymous option signs up an anonymous user first. */
+export async function signUpAnonymously(ctx: AppContext, session: Session): Promise<void> {
+  await storeSignIn(ctx, session, "/auth/anonymous/sign-up", {}, false);
+}
+
+/** Known errors a sign-out ignores: the session is already gone server-side (protocol.md §4.5). */
+const SIGN_OUT_IGNORED: KnownErrorCode = "REFRESH_TOKEN_ERROR";
+
+/**
+ * spec §4: sign-out calls the server, then marks the session invalid, even if the refresh token was already invalid
+ * (and, so the user is signed out locally whatever happens, even when the call fails otherwise).
+ */
+export async function signOut(ctx: AppContext, session: Session, options: { redirectUrl?: string } = {}): Promise<void> {
+  try {
+    // No usable access token (refresh refused or none stored): there is no server session left to end.
+    if (await session.getAccessToken()) {
+      await ctx.transport.request("/auth/sessions/current", { method: "DELETE", body: {}, session, allowAnonymousUser: true });
+    }
+  } catch (e) {
+    if (!isKnownErrorOfType(e, SIGN_OUT_IGNORED)) throw e;
+  } finally {
+    session.markInvalid();
+  }
+  await ctx.redirector.redirectIfPossible(options.redirectUrl ?? ctx.urls.afterSignOut);
+}

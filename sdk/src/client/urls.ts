@@ -1,0 +1,34 @@
+/**
+ * Handler URLs (spec §2, sdk-surface.md §5): only the keys the SDK core needs so far. A string `handler` replaces the
+ * `/handler` base of every page path; redirect targets default to home.
+ */
+export interface HandlerUrlOptions {
+  handler?: string;
+  signIn?: string;
+  signUp?: string;
+  signOut?: string;
+  emailVerification?: string;
+  home?: string;
+  afterSignIn?: string;
+  afterSignUp?: string;
+  afterSignOut?: string;
+}
+
+export type ResolvedHandlerUrls = Required<HandlerUrlOptions>;
+
+export function resolveHandlerUrls(options: HandlerUrlOptions = {}): ResolvedHandlerUrls {
+  const handler = (options.handler ?? "/handler").replace(/\/+$/, "");
+  const home = options.home ?? "/";
+  const afterSignIn = options.afterSignIn ?? home;
+  return {
+    handler,
+    signIn: options.signIn ?? `${handler}/sign-in`,
+    signUp: options.signUp ?? `${handler}/sign-up`,
+    signOut: options.signOut ?? `${handler}/sign-out`,
+    emailVerification: options.emailVerification ?? `${handler}/email-verification`,
+    home,
+    afterSignIn,
+    afterSignUp: options.afterSignUp ?? afterSignIn,
+    afterSignOut: options.afterSignOut ?? home,
+  };
+}

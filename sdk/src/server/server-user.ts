@@ -1,0 +1,141 @@
+import { createSessionResponse } from "../contract/areas/sessions.ts";
+import type { ServerUserCreate, ServerUserJson, ServerUserUpdate } from "../contract/areas/users.ts";
+import type { AppContext } from "../client/app-context.ts";
+import type { Auth } from "../client/auth-methods.ts";
+import { baseUserFromJson, userUpdateToWire, type BaseUser, type UserUpdateOptions } from "../client/user-fields.ts";
+import type { TokenPair } from "../session/token-store.ts";
+
+/** The server view of a user (spec §3 "Server user", sdk-surface.md §9c) and its server-only writes. */
+
+export interface ServerUserUpdateOptions extends UserUpdateOptions {
+  primaryEmailVerified?: ServerUserUpdate["primary_email_verified"];
+  primaryEmailAuthEnabled?: ServerUserUpdate["primary_email_auth_enabled"];
+  clientReadOnlyMetadata?: ServerUserUpdate["client_read_only_metadata"];
+  serverMetadata?: ServerUserUpdate["server_metadata"];
+  password?: ServerUserUpdate["password"];
+  restrictedByAdmin?: ServerUserUpdate["restricted_by_admin"];
+  restrictedByAdminReason?: ServerUserUpdate["restricted_by_admin_reason"];
+  restrictedByAdminPrivateDetails?: ServerUserUpdate["restricted_by_admin_private_details"];
+  countryCode?: ServerUserUpdate["country_code"];
+  riskScores?: { signUp: { bot: number; freeTrialAbuse: number } };
+}
+
+export interface ServerUserCreateOptions {
+  primaryEmail?: ServerUserCreate["primary_email"];
+  primaryEmailAuthEnabled?: ServerUserCreate["primary_email_auth_enabled"];
+  password?: ServerUserCreate["password"];
+  otpAuthEnabled?: ServerUserCreate["otp_auth_enabled"];
+  displayName?: ServerUserCreate["display_name"];
+  primaryEmailVerified?: ServerUserCreate["primary_email_verified"];
+  clientMetadata?: ServerUserCreate["client_metadata"];
+  clientReadOnlyMetadata?: ServerUserCreate["client_read_only_metadata"];
+  serverMetadata?: ServerUserCreate["server_metadata"];
+  countryCode?: ServerUserCreate["country_code"];
+  riskScores?: { signUp: { bot: number; freeTrialAbuse: number } };
+}
+
+export interface CreateSessionOptions {
+  /** Default one year (spec §9). */
+  expiresInMillis?: number;
+  /** Default false (spec §9). */
+  isImpersonation?: boolean;
+}
+
+export interface ServerSessionTokens {
+  getTokens(): Promise<TokenPair>;
+}
+
+export interface ServerUser extends BaseUser {
+  readonly lastActiveAt: Date;
+  readonly primaryEmailAuthEnabled: ServerUserJson["primary_email_auth_enabled"];
+  readonly serverMetadata: ServerUserJson["server_metadata"];
+  readonly restrictedByAdmin: ServerUserJson["restricted_by_admin"];
+  readonly restrictedByAdminReason: ServerUserJson["restricted_by_admin_reason"];
+  readonly restrictedByAdminPrivateDetails: ServerUserJson["restricted_by_admin_private_details"];
+  readonly countryCode: ServerUserJson["country_code"];
+  readonly riskScores: { signUp: { bot: number; freeTrialAbuse: number } };
+  update(options: ServerUserUpdateOptions): Promise<void>;
+  setDisplayName(displayName: string | null): Promise<void>;
+  setClientMetadata(metadata: unknown): Promise<void>;
+  setClientReadOnlyMetadata(metadata: unknown): Promise<void>;
+  setServerMetadata(metadata: unknown): Promise<void>;
+  setPrimaryEmail(email: string | null, options?: { verified?: boolean }): Promise<void>;
+  delete(): Promise<void>;
+  createSession(options?: CreateSessionOptions): Promise<ServerSessionTokens>;
+}
+
+/** A server app's signed-in user: the server view plus the session members (sdk-surface.md §9, CurrentServerUser). */
+export type CurrentServerUser = ServerUser & Auth;
+
+function riskScoresToWire(r: ServerUserUpdateOptions["riskScores"]): ServerUserUpdate["risk_scores"] {
+  return r === undefined ? undefined : { sign_up: { bot: r.signUp.bot, free_trial_abuse: r.signUp.freeTrialAbuse } };
+}
+
+export function serverUserUpdateToWire(o: ServerUserUpdateOptions): ServerUserUpdate {
+  return {
+    ...userUpdateToWire(o),
+    primary_email_verified: o.primaryEmailVerified,
+    primary_email_auth_enabled: o.primaryEmailAuthEnabled,
+    client_read_only_metadata: o.clientReadOnlyMetadata,
+    server_metadata: o.serverMetadata,
+    password: o.password,
+    restricted_by_admin: o.restrictedByAdmin,
+    restricted_by_admin_reason: o.restrictedByAdminReason,
+    restricted_by_admin_private_details: o.restrictedByAdminPrivateDetails,
+    country_code: o.countryCode,
+    risk_scores: riskScoresToWire(o.riskScores),
+  };
+}
+
+export function serverUserCreateToWire(o: ServerUserCreateOptions): ServerUserCreate {
+  return {
+    primary_email: o.primaryEmail,
+    primary_email_auth_enabled: o.primaryEmailAuthEnabled,
+    password: o.password,
+    otp_auth_enabled: o.otpAuthEnabled,
+    display_name: o.displayName,
+    primary_email_verified: o.primaryEmailVerified,
+    client_metadata: o.clientMetadata,
+    client_read_only_metadata: o.clientReadOnlyMetadata,
+    server_metadata: o.serverMetadata,
+    country_code: o.countryCode,
+    risk_scores: riskScoresToWire(o.riskScores),
+  };
+}
+
+/** POST /auth/sessions (protocol.md §4.5): a session for any user, made by server code. */
+export async function createServerSession(ctx: AppContext, userId: string, options: CreateSessionOptions = {}): Promise<ServerSessionTokens> {
+  const body = { user_id: userId, expires_in_millis: options.expiresInMillis, is_impersonation: options.isImpersonation };
+  const tokens = await ctx.transport.requestJson("/auth/sessions", { method: "POST", body }, createSessionResponse);
+  return { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }) };
+}
+
+/** `onDeleted` lets the current user's object end its session after deleting the user (spec §4). */
+export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDeleted: () => void = () => {}): ServerUser {
+  const path = `/users/${encodeURIComponent(json.id)}`;
+  const update = async (options: ServerUserUpdateOptions): Promise<void> => {
+    await ctx.transport.request(path, { method: "PATCH", body: serverUserUpdateToWire(options) });
+  };
+  return {
+    ...baseUserFromJson(json),
+    lastActiveAt: new Date(json.last_active_at_millis),
+    primaryEmailAuthEnabled: json.primary_email_auth_enabled,
+    serverMetadata: json.server_metadata,
+    restrictedByAdmin: json.restricted_by_admin,
+    restrictedByAdminReason: json.restricted_by_admin_reason,
+    restrictedByAdminPrivateDetails: json.restricted_by_admin_private_details,
+    countryCode: json.country_code,
+    riskScores: { signUp: { bot: json.risk_scores.sign_up.bot, freeTrialAbuse: json.risk_scores.sign_up.free_trial_abuse } },
+    update,
+    setDisplayName: (displayName) => update({ displayName }),
+    setClientMetadata: (clientMetadata) => update({ clientMetadata }),
+    setClientReadOnlyMetadata: (clientReadOnlyMetadata) => update({ clientReadOnlyMetadata }),
+    setServerMetadata: (serverMetadata) => update({ serverMetadata }),
+    setPrimaryEmail: (primaryEmail, options = {}) => update({ primaryEmail, primaryEmailVerified: options.verified }),
+    async delete() {
+      await ctx.transport.request(path, { method: "DELETE" });
+      onDeleted();
+    },
+    createSession: (options) => createServerSession(ctx, json.id, options),
+  };
+}
