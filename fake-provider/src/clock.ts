@@ -18,7 +18,8 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
   let offsetMillis = 0;
   let frozenAtMillis: number | null = null;
   return {
-    now: () => frozenAtMillis ?? base.now() + offsetMillis,
+    // Whole milliseconds, like Date.now(): every *_millis field on the wire is an integer.
+    now: () => Math.floor(frozenAtMillis ?? base.now() + offsetMillis),
     advance(millis) {
       if (!Number.isFinite(millis) || millis < 0) throw new RangeError("The clock only moves forward by a finite amount.");
       if (frozenAtMillis !== null) frozenAtMillis += millis;

@@ -26,7 +26,8 @@ export function clampWait(millis: number): number {
 export function backoffDelay(attemptIndex: number, random: RandomSource): number {
   const span = constants.networkRetryJitterMax - constants.networkRetryJitterMin;
   const jitter = constants.networkRetryJitterMin + unitInterval(random) * span;
-  return clampWait(constants.networkRetryBaseMillis * 2 ** attemptIndex * jitter);
+  // Whole milliseconds: timers take integers, and a clock advanced by a delay must stay on whole milliseconds.
+  return clampWait(Math.floor(constants.networkRetryBaseMillis * 2 ** attemptIndex * jitter));
 }
 
 /** Retry-After in seconds (integer or decimal); null when absent or not a number (HTTP dates are not used here). */
