@@ -9,6 +9,7 @@ import { json, text } from "./http/respond.ts";
 import type { OpContext, ProviderSettings } from "./ops/context.ts";
 import { finish, mountOperations } from "./routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
+import { createOutbox, type Outbox } from "./outbox/outbox.ts";
 import { Store, type StoreSnapshot } from "./store/store.ts";
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -42,6 +43,8 @@ export interface FakeProvider {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   clock: ControllableClock;
   store: Store;
+  /** Every email the provider sent: list, filter, wait for the next one, clear. */
+  outbox: Outbox;
   settings: ProviderSettings;
   snapshot(): ProviderSnapshot;
   restore(snapshot: ProviderSnapshot): void;
@@ -64,7 +67,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const store = new Store();
   const seedNow = () => {
     store.transactSync((tables) => {
-      const ctx: OpContext = { tables, now: clock.now(), random, settings };
+      const ctx: OpContext = { tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) };
       applySeed(ctx, seed);
     });
   };
@@ -75,6 +78,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     fetch: async (input, init) => provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
     store,
+    outbox: createOutbox(store),
     settings,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),
     restore: (snapshot) => {

@@ -11,6 +11,19 @@ import { SNAPSHOT_VERSION } from "../store/store.ts";
  */
 export const CONTROL_PREFIX = "/__emulator";
 
+const emailKinds = ["email_verification", "password_reset", "magic_link", "team_invitation", "sign_in_invitation", "custom"] as const;
+const outboxQuery = z.object({
+  to: z.string().optional(),
+  kind: z.enum(emailKinds).optional(),
+  projectId: z.string().optional(),
+  afterSeq: z.coerce.number().int().nonnegative().optional(),
+  timeoutMs: z.coerce.number().int().min(0).max(60_000).optional(),
+});
+
+function withoutUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
 const advanceBody = z.strictObject({ millis: z.number().int().nonnegative() });
 const freezeBody = z.strictObject({ at_millis: z.number().int().nonnegative().optional() });
 const snapshotBody = z.object({
@@ -63,6 +76,37 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   app.post(`${CONTROL_PREFIX}/clock/unfreeze`, () => {
     provider.clock.unfreeze();
     return json(clockView());
+  });
+  const outboxFilter = (url: URL) => {
+    const q = url.searchParams;
+    const kind = q.get("kind");
+    return outboxQuery.safeParse({
+      to: q.get("to") ?? undefined,
+      kind: kind ?? undefined,
+      projectId: q.get("project_id") ?? undefined,
+      afterSeq: q.get("after_seq") ?? undefined,
+      timeoutMs: q.get("timeout_ms") ?? undefined,
+    });
+  };
+  app.get(`${CONTROL_PREFIX}/outbox`, (c) => {
+    const parsed = outboxFilter(new URL(c.req.url));
+    if (!parsed.success) return json({ error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    const { timeoutMs: _ignored, ...filter } = parsed.data;
+    return json({ items: provider.outbox.list(withoutUndefined(filter)) });
+  });
+  app.get(`${CONTROL_PREFIX}/outbox/wait`, async (c) => {
+    const parsed = outboxFilter(new URL(c.req.url));
+    if (!parsed.success) return json({ error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    const { timeoutMs, ...filter } = parsed.data;
+    try {
+      return json(await provider.outbox.waitFor(withoutUndefined(filter), timeoutMs === undefined ? {} : { timeoutMs }));
+    } catch (error) {
+      return json({ error: error instanceof Error ? error.message : String(error) }, 408);
+    }
+  });
+  app.delete(`${CONTROL_PREFIX}/outbox`, async () => {
+    await provider.outbox.clear();
+    return json({ success: true });
   });
   app.get(`${CONTROL_PREFIX}/projects`, () => {
     const projects = [...provider.store.read.projects.values()]

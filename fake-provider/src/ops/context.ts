@@ -19,6 +19,11 @@ export interface OpContext {
   now: number;
   random: RandomSource;
   settings: ProviderSettings;
+  /**
+   * Applies a write now, and again in a transaction of its own if the request fails and is rolled back: for what a
+   * refused request must still leave behind (failed code guesses). Everything else a failed request did is undone.
+   */
+  keepOnFailure(write: (tables: Tables) => void): void;
 }
 
 export interface AuthedContext extends OpContext {

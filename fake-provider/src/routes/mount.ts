@@ -9,8 +9,8 @@ import { corsHeaders } from "../http/cors.ts";
 import { errorToResponse } from "../http/errors-to-response.ts";
 import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
-import type { ProviderSettings } from "../ops/context.ts";
-import type { Store } from "../store/store.ts";
+import type { OpContext, ProviderSettings } from "../ops/context.ts";
+import type { Store, Tables } from "../store/store.ts";
 import { noBody, noQuery, type AnyRouteSpec, type RouteResult } from "./define.ts";
 import { implementedRoutes } from "./index.ts";
 
@@ -57,12 +57,17 @@ function notImplemented(operation: Operation): Response {
 
 async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
   const url = new URL(request.url);
+  const durable: ((tables: Tables) => void)[] = [];
   try {
     // The body is parsed before authentication, as upstream's createSmartRequest does: BODY_PARSING_ERROR wins over
     // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
     const rawBody = await readBody(request);
     return await deps.store.transact(async (tables) => {
-      const ctx = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings };
+      const keepOnFailure = (write: (t: Tables) => void) => {
+        durable.push(write);
+        write(tables);
+      };
+      const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure };
       const auth = await parseAuth(tables, request.headers, ctx.now);
       if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
       // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does).
@@ -77,6 +82,7 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }));
     });
   } catch (error) {
+    if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));
     return errorToResponse(error, deps.onUnexpectedError);
   }
 }

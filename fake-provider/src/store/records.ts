@@ -113,3 +113,41 @@ export interface TeamMembershipRecord {
   userId: string;
   createdAtMillis: number;
 }
+
+/**
+ * One mechanism for every emailed or attempt code (protocol.md §7.2–7.4): a 45-character lowercase base32 string.
+ * For sign-in codes the first 6 characters, upper-cased, are the OTP and the other 39 the nonce.
+ */
+export interface VerificationCodeRecord {
+  id: string;
+  projectId: string;
+  purpose: "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation" | "mfa_attempt" | "passkey_registration" | "passkey_authentication" | "cli_login";
+  code: string;
+  /** What the code is for: a user id, an email, a team id … (the purpose decides). */
+  data: Record<string, unknown>;
+  createdAtMillis: number;
+  expiresAtMillis: number;
+  usedAtMillis: number | null;
+  /** Failed attempts against this code's nonce (OTP guessing). */
+  attemptCount: number;
+}
+
+/** An email the provider "sent": captured in the outbox instead of going to SMTP. */
+export interface SentEmailRecord {
+  id: string;
+  projectId: string;
+  to: string[];
+  subject: string;
+  kind: "email_verification" | "password_reset" | "magic_link" | "team_invitation" | "sign_in_invitation" | "custom";
+  html: string;
+  text: string;
+  /** The code the email carries, if any (the long code of its link). */
+  code: string | null;
+  /** The OTP shown in sign-in emails (6 characters, upper case). */
+  otp: string | null;
+  link: string | null;
+  userId: string | null;
+  sentAtMillis: number;
+  /** Sequence number: total order of sending, for "wait for the next one". */
+  seq: number;
+}

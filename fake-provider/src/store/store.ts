@@ -3,9 +3,11 @@ import type {
   ProjectRecord,
   SessionRecord,
   SigningKeyRecord,
+  SentEmailRecord,
   TeamMembershipRecord,
   TeamRecord,
   UserRecord,
+  VerificationCodeRecord,
 } from "./records.ts";
 import { Table, type Journal } from "./table.ts";
 
@@ -26,10 +28,21 @@ function createTables() {
     signingKeys: new Table<SigningKeyRecord>(),
     teams: new Table<TeamRecord>(),
     teamMemberships: new Table<TeamMembershipRecord>(),
+    verificationCodes: new Table<VerificationCodeRecord>({ code: { key: (c) => `${c.projectId}\u0000${c.code}` } }),
+    emails: new Table<SentEmailRecord>(),
+    /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
+    counters: new Table<number>(),
   };
 }
 
 export type Tables = ReturnType<typeof createTables>;
+
+/** The next value of a named monotonic counter (inside a transaction). */
+export function nextSequence(tables: Tables, name: string): number {
+  const next = (tables.counters.get(name) ?? 0) + 1;
+  tables.counters.set(name, next);
+  return next;
+}
 type TableName = keyof Tables;
 
 export const SNAPSHOT_VERSION = 1;
@@ -46,20 +59,30 @@ export interface StoreSnapshot {
 export class Store {
   readonly tables: Tables = createTables();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly commitListeners = new Set<() => void>();
+
+  /** Called after every committed transaction (never for a rolled-back one): e.g. outbox waiters. */
+  onCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
 
   transact<R>(operation: (tables: Tables) => R | Promise<R>): Promise<R> {
     const run = async () => {
       const undo: (() => void)[] = [];
       const journal: Journal = { record: (u) => undo.push(u) };
       this.attach(journal);
+      let result: R;
       try {
-        return await operation(this.tables);
+        result = await operation(this.tables);
       } catch (error) {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
         throw error;
       } finally {
         this.attach(null);
       }
+      if (undo.length > 0) for (const listener of this.commitListeners) listener();
+      return result;
     };
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
