@@ -9,6 +9,9 @@ import { json, text } from "./http/respond.ts";
 import type { OpContext, ProviderSettings } from "./ops/context.ts";
 import { finish, mountOperations } from "./routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
+import { createFaults, type Faults } from "./faults/faults.ts";
+import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
+import { errorToResponse } from "./http/errors-to-response.ts";
 import { createOutbox, type Outbox } from "./outbox/outbox.ts";
 import { Store, type StoreSnapshot } from "./store/store.ts";
 
@@ -45,6 +48,8 @@ export interface FakeProvider {
   store: Store;
   /** Every email the provider sent: list, filter, wait for the next one, clear. */
   outbox: Outbox;
+  /** Fault rules (status, known error, latency, dropped connection) applied before the routes. Cleared by reset. */
+  faults: Faults;
   settings: ProviderSettings;
   snapshot(): ProviderSnapshot;
   restore(snapshot: ProviderSnapshot): void;
@@ -65,6 +70,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     passwordHashIterations: hashCosts[options.hashCost ?? "fast"],
   };
   const store = new Store();
+  const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
   const seedNow = () => {
     store.transactSync((tables) => {
       const ctx: OpContext = { tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) };
@@ -79,6 +85,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     clock,
     store,
     outbox: createOutbox(store),
+    faults: createFaults(random),
     settings,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),
     restore: (snapshot) => {
@@ -88,6 +95,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     reset: () => {
       store.restore({ version: 1, tables: {} });
       clock.restore({ offsetMillis: 0, frozenAtMillis: null });
+      provider.faults.clear();
       seedNow();
     },
   };
@@ -95,7 +103,21 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const app = provider.app;
   app.options("/api/*", () => new Response(null, { status: 200, headers: corsHeaders }));
   app.get("/health", () => json({ status: "ok" }, 200, { "access-control-allow-origin": "*" }));
-  mountOperations(app, { store, clock, random, settings, onUnexpectedError: options.onUnexpectedError ?? ((e) => console.error(e)) });
+  // Latency is about the client's patience, so it waits in real time, not on the emulated clock.
+  app.use(
+    "/api/*",
+    faultMiddleware(
+      provider.faults,
+      (millis) => new Promise((resolve) => setTimeout(resolve, millis)),
+      (response, request) => finish(response, request, random),
+    ),
+  );
+  app.onError((error) => {
+    // A dropped connection must reach the caller as a failed exchange, not as an answer.
+    if (error instanceof DroppedConnection) throw error;
+    return errorToResponse(error, onUnexpectedError);
+  });
+  mountOperations(app, { store, clock, random, settings, onUnexpectedError });
   mountControl(app, provider);
   app.notFound((c) => {
     const request = c.req.raw;

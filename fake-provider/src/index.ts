@@ -5,3 +5,6 @@ export { defaultSeed, type ProviderSeed } from "./seed.ts";
 export { hashCosts, type HashCost } from "./auth/passwords.ts";
 export { OutboxTimeoutError, type Outbox, type OutboxFilter } from "./outbox/outbox.ts";
 export type { SentEmailRecord } from "./store/records.ts";
+export type { Faults } from "./faults/faults.ts";
+export type { FaultAction, FaultRule, FaultRuleInput } from "./faults/rules.ts";
+export { DroppedConnection } from "./faults/middleware.ts";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { FakeProvider, ProviderSnapshot } from "../app.ts";
 import { json } from "../http/respond.ts";
+import { faultRuleInput } from "../faults/rules.ts";
 import { SNAPSHOT_VERSION } from "../store/store.ts";
 
 /**
@@ -108,6 +109,19 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     await provider.outbox.clear();
     return json({ success: true });
   });
+  app.get(`${CONTROL_PREFIX}/faults`, () => json({ items: provider.faults.list() }));
+  app.post(`${CONTROL_PREFIX}/faults`, async (c) => {
+    const parsed = await parse(c.req.raw, faultRuleInput);
+    if (!parsed.ok) return parsed.response;
+    return json(provider.faults.add(parsed.value), 201);
+  });
+  app.delete(`${CONTROL_PREFIX}/faults`, () => {
+    provider.faults.clear();
+    return json({ success: true });
+  });
+  app.delete(`${CONTROL_PREFIX}/faults/:id`, (c) =>
+    provider.faults.remove(c.req.param("id")) ? json({ success: true }) : json({ error: `No fault rule ${c.req.param("id")}` }, 404),
+  );
   app.get(`${CONTROL_PREFIX}/projects`, () => {
     const projects = [...provider.store.read.projects.values()]
       .filter((p) => p.id !== INTERNAL_PROJECT_ID)

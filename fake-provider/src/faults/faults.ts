@@ -1,0 +1,60 @@
+import { uuid, type RandomSource } from "@authsim/sdk/runtime";
+import { faultRuleInput, matchesPath, type FaultRule, type FaultRuleInput } from "./rules.ts";
+
+/** The provider's fault rules: add, list, remove, clear, and pick the rules that fire for a request. */
+export interface Faults {
+  add(input: FaultRuleInput): FaultRule;
+  list(): FaultRule[];
+  remove(id: string): boolean;
+  clear(): void;
+  /** The rules that fire for this request, in the order added; their counters are consumed. */
+  take(request: { method: string; path: string; projectId: string | null }): FaultRule[];
+}
+
+export function createFaults(random: RandomSource): Faults {
+  let rules: FaultRule[] = [];
+  const chance = () => {
+    const b = random.bytes(4);
+    return (((b[0]! << 24) >>> 0) + (b[1]! << 16) + (b[2]! << 8) + b[3]!) / 2 ** 32;
+  };
+  return {
+    add(input) {
+      const parsed = faultRuleInput.parse(input);
+      const rule: FaultRule = {
+        id: uuid(random),
+        method: parsed.method ?? null,
+        path: parsed.path,
+        projectId: parsed.projectId ?? null,
+        action: parsed.action,
+        remaining: parsed.times === undefined ? 1 : parsed.times,
+        probability: parsed.probability ?? 1,
+        hits: 0,
+      };
+      rules.push(rule);
+      return rule;
+    },
+    list: () => rules.map((r) => ({ ...r })),
+    remove(id) {
+      const before = rules.length;
+      rules = rules.filter((r) => r.id !== id);
+      return rules.length !== before;
+    },
+    clear() {
+      rules = [];
+    },
+    take({ method, path, projectId }) {
+      const fired: FaultRule[] = [];
+      for (const rule of rules) {
+        if (rule.method && rule.method !== method) continue;
+        if (rule.projectId && rule.projectId !== projectId) continue;
+        if (!matchesPath(rule.path, path)) continue;
+        if (rule.probability < 1 && chance() >= rule.probability) continue;
+        rule.hits++;
+        if (rule.remaining !== null) rule.remaining--;
+        fired.push({ ...rule });
+      }
+      rules = rules.filter((r) => r.remaining === null || r.remaining > 0);
+      return fired;
+    },
+  };
+}

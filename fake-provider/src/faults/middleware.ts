@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from "hono";
+import { API_PREFIX, type ConcreteKnownErrorCode } from "@authsim/sdk/contract";
+import { stackHeader } from "../auth/headers.ts";
+import { corsHeaders } from "../http/cors.ts";
+import { KnownErrorException } from "../http/known-error.ts";
+import { knownErrorResponse } from "../http/respond.ts";
+import type { Faults } from "./faults.ts";
+
+/** Thrown to make the whole exchange fail like a dropped connection (see app.ts onError and `provider.fetch`). */
+export class DroppedConnection extends TypeError {
+  constructor() {
+    super("fetch failed: the connection was dropped by an authsim fault rule");
+  }
+}
+
+interface NodeBindings {
+  incoming?: { socket?: { destroy(): void } };
+}
+
+/**
+ * Applies matching fault rules before any route runs. A forced known error is answered exactly as a real one (both
+ * headers, the common API headers, override-error-status); a forced status keeps its status but carries the CORS
+ * headers, so a browser client sees the status rather than a CORS failure.
+ */
+export function faultMiddleware(
+  faults: Faults,
+  sleep: (millis: number) => Promise<void>,
+  finishKnownError: (response: Response, request: Request) => Response,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname === API_PREFIX ? "/" : url.pathname.slice(API_PREFIX.length);
+    const fired = faults.take({ method: c.req.method, path, projectId: stackHeader(c.req.raw.headers, "projectId") });
+    for (const rule of fired) {
+      const action = rule.action;
+      if (action.type === "latency") {
+        await sleep(action.millis);
+        continue;
+      }
+      if (action.type === "drop") {
+        // Over a port, end the socket; in process, reject the fetch.
+        (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
+        throw new DroppedConnection();
+      }
+      if (action.type === "known-error") {
+        return finishKnownError(knownErrorResponse(new KnownErrorException(action.code as ConcreteKnownErrorCode, action.details)), c.req.raw);
+      }
+      return new Response(action.body ?? "", { status: action.status, headers: { ...corsHeaders, ...action.headers } });
+    }
+    await next();
+  };
+}
