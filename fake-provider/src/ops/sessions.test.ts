@@ -93,7 +93,13 @@ describe("DELETE /auth/sessions/current", () => {
     await expectJson(await refreshGrant(provider, other.refresh_token));
   });
 
-  it("requires a user with USER_AUTHENTICATION_REQUIRED", async () => {
+  it("answers REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED for a valid token whose user was deleted", async () => {
+    await api(provider, `/users/${user.user_id}`, { method: "DELETE", headers: server() });
+    const response = await api(provider, "/auth/sessions/current", { method: "DELETE", headers: client({ accessToken: user.access_token }), json: {} });
+    await expectKnownError(response, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
+  });
+
+  it("requires an access token with USER_AUTHENTICATION_REQUIRED", async () => {
     const response = await api(provider, "/auth/sessions/current", { method: "DELETE", headers: client() });
     await expectKnownError(response, "USER_AUTHENTICATION_REQUIRED", 401);
   });

@@ -37,7 +37,9 @@ export const sessionRoutes: Record<string, AnyRouteSpec> = {
   deleteCurrentSession: route({
     body: noBody,
     handler: ({ auth, ctx }) => {
-      if (!auth!.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
+      // The session is the access token's refresh_token_id; its user need not exist any more (upstream deletes by that
+      // id alone), so a deleted user's token gets REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, which sign-out ignores.
+      if (!auth!.sessionId) throw knownError("USER_AUTHENTICATION_REQUIRED");
       endSession(ctx, auth!.sessionId);
       return success();
     },

@@ -34,6 +34,16 @@ async function storeSignIn(ctx: AppContext, session: Session, path: string, body
   session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
 }
 
+/**
+ * Whether the session belongs to an anonymous user, whose token a sign-up must send to upgrade it. A session holding
+ * only its refresh token (e.g. once the one-day access cookie is gone) is refreshed first to find out; otherwise the
+ * sign-up would make a new user and orphan the anonymous one (spec §4, protocol.md §7.8).
+ */
+async function holdsAnonymousUser(session: Session): Promise<boolean> {
+  if (!session.getAccessTokenClaims() && session.getRefreshToken()) await session.getAccessToken();
+  return session.getAccessTokenClaims()?.is_anonymous === true;
+}
+
 export async function signUpWithCredential(
   ctx: AppContext,
   session: Session,
@@ -42,6 +52,7 @@ export async function signUpWithCredential(
   const callback = options.noVerificationCallback
     ? undefined
     : (options.verificationCallbackUrl ?? ctx.redirector.absolute(ctx.urls.emailVerification) ?? undefined);
+  const anonymousUpgrade = await holdsAnonymousUser(session);
   const result = await catchKnown(
     () =>
       storeSignIn(
@@ -49,7 +60,7 @@ export async function signUpWithCredential(
         session,
         "/auth/password/sign-up",
         { email: options.email, password: options.password, verification_callback_url: callback },
-        session.getAccessTokenClaims()?.is_anonymous === true,
+        anonymousUpgrade,
       ),
     SIGN_UP_ERRORS,
   );

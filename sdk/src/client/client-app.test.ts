@@ -69,6 +69,21 @@ describe("signUpWithCredential", () => {
     expect(calls[0]!.headers["x-stack-access-token"]).toBeDefined();
     expect(calls[0]!.headers["x-stack-allow-anonymous-user"]).toBe("true");
   });
+
+  it("refreshes a session holding only a refresh token to find an anonymous user to upgrade", async () => {
+    const anonToken = accessToken({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } });
+    const store = memoryTokenStore({ accessToken: null, refreshToken: "anon-rt" });
+    const { app, calls } = setup(
+      router({
+        "POST /auth/oauth/token": () => json({ access_token: anonToken, token_type: "Bearer", expires_in: 600, scope: "legacy", refresh_token: "anon-rt" }),
+        "POST /auth/password/sign-up": () => json(signInBody()),
+      }),
+      store,
+    );
+    await app.signUpWithCredential({ email: "a@example.com", password: "p" });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(["/api/v1/auth/oauth/token", "/api/v1/auth/password/sign-up"]);
+    expect(calls[1]!.headers["x-stack-access-token"]).toBe(anonToken);
+  });
 });
 
 describe("signInWithCredential", () => {

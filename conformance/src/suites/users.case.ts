@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { Target } from "../targets.ts";
+import { clientApp, clientWithTokens, PASSWORD, serverApp, signedUpClient } from "./support.ts";
+
+/** The signed-in user's own writes (spec §7 "/users/me PATCH, DELETE"; spec §4: deleting the user ends the session). */
+export function userCases(getTarget: () => Target): void {
+  describe("the current user", () => {
+    it("update (displayName, clientMetadata, profileImageUrl) is visible on the next getUser", async () => {
+      const target = getTarget();
+      const { app, user } = await signedUpClient(target);
+      expect(user.displayName).toBeNull();
+      await user.update({
+        displayName: "Ada Lovelace",
+        clientMetadata: { theme: "dark", tours: [1, 2] },
+        profileImageUrl: "https://images.example.com/ada.png",
+      });
+      const read = await app.getUser({ or: "throw" });
+      expect(read.displayName).toBe("Ada Lovelace");
+      expect(read.clientMetadata).toEqual({ theme: "dark", tours: [1, 2] });
+      expect(read.profileImageUrl).toBe("https://images.example.com/ada.png");
+      // The server sees the same values.
+      const server = await serverApp(target).getUser(user.id);
+      expect(server?.displayName).toBe("Ada Lovelace");
+      expect(server?.clientMetadata).toEqual({ theme: "dark", tours: [1, 2] });
+    });
+
+    it("leaves the fields an update does not name unchanged", async () => {
+      const { app, user } = await signedUpClient(getTarget());
+      await user.update({ displayName: "First", clientMetadata: { a: 1 } });
+      await user.setDisplayName("Second");
+      const read = await app.getUser({ or: "throw" });
+      expect(read.displayName).toBe("Second");
+      expect(read.clientMetadata).toEqual({ a: 1 });
+      await read.setClientMetadata(null);
+      const cleared = await app.getUser({ or: "throw" });
+      expect(cleared.clientMetadata).toBeNull();
+      expect(cleared.displayName).toBe("Second");
+    });
+
+    it("delete signs the user out locally and removes it for the server", async () => {
+      const target = getTarget();
+      const { app, email, user } = await signedUpClient(target);
+      const refreshToken = await app.getRefreshToken();
+      await user.delete();
+      expect(await app.getUser()).toBeNull();
+      expect(await app.getRefreshToken()).toBeNull();
+      expect(await serverApp(target).getUser(user.id)).toBeNull();
+      // Its sessions are gone server-side too, and its credentials no longer sign in.
+      expect(await clientWithTokens(target, { accessToken: "", refreshToken }).getUser()).toBeNull();
+      const again = await clientApp(target).signInWithCredential({ email, password: PASSWORD, noRedirect: true });
+      expect(again.status === "error" && again.error.code).toBe("EMAIL_PASSWORD_MISMATCH");
+    });
+  });
+}
