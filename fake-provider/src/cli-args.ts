@@ -6,17 +6,35 @@ export interface CliOptions {
   host: string;
   hashCost: HashCost;
   accessTokenLifetimeSeconds: number;
+  /** Seed for ids, codes, keys and tokens: the same seed and requests give the same state (stable snapshots). */
+  deterministic: string | null;
+  /** Loaded on start when it exists; written on exit and on POST /__emulator/snapshot/save. */
+  snapshotFile: string | null;
+  /** Binding to a non-loopback interface needs this too (fail closed: see cli-safety.ts). */
+  allowNetwork: boolean;
 }
 
-export const usage = `Usage: authsim [--port N] [--host H] [--hash-cost fast|production] [--access-token-lifetime SECONDS]
+export const usage = `Usage: authsim [options]
 
-  --port                   port to listen on (default: $PORT or 8102)
-  --host                   interface to bind (default 127.0.0.1; the emulator is for this machine)
-  --hash-cost              password hashing cost: fast (1,000 PBKDF2 iterations, default) or production (600,000)
-  --access-token-lifetime  seconds an access token lives (default 600, at least 60)`;
+  --port N                     port to listen on (default: $PORT or 8102)
+  --host H                     interface to bind (default 127.0.0.1; the emulator is for this machine)
+  --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
+  --hash-cost fast|production  password hashing: fast (1,000 PBKDF2 iterations, default) or production (600,000)
+  --access-token-lifetime S    seconds an access token lives (default 600, at least 60)
+  --deterministic SEED         seeded ids, codes, keys and tokens, for stable snapshots
+  --snapshot FILE              load state from FILE on start (if it exists); save it on exit and on
+                               POST /__emulator/snapshot/save`;
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
-  const options: CliOptions = { port: Number(env.PORT ?? 8102), host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600 };
+  const options: CliOptions = {
+    port: Number(env.PORT ?? 8102),
+    host: "127.0.0.1",
+    hashCost: "fast",
+    accessTokenLifetimeSeconds: 600,
+    deterministic: null,
+    snapshotFile: null,
+    allowNetwork: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = () => {
@@ -39,6 +57,15 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
       }
       case "--access-token-lifetime":
         options.accessTokenLifetimeSeconds = Number(value());
+        break;
+      case "--deterministic":
+        options.deterministic = value();
+        break;
+      case "--snapshot":
+        options.snapshotFile = value();
+        break;
+      case "--allow-network":
+        options.allowNetwork = true;
         break;
       case "--help":
       case "-h":

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { envLines, parseCliArgs } from "./cli-args.ts";
+import { startupRefusal } from "./cli-safety.ts";
+
+describe("dev server command line", () => {
+  it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
+    expect(parseCliArgs([], {})).toEqual({
+      port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false,
+    });
+    expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
+  });
+
+  it("reads every option", () => {
+    const o = parseCliArgs(
+      ["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network"],
+      {},
+    );
+    expect(o).toEqual({ port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true });
+  });
+
+  it("refuses bad values with the reason", () => {
+    expect(() => parseCliArgs(["--port", "70000"], {})).toThrow(/Invalid port/);
+    expect(() => parseCliArgs(["--hash-cost", "cheap"], {})).toThrow(/fast or production/);
+    expect(() => parseCliArgs(["--access-token-lifetime", "30"], {})).toThrow(/at least 60/);
+    expect(() => parseCliArgs(["--snapshot"], {})).toThrow(/needs a value/);
+    expect(() => parseCliArgs(["--verbose"], {})).toThrow(/Unknown option --verbose/);
+  });
+
+  it("prints env lines in both the STACK_ and NEXT_PUBLIC_STACK_ forms", () => {
+    const lines = envLines("http://127.0.0.1:8102", { id: "p", publishable: "pk", secret: "sk", admin: "ak" });
+    expect(lines).toContain("STACK_API_URL=http://127.0.0.1:8102");
+    expect(lines).toContain("STACK_SECRET_SERVER_KEY=sk");
+    expect(lines).toContain("NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY=pk");
+    expect(lines.some((l) => l.startsWith("NEXT_PUBLIC_STACK_SECRET"))).toBe(false);
+  });
+});
+
+describe("fail-closed start", () => {
+  it("binds to loopback addresses without further ado", () => {
+    for (const host of ["127.0.0.1", "127.3.2.1", "localhost", "::1"]) expect(startupRefusal({ host, allowNetwork: false })).toBeNull();
+  });
+
+  it("refuses other interfaces, with the reason, unless --allow-network is given", () => {
+    expect(startupRefusal({ host: "0.0.0.0", allowNetwork: false })).toMatch(/Refusing to listen on 0\.0\.0\.0.*--allow-network/);
+    expect(startupRefusal({ host: "192.168.1.5", allowNetwork: false })).not.toBeNull();
+    expect(startupRefusal({ host: "0.0.0.0", allowNetwork: true })).toBeNull();
+  });
+});
