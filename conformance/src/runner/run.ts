@@ -47,9 +47,8 @@ async function main(): Promise<number> {
     return 2;
   }
   Object.assign(process.env, targetEnv(options));
-  let modules: readonly TestModule[] = [];
   const vitest = await startVitest("test", [suiteFile], { root: repoRoot, run: true, watch: false, project: ["conformance"] }, {}, {});
-  modules = vitest.state.getTestModules();
+  const modules = vitest.state.getTestModules();
   await vitest.close();
   const results = collect(modules);
   const target = options.baseUrl;
