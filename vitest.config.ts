@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // One vitest run with a project per package, so `npm test` covers the whole workspace.
 export default defineConfig({
@@ -13,6 +13,27 @@ export default defineConfig({
           include: ["conformance/src/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Hooks and components in a simulated DOM, against the in-process fake provider.
+        test: {
+          name: "react",
+          include: ["react/src/**/*.test.ts", "react/src/**/*.test.tsx"],
+          exclude: [...configDefaults.exclude, "react/src/**/*.browser.test.ts"],
+          environment: "happy-dom",
+          // A page origin, so the SDK can build absolute callback URLs (an about:blank page has none).
+          environmentOptions: { happyDOM: { url: "http://localhost:3000/" } },
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The demo app built with Vite and driven in Debian's Chromium (playwright-core) over loopback ports.
+        test: {
+          name: "react-browser",
+          include: ["react/src/**/*.browser.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -4,12 +4,14 @@
  *  - in-process createFakeProvider() and reset() time
  *  - password sign-up and sign-in requests per second, in process
  *  - RSS after 10,000 users
+ *  - a bounded load test over loopback (load.ts): throughput, latency percentiles, errors, server RSS, nothing lost
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { createFakeProvider } from "@authsim/fake-provider";
+import { loadTest } from "./load.ts";
 
 const clientHeaders = {
   "content-type": "application/json",
@@ -110,6 +112,8 @@ async function main() {
   const list = await fresh.fetch("http://bench/api/v1/users?limit=100", { headers: serverHeaders });
   if (list.status !== 200) throw new Error(`list ${list.status}`);
   lines.push(`GET /users?limit=100 over 10,000 users: ${(performance.now() - listStart).toFixed(1)} ms`);
+
+  lines.push(...(await loadTest()));
 
   console.log(lines.join("\n"));
 }

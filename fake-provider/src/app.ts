@@ -51,6 +51,8 @@ export interface FakeProvider {
   /** Fault rules (status, known error, latency, dropped connection) applied before the routes. Cleared by reset. */
   faults: Faults;
   settings: ProviderSettings;
+  /** The provider's one random source (ids of what emulator-only pages create, e.g. the checkout page's purchases). */
+  random: RandomSource;
   snapshot(): ProviderSnapshot;
   restore(snapshot: ProviderSnapshot): void;
   /** Back to the seeded state (and the clock back to its base). */
@@ -87,6 +89,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     outbox: createOutbox(store),
     faults: createFaults(random),
     settings,
+    random,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),
     restore: (snapshot) => {
       store.restore(snapshot.store);

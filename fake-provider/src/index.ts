@@ -8,3 +8,5 @@ export type { SentEmailRecord } from "./store/records.ts";
 export type { Faults } from "./faults/faults.ts";
 export type { FaultAction, FaultRule, FaultRuleInput } from "./faults/rules.ts";
 export { DroppedConnection } from "./faults/middleware.ts";
+export { configurePayments, type PaymentsConfigView } from "./control/payments.ts";
+export { devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config.ts";

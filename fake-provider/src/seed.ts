@@ -2,13 +2,16 @@ import { devProjectSeed, internalProjectSeed, type ProjectSeed } from "@authsim/
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { OpContext } from "./ops/context.ts";
 import { seedProject } from "./ops/projects.ts";
+import { applyPaymentsSeed, devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config.ts";
 
 /** What a fresh provider holds: the `internal` project, and the seeded projects (the dev project by default). */
 export interface ProviderSeed {
   projects: ProjectSeed[];
+  /** Payments catalogue and vault stores per project id (ops/payments-config.ts); absent projects have none. */
+  payments?: Record<string, PaymentsConfigInput>;
 }
 
-export const defaultSeed: ProviderSeed = { projects: [devProjectSeed] };
+export const defaultSeed: ProviderSeed = { projects: [devProjectSeed], payments: { [devProjectSeed.id]: devPaymentsSeed } };
 
 export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
   seedProject(ctx, internalProjectSeed);
@@ -29,4 +32,5 @@ export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
     }
     seedProject(ctx, project, project.owner_team_id ?? null);
   }
+  applyPaymentsSeed(ctx, seed.payments);
 }

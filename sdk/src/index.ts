@@ -6,7 +6,39 @@ export type { StackClientAppOptions } from "./client/app-options.ts";
 export type { CurrentUser } from "./client/current-user.ts";
 export type { BaseUser, UserUpdateOptions } from "./client/user-fields.ts";
 export type { Auth } from "./client/auth-methods.ts";
-export type { Team } from "./client/teams.ts";
+export type {
+  Team,
+  TeamData,
+  TeamUser,
+  TeamMemberProfile,
+  TeamCreateOptions,
+  TeamUpdateOptions,
+  TeamInviteOptions,
+} from "./client/teams.ts";
+export type { EditableTeamMemberProfile, TeamRef, UserTeams } from "./client/user-teams.ts";
+export type { SentTeamInvitation, TeamInvitation, ReceivedTeamInvitation, TeamInvitationCodeError } from "./client/team-invitations.ts";
+export type { Permission, TeamPermission, ProjectPermission, PermissionListOptions, UserPermissions } from "./client/permissions.ts";
+export type {
+  ServerTeam,
+  ServerTeamUser,
+  ServerTeamCreateOptions,
+  ServerTeamUpdateOptions,
+  ServerListTeamsOptions,
+  ServerUserTeams,
+} from "./server/teams.ts";
+export type { ServerUserPermissions } from "./server/permissions.ts";
+export type {
+  AdminPermission,
+  AdminPermission as AdminTeamPermission,
+  AdminPermission as AdminProjectPermission,
+  AdminPermissionDefinition,
+  AdminTeamPermissionDefinition,
+  AdminProjectPermissionDefinition,
+  AdminTeamPermissionDefinitionCreateOptions,
+  AdminProjectPermissionDefinitionCreateOptions,
+  AdminTeamPermissionDefinitionUpdateOptions,
+  AdminProjectPermissionDefinitionUpdateOptions,
+} from "./admin/permission-definitions.ts";
 export type { Project, ProjectConfig } from "./client/projects.ts";
 export type { AdminProject, AdminProjectConfig, AdminOAuthProviderConfig, AdminEmailConfig } from "./admin/projects.ts";
 export type {
@@ -18,10 +50,45 @@ export type {
   ServerSessionTokens,
 } from "./server/server-user.ts";
 export type { ServerListUsersOptions, CursorList } from "./server/users.ts";
+export type { Item, GetItemOptions, CustomerOptions, CheckoutOptions, ServerCheckoutOptions, ClientCustomer } from "./client/items.ts";
+export type { ServerItem, QuantityChange, ServerCustomer } from "./server/items.ts";
+export type { DataVaultStore } from "./server/data-vault.ts";
+export type { StripeAccountInfo, Transaction, ListTransactionsOptions, ItemQuantityChangeOptions } from "./admin/payments.ts";
+export { DataVaultDecryptionError, DATA_VAULT_DECRYPTION_FAILED_MESSAGE } from "./crypto/data-vault.ts";
 export { UserNotSignedInError, type GetUserOptions } from "./client/get-user.ts";
 export type { SignInError, SignUpError, SignInWithCredentialOptions, SignUpWithCredentialOptions } from "./client/auth.ts";
 export type { RedirectMethod } from "./client/redirect.ts";
 export type { HandlerUrlOptions, ResolvedHandlerUrls } from "./client/urls.ts";
+export { clientCachesSymbol, type CachedValue, type CachedValueOptions, type ClientCaches } from "./client/client-caches.ts";
+export { visibleUser, type AppCaches } from "./client/cached-user.ts";
+export type { CacheSnapshot } from "./cache/async-cache.ts";
+
+// Account surfaces (issue 4): contact channels, verification, passwords, magic links, sessions, notification
+// categories, user/team API keys, internal API keys.
+export type {
+  ContactChannel,
+  ServerContactChannel,
+  ContactChannelCreateOptions,
+  ServerContactChannelCreateOptions,
+  ContactChannelUpdateOptions,
+  ServerContactChannelUpdateOptions,
+} from "./client/contact-channels.ts";
+export type { UserAccountMembers, SignedInAccountMembers } from "./client/account-members.ts";
+export type { ServerUserAccountMembers } from "./server/account-members.ts";
+export type { ActiveSession } from "./client/sessions.ts";
+export type { NotificationCategory } from "./client/notification-categories.ts";
+export type { VerificationCodeError, PasswordUpdateError, PasswordRequirementsError } from "./client/password.ts";
+export type { MagicLinkSendError, MagicLinkSignInError } from "./client/magic-link.ts";
+export type {
+  ApiKey,
+  UserApiKey,
+  UserApiKeyFirstView,
+  TeamApiKey,
+  TeamApiKeyFirstView,
+  ApiKeyCreationOptions,
+  ApiKeyUpdateOptions,
+} from "./client/api-keys.ts";
+export type { InternalApiKey, InternalApiKeyFirstView, InternalApiKeyCreateOptions } from "./admin/internal-api-keys.ts";
 
 export * from "./errors/index.ts";
 export type { TokenStore, TokenPair } from "./session/token-store.ts";

@@ -36,13 +36,32 @@ export async function hashPassword(password: string, random: RandomSource, itera
   return `pbkdf2-sha256$${iterations}$${toB64(salt)}$${toB64(hash)}`;
 }
 
+/**
+ * The most iterations a stored hash may ask for. A server may import any `password_hash` (POST /users), so the stored
+ * parameters are untrusted: past 2^32 Web Crypto throws (every sign-in of that user was a 500), and a few billion
+ * would hold the emulator for minutes. Ten times the production cost still verifies in well under a few seconds.
+ */
+export const MAX_HASH_ITERATIONS = 10 * hashCosts.production;
+
+function decodeB64(text: string): Uint8Array | null {
+  try {
+    return fromB64(text);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `stored` is a PBKDF2 hash of `password`. A malformed or out-of-range stored hash matches nothing. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iterationsText || !saltText || !hashText) return false;
   const iterations = Number(iterationsText);
-  if (!Number.isInteger(iterations) || iterations < 1) return false;
-  const actual = await derive(password, fromB64(saltText), iterations);
-  return constantTimeEqual(actual, fromB64(hashText));
+  if (!Number.isInteger(iterations) || iterations < 1 || iterations > MAX_HASH_ITERATIONS) return false;
+  const salt = decodeB64(saltText);
+  const expected = decodeB64(hashText);
+  if (!salt || !expected) return false;
+  const actual = await derive(password, salt, iterations);
+  return constantTimeEqual(actual, expected);
 }
 
 /** A hash to compare against when the user does not exist, so a miss costs what a hit costs. */

@@ -5,6 +5,7 @@ import type { FakeProvider, ProviderSnapshot } from "../app.ts";
 import { json } from "../http/respond.ts";
 import { faultRuleInput } from "../faults/rules.ts";
 import { SNAPSHOT_VERSION } from "../store/store.ts";
+import { mountPaymentsControl } from "./payments.ts";
 
 /**
  * Emulator-only endpoints, outside /api/v1 (so no real service has them): reset, snapshot/restore, the clock, and the
@@ -137,4 +138,6 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
       });
     return json({ items: projects });
   });
+  // Payments config, the checkout page and the onboarding page (control/payments.ts).
+  mountPaymentsControl(app, provider, CONTROL_PREFIX);
 }

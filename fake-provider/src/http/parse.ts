@@ -11,15 +11,39 @@ export async function readBody(request: Request): Promise<unknown> {
   if (raw.length === 0) return undefined;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || type === "") {
+    let parsed: unknown;
     try {
-      return JSON.parse(raw) as unknown;
+      parsed = JSON.parse(raw) as unknown;
     } catch {
       throw knownError("BODY_PARSING_ERROR", undefined, { message: "Invalid JSON in request body" });
     }
+    // JSON.parse accepts any depth, but JSON.stringify and structuredClone overflow the stack a few thousand levels
+    // down: such a body stored as metadata would turn every later answer about it (and every snapshot) into a 500.
+    if (nestingDepth(parsed) > MAX_JSON_DEPTH) {
+      throw knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+    return parsed;
   }
   if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(raw));
   if (type === "text/plain" || type === "application/octet-stream") return raw;
   throw knownError("BODY_PARSING_ERROR", undefined, { message: `Unknown content type in request body: ${type}` });
+}
+
+/** Far beyond any real metadata, far below where the engine's recursive serialisers run out of stack. */
+export const MAX_JSON_DEPTH = 512;
+
+/** The nesting depth of a parsed JSON value, measured without recursion (the value may be arbitrarily deep). */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 export interface SchemaLocation {

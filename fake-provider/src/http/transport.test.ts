@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { headerNames, rebranded, type HeaderKey } from "@authsim/sdk/contract";
+import { headerNames, operations, rebranded, type HeaderKey } from "@authsim/sdk/contract";
+import { implementedRoutes } from "../routes/index.ts";
 import { DEV, ORIGIN, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type TestProvider } from "../test-support/api.ts";
+
+/**
+ * A contract operation no area implements yet, for the 501 rule: found, not named, so the test does not break each time
+ * an area lands. Path parameters get a v4-shaped id.
+ */
+const UNIMPLEMENTED = operations.find((o) => o.method === "GET" && !(o.id in implementedRoutes));
+const UNIMPLEMENTED_PATH = UNIMPLEMENTED?.path.replace(/:[a-z_]+/g, "00000000-0000-4000-8000-000000000000") ?? "/";
+const NOTHING_LEFT = "every GET operation of the contract is implemented: no 501 to observe";
 
 /** Transport behaviour of protocol.md §1–2: parsing, schema errors, status override, common headers, CORS, 404/501. */
 
@@ -96,11 +105,11 @@ describe("override-error-status", () => {
     expect(response.headers.get("x-hexclave-actual-status")).toBeNull();
   });
 
-  it("leaves successes and 5xx answers alone", async () => {
+  it.skipIf(!UNIMPLEMENTED)(`leaves successes and 5xx answers alone${UNIMPLEMENTED ? "" : ` (skipped: ${NOTHING_LEFT})`}`, async () => {
     const ok = await api(provider, "/", { headers: client({ overrideErrorStatus: "true" }) });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("x-stack-actual-status")).toBeNull();
-    const notImplemented = await api(provider, "/teams?user_id=me", { headers: client({ overrideErrorStatus: "true" }) });
+    const notImplemented = await api(provider, UNIMPLEMENTED_PATH, { headers: client({ overrideErrorStatus: "true" }) });
     expect(notImplemented.status).toBe(501);
     expect(notImplemented.headers.get("x-stack-actual-status")).toBeNull();
   });
@@ -174,12 +183,12 @@ describe("routes outside the implemented set", () => {
     );
   });
 
-  it("answers an unimplemented contract operation with a 501 JSON body naming it", async () => {
-    const response = await api(provider, "/teams?user_id=me", { headers: client() });
+  it.skipIf(!UNIMPLEMENTED)(`answers an unimplemented contract operation with a 501 JSON body naming it${UNIMPLEMENTED ? "" : ` (skipped: ${NOTHING_LEFT})`}`, async () => {
+    const response = await api(provider, UNIMPLEMENTED_PATH, { headers: client() });
     expect(response.status).toBe(501);
     const body = await expectJson<{ error: string; operation_id: string }>(response, 501);
-    expect(body.operation_id).toBe("listTeams");
-    expect(body.error).toContain("GET /api/v1/teams");
+    expect(body.operation_id).toBe(UNIMPLEMENTED!.id);
+    expect(body.error).toContain(`GET /api/v1${UNIMPLEMENTED!.path}`);
   });
 
   it("serves /health outside /api with permissive CORS", async () => {

@@ -1,6 +1,7 @@
 import type { RandomSource } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { Tables } from "../store/store.ts";
+import type { EndUserIpInfo } from "../store/account-records.ts";
 
 /** What the emulator was configured with (createFakeProvider options, resolved). */
 export interface ProviderSettings {
@@ -24,6 +25,11 @@ export interface OpContext {
    * refused request must still leave behind (failed code guesses). Everything else a failed request did is undone.
    */
   keepOnFailure(write: (tables: Tables) => void): void;
+  /**
+   * Where the end user is, read from the request's forwarding headers by the HTTP layer (http/end-user.ts): sessions
+   * opened by this request record it (protocol.md §5.7). Absent outside requests or without an address.
+   */
+  endUser?: EndUserIpInfo;
 }
 
 export interface AuthedContext extends OpContext {

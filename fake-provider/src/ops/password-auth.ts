@@ -4,11 +4,15 @@ import { knownError } from "../http/known-error.ts";
 import { emailKey } from "../store/store.ts";
 import type { AuthedContext } from "./context.ts";
 import { signInResponseFor } from "./sessions.ts";
+import { sendSignUpVerification } from "./contact-channels.ts";
 import { assertAuthEmailFree, newUserRecord, saveUser } from "./users.ts";
 
 /** Email + password and anonymous sign-up (protocol.md §6.2, §7.1, §7.8). */
 
-export async function passwordSignUp(ctx: AuthedContext, body: { email: string; password: string }): Promise<SignInResponse> {
+export async function passwordSignUp(
+  ctx: AuthedContext,
+  body: { email: string; password: string; verification_callback_url?: string | undefined },
+): Promise<SignInResponse> {
   const { project, user: current } = ctx.auth;
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
@@ -19,6 +23,7 @@ export async function passwordSignUp(ctx: AuthedContext, body: { email: string; 
   // Signing up while holding an anonymous user's token upgrades that same user (its id and data are kept).
   const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
   saveUser(ctx, user);
+  if (body.verification_callback_url !== undefined) sendSignUpVerification(ctx, project, user, body.verification_callback_url);
   return signInResponseFor(ctx, user);
 }
 

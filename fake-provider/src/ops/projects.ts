@@ -2,6 +2,7 @@ import type { ProjectSeed } from "@authsim/fixtures";
 import { uuid } from "@authsim/sdk/runtime";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { seedPermissionDefinitions } from "./permissions.ts";
 
 /** Projects and their key sets. Seeds come from fixtures/ (the dev project's id and keys are fixed, documented values). */
 
@@ -21,6 +22,10 @@ export const defaultProjectConfig: ProjectConfigRecord = {
   oauth_account_merge_strategy: "link_method",
   domains: [],
   email_theme: "default-light",
+  // Upstream's defaults: creators get team_admin, members team_member (both seeded per project, ops/permissions.ts).
+  team_creator_default_permissions: [{ id: "team_admin" }],
+  team_member_default_permissions: [{ id: "team_member" }],
+  user_default_permissions: [],
 };
 
 export function seedProject(ctx: OpContext, seed: ProjectSeed, ownerTeamId: string | null = null): ProjectRecord {
@@ -35,6 +40,7 @@ export function seedProject(ctx: OpContext, seed: ProjectSeed, ownerTeamId: stri
     config: { ...defaultProjectConfig, ...seed.config },
   };
   ctx.tables.projects.set(project.id, project);
+  seedPermissionDefinitions(ctx, project.id);
   const keySetId = uuid(ctx.random);
   ctx.tables.apiKeySets.set(keySetId, {
     id: keySetId,

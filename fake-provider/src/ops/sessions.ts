@@ -41,6 +41,8 @@ export async function openSession(
     expiresAtMillis: ctx.now + (options.expiresInMillis ?? constants.serverSessionDefaultExpiresInMillis),
     lastUsedAtMillis: ctx.now,
     isImpersonation: options.isImpersonation ?? constants.serverSessionDefaultIsImpersonation,
+    // The session list reports where the end user was (protocol.md §5.7).
+    ...(ctx.endUser ? { endUserIpInfo: ctx.endUser } : {}),
   };
   ctx.tables.sessions.set(session.id, session);
   return { session, accessToken: await accessTokenFor(ctx, user, session.id) };

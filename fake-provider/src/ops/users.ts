@@ -6,6 +6,9 @@ import type { UserRecord } from "../store/records.ts";
 import { emailKey } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { endAllSessionsOf } from "./sessions.ts";
+import { deleteAccountDataOf, syncPrimaryChannel } from "./primary-channel.ts";
+import { forgetUser } from "./memberships.ts";
+import { grantUserDefaults } from "./permission-grants.ts";
 
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
@@ -53,7 +56,12 @@ export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: st
 /** Writes a user, checking the auth-email rule against the record as it will be. */
 export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
   if (user.primaryEmail && user.primaryEmailAuthEnabled) assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
+  const isNew = !ctx.tables.users.has(user.id);
   ctx.tables.users.set(user.id, user);
+  // spec §6: the project's user default permissions are granted when a user is created, whatever the path.
+  if (isNew) grantUserDefaults(ctx, user);
+  // The primary email is also a primary contact channel (ops/primary-channel.ts).
+  syncPrimaryChannel(ctx, user);
   return user;
 }
 
@@ -150,9 +158,9 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
 /** Deleting a user ends their sessions and memberships too. */
 export function deleteUser(ctx: OpContext, user: UserRecord): void {
   endAllSessionsOf(ctx, user.id);
-  for (const membership of [...ctx.tables.teamMemberships.values()]) {
-    if (membership.userId === user.id) ctx.tables.teamMemberships.delete(`${membership.teamId}:${membership.userId}`);
-  }
+  deleteAccountDataOf(ctx, user.id);
+  // Memberships, with their grants and profiles, and project grants (ops/memberships.ts).
+  forgetUser(ctx, user.id);
   ctx.tables.users.delete(user.id);
 }
 

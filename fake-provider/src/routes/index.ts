@@ -1,7 +1,14 @@
+import { accountRoutes } from "./account.ts";
+import { dataVaultRoutes } from "./data-vault.ts";
 import type { AnyRouteSpec } from "./define.ts";
+import { invitationRoutes } from "./invitations.ts";
 import { metaRoutes } from "./meta.ts";
+import { paymentRoutes } from "./payments.ts";
+import { permissionRoutes } from "./permissions.ts";
 import { projectRoutes } from "./projects.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { teamMemberRoutes } from "./team-members.ts";
+import { teamRoutes } from "./teams.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every implemented operation, by contract operation id. Operations absent here answer 501. */
@@ -10,4 +17,11 @@ export const implementedRoutes: Record<string, AnyRouteSpec> = {
   ...sessionRoutes,
   ...userRoutes,
   ...projectRoutes,
+  ...teamRoutes,
+  ...teamMemberRoutes,
+  ...permissionRoutes,
+  ...invitationRoutes,
+  ...accountRoutes,
+  ...paymentRoutes,
+  ...dataVaultRoutes,
 };

@@ -7,6 +7,7 @@ import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
 import type { ControllableClock } from "../clock.ts";
 import { corsHeaders } from "../http/cors.ts";
 import { errorToResponse } from "../http/errors-to-response.ts";
+import { endUserFromHeaders } from "../http/end-user.ts";
 import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { OpContext, ProviderSettings } from "../ops/context.ts";
@@ -67,7 +68,8 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
         durable.push(write);
         write(tables);
       };
-      const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure };
+      const endUser = endUserFromHeaders(request.headers);
+      const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
       const auth = await parseAuth(tables, request.headers, ctx.now);
       if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
       // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does).

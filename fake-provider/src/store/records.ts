@@ -1,4 +1,6 @@
 import type { JWK } from "jose";
+import type { EndUserIpInfo } from "./account-records.ts";
+import type { DataVaultConfigRecord, PaymentsConfigRecord } from "./payment-records.ts";
 
 /**
  * The emulator's state as plain, JSON-serialisable records. Records are values: an operation replaces a record,
@@ -21,6 +23,13 @@ export interface ProjectConfigRecord {
   oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
   domains: { domain: string; handler_path: string }[];
   email_theme: string;
+  /** Granted at the moments of spec §6 "Defaults": to a team's creator, to a new member, to a new user. */
+  team_creator_default_permissions: { id: string }[];
+  team_member_default_permissions: { id: string }[];
+  user_default_permissions: { id: string }[];
+  /** The payments catalogue (items, offers) and the vault's stores; absent means none (payment-records.ts). */
+  payments?: PaymentsConfigRecord;
+  data_vault?: DataVaultConfigRecord;
 }
 
 export interface ProjectRecord {
@@ -84,6 +93,8 @@ export interface SessionRecord {
   expiresAtMillis: number;
   lastUsedAtMillis: number;
   isImpersonation: boolean;
+  /** Where the end user was when the session was opened (account-records.ts); absent when no IP was sent. */
+  endUserIpInfo?: EndUserIpInfo;
 }
 
 /** An ES256 signing key, kept in state so a restored snapshot still verifies the tokens it issued. */

@@ -9,6 +9,9 @@ import type {
   UserRecord,
   VerificationCodeRecord,
 } from "./records.ts";
+import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemberProfileRecord, TeamPermissionGrantRecord } from "./team-records.ts";
+import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
+import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord } from "./payment-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -28,8 +31,28 @@ function createTables() {
     signingKeys: new Table<SigningKeyRecord>(),
     teams: new Table<TeamRecord>(),
     teamMemberships: new Table<TeamMembershipRecord>(),
+    teamMemberProfiles: new Table<TeamMemberProfileRecord>(),
+    permissionDefinitions: new Table<PermissionDefinitionRecord>(),
+    teamPermissionGrants: new Table<TeamPermissionGrantRecord>(),
+    projectPermissionGrants: new Table<ProjectPermissionGrantRecord>(),
     verificationCodes: new Table<VerificationCodeRecord>({ code: { key: (c) => `${c.projectId}\u0000${c.code}` } }),
     emails: new Table<SentEmailRecord>(),
+    /** Account surfaces (ops/contact-channels.ts, ops/api-keys.ts, ops/notifications.ts). */
+    contactChannels: new Table<ContactChannelRecord>({
+      // An address used for sign-in belongs to one user of a project (CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE).
+      authValue: { key: (c) => (c.usedForAuth ? `${c.projectId}\u0000${c.type}\u0000${c.value.toLowerCase()}` : null) },
+      // A user has each address once, and at most one primary channel.
+      userValue: { key: (c) => `${c.userId}\u0000${c.type}\u0000${c.value.toLowerCase()}` },
+      primary: { key: (c) => (c.isPrimary ? c.userId : null) },
+    }),
+    projectApiKeys: new Table<ProjectApiKeyRecord>({ value: { key: (k) => `${k.projectId}\u0000${k.value}` } }),
+    notificationPreferences: new Table<NotificationPreferenceRecord>(),
+    /** Payments and the data vault (ops/items.ts, ops/purchases.ts, ops/data-vault.ts; payment-records.ts). */
+    itemQuantityChanges: new Table<ItemQuantityChangeRecord>(),
+    paymentTransactions: new Table<PaymentTransactionRecord>(),
+    checkoutSessions: new Table<CheckoutSessionRecord>(),
+    paymentAccounts: new Table<PaymentAccountRecord>({ accountId: { key: (a) => a.accountId } }),
+    dataVaultEntries: new Table<DataVaultEntryRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

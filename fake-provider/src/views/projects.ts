@@ -39,9 +39,9 @@ export function adminProjectView(project: ProjectRecord): AdminProjectJson {
       email_config: { type: "shared" },
       email_theme: c.email_theme,
       create_team_on_sign_up: c.create_team_on_sign_up,
-      team_creator_default_permissions: [],
-      team_member_default_permissions: [],
-      user_default_permissions: [],
+      team_creator_default_permissions: c.team_creator_default_permissions.map((p) => ({ id: p.id })),
+      team_member_default_permissions: c.team_member_default_permissions.map((p) => ({ id: p.id })),
+      user_default_permissions: c.user_default_permissions.map((p) => ({ id: p.id })),
       oauth_account_merge_strategy: c.oauth_account_merge_strategy,
     },
   };

@@ -39,7 +39,7 @@ async function storeSignIn(ctx: AppContext, session: Session, path: string, body
  * only its refresh token (e.g. once the one-day access cookie is gone) is refreshed first to find out; otherwise the
  * sign-up would make a new user and orphan the anonymous one (spec §4, protocol.md §7.8).
  */
-async function holdsAnonymousUser(session: Session): Promise<boolean> {
+export async function holdsAnonymousUser(session: Session): Promise<boolean> {
   if (!session.getAccessTokenClaims() && session.getRefreshToken()) await session.getAccessToken();
   return session.getAccessTokenClaims()?.is_anonymous === true;
 }

@@ -18,7 +18,17 @@ import {
 import { currentUserFromJson, type CurrentUser } from "./current-user.ts";
 import { fetchMe, resolveCurrentUser, type GetUserOptions, type NonNullGetUserOptions } from "./get-user.ts";
 import { getClientProject, type Project } from "./projects.ts";
+import { getClientItem, type GetItemOptions, type Item } from "./items.ts";
+import * as invitations from "./team-invitations.ts";
+import * as magicLink from "./magic-link.ts";
+import * as password from "./password.ts";
+import { verifyEmail } from "./email-verification.ts";
+import type { KnownErrorOf } from "../errors/known-error.ts";
 import type { ResolvedHandlerUrls } from "./urls.ts";
+import type { Timers } from "../cache/timers.ts";
+import { createAppCaches, type AppCaches } from "./cached-user.ts";
+import { createChangeFeed } from "./change-feed.ts";
+import { clientCachesSymbol } from "./client-caches.ts";
 
 /**
  * The client app (sdk-surface.md §6): names and shapes follow the reference SDK so code ports by changing the import.
@@ -28,9 +38,17 @@ export class StackClientApp {
   /** Shared with the server and admin apps that extend this one. */
   protected readonly ctx: AppContext;
   readonly version: string = SDK_CLIENT_VERSION;
+  /** Successful writes through this app, on which the spec §9 caches refresh (change-feed.ts). */
+  private readonly changes = createChangeFeed();
+  private caches: AppCaches | null = null;
 
   constructor(options: StackClientAppOptions, credentials: AppCredentials = { accessType: "client" }) {
-    this.ctx = createAppContext(options, credentials);
+    this.ctx = createAppContext({ ...options, fetch: this.changes.wrap(options.fetch) }, credentials);
+  }
+
+  /** The caches UI bindings read (@authsim/react; cached-user.ts), built on first use; `timers` is for tests. */
+  [clientCachesSymbol](timers?: Timers): AppCaches {
+    return (this.caches ??= createAppCaches(this.ctx, this.changes, timers));
   }
 
   get projectId(): string {
@@ -47,6 +65,33 @@ export class StackClientApp {
 
   async signInWithCredential(options: SignInWithCredentialOptions): Promise<Result<void, SignInError>> {
     return signInWithCredential(this.ctx, this.ctx.requireSession(undefined, "sign in"), options);
+  }
+
+  /** Magic link / OTP (magic-link.ts): the answer's nonce completes the emailed 6-character code. */
+  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<{ nonce: string }, magicLink.MagicLinkSendError>> {
+    return magicLink.sendMagicLinkEmail(this.ctx, email, options);
+  }
+
+  signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<Result<void, magicLink.MagicLinkSignInError>> {
+    return magicLink.signInWithMagicLink(this.ctx, this.ctx.requireSession(undefined, "sign in"), code, options);
+  }
+
+  /** Password reset (password.ts): email a link, check its code, then set the new password. */
+  sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
+    return password.sendForgotPasswordEmail(this.ctx, email, options);
+  }
+
+  verifyPasswordResetCode(code: string): Promise<Result<void, password.VerificationCodeError>> {
+    return password.verifyPasswordResetCode(this.ctx, code);
+  }
+
+  resetPassword(options: { code: string; password: string }): Promise<Result<void, password.VerificationCodeError>> {
+    return password.resetPassword(this.ctx, options);
+  }
+
+  /** Verifies the address an email-verification code was sent to (email-verification.ts). */
+  verifyEmail(code: string): Promise<Result<void, password.VerificationCodeError>> {
+    return verifyEmail(this.ctx, code);
   }
 
   getUser(options: NonNullGetUserOptions): Promise<CurrentUser>;
@@ -66,6 +111,29 @@ export class StackClientApp {
 
   getProject(): Promise<Project> {
     return getClientProject(this.ctx);
+  }
+
+  /** An item of the signed-in user or of one of its teams (a client may read no other; spec §5: exactly one owner). */
+  getItem(options: GetItemOptions): Promise<Item> {
+    return getClientItem(this.ctx, options);
+  }
+
+  /** Team invitation codes (sdk-surface.md §6): the signed-in user checks, reads or accepts the code of an email. */
+  verifyTeamInvitationCode(code: string): Promise<Result<void, invitations.TeamInvitationCodeError>> {
+    return invitations.verifyTeamInvitationCode(this.ctx, this.userAuth("verify a team invitation code"), code);
+  }
+
+  acceptTeamInvitation(code: string): Promise<Result<void, invitations.TeamInvitationCodeError>> {
+    return invitations.acceptTeamInvitation(this.ctx, this.userAuth("accept a team invitation"), code);
+  }
+
+  getTeamInvitationDetails(code: string): Promise<Result<{ teamDisplayName: string }, invitations.TeamInvitationCodeError>> {
+    return invitations.getTeamInvitationDetails(this.ctx, this.userAuth("read a team invitation"), code);
+  }
+
+  /** Requests made as the signed-in user of the app's own token store. */
+  private userAuth(purpose: string) {
+    return { session: this.ctx.requireSession(undefined, purpose), allowAnonymousUser: true };
   }
 
   async getAccessToken(options: { tokenStore?: TokenStoreInit } = {}): Promise<string | null> {

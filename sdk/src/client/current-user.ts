@@ -3,9 +3,16 @@ import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { authMethods, type Auth } from "./auth-methods.ts";
 import { baseUserFromJson, userUpdateToWire, type BaseUser, type UserUpdateOptions } from "./user-fields.ts";
+import { userPermissionMethods, type UserPermissions } from "./permissions.ts";
+import type { Team } from "./teams.ts";
+import { clientUserTeams, type UserTeams } from "./user-teams.ts";
+import { signedInAccountMembers, userAccountMembers, type SignedInAccountMembers, type UserAccountMembers } from "./account-members.ts";
+import { clientCustomerMethods, type ClientCustomer } from "./items.ts";
 
 /** The signed-in user of a client app (sdk-surface.md §9a/§9b): a snapshot plus methods bound to its session. */
-export interface CurrentUser extends BaseUser, Auth {
+export interface CurrentUser extends BaseUser, Auth, UserTeams<Team>, UserPermissions, UserAccountMembers, SignedInAccountMembers, ClientCustomer {
+  /** The selected team as a team object bound to this user's session (sdk-surface.md §9b). */
+  readonly selectedTeam: Team | null;
   update(options: UserUpdateOptions): Promise<void>;
   setDisplayName(displayName: string | null): Promise<void>;
   setClientMetadata(metadata: unknown): Promise<void>;
@@ -21,6 +28,14 @@ export function currentUserFromJson(ctx: AppContext, session: Session, json: Cli
   return {
     ...baseUserFromJson(json),
     ...authMethods(ctx, session),
+    // Teams and permissions: user-teams.ts, permissions.ts.
+    ...clientUserTeams(ctx, me, json.selected_team, (body) => ctx.transport.request("/users/me", { ...me, method: "PATCH", body }).then(() => {})),
+    ...userPermissionMethods(ctx, "me", me),
+    // Contact channels, sessions, notification categories, API keys, verification and passwords: account-members.ts.
+    ...userAccountMembers(ctx, me, "me"),
+    ...signedInAccountMembers(ctx, session, json.primary_email),
+    // Items and checkout (sdk-surface.md §15): items.ts.
+    ...clientCustomerMethods(ctx, { type: "user", id: json.id }, session),
     update,
     setDisplayName: (displayName) => update({ displayName }),
     setClientMetadata: (clientMetadata) => update({ clientMetadata }),

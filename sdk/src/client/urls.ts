@@ -8,6 +8,12 @@ export interface HandlerUrlOptions {
   signUp?: string;
   signOut?: string;
   emailVerification?: string;
+  /** Where password-reset emails link to (spec §2 "password-reset"). */
+  passwordReset?: string;
+  /** Where magic-link emails link to (spec §2 "magic-link-callback"). */
+  magicLinkCallback?: string;
+  /** Where team invitation emails link to (spec §2 "team invitation callback"). */
+  teamInvitation?: string;
   home?: string;
   afterSignIn?: string;
   afterSignUp?: string;
@@ -26,6 +32,9 @@ export function resolveHandlerUrls(options: HandlerUrlOptions = {}): ResolvedHan
     signUp: options.signUp ?? `${handler}/sign-up`,
     signOut: options.signOut ?? `${handler}/sign-out`,
     emailVerification: options.emailVerification ?? `${handler}/email-verification`,
+    passwordReset: options.passwordReset ?? `${handler}/password-reset`,
+    magicLinkCallback: options.magicLinkCallback ?? `${handler}/magic-link-callback`,
+    teamInvitation: options.teamInvitation ?? `${handler}/team-invitation`,
     home,
     afterSignIn,
     afterSignUp: options.afterSignUp ?? afterSignIn,

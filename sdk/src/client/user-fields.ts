@@ -1,5 +1,5 @@
 import { clientUser, type ClientUserJson, type ClientUserUpdate } from "../contract/areas/users.ts";
-import { teamFromJson, type Team } from "./teams.ts";
+import { teamFromJson, type TeamData } from "./teams.ts";
 
 /**
  * The camelCase view of a user (sdk-surface.md §9a), read from the client user JSON. Field types come from the
@@ -24,7 +24,8 @@ export interface BaseUser {
   /** Deprecated in the reference SDK; kept so code ports unchanged. */
   readonly emailAuthEnabled: ClientUserJson["auth_with_email"];
   readonly oauthProviders: readonly { id: string }[];
-  readonly selectedTeam: Team | null;
+  /** The plain team data; the user objects replace it with a team object bound to their session. */
+  readonly selectedTeam: TeamData | null;
   /** The client user JSON (snake_case API shape). */
   toClientJson(): ClientUserJson;
 }

@@ -2,8 +2,13 @@ import { createSessionResponse } from "../contract/areas/sessions.ts";
 import type { ServerUserCreate, ServerUserJson, ServerUserUpdate } from "../contract/areas/users.ts";
 import type { AppContext } from "../client/app-context.ts";
 import type { Auth } from "../client/auth-methods.ts";
+import type { SignedInAccountMembers } from "../client/account-members.ts";
 import { baseUserFromJson, userUpdateToWire, type BaseUser, type UserUpdateOptions } from "../client/user-fields.ts";
 import type { TokenPair } from "../session/token-store.ts";
+import { serverUserPermissionMethods, type ServerUserPermissions } from "./permissions.ts";
+import { serverUserTeams, type ServerTeam, type ServerUserTeams } from "./teams.ts";
+import { serverUserAccountMembers, type ServerUserAccountMembers } from "./account-members.ts";
+import { serverCustomerMethods, type ServerCustomer } from "./items.ts";
 
 /** The server view of a user (spec §3 "Server user", sdk-surface.md §9c) and its server-only writes. */
 
@@ -45,7 +50,9 @@ export interface ServerSessionTokens {
   getTokens(): Promise<TokenPair>;
 }
 
-export interface ServerUser extends BaseUser {
+export interface ServerUser extends BaseUser, ServerUserTeams, ServerUserPermissions, ServerUserAccountMembers, ServerCustomer {
+  /** The selected team as a server team object (sdk-surface.md §9b). */
+  readonly selectedTeam: ServerTeam | null;
   readonly lastActiveAt: Date;
   readonly primaryEmailAuthEnabled: ServerUserJson["primary_email_auth_enabled"];
   readonly serverMetadata: ServerUserJson["server_metadata"];
@@ -65,7 +72,7 @@ export interface ServerUser extends BaseUser {
 }
 
 /** A server app's signed-in user: the server view plus the session members (sdk-surface.md §9, CurrentServerUser). */
-export type CurrentServerUser = ServerUser & Auth;
+export type CurrentServerUser = ServerUser & Auth & SignedInAccountMembers;
 
 function riskScoresToWire(r: ServerUserUpdateOptions["riskScores"]): ServerUserUpdate["risk_scores"] {
   return r === undefined ? undefined : { sign_up: { bot: r.signUp.bot, free_trial_abuse: r.signUp.freeTrialAbuse } };
@@ -126,6 +133,13 @@ export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDele
     restrictedByAdminPrivateDetails: json.restricted_by_admin_private_details,
     countryCode: json.country_code,
     riskScores: { signUp: { bot: json.risk_scores.sign_up.bot, freeTrialAbuse: json.risk_scores.sign_up.free_trial_abuse } },
+    // Teams and permissions: teams.ts, permissions.ts.
+    ...serverUserTeams(ctx, json.id, json.selected_team, (selectedTeamId) => update({ selectedTeamId })),
+    ...serverUserPermissionMethods(ctx, json.id),
+    // Contact channels, sessions, notification categories, API keys, password: account-members.ts.
+    ...serverUserAccountMembers(ctx, json.id),
+    // Items and checkout (sdk-surface.md §15 server Customer): items.ts.
+    ...serverCustomerMethods(ctx, { type: "user", id: json.id }),
     update,
     setDisplayName: (displayName) => update({ displayName }),
     setClientMetadata: (clientMetadata) => update({ clientMetadata }),

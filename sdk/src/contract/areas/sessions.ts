@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { millis, restrictedReason, uuidV4 } from "./common.ts";
+import { listEnvelope, millis, restrictedReason, userIdOrMe, uuidV4 } from "./common.ts";
 
 /** Password and anonymous sign-in, sessions and tokens (protocol.md §4, §6.2, §7.1, §7.8). */
 
@@ -75,7 +75,22 @@ export const accessTokenClaims = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
 
-/** A session row as listed (protocol.md §5.7); the listing endpoints arrive with the account-surfaces issue. */
+/**
+ * Where an end user was when a session was used (protocol.md §2.1: x-forwarded-for and x-vercel-ip-* headers).
+ * camelCase on the wire, as upstream's geo schema has it.
+ */
+export const geoInfo = z.object({
+  ip: z.string(),
+  countryCode: z.string().nullable().optional(),
+  regionCode: z.string().nullable().optional(),
+  cityName: z.string().nullable().optional(),
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
+  tzIdentifier: z.string().nullable().optional(),
+});
+export type GeoInfo = z.infer<typeof geoInfo>;
+
+/** A session row as listed (protocol.md §5.7). */
 export const sessionView = z.object({
   id: uuidV4,
   user_id: uuidV4,
@@ -83,4 +98,13 @@ export const sessionView = z.object({
   is_impersonation: z.boolean(),
   last_used_at: millis.optional(),
   is_current_session: z.boolean().optional(),
+  last_used_at_end_user_ip_info: geoInfo.optional(),
 });
+export type SessionJson = z.infer<typeof sessionView>;
+
+/** GET /auth/sessions?user_id= (required; a client names itself). */
+export const sessionListQuery = z.strictObject({ user_id: userIdOrMe });
+export const sessionList = listEnvelope(sessionView);
+/** DELETE /auth/sessions/{id}: the published client adds ?user_id=me. */
+export const sessionDeleteQuery = z.strictObject({ user_id: userIdOrMe.optional() });
+export const sessionParams = z.strictObject({ session_id: uuidV4 });

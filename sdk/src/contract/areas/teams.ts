@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { metadata, millis, uuidV4 } from "./common.ts";
+import { metadata, millis, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
 
-/** Team views (spec §3, protocol.md §5.3). The team endpoints themselves arrive with the teams issue. */
+/** Teams (spec §3, protocol.md §5.3, §6.4). Memberships and member profiles are in team-members.ts. */
 export const clientTeam = z.object({
   id: uuidV4,
   display_name: z.string(),
@@ -15,3 +15,59 @@ export const serverTeam = clientTeam.extend({
 });
 export type ClientTeamJson = z.infer<typeof clientTeam>;
 export type ServerTeamJson = z.infer<typeof serverTeam>;
+
+const displayName = z.string().min(1).max(256);
+const profileImageUrl = z.string().url().nullable();
+
+export const teamParams = z.strictObject({ team_id: uuidV4 });
+
+/** POST /teams with client access: the creator may only be the caller (`me` or their own id). */
+export const clientTeamCreate = z.strictObject({
+  display_name: displayName,
+  profile_image_url: profileImageUrl.optional(),
+  client_metadata: metadata.optional(),
+  creator_user_id: userIdOrMe.optional(),
+});
+/** POST /teams with server or admin access adds the read-only and server metadata. */
+export const serverTeamCreate = clientTeamCreate.extend({
+  client_read_only_metadata: metadata.optional(),
+  server_metadata: metadata.optional(),
+});
+export type ServerTeamCreate = z.infer<typeof serverTeamCreate>;
+
+export const clientTeamUpdate = z.strictObject({
+  display_name: displayName.optional(),
+  profile_image_url: profileImageUrl.optional(),
+  client_metadata: metadata.optional(),
+});
+export const serverTeamUpdate = clientTeamUpdate.extend({
+  client_read_only_metadata: metadata.optional(),
+  server_metadata: metadata.optional(),
+});
+export type ServerTeamUpdate = z.infer<typeof serverTeamUpdate>;
+
+/**
+ * GET /teams. A client must pass `user_id=me` (protocol.md §5.3); the published server SDK also sends order_by, desc,
+ * cursor, limit and query (its listServerTeamsPaginated).
+ */
+export const teamListQuery = z.strictObject({
+  user_id: userIdOrMe.optional(),
+  order_by: z.literal("created_at").optional(),
+  desc: queryBoolean.optional(),
+  cursor: uuidV4.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  query: z.string().max(256).optional(),
+});
+export type TeamListQuery = z.infer<typeof teamListQuery>;
+
+/**
+ * A team list: unpaginated (`is_paginated: false`, A26) unless a `limit` was asked for, then with the cursor of the
+ * next page (the published SDK reads `pagination?.next_cursor`).
+ */
+export function teamListEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    is_paginated: z.boolean(),
+    pagination: z.object({ next_cursor: uuidV4.nullable() }).optional(),
+  });
+}

@@ -1,0 +1,152 @@
+import { isDeepStrictEqual } from "node:util";
+import type { ProviderSnapshot } from "@authsim/fake-provider";
+import { headerNames, isKnownErrorCode, knownErrorSpec, operationsById, rebranded, type Operation } from "@authsim/sdk/contract";
+import { plainTextAllowed } from "./plain-text.ts";
+
+/**
+ * The invariants every answer of the provider keeps, whatever it was sent (protocol.md §1–3): no 5xx but the 501 of an
+ * unimplemented operation; known errors in the catalogue's wire shape; plain text only where the protocol has it;
+ * override-error-status honoured; no password hash anywhere; no secret of the request echoed in an error.
+ * Each check returns problems as text, so a failing property names all of them at once.
+ */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface Sent {
+  method: string;
+  /** Under /api/: the override convention and the common headers apply only there. */
+  api: boolean;
+  override: boolean;
+  /** Everything the request carried (url, header values, body), to look for echoed secrets in. */
+  carried: string;
+}
+
+/** Details keys the catalogue lists but the message marks optional ("[ Project ID: ⟨p⟩.]", protocol.md §3.2). */
+const optionalDetails: Partial<Record<string, readonly string[]>> = {
+  ACCESS_TOKEN_EXPIRED: ["project_id", "user_id", "refresh_token_id"],
+};
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** The status the provider meant: the actual-status header when the answer was overridden to 200. */
+export function realStatus(answer: Answer): number {
+  const actual = answer.headers.get(headerNames.actualStatus);
+  return actual === null ? answer.status : Number(actual);
+}
+
+export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, secrets: readonly string[]): string[] {
+  const problems: string[] = [];
+  const legacyActual = answer.headers.get(headerNames.actualStatus);
+  const rebrandedActual = answer.headers.get(rebranded(headerNames.actualStatus));
+  if (legacyActual !== rebrandedActual) problems.push(`actual-status headers differ: ${legacyActual} / ${rebrandedActual}`);
+  const status = realStatus(answer);
+  if (legacyActual !== null) {
+    if (!sent.override) problems.push("actual-status sent without override-error-status in the request");
+    if (answer.status !== 200) problems.push(`overridden answer has HTTP status ${answer.status}, not 200`);
+    if (!(status >= 400 && status < 500)) problems.push(`actual-status ${legacyActual} is not a 4xx`);
+  } else if (sent.override && sent.api && answer.status >= 400 && answer.status < 500) {
+    problems.push(`override-error-status requested, but the ${answer.status} was not turned into 200`);
+  }
+
+  if (sent.method === "HEAD") {
+    // A HEAD answer has headers only: nothing more to read than that it is no server error and carries no body.
+    if (status >= 500 && status !== 501) problems.push(`server error ${status} on HEAD`);
+    if (answer.text !== "") problems.push("a HEAD answer with a body");
+    return problems;
+  }
+  const body = parse(answer.text);
+  if (status >= 500) {
+    // The URL may route to another operation than the one fuzzed ("./" segments are normalised away): any contract
+    // operation's 501 is the deliberate one.
+    const notImplemented = status === 501 && typeof record(body)?.operation_id === "string" && operationsById.has(String(record(body)?.operation_id));
+    if (!notImplemented) problems.push(`server error ${status}: ${answer.text.slice(0, 600)}`);
+  }
+  if (answer.text.includes("pbkdf2")) problems.push("the answer contains a password hash (pbkdf2)");
+
+  const legacyCode = answer.headers.get(headerNames.knownError);
+  const rebrandedCode = answer.headers.get(rebranded(headerNames.knownError));
+  if (legacyCode !== null || rebrandedCode !== null) problems.push(...checkKnownError(legacyCode, rebrandedCode, status, answer, body));
+  else if (status >= 400 && status !== 501) {
+    const contentType = answer.headers.get("content-type") ?? "";
+    const oauthJson = operation.id === "oauthToken" && typeof record(body)?.error === "string" && typeof record(body)?.error_description === "string";
+    const allowedText = contentType.startsWith("text/plain") && plainTextAllowed(operation.id, status, answer.text);
+    if (!oauthJson && !allowedText) problems.push(`a ${status} that is neither a known error nor a plain text the protocol has: ${contentType} ${answer.text.slice(0, 300)}`);
+  }
+
+  if (status >= 400) {
+    // SCHEMA_ERROR names unknown properties verbatim (protocol.md §1); a JSON body sent as a form arrives as one
+    // property named by the whole JSON text. That listing is the wire's, so it is not counted as an echo.
+    // In the JSON text the listing runs to the escaped newline or the closing quote of the message.
+    const echoed = answer.text.replace(/contains unknown properties: (?:[^"\\]|\\[^n])*/g, "");
+    for (const secret of secrets) {
+      if (secret.length >= 16 && sent.carried.includes(secret) && echoed.includes(secret)) problems.push(`the error echoes a secret of the request: ${secret.slice(0, 12)}…`);
+    }
+  }
+  return problems;
+}
+
+function checkKnownError(legacyCode: string | null, rebrandedCode: string | null, status: number, answer: Answer, body: unknown): string[] {
+  const problems: string[] = [];
+  if (legacyCode !== rebrandedCode) problems.push(`known-error headers differ: ${legacyCode} / ${rebrandedCode}`);
+  const code = legacyCode ?? rebrandedCode ?? "";
+  const content = answer.headers.get("content-type");
+  if (content !== "application/json; charset=utf-8") problems.push(`known error ${code} with content-type ${content}`);
+  const parsed = record(body);
+  if (!parsed) return [...problems, `known error ${code} without a JSON object body: ${answer.text.slice(0, 200)}`];
+  if (parsed.code !== code) problems.push(`header code ${code} but body.code ${String(parsed.code)}`);
+  if (!isKnownErrorCode(code)) return [...problems, `${code} is not in the catalogue`];
+  const spec = knownErrorSpec(code);
+  if (spec.abstract) problems.push(`${code} is abstract and never sent`);
+  if (spec.status !== status) problems.push(`${code} answered with ${status}, the catalogue says ${spec.status}`);
+  if (typeof parsed.error !== "string" || parsed.error.length === 0) problems.push(`${code} without an error message`);
+  if (spec.details.length > 0) {
+    const details = record(parsed.details);
+    if (!details) problems.push(`${code} without details (the catalogue lists ${spec.details.join(", ")})`);
+    else {
+      const missing = spec.details.filter((k) => !(k in details) && !optionalDetails[code]?.includes(k));
+      if (missing.length > 0) problems.push(`${code} details lack ${missing.join(", ")}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * What a request changed in the store. A refused request may leave only failed-guess counts on verification codes
+ * (ctx.keepOnFailure) and a signing key created on first use; anything else is a leak.
+ */
+export function stateChanges(before: ProviderSnapshot["store"], after: ProviderSnapshot["store"]): string[] {
+  const problems: string[] = [];
+  const names = new Set([...Object.keys(before.tables), ...Object.keys(after.tables)]);
+  for (const name of names) {
+    const was = new Map(before.tables[name] ?? []);
+    const now = new Map(after.tables[name] ?? []);
+    for (const [id, row] of now) {
+      if (!was.has(id)) {
+        if (name !== "signingKeys") problems.push(`${name}: row ${id} added`);
+      } else if (!isDeepStrictEqual(was.get(id), row) && !(name === "verificationCodes" && onlyMoreAttempts(was.get(id), row))) {
+        problems.push(`${name}: row ${id} changed: ${JSON.stringify(was.get(id)).slice(0, 300)} → ${JSON.stringify(row).slice(0, 300)}`);
+      }
+    }
+    for (const id of was.keys()) if (!now.has(id)) problems.push(`${name}: row ${id} deleted`);
+  }
+  return problems;
+}
+
+function onlyMoreAttempts(before: unknown, after: unknown): boolean {
+  const was = record(before);
+  const now = record(after);
+  if (!was || !now || typeof was.attemptCount !== "number" || typeof now.attemptCount !== "number") return false;
+  return now.attemptCount > was.attemptCount && isDeepStrictEqual({ ...was, attemptCount: 0 }, { ...now, attemptCount: 0 });
+}

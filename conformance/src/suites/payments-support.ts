@@ -1,0 +1,88 @@
+import { expect } from "vitest";
+import { CONTROL_PREFIX, type PaymentsConfigInput } from "@authsim/fake-provider";
+import type { Target } from "../targets.ts";
+
+/**
+ * What the payments and data-vault suites share: the catalogue they buy from, set through the emulator's control
+ * endpoint (no public endpoint edits payments config yet), the provider's clock, and a browser-like walk through the
+ * emulator's checkout page.
+ */
+
+export const NO_PAYMENTS_CONFIG_REASON =
+  "needs the emulator's /__emulator/projects/:id/payments-config endpoint to declare items, offers and vault stores";
+
+export const conformanceCatalogue = {
+  payments: {
+    items: {
+      credits: { display_name: "Credits", customer_type: "user" },
+      seats: { display_name: "Seats", customer_type: "team" },
+      tokens: { display_name: "Tokens", customer_type: "custom" },
+    },
+    offers: {
+      "credit-pack": { display_name: "Credit pack", customer_type: "user", stackable: true, prices: { once: { USD: "4.00" } }, included_items: { credits: { quantity: 10 } } },
+      "team-pack": { display_name: "Team pack", customer_type: "team", prices: { once: { USD: "30.00" } }, included_items: { seats: { quantity: 3 } } },
+      "staff-grant": { display_name: "Staff grant", customer_type: "user", server_only: true, prices: {}, included_items: { credits: { quantity: 1000 } } },
+    },
+  },
+  data_vault: { stores: { conformance: { display_name: "Conformance" } } },
+} satisfies PaymentsConfigInput;
+
+async function control(target: Target, method: string, path: string, body?: unknown): Promise<Response> {
+  return target.fetch(`${target.baseUrl}${CONTROL_PREFIX}${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
+}
+
+export async function useConformanceCatalogue(target: Target): Promise<void> {
+  const response = await control(target, "PUT", `/projects/${target.projectId}/payments-config`, conformanceCatalogue);
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** The provider's own time (the served fake's clock is the wall clock plus whatever the controls added). */
+export async function providerNow(target: Target): Promise<number> {
+  const response = await control(target, "GET", "/clock");
+  return ((await response.json()) as { now_millis: number }).now_millis;
+}
+
+/** Opens a checkout URL as a browser would, picks a price, and submits the form. Returns the final response. */
+export async function completeCheckoutPage(target: Target, url: string, form: { priceId?: string; quantity?: number } = {}): Promise<Response> {
+  const page = await target.fetch(url);
+  const html = await page.text();
+  expect({ status: page.status, html }).toMatchObject({ status: 200 });
+  expect(html).toContain("Complete purchase");
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  if (!action) throw new Error(`The checkout page has no form: ${html}`);
+  const firstPrice = /name="price_id" value="([^"]+)"/.exec(html)?.[1];
+  const fields = new URLSearchParams();
+  const priceId = form.priceId ?? firstPrice;
+  if (priceId !== undefined) fields.set("price_id", priceId);
+  fields.set("quantity", String(form.quantity ?? 1));
+  return target.fetch(new URL(action, url).toString(), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: fields.toString(),
+    redirect: "manual",
+  });
+}
+
+/** Completes the purchase and expects the confirmation page. */
+export async function buyOnCheckoutPage(target: Target, url: string, form: { priceId?: string; quantity?: number } = {}): Promise<void> {
+  const response = await completeCheckoutPage(target, url, form);
+  const html = await response.text();
+  expect({ status: response.status, html }).toMatchObject({ status: 200 });
+  expect(html).toContain("Purchase complete");
+}
+
+/** Submits the onboarding page that setupPayments links to. */
+export async function completeOnboardingPage(target: Target, url: string): Promise<void> {
+  const page = await target.fetch(url);
+  expect(await page.text()).toContain("Complete onboarding");
+  const done = await target.fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+  expect(await done.text()).toContain("onboarding completed");
+}
+
+export async function resetProvider(target: Target): Promise<void> {
+  const response = await control(target, "POST", "/reset");
+  expect(response.status).toBe(200);
+}

@@ -1,0 +1,48 @@
+import { CONTROL_PREFIX } from "@authsim/fake-provider";
+import type { Target } from "../targets.ts";
+import { clientApp, PASSWORD, providerOf, serverApp, uniqueEmail, uniqueTag } from "./support.ts";
+
+/** What the teams and permissions suites share (spec §3–§4, §6; protocol.md §5.3–5.5). */
+
+/** Emailed links point here; the dev project allows localhost (spec §5 trusted domains). */
+export const INVITE_CALLBACK = "http://localhost:3000/handler/team-invitation";
+
+/** Why an invitation case skips: the code arrives only by email, which a real service really sends. */
+export const NO_OUTBOX_REASON = "reads the invitation code from the emulator's outbox, which this target does not have";
+
+/** Whether the target lets a case read the emails the provider sent. */
+export const hasOutbox = (target: Target): boolean => providerOf(target) !== null || target.controls !== null;
+
+/** A unique permission id of the custom pattern `^[a-z0-9_:]+$` (uniqueTag's hyphens are not allowed). */
+export function permissionTag(prefix: string): string {
+  return uniqueTag(prefix).toLowerCase().replace(/[^a-z0-9_:]/g, "_");
+}
+
+interface SentEmail {
+  to: string[];
+  code: string | null;
+  link: string | null;
+  kind: string;
+}
+
+/** The team invitation email sent to `to`: from the provider in this process, else through /__emulator/outbox/wait. */
+export async function invitationEmail(target: Target, to: string): Promise<SentEmail> {
+  const provider = providerOf(target);
+  if (provider) return provider.outbox.waitFor({ to, kind: "team_invitation" });
+  const url = `${target.baseUrl}${CONTROL_PREFIX}/outbox/wait?to=${encodeURIComponent(to)}&kind=team_invitation&timeout_ms=5000`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`No invitation email for ${to}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as SentEmail;
+}
+
+/**
+ * A signed-in client whose email is verified, made through public endpoints only (the server creates it verified):
+ * accepting an invitation needs a proven address (protocol.md §5.5, TEAM_INVITATION_EMAIL_MISMATCH).
+ */
+export async function verifiedClient(target: Target, email = uniqueEmail("verified")) {
+  await serverApp(target).createUser({ primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, password: PASSWORD });
+  const app = clientApp(target);
+  const signIn = await app.signInWithCredential({ email, password: PASSWORD, noRedirect: true });
+  if (signIn.status !== "ok") throw new Error(`The verified user ${email} could not sign in: ${signIn.error.code}`);
+  return { app, email, user: await app.getUser({ or: "throw" }) };
+}

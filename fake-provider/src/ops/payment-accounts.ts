@@ -1,0 +1,55 @@
+import type { StripeAccountInfoJson } from "@authsim/sdk/contract";
+import { randomBase32 } from "@authsim/sdk/runtime";
+import { knownError, StatusError } from "../http/known-error.ts";
+import type { PaymentAccountRecord } from "../store/payment-records.ts";
+import type { OpContext } from "./context.ts";
+
+/**
+ * The project's payment-provider account, as upstream's /internal/payments/* routes see it. Setup makes the account
+ * (once) and returns an onboarding link; here the link opens the emulator's onboarding page (control/payments.ts),
+ * whose completion enables charges, details and payouts. Until setup, there is no account: STRIPE_ACCOUNT_INFO_NOT_FOUND.
+ */
+
+export const onboardingPath = (accountId: string) => `/__emulator/payments/onboarding/${encodeURIComponent(accountId)}`;
+
+export function accountOf(ctx: OpContext, projectId: string): PaymentAccountRecord | undefined {
+  return ctx.tables.paymentAccounts.get(projectId);
+}
+
+/** POST /internal/payments/setup: the account is made on the first call and reused after (upstream). */
+export function setupPayments(ctx: OpContext, projectId: string): string {
+  let account = accountOf(ctx, projectId);
+  if (!account) {
+    account = { projectId, accountId: `acct_${randomBase32(ctx.random, 80)}`, createdAtMillis: ctx.now, onboardedAtMillis: null };
+    ctx.tables.paymentAccounts.set(projectId, account);
+  }
+  return `${ctx.settings.apiBaseUrl}${onboardingPath(account.accountId)}`;
+}
+
+export function stripeAccountInfo(ctx: OpContext, projectId: string): StripeAccountInfoJson {
+  const account = accountOf(ctx, projectId);
+  if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
+  const onboarded = account.onboardedAtMillis !== null;
+  return { account_id: account.accountId, charges_enabled: onboarded, details_submitted: onboarded, payouts_enabled: onboarded };
+}
+
+/** POST /internal/payments/stripe-widgets/account-session: upstream answers a plain 400 without an account. */
+export function stripeWidgetSession(ctx: OpContext, projectId: string): string {
+  const account = accountOf(ctx, projectId);
+  if (!account) throw new StatusError(400, "Stripe account ID is not set");
+  return `${account.accountId}_secret_${randomBase32(ctx.random, 120)}`;
+}
+
+/** The onboarding page's "Complete onboarding": idempotent. Unknown accounts are null (the page answers 404). */
+export function completeOnboarding(ctx: OpContext, accountId: string): PaymentAccountRecord | null {
+  const account = ctx.tables.paymentAccounts.lookup("accountId", accountId);
+  if (!account) return null;
+  if (account.onboardedAtMillis !== null) return account;
+  const onboarded = { ...account, onboardedAtMillis: ctx.now };
+  ctx.tables.paymentAccounts.set(account.projectId, onboarded);
+  return onboarded;
+}
+
+export function findAccount(ctx: Pick<OpContext, "tables">, accountId: string): PaymentAccountRecord | undefined {
+  return ctx.tables.paymentAccounts.lookup("accountId", accountId);
+}

@@ -1,0 +1,58 @@
+import type { ListTransactionsQuery, TransactionEntryJson, TransactionType } from "@authsim/sdk/contract";
+import { uuid } from "@authsim/sdk/runtime";
+import type { PaymentTransactionRecord } from "../store/payment-records.ts";
+import { nextSequence } from "../store/store.ts";
+import type { OpContext } from "./context.ts";
+import type { Customer } from "./customers.ts";
+
+/**
+ * The admin transaction list (spec §3 "transaction listing"; upstream /internal/payments/transactions): every manual
+ * quantity change and every purchase leaves one transaction, listed newest first with a cursor.
+ */
+
+export const DEFAULT_TRANSACTION_PAGE = 50;
+
+export function recordTransaction(
+  ctx: OpContext,
+  projectId: string,
+  fields: { type: TransactionType; customer: Customer; entries: TransactionEntryJson[]; testMode?: boolean; offerId?: string | null },
+): PaymentTransactionRecord {
+  const record: PaymentTransactionRecord = {
+    id: uuid(ctx.random),
+    projectId,
+    type: fields.type,
+    customerType: fields.customer.type,
+    customerId: fields.customer.id,
+    createdAtMillis: ctx.now,
+    seq: nextSequence(ctx.tables, "paymentTransactions"),
+    entries: fields.entries,
+    testMode: fields.testMode ?? false,
+    offerId: fields.offerId ?? null,
+  };
+  ctx.tables.paymentTransactions.set(record.id, record);
+  return record;
+}
+
+const newestFirst = (a: PaymentTransactionRecord, b: PaymentTransactionRecord) => b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
+
+/**
+ * One page, newest first. The cursor is the id of the last transaction of the previous page; like upstream, a cursor
+ * that names no transaction of the project starts from the top. `next_cursor` is null exactly when nothing follows
+ * (upstream also returns one after a full last page, which then leads to an empty page).
+ */
+export function listTransactions(ctx: OpContext, projectId: string, query: ListTransactionsQuery): { items: PaymentTransactionRecord[]; nextCursor: string | null } {
+  const matching = [...ctx.tables.paymentTransactions.values()]
+    .filter(
+      (t) =>
+        t.projectId === projectId &&
+        (query.type === undefined || t.type === query.type) &&
+        (query.customer_type === undefined || t.customerType === query.customer_type) &&
+        (query.customer_id === undefined || t.customerId === query.customer_id),
+    )
+    .sort(newestFirst);
+  const limit = query.limit ?? DEFAULT_TRANSACTION_PAGE;
+  const pivot = query.cursor === undefined ? undefined : ctx.tables.paymentTransactions.get(query.cursor);
+  const rest = pivot && pivot.projectId === projectId ? matching.filter((t) => newestFirst(pivot, t) < 0) : matching;
+  const items = rest.slice(0, limit);
+  return { items, nextCursor: rest.length > limit ? items.at(-1)!.id : null };
+}

@@ -1,0 +1,29 @@
+import type { Auth } from "../auth/parse-auth.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
+import type { OpContext } from "../ops/context.ts";
+import { requireUser } from "../ops/users.ts";
+import type { UserRecord } from "../store/records.ts";
+
+/**
+ * The user a request about "a user's X" names by `user_id` (an id or `me`, protocol.md §2.4). A client may only name
+ * itself; a server or admin may name any user of the project.
+ */
+export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string): UserRecord {
+  if (userIdOrMe === "me") {
+    if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    return auth.user;
+  }
+  if (auth.type === "client") {
+    if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    // Upstream answers a plain 403 here (not a known error).
+    if (auth.user.id !== userIdOrMe) throw new StatusError(403, `Client can only manage ${what} of their own user.`);
+    return auth.user;
+  }
+  return requireUser(ctx, auth.project.id, userIdOrMe);
+}
+
+/** Routes that act for the signed-in user only (password update, legacy verification). */
+export function signedInUser(auth: Auth): UserRecord {
+  if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  return auth.user;
+}

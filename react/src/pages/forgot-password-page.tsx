@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from "react";
+import { useStackApp } from "../hooks/use-stack-app.ts";
+import { useAsyncAction } from "../errors/use-async-action.ts";
+import { ErrorMessage } from "../errors/error-message.tsx";
+import { AuthPage, Field, Status, SubmitButton } from "../components/form-parts.tsx";
+import { capability, unwrap } from "../handler/capabilities.ts";
+import { pageUrl } from "../handler/page-urls.ts";
+import { useStackContext } from "../hooks/use-stack-app.ts";
+import { Unavailable } from "./unavailable.tsx";
+
+/** Asks for a password-reset email whose link opens the password-reset page (spec §2, §7). */
+export function ForgotPasswordPage() {
+  const app = useStackApp();
+  const { caches } = useStackContext();
+  const send = capability(app, "sendForgotPasswordEmail");
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState(false);
+  const action = useAsyncAction(async () => {
+    if (!send) return;
+    const callbackUrl = caches.absoluteUrl(pageUrl(app, "passwordReset")) ?? undefined;
+    unwrap(await send(email, callbackUrl ? { callbackUrl } : {}));
+    setSent(true);
+  });
+  if (!send) return <Unavailable title="Reset your password" call="sendForgotPasswordEmail" />;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void action.run();
+  };
+  return (
+    <AuthPage title="Reset your password">
+      {sent ? (
+        <Status>If an account uses that email, a reset link is on its way. Check your inbox.</Status>
+      ) : (
+        <form onSubmit={onSubmit} aria-label="Send a password reset email" noValidate>
+          <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <ErrorMessage error={action.error} />
+          <SubmitButton pending={action.pending}>Send reset link</SubmitButton>
+        </form>
+      )}
+      <nav className="authsim-links" aria-label="Other options">
+        <a href={app.urls.signIn}>Back to sign in</a>
+      </nav>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { useStackApp } from "../hooks/use-stack-app.ts";
+import { capability, unwrap } from "../handler/capabilities.ts";
+import { CodeCallbackPage } from "./code-callback-page.tsx";
+import { Unavailable } from "./unavailable.tsx";
+
+/**
+ * The magic link callback: signs in with the link's code; the SDK then sends a new user to afterSignUp and others to
+ * afterSignIn (spec §4), which only it can tell apart (is_new_user).
+ */
+export function MagicLinkCallbackPage() {
+  const app = useStackApp();
+  const signIn = capability(app, "signInWithMagicLink");
+  if (!signIn) return <Unavailable title="Signing in" call="signInWithMagicLink" />;
+  return (
+    <CodeCallbackPage
+      title="Signing in"
+      working="Signing you in…"
+      done="Signed in. Redirecting…"
+      consume={async (code) => unwrap(await signIn(code))}
+    />
+  );
+}

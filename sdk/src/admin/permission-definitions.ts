@@ -1,0 +1,86 @@
+import {
+  permissionDefinition,
+  permissionDefinitionList,
+  type PermissionDefinitionJson,
+  type PermissionScope,
+} from "../contract/areas/permissions.ts";
+import type { AppContext } from "../client/app-context.ts";
+
+/**
+ * Permission definitions, team and project scope (spec §6 "Admins manage permission definitions"; sdk-surface.md §8,
+ * §14; protocol.md §5.4): CRUD on /team-permission-definitions and /project-permission-definitions.
+ */
+
+export interface AdminPermissionDefinition {
+  readonly id: string;
+  readonly description?: string;
+  readonly containedPermissionIds: string[];
+}
+export type AdminTeamPermissionDefinition = AdminPermissionDefinition;
+export type AdminProjectPermissionDefinition = AdminPermissionDefinition;
+
+export interface AdminPermissionDefinitionCreateOptions {
+  id: string;
+  description?: string;
+  /** Optional on the wire (the published SDK may send none); empty when left out. */
+  containedPermissionIds?: string[];
+}
+export type AdminTeamPermissionDefinitionCreateOptions = AdminPermissionDefinitionCreateOptions;
+export type AdminProjectPermissionDefinitionCreateOptions = AdminPermissionDefinitionCreateOptions;
+
+export interface AdminPermissionDefinitionUpdateOptions {
+  description?: string;
+  containedPermissionIds?: string[];
+}
+export type AdminTeamPermissionDefinitionUpdateOptions = AdminPermissionDefinitionUpdateOptions;
+export type AdminProjectPermissionDefinitionUpdateOptions = AdminPermissionDefinitionUpdateOptions;
+
+/** AdminTeamPermission / AdminProjectPermission: what creating a definition returns (sdk-surface.md §14). */
+export interface AdminPermission {
+  readonly id: string;
+}
+
+const basePath = (scope: PermissionScope) => `/${scope}-permission-definitions`;
+const itemPath = (scope: PermissionScope, id: string) => `${basePath(scope)}/${encodeURIComponent(id)}`;
+
+function definitionFromJson(json: PermissionDefinitionJson): AdminPermissionDefinition {
+  return {
+    id: json.id,
+    ...(json.description !== undefined ? { description: json.description } : {}),
+    containedPermissionIds: [...json.contained_permission_ids],
+  };
+}
+
+export async function listDefinitions(ctx: AppContext, scope: PermissionScope): Promise<AdminPermissionDefinition[]> {
+  return (await ctx.transport.requestJson(basePath(scope), {}, permissionDefinitionList)).items.map(definitionFromJson);
+}
+
+/** The paginated listing of sdk-surface.md §8 (team scope in the reference SDK). */
+export async function listDefinitionsPaginated(
+  ctx: AppContext,
+  scope: PermissionScope,
+  options: { limit: number; cursor?: string; query?: string },
+): Promise<{ items: AdminPermissionDefinition[]; nextCursor: string | null }> {
+  const page = await ctx.transport.requestJson(basePath(scope), { query: { ...options } }, permissionDefinitionList);
+  return { items: page.items.map(definitionFromJson), nextCursor: page.pagination?.next_cursor ?? null };
+}
+
+export async function createDefinition(ctx: AppContext, scope: PermissionScope, options: AdminPermissionDefinitionCreateOptions): Promise<AdminPermission> {
+  const body = { id: options.id, description: options.description, contained_permission_ids: options.containedPermissionIds };
+  const json = await ctx.transport.requestJson(basePath(scope), { method: "POST", body }, permissionDefinition);
+  return { id: json.id };
+}
+
+export async function updateDefinition(
+  ctx: AppContext,
+  scope: PermissionScope,
+  permissionId: string,
+  options: AdminPermissionDefinitionUpdateOptions,
+): Promise<void> {
+  const body = { description: options.description, contained_permission_ids: options.containedPermissionIds };
+  await ctx.transport.requestJson(itemPath(scope, permissionId), { method: "PATCH", body }, permissionDefinition);
+}
+
+export async function deleteDefinition(ctx: AppContext, scope: PermissionScope, permissionId: string): Promise<void> {
+  await ctx.transport.request(itemPath(scope, permissionId), { method: "DELETE" });
+}

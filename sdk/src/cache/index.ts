@@ -1,0 +1,3 @@
+export * from "./async-cache.ts";
+export * from "./rate-limiter.ts";
+export * from "./timers.ts";

@@ -1,0 +1,33 @@
+import { verificationCodeBody } from "../contract/areas/contact-channels.ts";
+import type { KnownErrorOf } from "../errors/known-error.ts";
+import { catchKnown, type Result } from "../errors/result.ts";
+import type { Session } from "../session/session.ts";
+import type { AppContext } from "./app-context.ts";
+import { verificationCallback } from "./contact-channels.ts";
+
+/** Email verification (spec §4 "Email verification", §5; sdk-surface.md §6, §9b; protocol.md §7.3). */
+
+/** POST /contact-channels/verify: the address the code was sent to becomes verified. */
+export function verifyEmail(ctx: AppContext, code: string): Promise<Result<void, KnownErrorOf<"VERIFICATION_ERROR">>> {
+  return catchKnown(async () => {
+    await ctx.transport.request("/contact-channels/verify", { method: "POST", body: verificationCodeBody.parse({ code }) });
+  }, ["VERIFICATION_ERROR"]);
+}
+
+/**
+ * user.sendVerificationEmail(): a link for the user's primary email. Spec §5: it requires a primary email (checked
+ * here, before any request). An already verified email is returned as the EMAIL_ALREADY_VERIFIED error, not thrown.
+ */
+export async function sendPrimaryVerificationEmail(
+  ctx: AppContext,
+  session: Session,
+  primaryEmail: string | null,
+  options: { callbackUrl?: string } = {},
+): Promise<KnownErrorOf<"EMAIL_ALREADY_VERIFIED"> | undefined> {
+  if (primaryEmail === null) throw new Error("sendVerificationEmail needs a primary email: this user has none (spec §5).");
+  const body = { email: primaryEmail, callback_url: verificationCallback(ctx, options.callbackUrl) };
+  const result = await catchKnown(async () => {
+    await ctx.transport.request("/contact-channels/send-verification-code", { method: "POST", body, session, allowAnonymousUser: true });
+  }, ["EMAIL_ALREADY_VERIFIED"]);
+  return result.status === "error" ? result.error : undefined;
+}

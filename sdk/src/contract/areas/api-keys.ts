@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { listEnvelope, millis, userIdOrMe, uuidV4 } from "./common.ts";
+
+/**
+ * User and team API keys (spec §3 "API key", §4 validity, §5; protocol.md §5.8). The full value is shown once, in the
+ * create answer; every later read carries only its last four characters.
+ */
+export const apiKeyTypes = ["user", "team"] as const;
+export type ApiKeyType = (typeof apiKeyTypes)[number];
+
+const apiKeyBase = {
+  id: uuidV4,
+  description: z.string(),
+  created_at_millis: millis,
+  expires_at_millis: millis.optional(),
+  manually_revoked_at_millis: millis.optional(),
+  is_public: z.boolean(),
+};
+const lastFour = z.object({ last_four: z.string() });
+
+export const userApiKey = z.object({ ...apiKeyBase, type: z.literal("user"), user_id: uuidV4, value: lastFour });
+export const teamApiKey = z.object({ ...apiKeyBase, type: z.literal("team"), team_id: uuidV4, value: lastFour });
+export const anyApiKey = z.discriminatedUnion("type", [userApiKey, teamApiKey]);
+export const userApiKeyFirstView = userApiKey.extend({ value: z.string() });
+export const teamApiKeyFirstView = teamApiKey.extend({ value: z.string() });
+export const anyApiKeyFirstView = z.discriminatedUnion("type", [userApiKeyFirstView, teamApiKeyFirstView]);
+export type ApiKeyJson = z.infer<typeof anyApiKey>;
+export type ApiKeyFirstViewJson = z.infer<typeof anyApiKeyFirstView>;
+export const apiKeyList = listEnvelope(anyApiKey);
+
+/** spec §5: an API key request must not carry both user_id and team_id. */
+const BOTH_OWNERS = "user_id and team_id cannot both be given: an API key belongs to a user or to a team";
+const notBoth = (v: { user_id?: unknown; team_id?: unknown }) => v.user_id === undefined || v.team_id === undefined;
+
+const createFields = {
+  description: z.string().max(1024),
+  /** Required, null for a key that never expires (protocol.md §5.8). */
+  expires_at_millis: millis.nullable(),
+  is_public: z.boolean().optional(),
+};
+export const userApiKeyCreate = z
+  .strictObject({ ...createFields, user_id: userIdOrMe, team_id: uuidV4.optional() })
+  .refine(notBoth, { message: BOTH_OWNERS, path: ["team_id"] });
+export const teamApiKeyCreate = z
+  .strictObject({ ...createFields, team_id: uuidV4, user_id: userIdOrMe.optional() })
+  .refine(notBoth, { message: BOTH_OWNERS, path: ["user_id"] });
+export type ApiKeyCreate = { description: string; expires_at_millis: number | null; is_public?: boolean | undefined };
+
+/** `revoked` can only be set; a revoked key stays revoked. */
+export const apiKeyUpdate = z.strictObject({
+  description: z.string().max(1024).optional(),
+  expires_at_millis: millis.nullable().optional(),
+  revoked: z.literal(true).optional(),
+});
+export type ApiKeyUpdate = z.infer<typeof apiKeyUpdate>;
+
+/** Lists name the owner: ?user_id= for user keys, ?team_id= for team keys; reads and updates may name it too. */
+export const userApiKeyListQuery = z
+  .strictObject({ user_id: userIdOrMe, team_id: uuidV4.optional() })
+  .refine(notBoth, { message: BOTH_OWNERS, path: ["team_id"] });
+export const teamApiKeyListQuery = z
+  .strictObject({ team_id: uuidV4, user_id: userIdOrMe.optional() })
+  .refine(notBoth, { message: BOTH_OWNERS, path: ["user_id"] });
+export const apiKeyItemQuery = z
+  .strictObject({ user_id: userIdOrMe.optional(), team_id: uuidV4.optional() })
+  .refine(notBoth, { message: BOTH_OWNERS, path: ["team_id"] });
+export const apiKeyParams = z.strictObject({ api_key_id: uuidV4 });
+export const apiKeyCheckBody = z.strictObject({ api_key: z.string().min(1) });
+
+/**
+ * The two readings of spec §4 when a key is both expired and manually revoked: the client kit reports
+ * "manually-revoked" first, the provider's key check (and the internal-key objects) report "expired" first. A key
+ * expires once its expiry is strictly in the past.
+ */
+export type ApiKeyInvalidReason = "manually-revoked" | "expired";
+export function apiKeyInvalidReason(
+  key: { expiresAtMillis: number | null | undefined; manuallyRevokedAtMillis: number | null | undefined },
+  nowMillis: number,
+  reading: "revoked-first" | "expired-first",
+): ApiKeyInvalidReason | null {
+  const expired = key.expiresAtMillis !== null && key.expiresAtMillis !== undefined && key.expiresAtMillis < nowMillis;
+  const revoked = key.manuallyRevokedAtMillis !== null && key.manuallyRevokedAtMillis !== undefined;
+  if (reading === "revoked-first") return revoked ? "manually-revoked" : expired ? "expired" : null;
+  return expired ? "expired" : revoked ? "manually-revoked" : null;
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { userIdOrMe, uuidV4 } from "./common.ts";
+import { serverUser } from "./users.ts";
+
+/**
+ * Team memberships and member profiles (protocol.md §5.4, §6.4). Apart from teams.ts because the server profile view
+ * embeds the server user, whose view embeds the team (users.ts imports teams.ts).
+ */
+
+/** POST /team-memberships/{team_id}/{user_id} (server) and DELETE …/{user_id|me}. */
+export const teamMembershipParams = z.strictObject({ team_id: uuidV4, user_id: userIdOrMe });
+export const teamMembership = z.object({ team_id: uuidV4, user_id: uuidV4 });
+export type TeamMembershipJson = z.infer<typeof teamMembership>;
+
+export const clientTeamMemberProfile = z.object({
+  team_id: uuidV4,
+  user_id: uuidV4,
+  display_name: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+});
+/** The server view adds the member's full server user. */
+export const serverTeamMemberProfile = clientTeamMemberProfile.extend({ user: serverUser });
+export type ClientTeamMemberProfileJson = z.infer<typeof clientTeamMemberProfile>;
+export type ServerTeamMemberProfileJson = z.infer<typeof serverTeamMemberProfile>;
+
+/** GET /team-member-profiles?team_id=&user_id= (a client must name a team). */
+export const teamMemberProfileListQuery = z.strictObject({
+  team_id: uuidV4.optional(),
+  user_id: userIdOrMe.optional(),
+});
+export const teamMemberProfileParams = z.strictObject({ team_id: uuidV4, user_id: userIdOrMe });
+export const teamMemberProfileUpdate = z.strictObject({
+  display_name: z.string().max(256).nullable().optional(),
+  profile_image_url: z.string().url().nullable().optional(),
+});
+export type TeamMemberProfileUpdate = z.infer<typeof teamMemberProfileUpdate>;

@@ -1,0 +1,26 @@
+import { userAccountMembers, type UserAccountMembers } from "../client/account-members.ts";
+import type { AppContext } from "../client/app-context.ts";
+import type { ServerContactChannel, ServerContactChannelCreateOptions } from "../client/contact-channels.ts";
+import type { PasswordRequirementsError } from "../client/password.ts";
+import { catchKnown } from "../errors/result.ts";
+
+/**
+ * The account members of a server user object (sdk-surface.md §9b with server variants): the client's, addressed by
+ * user id with server access, and a password set through the user update (the reference kit does the same).
+ */
+export interface ServerUserAccountMembers extends UserAccountMembers<ServerContactChannel, ServerContactChannelCreateOptions> {
+  setPassword(options: { password: string }): Promise<PasswordRequirementsError | undefined>;
+}
+
+export function serverUserAccountMembers(ctx: AppContext, userId: string): ServerUserAccountMembers {
+  return {
+    ...userAccountMembers(ctx, {}, userId),
+    async setPassword(options) {
+      const path = `/users/${encodeURIComponent(userId)}`;
+      const result = await catchKnown(async () => {
+        await ctx.transport.request(path, { method: "PATCH", body: { password: options.password } });
+      }, ["PASSWORD_REQUIREMENTS_NOT_MET"]);
+      return result.status === "error" ? result.error : undefined;
+    },
+  };
+}
