@@ -56,7 +56,8 @@ describe("fuzzing the transport", () => {
       }),
       { seed: FUZZ_SEED, numRuns: RUNS },
     );
-  });
+    // A longer hunt (AUTHSIM_FUZZ_RUNS) gets the time it needs.
+  }, Math.max(30_000, RUNS * 100));
 
   it("answers a preflight on any API path with an empty 200, whatever the headers", async () => {
     const preflight = fc.tuple(fc.constantFrom(...operations), fc.constantFrom("PATCH", "DELETE", "FOO"));

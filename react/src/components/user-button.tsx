@@ -19,7 +19,7 @@ export function UserButton() {
   const name = user.displayName ?? user.primaryEmail ?? "Account";
   return (
     <div className="authsim-user-button">
-      <button type="button" aria-haspopup="true" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+      <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         {name}
       </button>
       {open ? (
