@@ -1,4 +1,11 @@
 import type { Target } from "../targets.ts";
+import { accountCases } from "./account.case.ts";
+import { apiKeyCases } from "./api-keys.case.ts";
+import { contactChannelCases } from "./contact-channels.case.ts";
+import { dataVaultCases } from "./data-vault.case.ts";
+import { magicLinkCases } from "./magic-link.case.ts";
+import { passwordFlowCases } from "./password-flows.case.ts";
+import { paymentCases } from "./payments.case.ts";
 import { currentUserCases } from "./current-user.case.ts";
 import { errorCases } from "./errors.case.ts";
 import { passwordAuthCases } from "./password-auth.case.ts";
@@ -19,4 +26,19 @@ export function allSuites(getTarget: () => Target): void {
   serverUserCases(getTarget);
   projectCases(getTarget);
   errorCases(getTarget);
+}
+
+/**
+ * Every area, for a target named from outside (env-target.test.ts and the authsim-conformance runner). The in-process
+ * and over-URL files run only the spine through `allSuites`: each other area has its own runner file there.
+ */
+export function everySuite(getTarget: () => Target): void {
+  allSuites(getTarget);
+  contactChannelCases(getTarget);
+  passwordFlowCases(getTarget);
+  magicLinkCases(getTarget);
+  accountCases(getTarget);
+  apiKeyCases(getTarget);
+  paymentCases(getTarget);
+  dataVaultCases(getTarget);
 }

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
 import { targetFromEnv, urlTarget } from "../targets.ts";
-import { allSuites } from "./all.ts";
+import { everySuite } from "./all.ts";
 
 /**
  * Every suite against the provider named by AUTHSIM_TARGET_URL (with AUTHSIM_PROJECT_ID, the AUTHSIM_*_KEY variables,
@@ -12,12 +12,12 @@ const SKIP_REASON = "set AUTHSIM_TARGET_URL to run against another provider";
 if (process.env.AUTHSIM_TARGET_URL) {
   const target = targetFromEnv();
   describe(`conformance: ${target.name}`, () => {
-    allSuites(() => target);
+    everySuite(() => target);
   });
 } else {
   // A placeholder that is never called: the cases are only declared, so the skipped list shows what would run.
   const unset = urlTarget({ baseUrl: "http://authsim-target-unset.invalid", hasControls: false });
   describe.skip(`conformance: provider from the environment (skipped: ${SKIP_REASON})`, () => {
-    allSuites(() => unset);
+    everySuite(() => unset);
   });
 }
