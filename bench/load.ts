@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 
@@ -36,13 +37,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** VmRSS and VmHWM (peak) of a process in MiB, from /proc (Linux); null elsewhere. */
-function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+/**
+ * VmRSS and VmHWM (peak) of a process in MiB, and the CPU seconds it has used, from /proc (Linux); null elsewhere.
+ * CPU seconds per request say more than wall time on a shared, loaded machine.
+ */
+function statsOf(pid: number | undefined): { rss: number; peak: number; cpuSeconds: number } | null {
   if (pid === undefined) return null;
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-    return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name) are user and system time in clock ticks (100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024, cpuSeconds };
   } catch {
     return null;
   }
@@ -126,12 +133,12 @@ export async function loadTest(options: Partial<LoadOptions> = {}): Promise<stri
     }
   };
 
-  const memoryBefore = memoryOf(child.pid);
+  const before = statsOf(child.pid);
   const started = performance.now();
   try {
     await Promise.all(Array.from({ length: clients }, (_, id) => runClient(id, started + seconds * 1000)));
     const elapsed = (performance.now() - started) / 1000;
-    const memoryAfter = memoryOf(child.pid);
+    const after = statsOf(child.pid);
 
     // Nothing lost: page through every user of the project with the server key.
     const listed = new Set<string>();
@@ -158,8 +165,10 @@ export async function loadTest(options: Partial<LoadOptions> = {}): Promise<stri
       const sorted = [...latencies[op]].sort((a, b) => a - b);
       lines.push(`  ${op.padEnd(8)} ${String(sorted.length).padStart(6)} req, p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, errors ${errors[op]}`);
     }
-    if (memoryBefore && memoryAfter) {
-      lines.push(`  server RSS: ${memoryBefore.rss.toFixed(0)} MiB before, ${memoryAfter.rss.toFixed(0)} MiB after (peak ${memoryAfter.peak.toFixed(0)} MiB)`);
+    if (before && after) {
+      const cpu = after.cpuSeconds - before.cpuSeconds;
+      lines.push(`  server RSS: ${before.rss.toFixed(0)} MiB before, ${after.rss.toFixed(0)} MiB after (peak ${after.peak.toFixed(0)} MiB)`);
+      lines.push(`  server CPU: ${cpu.toFixed(2)} s for ${total} requests (${((cpu * 1000) / Math.max(total, 1)).toFixed(2)} ms per request; load average ${loadavg()[0]!.toFixed(1)})`);
     } else lines.push(`  client-process RSS: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (server RSS needs /proc)`);
     lines.push(`  users created: ${created.size}, listed by the server: ${listed.size}, missing: ${missing}, counts consistent: ${listed.size === created.size ? "yes" : "no"}`);
     for (const line of firstError) lines.push(`  first errors: ${line}`);

@@ -1,6 +1,7 @@
 import type { JWK } from "jose";
 import type { EndUserIpInfo } from "./account-records.ts";
 import type { DataVaultConfigRecord, PaymentsConfigRecord } from "./payment-records.ts";
+import type { EmailConfigRecord, OAuthProviderConfigRecord } from "./admin-records.ts";
 
 /**
  * The emulator's state as plain, JSON-serialisable records. Records are values: an operation replaces a record,
@@ -27,6 +28,10 @@ export interface ProjectConfigRecord {
   team_creator_default_permissions: { id: string }[];
   team_member_default_permissions: { id: string }[];
   user_default_permissions: { id: string }[];
+  /** The project's email server (admin-records.ts); absent means the shared one. */
+  email_config?: EmailConfigRecord;
+  /** OAuth providers (admin-records.ts, protocol.md §5.9); absent means none. */
+  oauth_providers?: OAuthProviderConfigRecord[];
   /** The payments catalogue (items, offers) and the vault's stores; absent means none (payment-records.ts). */
   payments?: PaymentsConfigRecord;
   data_vault?: DataVaultConfigRecord;
@@ -41,6 +46,12 @@ export interface ProjectRecord {
   isDevelopmentEnvironment: boolean;
   ownerTeamId: string | null;
   config: ProjectConfigRecord;
+  /** Admin-view extras of protocol.md §5.9 (absent = null / "completed"). */
+  logoUrl?: string | null;
+  logoFullUrl?: string | null;
+  logoDarkModeUrl?: string | null;
+  logoFullDarkModeUrl?: string | null;
+  onboardingStatus?: string;
 }
 
 /** A project's API key set (publishable / secret / admin), as the internal API keys of spec §3. */

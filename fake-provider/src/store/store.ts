@@ -12,6 +12,7 @@ import type {
 import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemberProfileRecord, TeamPermissionGrantRecord } from "./team-records.ts";
 import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
 import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord } from "./payment-records.ts";
+import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "./admin-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -53,6 +54,12 @@ function createTables() {
     checkoutSessions: new Table<CheckoutSessionRecord>(),
     paymentAccounts: new Table<PaymentAccountRecord>({ accountId: { key: (a) => a.accountId } }),
     dataVaultEntries: new Table<DataVaultEntryRecord>(),
+    /** The admin surface: email content, config overrides, AI chat threads (admin-records.ts). */
+    emailThemes: new Table<EmailThemeRecord>(),
+    emailTemplates: new Table<EmailTemplateRecord>(),
+    emailDrafts: new Table<EmailDraftRecord>(),
+    configOverrides: new Table<ConfigOverrideRecord>(),
+    aiChats: new Table<AiChatRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

@@ -17,3 +17,6 @@ export * from "./areas/api-keys.ts";
 export * from "./areas/internal-api-keys.ts";
 export * from "./areas/payments.ts";
 export * from "./areas/data-vault.ts";
+export * from "./areas/project-admin.ts";
+export * from "./areas/emails.ts";
+export * from "./areas/admin-misc.ts";

@@ -143,6 +143,8 @@ export const operations: readonly Operation[] = [
   op("config", "getConfigOverride", "GET", "/internal/config/override/:level", "admin"),
   op("config", "updateConfigOverride", "PATCH", "/internal/config/override", "admin"),
   op("config", "replaceConfigOverride", "PUT", "/internal/config/override/:level", "admin"),
+  // What the published SDK sends for updateConfig (level "environment") and requirePublishableClientKey ("project").
+  op("config", "updateConfigOverrideLevel", "PATCH", "/internal/config/override/:level", "admin"),
   op("webhooks", "svixToken", "POST", "/webhooks/svix-token", "admin"),
   op("metrics", "metrics", "GET", "/internal/metrics", "admin"),
   op("emails", "sendTestEmail", "POST", "/internal/send-test-email", "admin"),

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { millis, uuidV4 } from "./common.ts";
+
+/**
+ * Email (spec §3 "Email theme / template / draft / Sent email", §7 Admin and Server only; protocol.md §5.12): themes,
+ * templates and drafts as TSX sources, rendering, sending, the sent list and the test email.
+ */
+
+/** A theme choice: an id, `null` for the project's selected theme, or `false` for no theme (protocol.md §5.12). */
+export const themeChoice = z.union([z.string().min(1), z.null(), z.literal(false)]);
+export type ThemeChoice = z.infer<typeof themeChoice>;
+
+export const emailThemeListItem = z.object({ id: z.string(), display_name: z.string() });
+export const emailThemeList = z.object({ themes: z.array(emailThemeListItem) });
+export const emailTheme = z.object({ display_name: z.string(), tsx_source: z.string() });
+export const emailThemeCreate = z.strictObject({ display_name: z.string().min(1).max(256) });
+export const emailThemeUpdate = z.strictObject({ tsx_source: z.string() });
+export const emailThemeParams = z.strictObject({ theme_id: z.string().min(1) });
+
+export const emailTemplate = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  theme_id: z.union([z.string(), z.literal(false)]).optional(),
+  tsx_source: z.string(),
+});
+export const emailTemplateList = z.object({ templates: z.array(emailTemplate) });
+export const emailTemplateCreate = z.strictObject({ display_name: z.string().min(1).max(256) });
+export const emailTemplateUpdate = z.strictObject({ tsx_source: z.string(), theme_id: themeChoice.optional() });
+export const emailTemplateUpdated = z.object({ rendered_html: z.string() });
+export const emailTemplateParams = z.strictObject({ template_id: z.string().min(1) });
+
+export const emailDraft = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  theme_id: z.union([z.string(), z.literal(false)]).optional(),
+  tsx_source: z.string(),
+  sent_at_millis: millis.nullable().optional(),
+});
+export const emailDraftList = z.object({ drafts: z.array(emailDraft) });
+export const emailDraftCreate = z.strictObject({
+  display_name: z.string().min(1).max(256).optional(),
+  theme_id: themeChoice.optional(),
+  tsx_source: z.string().optional(),
+});
+export const emailDraftUpdate = emailDraftCreate;
+export const emailDraftParams = z.strictObject({ draft_id: z.string().min(1) });
+
+export const createdId = z.object({ id: z.string() });
+
+/** POST /emails/render-email: ids or sources for the theme and the template (the published SDK sends both pairs). */
+export const renderEmailRequest = z.strictObject({
+  theme_id: themeChoice.optional(),
+  theme_tsx_source: z.string().optional(),
+  template_id: z.string().optional(),
+  template_tsx_source: z.string().optional(),
+  editable_markers: z.boolean().optional(),
+  editable_source: z.string().optional(),
+});
+export type RenderEmailRequest = z.infer<typeof renderEmailRequest>;
+export const renderEmailResponse = z.object({
+  html: z.string(),
+  text: z.string(),
+  subject: z.string().optional(),
+  notification_category: z.string().optional(),
+});
+
+/** POST /emails/send-email (spec §7 Server only; sdk-surface.md §20 SendEmailOptions). */
+export const sendEmailRequest = z.strictObject({
+  user_ids: z.array(uuidV4).optional(),
+  all_users: z.literal(true).optional(),
+  theme_id: themeChoice.optional(),
+  html: z.string().optional(),
+  subject: z.string().optional(),
+  notification_category_name: z.string().optional(),
+  template_id: z.string().optional(),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  draft_id: z.string().optional(),
+  scheduled_at_millis: millis.optional(),
+});
+export type SendEmailRequest = z.infer<typeof sendEmailRequest>;
+export const sendEmailResponse = z.object({
+  results: z.array(z.object({ user_id: z.string(), user_email: z.string().optional() })),
+});
+
+export const emailDeliveryWindow = z.object({ sent: z.number(), bounced: z.number(), marked_as_spam: z.number() });
+export const emailDeliveryInfo = z.object({
+  stats: z.object({ hour: emailDeliveryWindow, day: emailDeliveryWindow, week: emailDeliveryWindow, month: emailDeliveryWindow }),
+  capacity: z.object({
+    rate_per_second: z.number(),
+    boost_multiplier: z.number(),
+    penalty_factor: z.number(),
+    is_boost_active: z.boolean(),
+    boost_expires_at: z.string().nullable(),
+  }),
+});
+
+/** GET /internal/emails: what was sent (spec §3 "Sent email"). */
+export const sentEmail = z.object({
+  id: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  sent_at_millis: millis,
+  error: z.unknown().nullable().optional(),
+});
+export const sentEmailList = z.object({ items: z.array(sentEmail) });
+
+/** POST /internal/send-test-email (spec §4 "Test email send returns success or an error message"). */
+export const smtpConfig = z.strictObject({
+  host: z.string().min(1),
+  port: z.number().int().min(1).max(65535),
+  username: z.string(),
+  password: z.string(),
+  sender_email: z.string().email(),
+  sender_name: z.string(),
+});
+export const sendTestEmailRequest = z.strictObject({ recipient_email: z.string().email(), email_config: smtpConfig });
+export const sendTestEmailResponse = z.object({ success: z.boolean(), error_message: z.string().optional() });
+
+export const signInInvitationRequest = z.strictObject({ email: z.string().email(), callback_url: z.string().url() });

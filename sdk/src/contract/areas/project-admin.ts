@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { listEnvelope, uuidV4 } from "./common.ts";
+import { adminProject, domainConfig, emailConfig } from "./projects.ts";
+
+/**
+ * Project administration (spec §3 "Project (admin view)", §6, §7 Admin; protocol.md §5.9, §6.5): the admin update of
+ * /internal/projects/current, owned projects of `internal` users, transfer, and the config endpoints.
+ */
+
+const permissionRefs = z.array(z.object({ id: z.string() }));
+
+/** One OAuth provider as an admin writes it: `shared` keys (upstream's), or `standard` with the app's own client. */
+export const adminOAuthProviderUpdate = z.object({
+  id: z.string(),
+  type: z.enum(["shared", "standard"]),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  facebook_config_id: z.string().optional(),
+  microsoft_tenant_id: z.string().optional(),
+  apple_bundle_ids: z.array(z.string()).optional(),
+});
+export type AdminOAuthProviderUpdate = z.infer<typeof adminOAuthProviderUpdate>;
+
+/** Every config key of the admin view, each optional (sdk-surface.md §18 AdminProjectConfigUpdateOptions). */
+export const adminProjectConfigUpdate = z.strictObject({
+  sign_up_enabled: z.boolean().optional(),
+  credential_enabled: z.boolean().optional(),
+  magic_link_enabled: z.boolean().optional(),
+  passkey_enabled: z.boolean().optional(),
+  client_team_creation_enabled: z.boolean().optional(),
+  client_user_deletion_enabled: z.boolean().optional(),
+  allow_localhost: z.boolean().optional(),
+  allow_user_api_keys: z.boolean().optional(),
+  allow_team_api_keys: z.boolean().optional(),
+  oauth_providers: z.array(adminOAuthProviderUpdate).optional(),
+  domains: z.array(domainConfig).optional(),
+  email_config: emailConfig.optional(),
+  email_theme: z.string().optional(),
+  create_team_on_sign_up: z.boolean().optional(),
+  team_creator_default_permissions: permissionRefs.optional(),
+  team_member_default_permissions: permissionRefs.optional(),
+  user_default_permissions: permissionRefs.optional(),
+  oauth_account_merge_strategy: z.enum(["link_method", "raise_error", "allow_duplicates"]).optional(),
+  require_email_verification: z.boolean().optional(),
+});
+export type AdminProjectConfigUpdate = z.infer<typeof adminProjectConfigUpdate>;
+
+export const onboardingStatuses = [
+  "config_choice", "apps_selection", "auth_setup", "domain_setup", "email_theme_setup", "payments_setup", "welcome", "completed",
+] as const;
+
+const optionalUrl = z.string().nullable().optional();
+
+export const adminProjectUpdate = z.strictObject({
+  display_name: z.string().min(1).max(256).optional(),
+  description: z.string().max(1024).nullable().optional(),
+  logo_url: optionalUrl,
+  logo_full_url: optionalUrl,
+  logo_dark_mode_url: optionalUrl,
+  logo_full_dark_mode_url: optionalUrl,
+  is_production_mode: z.boolean().optional(),
+  onboarding_status: z.enum(onboardingStatuses).optional(),
+  onboarding_state: z.unknown().optional(),
+  config: adminProjectConfigUpdate.optional(),
+});
+export type AdminProjectUpdate = z.infer<typeof adminProjectUpdate>;
+
+/** POST /internal/projects: the update fields, a required name and the owner team (protocol.md §5.9). */
+export const ownedProjectCreate = adminProjectUpdate.extend({
+  display_name: z.string().min(1).max(256),
+  is_development_environment: z.boolean().optional(),
+  owner_team_id: uuidV4,
+});
+export type OwnedProjectCreate = z.infer<typeof ownedProjectCreate>;
+
+export const ownedProjectList = listEnvelope(adminProject);
+
+/** POST /internal/projects/transfer (spec §4 "Project transfer"). */
+export const projectTransfer = z.strictObject({ project_id: z.string().min(1), new_team_id: uuidV4 });
+
+/** The config system (protocol.md §6.5): levels of override, and configs carried as JSON strings. */
+export const configLevels = ["project", "branch", "environment"] as const;
+export type ConfigLevel = (typeof configLevels)[number];
+export const configLevelParams = z.strictObject({ level: z.enum(configLevels) });
+export const configResponse = z.object({ config_string: z.string() });
+export const configOverrideUpdate = z.strictObject({ config_override_string: z.string() });
+export const configOverrideReplace = z.strictObject({ config_string: z.string(), source: z.unknown().optional() });
