@@ -6,6 +6,8 @@ import { dataVaultCases } from "./data-vault.case.ts";
 import { magicLinkCases } from "./magic-link.case.ts";
 import { passwordFlowCases } from "./password-flows.case.ts";
 import { paymentCases } from "./payments.case.ts";
+import { permissionCases } from "./permissions.case.ts";
+import { teamCases } from "./teams.case.ts";
 import { currentUserCases } from "./current-user.case.ts";
 import { errorCases } from "./errors.case.ts";
 import { passwordAuthCases } from "./password-auth.case.ts";
@@ -39,6 +41,8 @@ export function everySuite(getTarget: () => Target): void {
   magicLinkCases(getTarget);
   accountCases(getTarget);
   apiKeyCases(getTarget);
+  teamCases(getTarget);
+  permissionCases(getTarget);
   paymentCases(getTarget);
   dataVaultCases(getTarget);
 }

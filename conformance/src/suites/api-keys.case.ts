@@ -2,10 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
 import { adminApp, expectKnownError, itIf, needs, serverApp, sharedClockOf, signedUpClient, uniqueTag } from "./support.ts";
 
-/**
- * User API keys and internal API keys through our SDK (spec §3, §4 validity, §8; protocol.md §5.8). Team keys need
- * the teams area's team objects; the provider side of team keys is covered by fake-provider/src/ops/api-keys.test.ts.
- */
+/** User, team and internal API keys through our SDK (spec §3, §4 validity, §8; protocol.md §5.8). */
 const HOUR = 3_600_000;
 
 export function apiKeyCases(getTarget: () => Target): void {
@@ -54,6 +51,20 @@ export function apiKeyCases(getTarget: () => Target): void {
       await created.update({ description: "after", expiresAt });
       const [updated] = await user.listApiKeys();
       expect([updated!.description, updated!.expiresAt?.getTime()]).toEqual(["after", expiresAt.getTime()]);
+    });
+
+    it("for a team: created and listed through the team object, found by the server's team check, refused as a user key", async () => {
+      const target = getTarget();
+      const { user } = await signedUpClient(target);
+      const team = await user.createTeam({ displayName: `keys ${uniqueTag("team")}` });
+      const created = await team.createApiKey({ description: "team deploys", expiresAt: null });
+      expect(created).toMatchObject({ type: "team", teamId: team.id, description: "team deploys" });
+      expect((await team.listApiKeys()).map((k) => [k.id, k.value])).toEqual([[created.id, { lastFour: created.value.slice(-4) }]]);
+      const server = serverApp(target);
+      expect(await server.checkApiKey({ type: "team", apiKey: created.value })).toMatchObject({ id: created.id, teamId: team.id });
+      expect(await server.checkApiKey({ type: "user", apiKey: created.value })).toBeNull();
+      const serverTeam = await server.getTeam(team.id);
+      expect((await serverTeam!.listApiKeys()).map((k) => k.id)).toEqual([created.id]);
     });
 
     it("are null to the server's check of the other type, and of an unknown secret", async () => {

@@ -5,6 +5,7 @@ import type { RequestOptions } from "../transport/transport.ts";
 import type { AppContext } from "./app-context.ts";
 import { sentInvitationFromJson, listSentInvitations, type SentTeamInvitation } from "./team-invitations.ts";
 import { clientCustomerMethods, type ClientCustomer } from "./items.ts";
+import { teamApiKeyCalls, type ApiKeyCreationOptions, type TeamApiKey, type TeamApiKeyFirstView } from "./api-keys.ts";
 
 /** Teams (spec §3 "Team", sdk-surface.md §12): the plain data a user carries, and the team object with its calls. */
 
@@ -60,6 +61,9 @@ export interface TeamCalls {
   inviteUser(options: TeamInviteOptions): Promise<void>;
   listInvitations(): Promise<SentTeamInvitation[]>;
   delete(): Promise<void>;
+  /** Team API keys (sdk-surface.md §12, §14): the full value only in the first view. */
+  createApiKey(options: ApiKeyCreationOptions): Promise<TeamApiKeyFirstView>;
+  listApiKeys(): Promise<TeamApiKey[]>;
 }
 
 export interface Team extends TeamData, TeamCalls, ClientCustomer {
@@ -89,6 +93,7 @@ function invitationCallback(ctx: AppContext, callbackUrl: string | undefined): s
 /** `auth` carries the session for a client, nothing for server access (the secret key authenticates). */
 export function teamCalls(ctx: AppContext, auth: RequestOptions, teamId: string): TeamCalls {
   return {
+    ...teamApiKeyCalls(ctx, auth, teamId),
     async inviteUser(options) {
       const body = { email: options.email, team_id: teamId, callback_url: invitationCallback(ctx, options.callbackUrl) };
       await ctx.transport.request("/team-invitations/send-code", { ...auth, method: "POST", body });
