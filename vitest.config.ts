@@ -7,6 +7,24 @@ export default defineConfig({
       { test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } },
       { test: { name: "fake-provider", include: ["fake-provider/src/**/*.test.ts"] } },
       { test: { name: "fixtures", include: ["fixtures/src/**/*.test.ts"] } },
+      // The dashboard's Node side (build freshness, serving the files) and its Vite build.
+      {
+        test: {
+          name: "dashboard",
+          include: ["fake-provider/dashboard/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "fake-provider/dashboard/**/*.browser.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      // The dashboard in Debian's Chromium against the real dev server (src/cli.ts) on a loopback port.
+      {
+        test: {
+          name: "dashboard-browser",
+          include: ["fake-provider/dashboard/**/*.browser.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: "conformance",

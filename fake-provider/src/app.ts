@@ -13,6 +13,9 @@ import { createFaults, type Faults } from "./faults/faults.ts";
 import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
 import { createOutbox, type Outbox } from "./outbox/outbox.ts";
+import { createRequestLog, type RequestLog } from "./request-log/request-log.ts";
+import { requestLogMiddleware } from "./request-log/middleware.ts";
+import { explainFailure } from "./request-log/trace.ts";
 import { Store, type StoreSnapshot } from "./store/store.ts";
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -32,6 +35,8 @@ export interface FakeProviderOptions {
   hashCost?: HashCost;
   /** Called with errors no rule anticipated (they answer 500). Defaults to console.error. */
   onUnexpectedError?: (error: unknown) => void;
+  /** How many /api/v1 requests the request log keeps (the oldest fall off). Default 1,000. */
+  requestLogCapacity?: number;
 }
 
 export interface ProviderSnapshot {
@@ -50,6 +55,8 @@ export interface FakeProvider {
   outbox: Outbox;
   /** Fault rules (status, known error, latency, dropped connection) applied before the routes. Cleared by reset. */
   faults: Faults;
+  /** The last /api/v1 requests with status, known error and why (request-log/). Cleared by reset. */
+  requestLog: RequestLog;
   settings: ProviderSettings;
   /** The provider's one random source (ids of what emulator-only pages create, e.g. the checkout page's purchases). */
   random: RandomSource;
@@ -57,6 +64,11 @@ export interface FakeProvider {
   restore(snapshot: ProviderSnapshot): void;
   /** Back to the seeded state (and the clock back to its base). */
   reset(): void;
+  /**
+   * An independent provider holding a copy of this one's state (store and clock offset): changes to either are not
+   * seen by the other. It shares the base clock and the random source; its fault rules and request log start empty.
+   */
+  fork(): FakeProvider;
 }
 
 /** Builds an emulator of the provider's /api/v1 with everything in memory. Cheap: call it once per test if you like. */
@@ -88,6 +100,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     store,
     outbox: createOutbox(store),
     faults: createFaults(random),
+    requestLog: createRequestLog(options.requestLogCapacity),
     settings,
     random,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),
@@ -99,13 +112,22 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       store.restore({ version: 1, tables: {} });
       clock.restore({ offsetMillis: 0, frozenAtMillis: null });
       provider.faults.clear();
+      provider.requestLog.clear();
       seedNow();
+    },
+    fork: () => {
+      // The settings as they are now (the dev server rewrites apiBaseUrl once it knows its port).
+      const copy = createFakeProvider({ ...options, ids: random, apiBaseUrl: settings.apiBaseUrl, accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds });
+      copy.restore(provider.snapshot());
+      return copy;
     },
   };
 
   const app = provider.app;
   app.options("/api/*", () => new Response(null, { status: 200, headers: corsHeaders }));
   app.get("/health", () => json({ status: "ok" }, 200, { "access-control-allow-origin": "*" }));
+  // Outermost on the API, so faults (latency and dropped connections included) are logged with everything else.
+  app.use("/api/*", requestLogMiddleware(provider.requestLog, clock));
   // Latency is about the client's patience, so it waits in real time, not on the emulated clock.
   app.use(
     "/api/*",
@@ -115,9 +137,10 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       (response, request) => finish(response, request, random),
     ),
   );
-  app.onError((error) => {
+  app.onError((error, c) => {
     // A dropped connection must reach the caller as a failed exchange, not as an answer.
     if (error instanceof DroppedConnection) throw error;
+    explainFailure(c.req.raw, "pipeline", error);
     return errorToResponse(error, onUnexpectedError);
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError });

@@ -5,17 +5,17 @@ import { startupRefusal } from "./cli-safety.ts";
 describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
-      port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false,
+      port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
 
   it("reads every option", () => {
     const o = parseCliArgs(
-      ["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network"],
+      ["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
       {},
     );
-    expect(o).toEqual({ port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true });
+    expect(o).toEqual({ port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json" });
   });
 
   it("refuses bad values with the reason", () => {

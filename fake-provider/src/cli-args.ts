@@ -12,6 +12,8 @@ export interface CliOptions {
   snapshotFile: string | null;
   /** Binding to a non-loopback interface needs this too (fail closed: see cli-safety.ts). */
   allowNetwork: boolean;
+  /** A fixture document (fixtures/README.md) loaded through the API on start, unless a snapshot was restored. */
+  seedFile: string | null;
 }
 
 export const usage = `Usage: authsim [options]
@@ -23,7 +25,9 @@ export const usage = `Usage: authsim [options]
   --access-token-lifetime S    seconds an access token lives (default 600, at least 60)
   --deterministic SEED         seeded ids, codes, keys and tokens, for stable snapshots
   --snapshot FILE              load state from FILE on start (if it exists); save it on exit and on
-                               POST /__emulator/snapshot/save`;
+                               POST /__emulator/snapshot/save
+  --seed FILE                  load a fixture (fixtures/README.md) on start, e.g.
+                               fixtures/scenarios/saas-teams.json (skipped when --snapshot restored a state)`;
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
   const options: CliOptions = {
@@ -34,6 +38,7 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     deterministic: null,
     snapshotFile: null,
     allowNetwork: false,
+    seedFile: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -63,6 +68,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
         break;
       case "--snapshot":
         options.snapshotFile = value();
+        break;
+      case "--seed":
+        options.seedFile = value();
         break;
       case "--allow-network":
         options.allowNetwork = true;

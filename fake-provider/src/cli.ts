@@ -1,12 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { devProjectSeed } from "@authsim/fixtures";
+import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { createFakeProvider, type ProviderSnapshot } from "./app.ts";
 import { envLines, parseCliArgs } from "./cli-args.ts";
 import { startupRefusal } from "./cli-safety.ts";
 import { CONTROL_PREFIX } from "./control/routes.ts";
 import { json } from "./http/respond.ts";
+import { DASHBOARD_DIST, ensureDashboardBuilt } from "../dashboard/build.ts";
+import { withDashboard } from "../dashboard/serve.ts";
 
 /** `npm start`: the emulator as a local dev server, seeded with the dev project, printing its keys. Node-only edge. */
 let options;
@@ -42,7 +45,8 @@ const provider = createFakeProvider({
   ...(random ? { ids: random } : {}),
 });
 
-const snapshotFile = options.snapshotFile;
+// Relative to the caller's directory: `npm start` runs in fake-provider/, and npm keeps the caller's in INIT_CWD.
+const snapshotFile = options.snapshotFile && resolve(process.env.INIT_CWD ?? process.cwd(), options.snapshotFile);
 interface SnapshotFile extends ProviderSnapshot {
   randomBytesDrawn?: number;
 }
@@ -51,7 +55,9 @@ function saveSnapshot(): void {
   const file: SnapshotFile = { ...provider.snapshot(), ...(seeded ? { randomBytesDrawn: drawn } : {}) };
   writeFileSync(snapshotFile, JSON.stringify(file, null, 2));
 }
+let restoredSnapshot = false;
 if (snapshotFile && existsSync(snapshotFile)) {
+  restoredSnapshot = true;
   try {
     const file = JSON.parse(readFileSync(snapshotFile, "utf8")) as SnapshotFile;
     provider.restore(file);
@@ -68,7 +74,30 @@ provider.app.post(`${CONTROL_PREFIX}/snapshot/save`, () => {
   return json({ success: true, file: snapshotFile });
 });
 
-const server = serve({ fetch: provider.app.fetch, port: options.port, hostname: options.host }, (info) => {
+// --seed loads a fixture through the API (in process), unless the state came from a snapshot that already holds it.
+let seedReport: LoadReport | null = null;
+if (options.seedFile && !restoredSnapshot) {
+  try {
+    // `npm start` runs in fake-provider/: a relative path is the caller's (npm keeps the caller's directory in INIT_CWD).
+    const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.seedFile);
+    seedReport = await loadFixture(JSON.parse(readFileSync(file, "utf8")), { baseUrl: provisionalUrl, fetch: provider.fetch, emulator: true });
+  } catch (error) {
+    console.error(`Could not load the fixture ${options.seedFile}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}
+
+// The dashboard is built when its output is missing or older than its sources (a second or two), and served from
+// disk here at the Node edge; without a build, / answers the emulator's placeholder page.
+let dashboardNote: string;
+try {
+  const dashboard = await ensureDashboardBuilt();
+  dashboardNote = dashboard.built ? `built in ${dashboard.millis} ms` : "up to date";
+} catch (error) {
+  dashboardNote = `not built (${error instanceof Error ? error.message : String(error)}); / shows a placeholder`;
+}
+
+const server = serve({ fetch: withDashboard(DASHBOARD_DIST, provider.app.fetch), port: options.port, hostname: options.host }, (info) => {
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
@@ -76,6 +105,7 @@ const server = serve({ fetch: provider.app.fetch, port: options.port, hostname: 
   console.log(
     [
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
+      `Dashboard: ${apiUrl}/ (${dashboardNote})`,
       `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` Deterministic ids (seed "${options.deterministic}").` : ""}`,
       snapshotFile ? `State is loaded from and saved to ${snapshotFile}.` : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
       "",
@@ -83,6 +113,7 @@ const server = serve({ fetch: provider.app.fetch, port: options.port, hostname: 
       "",
       ...envLines(apiUrl, { id: devProjectSeed.id, publishable: keys.publishable_client_key, secret: keys.secret_server_key, admin: keys.super_secret_admin_key }),
       "",
+      ...(seedReport ? seededLines(options.seedFile!, seedReport, apiUrl) : []),
     ].join("\n"),
   );
 });
@@ -98,4 +129,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     process.exit(0);
   });
+}
+
+/** The banner's part for --seed: what was loaded, and the env lines of each seeded project. */
+function seededLines(file: string, report: LoadReport, apiUrl: string): string[] {
+  return report.projects.flatMap((p) => [
+    `Seeded from ${file}: project ${p.projectId} (${Object.keys(p.users).length} users, ${Object.keys(p.teams).length} teams).`,
+    ...p.warnings,
+    "",
+    ...envLines(apiUrl, { id: p.projectId, publishable: p.keys.publishable_client_key, secret: p.keys.secret_server_key, admin: p.keys.super_secret_admin_key }),
+    "",
+  ]);
 }

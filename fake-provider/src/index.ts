@@ -10,3 +10,6 @@ export type { FaultAction, FaultRule, FaultRuleInput } from "./faults/rules.ts";
 export { DroppedConnection } from "./faults/middleware.ts";
 export { configurePayments, type PaymentsConfigView } from "./control/payments.ts";
 export { devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config.ts";
+export { VirtualAuthenticator, VirtualAuthenticatorError, type VirtualAuthenticatorOptions } from "./webauthn/virtual-authenticator.ts";
+export { exportFixture, type ExportOptions } from "./fixture-export/export.ts";
+export type { RequestLog, RequestLogEntry, RequestLogFilter } from "./request-log/request-log.ts";

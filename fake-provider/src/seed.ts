@@ -3,6 +3,7 @@ import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { OpContext } from "./ops/context.ts";
 import { seedProject } from "./ops/projects.ts";
 import { applyPaymentsSeed, devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config.ts";
+import { seedDefaultOAuthProviders } from "./ops/oauth-config.ts";
 
 /** What a fresh provider holds: the `internal` project, and the seeded projects (the dev project by default). */
 export interface ProviderSeed {
@@ -33,4 +34,6 @@ export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
     seedProject(ctx, project, project.owner_team_id ?? null);
   }
   applyPaymentsSeed(ctx, seed.payments);
+  // Enabled OAuth providers for the mock identity provider (ops/oauth-config.ts).
+  seedDefaultOAuthProviders(ctx);
 }

@@ -103,3 +103,19 @@ export type { FetchLike } from "./transport/transport.ts";
 export { StackClientApp as HexclaveClientApp } from "./client/client-app.ts";
 export { StackServerApp as HexclaveServerApp } from "./server/server-app.ts";
 export { StackAdminApp as HexclaveAdminApp } from "./admin/admin-app.ts";
+// The admin surface (issue 6): project administration, owned projects, email, metrics.
+export type { ManagedAdminProject, AdminProjectUpdateOptions, AdminProjectCreateOptions, AdminProjectConfigUpdateOptions } from "./admin/project-admin.ts";
+export type { AdminOwnedProject, InternalUserExtra } from "./client/internal-user.ts";
+export type { EmailThemeSummary, EmailTemplateRecord, EmailDraftRecord, EmailDraftOptions, EmailPreviewOptions, AdminSentEmail, SmtpConfigOptions } from "./admin/emails.ts";
+export type { SendEmailOptions, EmailDeliveryInfo } from "./server/emails.ts";
+
+// Strong auth (issue 5): OAuth with PKCE, provider links and connected accounts, TOTP MFA, passkeys, CLI login.
+export type { BrowserEnvironment, StorageLike } from "./client/browser-env.ts";
+export { memoryCookieDocument, memoryStorage } from "./client/browser-env.ts";
+export { OAUTH_CALLBACK_FAILED_MESSAGE, OAUTH_CALLBACK_INVALID_TOTP_MESSAGE } from "./client/oauth.ts";
+export { MFA_ATTEMPT_CODE_STORAGE_KEY, type MfaSignInError } from "./client/mfa.ts";
+export { browserWebAuthn, type WebAuthnAdapter, type PasskeyRegistrationError, type PasskeySignInError } from "./client/passkeys.ts";
+export type { CliLoginError, PromptCliLoginOptions } from "./client/cli-login.ts";
+export type { OAuthProvider, ServerOAuthProvider, OAuthConnection, UserOAuthMembers, AccountIdAlreadyUsed } from "./client/oauth-providers.ts";
+export type { DeprecatedOAuthConnection, DeprecatedConnectedAccountOptions, SignedInOAuthMembers } from "./client/connected-accounts.ts";
+export type { ServerOAuthProviderCreateOptions } from "./server/oauth-providers.ts";

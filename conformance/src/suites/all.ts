@@ -15,6 +15,10 @@ import { projectCases } from "./projects.case.ts";
 import { serverUserCases } from "./server-users.case.ts";
 import { sessionCases } from "./sessions.case.ts";
 import { userCases } from "./users.case.ts";
+import { adminEmailCases } from "./admin-emails.case.ts";
+import { adminMiscCases } from "./admin-misc.case.ts";
+import { adminProjectCases } from "./admin-project.case.ts";
+import { strongAuthSuites } from "./strong-auth.case.ts";
 
 /**
  * Every conformance suite, declared against one target. `getTarget` is read when the cases are declared (to decide
@@ -45,4 +49,10 @@ export function everySuite(getTarget: () => Target): void {
   permissionCases(getTarget);
   paymentCases(getTarget);
   dataVaultCases(getTarget);
+  // The admin surface (issue 6): project administration, owned projects, email, metrics.
+  adminProjectCases(getTarget);
+  adminEmailCases(getTarget);
+  adminMiscCases(getTarget);
+  // Strong auth (issue 5): OAuth, provider links, MFA, passkeys, CLI login.
+  strongAuthSuites(getTarget);
 }

@@ -64,7 +64,9 @@ export function projectCases(getTarget: () => Target): void {
         allowUserApiKeys: flags.allow_user_api_keys,
         allowTeamApiKeys: flags.allow_team_api_keys,
       });
-      expect(project.config.oauthProviders).toEqual([]);
+      // The enabled providers are the admin config's (whatever the emulator seeds), by id (protocol.md §5.9).
+      const admin = await adminApp(getTarget()).getProject();
+      expect(project.config.oauthProviders).toEqual(admin.config.oauthProviders.map((p) => ({ id: p.id })));
     });
 
     it("getProject names the target's project", async () => {

@@ -64,5 +64,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return constantTimeEqual(actual, expected);
 }
 
-/** A hash to compare against when the user does not exist, so a miss costs what a hit costs. */
-export const DUMMY_HASH = "pbkdf2-sha256$1000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+/**
+ * A hash to compare against when the user does not exist, at the configured cost, so a miss costs what a hit costs
+ * (with `--hash-cost production` a fixed cheap dummy would reveal by timing which emails have accounts).
+ */
+export function dummyHash(iterations: number): string {
+  return `pbkdf2-sha256$${iterations}$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+}

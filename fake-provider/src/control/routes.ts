@@ -6,6 +6,8 @@ import { json } from "../http/respond.ts";
 import { faultRuleInput } from "../faults/rules.ts";
 import { SNAPSHOT_VERSION } from "../store/store.ts";
 import { mountPaymentsControl } from "./payments.ts";
+import { mountDevtoolsControl } from "./devtools.ts";
+import { mountStrongAuthControl } from "./strong-auth.ts";
 
 /**
  * Emulator-only endpoints, outside /api/v1 (so no real service has them): reset, snapshot/restore, the clock, and the
@@ -140,4 +142,8 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   });
   // Payments config, the checkout page and the onboarding page (control/payments.ts).
   mountPaymentsControl(app, provider, CONTROL_PREFIX);
+  // The request log, project creation, fixture export/import and the page at / (control/devtools.ts).
+  mountDevtoolsControl(app, provider, CONTROL_PREFIX);
+  // The mock identity provider's page and the TOTP helper (control/strong-auth.ts).
+  mountStrongAuthControl(app, provider, CONTROL_PREFIX);
 }

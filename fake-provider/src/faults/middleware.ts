@@ -4,7 +4,17 @@ import { stackHeader } from "../auth/headers.ts";
 import { corsHeaders } from "../http/cors.ts";
 import { KnownErrorException } from "../http/known-error.ts";
 import { knownErrorResponse } from "../http/respond.ts";
+import { note } from "../request-log/trace.ts";
 import type { Faults } from "./faults.ts";
+import type { FaultRule } from "./rules.ts";
+
+/** How the request log names a fired rule (its "why"). */
+function describeRule(rule: FaultRule): string {
+  const a = rule.action;
+  const what =
+    a.type === "status" ? `forced status ${a.status}` : a.type === "known-error" ? `forced known error ${a.code}` : a.type === "latency" ? `added ${a.millis} ms latency` : "dropped the connection";
+  return `fault rule ${rule.id} (${rule.method ?? "any method"} ${rule.path}): ${what}`;
+}
 
 /** Thrown to make the whole exchange fail like a dropped connection (see app.ts onError and `provider.fetch`). */
 export class DroppedConnection extends TypeError {
@@ -33,6 +43,7 @@ export function faultMiddleware(
     const fired = faults.take({ method: c.req.method, path, projectId: stackHeader(c.req.raw.headers, "projectId") });
     for (const rule of fired) {
       const action = rule.action;
+      note(c.req.raw, describeRule(rule));
       if (action.type === "latency") {
         await sleep(action.millis);
         continue;

@@ -1,9 +1,11 @@
 import { KnownErrorException, StatusError } from "./known-error.ts";
+import { RedirectingError } from "./redirect-error.ts";
 import { knownErrorResponse, text } from "./respond.ts";
 
 /** Maps anything an op throws to a response: known errors to the catalogue shape, the rest to plain text. */
 export function errorToResponse(error: unknown, onUnexpected: (error: unknown) => void): Response {
   if (error instanceof KnownErrorException) return knownErrorResponse(error);
+  if (error instanceof RedirectingError) return error.response();
   if (error instanceof StatusError) return text(error.message, error.status);
   onUnexpected(error);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -7,6 +7,7 @@ import type { AuthedContext, OpContext } from "./context.ts";
 import { sendEmail } from "./outbox.ts";
 import { authChannelFor } from "./primary-channel.ts";
 import { signInResponseFor } from "./sessions.ts";
+import { signInOrRequireMfa } from "./mfa.ts";
 import { newUserRecord, saveUser } from "./users.ts";
 import { createCode, otpOf, redeemCode } from "./verification-codes.ts";
 
@@ -64,7 +65,8 @@ export async function otpSignIn(ctx: AuthedContext, code: string): Promise<SignI
   const existing = userForEmail(ctx, project, email);
   if (existing) {
     const user = saveUser(ctx, { ...existing, otpAuthEnabled: true, lastActiveAtMillis: ctx.now });
-    return { ...(await signInResponseFor(ctx, user)), is_new_user: false };
+    // A user with a TOTP secret gets MULTI_FACTOR_AUTHENTICATION_REQUIRED instead of tokens (ops/mfa.ts).
+    return { ...(await signInOrRequireMfa(ctx, user)), is_new_user: false };
   }
   const fields = { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
   const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);

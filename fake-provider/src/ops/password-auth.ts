@@ -1,9 +1,10 @@
 import type { SignInResponse } from "@authsim/sdk/contract";
-import { DUMMY_HASH, checkPasswordRules, hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { dummyHash, checkPasswordRules, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { knownError } from "../http/known-error.ts";
 import { emailKey } from "../store/store.ts";
 import type { AuthedContext } from "./context.ts";
 import { signInResponseFor } from "./sessions.ts";
+import { signInOrRequireMfa } from "./mfa.ts";
 import { sendSignUpVerification } from "./contact-channels.ts";
 import { assertAuthEmailFree, newUserRecord, saveUser } from "./users.ts";
 
@@ -32,10 +33,11 @@ export async function passwordSignIn(ctx: AuthedContext, body: { email: string; 
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const user = ctx.tables.users.lookup("authEmail", emailKey(project.id, body.email));
   // Verify against a dummy hash when there is no such user, so a miss costs what a hit costs (no enumeration by time).
-  const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash(ctx.settings.passwordHashIterations));
   if (!user || user.passwordHash === null || !ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
   saveUser(ctx, { ...user, lastActiveAtMillis: ctx.now });
-  return signInResponseFor(ctx, user);
+  // A user with a TOTP secret gets MULTI_FACTOR_AUTHENTICATION_REQUIRED instead of tokens (ops/mfa.ts).
+  return signInOrRequireMfa(ctx, user);
 }
 
 export async function anonymousSignUp(ctx: AuthedContext): Promise<SignInResponse> {

@@ -1,11 +1,11 @@
 import type { CreatePurchaseUrlBody, OfferConfig, TransactionEntryJson } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
-import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
 import type { Auth } from "../auth/parse-auth.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { CheckoutSessionRecord } from "../store/payment-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { assertTrustedCallback } from "./callback-urls.ts";
 import { assertCustomerExists, assertMayActFor, type Customer } from "./customers.ts";
 import { addQuantityChange, assertItemServes } from "./items.ts";
 import { findItem, findOffer } from "./payments-config.ts";
@@ -80,10 +80,7 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(project, offer, customer);
   assertNotOwned(ctx, project.id, customer, offerId, offer);
-  if (body.return_url !== undefined) {
-    const trusted = isTrustedRedirectUrl(body.return_url, { allowLocalhost: project.config.allow_localhost, domains: project.config.domains });
-    if (!trusted) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
-  }
+  if (body.return_url !== undefined) assertTrustedCallback(project, body.return_url);
   const session: CheckoutSessionRecord = {
     fullCode: `${project.id}_${randomBase32(ctx.random)}`,
     projectId: project.id,

@@ -7,8 +7,10 @@ import { emailKey } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { endAllSessionsOf } from "./sessions.ts";
 import { deleteAccountDataOf, syncPrimaryChannel } from "./primary-channel.ts";
+import { createAccountsForNewUser, deleteStrongAuthDataOf } from "./oauth-accounts.ts";
 import { forgetUser } from "./memberships.ts";
 import { grantUserDefaults } from "./permission-grants.ts";
+import { createPersonalTeamIfConfigured } from "./personal-team.ts";
 
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
@@ -62,7 +64,9 @@ export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
   if (isNew) grantUserDefaults(ctx, user);
   // The primary email is also a primary contact channel (ops/primary-channel.ts).
   syncPrimaryChannel(ctx, user);
-  return user;
+  // Spec §3 "create team on sign up" (ops/personal-team.ts); it selects the team, so the stored record is returned.
+  if (isNew) createPersonalTeamIfConfigured(ctx, user);
+  return ctx.tables.users.get(user.id) ?? user;
 }
 
 async function passwordHashFor(ctx: OpContext, password: string | null | undefined): Promise<string | null | undefined> {
@@ -95,7 +99,10 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
     countryCode: body.country_code ?? null,
     ...(body.risk_scores ? { riskScores: body.risk_scores } : {}),
   });
-  return saveUser(ctx, user);
+  saveUser(ctx, user);
+  // OAuth provider links made with the user (protocol.md §5.2; ops/oauth-accounts.ts).
+  if (body.oauth_providers) createAccountsForNewUser(ctx, user, body.oauth_providers);
+  return user;
 }
 
 function defined<T extends object>(patch: T): Partial<T> {
@@ -159,6 +166,7 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
 export function deleteUser(ctx: OpContext, user: UserRecord): void {
   endAllSessionsOf(ctx, user.id);
   deleteAccountDataOf(ctx, user.id);
+  deleteStrongAuthDataOf(ctx, user.id);
   // Memberships, with their grants and profiles, and project grants (ops/memberships.ts).
   forgetUser(ctx, user.id);
   ctx.tables.users.delete(user.id);

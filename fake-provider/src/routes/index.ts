@@ -1,4 +1,5 @@
 import { accountRoutes } from "./account.ts";
+import { adminRoutes } from "./admin.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { AnyRouteSpec } from "./define.ts";
 import { invitationRoutes } from "./invitations.ts";
@@ -7,6 +8,7 @@ import { paymentRoutes } from "./payments.ts";
 import { permissionRoutes } from "./permissions.ts";
 import { projectRoutes } from "./projects.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { strongAuthRoutes } from "./strong-auth.ts";
 import { teamMemberRoutes } from "./team-members.ts";
 import { teamRoutes } from "./teams.ts";
 import { userRoutes } from "./users.ts";
@@ -24,4 +26,6 @@ export const implementedRoutes: Record<string, AnyRouteSpec> = {
   ...accountRoutes,
   ...paymentRoutes,
   ...dataVaultRoutes,
+  ...adminRoutes,
+  ...strongAuthRoutes,
 };

@@ -12,6 +12,7 @@ import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { OpContext, ProviderSettings } from "../ops/context.ts";
 import type { Store, Tables } from "../store/store.ts";
+import { explainFailure, traceOf, type PipelineStage } from "../request-log/trace.ts";
 import { noBody, noQuery, type AnyRouteSpec, type RouteResult } from "./define.ts";
 import { implementedRoutes } from "./index.ts";
 
@@ -39,6 +40,8 @@ export function mountOperations(app: Hono, deps: MountDeps): void {
     const spec = implementedRoutes[operation.id];
     app.on(operation.method, path, async (c) => {
       const request = c.req.raw;
+      traceOf(request).operationId = operation.id;
+      if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
       const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation);
       return finish(response, request, deps.random);
     });
@@ -59,10 +62,13 @@ function notImplemented(operation: Operation): Response {
 async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
   const url = new URL(request.url);
   const durable: ((tables: Tables) => void)[] = [];
+  // How far the request got, so the request log can say which rule refused it (request-log/trace.ts).
+  let stage: PipelineStage = "body";
   try {
     // The body is parsed before authentication, as upstream's createSmartRequest does: BODY_PARSING_ERROR wins over
     // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
     const rawBody = await readBody(request);
+    stage = "auth";
     return await deps.store.transact(async (tables) => {
       const keepOnFailure = (write: (t: Tables) => void) => {
         durable.push(write);
@@ -71,7 +77,10 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       const endUser = endUserFromHeaders(request.headers);
       const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
       const auth = await parseAuth(tables, request.headers, ctx.now);
+      traceOf(request).userId = auth?.user?.id ?? null;
+      stage = "access";
       if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
+      stage = "schema";
       // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does).
       const bodySchema = typeof spec.body === "function" ? spec.body(auth) : (spec.body ?? noBody);
       const params = check(spec.params ?? anyParams, rawParams, "params");
@@ -81,9 +90,11 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
         const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
         throw schemaError({ method: request.method, pathname: url.pathname }, problems);
       }
+      stage = "op";
       return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }));
     });
   } catch (error) {
+    explainFailure(request, stage, error);
     if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));
     return errorToResponse(error, deps.onUnexpectedError);
   }

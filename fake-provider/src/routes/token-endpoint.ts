@@ -4,12 +4,15 @@ import { findKeySet } from "../auth/keys.ts";
 import { knownError } from "../http/known-error.ts";
 import { json } from "../http/respond.ts";
 import { refreshAccessToken } from "../ops/sessions.ts";
+import { exchangeAuthorizationCode, OAuthGrantError } from "../ops/oauth-token.ts";
+import type { OpContext } from "../ops/context.ts";
+import type { ProjectRecord } from "../store/records.ts";
 import { route } from "./define.ts";
 
 /**
  * POST /auth/oauth/token (protocol.md §4.4): a standard OAuth token endpoint with client_secret_post authentication.
  * The client is the project (client_id = project id, optionally "#branch"); its secret a publishable key or the
- * public-client sentinel. The authorization-code grant arrives with the OAuth issue.
+ * public-client sentinel. Grants: refresh_token, and authorization_code (OAuth sign-in, ops/oauth-token.ts).
  */
 const tokenForm = z.looseObject({
   grant_type: z.string(),
@@ -17,6 +20,10 @@ const tokenForm = z.looseObject({
   client_secret: z.string().optional(),
   refresh_token: z.string().optional(),
   scope: z.string().optional(),
+  // The authorization-code grant (ops/oauth-token.ts).
+  code: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
 });
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
@@ -36,6 +43,7 @@ export const tokenEndpoint = route({
       throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
     }
     if (body.scope !== undefined && body.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: body.scope });
+    if (body.grant_type === "authorization_code") return codeGrant(ctx, project, body);
     if (body.grant_type !== "refresh_token") return oauthError("unsupported_grant_type", `Grant type ${body.grant_type} is not supported by this endpoint.`);
     if (!body.refresh_token) return oauthError("invalid_request", "Missing parameter: `refresh_token`");
     const tokens = await refreshAccessToken(ctx, project.id, body.refresh_token);
@@ -52,3 +60,14 @@ export const tokenEndpoint = route({
     );
   },
 });
+
+/** The code exchange; its OAuth-style refusals (PKCE, missing parameters) answer in the OAuth error shape. */
+async function codeGrant(ctx: OpContext, project: ProjectRecord, body: z.output<typeof tokenForm>): Promise<Response> {
+  try {
+    const tokens = await exchangeAuthorizationCode(ctx, project, { ...body, grant_type: "authorization_code", client_id: body.client_id ?? "" });
+    return json(tokens, 200, noStore);
+  } catch (error) {
+    if (error instanceof OAuthGrantError) return oauthError(error.error, error.description, error.status);
+    throw error;
+  }
+}

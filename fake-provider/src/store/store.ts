@@ -13,6 +13,7 @@ import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemb
 import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
 import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord } from "./payment-records.ts";
 import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "./admin-records.ts";
+import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -60,6 +61,15 @@ function createTables() {
     emailDrafts: new Table<EmailDraftRecord>(),
     configOverrides: new Table<ConfigOverrideRecord>(),
     aiChats: new Table<AiChatRecord>(),
+    /** Strong auth: OAuth links, grants, flows and codes; passkeys (strong-auth-records.ts). */
+    oauthAccounts: new Table<OAuthAccountRecord>({
+      // A provider account signs in to one user of a project (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN).
+      signIn: { key: (a) => (a.allowSignIn ? `${a.projectId}\u0000${a.providerConfigId}\u0000${a.providerAccountId}` : null) },
+    }),
+    oauthGrants: new Table<OAuthGrantRecord>(),
+    oauthFlows: new Table<OAuthFlowRecord>({ innerCode: { key: (f) => f.innerCode } }),
+    oauthAuthorizationCodes: new Table<OAuthAuthorizationCodeRecord>(),
+    passkeys: new Table<PasskeyRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

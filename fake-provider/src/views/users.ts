@@ -2,6 +2,7 @@ import type { ClientUserJson, ServerUserJson } from "@authsim/sdk/contract";
 import type { UserRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import { clientTeamView, serverTeamView } from "./teams.ts";
+import { userOAuthProvidersView } from "./oauth-providers.ts";
 
 /** The client "me" view: exactly the keys of protocol.md §5.2. */
 export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson {
@@ -18,7 +19,7 @@ export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson
     signed_up_at_millis: user.signedUpAtMillis,
     has_password: user.passwordHash !== null,
     auth_with_email: user.passwordHash !== null || (user.primaryEmailAuthEnabled && user.otpAuthEnabled),
-    oauth_providers: [],
+    oauth_providers: userOAuthProvidersView(tables, user.id),
     selected_team_id: team ? team.id : null,
     selected_team: team ? clientTeamView(team) : null,
     requires_totp_mfa: user.totpSecretBase64 !== null,

@@ -2,7 +2,12 @@ import { fromEnv } from "../client/app-options.ts";
 import { systemClock } from "../runtime/clock.ts";
 import { AdminSession, type AdminAccessTokenProvider } from "../session/admin-session.ts";
 import { StackServerApp, type StackServerAppOptions } from "../server/server-app.ts";
-import { getAdminProject, type AdminProject } from "./projects.ts";
+import type { AdminProjectJson } from "../contract/areas/projects.ts";
+import { getManagedAdminProject, managedAdminProjectFromJson, type ManagedAdminProject } from "./project-admin.ts";
+import * as emails from "./emails.ts";
+import * as misc from "./admin-misc.ts";
+import type { ThemeChoice } from "../contract/areas/emails.ts";
+import type { Result } from "../errors/result.ts";
 import * as internalApiKeys from "./internal-api-keys.ts";
 import * as definitions from "./permission-definitions.ts";
 import * as payments from "./payments.ts";
@@ -16,6 +21,7 @@ export interface StackAdminAppOptions extends StackServerAppOptions {
 
 /** The admin app (sdk-surface.md §8): server powers plus project administration, with admin access. */
 export class StackAdminApp extends StackServerApp {
+
   constructor(options: StackAdminAppOptions) {
     const superSecretAdminKey = options.superSecretAdminKey ?? fromEnv("STACK_SUPER_SECRET_ADMIN_KEY");
     const adminSession = options.projectOwnerSession
@@ -32,9 +38,14 @@ export class StackAdminApp extends StackServerApp {
     });
   }
 
-  /** Replaces the client's Project with the admin view (sdk-surface.md §8). */
-  override getProject(): Promise<AdminProject> {
-    return getAdminProject(this.ctx);
+  /** Replaces the client's Project with the admin view and its calls (sdk-surface.md §8, §17; project-admin.ts). */
+  override getProject(): Promise<ManagedAdminProject> {
+    return getManagedAdminProject(this.ctx);
+  }
+
+  /** The admin project of this app from its JSON (owned projects of internal users; spec §5: the ids must match). */
+  projectFromJson(json: AdminProjectJson): ManagedAdminProject {
+    return managedAdminProjectFromJson(this.ctx, json);
   }
 
   /** Internal API keys (sdk-surface.md §8, §19): full values only in createInternalApiKey's answer. */
@@ -104,5 +115,95 @@ export class StackAdminApp extends StackServerApp {
 
   createItemQuantityChange(options: payments.ItemQuantityChangeOptions): Promise<void> {
     return payments.createItemQuantityChange(this.ctx, options);
+  }
+
+  /** Email themes (sdk-surface.md §8, §20; emails.ts): TSX sources, checked by rendering when saved. */
+  listEmailThemes(): Promise<emails.EmailThemeSummary[]> {
+    return emails.listEmailThemes(this.ctx);
+  }
+
+  getEmailTheme(id: string): Promise<{ displayName: string; tsxSource: string }> {
+    return emails.getEmailTheme(this.ctx, id);
+  }
+
+  createEmailTheme(displayName: string): Promise<{ id: string }> {
+    return emails.createEmailTheme(this.ctx, displayName);
+  }
+
+  updateEmailTheme(id: string, tsxSource: string): Promise<void> {
+    return emails.updateEmailTheme(this.ctx, id, tsxSource);
+  }
+
+  deleteEmailTheme(id: string): Promise<void> {
+    return emails.deleteEmailTheme(this.ctx, id);
+  }
+
+  /** Email templates; a second template of the same name is EMAIL_TEMPLATE_ALREADY_EXISTS (spec §8). */
+  listEmailTemplates(): Promise<emails.EmailTemplateRecord[]> {
+    return emails.listEmailTemplates(this.ctx);
+  }
+
+  createEmailTemplate(displayName: string): Promise<{ id: string }> {
+    return emails.createEmailTemplate(this.ctx, displayName);
+  }
+
+  updateEmailTemplate(id: string, tsxSource: string, themeId?: ThemeChoice): Promise<{ renderedHtml: string }> {
+    return emails.updateEmailTemplate(this.ctx, id, tsxSource, themeId);
+  }
+
+  deleteEmailTemplate(id: string): Promise<void> {
+    return emails.deleteEmailTemplate(this.ctx, id);
+  }
+
+  /** Email drafts: written for one send; sentAt is set once sent. */
+  listEmailDrafts(): Promise<emails.EmailDraftRecord[]> {
+    return emails.listEmailDrafts(this.ctx);
+  }
+
+  createEmailDraft(options: emails.EmailDraftOptions): Promise<{ id: string }> {
+    return emails.createEmailDraft(this.ctx, options);
+  }
+
+  updateEmailDraft(id: string, options: emails.EmailDraftOptions): Promise<void> {
+    return emails.updateEmailDraft(this.ctx, id, options);
+  }
+
+  deleteEmailDraft(id: string): Promise<void> {
+    return emails.deleteEmailDraft(this.ctx, id);
+  }
+
+  /** The HTML of a theme and template, rendered by the provider (POST /emails/render-email). */
+  getEmailPreview(options: emails.EmailPreviewOptions): Promise<string> {
+    return emails.getEmailPreview(this.ctx, options);
+  }
+
+  /** Success, or the delivery's error message (spec §4). */
+  sendTestEmail(options: { recipientEmail: string; emailConfig: emails.SmtpConfigOptions }): Promise<Result<void, { errorMessage: string }>> {
+    return emails.sendTestEmail(this.ctx, options);
+  }
+
+  listSentEmails(): Promise<emails.AdminSentEmail[]> {
+    return emails.listSentEmails(this.ctx);
+  }
+
+  sendSignInInvitationEmail(email: string, callbackUrl: string): Promise<void> {
+    return emails.sendSignInInvitationEmail(this.ctx, email, callbackUrl);
+  }
+
+  /** Metrics, the webhook token and AI chat threads (admin-misc.ts). */
+  getMetrics(includeAnonymous?: boolean) {
+    return misc.getMetrics(this.ctx, includeAnonymous);
+  }
+
+  getSvixToken(): Promise<{ token: string; url?: string }> {
+    return misc.getSvixToken(this.ctx);
+  }
+
+  saveChatMessage(threadId: string, message: unknown): Promise<void> {
+    return misc.saveChatMessage(this.ctx, threadId, message);
+  }
+
+  listChatMessages(threadId: string): Promise<{ messages: unknown[] }> {
+    return misc.listChatMessages(this.ctx, threadId);
   }
 }

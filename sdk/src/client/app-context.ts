@@ -11,6 +11,8 @@ import { resolveHandlerUrls, type ResolvedHandlerUrls } from "./urls.ts";
 /** Everything an area module needs from its app: one object, so areas stay plain functions. */
 export interface AppContext {
   readonly projectId: string;
+  /** The options the app was built with (apps it makes for owned projects reuse its base URL, fetch and clock). */
+  readonly appOptions: StackClientAppOptions;
   readonly publishableClientKey: string | undefined;
   readonly transport: Transport;
   readonly clock: Clock;
@@ -62,6 +64,7 @@ export function createAppContext(options: StackClientAppOptions, credentials: Ap
 
   return {
     projectId,
+    appOptions: options,
     publishableClientKey,
     transport,
     clock,

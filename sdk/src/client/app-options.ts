@@ -7,6 +7,8 @@ import type { TokenStoreInit } from "../session/resolve-store.ts";
 import type { FetchLike } from "../transport/transport.ts";
 import type { RedirectMethod } from "./redirect.ts";
 import type { HandlerUrlOptions } from "./urls.ts";
+import type { BrowserEnvironment } from "./browser-env.ts";
+import type { WebAuthnAdapter } from "./passkeys.ts";
 
 /** Constructor options of sdk-surface.md §2, plus the injectable platform pieces (design rule 5). */
 export interface StackClientAppOptions {
@@ -26,6 +28,13 @@ export interface StackClientAppOptions {
   isOnline?: () => boolean;
   /** The document of the "cookie" store (defaults to the global one). */
   document?: CookieDocument;
+  /**
+   * The browser pieces of OAuth, MFA and passkeys (page URL, history, cookies, session storage, warnings and alerts),
+   * each defaulting to the global one; inject them to run those flows outside a browser (browser-env.ts).
+   */
+  browser?: Partial<BrowserEnvironment>;
+  /** WebAuthn ceremonies; defaults to @simplewebauthn/browser (passkeys.ts). Inject a software authenticator in Node. */
+  webAuthn?: WebAuthnAdapter;
 }
 
 /** What a subclass adds: its access type and credentials (server key, admin key or project-owner session). */

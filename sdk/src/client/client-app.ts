@@ -22,6 +22,11 @@ import { getClientItem, type GetItemOptions, type Item } from "./items.ts";
 import * as invitations from "./team-invitations.ts";
 import * as magicLink from "./magic-link.ts";
 import * as password from "./password.ts";
+import * as oauth from "./oauth.ts";
+import * as mfa from "./mfa.ts";
+import { withMfaRedirect } from "./mfa.ts";
+import * as passkeys from "./passkeys.ts";
+import * as cliLogin from "./cli-login.ts";
 import { verifyEmail } from "./email-verification.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import type { ResolvedHandlerUrls } from "./urls.ts";
@@ -64,7 +69,8 @@ export class StackClientApp {
   }
 
   async signInWithCredential(options: SignInWithCredentialOptions): Promise<Result<void, SignInError>> {
-    return signInWithCredential(this.ctx, this.ctx.requireSession(undefined, "sign in"), options);
+    // spec §4: MFA required keeps the attempt code and goes to the mfa page (mfa.ts).
+    return withMfaRedirect(this.ctx, () => signInWithCredential(this.ctx, this.ctx.requireSession(undefined, "sign in"), options));
   }
 
   /** Magic link / OTP (magic-link.ts): the answer's nonce completes the emailed 6-character code. */
@@ -73,7 +79,43 @@ export class StackClientApp {
   }
 
   signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<Result<void, magicLink.MagicLinkSignInError>> {
-    return magicLink.signInWithMagicLink(this.ctx, this.ctx.requireSession(undefined, "sign in"), code, options);
+    return withMfaRedirect(this.ctx, () => magicLink.signInWithMagicLink(this.ctx, this.ctx.requireSession(undefined, "sign in"), code, options));
+  }
+
+  // Strong auth (issue 5): OAuth, MFA, passkeys, CLI login (oauth.ts, mfa.ts, passkeys.ts, cli-login.ts).
+
+  /** Sends the browser to the provider's sign-in (sdk-surface.md §6); the OAuth callback page finishes it. */
+  signInWithOAuth(provider: string, options?: { returnTo?: string }): Promise<void> {
+    return oauth.signInWithOAuth(this.ctx, this.ctx.requireSession(undefined, "sign in with OAuth"), provider, options);
+  }
+
+  /** On the oauth-callback page: true when it signed the user in (spec §5: a missing code, state or cookie is ignored). */
+  callOAuthCallback(): Promise<boolean> {
+    return oauth.callOAuthCallback(this.ctx, this.ctx.requireSession(undefined, "finish OAuth"));
+  }
+
+  /** Finishes a sign-in that answered MULTI_FACTOR_AUTHENTICATION_REQUIRED, with its attempt code (spec §4). */
+  signInWithMfa(totp: string, code: string, options?: { noRedirect?: boolean }): Promise<Result<void, mfa.MfaSignInError>> {
+    return mfa.signInWithMfa(this.ctx, this.ctx.requireSession(undefined, "sign in"), totp, code, options);
+  }
+
+  /** The attempt code an MFA-required sign-in left in session storage for the mfa page, if any. */
+  getPendingMfaAttemptCode(): string | null {
+    return mfa.pendingMfaAttemptCode(this.ctx);
+  }
+
+  signInWithPasskey(): Promise<Result<void, passkeys.PasskeySignInError>> {
+    return passkeys.signInWithPasskey(this.ctx, this.ctx.requireSession(undefined, "sign in with a passkey"));
+  }
+
+  /** Opens a CLI login and polls until a browser confirms it: the refresh token for the CLI (spec §4, §9). */
+  promptCliLogin(options: cliLogin.PromptCliLoginOptions): Promise<Result<string, cliLogin.CliLoginError>> {
+    return cliLogin.promptCliLogin(this.ctx, options);
+  }
+
+  /** On the cli-auth-confirm page: hands this session to the CLI waiting on `loginCode`. */
+  completeCliLogin(loginCode: string): Promise<Result<void, cliLogin.CliLoginError>> {
+    return cliLogin.completeCliLogin(this.ctx, this.ctx.requireSession(undefined, "confirm a CLI login"), loginCode);
   }
 
   /** Password reset (password.ts): email a link, check its code, then set the new password. */

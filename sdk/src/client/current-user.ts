@@ -8,9 +8,12 @@ import type { Team } from "./teams.ts";
 import { clientUserTeams, type UserTeams } from "./user-teams.ts";
 import { signedInAccountMembers, userAccountMembers, type SignedInAccountMembers, type UserAccountMembers } from "./account-members.ts";
 import { clientCustomerMethods, type ClientCustomer } from "./items.ts";
+import { internalUserExtra, type InternalUserExtra } from "./internal-user.ts";
+import { signedInOAuthMembers, type SignedInOAuthMembers } from "./connected-accounts.ts";
 
 /** The signed-in user of a client app (sdk-surface.md §9a/§9b): a snapshot plus methods bound to its session. */
-export interface CurrentUser extends BaseUser, Auth, UserTeams<Team>, UserPermissions, UserAccountMembers, SignedInAccountMembers, ClientCustomer {
+export interface CurrentUser
+  extends BaseUser, Auth, UserTeams<Team>, UserPermissions, UserAccountMembers, SignedInAccountMembers, ClientCustomer, Partial<InternalUserExtra>, SignedInOAuthMembers {
   /** The selected team as a team object bound to this user's session (sdk-surface.md §9b). */
   readonly selectedTeam: Team | null;
   update(options: UserUpdateOptions): Promise<void>;
@@ -36,6 +39,10 @@ export function currentUserFromJson(ctx: AppContext, session: Session, json: Cli
     ...signedInAccountMembers(ctx, session, json.primary_email),
     // Items and checkout (sdk-surface.md §15): items.ts.
     ...clientCustomerMethods(ctx, { type: "user", id: json.id }, session),
+    // OAuth links, connected accounts, linking, passkeys (sdk-surface.md §9b, §11): connected-accounts.ts.
+    ...signedInOAuthMembers(ctx, session),
+    // Users of the `internal` project also own projects (sdk-surface.md §9d): internal-user.ts.
+    ...internalUserExtra(ctx, session),
     update,
     setDisplayName: (displayName) => update({ displayName }),
     setClientMetadata: (clientMetadata) => update({ clientMetadata }),

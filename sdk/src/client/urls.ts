@@ -14,6 +14,14 @@ export interface HandlerUrlOptions {
   magicLinkCallback?: string;
   /** Where team invitation emails link to (spec §2 "team invitation callback"). */
   teamInvitation?: string;
+  /** Where the provider sends the browser back from OAuth (spec §2 "oauth-callback"; code and state in the query). */
+  oauthCallback?: string;
+  /** Where sign-in continues when MFA is required (spec §2 "mfa", §4 "MFA"). */
+  mfa?: string;
+  /** Where OAuth errors are shown (spec §2 "error"). */
+  error?: string;
+  /** The page a CLI login sends the person to (spec §2 "cli-auth-confirm", with login_code). */
+  cliAuthConfirm?: string;
   home?: string;
   afterSignIn?: string;
   afterSignUp?: string;
@@ -35,6 +43,10 @@ export function resolveHandlerUrls(options: HandlerUrlOptions = {}): ResolvedHan
     passwordReset: options.passwordReset ?? `${handler}/password-reset`,
     magicLinkCallback: options.magicLinkCallback ?? `${handler}/magic-link-callback`,
     teamInvitation: options.teamInvitation ?? `${handler}/team-invitation`,
+    oauthCallback: options.oauthCallback ?? `${handler}/oauth-callback`,
+    mfa: options.mfa ?? `${handler}/mfa`,
+    error: options.error ?? `${handler}/error`,
+    cliAuthConfirm: options.cliAuthConfirm ?? `${handler}/cli-auth-confirm`,
     home,
     afterSignIn,
     afterSignUp: options.afterSignUp ?? afterSignIn,

@@ -20,3 +20,8 @@ export * from "./areas/data-vault.ts";
 export * from "./areas/project-admin.ts";
 export * from "./areas/emails.ts";
 export * from "./areas/admin-misc.ts";
+export * from "./areas/oauth.ts";
+export * from "./areas/oauth-providers.ts";
+export * from "./areas/mfa.ts";
+export * from "./areas/passkeys.ts";
+export * from "./areas/cli.ts";

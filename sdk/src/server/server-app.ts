@@ -25,6 +25,12 @@ import * as teams from "./teams.ts";
 import type { CustomerOptions, GetItemOptions } from "../client/items.ts";
 import { getServerItem, updateItemQuantityFor, type QuantityChange, type ServerItem } from "./items.ts";
 import { dataVaultStore, type DataVaultStore } from "./data-vault.ts";
+import { getEmailDeliveryInfo, sendEmail, type EmailDeliveryInfo, type SendEmailOptions } from "./emails.ts";
+import { internalUserExtra } from "../client/internal-user.ts";
+import * as oauthProviders from "./oauth-providers.ts";
+import type { AccountIdAlreadyUsed, ServerOAuthProvider } from "../client/oauth-providers.ts";
+import type { Result } from "../errors/result.ts";
+import { signedInLinking } from "../client/connected-accounts.ts";
 
 export interface StackServerAppOptions extends Omit<StackClientAppOptions, "tokenStore"> {
   /** Server code usually has no store of its own and passes a request per call; defaults to null. */
@@ -60,6 +66,10 @@ export class StackServerApp extends StackClientApp {
       ...authMethods(this.ctx, session),
       // Verification and passwords act as the signed-in user, through its session (client/account-members.ts).
       ...signedInAccountMembers(this.ctx, session, json.primary_email),
+      // Users of the `internal` project also own projects (sdk-surface.md §9d).
+      ...internalUserExtra(this.ctx, session),
+      // Linking accounts and registering passkeys act through the session too (client/connected-accounts.ts).
+      ...signedInLinking(this.ctx, session),
     };
   }
 
@@ -118,6 +128,11 @@ export class StackServerApp extends StackClientApp {
     return checkApiKey(this.ctx, options.type, options.apiKey);
   }
 
+  /** POST /oauth-providers: links a provider account to a user (sdk-surface.md §7); a taken sign-in account id is a result. */
+  createOAuthProvider(options: oauthProviders.ServerOAuthProviderCreateOptions): Promise<Result<ServerOAuthProvider, AccountIdAlreadyUsed>> {
+    return oauthProviders.createServerOAuthProvider(this.ctx, options);
+  }
+
   /** POST /auth/sessions: tokens for a user, e.g. for impersonation (sdk-surface.md §9c; also user.createSession). */
   createSession(options: CreateSessionOptions & { userId: string }): Promise<ServerSessionTokens> {
     return createServerSession(this.ctx, options.userId, options);
@@ -131,6 +146,16 @@ export class StackServerApp extends StackClientApp {
   /** POST …/update-quantity for exactly one of userId, teamId or customCustomerId (spec §5, §7). */
   updateItemQuantity(options: { itemId: string } & CustomerOptions & QuantityChange): Promise<void> {
     return updateItemQuantityFor(this.ctx, options);
+  }
+
+  /** POST /emails/send-email: to users by id or all users, HTML, a template or a draft (sdk-surface.md §20). */
+  async sendEmail(options: SendEmailOptions): Promise<void> {
+    await sendEmail(this.ctx, options);
+  }
+
+  /** GET /emails/delivery-info: sent, bounced and spam counts per window, and the sending capacity. */
+  getEmailDeliveryStats(): Promise<EmailDeliveryInfo> {
+    return getEmailDeliveryInfo(this.ctx);
   }
 
   /** A data vault store (sdk-surface.md §16); values are encrypted here, the server sees only ciphertext. */

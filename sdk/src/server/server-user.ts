@@ -9,6 +9,8 @@ import { serverUserPermissionMethods, type ServerUserPermissions } from "./permi
 import { serverUserTeams, type ServerTeam, type ServerUserTeams } from "./teams.ts";
 import { serverUserAccountMembers, type ServerUserAccountMembers } from "./account-members.ts";
 import { serverCustomerMethods, type ServerCustomer } from "./items.ts";
+import { userOAuthMembers, type ServerOAuthProvider, type UserOAuthMembers } from "../client/oauth-providers.ts";
+import type { SignedInOAuthMembers } from "../client/connected-accounts.ts";
 
 /** The server view of a user (spec §3 "Server user", sdk-surface.md §9c) and its server-only writes. */
 
@@ -50,7 +52,7 @@ export interface ServerSessionTokens {
   getTokens(): Promise<TokenPair>;
 }
 
-export interface ServerUser extends BaseUser, ServerUserTeams, ServerUserPermissions, ServerUserAccountMembers, ServerCustomer {
+export interface ServerUser extends BaseUser, ServerUserTeams, ServerUserPermissions, ServerUserAccountMembers, ServerCustomer, UserOAuthMembers<ServerOAuthProvider> {
   /** The selected team as a server team object (sdk-surface.md §9b). */
   readonly selectedTeam: ServerTeam | null;
   readonly lastActiveAt: Date;
@@ -72,7 +74,11 @@ export interface ServerUser extends BaseUser, ServerUserTeams, ServerUserPermiss
 }
 
 /** A server app's signed-in user: the server view plus the session members (sdk-surface.md §9, CurrentServerUser). */
-export type CurrentServerUser = ServerUser & Auth & SignedInAccountMembers;
+export type CurrentServerUser = ServerUser &
+  Auth &
+  SignedInAccountMembers &
+  // Linking accounts and registering passkeys act as the signed-in user (client/connected-accounts.ts).
+  Pick<SignedInOAuthMembers, "getConnectedAccount" | "linkConnectedAccount" | "getOrLinkConnectedAccount" | "registerPasskey">;
 
 function riskScoresToWire(r: ServerUserUpdateOptions["riskScores"]): ServerUserUpdate["risk_scores"] {
   return r === undefined ? undefined : { sign_up: { bot: r.signUp.bot, free_trial_abuse: r.signUp.freeTrialAbuse } };
@@ -140,6 +146,8 @@ export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDele
     ...serverUserAccountMembers(ctx, json.id),
     // Items and checkout (sdk-surface.md §15 server Customer): items.ts.
     ...serverCustomerMethods(ctx, { type: "user", id: json.id }),
+    // OAuth provider links and connected accounts (sdk-surface.md §11): client/oauth-providers.ts.
+    ...userOAuthMembers<ServerOAuthProvider>(ctx, {}, json.id),
     update,
     setDisplayName: (displayName) => update({ displayName }),
     setClientMetadata: (clientMetadata) => update({ clientMetadata }),

@@ -104,20 +104,24 @@ export interface ProductionModeError {
 
 export const LOCALHOST_IN_PRODUCTION_MESSAGE = "Localhost is not allowed in production mode, turn off Allow localhost in project settings";
 
-/** The checks a project must pass before production mode (spec §5). */
-export function productionModeErrors(config: { allowLocalhost: boolean; domains: readonly TrustedDomain[] }): ProductionModeError[] {
+/**
+ * The checks a project must pass before production mode (spec §5). With the project's id, the fix URL is the
+ * dashboard's page for its domains (`/projects/<id>/domains`, as the published SDK gives it).
+ */
+export function productionModeErrors(config: { allowLocalhost: boolean; domains: readonly TrustedDomain[]; projectId?: string }): ProductionModeError[] {
   const errors: ProductionModeError[] = [];
-  if (config.allowLocalhost) errors.push({ message: LOCALHOST_IN_PRODUCTION_MESSAGE, relativeFixUrl: "/domains" });
+  const fixUrl = config.projectId === undefined ? "/domains" : `/projects/${config.projectId}/domains`;
+  if (config.allowLocalhost) errors.push({ message: LOCALHOST_IN_PRODUCTION_MESSAGE, relativeFixUrl: fixUrl });
   for (const { domain } of config.domains) {
     const parsed = parseTrustedDomain(domain);
     if (!parsed) {
-      errors.push({ message: `Trusted domain ${domain} is not a valid URL`, relativeFixUrl: "/domains" });
+      errors.push({ message: `Trusted domain ${domain} is not a valid URL`, relativeFixUrl: fixUrl });
       continue;
     }
     const host = parsed.hostPattern;
-    if (isLocalhost(host)) errors.push({ message: `Trusted domain ${domain} is a localhost domain, which is not allowed in production mode`, relativeFixUrl: "/domains" });
-    else if (isIpAddress(host)) errors.push({ message: `Trusted domain ${domain} is an IP address; production mode needs a domain name`, relativeFixUrl: "/domains" });
-    if (parsed.protocol !== "https:") errors.push({ message: `Trusted domain ${domain} does not use HTTPS, which production mode requires`, relativeFixUrl: "/domains" });
+    if (isLocalhost(host)) errors.push({ message: `Trusted domain ${domain} is a localhost domain, which is not allowed in production mode`, relativeFixUrl: fixUrl });
+    else if (isIpAddress(host)) errors.push({ message: `Trusted domain ${domain} is an IP address; production mode needs a domain name`, relativeFixUrl: fixUrl });
+    if (parsed.protocol !== "https:") errors.push({ message: `Trusted domain ${domain} does not use HTTPS, which production mode requires`, relativeFixUrl: fixUrl });
   }
   return errors;
 }

@@ -1,19 +1,23 @@
-import type * as ReactModule from "react";
+import type { Script } from "node:vm";
 import { knownError, type KnownErrorException } from "../../http/known-error.ts";
-import { emailModules, type RenderCollector } from "./components.ts";
+import { BOOTSTRAP, REACT_EMAIL_MODULE, STACK_EMAILS_MODULE } from "./context-sources.ts";
 import { htmlToText } from "./html-text.ts";
 
 /**
- * Renders an email from its TSX theme and template sources for real (protocol.md §5.12, spec §8 EMAIL_RENDERING_ERROR):
- * sucrase compiles the TSX (a syntax error's message is the compiler's, with line and column), the module runs in a
- * fresh node:vm context whose only way out is a `require` that hands over React and the email components (no process,
- * no require of anything else, no host globals), and React renders it to static HTML. Evaluation and rendering are
- * each bounded in time, so a template that loops forever fails instead of hanging the provider.
+ * Renders an email from its TSX theme and template sources for real (protocol.md §5.12, spec §8 EMAIL_RENDERING_ERROR).
+ * sucrase compiles the TSX (a syntax error's message is the compiler's, with line and column). Everything else runs in
+ * a fresh node:vm context per render: React 19 and ReactDOMServer are evaluated there from their CommonJS builds, and the
+ * email's module is made with that context's `new Function`, given only a `require` for react, react/jsx-runtime,
+ * @react-email/components and @stackframe/emails. No object of the provider's realm is handed in (inputs cross as JSON,
+ * results as strings), so the email's code reaches no `process`, `require` or host `Function`. Loading and rendering
+ * are bounded in time together, so an email that loops forever fails instead of hanging the provider.
  *
- * The compiler, vm and React are imported on first use: a provider that never renders an email does not load them.
+ * The compiler, vm and React sources are loaded on first use: a provider that never renders an email never loads them.
  */
 
 export const RENDER_TIME_LIMIT_MILLIS = 1_000;
+
+export const TEMPLATE_IMPORTS = ["react", "react/jsx-runtime", "@react-email/components", "@stackframe/emails"];
 
 export interface RenderInput {
   /** The theme's TSX source (exports EmailTheme), or null for no theme. */
@@ -38,98 +42,93 @@ export interface RenderedEmail {
 interface Engine {
   transform: (typeof import("sucrase"))["transform"];
   vm: typeof import("node:vm");
-  React: typeof ReactModule;
-  jsxRuntime: unknown;
-  renderToStaticMarkup: (element: ReactModule.ReactElement) => string;
+  /** Library modules by id, compiled once and run in each context. */
+  libraries: [string, Script][];
+  bootstrap: Script;
 }
+
+const factory = (body: string) => `(function (require, module, exports) {${body}\n})`;
 
 let engine: Promise<Engine> | null = null;
 function loadEngine(): Promise<Engine> {
-  engine ??= Promise.all([import("sucrase"), import("node:vm"), import("react"), import("react/jsx-runtime"), import("react-dom/server")]).then(
-    ([sucrase, vm, React, jsxRuntime, server]) => ({ transform: sucrase.transform, vm, React, jsxRuntime, renderToStaticMarkup: server.renderToStaticMarkup }),
-  );
+  engine ??= (async () => {
+    const [sucrase, vm, fs, nodeModule, path] = await Promise.all([import("sucrase"), import("node:vm"), import("node:fs"), import("node:module"), import("node:path")]);
+    const resolve = nodeModule.createRequire(import.meta.url);
+    const react = path.dirname(resolve.resolve("react/package.json"));
+    const reactDom = path.dirname(resolve.resolve("react-dom/package.json"));
+    // The production CommonJS builds: they read no `process.env` and need nothing but each other.
+    const files: [string, string][] = [
+      ["react", path.join(react, "cjs/react.production.js")],
+      ["react/jsx-runtime", path.join(react, "cjs/react-jsx-runtime.production.js")],
+      ["react-dom", path.join(reactDom, "cjs/react-dom.production.js")],
+      ["react-dom/server", path.join(reactDom, "cjs/react-dom-server-legacy.browser.production.js")],
+    ];
+    const libraries: [string, Script][] = files.map(([id, file]) => [id, new vm.Script(factory(fs.readFileSync(file, "utf8")), { filename: file })]);
+    libraries.push(["@react-email/components", new vm.Script(factory(REACT_EMAIL_MODULE), { filename: "react-email-components.js" })]);
+    libraries.push(["@stackframe/emails", new vm.Script(factory(STACK_EMAILS_MODULE), { filename: "stackframe-emails.js" })]);
+    return { transform: sucrase.transform, vm, libraries, bootstrap: new vm.Script(BOOTSTRAP, { filename: "email-bootstrap.js" }) };
+  })();
   return engine;
 }
-
-const ALLOWED_IMPORTS = ["react", "react/jsx-runtime", "@react-email/components", "@stackframe/emails"];
 
 export function renderingError(message: string): KnownErrorException {
   return knownError("EMAIL_RENDERING_ERROR", { error: message });
 }
 
-/** Messages of errors thrown inside the vm context (they are not instances of this realm's Error). */
-function messageOf(error: unknown): string {
-  if (typeof error === "object" && error !== null && "message" in error) {
-    const code = "code" in error ? (error as { code: unknown }).code : undefined;
-    if (code === "ERR_SCRIPT_EXECUTION_TIMEOUT") return `rendering took longer than ${RENDER_TIME_LIMIT_MILLIS} ms and was stopped`;
-    return String((error as { message: unknown }).message);
-  }
-  return String(error);
-}
-
-type Exports = Record<string, unknown>;
-
-function evaluate(e: Engine, context: object, source: string, name: "theme" | "template", modules: Record<string, unknown>): Exports {
-  let code: string;
+function compile(e: Engine, source: string, name: "theme" | "template"): string {
   try {
-    code = e.transform(source, { transforms: ["typescript", "jsx", "imports"], jsxRuntime: "automatic", production: true, filePath: `${name}.tsx` }).code;
+    return e.transform(source, { transforms: ["typescript", "jsx", "imports"], jsxRuntime: "automatic", production: true, filePath: `${name}.tsx` }).code;
   } catch (error) {
-    throw renderingError(`Could not compile the ${name}: ${messageOf(error)}`);
+    throw renderingError(`Could not compile the ${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const module = { exports: {} as Exports };
-  const requireAllowed = (id: string): unknown => {
-    if (Object.hasOwn(modules, id)) return modules[id];
-    throw new Error(`Cannot import "${id}" in an email ${name}; the available modules are ${ALLOWED_IMPORTS.join(", ")}.`);
-  };
-  Object.assign(context, { __require: requireAllowed, __module: module });
-  try {
-    e.vm.runInContext(`(function (require, module, exports) {${code}\n})(__require, __module, __module.exports);`, context, {
-      timeout: RENDER_TIME_LIMIT_MILLIS,
-      filename: `${name}.tsx`,
-    });
-  } catch (error) {
-    throw renderingError(`The ${name} failed to load: ${messageOf(error)}`);
-  }
-  return module.exports;
-}
-
-function exportedComponent(exports: Exports, exportName: string, name: string): ReactModule.FunctionComponent<Record<string, unknown>> {
-  const component = exports[exportName];
-  if (typeof component !== "function") throw renderingError(`The ${name} must export a function component named ${exportName}.`);
-  return component as ReactModule.FunctionComponent<Record<string, unknown>>;
 }
 
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
+/** A field of an object made in the context, read as a string (or undefined). */
+function field(result: unknown, key: string): string | undefined {
+  const value = typeof result === "object" && result !== null ? (result as Record<string, unknown>)[key] : undefined;
+  return value === undefined || value === null ? undefined : String(value);
+}
+
 export async function renderEmailSources(input: RenderInput): Promise<RenderedEmail> {
   const e = await loadEngine();
-  const collector: RenderCollector = {};
-  const modules: Record<string, unknown> = { react: e.React, "react/jsx-runtime": e.jsxRuntime, ...emailModules(e.React, collector) };
-  // A context per render: nothing one email defines can be seen by the next.
-  const context = e.vm.createContext({ console: { log() {}, info() {}, warn() {}, error() {} } });
-  const Template = exportedComponent(evaluate(e, context, input.templateSource, "template", modules), "EmailTemplate", "template");
-  const Theme = input.themeSource === null ? null : exportedComponent(evaluate(e, context, input.themeSource, "theme", modules), "EmailTheme", "theme");
+  const templateCode = compile(e, input.templateSource, "template");
+  const themeCode = input.themeSource === null ? null : compile(e, input.themeSource, "theme");
 
-  const previewVariables = (Template as unknown as { PreviewVariables?: unknown }).PreviewVariables;
-  const variables = {
-    ...(input.preview && typeof previewVariables === "object" && previewVariables !== null ? (previewVariables as Record<string, unknown>) : {}),
-    ...input.variables,
-  };
-  const h = e.React.createElement;
-  const content = h(Template, { variables, user: input.user ?? { displayName: null }, project: input.project, unsubscribeLink: input.unsubscribeLink });
-  const element = Theme ? h(Theme, { unsubscribeLink: input.unsubscribeLink }, content) : content;
-  let markup: string;
+  // A context per render: nothing one email defines is seen by the next. It starts with the language's globals only.
+  const context = e.vm.createContext({});
+  const factories = e.vm.runInContext("({})", context) as Record<string, unknown>;
+  for (const [id, script] of e.libraries) factories[id] = script.runInContext(context);
+  const allowed = e.vm.runInContext(JSON.stringify(TEMPLATE_IMPORTS), context) as unknown;
+  (e.bootstrap.runInContext(context) as (f: unknown, a: unknown) => void)(factories, allowed);
+  e.vm.runInContext("globalThis.console = { log() {}, info() {}, warn() {}, error() {}, debug() {} };", context);
+
+  const json = JSON.stringify({
+    variables: input.variables ?? {},
+    user: input.user ?? { displayName: null },
+    project: input.project,
+    unsubscribeLink: input.unsubscribeLink,
+    preview: input.preview ?? false,
+  });
+  Object.assign(context, { __templateCode: templateCode, __themeCode: themeCode, __input: json });
+  let result: unknown;
   try {
-    Object.assign(context, { __render: () => e.renderToStaticMarkup(element) });
-    markup = e.vm.runInContext("__render()", context, { timeout: RENDER_TIME_LIMIT_MILLIS }) as string;
+    result = e.vm.runInContext("__renderEmail(__templateCode, __themeCode, __input)", context, { timeout: RENDER_TIME_LIMIT_MILLIS });
   } catch (error) {
-    throw renderingError(`The email failed to render: ${messageOf(error)}`);
+    const timedOut = typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
+    throw renderingError(timedOut ? `rendering took longer than ${RENDER_TIME_LIMIT_MILLIS} ms and was stopped` : `The email failed to render: ${field(error, "message") ?? String(error)}`);
   }
+  const failure = field(result, "error");
+  if (failure !== undefined) throw renderingError(failure);
+  const markup = field(result, "html") ?? "";
   const html = markup.startsWith("<html") ? `${DOCTYPE}${markup}` : markup;
+  const subject = field(result, "subject");
+  const notificationCategory = field(result, "notificationCategory");
   return {
     html,
     text: htmlToText(html),
-    ...(collector.subject !== undefined ? { subject: collector.subject } : {}),
-    ...(collector.notificationCategory !== undefined ? { notificationCategory: collector.notificationCategory } : {}),
+    ...(subject !== undefined ? { subject } : {}),
+    ...(notificationCategory !== undefined ? { notificationCategory } : {}),
   };
 }

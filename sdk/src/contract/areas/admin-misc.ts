@@ -32,7 +32,7 @@ export const svixTokenResponse = z.object({ token: z.string(), url: z.string().o
 
 /** /internal/ai-chat/{thread_id}: a stored conversation. The emulator answers locally, with no model. */
 export const aiChatParams = z.strictObject({ thread_id: z.string().min(1).max(256) });
-export const aiChatMessage = z.object({ role: z.string(), content: z.unknown() }).passthrough();
+export const aiChatMessage = z.looseObject({ role: z.string(), content: z.unknown() });
 export const aiChatCreate = z.strictObject({
   context_type: z.enum(["email-theme", "email-template", "email-draft"]).optional(),
   messages: z.array(aiChatMessage),

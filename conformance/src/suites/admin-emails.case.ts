@@ -1,0 +1,135 @@
+import { describe, expect } from "vitest";
+import type { Target } from "../targets.ts";
+import { SMTP, ownedProject } from "./admin-support.ts";
+import { adminApp, expectKnownError, itIf, needs, providerOf, uniqueEmail, uniqueTag } from "./support.ts";
+
+/**
+ * Email through the SDK (spec §3 "Email theme / template / draft / Sent email", §4, §7, §8; sdk-surface.md §8, §20):
+ * themes, templates and drafts as TSX, rendered for real by the provider, sending to users into the outbox, the sent
+ * list, the test email and sign-in invitations.
+ */
+
+const TEMPLATE = `import { Text } from "@react-email/components";
+import { Subject } from "@stackframe/emails";
+export function EmailTemplate({ user, variables }: { user: { displayName: string | null }; variables: { item: string } }) {
+  return <><Subject value={"About " + variables.item} /><Text>Dear {user.displayName ?? "customer"}, your {variables.item} is ready.</Text></>;
+}
+EmailTemplate.PreviewVariables = { item: "order" };`;
+
+export function adminEmailCases(getTarget: () => Target): void {
+  const owned = itIf(needs.internalDevKeys(getTarget()));
+  const it = itIf();
+
+  describe("email themes, templates and drafts", () => {
+    it("themes: list the defaults, create, update with a source that renders, delete", async () => {
+      const admin = adminApp(getTarget());
+      const themes = await admin.listEmailThemes();
+      expect(themes.map((t) => t.id)).toEqual(expect.arrayContaining(["default-light", "default-dark"]));
+      const { id } = await admin.createEmailTheme(uniqueTag("Theme"));
+      const source = `export function EmailTheme({ children }: { children: React.ReactNode }) { return <html><body><section id="brand">{children}</section></body></html>; }`;
+      await admin.updateEmailTheme(id, source);
+      expect((await admin.getEmailTheme(id)).tsxSource).toBe(source);
+      const html = await admin.getEmailPreview({ themeId: id, templateTsxSource: TEMPLATE });
+      expect(html).toContain('<section id="brand">');
+      expect(html).toContain("your order is ready");
+      await admin.deleteEmailTheme(id);
+      expect((await admin.listEmailThemes()).map((t) => t.id)).not.toContain(id);
+    });
+
+    it("templates: create, a second of the same name is EMAIL_TEMPLATE_ALREADY_EXISTS (409), update renders, delete", async () => {
+      const admin = adminApp(getTarget());
+      const name = uniqueTag("Receipt");
+      const { id } = await admin.createEmailTemplate(name);
+      await expectKnownError(admin.createEmailTemplate(name), "EMAIL_TEMPLATE_ALREADY_EXISTS", 409);
+      const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
+      expect(renderedHtml).toContain("Dear customer, your order is ready.");
+      expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({ displayName: name, themeId: false, tsxSource: TEMPLATE });
+      await admin.deleteEmailTemplate(id);
+      expect((await admin.listEmailTemplates()).map((t) => t.id)).not.toContain(id);
+    });
+
+    it("bad TSX is EMAIL_RENDERING_ERROR (400) with the compiler's message, and a template that never returns is stopped", async () => {
+      const admin = adminApp(getTarget());
+      const { id } = await admin.createEmailTemplate(uniqueTag("Broken"));
+      const syntax = await expectKnownError(admin.updateEmailTemplate(id, "export function EmailTemplate() { return <p>; }"), "EMAIL_RENDERING_ERROR", 400);
+      expect(String(syntax.details.error)).toMatch(/\(1:\d+\)/);
+      const loop = await expectKnownError(admin.getEmailPreview({ themeId: false, templateTsxSource: "export function EmailTemplate() { for (;;) {} }" }), "EMAIL_RENDERING_ERROR", 400);
+      expect(String(loop.details.error)).toMatch(/took longer than/);
+    });
+
+    it("drafts: create, update, list and delete", async () => {
+      const admin = adminApp(getTarget());
+      const name = uniqueTag("Draft");
+      const { id } = await admin.createEmailDraft({ displayName: name, themeId: "default-dark" });
+      await admin.updateEmailDraft(id, { tsxSource: TEMPLATE });
+      const draft = (await admin.listEmailDrafts()).find((d) => d.id === id);
+      expect(draft).toMatchObject({ displayName: name, themeId: "default-dark", tsxSource: TEMPLATE, sentAt: null });
+      await admin.deleteEmailDraft(id);
+      expect((await admin.listEmailDrafts()).map((d) => d.id)).not.toContain(id);
+    });
+  });
+
+  describe("sending", () => {
+    owned("sendEmail needs the project's own email server, then delivers a template to the user", async () => {
+      const { project, admin, server, client } = await ownedProject(getTarget());
+      const signUp = await client().signUpWithCredential({ email: uniqueEmail("mailee"), password: "password-123", noVerificationCallback: true, noRedirect: true });
+      expect(signUp.status).toBe("ok");
+      const users = await server().listUsers();
+      const user = users[0]!;
+      await expectKnownError(server().sendEmail({ userIds: [user.id], html: "<p>Hi</p>", subject: "Hi" }), "REQUIRES_CUSTOM_EMAIL_SERVER", 400);
+      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
+      const { id } = await admin.createEmailTemplate(uniqueTag("Ready"));
+      await admin.updateEmailTemplate(id, TEMPLATE);
+      await server().sendEmail({ userIds: [user.id], templateId: id, variables: { item: "parcel" } });
+      const sent = await admin.listSentEmails();
+      expect(sent[0]).toMatchObject({ to: [user.primaryEmail], recipient: user.primaryEmail, subject: "About parcel" });
+      expect(sent[0]!.sentAt).toBeInstanceOf(Date);
+      const stats = await server().getEmailDeliveryStats();
+      expect(stats.stats.day.sent).toBeGreaterThanOrEqual(1);
+      const fake = providerOf(getTarget());
+      if (fake) expect(fake.outbox.latest({ to: user.primaryEmail! })?.text).toContain("your parcel is ready");
+    });
+
+    owned("a draft sent to all users is marked sent", async () => {
+      const { project, admin, server, client } = await ownedProject(getTarget());
+      await client().signUpWithCredential({ email: uniqueEmail("all"), password: "password-123", noVerificationCallback: true, noRedirect: true });
+      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
+      const { id } = await admin.createEmailDraft({ displayName: "Announcement", tsxSource: TEMPLATE });
+      await server().sendEmail({ allUsers: true, draftId: id, subject: "Announcement", variables: { item: "news" } });
+      expect((await admin.listEmailDrafts()).find((d) => d.id === id)?.sentAt).toBeInstanceOf(Date);
+      expect((await admin.listSentEmails())[0]?.subject).toBe("Announcement");
+    });
+
+    it("sendTestEmail gives ok for a working server and the error message for one that cannot be reached", async () => {
+      const admin = adminApp(getTarget());
+      const ok = await admin.sendTestEmail({ recipientEmail: uniqueEmail("test"), emailConfig: SMTP });
+      expect(ok.status).toBe("ok");
+      const failed = await admin.sendTestEmail({ recipientEmail: uniqueEmail("test"), emailConfig: { ...SMTP, host: "smtp.unreachable.invalid" } });
+      expect(failed.status).toBe("error");
+      if (failed.status === "error") expect(failed.error.errorMessage).toContain("smtp.unreachable.invalid");
+    });
+
+    it("sendSignInInvitationEmail sends to a trusted callback URL and refuses an untrusted one", async () => {
+      const admin = adminApp(getTarget());
+      const email = uniqueEmail("invited");
+      await admin.sendSignInInvitationEmail(email, "http://localhost:3000/handler/sign-in");
+      expect((await admin.listSentEmails()).some((e) => e.to.includes(email))).toBe(true);
+      await expectKnownError(admin.sendSignInInvitationEmail(email, "https://phishing.example.net/"), "REDIRECT_URL_NOT_WHITELISTED", 400);
+    });
+
+    owned("a user who turned a category off gets no email of it (spec §3 notification categories)", async () => {
+      const { project, admin, server, client } = await ownedProject(getTarget());
+      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
+      const app = client();
+      const email = uniqueEmail("optout");
+      await app.signUpWithCredential({ email, password: "password-123", noVerificationCallback: true, noRedirect: true });
+      const user = await app.getUser({ or: "throw" });
+      const marketing = (await user.listNotificationCategories()).find((c) => c.name === "Marketing")!;
+      await marketing.setEnabled(false);
+      await server().sendEmail({ userIds: [user.id], html: "<p>Sale!</p>", subject: "Sale", notificationCategoryName: "Marketing" });
+      expect((await admin.listSentEmails()).filter((e) => e.to.includes(email))).toEqual([]);
+      await server().sendEmail({ userIds: [user.id], html: "<p>Receipt</p>", subject: "Receipt", notificationCategoryName: "Transactional" });
+      expect((await admin.listSentEmails()).filter((e) => e.to.includes(email)).map((e) => e.subject)).toEqual(["Receipt"]);
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { control, type ClockState } from "../api.ts";
+import { ErrorBox, formatTime, useAction, useInterval, useLoad } from "../ui.tsx";
+
+/** The emulated clock, always in view: its time (polled), advance by a step or any amount, freeze and unfreeze. */
+const steps = [
+  ["+1 min", 60_000],
+  ["+1 hour", 3_600_000],
+  ["+1 day", 86_400_000],
+] as const;
+
+export function ClockBar() {
+  const clock = useLoad(() => control<ClockState>("GET", "/clock"), "clock");
+  const action = useAction();
+  const [minutes, setMinutes] = useState("");
+  useInterval(clock.reload, 1_000);
+  const advance = (millis: number) => action.run(() => control("POST", "/clock/advance", { millis })).then(clock.reload);
+  const now = clock.data;
+  return (
+    <div className="clock" aria-label="Clock">
+      <span className="muted">Provider time</span>
+      <output data-testid="clock-now" data-millis={now?.now_millis}>
+        {now ? formatTime(now.now_millis) : "…"}
+      </output>
+      {now?.frozen && <span className="badge">frozen</span>}
+      {steps.map(([label, millis]) => (
+        <button key={label} type="button" className="small" disabled={action.busy} onClick={() => void advance(millis)}>
+          {label}
+        </button>
+      ))}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = Number(minutes);
+          if (Number.isFinite(n) && n > 0) void advance(Math.round(n * 60_000)).then(() => setMinutes(""));
+        }}
+      >
+        <input aria-label="Advance by minutes" placeholder="minutes" size={7} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        <button type="submit" className="small">
+          Advance
+        </button>
+      </form>
+      <button
+        type="button"
+        className="small"
+        onClick={() => void action.run(() => control("POST", now?.frozen ? "/clock/unfreeze" : "/clock/freeze", {})).then(clock.reload)}
+      >
+        {now?.frozen ? "Unfreeze" : "Freeze"}
+      </button>
+      <ErrorBox error={action.error ?? clock.error} />
+    </div>
+  );
+}

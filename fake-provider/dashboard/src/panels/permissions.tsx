@@ -1,0 +1,89 @@
+import { useState } from "react";
+import { callApi, type List, type PermissionDefinition, type ProjectEntry } from "../api.ts";
+import { ErrorBox, Section, useAction, useLoad } from "../ui.tsx";
+
+/** Permission definitions of both scopes (admin API): list with containments, create, delete. */
+export function PermissionsPanel({ project }: { project: ProjectEntry }) {
+  return (
+    <>
+      <Definitions project={project} scope="team" />
+      <Definitions project={project} scope="project" />
+    </>
+  );
+}
+
+const splitIds = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function Definitions({ project, scope }: { project: ProjectEntry; scope: "team" | "project" }) {
+  const path = `/${scope}-permission-definitions`;
+  const definitions = useLoad(() => callApi<List<PermissionDefinition>>(project, "admin", "GET", path).then((r) => r.items), scope);
+  const [id, setId] = useState("");
+  const [description, setDescription] = useState("");
+  const [contains, setContains] = useState("");
+  const action = useAction();
+  const create = async () => {
+    await callApi(project, "admin", "POST", path, { id, description: description || undefined, contained_permission_ids: splitIds(contains) });
+    setId("");
+    setDescription("");
+    setContains("");
+    definitions.reload();
+  };
+  const remove = (permission: string) => action.run(() => callApi(project, "admin", "DELETE", `${path}/${encodeURIComponent(permission)}`)).then(definitions.reload);
+  return (
+    <Section title={`${scope === "team" ? "Team" : "Project"} permission definitions`}>
+      <ErrorBox error={definitions.error ?? action.error} />
+      <table>
+        <thead>
+          <tr>
+            <th>Id</th>
+            <th>Description</th>
+            <th>Contains</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {(definitions.data ?? []).map((d) => (
+            <tr key={d.id}>
+              <td>
+                <code>{d.id}</code>
+              </td>
+              <td>{d.description}</td>
+              <td>
+                {d.contained_permission_ids.map((c) => (
+                  <span key={c} className="chip">
+                    {c}
+                  </span>
+                ))}
+              </td>
+              <td>
+                {!d.id.startsWith("$") && (
+                  <button className="small" onClick={() => void remove(d.id)}>
+                    Delete
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void action.run(create);
+        }}
+      >
+        <input aria-label={`New ${scope} permission id`} placeholder="id (a-z 0-9 _ :)" value={id} onChange={(e) => setId(e.target.value)} required />
+        <input aria-label={`New ${scope} permission description`} placeholder="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <input aria-label={`New ${scope} permission contains`} placeholder="contains (comma-separated ids)" value={contains} onChange={(e) => setContains(e.target.value)} />
+        <button type="submit" disabled={action.busy}>
+          Create definition
+        </button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,15 @@
+/** Reading and writing the cookies the OAuth flow uses (RFC 6265): only what the emulator's pages need. */
+
+export function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** An HttpOnly, Lax cookie for the whole site (Secure on https); a max age of 0 deletes it. */
+export function cookieHeader(request: Request, name: string, value: string, maxAgeSeconds: number): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}

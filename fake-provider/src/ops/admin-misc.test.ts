@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { START_MILLIS, admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../test-support/api.ts";
+import { LOCAL_AI_REPLY } from "./admin-misc.ts";
+
+/** Metrics, the webhook token and AI chat threads (spec §7 Admin, Other). */
+
+let provider: TestProvider;
+beforeEach(() => {
+  provider = newProvider();
+});
+afterEach(() => expect(provider.unexpected).toEqual([]));
+
+describe("GET /internal/metrics", () => {
+  it("counts users from state, anonymous ones only with include_anonymous", async () => {
+    await signUp(provider);
+    await signUp(provider);
+    await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() });
+    const metrics = await expectJson<Record<string, unknown>>(await api(provider, "/internal/metrics", { headers: admin() }));
+    expect(metrics.total_users).toBe(2);
+    const today = new Date(START_MILLIS).toISOString().slice(0, 10);
+    const daily = metrics.daily_users as { date: string; activity: number }[];
+    expect(daily).toHaveLength(30);
+    expect(daily.at(-1)).toEqual({ date: today, activity: 2 });
+    expect((metrics.daily_active_users as { activity: number }[]).at(-1)!.activity).toBe(2);
+    expect(metrics.login_methods).toContainEqual({ method: "password", count: 2 });
+    expect((metrics.recently_registered as unknown[]).length).toBe(2);
+    const all = await expectJson<Record<string, unknown>>(await api(provider, "/internal/metrics?include_anonymous=true", { headers: admin() }));
+    expect(all.total_users).toBe(3);
+    expect(all.login_methods).toContainEqual({ method: "anonymous", count: 1 });
+  });
+
+  it("is admin only and takes only include_anonymous", async () => {
+    await expectKnownError(await api(provider, "/internal/metrics", { headers: server() }), "INSUFFICIENT_ACCESS_TYPE", 401);
+    await expectKnownError(await api(provider, "/internal/metrics?days=3", { headers: admin() }), "SCHEMA_ERROR", 400);
+  });
+});
+
+describe("POST /webhooks/svix-token", () => {
+  it("gives a fresh token per call", async () => {
+    const a = await expectJson<{ token: string }>(await api(provider, "/webhooks/svix-token", { headers: admin(), json: {} }));
+    const b = await expectJson<{ token: string }>(await api(provider, "/webhooks/svix-token", { headers: admin(), json: {} }));
+    expect(a.token).toMatch(/^authsim_svix_[0-9a-z]+$/);
+    expect(a.token).not.toBe(b.token);
+  });
+});
+
+describe("/internal/ai-chat/{thread_id}", () => {
+  it("stores the conversation and says the reply is local", async () => {
+    const thread = "/internal/ai-chat/thread-1";
+    const reply = await expectJson<{ content: { type: string; text: string }[] }>(
+      await api(provider, thread, { headers: admin(), json: { context_type: "email-template", messages: [{ role: "user", content: "Make it blue" }] } }),
+    );
+    expect(reply.content).toEqual([{ type: "text", text: LOCAL_AI_REPLY }]);
+    expect(LOCAL_AI_REPLY).toContain("does not run an AI model");
+    await expectJson(await api(provider, thread, { method: "PATCH", headers: admin(), json: { message: { role: "user", content: "thanks" } } }));
+    const { messages } = await expectJson<{ messages: unknown[] }>(await api(provider, thread, { headers: admin() }));
+    expect(messages).toEqual([
+      { role: "user", content: "Make it blue" },
+      { role: "assistant", content: [{ type: "text", text: LOCAL_AI_REPLY }] },
+      { role: "user", content: "thanks" },
+    ]);
+    expect(await expectJson(await api(provider, "/internal/ai-chat/other", { headers: admin() }))).toEqual({ messages: [] });
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { api, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../test-support/api.ts";
+import { oauthSignIn, withToken } from "../test-support/strong-auth.ts";
+
+/** OAuth provider links and connected accounts (protocol.md §5.10; spec §7, §8 "OAuth"). */
+
+interface Link {
+  id: string;
+  user_id: string;
+  type: string;
+  provider_config_id: string;
+  account_id?: string;
+  email?: string | null;
+  allow_sign_in: boolean;
+  allow_connected_accounts: boolean;
+}
+
+async function links(provider: TestProvider, accessToken: string): Promise<Link[]> {
+  return (await expectJson<{ items: Link[] }>(await api(provider, "/oauth-providers?user_id=me", { headers: withToken(accessToken) }))).items;
+}
+
+describe("OAuth provider links", () => {
+  it("lists the client's links without account_id; the server view adds it", async () => {
+    const provider = newProvider();
+    const tokens = await oauthSignIn(provider, { account_id: "gh-list", email: "list@example.com" });
+    const [link] = await links(provider, tokens.access_token);
+    expect(link).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      user_id: expect.any(String),
+      email: "list@example.com",
+      provider_config_id: "github",
+      type: "github",
+      allow_sign_in: true,
+      allow_connected_accounts: true,
+    });
+    const serverView = await expectJson<Link>(await api(provider, `/oauth-providers/${link!.user_id}/${link!.id}`, { headers: server() }));
+    expect(serverView.account_id).toBe("gh-list");
+  });
+
+  it("updates the allow flags (client) and deletes a link; a client cannot name another user", async () => {
+    const provider = newProvider();
+    const tokens = await oauthSignIn(provider, { account_id: "gh-upd" });
+    const [link] = await links(provider, tokens.access_token);
+    const updated = await expectJson<Link>(
+      await api(provider, `/oauth-providers/me/${link!.id}`, { method: "PATCH", headers: withToken(tokens.access_token), json: { allow_sign_in: false } }),
+    );
+    expect(updated.allow_sign_in).toBe(false);
+    await expectKnownError(
+      await api(provider, `/oauth-providers/me/${link!.id}`, { method: "PATCH", headers: withToken(tokens.access_token), json: { account_id: "x" } }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    const other = await signUp(provider);
+    expect((await api(provider, `/oauth-providers/${other.user_id}/${link!.id}`, { headers: withToken(tokens.access_token) })).status).toBe(403);
+    expect(await expectJson(await api(provider, `/oauth-providers/me/${link!.id}`, { method: "DELETE", headers: withToken(tokens.access_token) }))).toEqual({ success: true });
+    expect(await links(provider, tokens.access_token)).toEqual([]);
+  });
+
+  it("server create: a second sign-in link of one account id is OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", async () => {
+    const provider = newProvider();
+    const a = await signUp(provider);
+    const b = await signUp(provider);
+    const body = (userId: string, allowSignIn: boolean) => ({
+      user_id: userId,
+      provider_config_id: "google",
+      account_id: "g-shared",
+      email: "g@example.com",
+      allow_sign_in: allowSignIn,
+      allow_connected_accounts: true,
+    });
+    const created = await expectJson<Link>(await api(provider, "/oauth-providers", { headers: server(), json: body(a.user_id, true) }), 201);
+    expect(created).toMatchObject({ user_id: a.user_id, account_id: "g-shared", type: "google" });
+    await expectKnownError(await api(provider, "/oauth-providers", { headers: server(), json: body(b.user_id, true) }), "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", 400);
+    const connectedOnly = await expectJson<Link>(await api(provider, "/oauth-providers", { headers: server(), json: body(b.user_id, false) }), 201);
+    await expectKnownError(
+      await api(provider, `/oauth-providers/${b.user_id}/${connectedOnly.id}`, { method: "PATCH", headers: server(), json: { allow_sign_in: true } }),
+      "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+      400,
+    );
+    await expectKnownError(await api(provider, "/oauth-providers", { headers: server(), json: { ...body(b.user_id, false), provider_config_id: "facebook" } }), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
+    await expectKnownError(await api(provider, "/oauth-providers", { headers: withToken(a.access_token), json: body(a.user_id, false) }), "INSUFFICIENT_ACCESS_TYPE", 401);
+  });
+
+  it("server create with POST /users {oauth_providers} links at creation", async () => {
+    const provider = newProvider();
+    const user = await expectJson<{ id: string; oauth_providers: unknown[] }>(
+      await api(provider, "/users", { headers: server(), json: { oauth_providers: [{ id: "github", account_id: "gh-made", email: null }] } }),
+      201,
+    );
+    expect(user.oauth_providers).toEqual([{ id: "github", account_id: "gh-made", email: null }]);
+  });
+});
+
+describe("connected accounts", () => {
+  it("lists links that allow connected accounts and hands out tokens for granted scopes (own keys)", async () => {
+    const provider = newProvider();
+    const tokens = await oauthSignIn(provider, { account_id: "g-1", scopes: "openid email" }, { provider: "google" });
+    const me = withToken(tokens.access_token);
+    const list = await expectJson<{ items: unknown[] }>(await api(provider, "/connected-accounts/me", { headers: me }));
+    expect(list.items).toEqual([{ user_id: expect.any(String), provider: "google", provider_account_id: "g-1" }]);
+    const token = await expectJson<{ access_token: string }>(await api(provider, "/connected-accounts/me/google/access-token", { headers: me, json: { scope: "email" } }));
+    expect(token.access_token).toMatch(/^mock_google_at_/);
+    await expectJson(await api(provider, "/connected-accounts/me/google/g-1/access-token", { headers: me, json: {} }));
+    await expectKnownError(await api(provider, "/connected-accounts/me/google/access-token", { headers: me, json: { scope: "profile" } }), "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400);
+    await expectKnownError(await api(provider, "/connected-accounts/me/google/g-2/access-token", { headers: me, json: {} }), "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400);
+  });
+
+  it("says not connected for a user without the link, and refuses tokens with shared keys", async () => {
+    const provider = newProvider();
+    const user = await signUp(provider);
+    await expectKnownError(await api(provider, "/connected-accounts/me/google/access-token", { headers: withToken(user.access_token), json: {} }), "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400);
+    const gh = await oauthSignIn(provider, { account_id: "gh-shared" });
+    await expectKnownError(
+      await api(provider, "/connected-accounts/me/github/access-token", { headers: withToken(gh.access_token), json: {} }),
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      400,
+    );
+  });
+
+  it("lets a server read any user's connected-account token", async () => {
+    const provider = newProvider();
+    const tokens = await oauthSignIn(provider, { account_id: "g-srv" }, { provider: "google" });
+    const me = await expectJson<{ id: string }>(await api(provider, "/users/me", { headers: withToken(tokens.access_token) }));
+    await expectJson(await api(provider, `/connected-accounts/${me.id}/google/access-token`, { headers: server(), json: { scope: "openid" } }));
+  });
+});

@@ -1,0 +1,71 @@
+import { constants, type OAuthAuthorizeQuery } from "@authsim/sdk/contract";
+import { randomBase32 } from "@authsim/sdk/runtime";
+import { verifyAccessToken, projectOfAudience } from "../auth/tokens.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
+import type { OAuthFlowRecord } from "../store/strong-auth-records.ts";
+import type { OpContext } from "./context.ts";
+import { assertTrustedRedirects, oauthClientProject } from "./oauth-client.ts";
+import { requireEnabledProvider } from "./oauth-config.ts";
+
+/**
+ * GET /auth/oauth/authorize/{provider} (protocol.md §7.5 step 1): checks the client, the provider, the scope, every
+ * redirect URL and the optional access token, then records the flow under a fresh inner state and sends the browser
+ * to the emulator's mock identity provider.
+ */
+
+/** spec §9: the outer OAuth state lives 3600 s; a callback after that is OUTER_OAUTH_TIMEOUT (spec §8). */
+export const OUTER_OAUTH_FLOW_MILLIS = constants.oauthOuterStateCookieMaxAgeSeconds * 1000;
+
+/** Where the mock identity provider's page lives (control/oauth-idp.ts): outside /api/v1, like every emulator page. */
+export const mockIdpPath = (providerId: string) => `/__emulator/oauth/authorize/${encodeURIComponent(providerId)}`;
+
+export interface AuthorizeResult {
+  flow: OAuthFlowRecord;
+  /** The identity provider's page for this flow. */
+  location: string;
+}
+
+async function tokenUser(ctx: OpContext, projectId: string, token: string): Promise<string | null> {
+  const verified = await verifyAccessToken(ctx.tables, token, ctx.now);
+  if (!verified.ok && verified.reason === "unparsable") throw knownError("UNPARSABLE_ACCESS_TOKEN");
+  if (!verified.ok) throw knownError("ACCESS_TOKEN_EXPIRED", { expired_at_millis: verified.expiredAtMillis });
+  // Upstream answers a plain 403 for a token of another project.
+  if (projectOfAudience(verified.claims.aud) !== projectId) throw new StatusError(403, "The access token is not valid for this project");
+  return ctx.tables.users.has(verified.claims.sub) ? verified.claims.sub : null;
+}
+
+export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuthorizeQuery): Promise<AuthorizeResult> {
+  const project = oauthClientProject(ctx, q.client_id, q.client_secret, "INVALID_PUBLISHABLE_CLIENT_KEY");
+  const provider = requireEnabledProvider(project, providerId);
+  if (q.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: q.scope });
+  const errorRedirectUrl = q.error_redirect_uri ?? q.error_redirect_url ?? null;
+  assertTrustedRedirects(project, [q.redirect_uri, errorRedirectUrl, q.after_callback_redirect_url]);
+  if (q.type === "link" && !q.token) throw new StatusError(400, "?token= query parameter is required for link type");
+  // A token names the user to link to, or the anonymous user a sign-in upgrades (protocol.md §7.8).
+  const userId = q.token ? await tokenUser(ctx, project.id, q.token) : null;
+  if (q.type === "link" && userId === null) throw new StatusError(400, "The user of the access token does not exist any more.");
+  if (q.token && q.provider_scope && provider.type === "shared") throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+
+  const flow: OAuthFlowRecord = {
+    innerState: randomBase32(ctx.random, 160),
+    projectId: project.id,
+    providerConfigId: provider.id,
+    publishableClientKey: q.client_secret,
+    // The fragment never reaches the server; upstream drops it before comparing.
+    redirectUri: q.redirect_uri.split("#")[0]!,
+    state: q.state,
+    codeChallenge: q.code_challenge,
+    type: q.type,
+    userId,
+    providerScope: q.provider_scope ?? null,
+    errorRedirectUrl,
+    afterCallbackRedirectUrl: q.after_callback_redirect_url ?? null,
+    createdAtMillis: ctx.now,
+    expiresAtMillis: ctx.now + OUTER_OAUTH_FLOW_MILLIS,
+    innerCode: null,
+    identity: null,
+  };
+  ctx.tables.oauthFlows.set(flow.innerState, flow);
+  const location = `${ctx.settings.apiBaseUrl}${mockIdpPath(provider.id)}?${new URLSearchParams({ state: flow.innerState }).toString()}`;
+  return { flow, location };
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { DEV, api, expectJson, expectKnownError, newProvider, request, signUp, tokenRequest } from "../test-support/api.ts";
+import {
+  APP_CALLBACK,
+  APP_ERROR,
+  answerIdp,
+  authorizePath,
+  callback,
+  codeAndState,
+  codeGrant,
+  oauthSignIn,
+  pkcePair,
+  startOAuth,
+  withToken,
+} from "../test-support/strong-auth.ts";
+
+/** OAuth through the mock identity provider (protocol.md §4.4, §7.5; spec §8 "OAuth"). */
+
+describe("OAuth authorize", () => {
+  it("redirects (307) to the mock identity provider and sets the inner-state cookie for 3600 s", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const response = await api(provider, authorizePath({ challenge }));
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe("http://localhost:8102/__emulator/oauth/authorize/github");
+    const innerState = location.searchParams.get("state")!;
+    expect(response.headers.get("set-cookie")).toBe(`stack-oauth-inner-${innerState}=true; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax`);
+  });
+
+  it("answers 200 {location} in JSON mode, with the same cookie", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    for (const mode of ["stack_response_mode", "hexclave_response_mode", "response_mode"]) {
+      const response = await api(provider, authorizePath({ challenge, extra: { [mode]: "json" } }));
+      const body = await expectJson<{ location: string }>(response);
+      expect(body.location).toMatch(/^http:\/\/localhost:8102\/__emulator\/oauth\/authorize\/github\?state=/);
+      expect(response.headers.get("set-cookie")).toMatch(/^stack-oauth-inner-[0-9a-z]+=true;/);
+    }
+  });
+
+  it("refuses a provider that is not enabled with OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", async () => {
+    const { challenge } = await pkcePair();
+    await expectKnownError(await api(newProvider(), authorizePath({ challenge, provider: "facebook" })), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
+  });
+
+  it("refuses untrusted redirect, error and after-callback URLs with REDIRECT_URL_NOT_WHITELISTED", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    for (const o of [{ redirectUri: "https://evil.example.net/cb" }, { errorRedirectUrl: "https://evil.example.net/err" }, { afterCallbackRedirectUrl: "https://evil.example.net/x" }]) {
+      await expectKnownError(await api(provider, authorizePath({ challenge, ...o })), "REDIRECT_URL_NOT_WHITELISTED", 400);
+    }
+  });
+
+  it("checks the client: unknown project, wrong publishable key, scope other than legacy", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const body = await expectKnownError(await api(provider, authorizePath({ challenge, extra: { client_id: "nope" } })), "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400);
+    expect(body.details).toEqual({ client_id: "nope" });
+    await expectKnownError(await api(provider, authorizePath({ challenge, extra: { client_secret: "wrong" } })), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
+    const scope = await expectKnownError(await api(provider, authorizePath({ challenge, extra: { scope: "openid" } })), "INVALID_SCOPE", 400);
+    expect(scope.error).toBe('The scope "openid" is not a valid OAuth scope for Stack.');
+  });
+
+  it("rejects a non-S256 challenge method or a malformed challenge with SCHEMA_ERROR", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    await expectKnownError(await api(provider, authorizePath({ challenge, extra: { code_challenge_method: "plain" } })), "SCHEMA_ERROR", 400);
+    await expectKnownError(await api(provider, authorizePath({ challenge: "short" })), "SCHEMA_ERROR", 400);
+  });
+
+  it("needs a token to link (plain 400), and refuses extra scopes with shared keys", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const noToken = await api(provider, authorizePath({ challenge, type: "link" }));
+    expect(noToken.status).toBe(400);
+    expect(await noToken.text()).toBe("?token= query parameter is required for link type");
+    const user = await signUp(provider);
+    await expectKnownError(
+      await api(provider, authorizePath({ challenge, type: "link", token: user.access_token, providerScope: "repo" })),
+      "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      400,
+    );
+  });
+});
+
+describe("OAuth callback and code exchange", () => {
+  it("signs a new user up: is_new_user, the identity's profile, the link in oauth_providers", async () => {
+    const provider = newProvider();
+    const tokens = await oauthSignIn(provider, { account_id: "gh-1", email: "octo@example.com", name: "Octo Cat" }, { afterCallbackRedirectUrl: "http://localhost:3000/after" });
+    expect(tokens).toMatchObject({ is_new_user: true, after_callback_redirect_url: "http://localhost:3000/after", token_type: "Bearer", scope: "legacy" });
+    const me = await expectJson(await api(provider, "/users/me", { headers: withToken(tokens.access_token) }));
+    expect(me).toMatchObject({
+      primary_email: "octo@example.com",
+      primary_email_verified: true,
+      display_name: "Octo Cat",
+      has_password: false,
+      oauth_providers: [{ id: "github", account_id: "gh-1", email: "octo@example.com" }],
+    });
+    const again = await oauthSignIn(provider, { account_id: "gh-1", email: "octo@example.com" });
+    expect(again.is_new_user).toBe(false);
+    const meAgain = await expectJson<{ id: string }>(await api(provider, "/users/me", { headers: withToken(again.access_token) }));
+    expect(meAgain.id).toBe((me as { id: string }).id);
+    expect(provider.unexpected).toEqual([]);
+  });
+
+  it("sends the code and the client's state to the redirect URI, keeping its query", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge, state: "s-123", redirectUri: `${APP_CALLBACK}?keep=1` });
+    const back = await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-2" }), start.cookie);
+    const { state, location } = codeAndState(back);
+    expect(state).toBe("s-123");
+    expect(location.searchParams.get("keep")).toBe("1");
+    expect(back.headers.get("set-cookie")).toContain("Max-Age=0");
+  });
+
+  it("refuses a callback without the inner-state cookie (plain 400) and an unknown flow", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge });
+    const to = await answerIdp(provider, start.location, { account_id: "gh-3" });
+    const noCookie = await callback(provider, to, null);
+    expect(noCookie.status).toBe(400);
+    expect(await noCookie.text()).toMatch(/^Inner OAuth cookie not found/);
+    const ok = await callback(provider, to, start.cookie);
+    expect(ok.status).toBe(307);
+    const replay = await callback(provider, to, start.cookie);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toBe("Invalid OAuth cookie. Please try signing in again.");
+  });
+
+  it("sends a denial to the error URL as OAUTH_PROVIDER_ACCESS_DENIED (errorCode, message, details)", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge });
+    const back = await callback(provider, await answerIdp(provider, start.location, { action: "deny" }), start.cookie);
+    expect(back.status).toBe(303);
+    const to = new URL(back.headers.get("location")!);
+    expect(`${to.origin}${to.pathname}`).toBe(APP_ERROR);
+    expect(Object.fromEntries(to.searchParams)).toEqual({
+      error: "server_error",
+      error_description: "The OAuth provider denied access to the user.",
+      errorCode: "OAUTH_PROVIDER_ACCESS_DENIED",
+      message: "The OAuth provider denied access to the user.",
+      details: "{}",
+    });
+  });
+
+  it("times the flow out after 3600 s by the clock: OUTER_OAUTH_TIMEOUT", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge });
+    const to = await answerIdp(provider, start.location, { account_id: "gh-4" });
+    provider.clock.advance(3_600_000);
+    const back = await callback(provider, to, start.cookie);
+    expect(new URL(back.headers.get("location")!).searchParams.get("errorCode")).toBe("OUTER_OAUTH_TIMEOUT");
+  });
+
+  it("answers the known error itself when the flow has no error URL (OUTER_OAUTH_TIMEOUT 408)", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const path = authorizePath({ challenge }).replace(/&error_redirect_url=[^&]*/, "");
+    const response = await api(provider, path);
+    const location = response.headers.get("location")!;
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    const to = await answerIdp(provider, location, { account_id: "gh-5" });
+    provider.clock.advance(3_600_001);
+    await expectKnownError(await callback(provider, to, cookie), "OUTER_OAUTH_TIMEOUT", 408);
+  });
+
+  it("refuses a wrong inner code with INVALID_AUTHORIZATION_CODE", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge });
+    const to = new URL(await answerIdp(provider, start.location, { account_id: "gh-6" }));
+    to.searchParams.set("code", "forged");
+    expect(new URL((await callback(provider, to.toString(), start.cookie)).headers.get("location")!).searchParams.get("errorCode")).toBe("INVALID_AUTHORIZATION_CODE");
+  });
+
+  it("exchanges a code once, with the same redirect URI and the matching PKCE verifier", async () => {
+    const provider = newProvider();
+    const { verifier, challenge } = await pkcePair("pkce");
+    const start = await startOAuth(provider, { challenge });
+    const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-7" }), start.cookie));
+
+    const otherVerifier = (await pkcePair("other")).verifier;
+    expect(await expectJson(await codeGrant(provider, code, otherVerifier), 400)).toEqual({ error: "invalid_grant", error_description: "Invalid grant: code verifier is invalid" });
+    const noVerifier = await tokenRequest(provider, { grant_type: "authorization_code", client_id: DEV.id, code, redirect_uri: APP_CALLBACK });
+    expect(await expectJson(noVerifier, 400)).toEqual({ error: "invalid_grant", error_description: "Missing parameter: `code_verifier`" });
+    const wrongUri = await codeGrant(provider, code, verifier, "http://localhost:3000/elsewhere");
+    expect(wrongUri.status).toBe(400);
+    expect(await wrongUri.text()).toBe("Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.");
+
+    const tokens = await expectJson<{ refresh_token: string; newUser: boolean }>(await codeGrant(provider, code, verifier));
+    expect(tokens.newUser).toBe(true);
+    await expectKnownError(await codeGrant(provider, code, verifier), "INVALID_AUTHORIZATION_CODE", 400);
+    await expectKnownError(await codeGrant(provider, "never-issued", verifier), "INVALID_AUTHORIZATION_CODE", 400);
+  });
+
+  it("expires unexchanged codes after five minutes", async () => {
+    const provider = newProvider();
+    const { verifier, challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge });
+    const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-8" }), start.cookie));
+    provider.clock.advance(5 * 60_000);
+    await expectKnownError(await codeGrant(provider, code, verifier), "INVALID_AUTHORIZATION_CODE", 400);
+  });
+
+  it("serves the identity provider's page as plain HTML with the form, and a 404 page for an unknown flow", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    const start = await startOAuth(provider, { challenge });
+    const url = new URL(start.location);
+    const page = await request(provider, `${url.pathname}${url.search}`);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await page.text();
+    expect(html).toContain('data-mock-idp="github"');
+    expect(html).toContain('name="account_id"');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+    expect(page.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=true`);
+    const missing = await request(provider, "/__emulator/oauth/authorize/github?state=nope");
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,56 @@
+import { API_PREFIX } from "@authsim/sdk/contract";
+import { randomBase32 } from "@authsim/sdk/runtime";
+import { StatusError } from "../http/known-error.ts";
+import type { MockIdentity, OAuthFlowRecord } from "../store/strong-auth-records.ts";
+import type { Tables } from "../store/store.ts";
+import type { OpContext } from "./context.ts";
+import { scopesOf } from "./oauth-accounts.ts";
+
+/**
+ * The emulator's mock identity provider (the stand-in for GitHub, Google, …): a page where a person or a test names
+ * the account that signs in (id, email, name, granted scopes) or denies access. Its answer goes to the provider's
+ * callback like a real provider's would: `code` + inner `state`, or `error=access_denied` (RFC 6749 §4.1.2.1).
+ */
+
+/** The scopes the mock provider asks for by default, per provider (what the real ones ask for sign-in). */
+const defaultScopes: Record<string, readonly string[]> = {
+  github: ["read:user", "user:email"],
+  google: ["openid", "email", "profile"],
+  microsoft: ["openid", "email", "profile", "offline_access"],
+  spotify: ["user-read-email", "user-read-private"],
+};
+
+/** The provider's default sign-in scopes plus the extra ones the client asked for (`provider_scope`). */
+export function requestedScopes(flow: Pick<OAuthFlowRecord, "providerConfigId" | "providerScope">): string[] {
+  const base = defaultScopes[flow.providerConfigId] ?? ["openid", "email", "profile"];
+  return [...new Set([...base, ...scopesOf(flow.providerScope)])];
+}
+
+export function flowForPage(tables: Tables, providerId: string, innerState: string): OAuthFlowRecord {
+  const flow = tables.oauthFlows.get(innerState);
+  if (!flow || flow.providerConfigId !== providerId) throw new StatusError(404, "No OAuth sign-in is waiting for this page. Start again from the app.");
+  return flow;
+}
+
+export type IdpDecision = { deny: true } | { deny: false; identity: MockIdentity };
+
+/** The person's choice; the answer is the callback URL the browser goes to next. */
+export function decide(ctx: OpContext, providerId: string, innerState: string, decision: IdpDecision): string {
+  const flow = flowForPage(ctx.tables, providerId, innerState);
+  const callback = new URL(`${ctx.settings.apiBaseUrl}${API_PREFIX}/auth/oauth/callback/${encodeURIComponent(providerId)}`);
+  callback.searchParams.set("state", flow.innerState);
+  if (decision.deny) {
+    callback.searchParams.set("error", "access_denied");
+    callback.searchParams.set("error_description", "The user denied access at the identity provider.");
+    return callback.toString();
+  }
+  const identity = decision.identity;
+  if (identity.accountId.trim() === "") throw new StatusError(400, "The account id must not be empty.");
+  // A provider grants at most what it was asked for.
+  const requested = requestedScopes(flow);
+  const granted = identity.scopes.filter((s) => requested.includes(s));
+  const innerCode = randomBase32(ctx.random, 160);
+  ctx.tables.oauthFlows.set(flow.innerState, { ...flow, innerCode, identity: { ...identity, accountId: identity.accountId.trim(), scopes: granted } });
+  callback.searchParams.set("code", innerCode);
+  return callback.toString();
+}

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LOCALHOST_IN_PRODUCTION_MESSAGE } from "@authsim/sdk/urls";
+import { DEV, INTERNAL, admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../test-support/api.ts";
+import { SMTP, patchProject, updatedProject } from "../test-support/admin.ts";
+
+/** PATCH and DELETE /internal/projects/current (spec §3 "Project (admin view)", §5; protocol.md §5.9). */
+
+let provider: TestProvider;
+beforeEach(() => {
+  provider = newProvider();
+});
+afterEach(() => expect(provider.unexpected).toEqual([]));
+
+describe("the admin's project update", () => {
+  it("changes the whole admin config of spec §3, and the client view follows", async () => {
+    const project = await updatedProject(provider, {
+      display_name: "Renamed",
+      description: "About it",
+      logo_url: "https://cdn.example.com/logo.png",
+      onboarding_status: "auth_setup",
+      config: {
+        allow_localhost: false,
+        oauth_account_merge_strategy: "raise_error",
+        create_team_on_sign_up: true,
+        team_creator_default_permissions: [{ id: "team_admin" }, { id: "$invite_members" }],
+        team_member_default_permissions: [],
+        user_default_permissions: [],
+        email_theme: "default-dark",
+        domains: [{ domain: "https://*.example.com", handler_path: "/auth/handler" }],
+        oauth_providers: [
+          { id: "github", type: "shared" },
+          { id: "discord", type: "standard", client_id: "cid", client_secret: "csecret" },
+          { id: "microsoft", type: "standard", client_id: "m", client_secret: "s", microsoft_tenant_id: "tenant" },
+        ],
+        email_config: SMTP,
+        sign_up_enabled: false,
+        allow_user_api_keys: false,
+      },
+    });
+    expect(project).toMatchObject({ display_name: "Renamed", description: "About it", logo_url: "https://cdn.example.com/logo.png", onboarding_status: "auth_setup" });
+    expect(project.config).toMatchObject({
+      allow_localhost: false,
+      oauth_account_merge_strategy: "raise_error",
+      create_team_on_sign_up: true,
+      team_creator_default_permissions: [{ id: "team_admin" }, { id: "$invite_members" }],
+      team_member_default_permissions: [],
+      email_theme: "default-dark",
+      domains: [{ domain: "https://*.example.com", handler_path: "/auth/handler" }],
+      email_config: SMTP,
+      sign_up_enabled: false,
+      allow_user_api_keys: false,
+    });
+    expect(project.config.oauth_providers).toEqual([
+      { provider_config_id: "github", id: "github", type: "shared" },
+      { provider_config_id: "discord", id: "discord", type: "standard", client_id: "cid", client_secret: "csecret" },
+      { provider_config_id: "microsoft", id: "microsoft", type: "standard", client_id: "m", client_secret: "s", microsoft_tenant_id: "tenant" },
+    ]);
+    const view = await expectJson<{ display_name: string; config: Record<string, unknown> }>(await api(provider, "/projects/current", { headers: client() }));
+    expect(view.display_name).toBe("Renamed");
+    expect(view.config).toMatchObject({ sign_up_enabled: false, allow_localhost: false, enabled_oauth_providers: [{ id: "github" }, { id: "discord" }, { id: "microsoft" }] });
+    expect(view.config).not.toHaveProperty("email_config");
+  });
+
+  it("leaves what the body does not name", async () => {
+    const before = await expectJson<Record<string, unknown>>(await api(provider, "/internal/projects/current", { headers: admin() }));
+    const after = await updatedProject(provider, { config: {} });
+    expect(after).toEqual(before);
+  });
+
+  it("is admin only: a server key gets INSUFFICIENT_ACCESS_TYPE (401)", async () => {
+    await expectKnownError(await patchProject(provider, { display_name: "x" }, server()), "INSUFFICIENT_ACCESS_TYPE", 401);
+  });
+
+  it("refuses unknown keys, bad domains and half an SMTP config with SCHEMA_ERROR, changing nothing", async () => {
+    await expectKnownError(await patchProject(provider, { config: { no_such_flag: true } }), "SCHEMA_ERROR", 400);
+    for (const domain of ["example.com", "https://.example.com", "https://a..b.com", "https://exa mple.com", "ftp://example.com"]) {
+      const body = await expectKnownError(await patchProject(provider, { config: { domains: [{ domain, handler_path: "/handler" }] } }), "SCHEMA_ERROR", 400);
+      expect(body.details?.message).toContain(domain);
+    }
+    await expectKnownError(await patchProject(provider, { config: { domains: [{ domain: "https://ok.example.com", handler_path: "handler" }] } }), "SCHEMA_ERROR", 400);
+    await expectKnownError(await patchProject(provider, { config: { email_config: { type: "standard", host: "smtp.example.com" } } }), "SCHEMA_ERROR", 400);
+    await expectKnownError(await patchProject(provider, { display_name: "Changed", config: { email_theme: "no-such-theme" } }), "SCHEMA_ERROR", 400);
+    const project = await expectJson<{ display_name: string; config: { domains: unknown[] } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
+    expect(project.display_name).toBe(DEV.display_name);
+    expect(project.config.domains).toEqual([]);
+  });
+
+  it("checks OAuth providers: shared keys only for google, github, microsoft and spotify; standard ones need a client", async () => {
+    const shared = await expectKnownError(await patchProject(provider, { config: { oauth_providers: [{ id: "discord", type: "shared" }] } }), "INVALID_SHARED_OAUTH_PROVIDER_ID", 400);
+    expect(shared.details).toEqual({ provider_id: "discord" });
+    const standard = await expectKnownError(await patchProject(provider, { config: { oauth_providers: [{ id: "myspace", type: "standard", client_id: "a", client_secret: "b" }] } }), "INVALID_STANDARD_OAUTH_PROVIDER_ID", 400);
+    expect(standard.details).toEqual({ provider_id: "myspace" });
+    await expectKnownError(await patchProject(provider, { config: { oauth_providers: [{ id: "google", type: "standard", client_id: "a" }] } }), "SCHEMA_ERROR", 400);
+  });
+
+  it("checks default permissions against the definitions and their scope", async () => {
+    const missing = await expectKnownError(await patchProject(provider, { config: { team_member_default_permissions: [{ id: "nope" }] } }), "PERMISSION_NOT_FOUND", 404);
+    expect(missing.details).toMatchObject({ permission_id: "nope" });
+    await expectKnownError(await patchProject(provider, { config: { user_default_permissions: [{ id: "team_admin" }] } }), "WRONG_PERMISSION_SCOPE", 404);
+  });
+});
+
+describe("create team on sign-up (spec §3)", () => {
+  it("gives a new user a team of their own, selected, with the creator defaults; anonymous users get none", async () => {
+    await updatedProject(provider, { config: { create_team_on_sign_up: true } });
+    const user = await signUp(provider);
+    const me = await expectJson<{ selected_team: { id: string; display_name: string } | null }>(await api(provider, "/users/me", { headers: client({ accessToken: user.access_token }) }));
+    expect(me.selected_team?.display_name).toBe(`${user.email}'s Team`);
+    const perms = await expectJson<{ items: { id: string }[] }>(
+      await api(provider, `/team-permissions?team_id=${me.selected_team!.id}&user_id=me&recursive=false`, { headers: client({ accessToken: user.access_token }) }),
+    );
+    expect(perms.items.map((p) => p.id)).toContain("team_admin");
+    const anonymous = await expectJson<{ access_token: string }>(await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() }));
+    const anon = await expectJson<{ selected_team: unknown }>(await api(provider, "/users/me", { headers: client({ accessToken: anonymous.access_token, allowAnonymousUser: "true" }) }));
+    expect(anon.selected_team).toBeNull();
+  });
+
+  it("creates no team when the setting is off (the default)", async () => {
+    const user = await signUp(provider);
+    const me = await expectJson<{ selected_team: unknown }>(await api(provider, "/users/me", { headers: client({ accessToken: user.access_token }) }));
+    expect(me.selected_team).toBeNull();
+  });
+});
+
+describe("production mode (spec §5)", () => {
+  it("refuses production mode while localhost is allowed, with the exact message", async () => {
+    const response = await patchProject(provider, { is_production_mode: true });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("x-stack-known-error")).toBeNull();
+    expect(await response.text()).toBe(LOCALHOST_IN_PRODUCTION_MESSAGE);
+    expect(LOCALHOST_IN_PRODUCTION_MESSAGE).toBe("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
+  });
+
+  it("flags localhost, IP and plain-HTTP trusted domains, then accepts HTTPS domains", async () => {
+    const response = await patchProject(provider, {
+      is_production_mode: true,
+      config: { allow_localhost: false, domains: ["http://localhost:3000", "https://10.0.0.1", "http://app.example.com"].map((domain) => ({ domain, handler_path: "/handler" })) },
+    });
+    expect(response.status).toBe(400);
+    const lines = (await response.text()).split("\n");
+    expect(lines.some((l) => l.includes("http://localhost:3000") && l.includes("localhost"))).toBe(true);
+    expect(lines.some((l) => l.includes("https://10.0.0.1") && l.includes("IP"))).toBe(true);
+    expect(lines.some((l) => l.includes("http://app.example.com") && l.includes("HTTPS"))).toBe(true);
+    const project = await updatedProject(provider, {
+      is_production_mode: true,
+      config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] },
+    });
+    expect(project.is_production_mode).toBe(true);
+    // Once in production, turning localhost back on is refused too.
+    expect((await patchProject(provider, { config: { allow_localhost: true } })).status).toBe(400);
+  });
+});
+
+describe("deleting the project", () => {
+  it("removes the project with its keys and users: its keys stop authenticating", async () => {
+    const user = await signUp(provider);
+    await expectJson(await api(provider, "/internal/projects/current", { method: "DELETE", headers: admin() }));
+    await expectKnownError(await api(provider, "/users/me", { headers: client() }), "CURRENT_PROJECT_NOT_FOUND", 400);
+    expect([...provider.store.read.users.values()].some((u) => u.id === user.user_id)).toBe(false);
+    expect([...provider.store.read.apiKeySets.values()].some((k) => k.projectId === DEV.id)).toBe(false);
+  });
+
+  it("refuses to delete the internal project", async () => {
+    const response = await api(provider, "/internal/projects/current", { method: "DELETE", headers: admin({}, INTERNAL) });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("The internal project cannot be deleted.");
+  });
+});

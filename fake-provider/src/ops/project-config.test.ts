@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LOCALHOST_IN_PRODUCTION_MESSAGE } from "@authsim/sdk/urls";
+import { DEV, admin, api, client, expectJson, expectKnownError, newProvider, type TestProvider } from "../test-support/api.ts";
+import { updatedProject } from "../test-support/admin.ts";
+
+/** /internal/config and its overrides, sent as JSON strings (spec §7; protocol.md §6.5). */
+
+let provider: TestProvider;
+beforeEach(() => {
+  provider = newProvider();
+});
+afterEach(() => expect(provider.unexpected).toEqual([]));
+
+const getConfig = async () => JSON.parse((await expectJson<{ config_string: string }>(await api(provider, "/internal/config", { headers: admin() }))).config_string) as Record<string, Record<string, unknown>>;
+const patchOverride = (override: unknown, level = "environment") =>
+  api(provider, `/internal/config/override/${level}`, { method: "PATCH", headers: admin(), json: { config_override_string: JSON.stringify(override) } });
+
+describe("the config endpoints", () => {
+  it("renders the project's settings in the nested config shape", async () => {
+    await updatedProject(provider, { config: { domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] } });
+    const config = await getConfig();
+    expect(config.auth).toMatchObject({ allowSignUp: true, password: { allowSignIn: true }, otp: { allowSignIn: DEV.config.magic_link_enabled } });
+    expect(config.domains).toEqual({ allowLocalhost: true, trustedDomains: { "domain-0": { baseUrl: "https://app.example.com", handlerPath: "/handler" } } });
+    expect(config.project).toEqual({ requirePublishableClientKey: false });
+    expect(config.emails).toMatchObject({ server: { isShared: true }, selectedThemeId: "default-light" });
+    expect(Object.keys(config.emails!.themes as object).sort()).toEqual(["default-dark", "default-light"]);
+    expect(config.rbac).toEqual({ defaultPermissions: { teamCreator: { team_admin: true }, teamMember: { team_member: true }, signUp: {} } });
+  });
+
+  it("an override of a setting changes what the auth endpoints enforce (dotted or nested keys)", async () => {
+    await expectJson(await patchOverride({ "auth.allowSignUp": false }));
+    await expectKnownError(await api(provider, "/auth/password/sign-up", { headers: client(), json: { email: "a@example.com", password: "password-123" } }), "SIGN_UP_NOT_ENABLED", 400);
+    await expectJson(await patchOverride({ auth: { allowSignUp: true, password: { allowSignIn: false } } }));
+    await expectKnownError(await api(provider, "/auth/password/sign-up", { headers: client(), json: { email: "a@example.com", password: "password-123" } }), "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400);
+    const stored = await expectJson<{ config_string: string }>(await api(provider, "/internal/config/override/environment", { headers: admin() }));
+    expect(JSON.parse(stored.config_string)).toEqual({ "auth.allowSignUp": true, "auth.password.allowSignIn": false });
+  });
+
+  it("requirePublishableClientKey at the project level makes keyless client calls fail", async () => {
+    await expectJson(await api(provider, "/projects/current", { headers: { accessType: "client", projectId: DEV.id } }));
+    await expectJson(await patchOverride({ "project.requirePublishableClientKey": true }, "project"));
+    await expectKnownError(await api(provider, "/projects/current", { headers: { accessType: "client", projectId: DEV.id } }), "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", 401);
+  });
+
+  it("keeps keys of other sections and renders them back; PUT replaces a level", async () => {
+    await expectJson(await patchOverride({ "apps.installed.authentication.enabled": true }, "branch"));
+    expect((await getConfig()).apps).toEqual({ installed: { authentication: { enabled: true } } });
+    await expectJson(await api(provider, "/internal/config/override/branch", { method: "PUT", headers: admin(), json: { config_string: JSON.stringify({ "workflows.x": 1 }) } }));
+    const config = await getConfig();
+    expect(config.apps).toBeUndefined();
+    expect(config.workflows).toEqual({ x: 1 });
+  });
+
+  it("the level-less PATCH writes the environment level", async () => {
+    await expectJson(await api(provider, "/internal/config/override", { method: "PATCH", headers: admin(), json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": false }) } }));
+    const project = await expectJson<{ config: { client_team_creation_enabled: boolean } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
+    expect(project.config.client_team_creation_enabled).toBe(false);
+  });
+
+  it("refuses bad JSON, wrong types, derived keys it cannot map, and an unknown level", async () => {
+    await expectKnownError(await api(provider, "/internal/config/override/environment", { method: "PATCH", headers: admin(), json: { config_override_string: "{nope" } }), "SCHEMA_ERROR", 400);
+    await expectKnownError(await patchOverride([1, 2]), "SCHEMA_ERROR", 400);
+    const wrongType = await patchOverride({ "auth.allowSignUp": "yes" });
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.text()).toContain("auth.allowSignUp must be a boolean");
+    const derived = await patchOverride({ "domains.trustedDomains.a.baseUrl": "https://x.example.com" });
+    expect(derived.status).toBe(400);
+    expect(await derived.text()).toContain("PATCH /internal/projects/current");
+    await expectKnownError(await patchOverride({}, "galaxy"), "SCHEMA_ERROR", 400);
+  });
+
+  it("applies the production-mode checks to overrides", async () => {
+    await updatedProject(provider, { is_production_mode: true, config: { allow_localhost: false } });
+    const response = await patchOverride({ "domains.allowLocalhost": true });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe(LOCALHOST_IN_PRODUCTION_MESSAGE);
+  });
+});

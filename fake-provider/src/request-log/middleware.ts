@@ -1,0 +1,61 @@
+import type { MiddlewareHandler } from "hono";
+import { headerNames } from "@authsim/sdk/contract";
+import type { Clock } from "@authsim/sdk/runtime";
+import { stackHeader } from "../auth/headers.ts";
+import { DroppedConnection } from "../faults/middleware.ts";
+import type { RequestLog } from "./request-log.ts";
+import { stopwatch } from "./stopwatch.ts";
+import { beginTrace, traceOf } from "./trace.ts";
+
+/** The header the dashboard adds to its own /api/v1 calls (the log can then hide them). */
+export const DASHBOARD_HEADER = "x-authsim-dashboard";
+
+/** A default "why" when no rule left a note: a plain success, or a path that names no operation. */
+function defaultWhy(status: number | null, operationId: string | null): string {
+  if (operationId !== null) return `op ${operationId} answered ${status ?? "nothing"}`;
+  if (status === 404) return "no operation of the contract has this path (plain-text 404)";
+  if (status === 405) return "no operation of the contract has this method (405)";
+  return `answered ${status ?? "nothing"}`;
+}
+
+/**
+ * Records every /api/* exchange, outermost, so fault rules, latency and the dropped connection are logged too. The
+ * recorded status is the one the client really got (override-error-status moves it to x-stack-actual-status).
+ */
+export function requestLogMiddleware(log: RequestLog, clock: Clock): MiddlewareHandler {
+  return async (c, next) => {
+    const request = c.req.raw;
+    beginTrace(request);
+    const url = new URL(request.url);
+    const atMillis = clock.now();
+    const elapsed = stopwatch();
+    const write = (status: number | null, knownError: string | null) => {
+      const trace = traceOf(request);
+      log.record({
+        atMillis,
+        method: request.method,
+        path: url.pathname,
+        query: url.search.replace(/^\?/, ""),
+        projectId: stackHeader(request.headers, "projectId"),
+        accessType: stackHeader(request.headers, "accessType"),
+        userId: trace.userId,
+        operationId: trace.operationId,
+        status,
+        knownError,
+        durationMillis: elapsed(),
+        why: trace.why.length > 0 ? [...trace.why] : [defaultWhy(status, trace.operationId)],
+        fromDashboard: request.headers.get(DASHBOARD_HEADER) !== null,
+      });
+    };
+    try {
+      await next();
+    } catch (error) {
+      // A dropped connection (the only error app.onError lets through) is logged as an exchange with no answer.
+      if (!(error instanceof DroppedConnection)) traceOf(request).why.push(`pipeline: ${String(error)}`);
+      write(null, null);
+      throw error;
+    }
+    const actual = c.res.headers.get(headerNames.actualStatus);
+    write(actual !== null ? Number(actual) : c.res.status, c.res.headers.get(headerNames.knownError));
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  emailDraftCreate,
+  emailDraftParams,
+  emailDraftUpdate,
+  emailTemplateCreate,
+  emailTemplateParams,
+  emailTemplateUpdate,
+  emailThemeCreate,
+  emailThemeParams,
+  emailThemeUpdate,
+  renderEmailRequest,
+  sendEmailRequest,
+  sendTestEmailRequest,
+  signInInvitationRequest,
+} from "@authsim/sdk/contract";
+import * as content from "../ops/email-content.ts";
+import { renderEmailPreview, updateTemplateSource, updateThemeSource } from "../ops/email-rendering.ts";
+import { deliveryInfo, listSentEmails, sendCustomEmail } from "../ops/email-sending.ts";
+import { sendSignInInvitation, sendTestEmail } from "../ops/admin-emails.ts";
+import { draftView, sentEmailView, templateView, themeListItemView, themeView } from "../views/emails.ts";
+import { ok, route, success, type AnyRouteSpec } from "./define.ts";
+
+/** Email (protocol.md §5.12; spec §7): themes, templates, drafts, rendering, sending, the sent list and test emails. */
+export const emailRoutes: Record<string, AnyRouteSpec> = {
+  listEmailThemes: route({ handler: ({ auth, ctx }) => ok({ themes: content.listThemes(ctx, auth!.project.id).map(themeListItemView) }) }),
+  createEmailTheme: route({
+    body: emailThemeCreate,
+    handler: ({ auth, ctx, body }) => ok({ id: content.createTheme(ctx, auth!.project.id, body.display_name).id }),
+  }),
+  getEmailTheme: route({
+    params: emailThemeParams,
+    handler: ({ auth, ctx, params }) => ok(themeView(content.requireTheme(ctx, auth!.project.id, params.theme_id))),
+  }),
+  updateEmailTheme: route({
+    params: emailThemeParams,
+    body: emailThemeUpdate,
+    handler: async ({ auth, ctx, params, body }) => {
+      await updateThemeSource(ctx, auth!.project, content.requireTheme(ctx, auth!.project.id, params.theme_id), body.tsx_source);
+      return success();
+    },
+  }),
+  deleteEmailTheme: route({
+    params: emailThemeParams,
+    handler: ({ auth, ctx, params }) => {
+      content.deleteTheme(ctx, auth!.project.id, params.theme_id, auth!.project.config.email_theme);
+      return success();
+    },
+  }),
+  listEmailTemplates: route({ handler: ({ auth, ctx }) => ok({ templates: content.listTemplates(ctx, auth!.project.id).map(templateView) }) }),
+  createEmailTemplate: route({
+    body: emailTemplateCreate,
+    handler: ({ auth, ctx, body }) => ok({ id: content.createTemplate(ctx, auth!.project.id, body.display_name).id }),
+  }),
+  updateEmailTemplate: route({
+    params: emailTemplateParams,
+    body: emailTemplateUpdate,
+    handler: async ({ auth, ctx, params, body }) => {
+      const template = content.requireTemplate(ctx, auth!.project.id, params.template_id);
+      const { renderedHtml } = await updateTemplateSource(ctx, auth!.project, template, body);
+      return ok({ rendered_html: renderedHtml });
+    },
+  }),
+  deleteEmailTemplate: route({
+    params: emailTemplateParams,
+    handler: ({ auth, ctx, params }) => {
+      content.deleteTemplate(ctx, auth!.project.id, params.template_id);
+      return success();
+    },
+  }),
+  listEmailDrafts: route({ handler: ({ auth, ctx }) => ok({ drafts: content.listDrafts(ctx, auth!.project.id).map(draftView) }) }),
+  createEmailDraft: route({ body: emailDraftCreate, handler: ({ auth, ctx, body }) => ok({ id: content.createDraft(ctx, auth!.project.id, body).id }) }),
+  updateEmailDraft: route({
+    params: emailDraftParams,
+    body: emailDraftUpdate,
+    handler: ({ auth, ctx, params, body }) => {
+      content.updateDraft(ctx, auth!.project.id, params.draft_id, body);
+      return success();
+    },
+  }),
+  deleteEmailDraft: route({
+    params: emailDraftParams,
+    handler: ({ auth, ctx, params }) => {
+      content.deleteDraft(ctx, auth!.project.id, params.draft_id);
+      return success();
+    },
+  }),
+  renderEmail: route({
+    body: renderEmailRequest,
+    handler: async ({ auth, ctx, body }) => {
+      const rendered = await renderEmailPreview(ctx, auth!.project, body);
+      return ok({
+        html: rendered.html,
+        text: rendered.text,
+        ...(rendered.subject !== undefined ? { subject: rendered.subject } : {}),
+        ...(rendered.notificationCategory !== undefined ? { notification_category: rendered.notificationCategory } : {}),
+      });
+    },
+  }),
+  sendEmail: route({ body: sendEmailRequest, handler: async ({ auth, ctx, body }) => ok(await sendCustomEmail(ctx, auth!.project, body)) }),
+  emailDeliveryInfo: route({ handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth!.project.id)) }),
+  listSentEmails: route({ handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth!.project.id).map(sentEmailView) }) }),
+  sendTestEmail: route({ body: sendTestEmailRequest, handler: ({ auth, ctx, body }) => ok(sendTestEmail(ctx, auth!.project, body)) }),
+  sendSignInInvitation: route({
+    body: signInInvitationRequest,
+    handler: ({ auth, ctx, body }) => {
+      sendSignInInvitation(ctx, auth!.project, body);
+      return success();
+    },
+  }),
+};

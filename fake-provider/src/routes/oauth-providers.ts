@@ -1,0 +1,88 @@
+import { z } from "zod";
+import {
+  clientOAuthProviderUpdate,
+  connectedAccountListParams,
+  connectedAccountTokenBody,
+  connectedAccountTokenByAccountParams,
+  connectedAccountTokenParams,
+  oauthProviderListQuery,
+  oauthProviderParams,
+  serverOAuthProviderCreate,
+  serverOAuthProviderUpdate,
+} from "@authsim/sdk/contract";
+import type { Auth } from "../auth/parse-auth.ts";
+import { listingUserId } from "../ops/access.ts";
+import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createAccount, deleteAccount, requireAccount, updateAccount } from "../ops/oauth-accounts.ts";
+import type { OAuthAccountRecord } from "../store/strong-auth-records.ts";
+import { clientOAuthProviderView, connectedAccountView, serverOAuthProviderView } from "../views/oauth-providers.ts";
+import { created, noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+import { signedInUser, targetUser } from "./target-user.ts";
+
+/** OAuth provider links and connected accounts (protocol.md §5.10; spec §7 "/oauth-providers", "/connected-accounts"). */
+const WHAT = "OAuth providers";
+
+const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
+const list = (items: unknown[]) => ok({ items, is_paginated: false });
+
+export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
+  listOAuthProviders: route({
+    query: oauthProviderListQuery,
+    handler: ({ auth, ctx, query }) => {
+      const userId = listingUserId(auth!, query.user_id);
+      const accounts: OAuthAccountRecord[] = userId === undefined ? accountsOfProject(ctx, auth!.project.id) : accountsOfUser(ctx, targetUser(auth!, ctx, userId, WHAT).id);
+      return list(accounts.map(viewFor(auth!)));
+    },
+  }),
+  createOAuthProvider: route({
+    body: serverOAuthProviderCreate,
+    handler: ({ auth, ctx, body }) => created(serverOAuthProviderView(createAccount(ctx, auth!.project.id, body))),
+  }),
+  getOAuthProvider: route({
+    params: oauthProviderParams,
+    handler: ({ auth, ctx, params }) => ok(viewFor(auth!)(requireAccount(ctx, targetUser(auth!, ctx, params.user_id, WHAT), params.provider_id))),
+  }),
+  updateOAuthProvider: route({
+    params: oauthProviderParams,
+    body: (auth) => (auth?.type === "client" ? clientOAuthProviderUpdate : serverOAuthProviderUpdate),
+    handler: ({ auth, ctx, params, body }) => {
+      const account = requireAccount(ctx, targetUser(auth!, ctx, params.user_id, WHAT), params.provider_id);
+      return ok(viewFor(auth!)(updateAccount(ctx, account, body)));
+    },
+  }),
+  deleteOAuthProvider: route({
+    params: oauthProviderParams,
+    body: noBody,
+    handler: ({ auth, ctx, params }) => {
+      deleteAccount(ctx, requireAccount(ctx, targetUser(auth!, ctx, params.user_id, WHAT), params.provider_id));
+      return success();
+    },
+  }),
+  listConnectedAccounts: route({
+    params: connectedAccountListParams,
+    handler: ({ auth, ctx, params }) => {
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      return list(accountsOfUser(ctx, user.id).filter((a) => a.allowConnectedAccounts).map(connectedAccountView));
+    },
+  }),
+  connectedAccountToken: route({
+    params: connectedAccountTokenParams,
+    body: z.union([z.undefined(), connectedAccountTokenBody]),
+    handler: ({ auth, ctx, params, body }) => {
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      return ok(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
+    },
+  }),
+  connectedAccountTokenByAccount: route({
+    params: connectedAccountTokenByAccountParams,
+    body: z.union([z.undefined(), connectedAccountTokenBody]),
+    handler: ({ auth, ctx, params, body }) => {
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      return ok(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
+    },
+  }),
+  legacyConnectedAccountToken: route({
+    params: z.strictObject({ provider_id: z.string() }),
+    query: z.strictObject({ scope: z.string().optional() }),
+    handler: ({ auth, ctx, params, query }) => ok(connectedAccountAccessToken(ctx, signedInUser(auth!), params.provider_id, undefined, query.scope)),
+  }),
+};

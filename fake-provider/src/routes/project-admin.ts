@@ -1,0 +1,70 @@
+import {
+  adminProjectUpdate,
+  configLevelParams,
+  configOverrideReplace,
+  configOverrideUpdate,
+  ownedProjectCreate,
+  projectTransfer,
+} from "@authsim/sdk/contract";
+import { createOwnedProject, listOwnedProjects, requireInternalUser, transferProject } from "../ops/owned-projects.ts";
+import { deleteProject, updateAdminProject } from "../ops/project-admin.ts";
+import { getOverride, parseOverride, renderConfig, writeOverride } from "../ops/project-config.ts";
+import { adminProjectView } from "../views/projects.ts";
+import { created, ok, route, success, type AnyRouteSpec } from "./define.ts";
+
+/** Project administration (protocol.md §5.9, §6.5): the admin's project, owned projects, and the config endpoints. */
+export const projectAdminRoutes: Record<string, AnyRouteSpec> = {
+  updateAdminProject: route({
+    body: adminProjectUpdate,
+    handler: ({ auth, ctx, body }) => ok(adminProjectView(updateAdminProject(ctx, auth!.project, body))),
+  }),
+  deleteAdminProject: route({
+    handler: ({ auth, ctx }) => {
+      deleteProject(ctx, auth!.project);
+      return success();
+    },
+  }),
+  listOwnedProjects: route({
+    handler: ({ auth, ctx }) => ok({ items: listOwnedProjects(ctx, requireInternalUser(auth!)).map(adminProjectView), is_paginated: false }),
+  }),
+  createOwnedProject: route({
+    body: ownedProjectCreate,
+    handler: ({ auth, ctx, body }) => created(adminProjectView(createOwnedProject(ctx, requireInternalUser(auth!), body))),
+  }),
+  transferProject: route({
+    body: projectTransfer,
+    handler: ({ auth, ctx, body }) => {
+      transferProject(ctx, requireInternalUser(auth!), body);
+      return success();
+    },
+  }),
+  getConfig: route({ handler: ({ auth, ctx }) => ok({ config_string: JSON.stringify(renderConfig(ctx, auth!.project)) }) }),
+  getConfigOverride: route({
+    params: configLevelParams,
+    handler: ({ auth, ctx, params }) => ok({ config_string: JSON.stringify(getOverride(ctx, auth!.project.id, params.level)) }),
+  }),
+  // The older path without a level writes the environment override, as the published SDK's updateConfig does.
+  updateConfigOverride: route({
+    body: configOverrideUpdate,
+    handler: ({ auth, ctx, body }) => {
+      writeOverride(ctx, auth!.project, "environment", parseOverride(body.config_override_string), "merge");
+      return success();
+    },
+  }),
+  updateConfigOverrideLevel: route({
+    params: configLevelParams,
+    body: configOverrideUpdate,
+    handler: ({ auth, ctx, params, body }) => {
+      writeOverride(ctx, auth!.project, params.level, parseOverride(body.config_override_string), "merge");
+      return success();
+    },
+  }),
+  replaceConfigOverride: route({
+    params: configLevelParams,
+    body: configOverrideReplace,
+    handler: ({ auth, ctx, params, body }) => {
+      writeOverride(ctx, auth!.project, params.level, parseOverride(body.config_string), "replace");
+      return success();
+    },
+  }),
+};

@@ -1,0 +1,35 @@
+/**
+ * The little CBOR (RFC 8949) a software authenticator writes: unsigned and negative integers, byte and text strings,
+ * and maps of those — enough for an attestation object and a COSE_Key. Test support, not a general encoder.
+ */
+export type CborValue = number | string | Uint8Array | Map<CborValue, CborValue>;
+
+function head(major: number, length: number): number[] {
+  if (length < 24) return [(major << 5) | length];
+  if (length < 0x100) return [(major << 5) | 24, length];
+  if (length < 0x10000) return [(major << 5) | 25, length >> 8, length & 0xff];
+  return [(major << 5) | 26, (length >>> 24) & 0xff, (length >> 16) & 0xff, (length >> 8) & 0xff, length & 0xff];
+}
+
+export function encodeCbor(value: CborValue): Uint8Array {
+  const out: number[] = [];
+  const write = (v: CborValue): void => {
+    if (typeof v === "number") {
+      if (!Number.isInteger(v)) throw new TypeError("Only integers are supported.");
+      out.push(...(v >= 0 ? head(0, v) : head(1, -1 - v)));
+    } else if (typeof v === "string") {
+      const bytes = new TextEncoder().encode(v);
+      out.push(...head(3, bytes.length), ...bytes);
+    } else if (v instanceof Uint8Array) {
+      out.push(...head(2, v.length), ...v);
+    } else {
+      out.push(...head(5, v.size));
+      for (const [key, item] of v) {
+        write(key);
+        write(item);
+      }
+    }
+  };
+  write(value);
+  return new Uint8Array(out);
+}

@@ -1,0 +1,56 @@
+import { signInWithNewUserResponse } from "../contract/areas/sessions.ts";
+import { isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
+import { catchKnown, type Result } from "../errors/result.ts";
+import type { Session } from "../session/session.ts";
+import type { AppContext } from "./app-context.ts";
+import { browserOf } from "./browser-env.ts";
+
+/**
+ * TOTP multi-factor sign-in (spec §4 "MFA", §7 "/auth/mfa/sign-in", §8 "MFA"; protocol.md §7.4). When a sign-in answers
+ * MULTI_FACTOR_AUTHENTICATION_REQUIRED, the attempt code is kept in session storage and the browser goes to the mfa
+ * page, which finishes with signInWithMfa(totp, attemptCode).
+ */
+
+/** The session-storage key the published SDK (2.8.108) uses, so mfa pages written for it read ours too. */
+export const MFA_ATTEMPT_CODE_STORAGE_KEY = "hexclave_mfa_attempt_code";
+
+export type MfaSignInError = KnownErrorOf<"INVALID_TOTP_CODE" | "VERIFICATION_ERROR">;
+
+/** Keeps the attempt code and goes to the mfa page (when this app can navigate). */
+export async function rememberMfaAttempt(ctx: AppContext, error: KnownErrorOf<"MULTI_FACTOR_AUTHENTICATION_REQUIRED">): Promise<void> {
+  const attemptCode = error.details.attempt_code;
+  if (typeof attemptCode !== "string") throw new Error("MULTI_FACTOR_AUTHENTICATION_REQUIRED came without details.attempt_code.", { cause: error });
+  browserOf(ctx).sessionStorage?.setItem(MFA_ATTEMPT_CODE_STORAGE_KEY, attemptCode);
+  await ctx.redirector.redirectIfPossible(ctx.urls.mfa);
+}
+
+/**
+ * Runs a sign-in; MFA required is handled as spec §4 says (attempt code kept, mfa page) and then rethrown, so code
+ * that cannot navigate still sees it (with `details.attempt_code`).
+ */
+export async function withMfaRedirect<T>(ctx: AppContext, signIn: () => Promise<T>): Promise<T> {
+  try {
+    return await signIn();
+  } catch (error) {
+    if (isKnownErrorOfType(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) await rememberMfaAttempt(ctx, error);
+    throw error;
+  }
+}
+
+/** The attempt code the last MFA-required sign-in left for the mfa page, if any. */
+export function pendingMfaAttemptCode(ctx: AppContext): string | null {
+  return browserOf(ctx).sessionStorage?.getItem(MFA_ATTEMPT_CODE_STORAGE_KEY) ?? null;
+}
+
+/** StackClientApp.signInWithMfa(totp, code): a new user goes to after-sign-up, others to after-sign-in (spec §4). */
+export async function signInWithMfa(ctx: AppContext, session: Session, totp: string, code: string, options: { noRedirect?: boolean } = {}): Promise<Result<void, MfaSignInError>> {
+  const result = await catchKnown(async () => {
+    const json = await ctx.transport.requestJson("/auth/mfa/sign-in", { method: "POST", body: { type: "totp", totp, code } }, signInWithNewUserResponse);
+    session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
+    return json.is_new_user;
+  }, ["INVALID_TOTP_CODE", "VERIFICATION_ERROR"]);
+  if (result.status === "error") return result;
+  browserOf(ctx).sessionStorage?.removeItem(MFA_ATTEMPT_CODE_STORAGE_KEY);
+  if (!options.noRedirect) await ctx.redirector.redirectIfPossible(result.data ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);
+  return { status: "ok", data: undefined };
+}

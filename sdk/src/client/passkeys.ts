@@ -1,0 +1,107 @@
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import { base64url } from "jose";
+import {
+  initiatePasskeyAuthenticationResponse,
+  initiatePasskeyRegistrationResponse,
+  PASSKEY_RP_ID_PLACEHOLDER,
+  PASSKEY_USER_ID_MAX_BYTES,
+  registerPasskeyResponse,
+  webAuthnErrorCodes,
+} from "../contract/areas/passkeys.ts";
+import { signInWithNewUserResponse } from "../contract/areas/sessions.ts";
+import { KnownError, type KnownErrorOf } from "../errors/known-error.ts";
+import { catchKnown, err, type Result } from "../errors/result.ts";
+import type { Session } from "../session/session.ts";
+import type { AppContext } from "./app-context.ts";
+import { browserOf } from "./browser-env.ts";
+import { withMfaRedirect } from "./mfa.ts";
+
+/**
+ * Passkeys (spec §5, §8 "Passkey"; protocol.md §7.6). The provider's options carry an RP-id placeholder that the
+ * client replaces with its hostname; the ceremony itself runs in a WebAuthn adapter — @simplewebauthn/browser by
+ * default, a software authenticator in tests (the `webAuthn` app option).
+ */
+
+/** The two WebAuthn ceremonies, in their JSON forms (WebAuthn Level 3 toJSON / parse*FromJSON). */
+export interface WebAuthnAdapter {
+  startRegistration(options: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON>;
+  startAuthentication(options: PublicKeyCredentialRequestOptionsJSON): Promise<AuthenticationResponseJSON>;
+}
+
+export const browserWebAuthn: WebAuthnAdapter = {
+  startRegistration: (optionsJSON) => startRegistration({ optionsJSON }),
+  startAuthentication: (optionsJSON) => startAuthentication({ optionsJSON }),
+};
+
+export type PasskeyRegistrationError = KnownErrorOf<"PASSKEY_REGISTRATION_FAILED" | "PASSKEY_WEBAUTHN_ERROR">;
+export type PasskeySignInError = KnownErrorOf<"PASSKEY_AUTHENTICATION_FAILED" | "INVALID_TOTP_CODE" | "PASSKEY_WEBAUTHN_ERROR">;
+
+const adapterOf = (ctx: AppContext): WebAuthnAdapter => ctx.appOptions.webAuthn ?? browserWebAuthn;
+
+/** A ceremony that failed in the browser: PASSKEY_WEBAUTHN_ERROR with the WebAuthn failure code (spec §8). */
+function webAuthnError(error: unknown): KnownErrorOf<"PASSKEY_WEBAUTHN_ERROR"> | null {
+  const code = error !== null && typeof error === "object" && "code" in error ? error.code : undefined;
+  if (typeof code !== "string" || !(webAuthnErrorCodes as readonly string[]).includes(code)) return null;
+  const message = error instanceof Error ? error.message : code;
+  return new KnownError("PASSKEY_WEBAUTHN_ERROR", { message, code }) as KnownErrorOf<"PASSKEY_WEBAUTHN_ERROR">;
+}
+
+function assertPlaceholder(rpId: string | undefined): void {
+  // spec §5: anything else means the provider does not speak this protocol; refusing beats registering a wrong RP.
+  if (rpId !== PASSKEY_RP_ID_PLACEHOLDER) throw new Error(`Expected the RP ID from the server to be the placeholder ${PASSKEY_RP_ID_PLACEHOLDER}, but found ${String(rpId)}.`);
+}
+
+function hostnameOf(ctx: AppContext, hostname: string | undefined): string {
+  const page = browserOf(ctx).currentUrl();
+  const resolved = hostname ?? (page ? new URL(page).hostname : undefined);
+  if (!resolved) throw new Error("registerPasskey needs a hostname: pass { hostname }, run in a browser, or pass browser.currentUrl.");
+  return resolved;
+}
+
+/** user.registerPasskey({hostname?}) (sdk-surface.md §9b). */
+export async function registerPasskey(ctx: AppContext, session: Session, options: { hostname?: string } = {}): Promise<Result<void, PasskeyRegistrationError>> {
+  const me = { session, allowAnonymousUser: true } as const;
+  const hostname = hostnameOf(ctx, options.hostname);
+  const init = await ctx.transport.requestJson("/auth/passkey/initiate-passkey-registration", { ...me, method: "POST", body: {} }, initiatePasskeyRegistrationResponse);
+  const optionsJson = init.options_json as unknown as PublicKeyCredentialCreationOptionsJSON;
+  assertPlaceholder(optionsJson.rp.id);
+  // spec §5: the user handle is 1 to 64 bytes (a browser refuses anything else with this code).
+  const userIdBytes = base64url.decode(optionsJson.user.id).length;
+  if (userIdBytes < 1 || userIdBytes > PASSKEY_USER_ID_MAX_BYTES) {
+    return err(new KnownError("PASSKEY_WEBAUTHN_ERROR", { message: "User ID was not between 1 and 64 characters", code: "ERROR_INVALID_USER_ID_LENGTH" }) as KnownErrorOf<"PASSKEY_WEBAUTHN_ERROR">);
+  }
+  let credential: RegistrationResponseJSON;
+  try {
+    credential = await adapterOf(ctx).startRegistration({ ...optionsJson, rp: { ...optionsJson.rp, id: hostname } });
+  } catch (error) {
+    return err(webAuthnError(error) ?? (new KnownError("PASSKEY_REGISTRATION_FAILED", {}, { message: "Failed to start passkey registration due to unknown error" }) as KnownErrorOf<"PASSKEY_REGISTRATION_FAILED">));
+  }
+  return catchKnown(async () => {
+    await ctx.transport.requestJson("/auth/passkey/register", { ...me, method: "POST", body: { credential, code: init.code } }, registerPasskeyResponse);
+  }, ["PASSKEY_REGISTRATION_FAILED", "PASSKEY_WEBAUTHN_ERROR"]);
+}
+
+/** StackClientApp.signInWithPasskey(): the passkey of the page's hostname signs in (MFA may follow, spec §4). */
+export async function signInWithPasskey(ctx: AppContext, session: Session): Promise<Result<void, PasskeySignInError>> {
+  const hostname = hostnameOf(ctx, undefined);
+  const init = await ctx.transport.requestJson("/auth/passkey/initiate-passkey-authentication", { method: "POST", body: {} }, initiatePasskeyAuthenticationResponse);
+  const optionsJson = init.options_json as unknown as PublicKeyCredentialRequestOptionsJSON;
+  assertPlaceholder(optionsJson.rpId);
+  let response: AuthenticationResponseJSON;
+  try {
+    response = await adapterOf(ctx).startAuthentication({ ...optionsJson, rpId: hostname });
+  } catch (error) {
+    return err(webAuthnError(error) ?? (new KnownError("PASSKEY_AUTHENTICATION_FAILED", {}, { message: "Failed to sign in with passkey" }) as KnownErrorOf<"PASSKEY_AUTHENTICATION_FAILED">));
+  }
+  const result = await catchKnown(
+    () =>
+      withMfaRedirect(ctx, async () => {
+        const json = await ctx.transport.requestJson("/auth/passkey/sign-in", { method: "POST", body: { authentication_response: response, code: init.code } }, signInWithNewUserResponse);
+        session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
+      }),
+    ["PASSKEY_AUTHENTICATION_FAILED", "INVALID_TOTP_CODE", "PASSKEY_WEBAUTHN_ERROR"],
+  );
+  if (result.status === "ok") await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
+  return result;
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Command-line login (protocol.md §7.7; spec §4 "Command-line login polling", §7, §8 "CLI auth", §9). */
+
+/** Default 2 hours, at most 24 hours (protocol.md §7.7). */
+export const CLI_LOGIN_DEFAULT_EXPIRES_IN_MILLIS = 2 * 60 * 60 * 1000;
+export const CLI_LOGIN_MAX_EXPIRES_IN_MILLIS = 24 * 60 * 60 * 1000;
+
+export const cliCreateBody = z.union([
+  z.undefined(),
+  z.strictObject({
+    expires_in_millis: z.number().int().positive().max(CLI_LOGIN_MAX_EXPIRES_IN_MILLIS).optional(),
+    anon_refresh_token: z.string().optional(),
+  }),
+]);
+export const cliCreateResponse = z.object({ polling_code: z.string(), login_code: z.string(), expires_at: z.string() });
+
+export const cliPollBody = z.strictObject({ polling_code: z.string() });
+/** `success` (with the refresh token, status 201) is answered once; every later poll says `used`. */
+export const cliPollStatus = z.enum(["waiting", "success", "expired", "used"]);
+export const cliPollResponse = z.object({ status: cliPollStatus, refresh_token: z.string().optional() });
+
+export const cliCompleteBody = z.strictObject({
+  login_code: z.string(),
+  mode: z.enum(["check", "claim-anon-session", "complete"]).optional(),
+  refresh_token: z.string().optional(),
+});
+
+/** Spec §8 "CLI auth" messages (the SDK's polling loop reports them). */
+export const CLI_MESSAGES = {
+  expired: "CLI authentication request expired. Please try again.",
+  used: "This authentication token has already been used.",
+  timeout: "Timed out waiting for CLI authentication.",
+} as const;

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * OAuth sign-in and linking through the provider (protocol.md §4.4, §7.5; spec §7 "Auth", §9 "OAuth"): the authorize
+ * query the SDK builds, the JSON-mode answer, the callback's query and the authorization-code grant's form.
+ */
+
+/** Spec §9: PKCE method S256, response type code, scope legacy. */
+export const OAUTH_PKCE_METHOD = "S256";
+
+/** How the authorize endpoint answers: a 307 to the identity provider (default), or 200 `{location}` (protocol.md §7.5). */
+export const oauthResponseMode = z.enum(["redirect", "json"]);
+
+/**
+ * GET /auth/oauth/authorize/{provider_id}. Unknown keys are tolerated (protocol.md §1: the one exception to strict
+ * queries). The published SDK asks for JSON with `stack_response_mode` and `hexclave_response_mode`; upstream's own
+ * name is `response_mode`.
+ */
+export const oauthAuthorizeQuery = z.looseObject({
+  client_id: z.string().min(1),
+  client_secret: z.string(),
+  redirect_uri: z.string().url(),
+  scope: z.string(),
+  state: z.string().min(1),
+  grant_type: z.literal("authorization_code"),
+  // RFC 7636 §4.2: the S256 challenge is base64url of a SHA-256 digest, 43 characters.
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be the base64url SHA-256 of the code verifier (43 characters)"),
+  code_challenge_method: z.literal(OAUTH_PKCE_METHOD),
+  response_type: z.literal("code"),
+  type: z.enum(["authenticate", "link"]).default("authenticate"),
+  token: z.string().optional(),
+  provider_scope: z.string().optional(),
+  error_redirect_url: z.string().url().optional(),
+  error_redirect_uri: z.string().url().optional(),
+  after_callback_redirect_url: z.string().url().optional(),
+  response_mode: oauthResponseMode.optional(),
+  stack_response_mode: oauthResponseMode.optional(),
+  hexclave_response_mode: oauthResponseMode.optional(),
+});
+export type OAuthAuthorizeQuery = z.infer<typeof oauthAuthorizeQuery>;
+
+export const oauthAuthorizeJsonResponse = z.object({ location: z.string().url() });
+
+/** GET|POST /auth/oauth/callback/{provider_id}: what the identity provider sends back (RFC 6749 §4.1.2). */
+export const oauthCallbackParams = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/** The cookie that binds the callback to the browser that started the flow (protocol.md §7.5). */
+export const oauthInnerStateCookie = (innerState: string) => `stack-oauth-inner-${innerState}`;
+
+/** POST /auth/oauth/token, authorization-code grant (protocol.md §4.4): form fields, PKCE S256. */
+export const authorizationCodeGrantForm = z.object({
+  grant_type: z.literal("authorization_code"),
+  client_id: z.string(),
+  client_secret: z.string().optional(),
+  code: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
+  scope: z.string().optional(),
+});
+export type AuthorizationCodeGrantForm = z.infer<typeof authorizationCodeGrantForm>;
+
+/**
+ * The query a failed callback sends the browser to `error_redirect_url` with (protocol.md §7.5): the OAuth pair plus
+ * the known error's code, message and details (JSON).
+ */
+export const oauthErrorRedirectParams = ["error", "error_description", "errorCode", "message", "details"] as const;

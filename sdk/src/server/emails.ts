@@ -1,0 +1,39 @@
+import { emailDeliveryInfo, sendEmailResponse, type SendEmailRequest, type ThemeChoice } from "../contract/areas/emails.ts";
+import type { AppContext } from "../client/app-context.ts";
+import type { z } from "zod";
+
+/** Sending emails from server code (sdk-surface.md §20 SendEmailOptions; spec §7 POST /emails/send-email). */
+
+export type SendEmailOptions = ({ userIds: string[]; allUsers?: never } | { allUsers: true; userIds?: never }) &
+  ({ html: string; templateId?: never; draftId?: never } | { templateId: string; html?: never; draftId?: never } | { draftId: string; html?: never; templateId?: never }) & {
+    themeId?: ThemeChoice;
+    subject?: string;
+    notificationCategoryName?: string;
+    scheduledAt?: Date;
+    variables?: Record<string, unknown>;
+  };
+
+export async function sendEmail(ctx: AppContext, o: SendEmailOptions): Promise<{ userId: string; userEmail: string | undefined }[]> {
+  const body: SendEmailRequest = Object.fromEntries(
+    Object.entries({
+      user_ids: o.userIds,
+      all_users: o.allUsers,
+      theme_id: o.themeId,
+      html: o.html,
+      subject: o.subject,
+      notification_category_name: o.notificationCategoryName,
+      template_id: o.templateId,
+      variables: o.variables,
+      draft_id: o.draftId,
+      scheduled_at_millis: o.scheduledAt?.getTime(),
+    }).filter(([, v]) => v !== undefined),
+  );
+  const json = await ctx.transport.requestJson("/emails/send-email", { method: "POST", body }, sendEmailResponse);
+  return json.results.map((r) => ({ userId: r.user_id, userEmail: r.user_email }));
+}
+
+export type EmailDeliveryInfo = z.infer<typeof emailDeliveryInfo>;
+
+export async function getEmailDeliveryInfo(ctx: AppContext): Promise<EmailDeliveryInfo> {
+  return ctx.transport.requestJson("/emails/delivery-info", {}, emailDeliveryInfo);
+}
