@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
-import { devProjectSeed as dev } from "@authsim/fixtures";
 import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
+import { publishedApps } from "./published-apps.ts";
 
 /**
  * What the published @stackframe/js (2.8.108) exposes of the account surfaces, unchanged against the fake over a real
@@ -16,23 +15,7 @@ afterAll(async () => {
   await served.close();
 });
 
-// The published options types want env-derived literals; these are the documented constructor options.
-type ClientOptions = ConstructorParameters<typeof StackClientApp>[0];
-type ServerOptions = ConstructorParameters<typeof StackServerApp>[0];
-type AdminOptions = ConstructorParameters<typeof StackAdminApp>[0];
-
-const common = () => ({
-  baseUrl: served.baseUrl,
-  projectId: dev.id,
-  publishableClientKey: dev.keys.publishable_client_key,
-  tokenStore: "memory",
-  noAutomaticPrefetch: true,
-  analytics: { enabled: false },
-});
-const clientApp = () => new StackClientApp(common() as ClientOptions);
-const serverApp = (secretServerKey = dev.keys.secret_server_key) => new StackServerApp({ ...common(), secretServerKey } as ServerOptions);
-const adminApp = () =>
-  new StackAdminApp({ ...common(), secretServerKey: dev.keys.secret_server_key, superSecretAdminKey: dev.keys.super_secret_admin_key } as AdminOptions);
+const { clientApp, serverApp, adminApp } = publishedApps(() => served);
 
 const PASSWORD = "password-123";
 const CALLBACK = "http://localhost:3000/handler/callback";

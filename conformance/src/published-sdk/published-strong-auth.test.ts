@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StackClientApp, StackServerApp } from "@stackframe/js";
+import { StackClientApp } from "@stackframe/js";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
+import { publishedApps } from "./published-apps.ts";
 
 /**
  * What the published @stackframe/js (2.8.108) exposes of strong auth, unchanged against the fake over a real port:
@@ -18,18 +19,7 @@ afterAll(async () => {
   await served.close();
 });
 
-type ClientOptions = ConstructorParameters<typeof StackClientApp>[0];
-type ServerOptions = ConstructorParameters<typeof StackServerApp>[0];
-const common = () => ({
-  baseUrl: served.baseUrl,
-  projectId: dev.id,
-  publishableClientKey: dev.keys.publishable_client_key,
-  tokenStore: "memory",
-  noAutomaticPrefetch: true,
-  analytics: { enabled: false },
-});
-const clientApp = () => new StackClientApp(common() as ClientOptions);
-const serverApp = () => new StackServerApp({ ...common(), secretServerKey: dev.keys.secret_server_key } as ServerOptions);
+const { clientApp, serverApp } = publishedApps(() => served);
 
 const PASSWORD = "password-123";
 /** The published runtime reads waitTimeMillis and maxAttempts (documented in its JSDoc); its declared type omits them. */
