@@ -9,6 +9,15 @@ export const projectId = z.union([uuidV4, z.literal("internal")]);
 /** Path/query/body fields typed "user id or me" (protocol.md §2.4). */
 export const userIdOrMe = z.union([uuidV4, z.literal("me")]);
 
+/**
+ * Profile images: a web URL or an inline image (account settings upload images as data URLs). Anything else — a
+ * `javascript:` or `file:` URL — would be rendered into an <img src> by every app that shows the user, so it is refused.
+ */
+export const imageUrl = z
+  .string()
+  .url()
+  .refine((value) => /^(https?:\/\/|data:image\/)/i.test(value), "must be an http(s) URL or a data:image URL");
+
 /** Arbitrary JSON metadata (`null` when unset). */
 export const jsonValue: z.ZodType<unknown> = z.unknown();
 export const metadata = jsonValue.nullable();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userIdOrMe, uuidV4 } from "./common.ts";
+import { imageUrl, userIdOrMe, uuidV4 } from "./common.ts";
 import { serverUser } from "./users.ts";
 
 /**
@@ -31,6 +31,6 @@ export const teamMemberProfileListQuery = z.strictObject({
 export const teamMemberProfileParams = z.strictObject({ team_id: uuidV4, user_id: userIdOrMe });
 export const teamMemberProfileUpdate = z.strictObject({
   display_name: z.string().max(256).nullable().optional(),
-  profile_image_url: z.string().url().nullable().optional(),
+  profile_image_url: imageUrl.nullable().optional(),
 });
 export type TeamMemberProfileUpdate = z.infer<typeof teamMemberProfileUpdate>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { metadata, millis, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
+import { imageUrl, metadata, millis, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
 
 /** Teams (spec §3, protocol.md §5.3, §6.4). Memberships and member profiles are in team-members.ts. */
 export const clientTeam = z.object({
@@ -17,7 +17,7 @@ export type ClientTeamJson = z.infer<typeof clientTeam>;
 export type ServerTeamJson = z.infer<typeof serverTeam>;
 
 const displayName = z.string().min(1).max(256);
-const profileImageUrl = z.string().url().nullable();
+const profileImageUrl = imageUrl.nullable();
 
 export const teamParams = z.strictObject({ team_id: uuidV4 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { metadata, millis, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
+import { imageUrl, metadata, millis, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
 import { clientTeam, serverTeam } from "./teams.ts";
 
 /** Users (spec §3, protocol.md §5.2). */
@@ -50,7 +50,7 @@ export type ServerUserJson = z.infer<typeof serverUser>;
 
 const email = z.string().max(254).email();
 const displayName = z.string().max(256).nullable();
-const profileImageUrl = z.string().url().nullable();
+const profileImageUrl = imageUrl.nullable();
 /** Base64 of the TOTP secret; null turns MFA off (protocol.md §7.4). */
 const totpSecret = z.string().base64().nullable();
 
