@@ -25,6 +25,34 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // The hosted handler pages' Node side (serving them and their config) and their Vite build, with the build
+      // freshness shared with the dashboard (fake-provider/bundles).
+      {
+        test: {
+          name: "hosted",
+          include: ["fake-provider/hosted/**/*.test.ts", "fake-provider/bundles/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "fake-provider/hosted/**/*.browser.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      // The hosted sign-in pages in Debian's Chromium against the real dev server, every flow a person can take.
+      {
+        test: {
+          name: "hosted-browser",
+          include: ["fake-provider/hosted/**/*.browser.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The whole emulator bundled into a page behind msw's setupWorker (fake-provider/msw-browser), in Debian's Chromium.
+      {
+        test: {
+          name: "msw-browser",
+          include: ["fake-provider/msw-browser/**/*.browser.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: "conformance",

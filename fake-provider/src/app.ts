@@ -17,6 +17,7 @@ import { createRequestLog, type RequestLog } from "./request-log/request-log.ts"
 import { requestLogMiddleware } from "./request-log/middleware.ts";
 import { explainFailure } from "./request-log/trace.ts";
 import { Store, type StoreSnapshot } from "./store/store.ts";
+import { checkedFixedOtp, type FixedOtpRule } from "./ops/fixed-otp.ts";
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -37,6 +38,8 @@ export interface FakeProviderOptions {
   onUnexpectedError?: (error: unknown) => void;
   /** How many /api/v1 requests the request log keeps (the oldest fall off). Default 1,000. */
   requestLogCapacity?: number;
+  /** Fixed sign-in OTPs by address pattern (ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
+  fixedOtp?: readonly FixedOtpRule[];
 }
 
 export interface ProviderSnapshot {
@@ -82,6 +85,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     apiBaseUrl: (options.apiBaseUrl ?? "http://localhost:8102").replace(/\/+$/, ""),
     accessTokenLifetimeSeconds,
     passwordHashIterations: hashCosts[options.hashCost ?? "fast"],
+    fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
   };
   const store = new Store();
   const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
@@ -117,7 +121,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
     fork: () => {
       // The settings as they are now (the dev server rewrites apiBaseUrl once it knows its port).
-      const copy = createFakeProvider({ ...options, ids: random, apiBaseUrl: settings.apiBaseUrl, accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds });
+      const copy = createFakeProvider({ ...options, ids: random, apiBaseUrl: settings.apiBaseUrl, accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds, fixedOtp: settings.fixedOtp ?? [] });
       copy.restore(provider.snapshot());
       return copy;
     },

@@ -5,7 +5,7 @@ import { startupRefusal } from "./cli-safety.ts";
 describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
-      port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null,
+      port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null, fixedOtp: [],
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
@@ -15,7 +15,7 @@ describe("dev server command line", () => {
       ["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
       {},
     );
-    expect(o).toEqual({ port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json" });
+    expect(o).toEqual({ port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [] });
   });
 
   it("refuses bad values with the reason", () => {
@@ -24,6 +24,25 @@ describe("dev server command line", () => {
     expect(() => parseCliArgs(["--access-token-lifetime", "30"], {})).toThrow(/at least 60/);
     expect(() => parseCliArgs(["--snapshot"], {})).toThrow(/needs a value/);
     expect(() => parseCliArgs(["--verbose"], {})).toThrow(/Unknown option --verbose/);
+  });
+
+  it("collects repeated --fixed-otp rules in order, splitting at the last =", () => {
+    const o = parseCliArgs(["--fixed-otp", "*@example.com=123456", "--fixed-otp", " a=b@x.test = 000000 "], {});
+    expect(o.fixedOtp).toEqual([
+      { pattern: "*@example.com", code: "123456" },
+      { pattern: "a=b@x.test", code: "000000" },
+    ]);
+  });
+
+  it("refuses --fixed-otp rules with a bad pattern or a code that is not 6 digits, naming the problem", () => {
+    expect(() => parseCliArgs(["--fixed-otp", "*@example.com"], {})).toThrow(/expects PATTERN=CODE/);
+    expect(() => parseCliArgs(["--fixed-otp", "*@example.com=12345"], {})).toThrow(/the code "12345" is not 6 digits/);
+    expect(() => parseCliArgs(["--fixed-otp", "*@example.com=abcdef"], {})).toThrow(/not 6 digits/);
+    expect(() => parseCliArgs(["--fixed-otp", "=123456"], {})).toThrow(/pattern is empty/);
+    expect(() => parseCliArgs(["--fixed-otp", "a@b@c=123456"], {})).toThrow(/not an address pattern/);
+    expect(() => parseCliArgs(["--fixed-otp", "my addr@x.test=123456"], {})).toThrow(/not an address pattern/);
+    expect(() => parseCliArgs(["--fixed-otp", "example.com=123456"], {})).toThrow(/names no address/);
+    expect(() => parseCliArgs(["--fixed-otp"], {})).toThrow(/needs a value/);
   });
 
   it("prints env lines in both the STACK_ and NEXT_PUBLIC_STACK_ forms", () => {

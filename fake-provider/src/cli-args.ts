@@ -1,4 +1,5 @@
 import type { HashCost } from "./auth/passwords.ts";
+import { parseFixedOtpRule, type FixedOtpRule } from "./ops/fixed-otp.ts";
 
 /** The dev server's command line (issue: `npm start`). Parsed without a library: a handful of flags. */
 export interface CliOptions {
@@ -14,6 +15,8 @@ export interface CliOptions {
   allowNetwork: boolean;
   /** A fixture document (fixtures/README.md) loaded through the API on start, unless a snapshot was restored. */
   seedFile: string | null;
+  /** Addresses whose emailed sign-in OTP is fixed (`--fixed-otp '*@example.com=123456'`, repeatable; first match wins). */
+  fixedOtp: FixedOtpRule[];
 }
 
 export const usage = `Usage: authsim [options]
@@ -27,7 +30,9 @@ export const usage = `Usage: authsim [options]
   --snapshot FILE              load state from FILE on start (if it exists); save it on exit and on
                                POST /__emulator/snapshot/save
   --seed FILE                  load a fixture (fixtures/README.md) on start, e.g.
-                               fixtures/scenarios/saas-teams.json (skipped when --snapshot restored a state)`;
+                               fixtures/scenarios/saas-teams.json (skipped when --snapshot restored a state)
+  --fixed-otp PATTERN=CODE     sign-in emails to matching addresses show this 6-digit OTP, e.g.
+                               '*@example.com=123456' (* matches anything; repeatable, the first match wins)`;
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
   const options: CliOptions = {
@@ -39,6 +44,7 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     snapshotFile: null,
     allowNetwork: false,
     seedFile: null,
+    fixedOtp: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -71,6 +77,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
         break;
       case "--seed":
         options.seedFile = value();
+        break;
+      case "--fixed-otp":
+        options.fixedOtp.push(parseFixedOtpRule(value()));
         break;
       case "--allow-network":
         options.allowNetwork = true;

@@ -8,8 +8,7 @@ import { envLines, parseCliArgs } from "./cli-args.ts";
 import { startupRefusal } from "./cli-safety.ts";
 import { CONTROL_PREFIX } from "./control/routes.ts";
 import { json } from "./http/respond.ts";
-import { DASHBOARD_DIST, ensureDashboardBuilt } from "../dashboard/build.ts";
-import { withDashboard } from "../dashboard/serve.ts";
+import { bundleBannerLines, ensureBundlesBuilt, withBundles } from "../bundles/dev-server.ts";
 
 /** `npm start`: the emulator as a local dev server, seeded with the dev project, printing its keys. Node-only edge. */
 let options;
@@ -42,6 +41,7 @@ const provider = createFakeProvider({
   apiBaseUrl: provisionalUrl,
   hashCost: options.hashCost,
   accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+  fixedOtp: options.fixedOtp,
   ...(random ? { ids: random } : {}),
 });
 
@@ -87,17 +87,11 @@ if (options.seedFile && !restoredSnapshot) {
   }
 }
 
-// The dashboard is built when its output is missing or older than its sources (a second or two), and served from
-// disk here at the Node edge; without a build, / answers the emulator's placeholder page.
-let dashboardNote: string;
-try {
-  const dashboard = await ensureDashboardBuilt();
-  dashboardNote = dashboard.built ? `built in ${dashboard.millis} ms` : "up to date";
-} catch (error) {
-  dashboardNote = `not built (${error instanceof Error ? error.message : String(error)}); / shows a placeholder`;
-}
+// The dashboard and the hosted sign-in pages are built when their output is missing or older than their sources (a
+// few seconds), and served from disk here at the Node edge; without a build they answer placeholder pages.
+const bundleNotes = await ensureBundlesBuilt();
 
-const server = serve({ fetch: withDashboard(DASHBOARD_DIST, provider.app.fetch), port: options.port, hostname: options.host }, (info) => {
+const server = serve({ fetch: withBundles(provider.app.fetch), port: options.port, hostname: options.host }, (info) => {
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
@@ -105,9 +99,10 @@ const server = serve({ fetch: withDashboard(DASHBOARD_DIST, provider.app.fetch),
   console.log(
     [
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
-      `Dashboard: ${apiUrl}/ (${dashboardNote})`,
+      ...bundleBannerLines(apiUrl, bundleNotes),
       `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` Deterministic ids (seed "${options.deterministic}").` : ""}`,
       snapshotFile ? `State is loaded from and saved to ${snapshotFile}.` : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
+      ...options.fixedOtp.map((r) => `Fixed sign-in OTP ${r.code} for ${r.pattern} (--fixed-otp; change with PUT ${CONTROL_PREFIX}/fixed-otp).`),
       "",
       `Dev project "${devProjectSeed.display_name}" — paste into your app's env:`,
       "",

@@ -13,3 +13,5 @@ export { devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config
 export { VirtualAuthenticator, VirtualAuthenticatorError, type VirtualAuthenticatorOptions } from "./webauthn/virtual-authenticator.ts";
 export { exportFixture, type ExportOptions } from "./fixture-export/export.ts";
 export type { RequestLog, RequestLogEntry, RequestLogFilter } from "./request-log/request-log.ts";
+export type { FixedOtpRule } from "./ops/fixed-otp.ts";
+export { openApiDocument, type OpenApiDocument } from "./openapi/document.ts";

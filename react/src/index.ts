@@ -12,10 +12,14 @@ export {
   useApiKeys,
   usePermissions,
   useItem,
+  useNotificationCategories,
+  useOAuthProviders,
   type TeamOf,
   type ContactChannelOf,
   type UserApiKeyOf,
   type ItemOf,
+  type NotificationCategoryOf,
+  type OAuthProviderOf,
 } from "./hooks/use-user-data.ts";
 
 export { Handler, type HandlerProps } from "./handler/handler.tsx";
@@ -24,11 +28,23 @@ export { SignIn } from "./components/sign-in.tsx";
 export { SignUp } from "./components/sign-up.tsx";
 export { UserButton } from "./components/user-button.tsx";
 export { AccountSettings } from "./components/account-settings.tsx";
+export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from "./components/selected-team-switcher.tsx";
+export { OAuthButtons } from "./components/oauth-buttons.tsx";
+export { PasskeySignIn } from "./components/passkey-sign-in.tsx";
+export { MagicLinkSignIn } from "./components/magic-link-sign-in.tsx";
+export { MfaSection } from "./components/mfa-section.tsx";
+export { PasskeysSection } from "./components/passkeys-section.tsx";
+export { NotificationsSection } from "./components/notifications-section.tsx";
+export { ConnectedAccountsSection } from "./components/connected-accounts-section.tsx";
 export { SignOutPage as SignOut } from "./pages/sign-out-page.tsx";
 export { ForgotPasswordPage as ForgotPassword } from "./pages/forgot-password-page.tsx";
 export { PasswordResetPage as PasswordReset } from "./pages/password-reset-page.tsx";
 export { EmailVerificationPage as EmailVerification } from "./pages/email-verification-page.tsx";
 export { MagicLinkCallbackPage as MagicLinkCallback } from "./pages/magic-link-callback-page.tsx";
 export { ErrorPage } from "./pages/error-page.tsx";
+export { OAuthCallbackPage as OAuthCallback } from "./pages/oauth-callback-page.tsx";
+export { MfaPage as Mfa } from "./pages/mfa-page.tsx";
+export { TeamInvitationPage as TeamInvitation } from "./pages/team-invitation-page.tsx";
+export { CliAuthConfirmPage as CliAuthConfirm } from "./pages/cli-auth-confirm-page.tsx";
 export { ErrorMessage, errorText } from "./errors/error-message.tsx";
 export { RETURN_TO_PARAM, UntrustedRedirectError, isTrustedTarget, readReturnTo, withReturnTo } from "./navigation/return-to.ts";

@@ -1,5 +1,9 @@
 /** @authsim/sdk: the client, server and admin apps, their errors and token stores. The wire contract is "@authsim/sdk/contract". */
-export { StackClientApp } from "./client/client-app.ts";
+export { StackClientApp, type ClientAppInternals } from "./client/client-app.ts";
+// The client app's JSON form (spec §5): app[stackAppInternalsSymbol].toClientJson(), StackClientApp[…].fromClientJson(json).
+export { stackAppInternalsSymbol } from "./client/app-internals.ts";
+export type { ClientAppJson, ClientAppPlatform } from "./client/app-json.ts";
+export { AppConfigError, type AppConfigErrorCode } from "./client/app-config-error.ts";
 export { StackServerApp, type StackServerAppOptions } from "./server/server-app.ts";
 export { StackAdminApp, type StackAdminAppOptions } from "./admin/admin-app.ts";
 export type { StackClientAppOptions } from "./client/app-options.ts";
@@ -116,6 +120,8 @@ export { OAUTH_CALLBACK_FAILED_MESSAGE, OAUTH_CALLBACK_INVALID_TOTP_MESSAGE } fr
 export { MFA_ATTEMPT_CODE_STORAGE_KEY, type MfaSignInError } from "./client/mfa.ts";
 export { browserWebAuthn, type WebAuthnAdapter, type PasskeyRegistrationError, type PasskeySignInError } from "./client/passkeys.ts";
 export type { CliLoginError, PromptCliLoginOptions } from "./client/cli-login.ts";
+export { TOTP_SECRET_BYTES, type TotpSetup, type TotpSetupOptions } from "./client/totp-setup.ts";
+export { totpCode, verifyTotpCode, base32Encode, base32Decode, otpauthUri } from "./crypto/totp.ts";
 export type { OAuthProvider, ServerOAuthProvider, OAuthConnection, UserOAuthMembers, AccountIdAlreadyUsed } from "./client/oauth-providers.ts";
 export type { DeprecatedOAuthConnection, DeprecatedConnectedAccountOptions, SignedInOAuthMembers } from "./client/connected-accounts.ts";
 export type { ServerOAuthProviderCreateOptions } from "./server/oauth-providers.ts";

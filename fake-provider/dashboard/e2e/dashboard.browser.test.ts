@@ -5,8 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
-import { chromiumAvailability, launchChromium, type LaunchedBrowser } from "./chromium.ts";
-import { startCli, type StartedCli } from "./start-cli.ts";
+import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "../../testing/index.ts";
 
 /**
  * The dashboard in real Chromium against the real dev server (src/cli.ts with --seed, building the dashboard if it

@@ -70,6 +70,10 @@ export function App() {
             {label}
           </a>
         ))}
+        {/* Served by the emulator itself (openapi/), outside this app: a new tab keeps the dashboard's state. */}
+        <a href="/__emulator/api-reference" target="_blank" rel="noreferrer">
+          API reference ↗
+        </a>
       </nav>
       <main>
         <ErrorBox error={projects.error} />

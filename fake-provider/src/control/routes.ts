@@ -8,6 +8,8 @@ import { SNAPSHOT_VERSION } from "../store/store.ts";
 import { mountPaymentsControl } from "./payments.ts";
 import { mountDevtoolsControl } from "./devtools.ts";
 import { mountStrongAuthControl } from "./strong-auth.ts";
+import { mountFixedOtpControl } from "./fixed-otp.ts";
+import { mountOpenApiControl } from "../openapi/control.ts";
 
 /**
  * Emulator-only endpoints, outside /api/v1 (so no real service has them): reset, snapshot/restore, the clock, and the
@@ -146,4 +148,8 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   mountDevtoolsControl(app, provider, CONTROL_PREFIX);
   // The mock identity provider's page and the TOTP helper (control/strong-auth.ts).
   mountStrongAuthControl(app, provider, CONTROL_PREFIX);
+  // Fixed sign-in OTPs by address pattern (control/fixed-otp.ts).
+  mountFixedOtpControl(app, provider, CONTROL_PREFIX);
+  // The OpenAPI document of /api/v1 and its browsable reference page (openapi/).
+  mountOpenApiControl(app, provider, CONTROL_PREFIX);
 }

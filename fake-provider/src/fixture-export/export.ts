@@ -38,7 +38,10 @@ function projectKeys(tables: Tables, projectId: string): FixtureProject["keys"] 
 
 function exportProject(tables: Tables, now: number, project: ProjectRecord): FixtureProject {
   const of = <T extends { projectId: string }>(rows: IterableIterator<T>) => [...rows].filter((r) => r.projectId === project.id);
-  const users = of(tables.users.values()).sort(byKey((u: UserRecord) => [u.primaryEmail?.toLowerCase() ?? "\uffff", u.displayName ?? "", u.signedUpAtMillis, u.id]));
+  // Content before the id: users without email or name (anonymous visitors) loaded in the same instant would otherwise
+  // be ordered, and so named, by the ids each load generates, and a round trip would swap their refs.
+  const content = (u: UserRecord) => JSON.stringify([u.isAnonymous, u.clientMetadata, u.clientReadOnlyMetadata, u.serverMetadata, u.profileImageUrl]);
+  const users = of(tables.users.values()).sort(byKey((u: UserRecord) => [u.primaryEmail?.toLowerCase() ?? "\uffff", u.displayName ?? "", u.signedUpAtMillis, content(u), u.id]));
   const teams = of(tables.teams.values()).sort(byKey((t: TeamRecord) => [t.displayName, t.createdAtMillis, t.id]));
   const userRef = assignRefs(users, (u) => u.primaryEmail?.toLowerCase() ?? slug(u.displayName ?? (u.isAnonymous ? "anonymous" : "user")));
   const teamRef = assignRefs(teams, (t) => slug(t.displayName) || "team");

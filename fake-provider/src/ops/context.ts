@@ -2,6 +2,7 @@ import type { RandomSource } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { Tables } from "../store/store.ts";
 import type { EndUserIpInfo } from "../store/account-records.ts";
+import type { FixedOtpRule } from "./fixed-otp.ts";
 
 /** What the emulator was configured with (createFakeProvider options, resolved). */
 export interface ProviderSettings {
@@ -9,6 +10,8 @@ export interface ProviderSettings {
   apiBaseUrl: string;
   accessTokenLifetimeSeconds: number;
   passwordHashIterations: number;
+  /** Addresses whose sign-in OTP is fixed (ops/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */
+  fixedOtp?: readonly FixedOtpRule[];
 }
 
 /**

@@ -3,6 +3,7 @@ import { linkWithCode } from "../email/templates.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
+import { fixedOtpFor } from "./fixed-otp.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
 import { sendEmail } from "./outbox.ts";
 import { authChannelFor } from "./primary-channel.ts";
@@ -42,7 +43,8 @@ export function sendSignInCode(ctx: OpContext, project: ProjectRecord, body: { e
   assertOtpEnabled(project);
   assertTrustedCallback(project, body.callback_url);
   userForEmail(ctx, project, body.email);
-  const code = createCode(ctx, { projectId: project.id, purpose: "otp_sign_in", data: { email: body.email } });
+  const fixedOtp = fixedOtpFor(ctx.settings.fixedOtp, body.email);
+  const code = createCode(ctx, { projectId: project.id, purpose: "otp_sign_in", data: { email: body.email }, fixedOtp });
   const { otp, nonce } = otpOf(code.code);
   sendEmail(ctx, { projectId: project.id, to: body.email, kind: "magic_link", code: code.code, otp, link: linkWithCode(body.callback_url, code.code) });
   return { nonce };

@@ -29,13 +29,15 @@ const OTP_LENGTH = 6;
 
 export function createCode(
   ctx: OpContext,
-  input: { projectId: string; purpose: CodePurpose; data: Record<string, unknown>; expiresInMillis?: number },
+  input: { projectId: string; purpose: CodePurpose; data: Record<string, unknown>; expiresInMillis?: number; fixedOtp?: string | null },
 ): VerificationCodeRecord {
+  const random = randomBase32(ctx.random, constants.randomIdBits);
   const record: VerificationCodeRecord = {
     id: uuid(ctx.random),
     projectId: input.projectId,
     purpose: input.purpose,
-    code: randomBase32(ctx.random, constants.randomIdBits),
+    // A fixed OTP (ops/fixed-otp.ts) replaces the shown half only; the nonce half stays random.
+    code: input.fixedOtp ? input.fixedOtp.toLowerCase() + random.slice(OTP_LENGTH) : random,
     data: input.data,
     createdAtMillis: ctx.now,
     expiresAtMillis: ctx.now + (input.expiresInMillis ?? codeLifetimes[input.purpose]),

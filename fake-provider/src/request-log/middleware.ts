@@ -3,12 +3,15 @@ import { headerNames } from "@authsim/sdk/contract";
 import type { Clock } from "@authsim/sdk/runtime";
 import { stackHeader } from "../auth/headers.ts";
 import { DroppedConnection } from "../faults/middleware.ts";
+import { redactQuery, redactText } from "./redact.ts";
 import type { RequestLog } from "./request-log.ts";
 import { stopwatch } from "./stopwatch.ts";
 import { beginTrace, traceOf } from "./trace.ts";
 
 /** The header the dashboard adds to its own /api/v1 calls (the log can then hide them). */
 export const DASHBOARD_HEADER = "x-authsim-dashboard";
+
+const redactNullable = (value: string | null): string | null => (value === null ? null : redactText(value));
 
 /** A default "why" when no rule left a note: a plain success, or a path that names no operation. */
 function defaultWhy(status: number | null, operationId: string | null): string {
@@ -21,6 +24,8 @@ function defaultWhy(status: number | null, operationId: string | null): string {
 /**
  * Records every /api/* exchange, outermost, so fault rules, latency and the dropped connection are logged too. The
  * recorded status is the one the client really got (override-error-status moves it to x-stack-actual-status).
+ * Headers and bodies are never recorded, and what is (path, query, why) is redacted first (redact.ts): the log is
+ * shown and exported, so it must hold no secret.
  */
 export function requestLogMiddleware(log: RequestLog, clock: Clock): MiddlewareHandler {
   return async (c, next) => {
@@ -34,16 +39,17 @@ export function requestLogMiddleware(log: RequestLog, clock: Clock): MiddlewareH
       log.record({
         atMillis,
         method: request.method,
-        path: url.pathname,
-        query: url.search.replace(/^\?/, ""),
-        projectId: stackHeader(request.headers, "projectId"),
-        accessType: stackHeader(request.headers, "accessType"),
+        path: redactText(url.pathname),
+        query: redactQuery(url.search.replace(/^\?/, "")),
+        // Both are the caller's words, valid or not: a token pasted into the wrong header is masked like any other.
+        projectId: redactNullable(stackHeader(request.headers, "projectId")),
+        accessType: redactNullable(stackHeader(request.headers, "accessType")),
         userId: trace.userId,
         operationId: trace.operationId,
         status,
         knownError,
         durationMillis: elapsed(),
-        why: trace.why.length > 0 ? [...trace.why] : [defaultWhy(status, trace.operationId)],
+        why: trace.why.length > 0 ? trace.why.map(redactText) : [defaultWhy(status, trace.operationId)],
         fromDashboard: request.headers.get(DASHBOARD_HEADER) !== null,
       });
     };

@@ -9,9 +9,9 @@ export interface RequestLogEntry {
   /** When the request arrived, on the provider's (controllable) clock. */
   atMillis: number;
   method: string;
-  /** The pathname, e.g. /api/v1/users/me. */
+  /** The pathname, e.g. /api/v1/users/me (secret-shaped segments masked, redact.ts). */
   path: string;
-  /** The query string without "?" ("" when none). */
+  /** The query string without "?" ("" when none), with secret parameters masked (redact.ts): the log holds no secret. */
   query: string;
   projectId: string | null;
   /** The access type the request claimed (x-stack-access-type), valid or not. */

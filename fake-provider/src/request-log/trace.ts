@@ -1,4 +1,5 @@
 import { KnownErrorException, StatusError } from "../http/known-error.ts";
+import { isSecretName, mask } from "./redact.ts";
 
 /**
  * What the pipeline learns about one request while answering it, for the request log's "why". Keyed by the Request
@@ -82,6 +83,18 @@ function schemaProblems(message: string): string[] {
   return lines.length > 0 ? lines : [message];
 }
 
+/**
+ * A known error's message with the details named like secrets masked (e.g. DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST
+ * quotes the hashed key): the caller gets the full message, the request log does not (redact.ts).
+ */
+function withoutSecretDetails(error: KnownErrorException): string {
+  let message = error.message;
+  for (const [name, value] of Object.entries(error.details ?? {})) {
+    if (isSecretName(name) && typeof value === "string" && value.length > 0) message = message.split(value).join(mask(value));
+  }
+  return message;
+}
+
 /** Records why a request failed at `stage` with `error` (called where the pipeline turns errors into answers). */
 export function explainFailure(request: Request, stage: PipelineStage, error: unknown): void {
   const trace = traceOf(request);
@@ -90,7 +103,7 @@ export function explainFailure(request: Request, stage: PipelineStage, error: un
     const prefix = stage === "schema" ? "schema" : `${label}: schema`;
     for (const problem of schemaProblems(error.message)) trace.why.push(`${prefix}: ${problem}`);
   } else if (error instanceof KnownErrorException) {
-    trace.why.push(`${label}: ${error.code} — ${error.message}`);
+    trace.why.push(`${label}: ${error.code} — ${withoutSecretDetails(error)}`);
   } else if (error instanceof StatusError) {
     trace.why.push(`${label}: ${error.status} — ${error.message}`);
   } else {

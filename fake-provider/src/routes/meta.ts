@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { queryBoolean } from "@authsim/sdk/contract";
+import { checkVersionBody, queryBoolean } from "@authsim/sdk/contract";
 import { jwks } from "../auth/tokens.ts";
+import { checkVersion } from "../ops/check-version.ts";
 import { json, text } from "../http/respond.ts";
 import { ok, route, type AnyRouteSpec } from "./define.ts";
 
@@ -19,6 +20,8 @@ export const metaRoutes: Record<string, AnyRouteSpec> = {
     body: z.looseObject({ feature_name: z.string().optional(), name: z.string().optional() }).optional(),
     handler: ({ body }) => text(`${body?.feature_name ?? body?.name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`),
   }),
+  // The dashboard's and CLI's version check (ops/check-version.ts); always 200, outdated or not.
+  checkVersion: route({ body: checkVersionBody, handler: ({ body }) => ok(checkVersion(body.clientVersion)) }),
   jwks: route({
     params: z.object({ project_id: z.string() }),
     query: z.strictObject({ include_restricted: queryBoolean.optional(), include_anonymous: queryBoolean.optional() }),

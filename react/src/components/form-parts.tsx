@@ -19,9 +19,11 @@ export interface FieldProps {
   value: string;
   onChange(value: string): void;
   required?: boolean;
+  /** The on-screen keyboard to offer (e.g. "numeric" for a TOTP code). */
+  inputMode?: "text" | "numeric" | "email";
 }
 
-export function Field({ label, name, type = "text", autoComplete, value, onChange, required = true }: FieldProps) {
+export function Field({ label, name, type = "text", autoComplete, value, onChange, required = true, inputMode }: FieldProps) {
   const id = useId();
   return (
     <div className="authsim-field">
@@ -31,6 +33,7 @@ export function Field({ label, name, type = "text", autoComplete, value, onChang
         name={name}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         value={value}
         required={required}
         onChange={(e) => onChange(e.target.value)}

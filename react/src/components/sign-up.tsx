@@ -1,46 +1,25 @@
-import { useState, type FormEvent } from "react";
-import { KnownError } from "@authsim/sdk";
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
-import { ErrorMessage } from "../errors/error-message.tsx";
-import { withReturnTo } from "../navigation/return-to.ts";
-import { AuthPage, Field, Status, SubmitButton } from "./form-parts.tsx";
-import { useAfterAuthRedirect } from "./use-after-auth.ts";
+import { useProject } from "../hooks/use-project.ts";
+import { usePageUrl } from "../navigation/page-location.ts";
+import { readReturnTo, withReturnTo } from "../navigation/return-to.ts";
+import { AuthPage } from "./form-parts.tsx";
+import { PasswordSignUpForm } from "./password-sign-up-form.tsx";
+import { SignInMethods } from "./sign-in-methods.tsx";
 
-/** Sign-up with email and password (the verification email links to the app's email-verification page). */
+/** Sign-up with what the project enables (spec §8: SIGN_UP_NOT_ENABLED otherwise, so the page says so up front). */
 export function SignUp({ title = "Create an account" }: { title?: string }) {
   const app = useStackApp();
-  const { returnTo, redirect } = useAfterAuthRedirect("afterSignUp");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [redirecting, setRedirecting] = useState(false);
-  const action = useAsyncAction(async () => {
-    // The catalogue's own error, so the message is the one the spec quotes ('Passwords do not match.').
-    if (password !== repeat) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
-    const result = await app.signUpWithCredential({ email, password, noRedirect: true });
-    if (result.status === "error") throw result.error;
-    setRedirecting(true);
-    try {
-      await redirect();
-    } finally {
-      setRedirecting(false);
-    }
-  });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const { config } = useProject();
+  const returnTo = readReturnTo(usePageUrl());
   return (
     <AuthPage title={title}>
-      <form onSubmit={onSubmit} aria-label="Sign up with email and password" noValidate>
-        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-        <Field label="Repeat password" name="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
-        <ErrorMessage error={action.error} />
-        <SubmitButton pending={action.pending}>Sign up</SubmitButton>
-      </form>
-      <Status>{redirecting ? "Account created. Redirecting…" : null}</Status>
+      {config.signUpEnabled ? (
+        <SignInMethods config={config} passkey={false} passwordForm={<PasswordSignUpForm />} />
+      ) : (
+        <p role="alert" className="authsim-error">
+          Sign-up is not enabled for this project.
+        </p>
+      )}
       <nav className="authsim-links" aria-label="Other options">
         <a href={withReturnTo(app.urls.signIn, returnTo)}>Already have an account? Sign in</a>
       </nav>

@@ -5,8 +5,12 @@ import { useTeams } from "../hooks/use-user-data.ts";
 import { useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, SubmitButton } from "./form-parts.tsx";
+import { TeamEntry } from "./team-entry.tsx";
 
-/** The user's teams, and creating one where the project lets clients (spec §6: clientTeamCreationEnabled). */
+/**
+ * The user's teams (each with its members and an invite form, as the user's permissions there allow: team-entry.tsx),
+ * and creating one where the project lets clients (spec §6: clientTeamCreationEnabled).
+ */
 export function TeamsSection({ user }: { user: CurrentUser }) {
   const project = useProject();
   const teams = useTeams();
@@ -26,7 +30,7 @@ export function TeamsSection({ user }: { user: CurrentUser }) {
       {teams.length === 0 ? <p>You are not in any team.</p> : null}
       <ul aria-label="Teams">
         {teams.map((team) => (
-          <li key={team.id}>{team.displayName}</li>
+          <TeamEntry key={team.id} user={user} team={team} />
         ))}
       </ul>
       {project.config.clientTeamCreationEnabled ? (

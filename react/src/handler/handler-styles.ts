@@ -10,4 +10,8 @@ export const handlerCss = `
 .authsim-status, .authsim-muted { color: #555; }
 .authsim-links { display: flex; gap: 1rem; flex-wrap: wrap; margin-top: 1rem; }
 .authsim-section { border-top: 1px solid #ddd; padding-top: 0.5rem; }
+.authsim-oauth, .authsim-passkey { margin-bottom: 1rem; }
+.authsim-oauth button { margin-bottom: 0.5rem; }
+.authsim-handler .authsim-switch { margin-top: 0.75rem; }
+.authsim-team-switcher select { font: inherit; padding: 0.3rem; }
 `;

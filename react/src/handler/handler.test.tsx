@@ -19,6 +19,8 @@ describe("Handler routing", () => {
     ["/handler/sign-in", "Sign in"],
     ["/handler/sign-up", "Create an account"],
     ["/handler/error?message=Boom", "Something went wrong"],
+    ["/handler/oauth-callback", "Signing in"],
+    ["/handler/mfa", "Two-factor authentication"],
     ["/handler/nope", "Page not found"],
   ])("renders %s as the %s page", async (path, title) => {
     const t = createTestApp();
@@ -30,6 +32,12 @@ describe("Handler routing", () => {
     const t = createTestApp({ urls: { handler: "/auth" } });
     expect(pageForPath(t.app, "/auth/sign-up")).toBe("signUp");
     expect(pageForPath(t.app, "/handler/sign-up")).toBeNull();
+    expect(["oauth-callback", "mfa", "team-invitation", "cli-auth-confirm"].map((p) => pageForPath(t.app, `/auth/${p}`))).toEqual([
+      "oauthCallback",
+      "mfa",
+      "teamInvitation",
+      "cliAuthConfirm",
+    ]);
     await renderWithApp(t, <Handler location="/auth/sign-in" />);
     expect(screen.getByRole("link", { name: /create an account/i }).getAttribute("href")).toBe("/auth/sign-up");
   });

@@ -12,6 +12,10 @@ import { ForgotPasswordPage } from "../pages/forgot-password-page.tsx";
 import { MagicLinkCallbackPage } from "../pages/magic-link-callback-page.tsx";
 import { PasswordResetPage } from "../pages/password-reset-page.tsx";
 import { SignOutPage } from "../pages/sign-out-page.tsx";
+import { OAuthCallbackPage } from "../pages/oauth-callback-page.tsx";
+import { MfaPage } from "../pages/mfa-page.tsx";
+import { TeamInvitationPage } from "../pages/team-invitation-page.tsx";
+import { CliAuthConfirmPage } from "../pages/cli-auth-confirm-page.tsx";
 import { handlerCss } from "./handler-styles.ts";
 import { pageForPath, type PageKey } from "./page-urls.ts";
 
@@ -30,6 +34,10 @@ const pages: Record<PageKey, () => ReactNode> = {
   magicLinkCallback: () => <MagicLinkCallbackPage />,
   accountSettings: () => <AccountSettings />,
   error: () => <ErrorPage />,
+  oauthCallback: () => <OAuthCallbackPage />,
+  mfa: () => <MfaPage />,
+  teamInvitation: () => <TeamInvitationPage />,
+  cliAuthConfirm: () => <CliAuthConfirmPage />,
 };
 
 /** The handler pages under the app's handler base path (spec §2, default /handler), as one routed component. */

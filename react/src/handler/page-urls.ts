@@ -11,6 +11,10 @@ export const pageSegments = {
   magicLinkCallback: "magic-link-callback",
   accountSettings: "account-settings",
   error: "error",
+  oauthCallback: "oauth-callback",
+  mfa: "mfa",
+  teamInvitation: "team-invitation",
+  cliAuthConfirm: "cli-auth-confirm",
 } as const;
 
 export type PageKey = keyof typeof pageSegments;

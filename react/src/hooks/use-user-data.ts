@@ -63,3 +63,16 @@ export function usePermissions(team?: { id: string }): { id: string }[] {
 export function useItem(itemId: string): ItemOf | null {
   return useUserValue<ItemOf | null>("item", [itemId], (user) => user.getItem(itemId), null);
 }
+
+export type NotificationCategoryOf = Awaited<ReturnType<CurrentUser["listNotificationCategories"]>>[number];
+export type OAuthProviderOf = Awaited<ReturnType<CurrentUser["listOAuthProviders"]>>[number];
+
+/** The notification categories and the user's choice for each (GET /emails/notification-preference/me). */
+export function useNotificationCategories(): NotificationCategoryOf[] {
+  return useUserValue("notificationCategories", [], (user) => user.listNotificationCategories(), []);
+}
+
+/** The user's OAuth provider links (GET /oauth-providers?user_id=me): the accounts it signs in or connects with. */
+export function useOAuthProviders(): OAuthProviderOf[] {
+  return useUserValue("oauthProviders", [], (user) => user.listOAuthProviders(), []);
+}

@@ -11,6 +11,7 @@ import type { Result } from "../errors/result.ts";
 import * as internalApiKeys from "./internal-api-keys.ts";
 import * as definitions from "./permission-definitions.ts";
 import * as payments from "./payments.ts";
+import { AppConfigError } from "../client/app-config-error.ts";
 
 export interface StackAdminAppOptions extends StackServerAppOptions {
   /** Falls back to STACK_SUPER_SECRET_ADMIN_KEY. */
@@ -46,6 +47,18 @@ export class StackAdminApp extends StackServerApp {
   /** The admin project of this app from its JSON (owned projects of internal users; spec §5: the ids must match). */
   projectFromJson(json: AdminProjectJson): ManagedAdminProject {
     return managedAdminProjectFromJson(this.ctx, json);
+  }
+
+  /**
+   * An owned project of an `internal` user, with this app to administer it (sdk-surface.md §17 AdminOwnedProject).
+   * Spec §5: such an app must have no token store; it acts with the owner's session, and a store of its own would
+   * sign someone in to the owned project instead.
+   */
+  ownedProjectFromJson(json: AdminProjectJson): ManagedAdminProject & { readonly app: StackAdminApp } {
+    if (this.ctx.session() !== null) {
+      throw new AppConfigError("OWNED_APP_HAS_TOKEN_STORE", "Owned apps must have no token store (tokenStore: null): they act with the project owner's session. Create them through the internal user's createProject or listOwnedProjects.");
+    }
+    return { ...this.projectFromJson(json), app: this };
   }
 
   /** Internal API keys (sdk-surface.md §8, §19): full values only in createInternalApiKey's answer. */

@@ -4,6 +4,7 @@ import { configResponse, type AdminProjectConfigUpdate, type AdminProjectUpdate,
 import type { AppContext } from "../client/app-context.ts";
 import { productionModeErrors, type ProductionModeError } from "../urls/domains.ts";
 import { adminProjectConfigFromJson, type AdminOAuthProviderConfig, type AdminProject } from "./projects.ts";
+import { AppConfigError } from "../client/app-config-error.ts";
 
 /**
  * The admin's project with its calls (sdk-surface.md §17, §18): update, delete, the config and its overrides, and the
@@ -135,7 +136,7 @@ async function writeOverride(ctx: AppContext, level: ConfigLevel, method: "PATCH
  */
 export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJson): ManagedAdminProject {
   if (json.id !== ctx.projectId) {
-    throw new Error(`The project ID of the provided project JSON (${json.id}) does not match the project ID of the app (${ctx.projectId}).`);
+    throw new AppConfigError("PROJECT_ID_MISMATCH", `The project ID of the provided project JSON (${json.id}) does not match the project ID of the app (${ctx.projectId}).`);
   }
   const config = adminProjectConfigFromJson(json.config);
   return {

@@ -35,6 +35,11 @@ export interface StackClientAppOptions {
   browser?: Partial<BrowserEnvironment>;
   /** WebAuthn ceremonies; defaults to @simplewebauthn/browser (passkeys.ts). Inject a software authenticator in Node. */
   webAuthn?: WebAuthnAdapter;
+  /**
+   * The app's identity in its JSON form (app-json.ts; spec §5): set by fromClientJson, otherwise drawn on the first
+   * toClientJson. One app per identifier in a process: a second app with the same one is refused.
+   */
+  uniqueIdentifier?: string;
 }
 
 /** What a subclass adds: its access type and credentials (server key, admin key or project-owner session). */

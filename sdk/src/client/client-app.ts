@@ -27,6 +27,7 @@ import * as mfa from "./mfa.ts";
 import { withMfaRedirect } from "./mfa.ts";
 import * as passkeys from "./passkeys.ts";
 import * as cliLogin from "./cli-login.ts";
+import * as totpSetup from "./totp-setup.ts";
 import { verifyEmail } from "./email-verification.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import type { ResolvedHandlerUrls } from "./urls.ts";
@@ -34,6 +35,15 @@ import type { Timers } from "../cache/timers.ts";
 import { createAppCaches, type AppCaches } from "./cached-user.ts";
 import { createChangeFeed } from "./change-feed.ts";
 import { clientCachesSymbol } from "./client-caches.ts";
+import { stackAppInternalsSymbol } from "./app-internals.ts";
+import { claimIdentifier, fromClientJson, newIdentifier, toClientJson, type ClientAppJson, type ClientAppPlatform } from "./app-json.ts";
+
+/** The internal members of an app (sdk-surface.md §6 `[stackAppInternalsSymbol]`): those this SDK has so far. */
+export interface ClientAppInternals {
+  /** The JSON a browser rebuilds this app from (app-json.ts); gives the app its unique identifier on first use. */
+  toClientJson(): ClientAppJson;
+  getConstructorOptions(): StackClientAppOptions;
+}
 
 /**
  * The client app (sdk-surface.md §6): names and shapes follow the reference SDK so code ports by changing the import.
@@ -46,9 +56,29 @@ export class StackClientApp {
   /** Successful writes through this app, on which the spec §9 caches refresh (change-feed.ts). */
   private readonly changes = createChangeFeed();
   private caches: AppCaches | null = null;
+  /** Set when the app is given one (option, fromClientJson) or first written as JSON (spec §5: used only once). */
+  private uniqueIdentifier: string | null = null;
 
   constructor(options: StackClientAppOptions, credentials: AppCredentials = { accessType: "client" }) {
     this.ctx = createAppContext({ ...options, fetch: this.changes.wrap(options.fetch) }, credentials);
+    if (options.uniqueIdentifier !== undefined) this.claim(options.uniqueIdentifier);
+  }
+
+  private claim(id: string): string {
+    this.uniqueIdentifier = claimIdentifier(id, this, () => toClientJson(this.ctx, id));
+    return id;
+  }
+
+  /** `StackClientApp[stackAppInternalsSymbol].fromClientJson(json, platform?)`: the app a server handed over as JSON. */
+  static get [stackAppInternalsSymbol](): { fromClientJson(json: unknown, platform?: ClientAppPlatform): StackClientApp } {
+    return { fromClientJson: (json, platform = {}) => fromClientJson(json, platform, (options) => new StackClientApp(options)) };
+  }
+
+  get [stackAppInternalsSymbol](): ClientAppInternals {
+    return {
+      toClientJson: () => toClientJson(this.ctx, this.uniqueIdentifier ?? this.claim(newIdentifier(this.ctx))),
+      getConstructorOptions: () => this.ctx.appOptions,
+    };
   }
 
   /** The caches UI bindings read (@authsim/react; cached-user.ts), built on first use; `timers` is for tests. */
@@ -104,8 +134,16 @@ export class StackClientApp {
     return mfa.pendingMfaAttemptCode(this.ctx);
   }
 
-  signInWithPasskey(): Promise<Result<void, passkeys.PasskeySignInError>> {
-    return passkeys.signInWithPasskey(this.ctx, this.ctx.requireSession(undefined, "sign in with a passkey"));
+  signInWithPasskey(options?: { noRedirect?: boolean }): Promise<Result<void, passkeys.PasskeySignInError>> {
+    return passkeys.signInWithPasskey(this.ctx, this.ctx.requireSession(undefined, "sign in with a passkey"), options);
+  }
+
+  /**
+   * A fresh TOTP secret to set up MFA with (totp-setup.ts; not in the published kit, whose React pages make it): show
+   * it, check the person's first code with verify(), then save it with user.update({ totpMultiFactorSecret }).
+   */
+  createTotpSetup(options: totpSetup.TotpSetupOptions): totpSetup.TotpSetup {
+    return totpSetup.createTotpSetup(this.ctx, options);
   }
 
   /** Opens a CLI login and polls until a browser confirms it: the refresh token for the CLI (spec §4, §9). */

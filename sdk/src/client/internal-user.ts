@@ -39,7 +39,7 @@ async function ownedProject(ctx: AppContext, session: Session, json: AdminProjec
     projectOwnerSession: () => session.getAccessToken(),
     tokenStore: null,
   });
-  return { ...app.projectFromJson(json), app };
+  return app.ownedProjectFromJson(json);
 }
 
 export function internalUserExtra(ctx: AppContext, session: Session): InternalUserExtra | Record<string, never> {

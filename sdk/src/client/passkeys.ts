@@ -82,8 +82,12 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
   }, ["PASSKEY_REGISTRATION_FAILED", "PASSKEY_WEBAUTHN_ERROR"]);
 }
 
-/** StackClientApp.signInWithPasskey(): the passkey of the page's hostname signs in (MFA may follow, spec §4). */
-export async function signInWithPasskey(ctx: AppContext, session: Session): Promise<Result<void, PasskeySignInError>> {
+/**
+ * StackClientApp.signInWithPasskey(): the passkey of the page's hostname signs in (MFA may follow, spec §4), then the
+ * browser goes to after-sign-in. `noRedirect` (not in the published kit; as on the other sign-in calls) leaves that to
+ * the caller, e.g. a sign-in page honouring after_auth_return_to (spec §2).
+ */
+export async function signInWithPasskey(ctx: AppContext, session: Session, options: { noRedirect?: boolean } = {}): Promise<Result<void, PasskeySignInError>> {
   const hostname = hostnameOf(ctx, undefined);
   const init = await ctx.transport.requestJson("/auth/passkey/initiate-passkey-authentication", { method: "POST", body: {} }, initiatePasskeyAuthenticationResponse);
   const optionsJson = init.options_json as unknown as PublicKeyCredentialRequestOptionsJSON;
@@ -102,6 +106,6 @@ export async function signInWithPasskey(ctx: AppContext, session: Session): Prom
       }),
     ["PASSKEY_AUTHENTICATION_FAILED", "INVALID_TOTP_CODE", "PASSKEY_WEBAUTHN_ERROR"],
   );
-  if (result.status === "ok") await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
+  if (result.status === "ok" && !options.noRedirect) await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
   return result;
 }

@@ -174,6 +174,15 @@ describe("MFA", () => {
   });
 });
 
+describe("MFA keeps the return address", () => {
+  it("carries after_auth_return_to of the sign-in page on to the mfa page (spec §2)", async () => {
+    const { app, navigated, page } = setup(router({ "POST /auth/password/sign-in": () => knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-3" }) }));
+    page.url = "http://localhost:3000/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2";
+    await expect(app.signInWithCredential({ email: "a@example.com", password: "pw" })).rejects.toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED" });
+    expect(navigated).toEqual(["/handler/mfa?after_auth_return_to=%2Fprotected%3Ftab%3D2"]);
+  });
+});
+
 describe("promptCliLogin", () => {
   const created = () => json({ polling_code: "poll", login_code: "login", expires_at: "2026-01-01T00:00:00.000Z" });
 
@@ -224,6 +233,24 @@ describe("passkeys", () => {
     );
     const r = await app.signInWithPasskey();
     expect(r.status === "error" && [r.error.code, r.error.message]).toEqual(["PASSKEY_AUTHENTICATION_FAILED", "Failed to sign in with passkey"]);
+  });
+
+  it("goes to after-sign-in after a passkey sign-in, unless noRedirect", async () => {
+    const webAuthn = {
+      startRegistration: () => Promise.reject(new Error("unused")),
+      startAuthentication: () => Promise.resolve({ id: "aWQ", rawId: "aWQ", type: "public-key" as const, response: { clientDataJSON: "e30", authenticatorData: "YQ", signature: "cw" }, clientExtensionResults: {} }),
+    };
+    const routes = {
+      "POST /auth/passkey/initiate-passkey-authentication": () => json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
+      "POST /auth/passkey/sign-in": () => json({ ...tokens, is_new_user: false }),
+    };
+    const redirecting = setup(router(routes), { webAuthn });
+    expect(await redirecting.app.signInWithPasskey()).toEqual({ status: "ok", data: undefined });
+    expect(redirecting.navigated).toEqual(["/"]);
+    const quiet = setup(router(routes), { webAuthn });
+    expect(await quiet.app.signInWithPasskey({ noRedirect: true })).toEqual({ status: "ok", data: undefined });
+    expect(quiet.navigated).toEqual([]);
+    expect(await quiet.app.getRefreshToken()).toBe("rt-1");
   });
 
   it("refuses a non-placeholder RP id; reports WebAuthn failure codes and user handles outside 1–64 bytes as PASSKEY_WEBAUTHN_ERROR", async () => {

@@ -2,6 +2,7 @@ export * from "./errors.ts";
 export * from "./headers.ts";
 export * from "./operations.ts";
 export * from "./areas/common.ts";
+export * from "./areas/meta.ts";
 export * from "./areas/teams.ts";
 export * from "./areas/team-members.ts";
 export * from "./areas/permissions.ts";

@@ -23,7 +23,8 @@ export const operations: readonly Operation[] = [
   op("meta", "root", "GET", "/", "none"),
   op("meta", "backendUrls", "GET", "/internal/backend-urls", "none"),
   op("meta", "checkFeatureSupport", "POST", "/check-feature-support", "none"),
-  op("meta", "checkVersion", "GET", "/check-version", "none"),
+  // POST, as upstream serves it (protocol.md §6.1 says GET; the A26 route exports only POST): areas/meta.ts.
+  op("meta", "checkVersion", "POST", "/check-version", "none"),
   op("meta", "jwks", "GET", "/projects/:project_id/.well-known/jwks.json", "none"),
   // Auth (§6.2)
   op("sessions", "passwordSignUp", "POST", "/auth/password/sign-up", "client"),

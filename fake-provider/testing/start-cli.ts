@@ -2,19 +2,21 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /**
- * Runs the real dev server (src/cli.ts, what `npm start` runs) on a free loopback port and waits for its banner: the
- * browser test drives the dashboard exactly as a developer gets it, build-on-start and --seed included.
+ * Runs the real dev server (src/cli.ts, what `npm start` runs) on a free loopback port and waits for its banner: browser
+ * tests drive the dashboard and the hosted pages exactly as a developer gets them, build-on-start and --seed included.
  */
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-const cli = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 
 export interface StartedCli {
+  /** http://127.0.0.1:<port>, as the banner names it. */
   url: string;
-  banner: string;
+  /** Everything the server printed so far. */
+  readonly banner: string;
   stop(): Promise<void>;
 }
 
-export async function startCli(args: readonly string[], timeoutMillis = 60_000): Promise<StartedCli> {
+export async function startCli(args: readonly string[] = [], timeoutMillis = 60_000): Promise<StartedCli> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", ...args], {
     cwd: repoRoot,
     env: { ...process.env, INIT_CWD: repoRoot },
@@ -27,8 +29,8 @@ export async function startCli(args: readonly string[], timeoutMillis = 60_000):
     const timer = setTimeout(() => reject(new Error(`The dev server did not start within ${timeoutMillis} ms:\n${output}`)), timeoutMillis);
     const check = () => {
       const match = /listening on (http:\/\/[^\s]+)/.exec(output);
-      // The banner is printed in one write; wait for its last line before reading it.
-      if (match && /Dashboard: /.test(output)) {
+      // The banner is printed in one write; wait for its env lines before reading it.
+      if (match && /STACK_PROJECT_ID=/.test(output)) {
         clearTimeout(timer);
         resolve(match[1]!);
       }

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 
 /**
- * Debian's Chromium driven by playwright-core, as react/src/e2e/chromium.ts does it (copied, not imported: the React
- * package's test support is its own). Skipped locally when the browser is absent; in CI (CI=true) that is a failure.
+ * Debian's Chromium driven by playwright-core (no browser is ever downloaded), for every package's browser tests.
+ * Locally they are skipped when it is absent; in CI (CI=true) its absence is a failure, since .ci/run installs it.
  */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
@@ -24,13 +24,14 @@ export interface LaunchedBrowser {
 }
 
 export async function launchChromium(): Promise<LaunchedBrowser> {
-  // A fresh profile per run: no cookies, storage or service workers carried over.
-  const userDataDir = await mkdtemp(join(tmpdir(), "authsim-dashboard-chromium-"));
+  // A fresh profile per run: no cookies, storage, passkeys or service workers carried over.
+  const userDataDir = await mkdtemp(join(tmpdir(), "authsim-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     acceptDownloads: true,
-    viewport: { width: 1400, height: 900 },
+    viewport: { width: 1280, height: 900 },
+    // No sandbox (containers), and nothing that would reach the network: the tests run offline.
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   return {

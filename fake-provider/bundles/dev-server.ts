@@ -1,0 +1,39 @@
+import { dashboardBundle } from "../dashboard/build.ts";
+import { dashboardHandler } from "../dashboard/serve.ts";
+import { hostedBundle } from "../hosted/build.ts";
+import { hostedHandler } from "../hosted/serve.ts";
+import { ensureBuiltNote } from "./ensure-built.ts";
+import { inFrontOf } from "./serve-bundle.ts";
+
+/**
+ * Node-only: what the dev server (src/cli.ts) ships besides the API — the dashboard at / and the dev project's hosted
+ * handler pages at /handler/* and /app — built on start when stale and served from disk.
+ */
+export interface BundleNotes {
+  dashboard: string;
+  hosted: string;
+}
+
+/** One build step for both (one after the other: two Vite builds in one process gain little and log interleaved). */
+export async function ensureBundlesBuilt(): Promise<BundleNotes> {
+  const dashboard = await ensureBuiltNote(dashboardBundle);
+  const hosted = await ensureBuiltNote(hostedBundle);
+  return { dashboard, hosted };
+}
+
+export function withBundles<A extends unknown[]>(
+  appFetch: (request: Request, ...rest: A) => Response | Promise<Response>,
+): (request: Request, ...rest: A) => Promise<Response> {
+  return inFrontOf([hostedHandler(hostedBundle.dist), dashboardHandler(dashboardBundle.dist)], appFetch);
+}
+
+/** The banner's lines for the bundles, under the "listening on" line. */
+export function bundleBannerLines(apiUrl: string, notes: BundleNotes): string[] {
+  const { hostname, port } = new URL(apiUrl);
+  // WebAuthn refuses an IP address as the relying-party id: passkeys work only under a host name.
+  const passkeys = /^[\d.]+$|^\[/.test(hostname) ? `; for passkeys open http://localhost:${port}/handler/sign-in` : "";
+  return [
+    `Dashboard: ${apiUrl}/ (${notes.dashboard}${notes.dashboard.startsWith("not built") ? "; / shows a placeholder" : ""})`,
+    `Hosted sign-in: ${apiUrl}/handler/sign-in (dev project, home page ${apiUrl}/app; ${notes.hosted}${passkeys})`,
+  ];
+}

@@ -1,0 +1,45 @@
+import { devProjectSeed as dev } from "@authsim/fixtures";
+
+/**
+ * The dev project's server API over HTTP, for what a test checks or arranges behind the pages' back (who exists,
+ * what the provider recorded). Fixed keys from the dev project seed.
+ */
+const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key };
+
+export interface ServerUser {
+  id: string;
+  primary_email: string | null;
+  primary_email_verified: boolean;
+  display_name: string | null;
+  has_password: boolean;
+  passkey_auth_enabled: boolean;
+  requires_totp_mfa: boolean;
+  selected_team_id: string | null;
+  oauth_providers: { id: string; account_id: string; email?: string | null }[];
+}
+
+export interface ServerApi {
+  call<T>(method: string, path: string, json?: unknown): Promise<T>;
+  userByEmail(email: string): Promise<ServerUser>;
+}
+
+export function serverApi(baseUrl: string): ServerApi {
+  const call = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: { ...serverHeaders, ...(json === undefined ? {} : { "content-type": "application/json" }) },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    call,
+    async userByEmail(email) {
+      const { items } = await call<{ items: ServerUser[] }>("GET", `/users?query=${encodeURIComponent(email)}`);
+      const user = items.find((u) => u.primary_email === email);
+      if (!user) throw new Error(`No user with the email ${email}`);
+      return user;
+    },
+  };
+}

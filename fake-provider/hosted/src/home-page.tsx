@@ -1,0 +1,48 @@
+import { UserButton, pageUrl, useStackApp, useUser } from "@authsim/react";
+import "./hosted.css";
+
+/**
+ * The hosted home page (afterSignIn, afterSignUp and afterSignOut land here): who is signed in, with the user button
+ * and links to the handler pages, so a person can try every flow of the dev project from one place.
+ */
+export function HomePage({ projectName }: { projectName: string }) {
+  const app = useStackApp();
+  const user = useUser();
+  return (
+    <main className="hosted-home">
+      <header>
+        <strong>{projectName}</strong>
+        <UserButton />
+      </header>
+      <h1>Hosted sign-in</h1>
+      {user ? (
+        <>
+          <p data-testid="whoami">Signed in as {user.displayName ?? user.primaryEmail ?? user.id}</p>
+          <dl>
+            <dt>Email</dt>
+            <dd>{user.primaryEmail ?? "none"}</dd>
+            <dt>User id</dt>
+            <dd>
+              <code>{user.id}</code>
+            </dd>
+          </dl>
+          <nav aria-label="Your account">
+            <a href={pageUrl(app, "accountSettings")}>Account settings</a>
+            <a href={app.urls.signOut}>Sign out</a>
+          </nav>
+        </>
+      ) : (
+        <>
+          <p data-testid="whoami">Not signed in</p>
+          <nav aria-label="Get started">
+            <a href={app.urls.signIn}>Sign in</a>
+            <a href={app.urls.signUp}>Create an account</a>
+          </nav>
+        </>
+      )}
+      <p className="hosted-note">
+        Pages of the authsim emulator for its dev project. Emails land in the <a href="/#outbox">dashboard's outbox</a>.
+      </p>
+    </main>
+  );
+}

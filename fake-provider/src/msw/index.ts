@@ -1,0 +1,1 @@
+export { fakeProviderHandlers, type FakeProviderHandlers, type FakeProviderHandlersOptions } from "./handlers.ts";

@@ -1,0 +1,32 @@
+import { useStackContext } from "../hooks/use-stack-app.ts";
+import { useAsyncAction } from "../errors/use-async-action.ts";
+import { ErrorMessage } from "../errors/error-message.tsx";
+import { usePageUrl } from "../navigation/page-location.ts";
+import { isTrustedTarget, readReturnTo, UntrustedRedirectError } from "../navigation/return-to.ts";
+import { providerName } from "./provider-names.ts";
+
+/**
+ * One "Continue with <provider>" button per OAuth provider the project enables (spec §3 project config). The SDK sends
+ * the browser to the provider; the oauth-callback page finishes. A return address (after_auth_return_to, spec §2)
+ * rides through the provider as the callback's redirect, so it is checked here, before the page is left.
+ */
+export function OAuthButtons({ providers }: { providers: readonly { id: string }[] }) {
+  const { app, trustedRedirects } = useStackContext();
+  const page = usePageUrl();
+  const returnTo = readReturnTo(page);
+  const start = useAsyncAction(async (providerId: string) => {
+    if (returnTo !== null && !isTrustedTarget(returnTo, page, trustedRedirects)) throw new UntrustedRedirectError(returnTo);
+    await app.signInWithOAuth(providerId, returnTo === null ? {} : { returnTo: new URL(returnTo, page).href });
+  });
+  if (providers.length === 0) return null;
+  return (
+    <div className="authsim-oauth" role="group" aria-label="Sign in with another account">
+      {providers.map((provider) => (
+        <button key={provider.id} type="button" onClick={() => void start.run(provider.id)} disabled={start.pending}>
+          Continue with {providerName(provider.id)}
+        </button>
+      ))}
+      <ErrorMessage error={start.error} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/**
+ * Root and meta endpoints (protocol.md §6.1). Only the version check has a JSON shape worth describing: the others
+ * answer plain text (root, check-feature-support) or a JWK set.
+ */
+
+/**
+ * POST /check-version: the dashboard and CLI send their package version. Upstream's route (apps/backend
+ * …/check-version/route.ts in A26) is POST with a JSON body, not the GET protocol.md §6.1 lists, and marks it hidden.
+ */
+export const checkVersionBody = z.strictObject({ clientVersion: z.string() });
+export type CheckVersionBody = z.infer<typeof checkVersionBody>;
+
+/** Up to date, or outdated with a message and whether the gap is severe (security fixes missing). */
+export const checkVersionResponse = z.union([
+  z.strictObject({ upToDate: z.literal(true) }),
+  z.strictObject({ upToDate: z.literal(false), error: z.string(), severe: z.boolean() }),
+]);
+export type CheckVersionResponse = z.infer<typeof checkVersionResponse>;
