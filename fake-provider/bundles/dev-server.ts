@@ -1,3 +1,4 @@
+import { CONTROL_PREFIX } from "../src/control/routes.ts";
 import { dashboardBundle } from "../dashboard/build.ts";
 import { dashboardHandler } from "../dashboard/serve.ts";
 import { hostedBundle } from "../hosted/build.ts";
@@ -35,5 +36,6 @@ export function bundleBannerLines(apiUrl: string, notes: BundleNotes): string[] 
   return [
     `Dashboard: ${apiUrl}/ (${notes.dashboard}${notes.dashboard.startsWith("not built") ? "; / shows a placeholder" : ""})`,
     `Hosted sign-in: ${apiUrl}/handler/sign-in (dev project, home page ${apiUrl}/app; ${notes.hosted}${passkeys})`,
+    `API reference: ${apiUrl}${CONTROL_PREFIX}/api-reference (OpenAPI document at ${apiUrl}${CONTROL_PREFIX}/openapi.json)`,
   ];
 }

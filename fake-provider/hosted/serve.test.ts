@@ -75,15 +75,17 @@ describe("serving the hosted pages in front of the emulator", () => {
     expect(await page.text()).toContain("The hosted pages are not built");
   });
 
-  it("names the hosted sign-in in the banner, and the localhost address passkeys need", () => {
+  it("names the hosted sign-in and the API reference in the banner, and the localhost address passkeys need", () => {
     const notes = { dashboard: "up to date", hosted: "built in 900 ms" };
     expect(bundleBannerLines("http://127.0.0.1:8102", notes)).toEqual([
       "Dashboard: http://127.0.0.1:8102/ (up to date)",
       "Hosted sign-in: http://127.0.0.1:8102/handler/sign-in (dev project, home page http://127.0.0.1:8102/app; built in 900 ms; for passkeys open http://localhost:8102/handler/sign-in)",
+      "API reference: http://127.0.0.1:8102/__emulator/api-reference (OpenAPI document at http://127.0.0.1:8102/__emulator/openapi.json)",
     ]);
     expect(bundleBannerLines("http://localhost:8102", { ...notes, dashboard: "not built (boom)" })).toEqual([
       "Dashboard: http://localhost:8102/ (not built (boom); / shows a placeholder)",
       "Hosted sign-in: http://localhost:8102/handler/sign-in (dev project, home page http://localhost:8102/app; built in 900 ms)",
+      "API reference: http://localhost:8102/__emulator/api-reference (OpenAPI document at http://localhost:8102/__emulator/openapi.json)",
     ]);
   });
 });

@@ -5,13 +5,14 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
-import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "../../testing/index.ts";
+import { chromiumAvailability, emulatorControls, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "../../testing/index.ts";
 
 /**
  * The dashboard in real Chromium against the real dev server (src/cli.ts with --seed, building the dashboard if it
- * is stale), driven like a developer would: create a user, impersonate it, see an email triggered through the API in
- * the outbox, add a fault and see the next request fail in the request log with its why, advance the clock until a
- * code expires, and take a snapshot out and back in. Screenshots go to fake-provider/test-artifacts/.
+ * is stale), driven like a developer would: create a user, impersonate it, send its verification email, see it in the
+ * outbox and click its link (the hosted page on the same server verifies the address), add a fault and see the next
+ * request fail in the request log with its why, advance the clock until a reset code triggered through the API expires,
+ * and take a snapshot out and back in. Screenshots go to fake-provider/test-artifacts/.
  */
 const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
@@ -33,7 +34,6 @@ describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run 
   let browser: LaunchedBrowser;
   let page: Page;
   let downloads: string;
-  let resetCode: string;
   const pageErrors: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: join(artifacts, `dashboard-${name}.png`), fullPage: true });
@@ -99,25 +99,44 @@ describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run 
     await shot("users");
   });
 
-  it("shows a password-reset email triggered through the API in the outbox, rendered, with its link", async () => {
-    const sent = await apiFetch("/auth/password/send-reset-code", {
-      headers: clientHeaders,
-      json: { email: EMAIL, callback_url: "http://localhost:3000/handler/password-reset" },
-    });
-    expect(sent.status).toBe(200);
+  it("sends a verification email from the user's detail, shows it in the outbox, and its link verifies the address", async () => {
+    const status = page.getByTestId("primary-email-status");
+    expect(await status.textContent()).toBe("Unverified");
+    await page.getByRole("button", { name: "Send verification email" }).click();
+    await page.getByRole("status").getByText(`Sent a verification email to ${EMAIL}`).waitFor();
+
     await tab("Outbox");
     await page.getByTestId("outbox").getByRole("cell", { name: EMAIL }).waitFor();
     const link = page.getByTestId("email-link");
     const href = (await link.getAttribute("href"))!;
-    expect(href.startsWith("http://localhost:3000/handler/password-reset?")).toBe(true);
-    resetCode = new URL(href).searchParams.get("code")!;
-    expect(await page.getByTestId("email-code").textContent()).toBe(resetCode);
+    // The dashboard asked for the hosted page on its own origin, so the link works with no app running.
+    expect(href.startsWith(`${cli.url}/handler/email-verification?`)).toBe(true);
+    const code = new URL(href).searchParams.get("code")!;
+    expect(await page.getByTestId("email-code").textContent()).toBe(code);
     expect(await link.getAttribute("target")).toBe("_blank");
     // The HTML is rendered in a frame that may open links but runs no script.
     const frame = page.locator('iframe[title="Email body"]');
     expect(await frame.getAttribute("sandbox")).toBe("allow-popups allow-popups-to-escape-sandbox");
-    await expect.poll(() => page.frameLocator('iframe[title="Email body"]').locator(`a[href*="${resetCode}"]`).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.frameLocator('iframe[title="Email body"]').locator(`a[href*="${code}"]`).count()).toBeGreaterThan(0);
     await shot("outbox");
+
+    // target=_blank: the hosted page opens in a new tab of the same browser context.
+    const [hosted] = await Promise.all([browser.context.waitForEvent("page"), link.click()]);
+    hosted.on("pageerror", (error) => pageErrors.push(`hosted: ${error.message}`));
+    hosted.on("console", (message) => message.type() === "error" && pageErrors.push(`hosted console: ${message.text()}`));
+    await hosted.getByText("Your email is verified.").waitFor();
+    expect(hosted.url().startsWith(`${cli.url}/handler/email-verification`)).toBe(true);
+    await hosted.screenshot({ path: join(artifacts, "dashboard-email-verified.png"), fullPage: true });
+    await hosted.close();
+
+    // The Users tab loads afresh; the detail now says verified, and so does the server API.
+    await tab("Users");
+    await page.getByTestId("users").getByRole("cell", { name: EMAIL }).click();
+    await expect.poll(() => status.textContent()).toBe("Verified");
+    expect(await page.getByRole("button", { name: "Send verification email" }).count()).toBe(0);
+    await shot("user-verified");
+    const grace = ((await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as { items: { primary_email_verified: boolean }[] }).items[0]!;
+    expect(grace.primary_email_verified).toBe(true);
   });
 
   it("adds a 429 fault rule, and the next request fails in the request log with the rule as its why", async () => {
@@ -138,11 +157,18 @@ describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run 
   });
 
   it("advances the clock past the reset code's hour, and the code's expiry shows in the log", async () => {
+    // A password-reset code triggered through the API, as an app would; its code read from the outbox over HTTP.
+    const sent = await apiFetch("/auth/password/send-reset-code", {
+      headers: clientHeaders,
+      json: { email: EMAIL, callback_url: "http://localhost:3000/handler/password-reset" },
+    });
+    expect(sent.status).toBe(200);
+    const reset = await emulatorControls(cli.url).waitForEmail({ to: EMAIL, kind: "password_reset" });
     const clock = page.getByTestId("clock-now");
     const before = Number(await clock.getAttribute("data-millis"));
     await page.getByRole("button", { name: "+1 day" }).click();
     await expect.poll(async () => Number(await clock.getAttribute("data-millis")) - before).toBeGreaterThanOrEqual(86_400_000);
-    const check = await apiFetch("/auth/password/reset/check-code", { headers: clientHeaders, json: { code: resetCode } });
+    const check = await apiFetch("/auth/password/reset/check-code", { headers: clientHeaders, json: { code: reset.code } });
     expect(check.headers.get("x-stack-known-error")).toBe("VERIFICATION_CODE_EXPIRED");
     await page.getByTestId("requests").getByText(/op checkResetCode: VERIFICATION_CODE_EXPIRED/).waitFor();
     await shot("clock");

@@ -81,6 +81,15 @@ export interface User {
   server_metadata: unknown;
   selected_team_id: string | null;
 }
+export interface ContactChannel {
+  id: string;
+  user_id: string;
+  type: "email";
+  value: string;
+  is_verified: boolean;
+  is_primary: boolean;
+  used_for_auth: boolean;
+}
 export interface Team {
   id: string;
   display_name: string;

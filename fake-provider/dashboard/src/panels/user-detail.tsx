@@ -3,8 +3,12 @@ import { callApi, query, type List, type ProjectEntry, type Session, type User }
 import { CopyButton, ErrorBox, formatTime, jsonText, parseJson, Section, useAction, useLoad } from "../ui.tsx";
 import { ApiKeys } from "./api-keys.tsx";
 import { Grants } from "./grants.tsx";
+import { PrimaryEmail } from "./primary-email.tsx";
 
-/** One user: metadata, impersonation (a real session minted by the server API), sessions, API keys, permissions. */
+/**
+ * One user: the primary email and its verification, metadata, impersonation (a real session minted by the server API),
+ * sessions, API keys, permissions.
+ */
 export function UserDetail({ project, user, onChanged, onDeleted }: { project: ProjectEntry; user: User; onChanged: () => void; onDeleted: () => void }) {
   const [displayName, setDisplayName] = useState(user.display_name ?? "");
   const [clientMeta, setClientMeta] = useState(jsonText(user.client_metadata));
@@ -50,6 +54,7 @@ export function UserDetail({ project, user, onChanged, onDeleted }: { project: P
         <code>{user.id}</code> <CopyButton value={user.id} label="Copy id" /> · signed up {formatTime(user.signed_up_at_millis)} · last active{" "}
         {formatTime(user.last_active_at_millis)} · {user.has_password ? "has a password" : "no password"}
       </p>
+      <PrimaryEmail project={project} user={user} onChanged={onChanged} />
       <ErrorBox error={action.error} />
       <form
         className="stack"
