@@ -24,8 +24,8 @@ export {
 
 export { Handler, type HandlerProps } from "./handler/handler.tsx";
 export { pageUrl, pageSegments, type PageKey } from "./handler/page-urls.ts";
-export { SignIn } from "./components/sign-in.tsx";
-export { SignUp } from "./components/sign-up.tsx";
+export { SignIn, type SignInProps } from "./components/sign-in.tsx";
+export { SignUp, type SignUpProps } from "./components/sign-up.tsx";
 export { UserButton } from "./components/user-button.tsx";
 export { AccountSettings } from "./components/account-settings.tsx";
 export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from "./components/selected-team-switcher.tsx";

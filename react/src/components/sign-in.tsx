@@ -4,15 +4,24 @@ import { usePageUrl } from "../navigation/page-location.ts";
 import { readReturnTo, withReturnTo } from "../navigation/return-to.ts";
 import { capability } from "../handler/capabilities.ts";
 import { pageUrl } from "../handler/page-urls.ts";
+import { AlreadySignedIn, useArrivedSignedIn } from "./already-signed-in.tsx";
 import { AuthPage } from "./form-parts.tsx";
 import { PasswordSignInForm } from "./password-sign-in-form.tsx";
 import { SignInMethods } from "./sign-in-methods.tsx";
 
+export interface SignInProps {
+  title?: string;
+  /** A visitor already signed in is sent on to after-sign-in (or after_auth_return_to) instead of only being told so. */
+  automaticRedirect?: boolean;
+}
+
 /** Sign-in with what the project enables; after it, the post-authentication redirect of spec §2. */
-export function SignIn({ title = "Sign in" }: { title?: string }) {
+export function SignIn({ title = "Sign in", automaticRedirect = false }: SignInProps) {
   const app = useStackApp();
   const { config } = useProject();
   const returnTo = readReturnTo(usePageUrl());
+  const signedIn = useArrivedSignedIn();
+  if (signedIn) return <AlreadySignedIn user={signedIn} kind="afterSignIn" automaticRedirect={automaticRedirect} />;
   const canReset = config.credentialEnabled && capability(app, "sendForgotPasswordEmail") !== null;
   return (
     <AuthPage title={title}>

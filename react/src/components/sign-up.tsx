@@ -2,15 +2,29 @@ import { useStackApp } from "../hooks/use-stack-app.ts";
 import { useProject } from "../hooks/use-project.ts";
 import { usePageUrl } from "../navigation/page-location.ts";
 import { readReturnTo, withReturnTo } from "../navigation/return-to.ts";
+import { AlreadySignedIn, useArrivedSignedIn } from "./already-signed-in.tsx";
 import { AuthPage } from "./form-parts.tsx";
 import { PasswordSignUpForm } from "./password-sign-up-form.tsx";
 import { SignInMethods } from "./sign-in-methods.tsx";
 
-/** Sign-up with what the project enables (spec §8: SIGN_UP_NOT_ENABLED otherwise, so the page says so up front). */
-export function SignUp({ title = "Create an account" }: { title?: string }) {
+export interface SignUpProps {
+  title?: string;
+  /** A visitor already signed in is sent on to after-sign-up (or after_auth_return_to) instead of only being told so. */
+  automaticRedirect?: boolean;
+}
+
+/**
+ * Sign-up with what the project enables (spec §8: SIGN_UP_NOT_ENABLED otherwise, so the page says so up front). An
+ * anonymous user gets the forms: signing up upgrades them (spec §4 counts them as signed out).
+ */
+export function SignUp({ title = "Create an account", automaticRedirect = false }: SignUpProps) {
   const app = useStackApp();
   const { config } = useProject();
   const returnTo = readReturnTo(usePageUrl());
+  const signedIn = useArrivedSignedIn();
+  // The published kit sends an already signed-in visitor of its sign-up page to after-sign-up (which defaults to
+  // after-sign-in), so this does too.
+  if (signedIn) return <AlreadySignedIn user={signedIn} kind="afterSignUp" automaticRedirect={automaticRedirect} />;
   return (
     <AuthPage title={title}>
       {config.signUpEnabled ? (

@@ -25,8 +25,9 @@ export interface HandlerProps {
 }
 
 const pages: Record<PageKey, () => ReactNode> = {
-  signIn: () => <SignIn />,
-  signUp: () => <SignUp />,
+  // As the published StackHandler: a visitor who is already signed in is sent on rather than shown the form.
+  signIn: () => <SignIn automaticRedirect />,
+  signUp: () => <SignUp automaticRedirect />,
   signOut: () => <SignOutPage />,
   forgotPassword: () => <ForgotPasswordPage />,
   passwordReset: () => <PasswordResetPage />,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { Handler } from "../handler/handler.tsx";
 import { createTestApp, renderWithApp, type TestApp } from "../test-support/render-app.tsx";
-import { PAGE_ORIGIN, passIdentityProvider, resetPage, visit, type Identity } from "../test-support/strong-auth.ts";
+import { PAGE_ORIGIN, passIdentityProvider, providerTotp, resetPage, visit, type Identity } from "../test-support/strong-auth.ts";
 
 /**
  * OAuth from the sign-in page's provider buttons through the emulator's mock identity provider to the oauth-callback
@@ -91,6 +91,29 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     const callback = await throughProvider(t, "/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2", account());
     await openCallback(t, callback);
     await waitFor(() => expect(t.navigations.at(-1)).toBe(`${PAGE_ORIGIN}/protected?tab=2`));
+  });
+
+  it("keeps after_auth_return_to through MFA: sign-in, provider, mfa page, then the return address (spec §2, §4)", async () => {
+    const t = createTestApp({ urls: { afterSignIn: "/signed-in", afterSignUp: "/welcome" } });
+    const identity = account();
+    await openCallback(t, await throughProvider(t, "/handler/sign-in", identity));
+    await waitFor(() => expect(t.navigations.at(-1)).toBe("/welcome"));
+    cleanup();
+    const user = await t.app.getUser({ or: "throw" });
+    await user.update({ totpMultiFactorSecret: new TextEncoder().encode("authsim-totp-secret!") });
+    await t.app.signOut({ redirectUrl: "/bye" });
+
+    await openCallback(t, await throughProvider(t, "/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2", identity));
+    const returnTo = `${PAGE_ORIGIN}/protected?tab=2`;
+    // The exchange answered only an attempt code; the SDK put the address it kept for this flow on the mfa URL.
+    await waitFor(() => expect(t.navigations.at(-1)).toBe(`/handler/mfa?after_auth_return_to=${encodeURIComponent(returnTo)}`));
+    cleanup();
+    visit(t.navigations.at(-1)!);
+    await renderWithApp(t, <Handler />);
+    fireEvent.change(await screen.findByLabelText("Authentication code"), { target: { value: await providerTotp(t, user.id) } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await waitFor(() => expect(t.navigations.at(-1)).toBe(returnTo));
+    expect((await t.app.getUser())?.id).toBe(user.id);
   });
 
   it("refuses an untrusted after_auth_return_to before leaving for the provider", async () => {

@@ -21,22 +21,23 @@ const RETURN_TO_PARAM = "after_auth_return_to";
 
 /**
  * The mfa page's URL. spec §2 passes after_auth_return_to from sign-in on to the redirect after authenticating, and
- * with MFA that redirect happens on the mfa page: so a return address on the current page goes along.
+ * with MFA that redirect happens on the mfa page: so the return address goes along. It is the one given (the OAuth
+ * callback's page carries none, so the callback passes the address it kept for the flow), else the current page's.
  */
-function mfaPageUrl(ctx: AppContext): string {
+function mfaPageUrl(ctx: AppContext, given: string | null): string {
   const page = browserOf(ctx).currentUrl();
-  const returnTo = page ? new URL(page).searchParams.get(RETURN_TO_PARAM) : null;
+  const returnTo = given ?? (page ? new URL(page).searchParams.get(RETURN_TO_PARAM) : null);
   if (!returnTo) return ctx.urls.mfa;
   const separator = ctx.urls.mfa.includes("?") ? "&" : "?";
   return `${ctx.urls.mfa}${separator}${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}`;
 }
 
-/** Keeps the attempt code and goes to the mfa page (when this app can navigate). */
-export async function rememberMfaAttempt(ctx: AppContext, error: KnownErrorOf<"MULTI_FACTOR_AUTHENTICATION_REQUIRED">): Promise<void> {
+/** Keeps the attempt code and goes to the mfa page (when this app can navigate), with the return address if any. */
+export async function rememberMfaAttempt(ctx: AppContext, error: KnownErrorOf<"MULTI_FACTOR_AUTHENTICATION_REQUIRED">, returnTo: string | null = null): Promise<void> {
   const attemptCode = error.details.attempt_code;
   if (typeof attemptCode !== "string") throw new Error("MULTI_FACTOR_AUTHENTICATION_REQUIRED came without details.attempt_code.", { cause: error });
   browserOf(ctx).sessionStorage?.setItem(MFA_ATTEMPT_CODE_STORAGE_KEY, attemptCode);
-  await ctx.redirector.redirectIfPossible(mfaPageUrl(ctx));
+  await ctx.redirector.redirectIfPossible(mfaPageUrl(ctx, returnTo));
 }
 
 /**

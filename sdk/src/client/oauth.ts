@@ -8,6 +8,7 @@ import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { absoluteUrl, browserOf, readCookie, writeCookie } from "./browser-env.ts";
 import { rememberMfaAttempt } from "./mfa.ts";
+import { keepOAuthReturnUrl, takeOAuthReturnUrl } from "./oauth-return.ts";
 
 /**
  * OAuth sign-in and account linking in the browser (protocol.md §7.5; spec §4, §5, §8, §9). The PKCE verifier waits in
@@ -51,6 +52,7 @@ export async function oauthLocation(ctx: AppContext, session: Session, options: 
   const verifier = createCodeVerifier(ctx.transport.random);
   const state = createOAuthState(ctx.transport.random);
   writeCookie(cookies, cookieNames.oauthOuterState(state), verifier, constants.oauthOuterStateCookieMaxAgeSeconds);
+  keepOAuthReturnUrl(cookies, state, options.afterCallbackRedirectUrl);
   // The access token names the user to link, or the anonymous user a sign-in upgrades (protocol.md §7.8).
   const token = session.getRefreshToken() ? await session.getAccessToken() : null;
   const query = {
@@ -137,6 +139,7 @@ export async function callOAuthCallback(ctx: AppContext, session: Session): Prom
     return false;
   }
   writeCookie(browser.cookies!, cookieName, null, 0);
+  const returnUrl = takeOAuthReturnUrl(browser.cookies!, state);
   url.searchParams.delete("code");
   url.searchParams.delete("state");
   browser.replaceUrl(url.toString());
@@ -158,7 +161,8 @@ export async function callOAuthCallback(ctx: AppContext, session: Session): Prom
     });
     tokens = ctx.transport.parseJson(response, tokenResponse);
   } catch (error) {
-    if (isKnownErrorOfType(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) await rememberMfaAttempt(ctx, error);
+    // The token response that would carry the return address never comes, so the kept copy goes on to the mfa page.
+    if (isKnownErrorOfType(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) await rememberMfaAttempt(ctx, error, returnUrl);
     if (isKnownErrorOfType(error, "INVALID_TOTP_CODE")) {
       browser.alert(OAUTH_CALLBACK_INVALID_TOTP_MESSAGE);
       return false;

@@ -181,6 +181,23 @@ describe("MFA keeps the return address", () => {
     await expect(app.signInWithCredential({ email: "a@example.com", password: "pw" })).rejects.toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED" });
     expect(navigated).toEqual(["/handler/mfa?after_auth_return_to=%2Fprotected%3Ftab%3D2"]);
   });
+
+  it("carries the after-callback URL of an OAuth flow on to the mfa page, though the exchange answered only an attempt code", async () => {
+    const { app, navigated, page, env } = setup(
+      router({
+        "GET /auth/oauth/authorize/github": () => json({ location: "http://api.test/__emulator/oauth/authorize/github" }),
+        "POST /auth/oauth/token": () => knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-4" }),
+      }),
+    );
+    page.url = "http://localhost:3000/handler/sign-in";
+    await app.signInWithOAuth("github", { returnTo: "/protected?tab=2" });
+    const state = env.cookies.cookie.match(/stack-oauth-outer-([^=]+)=/)?.[1];
+    page.url = `http://localhost:3000/handler/oauth-callback?code=c&state=${state}`;
+    await expect(app.callOAuthCallback()).rejects.toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED" });
+    expect(navigated.at(-1)).toBe(`/handler/mfa?after_auth_return_to=${encodeURIComponent("http://localhost:3000/protected?tab=2")}`);
+    // Both of the flow's cookies are spent: a replayed callback finds neither.
+    expect(env.cookies.cookie).toBe("");
+  });
 });
 
 describe("promptCliLogin", () => {
