@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { CurrentUser } from "@authsim/sdk";
 import { useApiKeys } from "../hooks/use-user-data.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, SubmitButton } from "./form-parts.tsx";
 
@@ -21,10 +21,7 @@ export function ApiKeysSection({ user }: { user: CurrentUser }) {
   const revoke = useAsyncAction(async (id: string) => {
     await keys.find((k) => k.id === id)?.revoke();
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void create.run();
-  };
+  const onSubmit = submitHandler(create);
   return (
     <section className="authsim-section" aria-labelledby="authsim-api-keys">
       <h2 id="authsim-api-keys">API keys</h2>

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { CurrentUser } from "@authsim/sdk";
 import { useStackContext } from "../hooks/use-stack-app.ts";
 import { useContactChannels, type ContactChannelOf } from "../hooks/use-user-data.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { pageUrl } from "../handler/page-urls.ts";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
@@ -53,10 +53,7 @@ export function EmailsSection({ user }: { user: CurrentUser }) {
     await user.createContactChannel({ type: "email", value: value.trim(), usedForAuth: false });
     setValue("");
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void add.run();
-  };
+  const onSubmit = submitHandler(add);
   return (
     <section className="authsim-section" aria-labelledby="authsim-emails">
       <h2 id="authsim-emails">Emails</h2>

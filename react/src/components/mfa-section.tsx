@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KnownError, type CurrentUser, type TotpSetup } from "@authsim/sdk";
 import { useStackApp } from "../hooks/use-stack-app.ts";
 import { useProject } from "../hooks/use-project.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
 import { ReadOnlyField } from "./read-only-field.tsx";
@@ -27,10 +27,7 @@ export function MfaSection({ user }: { user: CurrentUser }) {
   });
   const disable = useAsyncAction(() => user.update({ totpMultiFactorSecret: null }));
   const start = () => setSetup(app.createTotpSetup({ accountName: user.primaryEmail ?? user.displayName ?? user.id, issuer: project.displayName }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void enable.run();
-  };
+  const onSubmit = submitHandler(enable);
   return (
     <section className="authsim-section" aria-labelledby="authsim-mfa">
       <h2 id="authsim-mfa">Two-factor authentication</h2>

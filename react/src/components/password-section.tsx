@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KnownError, type CurrentUser } from "@authsim/sdk";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { unwrap, userCapability } from "../handler/capabilities.ts";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
@@ -23,10 +23,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
     setSaved(true);
   });
   if (!update || !user.hasPassword) return null;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   return (
     <section className="authsim-section" aria-labelledby="authsim-password">
       <h2 id="authsim-password">Password</h2>

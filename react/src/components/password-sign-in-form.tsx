@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
 import { outcomeText, useFinishSignIn, type SignInOutcome } from "./use-finish-sign-in.ts";
@@ -15,10 +15,7 @@ export function PasswordSignInForm() {
   const action = useAsyncAction(async () => {
     setOutcome(await finish(({ noRedirect }) => app.signInWithCredential({ email, password, noRedirect })));
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   return (
     <form onSubmit={onSubmit} aria-label="Sign in with email and password" noValidate>
       <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />

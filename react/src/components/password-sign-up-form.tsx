@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KnownError } from "@authsim/sdk";
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
 import { useAfterAuthRedirect } from "./use-after-auth.ts";
@@ -26,10 +26,7 @@ export function PasswordSignUpForm() {
       setRedirecting(false);
     }
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   return (
     <form onSubmit={onSubmit} aria-label="Sign up with email and password" noValidate>
       <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />

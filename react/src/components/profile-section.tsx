@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { CurrentUser } from "@authsim/sdk";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
 
@@ -13,10 +13,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     await user.setDisplayName(displayName.trim() === "" ? null : displayName.trim());
     setSaved(true);
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   return (
     <section className="authsim-section" aria-labelledby="authsim-profile">
       <h2 id="authsim-profile">Profile</h2>

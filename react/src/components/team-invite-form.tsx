@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useStackContext } from "../hooks/use-stack-app.ts";
 import type { TeamOf } from "../hooks/use-user-data.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { pageUrl } from "../handler/page-urls.ts";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
@@ -24,10 +24,7 @@ export function TeamInviteForm({ team }: { team: TeamOf }) {
     setEmail("");
     setSentTo(to);
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void invite.run();
-  };
+  const onSubmit = submitHandler(invite);
   return (
     <form onSubmit={onSubmit} aria-label={`Invite a member to ${team.displayName}`}>
       <Field label="Email to invite" name="invite-email" type="email" autoComplete="off" value={email} onChange={setEmail} />

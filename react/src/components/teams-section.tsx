@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { CurrentUser } from "@authsim/sdk";
 import { useProject } from "../hooks/use-project.ts";
 import { useTeams } from "../hooks/use-user-data.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { Field, SubmitButton } from "./form-parts.tsx";
 import { TeamEntry } from "./team-entry.tsx";
@@ -20,10 +20,7 @@ export function TeamsSection({ user }: { user: CurrentUser }) {
     await user.createTeam({ displayName: name.trim() });
     setName("");
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void create.run();
-  };
+  const onSubmit = submitHandler(create);
   return (
     <section className="authsim-section" aria-labelledby="authsim-teams">
       <h2 id="authsim-teams">Teams</h2>

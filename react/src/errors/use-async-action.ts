@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { isKnownError } from "@authsim/sdk";
 import { useStackContext } from "../hooks/use-stack-app.ts";
 import { UntrustedRedirectError } from "../navigation/return-to.ts";
@@ -39,4 +39,12 @@ export function useAsyncAction<A extends unknown[]>(action: (...args: A) => Prom
     [action, onUnhandledError],
   );
   return { run, pending, error, setError };
+}
+
+/** A form's onSubmit that runs `action` instead of letting the browser post the form and leave the page. */
+export function submitHandler(action: AsyncAction<[]>): (event: FormEvent) => void {
+  return (event) => {
+    event.preventDefault();
+    void action.run();
+  };
 }

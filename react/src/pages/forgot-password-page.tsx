@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Field, Status, SubmitButton } from "../components/form-parts.tsx";
 import { capability, unwrap } from "../handler/capabilities.ts";
@@ -22,10 +22,7 @@ export function ForgotPasswordPage() {
     setSent(true);
   });
   if (!send) return <Unavailable title="Reset your password" call="sendForgotPasswordEmail" />;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   return (
     <AuthPage title="Reset your password">
       {sent ? (

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Field, Status, SubmitButton } from "../components/form-parts.tsx";
 import { outcomeText, useFinishSignIn, type SignInOutcome } from "../components/use-finish-sign-in.ts";
@@ -21,10 +21,7 @@ export function MfaPage() {
     if (!attemptCode) return;
     setOutcome(await finish((options) => app.signInWithMfa(code.replace(/\s+/g, ""), attemptCode, options)));
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   if (!attemptCode) {
     return (
       <AuthPage title="Two-factor authentication">

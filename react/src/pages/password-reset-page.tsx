@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KnownError } from "@authsim/sdk";
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { useAsyncAction } from "../errors/use-async-action.ts";
+import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Field, Status, SubmitButton } from "../components/form-parts.tsx";
 import { capability, unwrap } from "../handler/capabilities.ts";
@@ -30,10 +30,7 @@ export function PasswordResetPage() {
       </AuthPage>
     );
   }
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void action.run();
-  };
+  const onSubmit = submitHandler(action);
   return (
     <AuthPage title="Choose a new password">
       {done ? (
