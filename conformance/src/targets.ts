@@ -2,6 +2,9 @@ import { devProjectSeed } from "@authsim/fixtures";
 import { createFakeProvider, CONTROL_PREFIX, type FakeProvider, type FakeProviderOptions } from "@authsim/fake-provider";
 import type { ManualClock } from "@authsim/sdk/runtime";
 import { manualClock } from "@authsim/sdk/runtime";
+import { emulatorClock, type SharedClock } from "./emulator-clock.ts";
+
+export type { SharedClock } from "./emulator-clock.ts";
 
 /**
  * What a conformance suite runs against: the in-process fake (default), a running fake by URL, or any provider by URL
@@ -9,9 +12,11 @@ import { manualClock } from "@authsim/sdk/runtime";
  * written reason.
  */
 export interface Controls {
-  /** Moves the provider's clock forward (tokens, codes and keys expire by it). */
+  /** Moves the provider's clock forward (tokens, codes and keys expire by it); the SDK's clock stays where it is. */
   advanceClock(millis: number): Promise<void>;
   reset(): Promise<void>;
+  /** A clock for the SDK that reads the provider's time now and moves with it (emulator-clock.ts). */
+  sharedClock(): Promise<SharedClock>;
 }
 
 export interface Target {
@@ -51,6 +56,8 @@ export function inProcessTarget(options: FakeProviderOptions = {}): InProcessTar
     controls: {
       advanceClock: async (millis) => provider.clock.advance(millis),
       reset: async () => provider.reset(),
+      // The manual clock under the provider: moving it moves both (provider.clock only adds its own offset on top).
+      sharedClock: async () => ({ now: () => clock.now(), advance: async (millis) => clock.advance(millis) }),
     },
     provider,
     clock,
@@ -87,7 +94,11 @@ export function urlTarget(options: {
     secretServerKey: options.secretServerKey ?? devProjectSeed.keys.secret_server_key,
     superSecretAdminKey: options.superSecretAdminKey ?? devProjectSeed.keys.super_secret_admin_key,
     controls: options.hasControls
-      ? { advanceClock: (millis) => control("/clock/advance", { millis }), reset: () => control("/reset") }
+      ? {
+          advanceClock: (millis) => control("/clock/advance", { millis }),
+          reset: () => control("/reset"),
+          sharedClock: () => emulatorClock(baseUrl),
+        }
       : null,
   };
 }

@@ -1,6 +1,6 @@
 import { CONTROL_PREFIX, type SentEmailRecord } from "@authsim/fake-provider";
 import type { Target } from "../targets.ts";
-import { providerOf, sharedClockOf, type Requirement } from "./support.ts";
+import { manualClockOf, providerOf, type Requirement } from "./support.ts";
 
 /**
  * What the account suites share (issue 4): the callback URLs emailed links point at, and the outbox, read through the
@@ -15,13 +15,9 @@ export const CALLBACKS = {
 } as const;
 
 export const NO_OUTBOX_REASON = "reads the emailed code from the emulator's outbox, which this target does not have";
-/** Why a case that changes the project's configuration skips on a shared, long-lived target. */
-export const SHARED_TARGET_REASON = "changes the project's configuration, which would disturb other cases sharing this long-lived target";
 
 export const accountNeeds = {
   outbox: (t: Target): Requirement => [providerOf(t) !== null || t.controls !== null, NO_OUTBOX_REASON],
-  /** A fresh provider of this test's own (the in-process target is rebuilt per test). */
-  ownProvider: (t: Target): Requirement => [sharedClockOf(t) !== null && providerOf(t) !== null, SHARED_TARGET_REASON],
 };
 
 export type OutboxEmail = Pick<SentEmailRecord, "to" | "kind" | "subject" | "code" | "otp" | "link" | "html" | "text" | "seq">;
@@ -29,7 +25,7 @@ type Kind = "email_verification" | "password_reset" | "magic_link";
 
 /** The in-process target reads the provider directly; any other fake is asked over HTTP. */
 function inProcess(target: Target) {
-  return sharedClockOf(target) ? providerOf(target) : null;
+  return manualClockOf(target) ? providerOf(target) : null;
 }
 
 /** Every email to `to` so far, oldest first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { adminApp, expectKnownError, itIf, needs, serverApp, sharedClockOf, signedUpClient, uniqueTag } from "./support.ts";
+import { adminApp, expectKnownError, itIf, needs, serverApp, sharedClock, signedUpClient, uniqueTag } from "./support.ts";
 
 /** User, team and internal API keys through our SDK (spec §3, §4 validity, §8; protocol.md §5.8). */
 const HOUR = 3_600_000;
@@ -86,10 +86,10 @@ export function apiKeyCases(getTarget: () => Target): void {
 
     withSharedClock("report expired on the client once the shared clock passes the expiry", async () => {
       const target = getTarget();
-      const clock = sharedClockOf(target)!;
-      const { user } = await signedUpClient(target);
+      const clock = await sharedClock(target);
+      const { user } = await signedUpClient(target, { clock });
       const created = await user.createApiKey({ description: "hour", expiresAt: new Date(clock.now() + HOUR) });
-      clock.advance(HOUR + 1);
+      await clock.advance(HOUR + 1);
       expect([created.isValid(), created.whyInvalid()]).toEqual([false, "expired"]);
     });
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { accountNeeds, CALLBACKS, codeOfLink, nextEmail, SHARED_TARGET_REASON } from "./account-support.ts";
-import { clientApp, expectKnownError, itIf, PASSWORD, providerOf, serverApp, signedUpClient, uniqueEmail } from "./support.ts";
+import { accountNeeds, CALLBACKS, codeOfLink, nextEmail } from "./account-support.ts";
+import { ownProjectNeed, projectOfItsOwn } from "./own-project.ts";
+import { adminApp, clientApp, expectKnownError, itIf, PASSWORD, serverApp, signedUpClient, uniqueEmail } from "./support.ts";
 
 /**
  * Magic link and one-time code sign-in through our SDK (spec §4 "After sign-in"; protocol.md §7.2), with the code
@@ -15,19 +16,16 @@ function navigatingApp(target: Target) {
   return { app, navigated };
 }
 
-/** Sets dev-project flags on the test's own in-process provider (no public endpoint for it in this issue). */
-async function setProjectFlags(target: Target, flags: { magic_link_enabled?: boolean; sign_up_enabled?: boolean }) {
-  const provider = providerOf(target);
-  if (!provider) throw new Error(SHARED_TARGET_REASON);
-  await provider.store.transact((tables) => {
-    const project = tables.projects.get(target.projectId)!;
-    tables.projects.set(project.id, { ...project, config: { ...project.config, ...flags } });
-  });
+/** A project of the case's own with the given flags set through the admin API (own-project.ts says why). */
+async function projectWith(target: Target, config: { magicLinkEnabled?: boolean; signUpEnabled?: boolean }): Promise<Target> {
+  const own = await projectOfItsOwn(target);
+  await (await adminApp(own).getProject()).update({ config });
+  return own;
 }
 
 export function magicLinkCases(getTarget: () => Target): void {
   const withOutbox = itIf(accountNeeds.outbox(getTarget()));
-  const ownProvider = itIf(accountNeeds.ownProvider(getTarget()));
+  const ownProject = itIf(ownProjectNeed(getTarget()));
 
   describe("magic link sign-in", () => {
     withOutbox("signs a new address up with OTP + nonce, and goes to after-sign-up", async () => {
@@ -84,15 +82,13 @@ export function magicLinkCases(getTarget: () => Target): void {
       expect(error.details).toMatchObject({ would_work_if_email_was_verified: true });
     });
 
-    ownProvider("answers SIGN_UP_NOT_ENABLED for a new address when sign-up is closed", async () => {
-      const target = getTarget();
-      await setProjectFlags(target, { sign_up_enabled: false });
+    ownProject("answers SIGN_UP_NOT_ENABLED for a new address when sign-up is closed", async () => {
+      const target = await projectWith(getTarget(), { signUpEnabled: false });
       await expectKnownError(clientApp(target).sendMagicLinkEmail(uniqueEmail(), { callbackUrl: CALLBACKS.magicLink }), "SIGN_UP_NOT_ENABLED", 400);
     });
 
-    ownProvider("is refused with a plain 403 when magic links are off", async () => {
-      const target = getTarget();
-      await setProjectFlags(target, { magic_link_enabled: false });
+    ownProject("is refused with a plain 403 when magic links are off", async () => {
+      const target = await projectWith(getTarget(), { magicLinkEnabled: false });
       await expect(clientApp(target).sendMagicLinkEmail(uniqueEmail(), { callbackUrl: CALLBACKS.magicLink })).rejects.toThrow(/403/);
     });
   });

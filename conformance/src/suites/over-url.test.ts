@@ -7,7 +7,7 @@ import { allSuites } from "./all.ts";
 /**
  * Every suite against one fake served on a real loopback port, shared by all cases as a long-lived server would be
  * (so the suites must not depend on a fresh state). Its clock is the wall clock moved only by the control endpoints;
- * the SDK keeps its own. The provider object is in this process, so cases that must seed its store can.
+ * the SDK keeps its own, except in cases that share the emulator's through a mirror (emulator-clock.ts). The provider object is in this process, so cases that must seed its store can.
  */
 const served = await serveFakeProvider();
 afterAll(() => served.close());

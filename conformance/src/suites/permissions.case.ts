@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { adminApp, expectKnownError, itIf, needs, providerOf, serverApp, signedUpClient, uniqueTag } from "./support.ts";
+import { adminApp, expectKnownError, itIf, serverApp, signedUpClient, uniqueTag } from "./support.ts";
+import { ownProjectNeed, projectOfItsOwn } from "./own-project.ts";
 import { permissionTag } from "./team-support.ts";
 
 /**
@@ -134,26 +135,16 @@ export function permissionCases(getTarget: () => Target): void {
       expect(ids).toEqual(expect.arrayContaining([a, b]));
     });
 
-    itIf(needs.provider(getTarget()))("grants the user default permissions when a user is created", async () => {
-      const target = getTarget();
-      const fake = providerOf(target)!;
+    itIf(ownProjectNeed(getTarget()))("grants the user default permissions when a user is created", async () => {
+      const target = await projectOfItsOwn(getTarget());
+      const admin = adminApp(target);
       const welcome = permissionTag("welcome");
-      await adminApp(target).createProjectPermissionDefinition({ id: welcome });
-      const setDefaults = (ids: string[]) =>
-        fake.store.transact((tables) => {
-          const project = tables.projects.get(target.projectId)!;
-          tables.projects.set(project.id, { ...project, config: { ...project.config, user_default_permissions: ids.map((id) => ({ id })) } });
-        });
-      // No public endpoint edits the defaults yet (the admin config issue): set in the store, cleared after.
-      await setDefaults([welcome]);
-      try {
-        const { app } = await signedUpClient(target);
-        expect(await (await app.getUser({ or: "throw" })).hasPermission(welcome)).toBe(true);
-        const project = await adminApp(target).getProject();
-        expect(project.config.userDefaultPermissions).toEqual([{ id: welcome }]);
-      } finally {
-        await setDefaults([]);
-      }
+      await admin.createProjectPermissionDefinition({ id: welcome });
+      await (await admin.getProject()).update({ config: { userDefaultPermissions: [{ id: welcome }] } });
+      const { app } = await signedUpClient(target);
+      expect(await (await app.getUser({ or: "throw" })).hasPermission(welcome)).toBe(true);
+      const project = await adminApp(target).getProject();
+      expect(project.config.userDefaultPermissions).toEqual([{ id: welcome }]);
     });
   });
 }

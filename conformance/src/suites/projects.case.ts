@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { devProjectSeed } from "@authsim/fixtures";
+import { devProjectSeed, internalProjectSeed } from "@authsim/fixtures";
 import { AdminSessionUnsupportedError, KnownError } from "@authsim/sdk";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
+import type { Clock } from "@authsim/sdk/runtime";
 import type { Target } from "../targets.ts";
 import {
   adminApp,
@@ -10,9 +11,9 @@ import {
   internalUser,
   itIf,
   needs,
-  providerOf,
   recordingFetch,
-  sharedClockOf,
+  serverApp,
+  sharedClock,
   signedUpClient,
   tokenTimes,
 } from "./support.ts";
@@ -23,30 +24,29 @@ import {
  */
 
 /**
- * An `internal` user made a member of the project's owner team. No public endpoint of the fake adds team memberships
- * yet, so the one record is written straight into its store.
+ * An `internal` user made a member of the project's owner team, a team of the `internal` project (protocol.md §8),
+ * through the internal project's server API with its local-development secret key, as any team membership is added.
+ * `leave` takes the membership back, so a long-lived target keeps no extra administrator of its project.
  */
-async function ownerTeamMember(target: Target) {
-  const fake = providerOf(target)!;
+async function ownerTeamMember(target: Target, extras: { clock?: Clock } = {}) {
   const ownerTeamId = (await adminApp(target).getProject()).ownerTeamId;
   if (typeof ownerTeamId !== "string") throw new Error("The target's project has no owner team.");
-  const member = await internalUser(target);
-  await fake.store.transact((tables) =>
-    tables.teamMemberships.set(`${ownerTeamId}:${member.userId}`, {
-      projectId: INTERNAL_PROJECT_ID,
-      teamId: ownerTeamId,
-      userId: member.userId,
-      createdAtMillis: fake.clock.now(),
-    }),
-  );
-  return member;
+  const internalServer = serverApp(target, {
+    projectId: INTERNAL_PROJECT_ID,
+    publishableClientKey: internalProjectSeed.keys.publishable_client_key,
+    secretServerKey: internalProjectSeed.keys.secret_server_key,
+  });
+  const ownerTeam = await internalServer.getTeam(ownerTeamId);
+  if (!ownerTeam) throw new Error(`The owner team ${ownerTeamId} is not a team of the internal project.`);
+  const member = await internalUser(target, extras);
+  await ownerTeam.addUser(member.userId);
+  return { ...member, leave: () => ownerTeam.removeUser(member.userId) };
 }
 
 export function projectCases(getTarget: () => Target): void {
   const devProject = needs.devProject(getTarget());
   const [isDevProject] = devProject;
   const internalDevKeys = needs.internalDevKeys(getTarget());
-  const provider = needs.provider(getTarget());
 
   describe("the client's project", () => {
     itIf(devProject)("getProject gives the dev project's config flags", async () => {
@@ -102,36 +102,46 @@ export function projectCases(getTarget: () => Target): void {
       expect(error.isInstance("INVALID_PROJECT_AUTHENTICATION")).toBe(true);
     });
 
-    itIf(internalDevKeys, provider)("works from the admin access token of an owner-team member", async () => {
+    itIf(internalDevKeys)("works from the admin access token of an owner-team member", async () => {
       const target = getTarget();
-      const { app } = await ownerTeamMember(target);
-      const admin = adminApp(target, { projectOwnerSession: () => app.getAccessToken() });
-      const project = await admin.getProject();
-      expect(project.id).toBe(target.projectId);
-      // Admin access covers the server operations too.
-      const { userId } = await signedUpClient(target);
-      expect((await admin.getUser(userId))?.id).toBe(userId);
+      const { app, leave } = await ownerTeamMember(target);
+      try {
+        const admin = adminApp(target, { projectOwnerSession: () => app.getAccessToken() });
+        const project = await admin.getProject();
+        expect(project.id).toBe(target.projectId);
+        // Admin access covers the server operations too.
+        const { userId } = await signedUpClient(target);
+        expect((await admin.getUser(userId))?.id).toBe(userId);
+      } finally {
+        await leave();
+      }
     });
 
-    itIf(internalDevKeys, provider, needs.sharedClock(getTarget()))(
+    itIf(internalDevKeys, needs.sharedClock(getTarget()))(
       "asks the project-owner session again once its admin access token is about to expire",
       async () => {
         const target = getTarget();
-        const { app } = await ownerTeamMember(target);
-        const tokens: (string | null)[] = [];
-        const admin = adminApp(target, {
-          projectOwnerSession: async () => {
-            tokens.push(await app.getAccessToken());
-            return tokens[tokens.length - 1] ?? null;
-          },
-        });
-        expect((await admin.getProject()).id).toBe(target.projectId);
-        expect((await admin.getProject()).id).toBe(target.projectId);
-        expect(tokens).toHaveLength(1);
-        sharedClockOf(target)!.advance(tokenTimes(tokens[0]!).lifetimeMillis);
-        expect((await admin.getProject()).id).toBe(target.projectId);
-        expect(tokens).toHaveLength(2);
-        expect(tokens[1]).not.toBe(tokens[0]);
+        const clock = await sharedClock(target);
+        const { app, leave } = await ownerTeamMember(target, { clock });
+        try {
+          const tokens: (string | null)[] = [];
+          const admin = adminApp(target, {
+            clock,
+            projectOwnerSession: async () => {
+              tokens.push(await app.getAccessToken());
+              return tokens[tokens.length - 1] ?? null;
+            },
+          });
+          expect((await admin.getProject()).id).toBe(target.projectId);
+          expect((await admin.getProject()).id).toBe(target.projectId);
+          expect(tokens).toHaveLength(1);
+          await clock.advance(tokenTimes(tokens[0]!).lifetimeMillis);
+          expect((await admin.getProject()).id).toBe(target.projectId);
+          expect(tokens).toHaveLength(2);
+          expect(tokens[1]).not.toBe(tokens[0]);
+        } finally {
+          await leave();
+        }
       },
     );
 

@@ -8,7 +8,7 @@ import {
   PASSWORD,
   recordingFetch,
   serverApp,
-  sharedClockOf,
+  manualClockOf,
   signedUpClient,
   tokenTimes,
   uniqueEmail,
@@ -159,7 +159,7 @@ export function serverUserCases(getTarget: () => Target): void {
       const accessToken = (await app.getAccessToken())!;
       // The key-set cache runs on the SDK's clock: the shared one in process, else a manual one started at the
       // token's issue time (the provider's time), so no real time needs to pass.
-      const clock = sharedClockOf(target) ?? manualClock(tokenTimes(accessToken).issuedAtMillis);
+      const clock = manualClockOf(target) ?? manualClock(tokenTimes(accessToken).issuedAtMillis);
       const recorder = recordingFetch(target);
       const server = serverApp(target, { fetch: recorder.fetch, clock, tokenStore: null });
       const jwksPath = `/api/v1/projects/${target.projectId}/.well-known/jwks.json`;

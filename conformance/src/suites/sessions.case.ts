@@ -7,7 +7,7 @@ import {
   needs,
   recordingFetch,
   serverApp,
-  sharedClockOf,
+  sharedClock,
   signedUpClient,
   tokenTimes,
 } from "./support.ts";
@@ -114,16 +114,16 @@ export function sessionCases(getTarget: () => Target): void {
 
     itIf(needs.sharedClock(getTarget()))("refreshes before a request once less than 20 s of the token are left", async () => {
       const target = getTarget();
-      const clock = sharedClockOf(target)!;
+      const clock = await sharedClock(target);
       const recorder = recordingFetch(target);
-      const { app, userId } = await signedUpClient(target, { fetch: recorder.fetch });
+      const { app, userId } = await signedUpClient(target, { fetch: recorder.fetch, clock });
 
-      clock.advance(tokenTimes((await app.getAccessToken())!).lifetimeMillis - 30_000);
+      await clock.advance(tokenTimes((await app.getAccessToken())!).lifetimeMillis - 30_000);
       recorder.seen.length = 0;
       expect((await app.getUser())?.id).toBe(userId);
       expect(recorder.count(TOKEN_ENDPOINT)).toBe(0);
 
-      clock.advance(15_000);
+      await clock.advance(15_000);
       expect((await app.getUser())?.id).toBe(userId);
       // 15 s left is inside the 20 s freshness window (spec §9): one refresh, and the request is never refused.
       expect(recorder.count(TOKEN_ENDPOINT)).toBe(1);

@@ -13,7 +13,7 @@ import {
 } from "@authsim/sdk";
 import { INTERNAL_PROJECT_ID, type KnownErrorCode } from "@authsim/sdk/contract";
 import type { Clock, ManualClock } from "@authsim/sdk/runtime";
-import { NO_CONTROLS_REASON, type Target } from "../targets.ts";
+import { NO_CONTROLS_REASON, type SharedClock, type Target } from "../targets.ts";
 
 /**
  * What every suite shares: apps built for a target, unique names, a fetch recorder, and the optional powers some
@@ -23,11 +23,9 @@ import { NO_CONTROLS_REASON, type Target } from "../targets.ts";
 
 export const PASSWORD = "password-123";
 
-/** Why a case that reads or writes the provider's store skips. */
-export const NO_PROVIDER_REASON =
-  "needs the provider in this process (its store) to set up what no public endpoint of the target offers";
 /** Why a case that moves the clock the SDK and the provider share skips. */
-export const NO_SHARED_CLOCK_REASON = "needs one manual clock shared by the SDK and the provider (in-process target only)";
+export const NO_SHARED_CLOCK_REASON =
+  "needs a clock the SDK shares with the provider (the emulator's clock controls, mirrored for the SDK), which this target does not have";
 /** Why a case that compares with fixtures/projects/dev-project.json skips. */
 export const NOT_DEV_PROJECT_REASON = "compares with the dev project fixture, and this target serves another project";
 /** Why a case that signs up on the `internal` project with its local-development keys skips. */
@@ -40,8 +38,7 @@ export type Requirement = readonly [met: boolean, reasonIfNot: string];
 /** The capabilities cases ask for, read from a target when the cases are declared. */
 export const needs = {
   controls: (t: Target): Requirement => [t.controls !== null, NO_CONTROLS_REASON],
-  provider: (t: Target): Requirement => [providerOf(t) !== null, NO_PROVIDER_REASON],
-  sharedClock: (t: Target): Requirement => [sharedClockOf(t) !== null, NO_SHARED_CLOCK_REASON],
+  sharedClock: (t: Target): Requirement => [t.controls !== null, NO_SHARED_CLOCK_REASON],
   devProject: (t: Target): Requirement => [t.projectId === devProjectSeed.id, NOT_DEV_PROJECT_REASON],
   // The upstream local-development keys of `internal` (protocol.md §8) exist only where an emulator seeded them.
   internalDevKeys: (t: Target): Requirement => [t.controls !== null, NO_INTERNAL_DEV_KEYS_REASON],
@@ -76,10 +73,22 @@ export function providerOf(target: Target): FakeProvider | null {
   return provider ?? null;
 }
 
-/** The manual clock the provider is built on, when the SDK may share it (the in-process target). */
-export function sharedClockOf(target: Target): ManualClock | null {
+/**
+ * The manual clock the in-process provider is built on: apps share it by default there. Other targets' apps keep the
+ * SDK's own clock unless a case passes `sharedClock(target)`.
+ */
+export function manualClockOf(target: Target): ManualClock | null {
   const clock = (target as Target & { clock?: ManualClock }).clock;
   return clock ?? null;
+}
+
+/**
+ * The SDK's clock shared with the provider, reading the provider's time now (for a fake by URL, a mirror of its
+ * emulator's clock). Cases pass it to every app they build, then move both with `advance`. Needs `needs.sharedClock`.
+ */
+export async function sharedClock(target: Target): Promise<SharedClock> {
+  if (!target.controls) throw new Error(NO_SHARED_CLOCK_REASON);
+  return target.controls.sharedClock();
 }
 
 /** One request the SDK made, as seen at its fetch. */
@@ -105,7 +114,7 @@ interface AppExtras {
 }
 
 function common(target: Target, extras: AppExtras) {
-  const clock = extras.clock ?? sharedClockOf(target) ?? undefined;
+  const clock = extras.clock ?? manualClockOf(target) ?? undefined;
   return {
     baseUrl: target.baseUrl,
     projectId: target.projectId,

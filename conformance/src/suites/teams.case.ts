@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { expectKnownError, itIf, needs, providerOf, serverApp, signedUpClient, uniqueEmail, uniqueTag } from "./support.ts";
+import { adminApp, expectKnownError, itIf, needs, serverApp, signedUpClient, uniqueEmail, uniqueTag } from "./support.ts";
+import { ownProjectNeed, projectOfItsOwn } from "./own-project.ts";
 import { hasOutbox, INVITE_CALLBACK, invitationEmail, NO_OUTBOX_REASON, verifiedClient } from "./team-support.ts";
 
 /**
@@ -185,25 +186,14 @@ export function teamCases(getTarget: () => Target): void {
   });
 
   describe("team creation settings", () => {
-    itIf(needs.provider(getTarget()))("refuses client team creation when the project disables it, with INSUFFICIENT_ACCESS_TYPE", async () => {
-      const target = getTarget();
-      const fake = providerOf(target)!;
-      const setFlag = (enabled: boolean) =>
-        fake.store.transact((tables) => {
-          const project = tables.projects.get(target.projectId)!;
-          tables.projects.set(project.id, { ...project, config: { ...project.config, client_team_creation_enabled: enabled } });
-        });
-      // The flag has no public endpoint yet (the admin config issue), so it is set in the store and restored after.
-      await setFlag(false);
-      try {
-        const { user, userId } = await signedUpClient(target);
-        const error = await expectKnownError(user.createTeam({ displayName: "Refused" }), "INSUFFICIENT_ACCESS_TYPE", 401);
-        expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
-        const made = await serverApp(target).createTeam({ displayName: uniqueTag("server-made"), creatorUserId: userId });
-        expect((await (await serverApp(target).getUser(userId))!.listTeams()).map((t) => t.id)).toEqual([made.id]);
-      } finally {
-        await setFlag(true);
-      }
+    itIf(ownProjectNeed(getTarget()))("refuses client team creation when the project disables it, with INSUFFICIENT_ACCESS_TYPE", async () => {
+      const target = await projectOfItsOwn(getTarget());
+      await (await adminApp(target).getProject()).update({ config: { clientTeamCreationEnabled: false } });
+      const { user, userId } = await signedUpClient(target);
+      const error = await expectKnownError(user.createTeam({ displayName: "Refused" }), "INSUFFICIENT_ACCESS_TYPE", 401);
+      expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+      const made = await serverApp(target).createTeam({ displayName: uniqueTag("server-made"), creatorUserId: userId });
+      expect((await (await serverApp(target).getUser(userId))!.listTeams()).map((t) => t.id)).toEqual([made.id]);
     });
   });
 }
