@@ -1,12 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ProviderSnapshot } from "@authsim/fake-provider";
-import { headerNames, isKnownErrorCode, knownErrorSpec, operationsById, rebranded, type Operation } from "@authsim/sdk/contract";
+import { headerNames, isKnownErrorCode, knownErrorSpec, rebranded, type Operation } from "@authsim/sdk/contract";
 import { plainTextAllowed } from "./plain-text.ts";
 
 /**
- * The invariants every answer of the provider keeps, whatever it was sent (protocol.md §1–3): no 5xx but the 501 of an
- * unimplemented operation; known errors in the catalogue's wire shape; plain text only where the protocol has it;
- * override-error-status honoured; no password hash anywhere; no secret of the request echoed in an error.
+ * The invariants every answer of the provider keeps, whatever it was sent (protocol.md §1–3): no 5xx at all (every
+ * operation of the contract is built, so not even a 501); known errors in the catalogue's wire shape; plain text only
+ * where the protocol has it; override-error-status honoured; no password hash anywhere; no secret of the request
+ * echoed in an error.
  * Each check returns problems as text, so a failing property names all of them at once.
  */
 export interface Answer {
@@ -62,23 +63,18 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
 
   if (sent.method === "HEAD") {
     // A HEAD answer has headers only: nothing more to read than that it is no server error and carries no body.
-    if (status >= 500 && status !== 501) problems.push(`server error ${status} on HEAD`);
+    if (status >= 500) problems.push(`server error ${status} on HEAD`);
     if (answer.text !== "") problems.push("a HEAD answer with a body");
     return problems;
   }
   const body = parse(answer.text);
-  if (status >= 500) {
-    // The URL may route to another operation than the one fuzzed ("./" segments are normalised away): any contract
-    // operation's 501 is the deliberate one.
-    const notImplemented = status === 501 && typeof record(body)?.operation_id === "string" && operationsById.has(String(record(body)?.operation_id));
-    if (!notImplemented) problems.push(`server error ${status}: ${answer.text.slice(0, 600)}`);
-  }
+  if (status >= 500) problems.push(`server error ${status}: ${answer.text.slice(0, 600)}`);
   if (answer.text.includes("pbkdf2")) problems.push("the answer contains a password hash (pbkdf2)");
 
   const legacyCode = answer.headers.get(headerNames.knownError);
   const rebrandedCode = answer.headers.get(rebranded(headerNames.knownError));
   if (legacyCode !== null || rebrandedCode !== null) problems.push(...checkKnownError(legacyCode, rebrandedCode, status, answer, body));
-  else if (status >= 400 && status !== 501) {
+  else if (status >= 400) {
     const contentType = answer.headers.get("content-type") ?? "";
     const oauthJson = operation.id === "oauthToken" && typeof record(body)?.error === "string" && typeof record(body)?.error_description === "string";
     const allowedText = contentType.startsWith("text/plain") && plainTextAllowed(operation.id, status, answer.text);

@@ -8,7 +8,7 @@ import { buildWorld } from "./world.ts";
 
 /**
  * Fuzzing of every operation of the contract (issue 10): for each, fast-check generates requests from valid-ish to
- * hostile and every answer keeps the invariants of invariants.ts (no 5xx but the 501 of an unimplemented operation,
+ * hostile and every answer keeps the invariants of invariants.ts (no 5xx at all, not even a 501,
  * catalogue errors with matching header and body, plain text only where documented, a refused request leaves the
  * store as it was). Fixed seed; a failure prints the shrunk request.
  */
