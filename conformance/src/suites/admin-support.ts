@@ -1,12 +1,13 @@
-import { expect } from "vitest";
-import type { AdminOwnedProject, StackAdminApp, StackClientApp } from "@authsim/sdk";
+import { expect, onTestFinished } from "vitest";
+import { isKnownError, type AdminOwnedProject, type StackAdminApp, type StackClientApp } from "@authsim/sdk";
 import type { Target } from "../targets.ts";
 import { clientApp, internalUser, serverApp, uniqueTag } from "./support.ts";
 
 /**
  * What the admin suites share: a fresh project owned by a fresh dashboard user (spec §6 "Project owners (internal
  * project only) can create and list owned projects"), so cases that change or delete a project never touch the target's
- * own, and apps for that project built on keys its owner creates (protocol.md §8: a new project has none).
+ * own, and apps for that project built on keys its owner creates (protocol.md §8: a new project has none). Each is
+ * deleted when its case ends, so a long-lived target (a dev server the bin runs against) does not collect them.
  */
 
 export interface OwnedFixture {
@@ -24,6 +25,17 @@ export async function ownedProject(target: Target, displayName = uniqueTag("owne
   const user = await owner.getUser({ or: "throw" });
   const team = await user.createTeam({ displayName: uniqueTag("owners") });
   const project = await user.createProject!({ displayName, teamId: team.id });
+  onTestFinished(async () => {
+    // Unless the case deleted it itself (what some cases test): then its admin app finds no project any more.
+    const exists = await project.app.getProject().then(
+      () => true,
+      (e: unknown) => {
+        if (isKnownError(e) && e.code === "CURRENT_PROJECT_NOT_FOUND") return false;
+        throw e;
+      },
+    );
+    if (exists) await project.delete();
+  });
   const keys = await project.app.createInternalApiKey({
     description: "conformance",
     expiresAt: new Date(Date.UTC(2100, 0, 1)),
