@@ -5,7 +5,12 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } },
-      { test: { name: "fake-provider", include: ["fake-provider/src/**/*.test.ts"] } },
+      {
+        test: { name: "fake-provider", include: ["fake-provider/src/**/*.test.ts"], exclude: [...configDefaults.exclude, "fake-provider/src/**/*.spawn.test.ts"] },
+      },
+      // The real dev server (src/cli.ts) as a child process: each start takes a second or two (more when it rebuilds
+      // the dashboard), too slow for the default timeouts.
+      { test: { name: "cli", include: ["fake-provider/src/**/*.spawn.test.ts"], testTimeout: 120_000 } },
       { test: { name: "fixtures", include: ["fixtures/src/**/*.test.ts"] } },
       // The dashboard's Node side (build freshness, serving the files) and its Vite build.
       {

@@ -2,13 +2,15 @@ import { CONTROL_PREFIX } from "../src/control/routes.ts";
 import { dashboardBundle } from "../dashboard/build.ts";
 import { dashboardHandler } from "../dashboard/serve.ts";
 import { hostedBundle } from "../hosted/build.ts";
+import type { EmulatorFetch } from "../hosted/project-choice.ts";
 import { hostedHandler } from "../hosted/serve.ts";
 import { ensureBuiltNote } from "./ensure-built.ts";
 import { inFrontOf } from "./serve-bundle.ts";
 
 /**
- * Node-only: what the dev server (src/cli.ts) ships besides the API — the dashboard at / and the dev project's hosted
- * handler pages at /handler/* and /app — built on start when stale and served from disk.
+ * Node-only: what the dev server (src/cli.ts) ships besides the API — the dashboard at / and the hosted handler pages
+ * at /handler/* and /app (the dev project, or any other by ?project_id=) — built on start when stale and served from
+ * disk.
  */
 export interface BundleNotes {
   dashboard: string;
@@ -22,10 +24,12 @@ export async function ensureBundlesBuilt(): Promise<BundleNotes> {
   return { dashboard, hosted };
 }
 
+/** `appFetch`'s extra arguments (the Node bindings a dropped-connection fault needs) pass through untouched. */
 export function withBundles<A extends unknown[]>(
   appFetch: (request: Request, ...rest: A) => Response | Promise<Response>,
+  emulator: EmulatorFetch,
 ): (request: Request, ...rest: A) => Promise<Response> {
-  return inFrontOf([hostedHandler(hostedBundle.dist), dashboardHandler(dashboardBundle.dist)], appFetch);
+  return inFrontOf([hostedHandler(hostedBundle.dist, emulator), dashboardHandler(dashboardBundle.dist)], appFetch);
 }
 
 /** The banner's lines for the bundles, under the "listening on" line. */
@@ -35,7 +39,7 @@ export function bundleBannerLines(apiUrl: string, notes: BundleNotes): string[] 
   const passkeys = /^[\d.]+$|^\[/.test(hostname) ? `; for passkeys open http://localhost:${port}/handler/sign-in` : "";
   return [
     `Dashboard: ${apiUrl}/ (${notes.dashboard}${notes.dashboard.startsWith("not built") ? "; / shows a placeholder" : ""})`,
-    `Hosted sign-in: ${apiUrl}/handler/sign-in (dev project, home page ${apiUrl}/app; ${notes.hosted}${passkeys})`,
+    `Hosted sign-in: ${apiUrl}/handler/sign-in (dev project; ?project_id=… for another; home page ${apiUrl}/app; ${notes.hosted}${passkeys})`,
     `API reference: ${apiUrl}${CONTROL_PREFIX}/api-reference (OpenAPI document at ${apiUrl}${CONTROL_PREFIX}/openapi.json)`,
   ];
 }

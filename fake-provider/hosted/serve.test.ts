@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const provider = createFakeProvider();
+const emulator = (r: Request) => provider.app.fetch(r);
 const get = (fetchFn: (r: Request) => Promise<Response>, url: string, method = "GET") =>
   fetchFn(new Request(url.startsWith("http") ? url : `http://127.0.0.1:8102${url}`, { method }));
 
@@ -33,7 +34,7 @@ async function fakeBuild(name: string, title: string): Promise<string> {
 
 describe("serving the hosted pages in front of the emulator", () => {
   it("answers /handler/* and /app with the page, its assets with their type, and leaves / to the dashboard", async () => {
-    const served = inFrontOf([hostedHandler(await fakeBuild("hosted", "hosted")), dashboardHandler(await fakeBuild("dashboard", "dashboard"))], (r: Request) => provider.app.fetch(r));
+    const served = inFrontOf([hostedHandler(await fakeBuild("hosted", "hosted"), emulator), dashboardHandler(await fakeBuild("dashboard", "dashboard"))], emulator);
     for (const path of ["/handler/sign-in", "/handler/account-settings?x=1", "/handler", "/app"]) {
       const page = await get(served, path);
       expect([path, page.status, page.headers.get("cache-control")]).toEqual([path, 200, "no-store"]);
@@ -55,7 +56,7 @@ describe("serving the hosted pages in front of the emulator", () => {
   });
 
   it("serves the dev project's config with the origin the browser used, so pages, cookies and API share it", async () => {
-    const served = inFrontOf([hostedHandler(join(dir, "nothing-here"))], (r: Request) => provider.app.fetch(r));
+    const served = inFrontOf([hostedHandler(join(dir, "nothing-here"), emulator)], emulator);
     for (const origin of ["http://127.0.0.1:8102", "http://localhost:8102"]) {
       const config = await get(served, `${origin}/__emulator/hosted/config.json`);
       expect(config.headers.get("cache-control")).toBe("no-store");
@@ -64,12 +65,13 @@ describe("serving the hosted pages in front of the emulator", () => {
         projectId: dev.id,
         projectName: dev.display_name,
         publishableClientKey: dev.keys.publishable_client_key,
+        originTrusted: true,
       });
     }
   });
 
   it("answers a page with a 503 that says why when there is no build", async () => {
-    const served = inFrontOf([hostedHandler(join(dir, "nothing-here"))], (r: Request) => provider.app.fetch(r));
+    const served = inFrontOf([hostedHandler(join(dir, "nothing-here"), emulator)], emulator);
     const page = await get(served, "/handler/sign-in");
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("The hosted pages are not built");
@@ -79,12 +81,12 @@ describe("serving the hosted pages in front of the emulator", () => {
     const notes = { dashboard: "up to date", hosted: "built in 900 ms" };
     expect(bundleBannerLines("http://127.0.0.1:8102", notes)).toEqual([
       "Dashboard: http://127.0.0.1:8102/ (up to date)",
-      "Hosted sign-in: http://127.0.0.1:8102/handler/sign-in (dev project, home page http://127.0.0.1:8102/app; built in 900 ms; for passkeys open http://localhost:8102/handler/sign-in)",
+      "Hosted sign-in: http://127.0.0.1:8102/handler/sign-in (dev project; ?project_id=… for another; home page http://127.0.0.1:8102/app; built in 900 ms; for passkeys open http://localhost:8102/handler/sign-in)",
       "API reference: http://127.0.0.1:8102/__emulator/api-reference (OpenAPI document at http://127.0.0.1:8102/__emulator/openapi.json)",
     ]);
     expect(bundleBannerLines("http://localhost:8102", { ...notes, dashboard: "not built (boom)" })).toEqual([
       "Dashboard: http://localhost:8102/ (not built (boom); / shows a placeholder)",
-      "Hosted sign-in: http://localhost:8102/handler/sign-in (dev project, home page http://localhost:8102/app; built in 900 ms)",
+      "Hosted sign-in: http://localhost:8102/handler/sign-in (dev project; ?project_id=… for another; home page http://localhost:8102/app; built in 900 ms)",
       "API reference: http://localhost:8102/__emulator/api-reference (OpenAPI document at http://localhost:8102/__emulator/openapi.json)",
     ]);
   });

@@ -1,10 +1,12 @@
-import { devProjectSeed } from "@authsim/fixtures";
 import { bundleHandler, type BundleHandler } from "../bundles/serve-bundle.ts";
+import { askedProject, listProjects, rememberProject, trustsOrigin, type AskedProject, type EmulatorFetch, type HostedProject } from "./project-choice.ts";
+import { unknownProjectPage, unreachablePage } from "./project-pages.ts";
 import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from "./src/hosted-config.ts";
 
 /**
- * Node-only: the hosted handler pages of the dev project at /handler/* and /app, their assets under
- * /__emulator/hosted/, and the config they start from. cli.ts puts this in front of the emulator with the dashboard.
+ * Node-only: the hosted handler pages at /handler/* and /app, their assets under /__emulator/hosted/, and the config
+ * they start from. cli.ts puts this in front of the emulator with the dashboard. The pages serve any project of the
+ * emulator: `?project_id=` on a page picks it and a cookie remembers it (project-choice.ts); else the dev project.
  */
 
 /**
@@ -12,12 +14,13 @@ import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from
  * API share one origin whether the person opened 127.0.0.1 or localhost (WebAuthn refuses an IP address as its
  * relying-party id, so passkeys need the localhost name).
  */
-export function hostedConfig(request: Request): HostedConfig {
+export function hostedConfig(request: Request, project: HostedProject, originTrusted: boolean): HostedConfig {
   return {
     baseUrl: new URL(request.url).origin,
-    projectId: devProjectSeed.id,
-    projectName: devProjectSeed.display_name,
-    publishableClientKey: devProjectSeed.keys.publishable_client_key,
+    projectId: project.id,
+    projectName: project.display_name,
+    publishableClientKey: project.publishable_client_key,
+    originTrusted,
   };
 }
 
@@ -29,16 +32,53 @@ const UNBUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-export function hostedHandler(distDir: string): BundleHandler {
+const noStore = { "cache-control": "no-store" };
+
+/** What the request asks for, the emulator's projects, and the asked one among them (null when it has no such project). */
+async function resolve(emulator: EmulatorFetch, request: Request): Promise<{ asked: AskedProject; project: HostedProject | null; projects: HostedProject[] }> {
+  const asked = askedProject(request);
+  const projects = await listProjects(emulator, request);
+  return { asked, project: projects.find((p) => p.id === asked.id) ?? null, projects };
+}
+
+/** `emulator` is how the server reads the emulator's projects: the emulator app's own fetch (`provider.app.fetch`). */
+export function hostedHandler(distDir: string, emulator: EmulatorFetch): BundleHandler {
   const files = bundleHandler({
     dist: distDir,
     base: HOSTED_BASE,
     isPage: isHostedPage,
-    unbuilt: () => new Response(UNBUILT_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
+    unbuilt: () => new Response(UNBUILT_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8", ...noStore } }),
   });
+
+  const config = async (request: Request): Promise<Response> => {
+    const { asked, project } = await resolve(emulator, request);
+    if (!project) {
+      // The page shows this message (main.tsx); the page request itself already answered the HTML error page.
+      const error = `This emulator has no project ${asked.id}.`;
+      return Response.json({ error }, { status: 404, headers: noStore });
+    }
+    return Response.json(hostedConfig(request, project, await trustsOrigin(emulator, request, project.id)), { headers: noStore });
+  };
+
+  const hostedPage = async (request: Request, pathname: string): Promise<Response | null> => {
+    const { asked, project, projects } = await resolve(emulator, request);
+    if (!project) return unknownProjectPage(pathname, asked, projects);
+    const page = await files(request, pathname);
+    if (!page || asked.via !== "query") return page;
+    // Remembered for the pages' own redirects, which drop the parameter (sign-in → /app, links between pages).
+    const headers = new Headers(page.headers);
+    headers.append("set-cookie", rememberProject(project.id));
+    return new Response(page.body, { status: page.status, headers });
+  };
+
   return async (request, pathname) => {
-    if (pathname === HOSTED_CONFIG_PATH) {
-      return new Response(JSON.stringify(hostedConfig(request)), { headers: { "content-type": "application/json", "cache-control": "no-store" } });
+    try {
+      if (pathname === HOSTED_CONFIG_PATH) return await config(request);
+      if (isHostedPage(pathname)) return await hostedPage(request, pathname);
+    } catch (error) {
+      if (pathname !== HOSTED_CONFIG_PATH) return unreachablePage(error);
+      const reason = error instanceof Error ? error.message : String(error);
+      return Response.json({ error: `The hosted pages could not read the emulator's projects: ${reason}` }, { status: 502, headers: noStore });
     }
     return await files(request, pathname);
   };

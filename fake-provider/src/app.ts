@@ -7,7 +7,7 @@ import { mountControl } from "./control/routes.ts";
 import { corsHeaders } from "./http/cors.ts";
 import { json, text } from "./http/respond.ts";
 import type { OpContext, ProviderSettings } from "./ops/context.ts";
-import { finish, mountOperations } from "./routes/mount.ts";
+import { finish, mountOperations, type OperationAnswer } from "./routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
 import { createFaults, type Faults } from "./faults/faults.ts";
 import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
@@ -24,6 +24,11 @@ const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "O
 export interface FakeProviderOptions {
   /** The time source; wrapped so it can be advanced and frozen. Defaults to the wall clock. */
   clock?: Clock;
+  /**
+   * Start with the clock frozen at this instant (ms since the epoch), and go back to it on reset: the seed's and every
+   * later timestamp then repeat from run to run (the dev server's --deterministic). Advance or unfreeze it as usual.
+   */
+  frozenAtMillis?: number;
   /** The one random source for ids, tokens, keys and codes. Defaults to Web Crypto. */
   ids?: RandomSource;
   /** Projects to create besides `internal`. Defaults to the dev project of fixtures/. */
@@ -40,6 +45,11 @@ export interface FakeProviderOptions {
   requestLogCapacity?: number;
   /** Fixed sign-in OTPs by address pattern (ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
+  /**
+   * Called with every answer a contract operation's route gives (a copy, routes/mount.ts), synchronously: e.g. to
+   * check each against the contract's response schemas in tests. It must not throw.
+   */
+  onAnswer?: (answer: OperationAnswer) => void;
 }
 
 export interface ProviderSnapshot {
@@ -77,6 +87,8 @@ export interface FakeProvider {
 /** Builds an emulator of the provider's /api/v1 with everything in memory. Cheap: call it once per test if you like. */
 export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvider {
   const clock = controllableClock(options.clock);
+  const clockStart = { offsetMillis: 0, frozenAtMillis: options.frozenAtMillis ?? null };
+  clock.restore(clockStart);
   const random = options.ids ?? cryptoRandom;
   const seed = options.seed ?? defaultSeed;
   const accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? 600;
@@ -114,7 +126,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
     reset: () => {
       store.restore({ version: 1, tables: {} });
-      clock.restore({ offsetMillis: 0, frozenAtMillis: null });
+      clock.restore(clockStart);
       provider.faults.clear();
       provider.requestLog.clear();
       seedNow();
@@ -147,7 +159,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     explainFailure(c.req.raw, "pipeline", error);
     return errorToResponse(error, onUnexpectedError);
   });
-  mountOperations(app, { store, clock, random, settings, onUnexpectedError });
+  mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
   mountControl(app, provider);
   app.notFound((c) => {
     const request = c.req.raw;

@@ -7,7 +7,10 @@ export interface CliOptions {
   host: string;
   hashCost: HashCost;
   accessTokenLifetimeSeconds: number;
-  /** Seed for ids, codes, keys and tokens: the same seed and requests give the same state (stable snapshots). */
+  /**
+   * Seed for ids, codes, keys and tokens, with the clock frozen at DETERMINISTIC_START_MILLIS: the same seed and
+   * requests give the same state (stable snapshots).
+   */
   deterministic: string | null;
   /** Loaded on start when it exists; written on exit and on POST /__emulator/snapshot/save. */
   snapshotFile: string | null;
@@ -19,6 +22,12 @@ export interface CliOptions {
   fixedOtp: FixedOtpRule[];
 }
 
+/**
+ * Where --deterministic starts the clock, frozen: a wall-clock start would put a different instant into every timestamp
+ * and token `iat` of two otherwise identical runs. A fixed date (not one derived from the seed) is easy to recognise.
+ */
+export const DETERMINISTIC_START_MILLIS = Date.UTC(2026, 0, 1);
+
 export const usage = `Usage: authsim [options]
 
   --port N                     port to listen on (default: $PORT or 8102)
@@ -26,7 +35,8 @@ export const usage = `Usage: authsim [options]
   --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
   --hash-cost fast|production  password hashing: fast (1,000 PBKDF2 iterations, default) or production (600,000)
   --access-token-lifetime S    seconds an access token lives (default 600, at least 60)
-  --deterministic SEED         seeded ids, codes, keys and tokens, for stable snapshots
+  --deterministic SEED         seeded ids, codes, keys and tokens, and the clock frozen at 2026-01-01T00:00:00Z
+                               (advance it with POST /__emulator/clock/advance), for stable snapshots
   --snapshot FILE              load state from FILE on start (if it exists); save it on exit and on
                                POST /__emulator/snapshot/save
   --seed FILE                  load a fixture (fixtures/README.md) on start, e.g.

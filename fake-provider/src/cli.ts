@@ -4,8 +4,8 @@ import { serve } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { createFakeProvider, type ProviderSnapshot } from "./app.ts";
-import { envLines, parseCliArgs } from "./cli-args.ts";
-import { startupRefusal } from "./cli-safety.ts";
+import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
+import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { CONTROL_PREFIX } from "./control/routes.ts";
 import { json } from "./http/respond.ts";
 import { bundleBannerLines, ensureBundlesBuilt, withBundles } from "../bundles/dev-server.ts";
@@ -42,8 +42,13 @@ const provider = createFakeProvider({
   hashCost: options.hashCost,
   accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   fixedOtp: options.fixedOtp,
-  ...(random ? { ids: random } : {}),
+  // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
+  ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
 });
+const refuse = (reason: string): never => {
+  console.error(reason);
+  process.exit(2);
+};
 
 // Relative to the caller's directory: `npm start` runs in fake-provider/, and npm keeps the caller's in INIT_CWD.
 const snapshotFile = options.snapshotFile && resolve(process.env.INIT_CWD ?? process.cwd(), options.snapshotFile);
@@ -63,9 +68,12 @@ if (snapshotFile && existsSync(snapshotFile)) {
     provider.restore(file);
     if (seeded && file.randomBytesDrawn && file.randomBytesDrawn > drawn) random!.bytes(file.randomBytesDrawn - drawn);
   } catch (error) {
-    console.error(`Could not load the snapshot ${snapshotFile}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
+    refuse(`Could not load the snapshot ${snapshotFile}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // Checked on the restored state (typed, whatever the file's layout): nothing is served or saved before this exit.
+  const { apiKeySets, projects } = provider.store.read;
+  const refusal = stateRefusal(`the snapshot ${snapshotFile}`, storeState({ apiKeySets: apiKeySets.values(), projects: projects.values() }));
+  if (refusal) refuse(refusal);
 }
 // Saving to a file is the Node edge's business, so this control endpoint exists only in the dev server.
 provider.app.post(`${CONTROL_PREFIX}/snapshot/save`, () => {
@@ -77,13 +85,22 @@ provider.app.post(`${CONTROL_PREFIX}/snapshot/save`, () => {
 // --seed loads a fixture through the API (in process), unless the state came from a snapshot that already holds it.
 let seedReport: LoadReport | null = null;
 if (options.seedFile && !restoredSnapshot) {
+  // `npm start` runs in fake-provider/: a relative path is the caller's (npm keeps the caller's directory in INIT_CWD).
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.seedFile);
+  const failed = (error: unknown) => refuse(`Could not load the fixture ${options.seedFile}: ${error instanceof Error ? error.message : String(error)}`);
+  let doc: unknown;
   try {
-    // `npm start` runs in fake-provider/: a relative path is the caller's (npm keeps the caller's directory in INIT_CWD).
-    const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.seedFile);
-    seedReport = await loadFixture(JSON.parse(readFileSync(file, "utf8")), { baseUrl: provisionalUrl, fetch: provider.fetch, emulator: true });
+    doc = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    console.error(`Could not load the fixture ${options.seedFile}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
+    failed(error);
+  }
+  // Before loading: a refused fixture never reaches the emulator's state.
+  const refusal = stateRefusal(`the fixture ${file}`, fixtureState(doc));
+  if (refusal) refuse(refusal);
+  try {
+    seedReport = await loadFixture(doc, { baseUrl: provisionalUrl, fetch: provider.fetch, emulator: true });
+  } catch (error) {
+    failed(error);
   }
 }
 
@@ -91,7 +108,7 @@ if (options.seedFile && !restoredSnapshot) {
 // few seconds), and served from disk here at the Node edge; without a build they answer placeholder pages.
 const bundleNotes = await ensureBundlesBuilt();
 
-const server = serve({ fetch: withBundles(provider.app.fetch), port: options.port, hostname: options.host }, (info) => {
+const server = serve({ fetch: withBundles(provider.app.fetch, (request) => provider.app.fetch(request)), port: options.port, hostname: options.host }, (info) => {
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
@@ -100,7 +117,7 @@ const server = serve({ fetch: withBundles(provider.app.fetch), port: options.por
     [
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
       ...bundleBannerLines(apiUrl, bundleNotes),
-      `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` Deterministic ids (seed "${options.deterministic}").` : ""}`,
+      `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` ${deterministicNote(options.deterministic)}` : ""}`,
       snapshotFile ? `State is loaded from and saved to ${snapshotFile}.` : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
       ...options.fixedOtp.map((r) => `Fixed sign-in OTP ${r.code} for ${r.pattern} (--fixed-otp; change with PUT ${CONTROL_PREFIX}/fixed-otp).`),
       "",
@@ -124,6 +141,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     process.exit(0);
   });
+}
+
+/** The banner's words for --deterministic: the seed, and where the clock stands (the fixed start, or as restored). */
+function deterministicNote(seed: string): string {
+  const now = new Date(provider.clock.now()).toISOString();
+  const clock = restoredSnapshot
+    ? `the clock is as the snapshot left it (${provider.clock.frozen ? "frozen" : "running"}, at ${now})`
+    : `the clock is frozen at ${now}, so timestamps repeat too`;
+  // A frozen past instant is the price of repeatable snapshots: say what it does to an app that reads the wall clock.
+  return (
+    `Deterministic ids, codes and keys (seed "${seed}"); ${clock}. Move it with POST ${CONTROL_PREFIX}/clock/advance or ` +
+    "/clock/freeze {at_millis}: an app that checks token expiry against its own clock sees these tokens as expired."
+  );
 }
 
 /** The banner's part for --seed: what was loaded, and the env lines of each seeded project. */

@@ -15,3 +15,4 @@ export { exportFixture, type ExportOptions } from "./fixture-export/export.ts";
 export type { RequestLog, RequestLogEntry, RequestLogFilter } from "./request-log/request-log.ts";
 export type { FixedOtpRule } from "./ops/fixed-otp.ts";
 export { openApiDocument, type OpenApiDocument } from "./openapi/document.ts";
+export type { OperationAnswer } from "./routes/mount.ts";

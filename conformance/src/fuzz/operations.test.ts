@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 describe("fuzzing every contract operation", () => {
   it("maps shapes only for operations the contract has (a renamed operation would silently lose its valid-ish bodies)", () => {
-    const ids = new Set(operations.map((o) => o.id));
+    const ids = new Set<string>(operations.map((o) => o.id));
     expect(Object.keys(shapes).filter((id) => !ids.has(id))).toEqual([]);
   });
 

@@ -9,6 +9,8 @@ export interface RunnerOptions {
   isFake: boolean;
   jsonReport: string;
   markdownReport: string;
+  /** Areas to run (exact names, as the report's rows); empty = every area. */
+  areas: string[];
 }
 
 export const usage = `Usage: authsim-conformance --base-url URL [options]
@@ -25,13 +27,16 @@ skip with its reason).
   --not-fake                     the target is not an authsim fake (e.g. the real service): cases that need the
                                  emulator's control endpoints are skipped with that reason
   --report FILE                  JSON report (default conformance-report.json)
-  --markdown FILE                Markdown fidelity table (default conformance-report.md)`;
+  --markdown FILE                Markdown fidelity table (default conformance-report.md)
+  --area NAME                    run only this area, by its exact name as in the summary (e.g. "password auth");
+                                 repeatable; an unknown name lists the areas and exits with status 2`;
 
 export function parseRunnerArgs(argv: readonly string[]): RunnerOptions {
-  const o: Partial<RunnerOptions> & { isFake: boolean; jsonReport: string; markdownReport: string } = {
+  const o: Partial<RunnerOptions> & { isFake: boolean; jsonReport: string; markdownReport: string; areas: string[] } = {
     isFake: true,
     jsonReport: "conformance-report.json",
     markdownReport: "conformance-report.md",
+    areas: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -56,6 +61,7 @@ export function parseRunnerArgs(argv: readonly string[]): RunnerOptions {
       case "--not-fake": o.isFake = false; break;
       case "--report": o.jsonReport = value(); break;
       case "--markdown": o.markdownReport = value(); break;
+      case "--area": o.areas.push(value()); break;
       case "--help": case "-h": throw new Error(usage);
       default: throw new Error(`Unknown option ${flag}.\n\n${usage}`);
     }

@@ -1,28 +1,42 @@
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startVitest, type TestCase, type TestModule, type TestSuite } from "vitest/node";
+import { createVitest, type TestModule, type Vitest } from "vitest/node";
+import { areaOf, declaredCases, selectAreas, unknownAreasMessage } from "./areas.ts";
 import { parseRunnerArgs, targetEnv } from "./args.ts";
 import { markdownReport, splitSkipReason, textSummary, totals, type CaseResult } from "./report.ts";
 
 /**
  * `authsim-conformance`: runs every conformance suite against the provider named on the command line (through the
  * env-target suite), then prints a per-area summary ending in the plain "N passed, N failed" line and writes the JSON
- * report and the Markdown fidelity table. Node-only (the edge of the conformance package).
+ * report and the Markdown fidelity table. `--area` narrows the run to named areas. Node-only (the edge of the conformance
+ * package).
  */
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const suiteFile = "conformance/src/suites/env-target.test.ts";
 
-function areaOf(test: TestCase): string {
-  // module > "conformance: <target>" > <area> > … > test
-  const chain: string[] = [];
-  for (let p: TestSuite | TestModule = test.parent; p.type === "suite"; p = p.parent) chain.unshift(p.name);
-  return chain[1] ?? chain[0] ?? "(top level)";
+/** Thrown for a wrong command line found only once the suites are declared (an unknown area): exit status 2. */
+class UsageError extends Error {}
+
+/**
+ * Every area: one ordinary run. Some areas: the file is collected first (declaring the cases, running none), then only
+ * the cases of those areas run, by vitest id; the other cases are left skipped and kept out of the report.
+ */
+async function runSuites(vitest: Vitest, areas: readonly string[]): Promise<TestModule[]> {
+  if (areas.length === 0) return (await vitest.start([suiteFile])).testModules;
+  const selection = selectAreas(declaredCases((await vitest.collect([suiteFile])).testModules), areas);
+  if (selection.unknown.length > 0) throw new UsageError(unknownAreasMessage(selection));
+  const spec = vitest.getProjectByName("conformance").createSpecification(resolve(repoRoot, suiteFile), { testIds: selection.testIds });
+  // What start() does before running: the reporters' onInit.
+  await vitest.standalone();
+  return (await vitest.runTestSpecifications([spec])).testModules;
 }
 
-function collect(modules: readonly TestModule[]): CaseResult[] {
+function collect(modules: readonly TestModule[], areas: readonly string[]): CaseResult[] {
   const results: CaseResult[] = [];
   for (const module of modules) {
     for (const test of module.children.allTests()) {
+      if (areas.length > 0 && !areas.includes(areaOf(test))) continue;
       const r = test.result();
       const { title, reason } = splitSkipReason(test.name);
       const state = r.state === "failed" ? "failed" : r.state === "passed" ? "passed" : "skipped";
@@ -47,10 +61,22 @@ async function main(): Promise<number> {
     return 2;
   }
   Object.assign(process.env, targetEnv(options));
-  const vitest = await startVitest("test", [suiteFile], { root: repoRoot, run: true, watch: false, project: ["conformance"] }, {}, {});
-  const modules = vitest.state.getTestModules();
-  await vitest.close();
-  const results = collect(modules);
+  // What vitest's own startVitest sets before createVitest (the config and the suites may read them).
+  process.env.TEST = "true";
+  process.env.VITEST = "true";
+  process.env.NODE_ENV ??= "test";
+  const vitest = await createVitest("test", { root: repoRoot, run: true, watch: false, project: ["conformance"] }, {}, {});
+  let modules: TestModule[];
+  try {
+    modules = await runSuites(vitest, options.areas);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    return 2;
+  } finally {
+    await vitest.close();
+  }
+  const results = collect(modules, options.areas);
   const target = options.baseUrl;
   console.log(`\n${textSummary(target, results)}`);
   writeFileSync(options.jsonReport, JSON.stringify({ target, totals: totals(results), results }, null, 2));

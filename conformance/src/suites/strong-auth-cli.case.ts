@@ -1,9 +1,42 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { clientApp, clientWithTokens, signedUpClient } from "./support.ts";
+import { clientApp, clientWithTokens, itIf, needs, sharedClock, signedUpClient } from "./support.ts";
+
+/** The messages spec §8 "CLI auth" fixes for these codes (the catalogue leaves them to the thrower). */
+const EXPIRED_MESSAGE = "CLI authentication request expired. Please try again.";
+const USED_MESSAGE = "This authentication token has already been used.";
+
+/** POST /auth/cli/poll as a client would send it. */
+function pollRequest(target: Target, pollingCode: string): Promise<Response> {
+  return target.fetch(`${target.baseUrl}/api/v1/auth/cli/poll`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": target.projectId, "x-stack-publishable-client-key": target.publishableClientKey },
+    body: JSON.stringify({ polling_code: pollingCode }),
+  });
+}
+
+/** The target's fetch, noting the polling code the provider hands the SDK's CLI at POST /auth/cli. */
+function pollingCodeSpy(target: Target): { fetch: typeof fetch; pollingCode(): string } {
+  let pollingCode: string | null = null;
+  const spied: typeof fetch = async (input, init) => {
+    const response = await target.fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith("/auth/cli") && response.ok) pollingCode = ((await response.clone().json()) as { polling_code: string }).polling_code;
+    return response;
+  };
+  return {
+    fetch: spied,
+    pollingCode: () => {
+      if (pollingCode === null) throw new Error("The CLI has not started a login yet.");
+      return pollingCode;
+    },
+  };
+}
 
 /** Command-line login through our SDK (protocol.md §7.7; spec §4, §8 "CLI auth", §9: 2000 ms waits, unlimited tries). */
 export function cliCases(getTarget: () => Target): void {
+  const withSharedClock = itIf(needs.sharedClock(getTarget()));
+
   describe("CLI login", () => {
     it("hands the confirming browser's session to the CLI, polling with the injected wait", async () => {
       const target = getTarget();
@@ -40,6 +73,40 @@ export function cliCases(getTarget: () => Target): void {
       expect(waits).toEqual([5, 5]);
     });
 
+    withSharedClock("stops polling at the expired state with CLI_AUTH_EXPIRED_ERROR, which the browser then gets too", async () => {
+      const target = getTarget();
+      const clock = await sharedClock(target);
+      const browser = await signedUpClient(target, { clock });
+      let loginCode: string | null = null;
+      // The minute the attempt lives passes on the provider's clock while the CLI waits between its polls.
+      const cli = clientApp(target, { clock, sleep: () => clock.advance(60_000) });
+      const result = await cli.promptCliLogin({ appUrl: "https://app.example.com", expiresInMillis: 60_000, maxAttempts: 3, promptLink: (_url, code) => void (loginCode = code) });
+      expect(result.status === "error" && [result.error.code, result.error.status, result.error.message]).toEqual(["CLI_AUTH_EXPIRED_ERROR", 400, EXPIRED_MESSAGE]);
+      const late = await browser.app.completeCliLogin(loginCode!);
+      expect(late.status === "error" && [late.error.code, late.error.status, late.error.message]).toEqual(["CLI_AUTH_EXPIRED_ERROR", 400, EXPIRED_MESSAGE]);
+    });
+
+    it("stops polling at the used state with CLI_AUTH_USED_ERROR once another poller took the session, and completes only once", async () => {
+      const target = getTarget();
+      const browser = await signedUpClient(target);
+      const spy = pollingCodeSpy(target);
+      let loginCode: string | null = null;
+      const cli = clientApp(target, {
+        fetch: spy.fetch,
+        // While the CLI waits, the browser confirms and a second copy of the CLI holding the same polling code (the SDK
+        // has no call that polls a given code) takes the session first.
+        sleep: async () => {
+          expect(await browser.app.completeCliLogin(loginCode!)).toEqual({ status: "ok", data: undefined });
+          const taken = await pollRequest(target, spy.pollingCode());
+          expect(taken.status).toBe(201);
+        },
+      });
+      const result = await cli.promptCliLogin({ appUrl: "https://app.example.com", maxAttempts: 3, promptLink: (_url, code) => void (loginCode = code) });
+      expect(result.status === "error" && [result.error.code, result.error.status, result.error.message]).toEqual(["CLI_AUTH_USED_ERROR", 400, USED_MESSAGE]);
+      const again = await browser.app.completeCliLogin(loginCode!);
+      expect(again.status === "error" && [again.error.code, again.error.status, again.error.message]).toEqual(["CLI_AUTH_USED_ERROR", 400, USED_MESSAGE]);
+    });
+
     it("refuses to complete an unknown login code with CLI_AUTH_ERROR", async () => {
       const { app } = await signedUpClient(getTarget());
       const result = await app.completeCliLogin("not-a-login-code");
@@ -47,12 +114,7 @@ export function cliCases(getTarget: () => Target): void {
     });
 
     it("answers INVALID_POLLING_CODE for a polling code the provider never issued", async () => {
-      const target = getTarget();
-      const response = await target.fetch(`${target.baseUrl}/api/v1/auth/cli/poll`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": target.projectId, "x-stack-publishable-client-key": target.publishableClientKey },
-        body: JSON.stringify({ polling_code: "never-issued" }),
-      });
+      const response = await pollRequest(getTarget(), "never-issued");
       expect(response.status).toBe(400);
       expect(response.headers.get("x-stack-known-error")).toBe("INVALID_POLLING_CODE");
       expect(((await response.json()) as { code: string }).code).toBe("INVALID_POLLING_CODE");

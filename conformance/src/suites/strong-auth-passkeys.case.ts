@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { VirtualAuthenticator } from "@authsim/fake-provider";
 import type { WebAuthnAdapter } from "@authsim/sdk";
 import type { Target } from "../targets.ts";
+import { ownProjectNeed, projectOfItsOwn } from "./own-project.ts";
 import { APP_ORIGIN, browserApp } from "./strong-auth-support.ts";
-import { PASSWORD, signedUpClient } from "./support.ts";
+import { adminApp, expectKnownError, itIf, PASSWORD, signedUpClient } from "./support.ts";
 
 /**
  * Passkeys through our SDK with real WebAuthn verification on the provider (protocol.md §7.6; spec §5, §8 "Passkey"),
@@ -16,6 +17,8 @@ const adapter = (authenticator: VirtualAuthenticator): WebAuthnAdapter => ({
 });
 
 export function passkeyCases(getTarget: () => Target): void {
+  const ownProject = itIf(ownProjectNeed(getTarget()));
+
   describe("passkeys", () => {
     it("registers a passkey for the signed-in user and signs in with it (after-sign-in)", async () => {
       const target = getTarget();
@@ -62,6 +65,19 @@ export function passkeyCases(getTarget: () => Target): void {
         "PASSKEY_REGISTRATION_FAILED",
         "Passkey registration failed because the origin is not allowed",
       ]);
+    });
+
+    ownProject("refuses passkey sign-in where the project turned passkeys off: PASSKEY_AUTHENTICATION_NOT_ENABLED", async () => {
+      // Turning passkeys off changes the project, so the case has one of its own (own-project.ts says why).
+      const target = await projectOfItsOwn(getTarget());
+      await (await adminApp(target).getProject()).update({ config: { passkeyEnabled: false } });
+      const authenticator = new VirtualAuthenticator({ origin: APP_ORIGIN });
+      const { app, browser } = browserApp(target, { webAuthn: adapter(authenticator) });
+      // Refused at the start of the ceremony: not a result of the call, since no passkey was even asked for.
+      const error = await expectKnownError(app.signInWithPasskey(), "PASSKEY_AUTHENTICATION_NOT_ENABLED", 400);
+      expect(error.message).toBe("Passkey authentication is not enabled for this project.");
+      expect(browser.navigated).toEqual([]);
+      expect(await app.getUser()).toBeNull();
     });
   });
 }

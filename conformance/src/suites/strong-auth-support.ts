@@ -59,28 +59,36 @@ export interface Identity {
   action?: "allow" | "deny";
 }
 
+/** What a case changes on the way back from the identity provider. */
+export interface Detour {
+  /** Replaces the identity provider's code on its redirect to the provider's callback (a forged or mistyped code). */
+  innerCode?: string;
+}
+
 /**
  * What the browser does at the mock identity provider, then at the provider's callback: posts the page's form (which
  * sets the inner-state cookie) and follows the 303 to the callback with that cookie. Answers the URL the callback sends
  * the browser to (the app's oauth-callback or error page).
  */
-export async function passIdentityProvider(target: Target, idpLocation: string, identity: Identity): Promise<string> {
+export async function passIdentityProvider(target: Target, idpLocation: string, identity: Identity, detour: Detour = {}): Promise<string> {
   const state = new URL(idpLocation).searchParams.get("state")!;
   const form = new URLSearchParams({ state, action: identity.action ?? "allow" });
   for (const [k, v] of Object.entries(identity)) if (v !== undefined && k !== "action") form.set(k, v);
   const posted = await target.fetch(idpLocation, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
   expect(posted.status, await posted.clone().text()).toBe(303);
   const cookie = (posted.headers.get("set-cookie") ?? "").split(";")[0]!;
-  const back = await target.fetch(posted.headers.get("location")!, { headers: { cookie }, redirect: "manual" });
+  const callback = new URL(posted.headers.get("location")!);
+  if (detour.innerCode !== undefined) callback.searchParams.set("code", detour.innerCode);
+  const back = await target.fetch(callback.toString(), { headers: { cookie }, redirect: "manual" });
   expect([303, 307], await back.clone().text()).toContain(back.status);
   return back.headers.get("location")!;
 }
 
 /** signInWithOAuth (or linking) through to the moment the browser lands back on the app. */
-export async function landBack(target: Target, browser: SimulatedBrowser, identity: Identity): Promise<void> {
+export async function landBack(target: Target, browser: SimulatedBrowser, identity: Identity, detour: Detour = {}): Promise<void> {
   const idp = browser.navigated.at(-1)!;
   expect(idp).toContain(`${CONTROL_PREFIX}/oauth/authorize/`);
-  browser.page.url = await passIdentityProvider(target, idp, identity);
+  browser.page.url = await passIdentityProvider(target, idp, identity, detour);
 }
 
 /** The code the user's authenticator app shows now (GET /__emulator/users/:id/totp, by the provider's clock). */

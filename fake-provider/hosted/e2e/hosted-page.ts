@@ -11,8 +11,8 @@ export interface HostedPage {
   origin: string;
   shot(name: string): Promise<void>;
   whoami(): Promise<string | null>;
-  /** Fills the sign-up form and waits for the home page to show the new user. */
-  signUp(email: string, password: string): Promise<void>;
+  /** Fills the sign-up form (of the project `projectId` picks, else the remembered one) and waits for the home page. */
+  signUp(email: string, password: string, projectId?: string): Promise<void>;
   /** Fills the sign-in form and submits it (the caller waits for the outcome: home, an error, the MFA page). */
   submitSignIn(email: string, password: string): Promise<void>;
   /** Through the user button's menu, back to the signed-out home page. */
@@ -28,8 +28,8 @@ export function hostedPage(page: Page, origin: string, artifacts: string): Hoste
       await page.screenshot({ path: join(artifacts, `hosted-${name}.png`), fullPage: true });
     },
     whoami,
-    async signUp(email, password) {
-      await page.goto(`${origin}/handler/sign-up`);
+    async signUp(email, password, projectId) {
+      await page.goto(`${origin}/handler/sign-up${projectId ? `?project_id=${encodeURIComponent(projectId)}` : ""}`);
       await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
       await page.getByLabel("Repeat password", { exact: true }).fill(password);

@@ -13,7 +13,8 @@ import { serverApi, type ServerApi } from "./server-api.ts";
  * in Debian's Chromium, as a person uses them: sign up and verify the email, sign out, a wrong then a right password,
  * a rename in account settings, a forgotten password and a magic link through the outbox, a team, GitHub through the
  * mock identity provider's page, an invitation sent from account settings and accepted by the second user, a passkey
- * with Chromium's virtual authenticator, and TOTP two-factor authentication. One browser, one server, steps in order, no network.
+ * with Chromium's virtual authenticator, TOTP two-factor authentication, and a sign-up to a second project picked with
+ * `?project_id=`. One browser, one server, steps in order, no network.
  * Screenshots go to fake-provider/test-artifacts/hosted-*.png.
  */
 const availability = chromiumAvailability();
@@ -97,7 +98,8 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await page.getByRole("button", { name: ADA }).click();
     await at.shot("user-button-menu");
     await at.signOut(ADA);
-    expect(await browser.context.cookies(cli.url)).toEqual([]);
+    // The SDK's cookies are gone; the project choice stays (the verification link named the dev project).
+    expect((await browser.context.cookies(cli.url)).map((c) => c.name)).toEqual(["authsim-hosted-project"]);
   });
 
   it("refuses a wrong password with the known error's message, then signs in with the right one", async () => {
@@ -286,6 +288,32 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await page.getByRole("button", { name: "Verify code" }).click();
     await page.waitForURL(`${at.origin}/app`);
     expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("signs a user up to another project picked with ?project_id=, which keeps it through the redirect, beside the dev session", async () => {
+    // A second project as the dashboard makes one (fresh keys), allowing localhost so its redirects are trusted here.
+    const made = await fetch(`${cli.url}/__emulator/projects`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ display_name: "Northwind", config: { allow_localhost: true } }),
+    });
+    expect(made.status).toBe(201);
+    const other = (await made.json()) as { id: string; secret_server_key: string };
+    const LIN = "lin@northwind.example";
+    at = hostedPage(page, cli.url, artifacts);
+    await at.signUp(LIN, PASSWORD, other.id);
+    // Sign-up sent the browser to /app with no parameter: the remembered choice keeps it on Northwind.
+    expect([await page.getByTestId("project-name").textContent(), await page.getByTestId("project-id").textContent()]).toEqual(["Northwind", other.id]);
+    await at.shot("other-project-home");
+    const northwind = serverApi(cli.url, { projectId: other.id, secretServerKey: other.secret_server_key });
+    expect((await northwind.userByEmail(LIN)).has_password).toBe(true);
+    await expect(server.userByEmail(LIN)).rejects.toThrow(`No user with the email ${LIN}`);
+    // Refresh cookies are per project (the access cookie is shared, and renewed from the dev one on the way back).
+    await page.goto(`${cli.url}/app?project_id=${dev.id}`);
+    await page.getByText("Signed in as Grace Hopper").waitFor();
+    const names = (await browser.context.cookies(cli.url)).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining([`stack-refresh-${dev.id}`, `stack-refresh-${other.id}`, "authsim-hosted-project"]));
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,10 +1,14 @@
 import { devProjectSeed as dev } from "@authsim/fixtures";
 
 /**
- * The dev project's server API over HTTP, for what a test checks or arranges behind the pages' back (who exists,
- * what the provider recorded). Fixed keys from the dev project seed.
+ * A project's server API over HTTP, for what a test checks or arranges behind the pages' back (who exists, what the
+ * provider recorded). The dev project by default (fixed keys from its seed).
  */
-const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key };
+export interface ServerKeys {
+  projectId: string;
+  secretServerKey: string;
+}
+const devKeys: ServerKeys = { projectId: dev.id, secretServerKey: dev.keys.secret_server_key };
 
 export interface ServerUser {
   id: string;
@@ -23,7 +27,8 @@ export interface ServerApi {
   userByEmail(email: string): Promise<ServerUser>;
 }
 
-export function serverApi(baseUrl: string): ServerApi {
+export function serverApi(baseUrl: string, keys: ServerKeys = devKeys): ServerApi {
+  const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": keys.projectId, "x-stack-secret-server-key": keys.secretServerKey };
   const call = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,

@@ -1,17 +1,24 @@
 import { UserButton, pageUrl, useStackApp, useUser } from "@authsim/react";
+import type { HostedConfig } from "./hosted-config.ts";
 import "./hosted.css";
 
 /**
  * The hosted home page (afterSignIn, afterSignUp and afterSignOut land here): who is signed in, with the user button
- * and links to the handler pages, so a person can try every flow of the dev project from one place.
+ * and links to the handler pages, so a person can try every flow of the project from one place. It names the project
+ * (the pages serve whichever one `?project_id=` picked) and leads back to the dashboard.
  */
-export function HomePage({ projectName }: { projectName: string }) {
+export function HomePage({ config }: { config: HostedConfig }) {
   const app = useStackApp();
   const user = useUser();
   return (
     <main className="hosted-home">
       <header>
-        <strong>{projectName}</strong>
+        <div>
+          <strong data-testid="project-name">{config.projectName}</strong>
+          <p className="hosted-project">
+            Project <code data-testid="project-id">{config.projectId}</code> · <a href="/#projects">Back to the dashboard</a>
+          </p>
+        </div>
         <UserButton />
       </header>
       <h1>Hosted sign-in</h1>
@@ -41,7 +48,8 @@ export function HomePage({ projectName }: { projectName: string }) {
         </>
       )}
       <p className="hosted-note">
-        Pages of the authsim emulator for its dev project. Emails land in the <a href="/#outbox">dashboard's outbox</a>.
+        Pages of the authsim emulator for this project (another one: add <code>?project_id=</code> to any of these addresses, or use
+        the links in the dashboard's projects). Emails land in the <a href="/#outbox">dashboard's outbox</a>.
       </p>
     </main>
   );

@@ -1,9 +1,15 @@
 import { Suspense } from "react";
 import { Handler } from "@authsim/react";
 import { HomePage } from "./home-page.tsx";
-import { HOSTED_HOME } from "./hosted-config.ts";
+import { HOSTED_HOME, type HostedConfig } from "./hosted-config.ts";
+import { TrustNotice } from "./trust-notice.tsx";
 
 /** Routes by path: the home page at /app, the handler pages (sign-in, sign-up, account settings …) under /handler. */
-export function HostedApp({ path, projectName }: { path: string; projectName: string }) {
-  return <Suspense fallback={<p role="status">Loading…</p>}>{path === HOSTED_HOME ? <HomePage projectName={projectName} /> : <Handler />}</Suspense>;
+export function HostedApp({ path, config }: { path: string; config: HostedConfig }) {
+  return (
+    <>
+      {!config.originTrusted && <TrustNotice config={config} />}
+      <Suspense fallback={<p role="status">Loading…</p>}>{path === HOSTED_HOME ? <HomePage config={config} /> : <Handler />}</Suspense>
+    </>
+  );
 }

@@ -11,13 +11,31 @@ export const HOSTED_CONFIG_PATH = `${HOSTED_BASE}config.json`;
 export const HOSTED_HANDLER = "/handler";
 /** The hosted home page: `/` is the dashboard, so the pages' home, afterSignIn and afterSignOut point here. */
 export const HOSTED_HOME = "/app";
+/** The query parameter that picks the project on any hosted URL (and on the config). */
+export const PROJECT_QUERY = "project_id";
+/**
+ * Where the server remembers the project a `?project_id=` picked, so the pages' own redirects (sign-in → /app, the
+ * handler links) stay on it without carrying the parameter. Without it, the dev project.
+ */
+export const HOSTED_PROJECT_COOKIE = "authsim-hosted-project";
 
 export interface HostedConfig {
   /** The emulator's origin as the browser reached it (127.0.0.1 or localhost): same origin, same cookies. */
   baseUrl: string;
   projectId: string;
   projectName: string;
-  publishableClientKey: string;
+  /** Null for a project with no key set yet (one made through the admin API gets none until its owner makes them). */
+  publishableClientKey: string | null;
+  /**
+   * Whether the project trusts this origin for redirect URLs (allow localhost, or a trusted domain that matches): if
+   * not, the emulator refuses every emailed link and OAuth redirect these pages ask for, and the pages say so.
+   */
+  originTrusted: boolean;
+}
+
+/** A hosted URL on a given project: what the dashboard links to and what emailed links come back to. */
+export function withProject(path: string, projectId: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${PROJECT_QUERY}=${encodeURIComponent(projectId)}`;
 }
 
 /** Whether a path is one of the hosted pages (the single page then routes by the path itself). */

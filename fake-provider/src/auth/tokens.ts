@@ -1,7 +1,8 @@
-import { SignJWT, exportJWK, generateKeyPair, importJWK, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload, type JWK } from "jose";
+import { SignJWT, importJWK, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload, type JWK } from "jose";
 import { accessTokenClaims, DEFAULT_BRANCH_ID, type AccessTokenClaims } from "@authsim/sdk/contract";
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import type { SigningKeyRecord, UserRecord } from "../store/records.ts";
+import { es256KeyPair } from "./es256-key-pair.ts";
 import type { Tables } from "../store/store.ts";
 
 /**
@@ -31,13 +32,13 @@ export function issuerFor(apiBaseUrl: string, projectId: string, audience: Audie
 export async function signingKey(tables: Tables, audience: Audience, random: RandomSource): Promise<SigningKeyRecord> {
   const existing = tables.signingKeys.get(audience);
   if (existing) return existing;
-  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const { privateJwk, publicJwk } = await es256KeyPair(random);
   const kid = randomBase32(random, 60).slice(0, 12);
   const record: SigningKeyRecord = {
     audience,
     kid,
-    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: "ES256" },
-    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" },
+    privateJwk: { ...privateJwk, kid, alg: "ES256" },
+    publicJwk: { ...publicJwk, kid, alg: "ES256", use: "sig" },
   };
   tables.signingKeys.set(audience, record);
   return record;

@@ -21,7 +21,7 @@ describe("project control", () => {
   it("creates a project with fresh keys that work at once, with the seeded permission definitions", async () => {
     const p = newProvider();
     const made = await expectJson<Entry>(await request(p, "/__emulator/projects", { json: { display_name: "Scratch" } }), 201);
-    expect(made.publishable_client_key).toMatch(/^pck_[a-z0-9]{40,}$/);
+    expect(made.publishable_client_key).toMatch(/^pck_authsim_[a-z0-9]{45}$/);
     expect(made.secret_server_key).toMatch(/^ssk_/);
     expect(made.super_secret_admin_key).toMatch(/^sak_/);
     const listed = await expectJson<{ items: Entry[] }>(await request(p, "/__emulator/projects"));

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { fixtureProjectConfig, projectKeys, type ProjectKeys } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID, uuidV4 } from "@authsim/sdk/contract";
-import { randomBase32, uuid } from "@authsim/sdk/runtime";
+import { uuid } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../app.ts";
 import type { OpContext } from "../ops/context.ts";
+import { emulatorProjectKey } from "../ops/internal-api-keys.ts";
 import { seedDefaultOAuthProviders } from "../ops/oauth-config.ts";
 import { seedProject } from "../ops/projects.ts";
 import type { ProjectRecord } from "../store/records.ts";
@@ -54,11 +55,11 @@ function run<R>(provider: FakeProvider, operation: (ctx: OpContext) => R): Promi
   );
 }
 
-/** The same shape as internal API keys (ops/internal-api-keys.ts): a prefix and 224 random bits. */
+/** The same shape as internal API keys (ops/internal-api-keys.ts): a prefix, the `authsim` marker and 224 random bits. */
 const freshKeys = (ctx: OpContext): ProjectKeys => ({
-  publishable_client_key: `pck_${randomBase32(ctx.random, 224)}`,
-  secret_server_key: `ssk_${randomBase32(ctx.random, 224)}`,
-  super_secret_admin_key: `sak_${randomBase32(ctx.random, 224)}`,
+  publishable_client_key: emulatorProjectKey(ctx.random, "pck"),
+  secret_server_key: emulatorProjectKey(ctx.random, "ssk"),
+  super_secret_admin_key: emulatorProjectKey(ctx.random, "sak"),
 });
 
 const withConfig = (project: ProjectRecord, config: z.infer<typeof fixtureProjectConfig> | undefined): ProjectRecord =>

@@ -7,9 +7,16 @@ export interface Faults {
   list(): FaultRule[];
   remove(id: string): boolean;
   clear(): void;
-  /** The rules that fire for this request, in the order added; their counters are consumed. */
+  /**
+   * The rules that act on this request, in the order added: any latency rules that fire, then at most one answering
+   * rule (status, known error or drop), which ends the walk. Only these are spent (`remaining`, `hits`); a rule after
+   * the answering one is not reached, so it keeps its count and draws no chance.
+   */
   take(request: { method: string; path: string; projectId: string | null }): FaultRule[];
 }
+
+/** Whether a rule's action ends the request (every action but latency, which waits and lets the walk go on). */
+const answers = (rule: FaultRule): boolean => rule.action.type !== "latency";
 
 export function createFaults(random: RandomSource): Faults {
   let rules: FaultRule[] = [];
@@ -31,7 +38,8 @@ export function createFaults(random: RandomSource): Faults {
         hits: 0,
       };
       rules.push(rule);
-      return rule;
+      // A copy, like list(): the caller's object must not change under it as requests spend the rule.
+      return { ...rule };
     },
     list: () => rules.map((r) => ({ ...r })),
     remove(id) {
@@ -43,6 +51,8 @@ export function createFaults(random: RandomSource): Faults {
       rules = [];
     },
     take({ method, path, projectId }) {
+      // Decided and spent here, synchronously, before the middleware awaits any latency: two concurrent requests can
+      // never both use the last count of a rule.
       const fired: FaultRule[] = [];
       for (const rule of rules) {
         if (rule.method && rule.method !== method) continue;
@@ -52,6 +62,9 @@ export function createFaults(random: RandomSource): Faults {
         rule.hits++;
         if (rule.remaining !== null) rule.remaining--;
         fired.push({ ...rule });
+        // The first answering rule decides the response (the middleware returns or throws there): the rules after it
+        // would never act, so they must not be spent (msw's `once` handlers behave the same way).
+        if (answers(rule)) break;
       }
       rules = rules.filter((r) => r.remaining === null || r.remaining > 0);
       return fired;

@@ -41,6 +41,7 @@ export function faultMiddleware(
     const url = new URL(c.req.url);
     const path = url.pathname === API_PREFIX ? "/" : url.pathname.slice(API_PREFIX.length);
     const fired = faults.take({ method: c.req.method, path, projectId: stackHeader(c.req.raw.headers, "projectId") });
+    // Latency rules first, then at most one answering rule: `take` spent exactly the rules acted on below.
     for (const rule of fired) {
       const action = rule.action;
       note(c.req.raw, describeRule(rule));

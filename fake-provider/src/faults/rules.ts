@@ -5,6 +5,11 @@ import { isKnownErrorCode, knownErrorSpec } from "@authsim/sdk/contract";
  * Faults as data, msw-style (`use()` / `resetHandlers()` / `once`): a rule matches method + path (+ project) and
  * answers a status, a known error, added latency, or a dropped connection — once, N times or until removed, with a
  * seedable probability.
+ *
+ * A request walks the rules in the order they were added. A latency rule that fires waits and the walk goes on, so
+ * latency stacks with later latency rules and with the answering rule after it; the first status, known-error or drop
+ * rule that fires answers and ends the walk. A rule is spent (`remaining` down, `hits` up) only when it acts: a
+ * latency rule that waited counts as fired; a rule after the answering one is untouched.
  */
 const concreteKnownErrorCode = z.string().refine((c) => isKnownErrorCode(c) && !knownErrorSpec(c).abstract, "must be a concrete known-error code");
 
@@ -17,7 +22,7 @@ export const faultAction = z.discriminatedUnion("type", [
     body: z.string().optional(),
   }),
   z.strictObject({ type: z.literal("known-error"), code: concreteKnownErrorCode, details: z.record(z.string(), z.unknown()).optional() }),
-  /** Waits, then lets the request through (or stacks with the next matching rule). */
+  /** Waits, then lets the request through, or on to the next matching rule (latency stacks with its answer). */
   z.strictObject({ type: z.literal("latency"), millis: z.number().int().min(0).max(60_000) }),
   /** The connection is dropped: the client sees a network error. */
   z.strictObject({ type: z.literal("drop") }),

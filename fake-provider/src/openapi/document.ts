@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { API_PREFIX, knownErrorCodes, knownErrorSpec, operations, type Operation } from "@authsim/sdk/contract";
+import { API_PREFIX, knownErrorCodes, knownErrorSpec, operations, type Operation, type OperationResponse } from "@authsim/sdk/contract";
 import { requestParts, type RequestParts } from "./request-parts.ts";
-import { responseDocs, sharedResponseNames, type ResponseDoc } from "./responses.ts";
 import { combine, SCHEMA_REF, SchemaSide, type JsonSchema } from "./schemas.ts";
 import { accessDescriptions, securityFor, securitySchemes } from "./security.ts";
 
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the contract: one operation per entry of operations.ts (method,
- * path, access), request schemas from the routes that parse them, response schemas from responses.ts, and the
+ * path, access, responses), request schemas from the routes that parse them, and the
  * known-error answer every operation may give. Built once per process (it depends on code only); `servers` is added
  * per provider, since it names the provider's own URL.
  */
@@ -62,7 +61,7 @@ function parametersOf(operation: Operation, parts: RequestParts | null): OpenApi
   return [...path, ...Object.entries(query.properties).map(([name, schema]): OpenApiParameter => ({ name, in: "query", required: query.required.includes(name), schema }))];
 }
 
-function responseObject(doc: ResponseDoc, schemaRef: JsonSchema | null): unknown {
+function responseObject(doc: OperationResponse, schemaRef: JsonSchema | null): unknown {
   if (doc.kind === "text") return { description: doc.description, content: { "text/plain": { schema: { type: "string" } } } };
   if (doc.kind === "redirect") return { description: doc.description, headers: { location: { required: true, schema: { type: "string", format: "uri" } } } };
   return { description: doc.description, content: { "application/json": { schema: schemaRef } } };
@@ -74,13 +73,13 @@ function build(): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   for (const operation of operations) {
     const parts = requestParts(operation.id, operation.method);
-    const docs = responseDocs[operation.id] ?? [];
     const answers: Record<string, unknown> = {};
-    for (const doc of docs) {
-      const ref = doc.kind === "json" ? responses.ref(doc.schema, sharedResponseNames.get(doc.schema) ?? `${operation.id}Response`) : null;
+    // Schemas the contract exports keep their export's name; the ones it builds in place (a list envelope) are named
+    // after the operation.
+    for (const doc of operation.responses) {
+      const ref = doc.kind === "json" ? responses.ref(doc.schema, `${operation.id}Response`) : null;
       answers[String(doc.status)] = responseObject(doc, ref);
     }
-    if (docs.length === 0) answers["200"] = { description: "Success (the contract does not describe this answer's body)" };
     if (!parts) answers["501"] = { $ref: "#/components/responses/NotImplemented" };
     answers.default = { $ref: "#/components/responses/KnownError" };
     const body = parts?.body;

@@ -36,8 +36,8 @@ describe("internal API keys", () => {
   it("creates a set whose full values are shown once and authenticate requests", async () => {
     const created = await expectJson<InternalApiKeyFirstViewJson>(await create());
     expect(created).toMatchObject({ description: "ci", expires_at_millis: START_MILLIS + DAY, created_at_millis: START_MILLIS });
-    expect(created.publishable_client_key).toMatch(/^pck_[0-9a-z]{45}$/);
-    expect(created.secret_server_key).toMatch(/^ssk_[0-9a-z]{45}$/);
+    expect(created.publishable_client_key).toMatch(/^pck_authsim_[0-9a-z]{45}$/);
+    expect(created.secret_server_key).toMatch(/^ssk_authsim_[0-9a-z]{45}$/);
     expect(created).not.toHaveProperty("super_secret_admin_key");
     const read = await expectJson<InternalApiKeyJson>(await api(provider, `/internal/api-keys/${created.id}`, { headers: admin() }));
     expect(read.secret_server_key).toEqual({ last_four: created.secret_server_key!.slice(-4) });

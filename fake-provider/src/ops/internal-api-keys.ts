@@ -1,5 +1,5 @@
 import type { InternalApiKeyCreate } from "@authsim/sdk/contract";
-import { randomBase32, uuid } from "@authsim/sdk/runtime";
+import { randomBase32, uuid, type RandomSource } from "@authsim/sdk/runtime";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { ApiKeySetRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
@@ -16,7 +16,12 @@ export function listInternalApiKeys(ctx: OpContext, projectId: string): ApiKeySe
     .sort((a, b) => b.createdAtMillis - a.createdAtMillis || (a.id < b.id ? 1 : -1));
 }
 
-const secret = (ctx: OpContext, prefix: string) => `${prefix}_${randomBase32(ctx.random, 224)}`;
+/**
+ * A project key the emulator makes: the real service's shape (a prefix and 224 random bits as 45 base32 characters)
+ * with an `authsim` word after the prefix, so the dev server can tell its own keys from real ones, which it refuses to
+ * load (cli-safety.ts). Random bits are unchanged, so a key is as hard to guess as a real one.
+ */
+export const emulatorProjectKey = (random: RandomSource, prefix: "pck" | "ssk" | "sak") => `${prefix}_authsim_${randomBase32(random, 224)}`;
 
 export function createInternalApiKey(ctx: OpContext, projectId: string, body: InternalApiKeyCreate): ApiKeySetRecord {
   if (!body.has_publishable_client_key && !body.has_secret_server_key && !body.has_super_secret_admin_key) {
@@ -29,9 +34,9 @@ export function createInternalApiKey(ctx: OpContext, projectId: string, body: In
     createdAtMillis: ctx.now,
     expiresAtMillis: body.expires_at_millis,
     manuallyRevokedAtMillis: null,
-    publishableClientKey: body.has_publishable_client_key ? secret(ctx, "pck") : null,
-    secretServerKey: body.has_secret_server_key ? secret(ctx, "ssk") : null,
-    superSecretAdminKey: body.has_super_secret_admin_key ? secret(ctx, "sak") : null,
+    publishableClientKey: body.has_publishable_client_key ? emulatorProjectKey(ctx.random, "pck") : null,
+    secretServerKey: body.has_secret_server_key ? emulatorProjectKey(ctx.random, "ssk") : null,
+    superSecretAdminKey: body.has_super_secret_admin_key ? emulatorProjectKey(ctx.random, "sak") : null,
   };
   ctx.tables.apiKeySets.set(record.id, record);
   return record;

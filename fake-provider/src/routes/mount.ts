@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { API_PREFIX, headerNames, operations, rebranded, type AccessType, type Operation } from "@authsim/sdk/contract";
+import { API_PREFIX, headerNames, operations, rebranded, type AccessType, type Operation, type OperationId } from "@authsim/sdk/contract";
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import { hasStackHeader } from "../auth/headers.ts";
 import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
@@ -22,6 +22,19 @@ export interface MountDeps {
   random: RandomSource;
   settings: ProviderSettings;
   onUnexpectedError: (error: unknown) => void;
+  onAnswer?: (answer: OperationAnswer) => void;
+}
+
+/**
+ * One answer of a contract operation, as its route gave it: before the override-error-status convention can turn a 4xx
+ * into a 200, and before faults (which answer instead of the route, so never reach here). `response` is a copy the
+ * observer may read at leisure. It lets a test hold every answer to the contract's response table without wrapping
+ * fetch and matching paths to operations again.
+ */
+export interface OperationAnswer {
+  operationId: OperationId;
+  request: Request;
+  response: Response;
 }
 
 const allowedTypes: Record<Operation["access"], readonly AccessType[]> = {
@@ -46,6 +59,7 @@ export function mountOperations(app: Hono, deps: MountDeps, routes: Readonly<Rec
       traceOf(request).operationId = operation.id;
       if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
       const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation);
+      deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
       return finish(response, request, deps.random);
     });
   }

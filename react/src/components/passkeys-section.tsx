@@ -2,7 +2,6 @@ import { useState } from "react";
 import type { CurrentUser } from "@authsim/sdk";
 import { useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
-import { unwrap } from "../handler/capabilities.ts";
 import { Status } from "./form-parts.tsx";
 
 /**
@@ -15,7 +14,8 @@ export function PasskeysSection({ user }: { user: CurrentUser }) {
   const [added, setAdded] = useState(false);
   const register = useAsyncAction(async () => {
     setAdded(false);
-    unwrap(await user.registerPasskey());
+    const result = await user.registerPasskey();
+    if (result.status === "error") throw result.error;
     setAdded(true);
   });
   const turnOff = useAsyncAction(async () => {

@@ -2,27 +2,26 @@ import { useState } from "react";
 import { KnownError, type CurrentUser } from "@authsim/sdk";
 import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
-import { unwrap, userCapability } from "../handler/capabilities.ts";
 import { Field, Status, SubmitButton } from "./form-parts.tsx";
 
-/** Password change, shown once the SDK's user has updatePassword (sdk-surface.md §9; account-surfaces issue). */
+/** Password change (sdk-surface.md §9), shown to a user who has a password: there is no old one to check otherwise. */
 export function PasswordSection({ user }: { user: CurrentUser }) {
-  const update = userCapability(user, "updatePassword");
   const [oldPassword, setOldPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [saved, setSaved] = useState(false);
   const action = useAsyncAction(async () => {
-    if (!update) return;
     setSaved(false);
     if (newPassword !== repeat) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
-    unwrap(await update({ oldPassword, newPassword }));
+    // The reference SDK returns this call's known error instead of a Result (sdk-surface.md §9b).
+    const error = await user.updatePassword({ oldPassword, newPassword });
+    if (error) throw error;
     setOldPassword("");
     setNewPassword("");
     setRepeat("");
     setSaved(true);
   });
-  if (!update || !user.hasPassword) return null;
+  if (!user.hasPassword) return null;
   const onSubmit = submitHandler(action);
   return (
     <section className="authsim-section" aria-labelledby="authsim-password">

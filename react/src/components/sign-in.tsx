@@ -2,7 +2,6 @@ import { useStackApp } from "../hooks/use-stack-app.ts";
 import { useProject } from "../hooks/use-project.ts";
 import { usePageUrl } from "../navigation/page-location.ts";
 import { readReturnTo, withReturnTo } from "../navigation/return-to.ts";
-import { capability } from "../handler/capabilities.ts";
 import { pageUrl } from "../handler/page-urls.ts";
 import { AlreadySignedIn, useArrivedSignedIn } from "./already-signed-in.tsx";
 import { AuthPage } from "./form-parts.tsx";
@@ -22,13 +21,12 @@ export function SignIn({ title = "Sign in", automaticRedirect = false }: SignInP
   const returnTo = readReturnTo(usePageUrl());
   const signedIn = useArrivedSignedIn();
   if (signedIn) return <AlreadySignedIn user={signedIn} kind="afterSignIn" automaticRedirect={automaticRedirect} />;
-  const canReset = config.credentialEnabled && capability(app, "sendForgotPasswordEmail") !== null;
   return (
     <AuthPage title={title}>
       <SignInMethods config={config} passkey passwordForm={<PasswordSignInForm />} />
       <nav className="authsim-links" aria-label="Other options">
         {config.signUpEnabled ? <a href={withReturnTo(app.urls.signUp, returnTo)}>Create an account</a> : null}
-        {canReset ? <a href={pageUrl(app, "forgotPassword")}>Forgot your password?</a> : null}
+        {config.credentialEnabled ? <a href={pageUrl(app, "forgotPassword")}>Forgot your password?</a> : null}
       </nav>
     </AuthPage>
   );

@@ -1,12 +1,12 @@
 import { useCallback } from "react";
-import { isKnownErrorOfType } from "@authsim/sdk";
-import type { ResultLike } from "../handler/capabilities.ts";
+import { isKnownErrorOfType, type Result } from "@authsim/sdk";
 import { useAfterAuthRedirect } from "./use-after-auth.ts";
 
 /** How a sign-in ended for the page: signed in (and on the way out), or sent on to the mfa page. */
 export type SignInOutcome = "signed-in" | "mfa";
 
-export type SignInCall = (options: { noRedirect: boolean }) => Promise<ResultLike>;
+/** Any of the SDK's sign-in calls: each resolves to a Result whose error is one of its known errors. */
+export type SignInCall = (options: { noRedirect: boolean }) => Promise<Result<void, Error>>;
 
 /**
  * Finishes a sign-in whose SDK call can redirect by itself. Only the SDK knows whether the user is new (is_new_user)
@@ -19,7 +19,7 @@ export function useFinishSignIn(): (signIn: SignInCall) => Promise<SignInOutcome
   const { returnTo, redirect } = useAfterAuthRedirect("afterSignIn");
   return useCallback(
     async (signIn: SignInCall) => {
-      let result: ResultLike;
+      let result: Result<void, Error>;
       try {
         result = await signIn({ noRedirect: returnTo !== null });
       } catch (error) {

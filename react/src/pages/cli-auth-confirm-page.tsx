@@ -4,7 +4,6 @@ import { useUser } from "../hooks/use-user.ts";
 import { useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Status } from "../components/form-parts.tsx";
-import { unwrap } from "../handler/capabilities.ts";
 import { usePageUrl } from "../navigation/page-location.ts";
 
 /**
@@ -19,7 +18,8 @@ export function CliAuthConfirmPage() {
   const [done, setDone] = useState(false);
   const confirm = useAsyncAction(async () => {
     if (!loginCode) return;
-    unwrap(await app.completeCliLogin(loginCode));
+    const result = await app.completeCliLogin(loginCode);
+    if (result.status === "error") throw result.error;
     setDone(true);
   });
   const title = "Authorize the command line";

@@ -3,25 +3,21 @@ import { useStackApp } from "../hooks/use-stack-app.ts";
 import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Field, Status, SubmitButton } from "../components/form-parts.tsx";
-import { capability, unwrap } from "../handler/capabilities.ts";
 import { pageUrl } from "../handler/page-urls.ts";
 import { useStackContext } from "../hooks/use-stack-app.ts";
-import { Unavailable } from "./unavailable.tsx";
 
 /** Asks for a password-reset email whose link opens the password-reset page (spec §2, §7). */
 export function ForgotPasswordPage() {
   const app = useStackApp();
   const { caches } = useStackContext();
-  const send = capability(app, "sendForgotPasswordEmail");
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
   const action = useAsyncAction(async () => {
-    if (!send) return;
     const callbackUrl = caches.absoluteUrl(pageUrl(app, "passwordReset")) ?? undefined;
-    unwrap(await send(email, callbackUrl ? { callbackUrl } : {}));
+    const result = await app.sendForgotPasswordEmail(email, callbackUrl ? { callbackUrl } : {});
+    if (result.status === "error") throw result.error;
     setSent(true);
   });
-  if (!send) return <Unavailable title="Reset your password" call="sendForgotPasswordEmail" />;
   const onSubmit = submitHandler(action);
   return (
     <AuthPage title="Reset your password">

@@ -1,8 +1,6 @@
 import { useStackApp } from "../hooks/use-stack-app.ts";
-import { capability } from "../handler/capabilities.ts";
 import { useFinishSignIn } from "../components/use-finish-sign-in.ts";
 import { CodeCallbackPage } from "./code-callback-page.tsx";
-import { Unavailable } from "./unavailable.tsx";
 
 /**
  * The magic link callback: signs in with the link's code; the SDK then sends a new user to afterSignUp and others to
@@ -12,14 +10,12 @@ import { Unavailable } from "./unavailable.tsx";
 export function MagicLinkCallbackPage() {
   const app = useStackApp();
   const finish = useFinishSignIn();
-  const signIn = capability(app, "signInWithMagicLink");
-  if (!signIn) return <Unavailable title="Signing in" call="signInWithMagicLink" />;
   return (
     <CodeCallbackPage
       title="Signing in"
       working="Signing you in…"
       done="Signed in. Redirecting…"
-      consume={async (code) => void (await finish((options) => signIn(code, options)))}
+      consume={async (code) => void (await finish((options) => app.signInWithMagicLink(code, options)))}
     />
   );
 }

@@ -4,25 +4,22 @@ import { useStackApp } from "../hooks/use-stack-app.ts";
 import { submitHandler, useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Field, Status, SubmitButton } from "../components/form-parts.tsx";
-import { capability, unwrap } from "../handler/capabilities.ts";
 import { usePageUrl } from "../navigation/page-location.ts";
-import { Unavailable } from "./unavailable.tsx";
 
 /** Sets a new password with the `code` of the reset link (spec §4: the code may be checked first). */
 export function PasswordResetPage() {
   const app = useStackApp();
   const code = usePageUrl().searchParams.get("code");
-  const reset = capability(app, "resetPassword");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [done, setDone] = useState(false);
   const action = useAsyncAction(async () => {
-    if (!reset || !code) return;
+    if (!code) return;
     if (password !== repeat) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
-    unwrap(await reset({ code, password }));
+    const result = await app.resetPassword({ code, password });
+    if (result.status === "error") throw result.error;
     setDone(true);
   });
-  if (!reset) return <Unavailable title="Choose a new password" call="resetPassword" />;
   if (!code) {
     return (
       <AuthPage title="Choose a new password">

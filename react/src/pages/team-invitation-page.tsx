@@ -4,7 +4,6 @@ import { useUser } from "../hooks/use-user.ts";
 import { useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { AuthPage, Status } from "../components/form-parts.tsx";
-import { unwrap } from "../handler/capabilities.ts";
 import { usePageUrl } from "../navigation/page-location.ts";
 
 const TITLE = "Team invitation";
@@ -17,11 +16,12 @@ function Invitation({ code }: { code: string }) {
   const started = useRef(false);
   const details = useAsyncAction(async () => {
     const result = await app.getTeamInvitationDetails(code);
-    unwrap(result);
-    if (result.status === "ok") setTeamName(result.data.teamDisplayName);
+    if (result.status === "error") throw result.error;
+    setTeamName(result.data.teamDisplayName);
   });
   const accept = useAsyncAction(async () => {
-    unwrap(await app.acceptTeamInvitation(code));
+    const result = await app.acceptTeamInvitation(code);
+    if (result.status === "error") throw result.error;
     setJoined(true);
   });
   const { run } = details;

@@ -1,24 +1,29 @@
+import { operationResponses, type OperationResponse } from "./responses.ts";
+
 /**
- * Every operation of the /api/v1 contract (protocol.md §6, spec §7): id, method, path and who may call it.
- * The fake provider registers a handler per id; an id without one answers 501 with a clear body, never a silent 404.
- * `access`: "none" needs no project authentication; "client" means client, server or admin ("C+"); "server" means
- * server or admin; "admin" admin only. Paths use `:name` parameters and are relative to /api/v1.
+ * Every operation of the /api/v1 contract (protocol.md §6, spec §7): id, method, path, who may call it, and what it
+ * answers (responses.ts). The fake provider registers a handler per id; an id without one answers 501 with a clear
+ * body, never a silent 404. `access`: "none" needs no project authentication; "client" means client, server or admin
+ * ("C+"); "server" means server or admin; "admin" admin only. Paths use `:name` parameters and are relative to /api/v1.
  */
 export type OperationAccess = "none" | "client" | "server" | "admin";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Operation {
-  readonly id: string;
+  readonly id: OperationId;
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: OperationAccess;
   /** The area file that holds its schemas, in the SDK contract and in the fake provider. */
   readonly area: string;
+  /** What it answers unless it refuses with a known error, one entry per status (responses.ts). */
+  readonly responses: readonly OperationResponse[];
 }
 
-const op = (area: string, id: string, method: HttpMethod, path: string, access: OperationAccess): Operation => ({ id, method, path, access, area });
+// `Id` keeps each id's literal type, so `OperationId` is the union of them and responses.ts is checked against it.
+const op = <Id extends string>(area: string, id: Id, method: HttpMethod, path: string, access: OperationAccess) => ({ id, method, path, access, area });
 
-export const operations: readonly Operation[] = [
+const table = [
   // Root and meta (§6.1)
   op("meta", "root", "GET", "/", "none"),
   op("meta", "backendUrls", "GET", "/internal/backend-urls", "none"),
@@ -183,5 +188,10 @@ export const operations: readonly Operation[] = [
   op("telemetry", "analyticsBatch", "POST", "/analytics/events/batch", "client"),
   op("telemetry", "sessionReplayBatch", "POST", "/session-replays/batch", "client"),
 ];
+
+/** Every operation id of the contract. */
+export type OperationId = (typeof table)[number]["id"];
+
+export const operations: readonly Operation[] = table.map((o) => ({ ...o, responses: operationResponses[o.id] }));
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.id, o]));

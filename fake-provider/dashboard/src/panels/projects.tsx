@@ -1,9 +1,13 @@
 import { useState } from "react";
 import { envLines } from "../../../src/cli-args.ts";
+import { HOSTED_HANDLER, withProject } from "../../../hosted/src/hosted-config.ts";
 import { control, type ProjectEntry } from "../api.ts";
 import { CopyButton, ErrorBox, Secret, Section, useAction } from "../ui.tsx";
 
-/** Projects: switch, keys with copy buttons, the env lines to paste into an app, and a new project with fresh keys. */
+/**
+ * Projects: switch, keys with copy buttons, the env lines to paste into an app, a new project with fresh keys, and each
+ * project's hosted sign-in (served by the dev server on this origin, `?project_id=` picks the project).
+ */
 export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: ProjectEntry | null; onSelect: (id: string) => void; onChanged: () => void }) {
   const [name, setName] = useState("");
   const action = useAction();
@@ -27,6 +31,7 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
               <th>Name</th>
               <th>Id</th>
               <th />
+              <th />
             </tr>
           </thead>
           <tbody>
@@ -37,6 +42,11 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
                   <code>{p.id}</code>
                 </td>
                 <td>{p.id === selected?.id ? <span className="badge">selected</span> : <button onClick={() => props.onSelect(p.id)}>Switch</button>}</td>
+                <td>
+                  <a href={withProject(`${HOSTED_HANDLER}/sign-in`, p.id)} target="_blank" rel="noreferrer">
+                    Open hosted sign-in
+                  </a>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createSessionResponse } from "./sessions.ts";
 
 /** Command-line login (protocol.md §7.7; spec §4 "Command-line login polling", §7, §8 "CLI auth", §9). */
 
@@ -25,6 +26,12 @@ export const cliCompleteBody = z.strictObject({
   mode: z.enum(["check", "claim-anon-session", "complete"]).optional(),
   refresh_token: z.string().optional(),
 });
+/** By mode: `complete` (default) answers success, `check` which session the CLI holds, `claim-anon-session` its tokens. */
+export const cliCompleteResponse = z.union([
+  z.object({ success: z.literal(true) }),
+  z.object({ cli_session_state: z.enum(["anonymous", "none"]) }),
+  createSessionResponse,
+]);
 
 /** Spec §8 "CLI auth" messages (the SDK's polling loop reports them). */
 export const CLI_MESSAGES = {

@@ -28,6 +28,17 @@ export const millis = z.number().int().nonnegative();
 export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const successResponse = z.object({ success: z.literal(true) });
+/** The answer of endpoints that accept and discard (the telemetry sinks of protocol.md §6.5). */
+export const emptyObject = z.object({});
+
+/**
+ * A view chosen by who calls (protocol.md §5): the client view for client access, the server view for server and
+ * admin access. A union, so a description of the wire (the OpenAPI document) shows both; the options stay in that
+ * order, so a check can hold each caller to its own view (responses.ts `schemaForCaller`).
+ */
+export function byAccess<C extends z.ZodType, S extends z.ZodType>(client: C, server: S): z.ZodUnion<readonly [C, S]> {
+  return z.union([client, server]).describe("The client view for client access; the server view for server and admin access.");
+}
 
 /** List envelopes (protocol.md §5.1). */
 export function listEnvelope<T extends z.ZodType>(item: T) {

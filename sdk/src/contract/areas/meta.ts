@@ -18,3 +18,9 @@ export const checkVersionResponse = z.union([
   z.strictObject({ upToDate: z.literal(false), error: z.string(), severe: z.boolean() }),
 ]);
 export type CheckVersionResponse = z.infer<typeof checkVersionResponse>;
+
+/** GET /internal/backend-urls: the API base URLs a client may use. */
+export const backendUrlsResponse = z.object({ urls: z.array(z.string()) });
+
+/** GET /projects/{project_id}/.well-known/jwks.json: the project's public signing keys (RFC 7517), fields as JWK. */
+export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

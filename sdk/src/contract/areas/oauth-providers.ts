@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelope, userIdOrMe, uuidV4 } from "./common.ts";
+import { byAccess, listEnvelope, userIdOrMe, uuidV4 } from "./common.ts";
 
 /**
  * A user's OAuth provider links (protocol.md §5.10; spec §3 "OAuth provider link") and the connected accounts built
@@ -17,6 +17,7 @@ export const clientOAuthProvider = z.object({
 });
 /** The server view adds the provider-side account id. */
 export const serverOAuthProvider = clientOAuthProvider.extend({ account_id: z.string() });
+export const oauthProviderView = byAccess(clientOAuthProvider, serverOAuthProvider);
 export type ClientOAuthProviderJson = z.infer<typeof clientOAuthProvider>;
 export type ServerOAuthProviderJson = z.infer<typeof serverOAuthProvider>;
 

@@ -44,10 +44,17 @@ export const tokenResponse = z.object({
   expires_in: z.number(),
   scope: z.string(),
   refresh_token: z.string().optional(),
+  // The code exchange answers each of these twice, snake_case and camelCase, as upstream does (protocol.md §4.4).
   is_new_user: z.boolean().optional(),
+  newUser: z.boolean().optional(),
   after_callback_redirect_url: z.string().nullable().optional(),
+  afterCallbackRedirectUrl: z.string().nullable().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
+/** What the token endpoint answers instead when it refuses a grant (RFC 6749 §5.2), not a known error. */
+export const oauthTokenErrorResponse = z.object({ error: z.string(), error_description: z.string() });
+/** POST /auth/sessions/current/refresh: a new access token for the refresh token in the header. */
+export const refreshCurrentSessionResponse = z.object({ access_token: z.string() });
 
 /**
  * Access-token claims (protocol.md §4.1). The published SDK decodes every token and rejects one missing any of these,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageUrl, userIdOrMe, uuidV4 } from "./common.ts";
+import { byAccess, imageUrl, listEnvelope, userIdOrMe, uuidV4 } from "./common.ts";
 import { serverUser } from "./users.ts";
 
 /**
@@ -20,6 +20,8 @@ export const clientTeamMemberProfile = z.object({
 });
 /** The server view adds the member's full server user. */
 export const serverTeamMemberProfile = clientTeamMemberProfile.extend({ user: serverUser });
+export const teamMemberProfileView = byAccess(clientTeamMemberProfile, serverTeamMemberProfile);
+export const teamMemberProfileListView = byAccess(listEnvelope(clientTeamMemberProfile), listEnvelope(serverTeamMemberProfile));
 export type ClientTeamMemberProfileJson = z.infer<typeof clientTeamMemberProfile>;
 export type ServerTeamMemberProfileJson = z.infer<typeof serverTeamMemberProfile>;
 

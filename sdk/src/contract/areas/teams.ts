@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageUrl, metadata, millis, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
+import { byAccess, imageUrl, metadata, millis, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
 
 /** Teams (spec §3, protocol.md §5.3, §6.4). Memberships and member profiles are in team-members.ts. */
 export const clientTeam = z.object({
@@ -13,6 +13,8 @@ export const serverTeam = clientTeam.extend({
   created_at_millis: millis,
   server_metadata: metadata.optional(),
 });
+/** What GET/POST/PATCH /teams… answer: the caller's view. */
+export const teamView = byAccess(clientTeam, serverTeam);
 export type ClientTeamJson = z.infer<typeof clientTeam>;
 export type ServerTeamJson = z.infer<typeof serverTeam>;
 
@@ -71,3 +73,5 @@ export function teamListEnvelope<T extends z.ZodType>(item: T) {
     pagination: z.object({ next_cursor: uuidV4.nullable() }).optional(),
   });
 }
+
+export const teamListView = byAccess(teamListEnvelope(clientTeam), teamListEnvelope(serverTeam));

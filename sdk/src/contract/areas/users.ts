@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageUrl, metadata, millis, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
+import { byAccess, imageUrl, metadata, millis, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
 import { clientTeam, serverTeam } from "./teams.ts";
 
 /** Users (spec §3, protocol.md §5.2). */
@@ -44,6 +44,8 @@ export const serverUser = clientUser.extend({
   country_code: z.string().nullable(),
   risk_scores: riskScores,
 });
+/** GET/PATCH /users/me answer the caller's own view. */
+export const userView = byAccess(clientUser, serverUser);
 
 export type ClientUserJson = z.infer<typeof clientUser>;
 export type ServerUserJson = z.infer<typeof serverUser>;

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { OperationAnswer } from "@authsim/fake-provider";
+import { operations, operationsById } from "@authsim/sdk/contract";
+import { inProcessTarget, type InProcessTarget } from "../targets.ts";
+import { everySuite } from "./all.ts";
+import { extraCalls } from "./response-extras.ts";
+import { checkAnswer, claimedAccessType, type AnswerSeen } from "./response-check.ts";
+
+/**
+ * The contract's response table (sdk/src/contract/responses.ts) is true of the fake: every conformance suite runs
+ * against the fake in this process with each answer of each operation recorded (FakeProviderOptions.onAnswer) and,
+ * after each case, held to what the contract lists for that operation: the status, and a body the declared schema
+ * parses without dropping a key. A mismatch fails the case that drew the answer, naming the operation.
+ */
+
+type Seen = AnswerSeen & { operationId: string };
+const pending: Promise<Seen>[] = [];
+const covered = new Set<string>();
+
+async function read({ operationId, request, response }: OperationAnswer): Promise<Seen> {
+  return { operationId, status: response.status, headers: response.headers, body: await response.text(), accessType: claimedAccessType(request.headers) };
+}
+
+const recordingTarget = (): InProcessTarget => inProcessTarget({ onAnswer: (answer) => pending.push(read(answer)) });
+
+// As in in-process.test.ts: the first target is read while the cases are declared, each case then gets its own.
+let target = recordingTarget();
+beforeEach(() => {
+  target = recordingTarget();
+});
+afterEach(async () => {
+  const problems: string[] = [];
+  for (const seen of await Promise.all(pending.splice(0))) {
+    const operation = operationsById.get(seen.operationId)!;
+    const verdict = checkAnswer(operation, seen);
+    if (verdict.kind === "matches") covered.add(operation.id);
+    if (verdict.kind === "problem") problems.push(`${operation.id}: ${verdict.problem}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+describe("every answer the suites draw from the in-process fake matches the contract's response table", () => {
+  everySuite(() => target);
+});
+
+describe("so do the answers of operations the suites do not call successfully", () => {
+  extraCalls(() => target);
+});
+
+// Declared last, so it runs after every case above (a file's tests run in order). A new operation, or a suite that
+// stops calling one, shows here: give it a successful call in a suite or in response-extras.ts.
+it("checked a successful answer of every operation of the contract", () => {
+  expect(operations.map((o) => o.id).filter((id) => !covered.has(id))).toEqual([]);
+});
