@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { recordedInputs } from "./recorded-inputs.ts";
 
 /**
  * Node-only: builds a browser bundle the dev server ships (the dashboard, the hosted handler pages) when its output
@@ -15,6 +16,11 @@ export interface Bundle {
   dist: string;
   /** Files and directories whose change makes the build stale (its own sources and the workspace code it bundles). */
   sources: readonly string[];
+  /**
+   * Whether the build records its module graph (recorded-inputs.ts): then every file it imported counts as a source
+   * too, wherever it lives, and a build without the record is stale.
+   */
+  recordsInputs?: boolean;
   build(outDir: string): Promise<void>;
 }
 
@@ -37,11 +43,20 @@ export async function newestMtime(paths: readonly string[]): Promise<number> {
   return newest;
 }
 
-/** Whether `distDir` must be (re)built from `sourcePaths`: no index.html, or a source changed after it was written. */
-export async function needsBuild(distDir: string, sourcePaths: readonly string[]): Promise<boolean> {
+/**
+ * Whether `distDir` must be (re)built from `sourcePaths`: no index.html, or a source changed after it was written.
+ * With `recordsInputs`, the files the build recorded are sources too, and a missing or broken record means stale.
+ */
+export async function needsBuild(distDir: string, sourcePaths: readonly string[], options: { recordsInputs?: boolean } = {}): Promise<boolean> {
   const index = join(distDir, "index.html");
   if (!existsSync(index)) return true;
-  return (await newestMtime(sourcePaths)) > (await stat(index)).mtimeMs;
+  let paths = sourcePaths;
+  if (options.recordsInputs) {
+    const recorded = await recordedInputs(distDir);
+    if (recorded === null) return true;
+    paths = [...sourcePaths, ...recorded];
+  }
+  return (await newestMtime(paths)) > (await stat(index)).mtimeMs;
 }
 
 const ignoring =
@@ -55,13 +70,13 @@ export type EnsureResult = { built: boolean; millis: number; dist: string };
 /** Builds `bundle` into its dist if needed; `now` measures the build for the banner (a real-time diagnostic). */
 export async function ensureBuilt(bundle: Bundle, now: () => number = () => performance.now()): Promise<EnsureResult> {
   const started = now();
-  if (!(await needsBuild(bundle.dist, bundle.sources))) return { built: false, millis: 0, dist: bundle.dist };
+  if (!(await needsBuild(bundle.dist, bundle.sources, bundle))) return { built: false, millis: 0, dist: bundle.dist };
   const scratch = `${bundle.dist}.building-${process.pid}`;
   const aside = `${bundle.dist}.old-${process.pid}`;
   try {
     await bundle.build(scratch);
     // Another server that started at the same time may have finished first: its build is as fresh, keep it.
-    if (await needsBuild(bundle.dist, bundle.sources)) {
+    if (await needsBuild(bundle.dist, bundle.sources, bundle)) {
       // Moved aside rather than deleted first, so the window without a build is two renames, not a recursive delete.
       await rename(bundle.dist, aside).catch(ignoring("ENOENT"));
       // A concurrent server may have put its build in between the two renames: then that one is served.

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Bundle } from "../bundles/ensure-built.ts";
+import { recordInputs } from "../bundles/recorded-inputs.ts";
 import { dashboardRoot, dashboardViteConfig } from "./vite.config.ts";
 
 /** Node-only: the dashboard as a bundle the dev server builds when stale (bundles/ensure-built.ts). */
@@ -8,13 +8,16 @@ export const DASHBOARD_DIST = join(dashboardRoot, "dist");
 
 export async function buildDashboard(outDir: string): Promise<void> {
   const { build } = await import("vite");
-  await build(dashboardViteConfig(outDir));
+  const config = dashboardViteConfig(outDir);
+  await build({ ...config, plugins: [...(config.plugins ?? []), recordInputs()] });
 }
 
 export const dashboardBundle: Bundle = {
   name: "dashboard",
   dist: DASHBOARD_DIST,
-  // The panels import the env-line helper from the CLI's sources.
-  sources: [...["src", "index.html", "vite.config.ts"].map((s) => join(dashboardRoot, s)), fileURLToPath(new URL("../src/cli-args.ts", import.meta.url))],
+  // Its own directory (a new file there, the page, the config), plus every file the last build imported from
+  // anywhere (the CLI's env-line helper, the hosted pages' config, ...), as the build recorded them.
+  sources: [...["src", "index.html", "vite.config.ts"].map((s) => join(dashboardRoot, s)), import.meta.filename],
+  recordsInputs: true,
   build: buildDashboard,
 };

@@ -4,6 +4,8 @@ import { loadFixture } from "@authsim/fixtures";
 import type { FakeProvider } from "../app.ts";
 import { exportFixture } from "../fixture-export/export.ts";
 import { json } from "../http/respond.ts";
+import { fixtureState } from "../safety/live-keys.ts";
+import { liveStateRefusal, projectBodyState } from "./live-state-guard.ts";
 import { createProject, ProjectControlError, projectCreateBody, projectEntry, projectPatchBody, updateProject } from "./project-control.ts";
 
 /**
@@ -79,11 +81,15 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
   app.post(`${prefix}/projects`, async (c) => {
     const input = await parsed(c.req.raw, projectCreateBody);
     if (!input.ok) return input.response;
+    const refused = liveStateRefusal("the project", projectBodyState(input.value));
+    if (refused) return refused;
     return createProject(provider, input.value).then((p) => json(projectEntry(provider, p), 201), controlError);
   });
   app.patch(`${prefix}/projects/:project_id`, async (c) => {
     const input = await parsed(c.req.raw, projectPatchBody);
     if (!input.ok) return input.response;
+    const refused = liveStateRefusal("the project", projectBodyState({ ...input.value, id: c.req.param("project_id") }));
+    if (refused) return refused;
     return updateProject(provider, c.req.param("project_id"), input.value).then((p) => json(projectEntry(provider, p)), controlError);
   });
 
@@ -96,6 +102,9 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
   app.post(`${prefix}/fixture`, async (c) => {
     const raw = await body(c.req.raw);
     if (!raw.ok) return raw.response;
+    // Before loading, as the dev server does for --seed: a refused fixture never reaches the state.
+    const refused = liveStateRefusal("the fixture", fixtureState(raw.value));
+    if (refused) return refused;
     try {
       const report = await loadFixture(raw.value, { baseUrl: provider.settings.apiBaseUrl, fetch: provider.fetch, emulator: true });
       return json(report, 201);

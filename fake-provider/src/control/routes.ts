@@ -10,6 +10,7 @@ import { mountDevtoolsControl } from "./devtools.ts";
 import { mountStrongAuthControl } from "./strong-auth.ts";
 import { mountFixedOtpControl } from "./fixed-otp.ts";
 import { mountOpenApiControl } from "../openapi/control.ts";
+import { liveStateRefusal, snapshotState } from "./live-state-guard.ts";
 
 /**
  * Emulator-only endpoints, outside /api/v1 (so no real service has them): reset, snapshot/restore, the clock, and the
@@ -63,7 +64,16 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   app.post(`${CONTROL_PREFIX}/restore`, async (c) => {
     const parsed = await parse(c.req.raw, snapshotBody);
     if (!parsed.ok) return parsed.response;
-    await provider.store.transact(() => provider.restore(parsed.value as ProviderSnapshot));
+    const snapshot = parsed.value as ProviderSnapshot;
+    // Checked before restoring (the dashboard's "Import snapshot" comes here too): a refused snapshot changes nothing.
+    let refused: Response | null;
+    try {
+      refused = liveStateRefusal("the snapshot", snapshotState(snapshot.store));
+    } catch (error) {
+      return json({ error: `Invalid snapshot: ${error instanceof Error ? error.message : String(error)}` }, 400);
+    }
+    if (refused) return refused;
+    await provider.store.transact(() => provider.restore(snapshot));
     return json({ success: true });
   });
   app.get(`${CONTROL_PREFIX}/clock`, () => json(clockView()));
