@@ -1,23 +1,23 @@
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { Bundle } from "../bundles/ensure-built.ts";
+import { recordInputs } from "../bundles/recorded-inputs.ts";
 import { hostedRoot, hostedViteConfig } from "./vite.config.ts";
 
 /** Node-only: the hosted handler pages as a bundle the dev server builds when stale (bundles/ensure-built.ts). */
 export const HOSTED_DIST = join(hostedRoot, "dist");
 
-/** A workspace package's source directory: the bundle compiles @authsim/react and @authsim/sdk from their sources. */
-const sourceDirOf = (specifier: string) => dirname(fileURLToPath(import.meta.resolve(specifier)));
-
 export async function buildHosted(outDir: string): Promise<void> {
   const { build } = await import("vite");
-  await build(hostedViteConfig(outDir));
+  const config = hostedViteConfig(outDir);
+  await build({ ...config, plugins: [...(config.plugins ?? []), recordInputs()] });
 }
 
 export const hostedBundle: Bundle = {
   name: "hosted pages",
   dist: HOSTED_DIST,
-  // The pages are @authsim/react's: a change there (or in the SDK under it) must rebuild them too.
-  sources: [...["src", "index.html", "vite.config.ts"].map((s) => join(hostedRoot, s)), sourceDirOf("@authsim/react"), sourceDirOf("@authsim/sdk")],
+  // Its own directory, plus every file the last build compiled — the pages are @authsim/react's and the SDK's sources,
+  // so a change there rebuilds them — as the build recorded them.
+  sources: [...["src", "index.html", "vite.config.ts"].map((s) => join(hostedRoot, s)), import.meta.filename],
+  recordsInputs: true,
   build: buildHosted,
 };

@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { createFakeProvider } from "../src/app.ts";
+import { recordedInputs } from "../bundles/recorded-inputs.ts";
 import { inFrontOf } from "../bundles/serve-bundle.ts";
 import { dashboardHandler } from "../dashboard/serve.ts";
 import { bundleBannerLines } from "../bundles/dev-server.ts";
@@ -105,5 +106,9 @@ describe("building the hosted pages", () => {
     }
     // @authsim/react's pages are in it (their headings), not fetched from anywhere.
     expect(texts.join("\n")).toContain("Create an account");
+    // The build recorded the React and SDK sources it compiled, so editing one of them makes the next start rebuild.
+    const inputs = (await recordedInputs(out))!.map((f) => f.split(sep).join("/"));
+    expect(inputs.some((f) => f.endsWith("/react/src/handler/handler.tsx"))).toBe(true);
+    expect(inputs.some((f) => f.endsWith("/sdk/src/client/client-app.ts"))).toBe(true);
   });
 });
