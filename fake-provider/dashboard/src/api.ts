@@ -138,32 +138,10 @@ export interface Email {
   link: string | null;
   sentAtMillis: number;
 }
-export interface LogEntry {
-  seq: number;
-  atMillis: number;
-  method: string;
-  path: string;
-  query: string;
-  projectId: string | null;
-  accessType: string | null;
-  userId: string | null;
-  operationId: string | null;
-  status: number | null;
-  knownError: string | null;
-  durationMillis: number;
-  why: string[];
-  fromDashboard: boolean;
-}
-export interface FaultRule {
-  id: string;
-  method: string | null;
-  path: string;
-  projectId: string | null;
-  action: { type: "status"; status: number; headers?: Record<string, string>; body?: string } | { type: "known-error"; code: string } | { type: "latency"; millis: number } | { type: "drop" };
-  remaining: number | null;
-  probability: number;
-  hits: number;
-}
+// The emulator's own types, so the dashboard cannot drift from what the control endpoints send (types only: nothing
+// of the emulator is bundled into the page).
+export type { RequestLogEntry as LogEntry } from "../../src/request-log/request-log.ts";
+export type { FaultRule } from "../../src/faults/rules.ts";
 export interface ClockState {
   now_millis: number;
   frozen: boolean;

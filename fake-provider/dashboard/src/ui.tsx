@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "./api.ts";
 
 /** Small building blocks shared by the panels: loading with errors, polling, copy buttons, forms and JSON editing. */
@@ -50,7 +50,15 @@ export function useInterval(fn: () => void, millis: number): void {
 }
 
 /** Runs an action, showing its error (or nothing) next to the button that started it. */
-export function useAction(): { busy: boolean; error: string | null; run: (action: () => Promise<unknown>) => Promise<boolean> } {
+export interface Action {
+  busy: boolean;
+  error: string | null;
+  run: (action: () => Promise<unknown>) => Promise<boolean>;
+  /** A form's onSubmit that runs `action` instead of letting the browser post the form. */
+  submit: (action: () => Promise<unknown>) => (event: FormEvent) => void;
+}
+
+export function useAction(): Action {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(async (action: () => Promise<unknown>) => {
@@ -66,7 +74,14 @@ export function useAction(): { busy: boolean; error: string | null; run: (action
       setBusy(false);
     }
   }, []);
-  return { busy, error, run };
+  const submit = useCallback(
+    (action: () => Promise<unknown>) => (event: FormEvent) => {
+      event.preventDefault();
+      void run(action);
+    },
+    [run],
+  );
+  return { busy, error, run, submit };
 }
 
 export function ErrorBox({ error }: { error: string | null | undefined }) {

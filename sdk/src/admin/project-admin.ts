@@ -3,7 +3,7 @@ import { adminProject, type AdminProjectJson } from "../contract/areas/projects.
 import { configResponse, type AdminProjectConfigUpdate, type AdminProjectUpdate, type ConfigLevel } from "../contract/areas/project-admin.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { productionModeErrors, type ProductionModeError } from "../urls/domains.ts";
-import { adminProjectConfigFromJson, type AdminOAuthProviderConfig, type AdminProject } from "./projects.ts";
+import { adminProjectFromJson, type AdminOAuthProviderConfig, type AdminProject } from "./projects.ts";
 import { AppConfigError } from "../client/app-config-error.ts";
 
 /**
@@ -138,21 +138,13 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
   if (json.id !== ctx.projectId) {
     throw new AppConfigError("PROJECT_ID_MISMATCH", `The project ID of the provided project JSON (${json.id}) does not match the project ID of the app (${ctx.projectId}).`);
   }
-  const config = adminProjectConfigFromJson(json.config);
+  const project = adminProjectFromJson(json);
+  const { config } = project;
   return {
-    id: json.id,
-    displayName: json.display_name,
-    description: json.description ?? null,
-    createdAt: new Date(json.created_at_millis),
-    isProductionMode: json.is_production_mode,
-    isDevelopmentEnvironment: json.is_development_environment,
-    ownerTeamId: json.owner_team_id,
-    logoUrl: json.logo_url,
-    logoFullUrl: json.logo_full_url,
+    ...project,
     logoDarkModeUrl: json.logo_dark_mode_url,
     logoFullDarkModeUrl: json.logo_full_dark_mode_url,
     onboardingStatus: json.onboarding_status,
-    config,
     async update(options) {
       const { requirePublishableClientKey, ...rest } = options;
       const wire = adminProjectUpdateToWire(rest);

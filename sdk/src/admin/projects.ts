@@ -87,8 +87,8 @@ export function adminProjectConfigFromJson(c: AdminProjectConfigJson): AdminProj
   };
 }
 
-export async function getAdminProject(ctx: AppContext): Promise<AdminProject> {
-  const json = await ctx.transport.requestJson("/internal/projects/current", {}, adminProject);
+/** The admin view of GET /internal/projects/current (and of the JSON a server hands to a browser, project-admin.ts). */
+export function adminProjectFromJson(json: AdminProjectJson): AdminProject {
   return {
     id: json.id,
     displayName: json.display_name,
@@ -101,4 +101,8 @@ export async function getAdminProject(ctx: AppContext): Promise<AdminProject> {
     logoFullUrl: json.logo_full_url,
     config: adminProjectConfigFromJson(json.config),
   };
+}
+
+export async function getAdminProject(ctx: AppContext): Promise<AdminProject> {
+  return adminProjectFromJson(await ctx.transport.requestJson("/internal/projects/current", {}, adminProject));
 }

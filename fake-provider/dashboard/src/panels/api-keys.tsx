@@ -42,10 +42,7 @@ export function ApiKeys({ project, owner }: { project: ProjectEntry; owner: { ty
       )}
       <form
         className="inline"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void action.run(create);
-        }}
+        onSubmit={action.submit(create)}
       >
         <input aria-label={`New ${owner.type} API key description`} placeholder="description" value={description} onChange={(e) => setDescription(e.target.value)} />
         <button type="submit" className="small" disabled={action.busy}>

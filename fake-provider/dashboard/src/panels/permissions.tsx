@@ -72,10 +72,7 @@ function Definitions({ project, scope }: { project: ProjectEntry; scope: "team" 
       </table>
       <form
         className="inline"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void action.run(create);
-        }}
+        onSubmit={action.submit(create)}
       >
         <input aria-label={`New ${scope} permission id`} placeholder="id (a-z 0-9 _ :)" value={id} onChange={(e) => setId(e.target.value)} required />
         <input aria-label={`New ${scope} permission description`} placeholder="description" value={description} onChange={(e) => setDescription(e.target.value)} />

@@ -53,10 +53,7 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
         </table>
         <form
           className="inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void action.run(create);
-          }}
+          onSubmit={action.submit(create)}
         >
           <label>
             New project name <input value={name} onChange={(e) => setName(e.target.value)} required />

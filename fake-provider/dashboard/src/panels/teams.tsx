@@ -39,10 +39,7 @@ export function TeamsPanel({ project }: { project: ProjectEntry }) {
         </table>
         <form
           className="inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void action.run(create);
-          }}
+          onSubmit={action.submit(create)}
         >
           <label>
             New team <input value={name} onChange={(e) => setName(e.target.value)} required />

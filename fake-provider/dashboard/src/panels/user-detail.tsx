@@ -58,10 +58,7 @@ export function UserDetail({ project, user, onChanged, onDeleted }: { project: P
       <ErrorBox error={action.error} />
       <form
         className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void action.run(save);
-        }}
+        onSubmit={action.submit(save)}
       >
         <label>
           Display name <input value={displayName} onChange={(e) => setDisplayName(e.target.value)} />

@@ -74,10 +74,7 @@ function CreateUser({ project, onCreated }: { project: ProjectEntry; onCreated: 
     <Section title="Create user">
       <form
         className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void action.run(create);
-        }}
+        onSubmit={action.submit(create)}
       >
         <label>
           Email <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
