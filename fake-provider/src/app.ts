@@ -3,7 +3,7 @@ import type { Clock } from "@authsim/sdk/runtime";
 import { cryptoRandom, type RandomSource } from "@authsim/sdk/runtime";
 import { hashCosts, type HashCost } from "./auth/passwords.ts";
 import { controllableClock, type ControllableClock } from "./clock.ts";
-import { mountControl } from "./control/routes.ts";
+import { CONTROL_PREFIX, mountControl } from "./control/routes.ts";
 import { corsHeaders } from "./http/cors.ts";
 import { json, text } from "./http/respond.ts";
 import type { OpContext, ProviderSettings } from "./ops/context.ts";
@@ -18,6 +18,13 @@ import { requestLogMiddleware } from "./request-log/middleware.ts";
 import { explainFailure } from "./request-log/trace.ts";
 import { Store, type StoreSnapshot } from "./store/store.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./ops/fixed-otp.ts";
+import { DEFAULT_OUTBOX_CAPACITY } from "./ops/outbox.ts";
+import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./safety/request-guard.ts";
+
+function checkedCapacity(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
+  return value;
+}
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -43,6 +50,8 @@ export interface FakeProviderOptions {
   onUnexpectedError?: (error: unknown) => void;
   /** How many /api/v1 requests the request log keeps (the oldest fall off). Default 1,000. */
   requestLogCapacity?: number;
+  /** How many emails the outbox keeps (the oldest are dropped, and counted, past it). Default 10,000. */
+  outboxCapacity?: number;
   /** Fixed sign-in OTPs by address pattern (ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
@@ -50,6 +59,12 @@ export interface FakeProviderOptions {
    * check each against the contract's response schemas in tests. It must not throw.
    */
   onAnswer?: (answer: OperationAnswer) => void;
+  /**
+   * Guard the emulator as a server on a laptop (safety/request-guard.ts): only requests for loopback names or these
+   * extra hosts, controls only from the emulator's own pages and as JSON, secret keys only from pages on this machine.
+   * The dev server turns it on; in process (tests, msw) it is off, as nothing outside the process reaches the provider.
+   */
+  requestGuard?: HostPolicy;
 }
 
 export interface ProviderSnapshot {
@@ -98,6 +113,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     accessTokenLifetimeSeconds,
     passwordHashIterations: hashCosts[options.hashCost ?? "fast"],
     fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
+    outboxCapacity: checkedCapacity(options.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY, "outboxCapacity"),
   };
   const store = new Store();
   const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
@@ -140,6 +156,20 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   };
 
   const app = provider.app;
+  const guard = options.requestGuard;
+  if (guard) {
+    // First of all: a refused request is not logged, faulted or answered by anything else.
+    app.use("*", async (c, next) => {
+      const request = c.req.raw;
+      const path = new URL(request.url).pathname;
+      const refused =
+        hostRefusal(request, guard) ??
+        (path.startsWith(CONTROL_PREFIX) ? controlRefusal(request) : null) ??
+        (path.startsWith("/api/") && request.method !== "OPTIONS" ? secretKeyRefusal(request, guard) : null);
+      if (refused) return refused;
+      await next();
+    });
+  }
   app.options("/api/*", () => new Response(null, { status: 200, headers: corsHeaders }));
   app.get("/health", () => json({ status: "ok" }, 200, { "access-control-allow-origin": "*" }));
   // Outermost on the API, so faults (latency and dropped connections included) are logged with everything else.

@@ -6,16 +6,23 @@ describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
       port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null, fixedOtp: [],
+      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
 
   it("reads every option", () => {
     const o = parseCliArgs(
-      ["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
+      [
+        ...["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
+        ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7"],
+      ],
       {},
     );
-    expect(o).toEqual({ port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [] });
+    expect(o).toEqual({
+      port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [],
+      allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7,
+    });
   });
 
   it("refuses bad values with the reason", () => {
@@ -24,6 +31,9 @@ describe("dev server command line", () => {
     expect(() => parseCliArgs(["--access-token-lifetime", "30"], {})).toThrow(/at least 60/);
     expect(() => parseCliArgs(["--snapshot"], {})).toThrow(/needs a value/);
     expect(() => parseCliArgs(["--verbose"], {})).toThrow(/Unknown option --verbose/);
+    expect(() => parseCliArgs(["--allow-host", "http://x.test/"], {})).toThrow(/without scheme or port/);
+    expect(() => parseCliArgs(["--outbox-capacity", "0"], {})).toThrow(/whole number from 1/);
+    expect(() => parseCliArgs(["--request-log-capacity", "1.5"], {})).toThrow(/whole number from 1/);
   });
 
   it("collects repeated --fixed-otp rules in order, splitting at the last =", () => {

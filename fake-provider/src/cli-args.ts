@@ -16,6 +16,12 @@ export interface CliOptions {
   snapshotFile: string | null;
   /** Binding to a non-loopback interface needs this too (fail closed: see cli-safety.ts). */
   allowNetwork: boolean;
+  /** Emails the outbox keeps (`--outbox-capacity`); the oldest are dropped past it. */
+  outboxCapacity: number;
+  /** API requests the request log keeps (`--request-log-capacity`). */
+  requestLogCapacity: number;
+  /** Host names answered besides loopback ones (`--allow-host`, repeatable): see safety/request-guard.ts. */
+  allowHosts: string[];
   /** A fixture document (fixtures/README.md) loaded through the API on start, unless a snapshot was restored. */
   seedFile: string | null;
   /** Addresses whose emailed sign-in OTP is fixed (`--fixed-otp '*@example.com=123456'`, repeatable; first match wins). */
@@ -33,6 +39,8 @@ export const usage = `Usage: authsim [options]
   --port N                     port to listen on (default: $PORT or 8102)
   --host H                     interface to bind (default 127.0.0.1; the emulator is for this machine)
   --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
+  --allow-host NAME            answer requests for NAME too (e.g. host.docker.internal); by default only
+                               localhost, 127.0.0.1 and [::1] (so a DNS-rebinding page cannot read it); repeatable
   --hash-cost fast|production  password hashing: fast (1,000 PBKDF2 iterations, default) or production (600,000)
   --access-token-lifetime S    seconds an access token lives (default 600, at least 60)
   --deterministic SEED         seeded ids, codes, keys and tokens, and the clock frozen at 2026-01-01T00:00:00Z
@@ -41,8 +49,16 @@ export const usage = `Usage: authsim [options]
                                POST /__emulator/snapshot/save
   --seed FILE                  load a fixture (fixtures/README.md) on start, e.g.
                                fixtures/scenarios/saas-teams.json (skipped when --snapshot restored a state)
+  --outbox-capacity N           emails the outbox keeps, dropping the oldest (default 10000)
+  --request-log-capacity N     API requests the request log keeps (default 1000)
   --fixed-otp PATTERN=CODE     sign-in emails to matching addresses show this 6-digit OTP, e.g.
                                '*@example.com=123456' (* matches anything; repeatable, the first match wins)`;
+
+function positiveInteger(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error(`${flag} must be a whole number from 1 to 10000000, not ${text}.`);
+  return n;
+}
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
   const options: CliOptions = {
@@ -53,6 +69,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     deterministic: null,
     snapshotFile: null,
     allowNetwork: false,
+    allowHosts: [],
+    outboxCapacity: 10_000,
+    requestLogCapacity: 1_000,
     seedFile: null,
     fixedOtp: [],
   };
@@ -90,6 +109,18 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
         break;
       case "--fixed-otp":
         options.fixedOtp.push(parseFixedOtpRule(value()));
+        break;
+      case "--allow-host": {
+        const name = value().trim().toLowerCase();
+        if (!/^[a-z0-9.\-[\]:]+$/.test(name) || name.includes("/")) throw new Error(`--allow-host takes a host name without scheme or port, not ${name}.`);
+        options.allowHosts.push(name);
+        break;
+      }
+      case "--outbox-capacity":
+        options.outboxCapacity = positiveInteger(flag, value());
+        break;
+      case "--request-log-capacity":
+        options.requestLogCapacity = positiveInteger(flag, value());
         break;
       case "--allow-network":
         options.allowNetwork = true;

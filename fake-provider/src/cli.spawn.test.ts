@@ -58,7 +58,7 @@ describe("the dev server's --snapshot and --deterministic", () => {
       user = await createAndSignIn(first.url);
       // A frozen clock: the user's timestamp is the fixed start, whatever the time of the run.
       expect(user.signed_up_at_millis).toBe(DETERMINISTIC_START_MILLIS);
-      const saved = await fetch(`${first.url}/__emulator/snapshot/save`, { method: "POST" });
+      const saved = await fetch(`${first.url}/__emulator/snapshot/save`, { method: "POST", headers: { "content-type": "application/json" } });
       expect(await saved.json()).toEqual({ success: true, file });
       expect(readFileSync(file, "utf8")).toContain(user.id);
       rmSync(file);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
@@ -8,6 +8,8 @@ import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.t
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { CONTROL_PREFIX } from "./control/routes.ts";
 import { json } from "./http/respond.ts";
+import { hostName, hostRefusal, type HostPolicy } from "./safety/request-guard.ts";
+import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { bundleBannerLines, ensureBundlesBuilt, withBundles } from "../bundles/dev-server.ts";
 
 /** `npm start`: the emulator as a local dev server, seeded with the dev project, printing its keys. Node-only edge. */
@@ -37,7 +39,13 @@ const random = seeded && {
     return seeded.bytes(length);
   },
 };
+// The interface the server was told to bind is a name it answers to as well (with --allow-network).
+const bound = hostName(options.host);
+const requestGuard: HostPolicy = { extraHosts: [...options.allowHosts, ...(bound === "0.0.0.0" || bound === "::" ? [] : [bound])] };
 const provider = createFakeProvider({
+  requestGuard,
+  outboxCapacity: options.outboxCapacity,
+  requestLogCapacity: options.requestLogCapacity,
   apiBaseUrl: provisionalUrl,
   hashCost: options.hashCost,
   accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
@@ -58,13 +66,13 @@ interface SnapshotFile extends ProviderSnapshot {
 function saveSnapshot(): void {
   if (!snapshotFile) return;
   const file: SnapshotFile = { ...provider.snapshot(), ...(seeded ? { randomBytesDrawn: drawn } : {}) };
-  writeFileSync(snapshotFile, JSON.stringify(file, null, 2));
+  writeSnapshotFile(snapshotFile, JSON.stringify(file, null, 2));
 }
 let restoredSnapshot = false;
 if (snapshotFile && existsSync(snapshotFile)) {
   restoredSnapshot = true;
   try {
-    const file = JSON.parse(readFileSync(snapshotFile, "utf8")) as SnapshotFile;
+    const file = readSnapshotFile(snapshotFile) as SnapshotFile;
     provider.restore(file);
     if (seeded && file.randomBytesDrawn && file.randomBytesDrawn > drawn) random!.bytes(file.randomBytesDrawn - drawn);
   } catch (error) {
@@ -78,7 +86,11 @@ if (snapshotFile && existsSync(snapshotFile)) {
 // Saving to a file is the Node edge's business, so this control endpoint exists only in the dev server.
 provider.app.post(`${CONTROL_PREFIX}/snapshot/save`, () => {
   if (!snapshotFile) return json({ error: "Start the server with --snapshot FILE to save snapshots to a file." }, 400);
-  saveSnapshot();
+  try {
+    saveSnapshot();
+  } catch (error) {
+    return json({ error: `Could not save the snapshot: ${error instanceof Error ? error.message : String(error)}` }, 500);
+  }
   return json({ success: true, file: snapshotFile });
 });
 
@@ -108,7 +120,10 @@ if (options.seedFile && !restoredSnapshot) {
 // few seconds), and served from disk here at the Node edge; without a build they answer placeholder pages.
 const bundleNotes = await ensureBundlesBuilt();
 
-const server = serve({ fetch: withBundles(provider.app.fetch, (request) => provider.app.fetch(request)), port: options.port, hostname: options.host }, (info) => {
+// The host check stands in front of the static pages too (the app checks its own routes).
+const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
+const guardedFetch = (request: Request) => hostRefusal(request, requestGuard) ?? pages(request);
+const server = serve({ fetch: guardedFetch, port: options.port, hostname: options.host }, (info) => {
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
@@ -137,9 +152,16 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    saveSnapshot();
+    let code = 0;
+    try {
+      saveSnapshot();
+    } catch (error) {
+      // The previous file is untouched (snapshot-file.ts): say so rather than die with a stack trace.
+      console.error(`Could not save the snapshot on exit (the previous file is kept): ${error instanceof Error ? error.message : String(error)}`);
+      code = 1;
+    }
     server.close();
-    process.exit(0);
+    process.exit(code);
   });
 }
 

@@ -14,6 +14,19 @@ export interface ControllableClock extends Clock {
   restore(state: { offsetMillis: number; frozenAtMillis: number | null }): void;
 }
 
+/**
+ * The latest instant the clock may show: the end of year 9999. Tokens carry `exp` in seconds and the wire writes ISO
+ * dates with four-digit years; past this, minted tokens and dates no longer parse (JavaScript's Date ends at 8.64e15).
+ */
+export const LATEST_CLOCK_MILLIS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+function checkedInstant(millis: number, what: string): number {
+  if (!Number.isFinite(millis) || millis < 0 || millis > LATEST_CLOCK_MILLIS) {
+    throw new RangeError(`${what} must be an instant between 1970 and the end of 9999 (0 to ${LATEST_CLOCK_MILLIS} ms), not ${millis}.`);
+  }
+  return millis;
+}
+
 export function controllableClock(base: Clock = systemClock): ControllableClock {
   let offsetMillis = 0;
   let frozenAtMillis: number | null = null;
@@ -22,11 +35,13 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
     now: () => Math.floor(frozenAtMillis ?? base.now() + offsetMillis),
     advance(millis) {
       if (!Number.isFinite(millis) || millis < 0) throw new RangeError("The clock only moves forward by a finite amount.");
+      const current = frozenAtMillis ?? base.now() + offsetMillis;
+      checkedInstant(current + millis, "The advanced clock");
       if (frozenAtMillis !== null) frozenAtMillis += millis;
       else offsetMillis += millis;
     },
     freeze(atMillis) {
-      frozenAtMillis = atMillis ?? frozenAtMillis ?? base.now() + offsetMillis;
+      frozenAtMillis = atMillis === undefined ? (frozenAtMillis ?? base.now() + offsetMillis) : checkedInstant(atMillis, "The frozen instant");
     },
     unfreeze() {
       if (frozenAtMillis !== null) offsetMillis = frozenAtMillis - base.now();

@@ -72,6 +72,10 @@ const hostileStrings: readonly string[] = [
   "8d5f3c1a-7b2e-4e9d-a6c4-2f1b0e9d7c3",
   "8D5F3C1A-7B2E-4E9D-A6C4-2F1B0E9D7C35",
   "{{7*7}}",
+  // JSON text for fields that carry JSON in a string (a config override): dotted paths through a prototype.
+  '{"__proto__.polluted":true}',
+  '{"constructor.prototype.polluted":1}',
+  '{"a":{"__proto__":{"polluted":1}}}',
   "${process.exit(1)}",
   "<script>alert(1)</script>",
   "'; DROP TABLE users; --",

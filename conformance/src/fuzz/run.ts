@@ -33,13 +33,19 @@ export function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${cut(request.url)}\n  ${headers}\n  body (${request.bodyKind}): ${cut(request.body ?? "(none)")}`;
 }
 
+/** The own keys of the prototypes every object and array inherits from: a request must never add to them. */
+const sharedPrototypes = [Object.prototype, Array.prototype, Function.prototype, String.prototype] as const;
+const prototypeKeys = () => sharedPrototypes.map((p) => Reflect.ownKeys(p).map(String).sort().join(","));
+
 export async function checkOne(operation: Operation, arsenal: Arsenal, request: FuzzRequest, secrets: readonly string[]): Promise<string[]> {
   const { world } = arsenal;
   world.provider.restore(world.baseline);
   const before = world.unexpected.length;
+  const prototypesBefore = prototypeKeys();
   const answer = await send(arsenal, request);
   const carried = [request.url, ...request.headers.map(([, v]) => v), request.body ?? ""].join("\n");
   const problems = checkAnswer(operation, { method: request.method, api: new URL(request.url).pathname.startsWith("/api/"), override: request.override, carried }, answer, secrets);
+  if (prototypeKeys().some((keys, i) => keys !== prototypesBefore[i])) problems.push("the request changed a shared prototype (prototype pollution)");
   if (world.unexpected.length > before) problems.push(`the provider reported an unexpected error: ${String(world.unexpected.at(-1))}`);
   if (realStatus(answer) >= 400) problems.push(...stateChanges(world.baseline.store, world.provider.snapshot().store).map((p) => `refused (${realStatus(answer)}) but changed state: ${p}`));
   return problems;

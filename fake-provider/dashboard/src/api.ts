@@ -33,8 +33,10 @@ async function answer<T>(response: Response): Promise<T> {
   return (text.length > 0 ? JSON.parse(text) : null) as T;
 }
 
+/** State-changing calls are JSON even without a body: the control plane refuses any other type (safety/request-guard.ts). */
 function init(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return body === undefined ? { method, headers } : { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+  const json = method === "GET" || method === "HEAD" ? headers : { ...headers, "content-type": "application/json" };
+  return body === undefined ? { method, headers: json } : { method, headers: json, body: JSON.stringify(body) };
 }
 
 export function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -148,4 +150,9 @@ export interface ClockState {
 }
 export interface List<T> {
   items: T[];
+}
+
+/** A capped log (outbox, request log): what it holds and how many older entries it dropped. */
+export interface CappedList<T> extends List<T> {
+  dropped: number;
 }

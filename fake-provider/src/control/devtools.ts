@@ -71,7 +71,7 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
     });
     if (!result.success) return json({ error: "Invalid request-log query", issues: issues(result.error) }, 400);
     const filter = Object.fromEntries(Object.entries(result.data).filter(([, v]) => v !== undefined));
-    return json({ items: provider.requestLog.list(filter), capacity: provider.requestLog.capacity });
+    return json({ items: provider.requestLog.list(filter), capacity: provider.requestLog.capacity, dropped: provider.requestLog.dropped });
   });
   app.delete(`${prefix}/requests`, () => {
     provider.requestLog.clear();

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { FakeProvider, ProviderSnapshot } from "../app.ts";
 import { json } from "../http/respond.ts";
+import { LATEST_CLOCK_MILLIS } from "../clock.ts";
+import { droppedEmailCount } from "../ops/outbox.ts";
 import { faultRuleInput } from "../faults/rules.ts";
 import { SNAPSHOT_VERSION } from "../store/store.ts";
 import { mountPaymentsControl } from "./payments.ts";
@@ -35,7 +37,10 @@ const advanceBody = z.strictObject({ millis: z.number().int().nonnegative() });
 const freezeBody = z.strictObject({ at_millis: z.number().int().nonnegative().optional() });
 const snapshotBody = z.object({
   store: z.object({ version: z.literal(SNAPSHOT_VERSION), tables: z.record(z.string(), z.array(z.tuple([z.string(), z.unknown()]))) }),
-  clock: z.object({ offsetMillis: z.number(), frozenAtMillis: z.number().nullable() }),
+  clock: z.object({
+    offsetMillis: z.number().int().min(-LATEST_CLOCK_MILLIS).max(LATEST_CLOCK_MILLIS),
+    frozenAtMillis: z.number().int().min(0).max(LATEST_CLOCK_MILLIS).nullable(),
+  }),
 });
 
 async function parse<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
@@ -76,18 +81,26 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     await provider.store.transact(() => provider.restore(snapshot));
     return json({ success: true });
   });
+  /** A change the clock refuses (an instant out of range, clock.ts) is a 400 and leaves the clock as it was. */
+  const clockChange = (change: () => void) => {
+    try {
+      change();
+    } catch (error) {
+      if (error instanceof RangeError) return json({ error: error.message }, 400);
+      throw error;
+    }
+    return json(clockView());
+  };
   app.get(`${CONTROL_PREFIX}/clock`, () => json(clockView()));
   app.post(`${CONTROL_PREFIX}/clock/advance`, async (c) => {
     const parsed = await parse(c.req.raw, advanceBody);
     if (!parsed.ok) return parsed.response;
-    provider.clock.advance(parsed.value.millis);
-    return json(clockView());
+    return clockChange(() => provider.clock.advance(parsed.value.millis));
   });
   app.post(`${CONTROL_PREFIX}/clock/freeze`, async (c) => {
     const parsed = await parse(c.req.raw, freezeBody);
     if (!parsed.ok) return parsed.response;
-    provider.clock.freeze(parsed.value.at_millis);
-    return json(clockView());
+    return clockChange(() => provider.clock.freeze(parsed.value.at_millis));
   });
   app.post(`${CONTROL_PREFIX}/clock/unfreeze`, () => {
     provider.clock.unfreeze();
@@ -108,7 +121,7 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     const parsed = outboxFilter(new URL(c.req.url));
     if (!parsed.success) return json({ error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
     const { timeoutMs: _ignored, ...filter } = parsed.data;
-    return json({ items: provider.outbox.list(withoutUndefined(filter)) });
+    return json({ items: provider.outbox.list(withoutUndefined(filter)), dropped: droppedEmailCount(provider.store.read) });
   });
   app.get(`${CONTROL_PREFIX}/outbox/wait`, async (c) => {
     const parsed = outboxFilter(new URL(c.req.url));

@@ -70,7 +70,7 @@ describe("fakeProviderHandlers with msw/node", () => {
     const health = await fetch(`${BASE_URL}/health`);
     expect(await health.json()).toEqual({ status: "ok" });
     const outbox = await fetch(`${BASE_URL}/__emulator/outbox`);
-    expect(await outbox.json()).toEqual({ items: [] });
+    expect(await outbox.json()).toEqual({ items: [], dropped: 0 });
   });
 
   it("refuses a base URL that names /api/v1", () => {

@@ -12,6 +12,8 @@ export interface ProviderSettings {
   passwordHashIterations: number;
   /** Addresses whose sign-in OTP is fixed (ops/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */
   fixedOtp?: readonly FixedOtpRule[];
+  /** How many emails the outbox keeps; the oldest are dropped past it (ops/outbox.ts). Default 10,000. */
+  outboxCapacity?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import { renderEmailSources, type RenderedEmail } from "../email/render/sandbox.
 import type { ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
+import { keepInOutbox } from "./outbox.ts";
 import { markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
 import { recipientProps, themeSourceFor } from "./email-rendering.ts";
 import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "./notifications.ts";
@@ -55,7 +56,7 @@ export function recordSentEmail(ctx: OpContext, projectId: string, to: string, u
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
   };
-  ctx.tables.emails.set(record.id, record);
+  keepInOutbox(ctx, record);
   return record;
 }
 

@@ -4,6 +4,30 @@ import type { SentEmailRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 
+/** How many emails the outbox keeps unless the provider is told otherwise (`outboxCapacity`). */
+export const DEFAULT_OUTBOX_CAPACITY = 10_000;
+const DROPPED_COUNTER = "emails_dropped";
+
+/**
+ * Puts an email in the outbox, dropping the oldest past the capacity: a long-running dev server or a load test must
+ * not grow without bound (each email holds its HTML). The emails table keeps insertion order, so the first is oldest.
+ */
+export function keepInOutbox(ctx: OpContext, record: SentEmailRecord): void {
+  ctx.tables.emails.set(record.id, record);
+  const capacity = ctx.settings.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY;
+  while (ctx.tables.emails.size > capacity) {
+    const oldest = ctx.tables.emails.values().next().value;
+    if (oldest === undefined) break;
+    ctx.tables.emails.delete(oldest.id);
+    nextSequence(ctx.tables, DROPPED_COUNTER);
+  }
+}
+
+/** How many emails fell out of the outbox since the last reset (shown by the dashboard and GET /__emulator/outbox). */
+export function droppedEmailCount(tables: Pick<OpContext["tables"], "counters">): number {
+  return tables.counters.get(DROPPED_COUNTER) ?? 0;
+}
+
 /** "Sending" an email: it lands in the outbox (a table), with its code and link for tests and the dashboard. */
 export function sendEmail(
   ctx: OpContext,
@@ -40,6 +64,6 @@ export function sendEmail(
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
   };
-  ctx.tables.emails.set(record.id, record);
+  keepInOutbox(ctx, record);
   return record;
 }

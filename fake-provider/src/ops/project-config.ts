@@ -4,6 +4,7 @@ import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { listTemplates, listThemes } from "./email-content.ts";
 import { assertProductionReady } from "./project-admin.ts";
+import { defineOwn, prototypeSegment, setPath } from "../safety/safe-keys.ts";
 
 /**
  * The config system (protocol.md §6.5; spec §7 "/internal/config and /internal/config/override (override sent as a JSON
@@ -34,25 +35,20 @@ const mergeStrategies = ["link_method", "raise_error", "allow_duplicates"] as co
 /** Sections the emulator derives from the project's settings: keys there are writable only if listed above. */
 const derivedSections = ["auth", "teams", "users", "apiKeys", "domains", "project", "emails", "rbac", "payments", "dataVault"];
 
-/** `{a: {b: 1}}` and `{"a.b": 1}` are the same override. */
+const isSettingKey = (path: string) => Object.hasOwn(booleanKeys, path);
+
+/** `{a: {b: 1}}` and `{"a.b": 1}` are the same override. A key naming a prototype is refused (safety/safe-keys.ts). */
 function flatten(value: Record<string, unknown>, prefix = ""): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof v === "object" && v !== null && !Array.isArray(v) && !(path in booleanKeys)) Object.assign(out, flatten(v as Record<string, unknown>, path));
-    else out[path] = v;
+    const bad = prototypeSegment(path);
+    if (bad !== null) throw new StatusError(400, `Invalid config override: ${path} is not a config key ("${bad}" is reserved).`);
+    if (typeof v === "object" && v !== null && !Array.isArray(v) && !isSettingKey(path)) {
+      for (const [inner, innerValue] of Object.entries(flatten(v as Record<string, unknown>, path))) defineOwn(out, inner, innerValue);
+    } else defineOwn(out, path, v);
   }
   return out;
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.split(".");
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    const next = node[part];
-    node = (node[part] = typeof next === "object" && next !== null ? next : {}) as Record<string, unknown>;
-  }
-  node[parts.at(-1)!] = value;
 }
 
 export function parseOverride(json: string): Record<string, unknown> {
@@ -70,8 +66,8 @@ export function parseOverride(json: string): Record<string, unknown> {
 function applyOverride(project: ProjectRecord, override: Record<string, unknown>): ProjectRecord {
   const config: ProjectConfigRecord = { ...project.config };
   for (const [key, value] of Object.entries(override)) {
-    const field = booleanKeys[key];
-    if (field) {
+    if (isSettingKey(key)) {
+      const field = booleanKeys[key]!;
       if (typeof value !== "boolean") throw new StatusError(400, `Invalid config override: ${key} must be a boolean.`);
       config[field] = value;
     } else if (key === "auth.oauth.accountMergeStrategy") {
@@ -148,7 +144,8 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
   };
   for (const level of ["project", "branch", "environment"] as const) {
     for (const [key, value] of Object.entries(getOverride(ctx, project.id, level))) {
-      if (!derivedSections.includes(key.split(".")[0]!)) setPath(config, key, value);
+      // A prototype path can only come from a hand-made snapshot (writes refuse it): skipped, never written.
+      if (!derivedSections.includes(key.split(".")[0]!) && prototypeSegment(key) === null) setPath(config, key, value);
     }
   }
   return config;

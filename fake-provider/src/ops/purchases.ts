@@ -131,6 +131,9 @@ export function completeCheckout(ctx: OpContext, fullCode: string, options: Comp
   if (priceId !== null && !price) throw new StatusError(400, "Price not found on offer associated with this purchase code");
   const quantity = options.quantity ?? 1;
   if (quantity !== 1 && !offer.stackable) throw new StatusError(400, "This offer is not stackable; quantity must be 1");
+  // Each granted quantity is stored as one change, which the real service keeps in a 32-bit Int.
+  const largest = Math.max(0, ...Object.values(offer.included_items).map((grant) => grant.quantity));
+  if (largest * quantity > 2_147_483_647) throw new StatusError(400, `quantity ${quantity} grants more than 2147483647 of an included item`);
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(project, offer, customer);
   assertNotOwned(ctx, project.id, customer, offerId, offer);

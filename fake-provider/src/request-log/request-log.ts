@@ -48,6 +48,8 @@ export interface RequestLogFilter {
 
 export interface RequestLog {
   readonly capacity: number;
+  /** How many entries fell off the end since the last clear (the dashboard shows it). */
+  readonly dropped: number;
   record(entry: Omit<RequestLogEntry, "seq">): RequestLogEntry;
   /** Oldest first. */
   list(filter?: RequestLogFilter): RequestLogEntry[];
@@ -77,6 +79,7 @@ export function createRequestLog(capacity = DEFAULT_REQUEST_LOG_CAPACITY): Reque
   let slots: (RequestLogEntry | undefined)[] = new Array<RequestLogEntry | undefined>(capacity);
   let next = 0;
   let seq = 0;
+  let recordedSinceClear = 0;
   const ordered = (): RequestLogEntry[] => {
     const out: RequestLogEntry[] = [];
     for (let i = 0; i < capacity; i++) {
@@ -87,8 +90,12 @@ export function createRequestLog(capacity = DEFAULT_REQUEST_LOG_CAPACITY): Reque
   };
   return {
     capacity,
+    get dropped() {
+      return Math.max(0, recordedSinceClear - capacity);
+    },
     record(fields) {
       const entry: RequestLogEntry = { seq: ++seq, ...fields };
+      recordedSinceClear++;
       slots[next] = entry;
       next = (next + 1) % capacity;
       return entry;
@@ -100,6 +107,7 @@ export function createRequestLog(capacity = DEFAULT_REQUEST_LOG_CAPACITY): Reque
     clear() {
       slots = new Array<RequestLogEntry | undefined>(capacity);
       next = 0;
+      recordedSinceClear = 0;
     },
   };
 }

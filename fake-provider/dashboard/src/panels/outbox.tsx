@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { control, query, type Email, type List, type ProjectEntry } from "../api.ts";
+import { control, query, type CappedList, type Email, type ProjectEntry } from "../api.ts";
 import { CopyButton, ErrorBox, formatTime, Section, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /**
@@ -10,10 +10,8 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
   const [allProjects, setAllProjects] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const projectFilter = allProjects || !project ? undefined : project.id;
-  const emails = useLoad(
-    () => control<List<Email>>("GET", `/outbox?${query({ project_id: projectFilter })}`).then((r) => [...r.items].reverse()),
-    projectFilter ?? "all",
-  );
+  const outbox = useLoad(() => control<CappedList<Email>>("GET", `/outbox?${query({ project_id: projectFilter })}`), projectFilter ?? "all");
+  const emails = { ...outbox, data: outbox.data && [...outbox.data.items].reverse() };
   useInterval(emails.reload, 2_000);
   const action = useAction();
   const clear = () => action.run(() => control("DELETE", "/outbox")).then(emails.reload);
@@ -32,6 +30,11 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
         }
       >
         <ErrorBox error={emails.error ?? action.error} />
+        {(outbox.data?.dropped ?? 0) > 0 && (
+          <p className="muted" data-testid="outbox-dropped">
+            {outbox.data!.dropped} older emails were dropped: the outbox keeps the newest (--outbox-capacity).
+          </p>
+        )}
         <table data-testid="outbox">
           <thead>
             <tr>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { control, query, type List, type LogEntry, type ProjectEntry } from "../api.ts";
+import { control, query, type CappedList, type LogEntry, type ProjectEntry } from "../api.ts";
 import { ErrorBox, formatTime, Section, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /**
@@ -20,7 +20,8 @@ export function RequestsPanel({ project }: { project: ProjectEntry | null }) {
     exclude_dashboard: showOwn ? undefined : "true",
     limit: "300",
   });
-  const log = useLoad(() => control<List<LogEntry>>("GET", `/requests?${filter}`).then((r) => [...r.items].reverse()), filter);
+  const page = useLoad(() => control<CappedList<LogEntry>>("GET", `/requests?${filter}`), filter);
+  const log = { ...page, data: page.data && [...page.data.items].reverse() };
   useInterval(log.reload, 1_500);
   const action = useAction();
   return (
@@ -46,6 +47,11 @@ export function RequestsPanel({ project }: { project: ProjectEntry | null }) {
         </label>
       </div>
       <ErrorBox error={log.error ?? action.error} />
+      {(page.data?.dropped ?? 0) > 0 && (
+        <p className="muted" data-testid="requests-dropped">
+          {page.data!.dropped} older requests fell out of the log: it keeps the newest (--request-log-capacity).
+        </p>
+      )}
       <table data-testid="requests" className="log">
         <thead>
           <tr>

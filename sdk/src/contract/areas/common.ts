@@ -24,6 +24,12 @@ export const metadata = jsonValue.nullable();
 
 export const millis = z.number().int().nonnegative();
 
+/**
+ * A quantity the real service keeps in a Postgres `Int` (item quantities and their changes): 32 bits, signed. Bounded
+ * here too, so sums of many changes stay exact in a double (a delta of ±(2^53−1) once summed to a wrong total).
+ */
+export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+
 /** Query-string booleans are the strings "true" / "false". */
 export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 

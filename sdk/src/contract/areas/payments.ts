@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { millis, queryBoolean } from "./common.ts";
+import { int32, millis, queryBoolean } from "./common.ts";
 
 /**
  * Payments (spec §3 "Item", §4 "Item quantity", §7; protocol.md §5.13): items held by customers, offers (the published
@@ -31,7 +31,7 @@ export type ItemJson = z.infer<typeof itemJson>;
 /** `allow_negative` defaults to false (spec §9). */
 export const updateItemQuantityQuery = z.strictObject({ allow_negative: queryBoolean.optional() });
 export const updateItemQuantityBody = z.strictObject({
-  delta: z.number().int(),
+  delta: int32,
   expires_at: isoInstant.optional(),
   description: z.string().max(1000).optional(),
 });
@@ -60,7 +60,7 @@ export type OfferPrice = z.infer<typeof offerPrice>;
  * ignored; emulated purchases never end, so "when-purchase-expires" grants never expire either.
  */
 export const includedItem = z.strictObject({
-  quantity: z.number().int().nonnegative(),
+  quantity: int32.nonnegative(),
   repeat: z.literal("never").optional(),
   expires: z.enum(["never", "when-purchase-expires"]).optional(),
 });
@@ -114,7 +114,7 @@ export const createPurchaseUrlResponse = z.object({ url: z.string().url() });
 export const testModePurchaseBody = z.strictObject({
   full_code: z.string().min(1),
   price_id: pathId,
-  quantity: z.number().int().positive().optional(),
+  quantity: int32.positive().optional(),
 });
 
 // ---- Payment-provider account (admin) ----
