@@ -101,7 +101,7 @@ describe("the admin's project update", () => {
 });
 
 describe("create team on sign-up (spec §3)", () => {
-  it("gives a new user a team of their own, selected, with the creator defaults; anonymous users get none", async () => {
+  it("gives a new user a team of their own, selected, with the creator defaults; anonymous users a \"Personal Team\"", async () => {
     await updatedProject(provider, { config: { create_team_on_sign_up: true } });
     const user = await signUp(provider);
     const me = await expectJson<{ selected_team: { id: string; display_name: string } | null }>(await api(provider, "/users/me", { headers: client({ accessToken: user.access_token }) }));
@@ -111,8 +111,8 @@ describe("create team on sign-up (spec §3)", () => {
     );
     expect(perms.items.map((p) => p.id)).toContain("team_admin");
     const anonymous = await expectJson<{ access_token: string }>(await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() }));
-    const anon = await expectJson<{ selected_team: unknown }>(await api(provider, "/users/me", { headers: client({ accessToken: anonymous.access_token, allowAnonymousUser: "true" }) }));
-    expect(anon.selected_team).toBeNull();
+    const anon = await expectJson<{ selected_team: { display_name: string } | null }>(await api(provider, "/users/me", { headers: client({ accessToken: anonymous.access_token, allowAnonymousUser: "true" }) }));
+    expect(anon.selected_team?.display_name).toBe("Personal Team");
   });
 
   it("creates no team when the setting is off (the default)", async () => {
