@@ -14,7 +14,7 @@ export function apiKeyCases(getTarget: () => Target): void {
       const target = getTarget();
       const { user, userId } = await signedUpClient(target);
       const created = await user.createApiKey({ description: "deploys", expiresAt: null });
-      expect(created.value).toMatch(/^sk_user_/);
+      expect(created.value).toMatch(/^sk_[0-9a-z]{77}user[0-9a-z]574ck4u7h[0-9a-f]{8}$/);
       expect(created).toMatchObject({ type: "user", userId, description: "deploys", manuallyRevokedAt: null, isPublic: false });
       expect(created.isValid()).toBe(true);
       const [listed] = await user.listApiKeys();
@@ -39,7 +39,7 @@ export function apiKeyCases(getTarget: () => Target): void {
     it("refuse to revoke a public key with PUBLIC_API_KEY_CANNOT_BE_REVOKED", async () => {
       const { user } = await signedUpClient(getTarget());
       const created = await user.createApiKey({ description: "public", expiresAt: null, isPublic: true });
-      expect(created.value).toMatch(/^pk_user_/);
+      expect(created.value).toMatch(/^pk_[0-9a-z]{77}user[0-9a-z]574ck4u7h[0-9a-f]{8}$/);
       await expectKnownError(created.revoke(), "PUBLIC_API_KEY_CANNOT_BE_REVOKED", 400);
     });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApiKeyFirstViewJson, ApiKeyJson } from "@authsim/sdk/contract";
 import { START_MILLIS, admin, api, client, expectJson, expectKnownError, newProvider, providerWithDevConfig, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
 import { as, seedTeam } from "../test-support/account.ts";
+import { parseApiKeySecret } from "../auth/api-key-format.ts";
 
 /** User and team API keys (spec §3, §4, §5, §6; protocol.md §5.8). */
 
@@ -23,7 +24,7 @@ describe("user API keys", () => {
   it("shows the full value once at creation (200), then only the last four characters", async () => {
     const created = await expectJson<ApiKeyFirstViewJson>(await createUserKey({ expires_at_millis: START_MILLIS + HOUR }));
     expect(created).toMatchObject({ type: "user", user_id: user.user_id, description: "ci", is_public: false, created_at_millis: START_MILLIS, expires_at_millis: START_MILLIS + HOUR });
-    expect(created.value).toMatch(/^sk_user_[0-9a-z]{45}$/);
+    expect(parseApiKeySecret(created.value)).toEqual({ id: created.id, type: "user", isPublic: false, isCloudVersion: false });
     expect(created).not.toHaveProperty("manually_revoked_at_millis");
     const listed = await expectJson<{ items: ApiKeyJson[] }>(await api(provider, "/user-api-keys?user_id=me", { headers: as(user) }));
     expect(listed.items).toEqual([{ ...created, value: { last_four: (created.value as string).slice(-4) } }]);
@@ -33,7 +34,7 @@ describe("user API keys", () => {
 
   it("checks a valid key, named by its secret, for server code", async () => {
     const created = await expectJson<ApiKeyFirstViewJson>(await createUserKey({ is_public: true }));
-    expect(created.value).toMatch(/^pk_user_/);
+    expect(created.value).toMatch(/^pk_[0-9a-z]{77}user3574ck4u7h[0-9a-f]{8}$/);
     const checked = await expectJson<ApiKeyJson>(await check("user", created.value as string));
     expect(checked).toMatchObject({ id: created.id, user_id: user.user_id, is_public: true, value: { last_four: (created.value as string).slice(-4) } });
   });
@@ -128,7 +129,7 @@ describe("team API keys", () => {
     const response = await api(provider, "/team-api-keys", { headers: as(user), json: { team_id: teamId, description: "deploys", expires_at_millis: null } });
     const created = await expectJson<ApiKeyFirstViewJson>(response);
     expect(created).toMatchObject({ type: "team", team_id: teamId, description: "deploys" });
-    expect(created.value).toMatch(/^sk_team_/);
+    expect(created.value).toMatch(/^sk_[0-9a-z]{77}team1574ck4u7h[0-9a-f]{8}$/);
     const listed = await expectJson<{ items: ApiKeyJson[] }>(await api(provider, `/team-api-keys?team_id=${teamId}`, { headers: as(user) }));
     expect(listed.items.map((k) => k.id)).toEqual([created.id]);
     expect(await expectJson(await check("team", created.value as string))).toMatchObject({ team_id: teamId });

@@ -1,5 +1,6 @@
-import { apiKeyInvalidReason, constants, type ApiKeyCreate, type ApiKeyType, type ApiKeyUpdate } from "@authsim/sdk/contract";
-import { randomBase32, uuid } from "@authsim/sdk/runtime";
+import { apiKeyInvalidReason, type ApiKeyCreate, type ApiKeyType, type ApiKeyUpdate } from "@authsim/sdk/contract";
+import { uuid } from "@authsim/sdk/runtime";
+import { newApiKeySecret } from "../auth/api-key-format.ts";
 import type { Auth } from "../auth/parse-auth.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { ProjectApiKeyRecord } from "../store/account-records.ts";
@@ -34,21 +35,18 @@ export function teamOwner(ctx: OpContext, auth: Auth, teamId: string): ApiKeyOwn
   return { type: "team", teamId };
 }
 
-/** A fresh secret: "sk_" or "pk_" (public), the key type, then 224 random bits (protocol.md §4.3's alphabet). */
-function newKeyValue(ctx: OpContext, type: ApiKeyType, isPublic: boolean): string {
-  return `${isPublic ? "pk" : "sk"}_${type}_${randomBase32(ctx.random, constants.randomIdBits)}`;
-}
-
 export function createApiKey(ctx: OpContext, projectId: string, owner: ApiKeyOwner, body: ApiKeyCreate): ProjectApiKeyRecord {
   const isPublic = body.is_public ?? false;
+  const id = uuid(ctx.random);
   const record: ProjectApiKeyRecord = {
-    id: uuid(ctx.random),
+    id,
     projectId,
     type: owner.type,
     userId: owner.type === "user" ? owner.userId : null,
     teamId: owner.type === "team" ? owner.teamId : null,
     description: body.description,
-    value: newKeyValue(ctx, owner.type, isPublic),
+    // The real service's format (auth/api-key-format.ts): its parser and secret scanners recognise it.
+    value: newApiKeySecret(ctx.random, { id, type: owner.type, isPublic }),
     isPublic,
     createdAtMillis: ctx.now,
     expiresAtMillis: body.expires_at_millis,

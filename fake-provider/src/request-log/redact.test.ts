@@ -9,7 +9,11 @@ const base32 = (length: number) => fc.string({ unit: fc.constantFrom(...BASE32),
 const jwtPart = fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"), minLength: 8, maxLength: 60 });
 const jwt = fc.tuple(jwtPart, jwtPart, jwtPart).map(([a, b, c]) => `eyJ${a}.${b}.${c}`);
 const refreshToken = base32(45);
-const apiKey = fc.tuple(fc.constantFrom("pk_user_", "sk_user_", "pk_team_", "sk_team_", "pck_", "ssk_", "sak_"), base32(45)).map(([p, r]) => p + r);
+const apiKey = fc.oneof(
+  fc.tuple(fc.constantFrom("pk_user_", "sk_user_", "pk_team_", "sk_team_", "pck_", "ssk_", "sak_"), base32(45)).map(([p, r]) => p + r),
+  // The real format (auth/api-key-format.ts): one run of 99 characters after pk_/sk_.
+  fc.tuple(fc.constantFrom("pk_", "sk_"), base32(99)).map(([p, r]) => p + r),
+);
 const anySecret = fc.oneof(jwt, refreshToken, apiKey);
 
 describe("request log redaction", () => {

@@ -38,13 +38,15 @@ const maskedWhole = (name: string) => /password|otp/i.test(name);
 
 /**
  * Values that are secrets whatever they are called: JWTs (access tokens, ID tokens), this emulator's project keys
- * (pck_/ssk_/sak_), user or team API keys (pk_/sk_ + user/team), and long lowercase base32 runs (refresh tokens and
+ * (pck_/ssk_/sak_), user or team API keys (pk_/sk_ and one long run in the real format, auth/api-key-format.ts; or
+ * pk_/sk_ + user/team, as older snapshots hold them), and long lowercase base32 runs (refresh tokens and
  * emailed codes are 45 such characters, protocol.md §4.3; ids are UUIDs, whose hyphens keep their runs short).
  */
 const SECRET_VALUES = [
   /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g,
   /\b(?:pck|ssk|sak)_[A-Za-z0-9_]{16,}/g,
   /\b[ps]k_(?:user|team)_[A-Za-z0-9]{16,}/g,
+  /\b[ps]k_[A-Za-z0-9]{40,}/g,
   /\b[0-9a-z]{40,}\b/g,
 ];
 
