@@ -1,7 +1,7 @@
 import type { ClientUserUpdate, ServerUserCreate, ServerUserUpdate, UserListQuery } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { checkPasswordRules, hashPassword } from "../auth/passwords.ts";
-import { knownError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import { emailKey } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
@@ -69,14 +69,33 @@ export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
   return ctx.tables.users.get(user.id) ?? user;
 }
 
-async function passwordHashFor(ctx: OpContext, password: string | null | undefined): Promise<string | null | undefined> {
+/**
+ * The password hash a create or update writes (undefined: leave it; null: remove it). A password is hashed here; an
+ * imported `password_hash` must be one the real service accepts (bcrypt in Modular Crypt Format, at most 16 rounds)
+ * or the emulator's own PBKDF2 format (what fixture exports hold).
+ */
+async function passwordHashFor(ctx: OpContext, body: { password?: string | null | undefined; password_hash?: string | null | undefined }): Promise<string | null | undefined> {
+  const { password, password_hash: imported } = body;
+  if (password !== undefined && imported !== undefined) throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
+  if (imported !== undefined && imported !== null) {
+    if (!isImportableHash(imported)) throw new StatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
+    return imported;
+  }
+  if (imported === null) return null;
   if (password === undefined || password === null) return password;
   checkPasswordRules(password);
   return hashPassword(password, ctx.random, ctx.settings.passwordHashIterations);
 }
 
+/** bcrypt (`$2a$`, `$2b$`, `$2y$`, two-digit cost, 53 characters of salt and hash) with a cost of at most 16. */
+function isImportableHash(hash: string): boolean {
+  if (hash.startsWith("pbkdf2-sha256$")) return true;
+  const match = /^\$2[ayb]\$(\d{2})\$[./A-Za-z0-9]{53}$/.exec(hash);
+  return match !== null && Number(match[1]) <= 16;
+}
+
 export async function createUser(ctx: OpContext, projectId: string, body: ServerUserCreate): Promise<UserRecord> {
-  const passwordHash = (await passwordHashFor(ctx, body.password)) ?? body.password_hash ?? null;
+  const passwordHash = (await passwordHashFor(ctx, body)) ?? null;
   const hasEmail = body.primary_email !== undefined && body.primary_email !== null;
   const user = newUserRecord(ctx, projectId, {
     displayName: body.display_name ?? null,
@@ -141,7 +160,7 @@ export function assertSelectableTeam(ctx: OpContext, user: UserRecord): void {
  * send), so one function serves both.
  */
 export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerUserUpdate): Promise<UserRecord> {
-  const passwordHash = await passwordHashFor(ctx, body.password);
+  const passwordHash = await passwordHashFor(ctx, body);
   const next: UserRecord = {
     ...clientUpdateFields(user, body),
     ...defined({
@@ -149,7 +168,7 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
       serverMetadata: body.server_metadata,
       primaryEmailVerified: body.primary_email_verified,
       primaryEmailAuthEnabled: body.primary_email_auth_enabled,
-      passwordHash: passwordHash !== undefined ? passwordHash : body.password_hash,
+      passwordHash,
       isAnonymous: body.is_anonymous,
       restrictedByAdmin: body.restricted_by_admin,
       restrictedByAdminReason: body.restricted_by_admin_reason,
