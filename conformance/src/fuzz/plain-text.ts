@@ -40,6 +40,10 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "Tenancy id does not match value from code data" },
   // OAuth (upstream's own StatusError, seen in the stack-auth source).
   { status: 400, text: /^Inner OAuth cookie not found\. This is likely because you refreshed the page during the OAuth sign in process\./ },
+  { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
+  { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser"] },
+  { status: 400, text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.", operations: ["createUser", "updateUser"] },
+  { status: 400, text: /^quantity \d+ grants more than 2147483647 of an included item$/ },
   // Email templates, themes and drafts: not found in the stack-auth source; unconfirmed.
   { status: 404, text: /^No email (template|theme|draft) with id .+$/ },
 ];

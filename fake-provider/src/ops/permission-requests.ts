@@ -1,5 +1,7 @@
 import type { ProjectPermissionListQuery, TeamPermissionListQuery } from "@authsim/sdk/contract";
-import { listingUserId, resolveUserId } from "./access.ts";
+import type { Auth } from "../auth/parse-auth.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
+import { resolveUserId } from "./access.ts";
 import type { AuthedContext } from "./context.ts";
 import {
   grantProjectPermission,
@@ -19,10 +21,24 @@ import { requireUser } from "./users.ts";
  * (`user_id=me`); granting and revoking are server operations (the route's access), per team member or project user.
  */
 
+/**
+ * Whose permissions a listing may show. A client needs a user and may name only itself (`me` or its id); anything else,
+ * no `user_id` included, is upstream's plain 403 for both listings. Server and admin may name anyone, or no one (all).
+ */
+function permissionListingUserId(auth: Auth, userIdOrMe: string | undefined): string | undefined {
+  if (auth.type !== "client") return userIdOrMe === undefined ? undefined : resolveUserId(auth, userIdOrMe);
+  if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  const userId = userIdOrMe === undefined ? undefined : resolveUserId(auth, userIdOrMe);
+  if (userId !== auth.user.id) {
+    throw new StatusError(403, 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
+  }
+  return userId;
+}
+
 /** GET /team-permissions. */
 export function listTeamPermissionsFor(ctx: AuthedContext, q: TeamPermissionListQuery): GrantedTeamPermission[] {
   const { auth } = ctx;
-  const userId = listingUserId(auth, q.user_id);
+  const userId = permissionListingUserId(auth, q.user_id);
   if (q.team_id !== undefined) requireTeam(ctx, auth.project.id, q.team_id);
   return listTeamPermissions(ctx, auth.project.id, {
     ...(q.team_id !== undefined ? { teamId: q.team_id } : {}),
@@ -36,7 +52,7 @@ export function listTeamPermissionsFor(ctx: AuthedContext, q: TeamPermissionList
 /** GET /project-permissions. */
 export function listProjectPermissionsFor(ctx: AuthedContext, q: ProjectPermissionListQuery): GrantedProjectPermission[] {
   const { auth } = ctx;
-  const userId = listingUserId(auth, q.user_id);
+  const userId = permissionListingUserId(auth, q.user_id);
   return listProjectPermissions(ctx, auth.project.id, {
     ...(userId !== undefined ? { userId } : {}),
     ...(q.permission_id !== undefined ? { permissionId: q.permission_id } : {}),
