@@ -12,6 +12,7 @@ import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
 import { createFaults, type Faults } from "./faults/faults.ts";
 import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
+import { familyOf } from "./http/family.ts";
 import { createOutbox, type Outbox } from "./outbox/outbox.ts";
 import { createRequestLog, type RequestLog } from "./request-log/request-log.ts";
 import { requestLogMiddleware } from "./request-log/middleware.ts";
@@ -130,7 +131,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     fetch: async (input, init) => provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
     store,
-    outbox: createOutbox(store),
+    outbox: createOutbox(store, () => clock.now()),
     faults: createFaults(random),
     requestLog: createRequestLog(options.requestLogCapacity),
     settings,
@@ -187,7 +188,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     // A dropped connection must reach the caller as a failed exchange, not as an answer.
     if (error instanceof DroppedConnection) throw error;
     explainFailure(c.req.raw, "pipeline", error);
-    return errorToResponse(error, onUnexpectedError);
+    return errorToResponse(error, onUnexpectedError, familyOf(c.req.raw));
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
   mountControl(app, provider);

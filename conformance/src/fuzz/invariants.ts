@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ProviderSnapshot } from "@authsim/fake-provider";
-import { headerNames, isKnownErrorCode, knownErrorSpec, rebranded, type Operation } from "@authsim/sdk/contract";
+import { headerName, headerNames, isKnownErrorCode, knownErrorSpec, rebranded, type HeaderFamily, type Operation } from "@authsim/sdk/contract";
 import { plainTextAllowed } from "./plain-text.ts";
 
 /**
  * The invariants every answer of the provider keeps, whatever it was sent (protocol.md §1–3): no 5xx at all (every
  * operation of the contract is built, so not even a 501); known errors in the catalogue's wire shape; plain text only
- * where the protocol has it; override-error-status honoured; no password hash anywhere; no secret of the request
- * echoed in an error.
+ * where the protocol has it; override-error-status honoured; the answer's headers in the request's family only (never
+ * both, protocol.md §0); no password hash anywhere; no secret of the request echoed in an error.
  * Each check returns problems as text, so a failing property names all of them at once.
  */
 export interface Answer {
@@ -21,6 +21,8 @@ export interface Sent {
   /** Under /api/: the override convention and the common headers apply only there. */
   api: boolean;
   override: boolean;
+  /** The header family the request used (contract headerFamilyOf): the answer's must be that one alone. */
+  family: HeaderFamily;
   /** Everything the request carried (url, header values, body), to look for echoed secrets in. */
   carried: string;
 }
@@ -41,22 +43,24 @@ function parse(text: string): unknown {
 const record = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-/** The status the provider meant: the actual-status header when the answer was overridden to 200. */
+/** The status the provider meant: the actual-status header (of either family) when the answer was overridden to 200. */
 export function realStatus(answer: Answer): number {
-  const actual = answer.headers.get(headerNames.actualStatus);
+  const actual = answer.headers.get(headerNames.actualStatus) ?? answer.headers.get(rebranded(headerNames.actualStatus));
   return actual === null ? answer.status : Number(actual);
 }
 
+const otherPrefix = (family: HeaderFamily) => (family === "stack" ? "x-hexclave-" : "x-stack-");
+
 export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, secrets: readonly string[]): string[] {
   const problems: string[] = [];
-  const legacyActual = answer.headers.get(headerNames.actualStatus);
-  const rebrandedActual = answer.headers.get(rebranded(headerNames.actualStatus));
-  if (legacyActual !== rebrandedActual) problems.push(`actual-status headers differ: ${legacyActual} / ${rebrandedActual}`);
+  const foreign = [...answer.headers.keys()].filter((name) => name.startsWith(otherPrefix(sent.family)));
+  if (foreign.length > 0) problems.push(`a request in the x-${sent.family}-* family answered with ${foreign.join(", ")}`);
+  const actual = answer.headers.get(headerName("actualStatus", sent.family));
   const status = realStatus(answer);
-  if (legacyActual !== null) {
+  if (actual !== null) {
     if (!sent.override) problems.push("actual-status sent without override-error-status in the request");
     if (answer.status !== 200) problems.push(`overridden answer has HTTP status ${answer.status}, not 200`);
-    if (!(status >= 400 && status < 500)) problems.push(`actual-status ${legacyActual} is not a 4xx`);
+    if (!(status >= 400 && status < 500)) problems.push(`actual-status ${actual} is not a 4xx`);
   } else if (sent.override && sent.api && answer.status >= 400 && answer.status < 500) {
     problems.push(`override-error-status requested, but the ${answer.status} was not turned into 200`);
   }
@@ -71,9 +75,8 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
   if (status >= 500) problems.push(`server error ${status}: ${answer.text.slice(0, 600)}`);
   if (answer.text.includes("pbkdf2")) problems.push("the answer contains a password hash (pbkdf2)");
 
-  const legacyCode = answer.headers.get(headerNames.knownError);
-  const rebrandedCode = answer.headers.get(rebranded(headerNames.knownError));
-  if (legacyCode !== null || rebrandedCode !== null) problems.push(...checkKnownError(legacyCode, rebrandedCode, status, answer, body));
+  const code = answer.headers.get(headerName("knownError", sent.family));
+  if (code !== null) problems.push(...checkKnownError(code, status, answer, body));
   else if (status >= 400) {
     const contentType = answer.headers.get("content-type") ?? "";
     const oauthJson = operation.id === "oauthToken" && typeof record(body)?.error === "string" && typeof record(body)?.error_description === "string";
@@ -93,10 +96,8 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
   return problems;
 }
 
-function checkKnownError(legacyCode: string | null, rebrandedCode: string | null, status: number, answer: Answer, body: unknown): string[] {
+function checkKnownError(code: string, status: number, answer: Answer, body: unknown): string[] {
   const problems: string[] = [];
-  if (legacyCode !== rebrandedCode) problems.push(`known-error headers differ: ${legacyCode} / ${rebrandedCode}`);
-  const code = legacyCode ?? rebrandedCode ?? "";
   const content = answer.headers.get("content-type");
   if (content !== "application/json; charset=utf-8") problems.push(`known error ${code} with content-type ${content}`);
   const parsed = record(body);

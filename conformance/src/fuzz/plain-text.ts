@@ -39,10 +39,12 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "This offer is not stackable; quantity must be 1" },
   { status: 400, text: "Tenancy id does not match value from code data" },
   // OAuth (upstream's own StatusError, seen in the stack-auth source).
+  // The OAuth library's words for a PKCE method it cannot verify (ops/oauth-authorize.ts says why it comes up front).
+  { status: 400, text: /^Invalid request: transform algorithm '.*' not supported$/s, operations: ["oauthAuthorize"] },
   { status: 400, text: /^Inner OAuth cookie not found\. This is likely because you refreshed the page during the OAuth sign in process\./ },
   { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
-  { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser"] },
-  { status: 400, text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.", operations: ["createUser", "updateUser"] },
+  { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser", "updateMe"] },
+  { status: 400, text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.", operations: ["createUser", "updateUser", "updateMe"] },
   { status: 400, text: /^quantity \d+ grants more than 2147483647 of an included item$/ },
   // Email templates, themes and drafts: not found in the stack-auth source; unconfirmed.
   { status: 404, text: /^No email (template|theme|draft) with id .+$/ },

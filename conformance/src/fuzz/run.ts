@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Operation } from "@authsim/sdk/contract";
+import { headerFamilyOf, type Operation } from "@authsim/sdk/contract";
 import type { Arsenal } from "./arsenal.ts";
 import { checkAnswer, realStatus, stateChanges, type Answer } from "./invariants.ts";
 import { requestArb, type FuzzRequest } from "./request-arb.ts";
@@ -44,7 +44,14 @@ export async function checkOne(operation: Operation, arsenal: Arsenal, request: 
   const prototypesBefore = prototypeKeys();
   const answer = await send(arsenal, request);
   const carried = [request.url, ...request.headers.map(([, v]) => v), request.body ?? ""].join("\n");
-  const problems = checkAnswer(operation, { method: request.method, api: new URL(request.url).pathname.startsWith("/api/"), override: request.override, carried }, answer, secrets);
+  const sent = {
+    method: request.method,
+    api: new URL(request.url).pathname.startsWith("/api/"),
+    override: request.override,
+    family: headerFamilyOf(request.headers.map(([name]) => name)),
+    carried,
+  };
+  const problems = checkAnswer(operation, sent, answer, secrets);
   if (prototypeKeys().some((keys, i) => keys !== prototypesBefore[i])) problems.push("the request changed a shared prototype (prototype pollution)");
   if (world.unexpected.length > before) problems.push(`the provider reported an unexpected error: ${String(world.unexpected.at(-1))}`);
   if (realStatus(answer) >= 400) problems.push(...stateChanges(world.baseline.store, world.provider.snapshot().store).map((p) => `refused (${realStatus(answer)}) but changed state: ${p}`));

@@ -16,7 +16,7 @@ export interface AnswerSeen {
 export type Verdict = { kind: "matches" } | { kind: "not-described" } | { kind: "problem"; problem: string };
 
 export function checkAnswer(operation: Operation, answer: AnswerSeen): Verdict {
-  if (answer.headers.has(headerNames.knownError)) return { kind: "not-described" };
+  if (answer.headers.has(headerNames.knownError) || answer.headers.has(rebranded(headerNames.knownError))) return { kind: "not-described" };
   const declared = operation.responses.find((r) => r.status === answer.status);
   if (!declared) {
     return answer.status < 400 ? { kind: "problem", problem: `answered ${answer.status}, which the contract does not list` } : { kind: "not-described" };

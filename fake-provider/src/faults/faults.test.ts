@@ -29,12 +29,22 @@ describe("fault rules", () => {
     const plain = await get(p, "/projects/current");
     expect(plain.status).toBe(404);
     expect(plain.headers.get("x-stack-known-error")).toBe("PROJECT_NOT_FOUND");
-    expect(plain.headers.get("x-hexclave-known-error")).toBe("PROJECT_NOT_FOUND");
+    expect(plain.headers.get("x-hexclave-known-error")).toBeNull();
     expect(await plain.json()).toMatchObject({ code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } });
     const overridden = await get(p, "/projects/current", { "x-stack-override-error-status": "true" });
     expect(overridden.status).toBe(200);
     expect(overridden.headers.get("x-stack-actual-status")).toBe("404");
     expect((await get(p, "/projects/current")).status).toBe(200);
+  });
+
+  it("matches a rule's path under /api/latest as under /api/v1, answering in the request's header family", async () => {
+    const p = setup();
+    p.faults.add({ path: "/projects/current", times: 1, action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } } });
+    const forced = await p.fetch("http://x/api/latest/projects/current", { headers: { "x-hexclave-access-type": "client", "x-hexclave-project-id": dev.id } });
+    expect(forced.status).toBe(404);
+    expect(forced.headers.get("x-hexclave-known-error")).toBe("PROJECT_NOT_FOUND");
+    expect(forced.headers.get("x-stack-known-error")).toBeNull();
+    expect(p.requestLog.list().find((e) => e.path === "/api/latest/projects/current")).toMatchObject({ status: 404, knownError: "PROJECT_NOT_FOUND" });
   });
 
   it("keeps a rule with times: null until it is removed", async () => {

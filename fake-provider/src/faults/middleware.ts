@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { API_PREFIX, type ConcreteKnownErrorCode } from "@authsim/sdk/contract";
+import { splitApiPath, type ConcreteKnownErrorCode } from "@authsim/sdk/contract";
 import { stackHeader } from "../auth/headers.ts";
 import { corsHeaders } from "../http/cors.ts";
+import { familyOf } from "../http/family.ts";
 import { KnownErrorException } from "../http/known-error.ts";
 import { knownErrorResponse } from "../http/respond.ts";
 import { note } from "../request-log/trace.ts";
@@ -39,7 +40,8 @@ export function faultMiddleware(
 ): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    const path = url.pathname === API_PREFIX ? "/" : url.pathname.slice(API_PREFIX.length);
+    // Rule paths are relative to the API prefix, so a rule for /users/me fires under /api/v1 and /api/latest alike.
+    const path = splitApiPath(url.pathname)?.path ?? url.pathname;
     const fired = faults.take({ method: c.req.method, path, projectId: stackHeader(c.req.raw.headers, "projectId") });
     // Latency rules first, then at most one answering rule: `take` spent exactly the rules acted on below.
     for (const rule of fired) {
@@ -55,7 +57,7 @@ export function faultMiddleware(
         throw new DroppedConnection();
       }
       if (action.type === "known-error") {
-        return finishKnownError(knownErrorResponse(new KnownErrorException(action.code as ConcreteKnownErrorCode, action.details)), c.req.raw);
+        return finishKnownError(knownErrorResponse(new KnownErrorException(action.code as ConcreteKnownErrorCode, action.details), familyOf(c.req.raw)), c.req.raw);
       }
       return new Response(action.body ?? "", { status: action.status, headers: { ...corsHeaders, ...action.headers } });
     }

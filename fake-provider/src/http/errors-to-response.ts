@@ -1,10 +1,14 @@
+import type { HeaderFamily } from "@authsim/sdk/contract";
 import { KnownErrorException, StatusError } from "./known-error.ts";
 import { RedirectingError } from "./redirect-error.ts";
 import { knownErrorResponse, text } from "./respond.ts";
 
-/** Maps anything an op throws to a response: known errors to the catalogue shape, the rest to plain text. */
-export function errorToResponse(error: unknown, onUnexpected: (error: unknown) => void): Response {
-  if (error instanceof KnownErrorException) return knownErrorResponse(error);
+/**
+ * Maps anything an op throws to a response: known errors to the catalogue shape in the caller's header family, the
+ * rest to plain text.
+ */
+export function errorToResponse(error: unknown, onUnexpected: (error: unknown) => void, family: HeaderFamily): Response {
+  if (error instanceof KnownErrorException) return knownErrorResponse(error, family);
   if (error instanceof RedirectingError) return error.response();
   if (error instanceof StatusError) return text(error.message, error.status);
   onUnexpected(error);

@@ -2,6 +2,7 @@ import {
   knownErrorMessage,
   knownErrorSpec,
   type ConcreteKnownErrorCode,
+  type HeaderFamily,
   type KnownErrorBody,
   type KnownErrorDetails,
 } from "@authsim/sdk/contract";
@@ -14,6 +15,7 @@ export class KnownErrorException extends Error {
   readonly code: ConcreteKnownErrorCode;
   readonly status: number;
   readonly details: KnownErrorDetails | undefined;
+  readonly #extra: Record<string, unknown>;
 
   constructor(code: ConcreteKnownErrorCode, details?: KnownErrorDetails, extra: Record<string, unknown> = {}) {
     const spec = knownErrorSpec(code);
@@ -22,12 +24,17 @@ export class KnownErrorException extends Error {
     this.code = code;
     this.status = spec.status ?? 500;
     this.details = details && Object.keys(details).length > 0 ? details : undefined;
+    this.#extra = extra;
   }
 
-  body(): KnownErrorBody {
-    return this.details === undefined
-      ? { code: this.code, error: this.message }
-      : { code: this.code, details: this.details, error: this.message };
+  /** The message worded for a caller of `family` (a few name a header or the product). */
+  messageFor(family: HeaderFamily): string {
+    return knownErrorMessage(this.code, this.details, this.#extra, family);
+  }
+
+  body(family: HeaderFamily): KnownErrorBody {
+    const error = this.messageFor(family);
+    return this.details === undefined ? { code: this.code, error } : { code: this.code, details: this.details, error };
   }
 }
 

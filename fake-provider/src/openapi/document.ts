@@ -137,7 +137,8 @@ function commonResponses(): Record<string, unknown> {
   const codeHeader = { schema: { $ref: `${SCHEMA_REF}KnownErrorCode` } };
   return {
     KnownError: {
-      description: "A known error: the status is the one the catalogue fixes for the code (e.g. SCHEMA_ERROR 400, USER_NOT_FOUND 404).",
+      description:
+        "A known error: the status is the one the catalogue fixes for the code (e.g. SCHEMA_ERROR 400, USER_NOT_FOUND 404). The code comes in x-stack-known-error, or in x-hexclave-known-error when the request used x-hexclave-* headers.",
       headers: { "x-stack-known-error": codeHeader, "x-hexclave-known-error": codeHeader },
       content: { "application/json": { schema: { $ref: `${SCHEMA_REF}KnownError` } } },
     },

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { headerNames } from "@authsim/sdk/contract";
 import type { Clock } from "@authsim/sdk/runtime";
 import { stackHeader } from "../auth/headers.ts";
 import { DroppedConnection } from "../faults/middleware.ts";
+import { answerHeader } from "../http/family.ts";
 import { redactQuery, redactText } from "./redact.ts";
 import type { RequestLog } from "./request-log.ts";
 import { stopwatch } from "./stopwatch.ts";
@@ -23,7 +23,7 @@ function defaultWhy(status: number | null, operationId: string | null): string {
 
 /**
  * Records every /api/* exchange, outermost, so fault rules, latency and the dropped connection are logged too. The
- * recorded status is the one the client really got (override-error-status moves it to x-stack-actual-status).
+ * recorded status is the one the client really got (override-error-status moves it to x-*-actual-status).
  * Headers and bodies are never recorded, and what is (path, query, why) is redacted first (redact.ts): the log is
  * shown and exported, so it must hold no secret.
  */
@@ -61,7 +61,7 @@ export function requestLogMiddleware(log: RequestLog, clock: Clock): MiddlewareH
       write(null, null);
       throw error;
     }
-    const actual = c.res.headers.get(headerNames.actualStatus);
-    write(actual !== null ? Number(actual) : c.res.status, c.res.headers.get(headerNames.knownError));
+    const actual = answerHeader(c.res.headers, "actualStatus");
+    write(actual !== null ? Number(actual) : c.res.status, answerHeader(c.res.headers, "knownError"));
   };
 }

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { API_PREFIX, headerNames, operations, rebranded, type AccessType, type Operation, type OperationId } from "@authsim/sdk/contract";
+import { API_PREFIXES, headerName, operations, type AccessType, type Operation, type OperationId } from "@authsim/sdk/contract";
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import { hasStackHeader } from "../auth/headers.ts";
 import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
@@ -8,6 +8,7 @@ import type { ControllableClock } from "../clock.ts";
 import { corsHeaders } from "../http/cors.ts";
 import { errorToResponse } from "../http/errors-to-response.ts";
 import { endUserFromHeaders } from "../http/end-user.ts";
+import { familyOf } from "../http/family.ts";
 import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { OpContext, ProviderSettings } from "../ops/context.ts";
@@ -47,28 +48,31 @@ const allowedTypes: Record<Operation["access"], readonly AccessType[]> = {
 const anyParams = z.record(z.string(), z.string());
 
 /**
- * Registers every contract operation on the app: implemented ones run the pipeline, the others answer 501. `routes`
- * is a parameter so the 501 rule stays testable now that every operation of the contract is implemented.
+ * Registers every contract operation on the app, under each API prefix (`/api/v1` and `/api/latest` answer alike):
+ * implemented ones run the pipeline, the others answer 501. `routes` is a parameter so the 501 rule stays testable
+ * now that every operation of the contract is implemented.
  */
 export function mountOperations(app: Hono, deps: MountDeps, routes: Readonly<Record<string, AnyRouteSpec>> = implementedRoutes): void {
-  for (const operation of operations) {
-    const path = operation.path === "/" ? API_PREFIX : API_PREFIX + operation.path;
-    const spec = routes[operation.id];
-    app.on(operation.method, path, async (c) => {
-      const request = c.req.raw;
-      traceOf(request).operationId = operation.id;
-      if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
-      const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation);
-      deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
-      return finish(response, request, deps.random);
-    });
+  for (const prefix of API_PREFIXES) {
+    for (const operation of operations) {
+      const path = operation.path === "/" ? prefix : prefix + operation.path;
+      const spec = routes[operation.id];
+      app.on(operation.method, path, async (c) => {
+        const request = c.req.raw;
+        traceOf(request).operationId = operation.id;
+        if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
+        const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation, prefix);
+        deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
+        return finish(response, request, deps.random);
+      });
+    }
   }
 }
 
-function notImplemented(operation: Operation): Response {
+function notImplemented(operation: Operation, prefix: string): Response {
   return json(
     {
-      error: `authsim does not implement ${operation.method} /api/v1${operation.path} (${operation.id}) yet.`,
+      error: `authsim does not implement ${operation.method} ${prefix}${operation.path === "/" ? "" : operation.path} (${operation.id}) yet.`,
       operation_id: operation.id,
       hint: "The operation is part of the contract; its area has not been built in the fake provider yet.",
     },
@@ -113,7 +117,7 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
   } catch (error) {
     explainFailure(request, stage, error);
     if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));
-    return errorToResponse(error, deps.onUnexpectedError);
+    return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
   }
 }
 
@@ -123,14 +127,16 @@ function toResponse(result: RouteResult): Response {
   return json(result.body, result.status);
 }
 
-/** Headers every API answer carries (protocol.md §1–2), then the override-error-status convention. */
+/**
+ * Headers every API answer carries (protocol.md §1–2), in the request's header family only, then the
+ * override-error-status convention.
+ */
 export function finish(response: Response, request: Request, random: RandomSource): Response {
+  const family = familyOf(request);
   const headers = new Headers(response.headers);
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
-  const requestId = randomBase32(random, 120);
-  headers.set(headerNames.requestId, requestId);
-  headers.set(rebranded(headerNames.requestId), requestId);
+  headers.set(headerName("requestId", family), randomBase32(random, 120));
   for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
   const out = new Response(response.body, { status: response.status, headers });
-  return applyOverrideErrorStatus(out, hasStackHeader(request.headers, "overrideErrorStatus"));
+  return applyOverrideErrorStatus(out, hasStackHeader(request.headers, "overrideErrorStatus"), family);
 }

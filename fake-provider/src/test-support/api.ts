@@ -121,15 +121,17 @@ export interface KnownErrorWire {
 }
 
 /**
- * Asserts the known-error wire shape (protocol.md §3.1): the status (also the catalogue's), both known-error headers,
- * a JSON content type and `body.code`. Returns the body for checks of `details` and `error`.
+ * Asserts the known-error wire shape (protocol.md §3.1): the status (also the catalogue's), the known-error header in
+ * exactly one family (`family` when given, else whichever the answer used), a JSON content type and `body.code`.
+ * Returns the body for checks of `details` and `error`.
  */
-export async function expectKnownError(response: Response, code: ConcreteKnownErrorCode, status: number): Promise<KnownErrorWire> {
+export async function expectKnownError(response: Response, code: ConcreteKnownErrorCode, status: number, family?: Family): Promise<KnownErrorWire> {
   expect(knownErrorSpec(code).status, `catalogue status of ${code}`).toBe(status);
   const text = await response.text();
   expect({ status: response.status, body: text }).toMatchObject({ status });
-  expect(response.headers.get("x-stack-known-error")).toBe(code);
-  expect(response.headers.get("x-hexclave-known-error")).toBe(code);
+  const codes = { stack: response.headers.get("x-stack-known-error"), hexclave: response.headers.get("x-hexclave-known-error") };
+  const used = family ?? (codes.stack !== null ? "stack" : "hexclave");
+  expect(codes).toEqual(used === "stack" ? { stack: code, hexclave: null } : { stack: null, hexclave: code });
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   const body = JSON.parse(text) as KnownErrorWire;
   expect(body.code).toBe(code);

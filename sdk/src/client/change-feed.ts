@@ -1,5 +1,6 @@
 import { API_PREFIX } from "../contract/headers.ts";
 import { actualStatus, hasKnownErrorHeader } from "../errors/decode.ts";
+import { SDK_HEADER_FAMILY } from "../transport/headers.ts";
 import type { FetchLike } from "../transport/transport.ts";
 
 /**
@@ -20,8 +21,8 @@ const NOT_A_CHANGE = [`${API_PREFIX}/auth/oauth/token`];
 
 export function isChange(url: string, method: string | undefined, response: Pick<Response, "status" | "headers">): boolean {
   // A known error may travel with status 200 when the error status is overridden (protocol.md §2): check its headers.
-  const status = actualStatus(response.status, response.headers);
-  if (status < 200 || status >= 300 || hasKnownErrorHeader(response.headers)) return false;
+  const status = actualStatus(response.status, response.headers, SDK_HEADER_FAMILY);
+  if (status < 200 || status >= 300 || hasKnownErrorHeader(response.headers, SDK_HEADER_FAMILY)) return false;
   if (READ_METHODS.has((method ?? "GET").toUpperCase())) return false;
   let path: string;
   try {

@@ -1,4 +1,6 @@
 import { catalogue } from "./catalogue.ts";
+import type { HeaderFamily } from "./headers.ts";
+import { stackWording } from "./wording.ts";
 
 /**
  * The known-error catalogue (protocol.md §3). Every code has a fixed status; throw sites name a code and its details,
@@ -57,11 +59,14 @@ function iso(millis: unknown): string | null {
 }
 
 /** Messages that are not a plain template: optional parts, lists, or a variant chosen by a detail. */
-const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails) => string>> = {
-  INSUFFICIENT_ACCESS_TYPE: (d) => {
+const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails, family: HeaderFamily) => string>> = {
+  INSUFFICIENT_ACCESS_TYPE: (d, family) => {
     const allowed = Array.isArray(d.allowed_access_types) ? d.allowed_access_types.map((t) => `'${String(t)}'`) : [];
+    const actual = String(d.actual_access_type);
+    // The April-2026 service joins every allowed type with " or "; the published catalogue lists them "a, b or c".
+    if (family === "stack") return `The x-stack-access-type header must be ${allowed.join(" or ")}, but was '${actual}'.`;
     const list = allowed.length <= 1 ? allowed.join("") : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
-    return `The x-hexclave-access-type header must be ${list}, but was '${String(d.actual_access_type)}'. (The legacy x-stack-access-type header is also accepted.)`;
+    return `The x-hexclave-access-type header must be ${list}, but was '${actual}'. (The legacy x-stack-access-type header is also accepted.)`;
   },
   ACCESS_TOKEN_EXPIRED: (d) => {
     const at = iso(d.expired_at_millis);
@@ -101,13 +106,20 @@ function restrictedType(d: KnownErrorDetails): string {
 }
 
 /**
- * The human message for a code. `extra` fills placeholders that are not details (e.g. BODY_PARSING_ERROR's {message},
+ * The human message for a code, worded for a caller of `family` (wording.ts; the catalogue's own wording is the
+ * published, x-hexclave one). `extra` fills placeholders that are not details (e.g. BODY_PARSING_ERROR's {message},
  * INVALID_SCOPE's {scope}).
  */
-export function knownErrorMessage(code: KnownErrorCode, details: KnownErrorDetails = {}, extra: Record<string, unknown> = {}): string {
+export function knownErrorMessage(
+  code: KnownErrorCode,
+  details: KnownErrorDetails = {},
+  extra: Record<string, unknown> = {},
+  family: HeaderFamily = "hexclave",
+): string {
   const compute = computed[code];
-  if (compute) return compute(details);
-  return fill(knownErrorSpec(code).message, { ...extra, ...details });
+  if (compute) return compute(details, family);
+  const template = (family === "stack" ? stackWording[code] : undefined) ?? knownErrorSpec(code).message;
+  return fill(template, { ...extra, ...details });
 }
 
 /** The JSON body of a known-error response (protocol.md §3.1): `details` is omitted when the error has none. */

@@ -1,9 +1,23 @@
 /**
  * Header names and the business constants of spec §9, in one place.
  * Our SDK sends the legacy `x-stack-*` names (every backend accepts them); the fake provider accepts both families and
- * emits both known-error and actual-status headers (protocol.md §2).
+ * answers in the family the request used (protocol.md §0, §2).
  */
 export const API_PREFIX = "/api/v1";
+/**
+ * Every prefix the API answers under: the real service serves its newest API at `/api/latest` and rewrites `/api/v1`
+ * onto it (protocol.md §1, "Versioning"), so both reach the same operations. `API_PREFIX` is the one clients use.
+ */
+export const API_PREFIXES = [API_PREFIX, "/api/latest"] as const;
+
+/** The API prefix `pathname` is under and the path after it ("/" for the root), or null outside the API. */
+export function splitApiPath(pathname: string): { prefix: string; path: string } | null {
+  for (const prefix of API_PREFIXES) {
+    if (pathname === prefix) return { prefix, path: "/" };
+    if (pathname.startsWith(`${prefix}/`)) return { prefix, path: pathname.slice(prefix.length) };
+  }
+  return null;
+}
 
 export const headerNames = {
   accessType: "x-stack-access-type",
@@ -33,6 +47,31 @@ export const REBRANDED_PREFIX = "x-hexclave-";
 
 export function rebranded(name: string): string {
   return name.startsWith(LEGACY_PREFIX) ? REBRANDED_PREFIX + name.slice(LEGACY_PREFIX.length) : name;
+}
+
+/**
+ * The two header families. A service answers in one of them, the one its caller used: the April-2026 service knows
+ * only `x-stack-*` (its own e2e suite asserts that no other header comes back), while the published SDK, which sends
+ * `x-hexclave-*`, reads `x-hexclave-*` first and falls back to `x-stack-*`. Messages that name a header or the product
+ * follow the same family (errors.ts).
+ */
+export const headerFamilies = ["stack", "hexclave"] as const;
+export type HeaderFamily = (typeof headerFamilies)[number];
+/** A request naming neither family is answered as the April-2026 service does: `x-stack-*` and "Stack Auth". */
+export const DEFAULT_HEADER_FAMILY: HeaderFamily = "stack";
+
+/** `key`'s header in `family`, e.g. ("knownError", "hexclave") → x-hexclave-known-error. */
+export function headerName(key: HeaderKey, family: HeaderFamily): string {
+  return family === "stack" ? headerNames[key] : rebranded(headerNames[key]);
+}
+
+/**
+ * The family a request used, from its header names: `x-hexclave-*` if it carries any (the published SDK sends only
+ * those; a request mixing both is answered in the newer family, which that SDK reads first), else `x-stack-*`.
+ */
+export function headerFamilyOf(names: Iterable<string>): HeaderFamily {
+  for (const name of names) if (name.toLowerCase().startsWith(REBRANDED_PREFIX)) return "hexclave";
+  return DEFAULT_HEADER_FAMILY;
 }
 
 export const accessTypes = ["client", "server", "admin"] as const;

@@ -64,8 +64,14 @@ describe("actualStatus", () => {
   it("rebuilds the real status from x-stack-actual-status", () => {
     expect(actualStatus(200, h({ "x-stack-actual-status": "409" }))).toBe(409);
   });
-  it("prefers x-hexclave-actual-status, like the published SDK", () => {
-    expect(actualStatus(200, h({ "x-stack-actual-status": "409", "x-hexclave-actual-status": "404" }))).toBe(404);
+  it("reads the family it asked with first: x-stack-* for ours, x-hexclave-* when asked so", () => {
+    const both = h({ "x-stack-actual-status": "409", "x-hexclave-actual-status": "404" });
+    expect(actualStatus(200, both)).toBe(409);
+    expect(actualStatus(200, both, "hexclave")).toBe(404);
+  });
+  it("falls back to the other family when the answer carries only that one", () => {
+    expect(actualStatus(200, h({ "x-hexclave-actual-status": "404" }))).toBe(404);
+    expect(actualStatus(200, h({ "x-stack-actual-status": "409" }), "hexclave")).toBe(409);
   });
   it("keeps the HTTP status when the header is absent or malformed", () => {
     expect(actualStatus(201, h({}))).toBe(201);

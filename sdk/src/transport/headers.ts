@@ -1,7 +1,10 @@
-import { headerNames, SDK_CLIENT_VERSION, type AccessType } from "../contract/headers.ts";
+import { headerNames, SDK_CLIENT_VERSION, type AccessType, type HeaderFamily } from "../contract/headers.ts";
 import { randomNonce, type RandomSource } from "../runtime/ids.ts";
 
 /** The request headers of protocol.md §2.1, with the legacy `x-stack-*` names every backend accepts. */
+
+/** The family those names are in: a service answers in it, so the SDK reads answers in it first (errors/decode.ts). */
+export const SDK_HEADER_FAMILY: HeaderFamily = "stack";
 
 export interface ProjectCredentials {
   projectId: string;

@@ -6,7 +6,7 @@ import { ConnectionError, HttpError, ResponseSchemaError } from "../errors/sdk-e
 import { realSleep, systemClock, type Clock, type Sleep } from "../runtime/clock.ts";
 import { cryptoRandom, type RandomSource } from "../runtime/ids.ts";
 import { backoffDelay, isIdempotent, retryAfterMillis } from "./backoff.ts";
-import { buildRequestHeaders, type ProjectCredentials } from "./headers.ts";
+import { buildRequestHeaders, SDK_HEADER_FAMILY, type ProjectCredentials } from "./headers.ts";
 
 /**
  * The one way the SDK talks to `/api/v1` (spec §7, §8 transport; protocol.md §1, §2.1, §9): headers, nonce, retries
@@ -135,9 +135,9 @@ export function createTransport(options: TransportOptions): Transport {
         continue;
       }
       const text = await res.text();
-      const known = decodeKnownError(res.status, res.headers, text);
+      const known = decodeKnownError(res.status, res.headers, text, SDK_HEADER_FAMILY);
       if (known) throw known;
-      const status = actualStatus(res.status, res.headers);
+      const status = actualStatus(res.status, res.headers, SDK_HEADER_FAMILY);
       if (status === 429 && !isLast) {
         // spec §4: wait for Retry-After seconds, then retry; without it, back off as for a network failure.
         await sleep(retryAfterMillis(res.headers.get("retry-after")) ?? backoffDelay(attempt, random));
