@@ -48,7 +48,8 @@ describe("published @stackframe/js 2.8.108: strong auth against the fake provide
     expect((await client.getUser({ or: "throw" })).isMultiFactorRequired).toBe(true);
 
     const refused = await api("/auth/password/sign-in", { email: "published-mfa@example.com", password: PASSWORD });
-    expect(refused.headers.get("x-hexclave-known-error")).toBe("MULTI_FACTOR_AUTHENTICATION_REQUIRED");
+    // The request names x-stack-* headers, so the answer does too (never both families).
+    expect(refused.headers.get("x-stack-known-error")).toBe("MULTI_FACTOR_AUTHENTICATION_REQUIRED");
     const attemptCode = ((await refused.json()) as { details: { attempt_code: string } }).details.attempt_code;
     const totp = ((await (await fetch(`${served.baseUrl}${CONTROL_PREFIX}/users/${user.id}/totp`)).json()) as { code: string }).code;
 

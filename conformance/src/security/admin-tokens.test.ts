@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { StackAdminApp } from "@authsim/sdk";
 import { algNone, garbageTokens, resign, tamper } from "../fuzz/forge.ts";
 import { buildWorld, keyHeaders, ORIGIN, projects, type World } from "../fuzz/world.ts";
-import { api, expectKnownError, expectOk, families } from "./support.ts";
+import { api, expectKnownError, expectOk, families, knownErrorOf } from "./support.ts";
 
 /**
  * Admin access tokens (protocol.md §2.3 step 7, §8): an access token of an `internal` user authenticates a project
@@ -66,7 +66,7 @@ describe.each(families)("admin access tokens (x-%s-* headers)", (family) => {
   it("answers the documented plain-text 401 once the owner is deleted", async () => {
     expectOk(await api(world, "DELETE", `/users/${world.users.owner.userId}`, keyHeaders("internal", "server")));
     const answer = await asAdmin(world.users.owner.accessToken);
-    expect({ status: answer.status, text: answer.text, knownError: answer.headers.get("x-stack-known-error") }).toEqual({
+    expect({ status: answer.status, text: answer.text, knownError: knownErrorOf(answer) }).toEqual({
       status: 401,
       text: "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.",
       knownError: null,

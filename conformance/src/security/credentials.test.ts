@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { operations, type Operation } from "@authsim/sdk/contract";
 import { buildWorld, keyHeaders, projects, START_MILLIS, type World } from "../fuzz/world.ts";
-import { api, expectKnownError, expectOk, families, serverApp } from "./support.ts";
+import { api, expectKnownError, expectOk, families, knownErrorOf, serverApp } from "./support.ts";
 
 /**
  * Project keys (protocol.md §2.3 step 7): a key of one kind never stands in for another, keys of one project are
@@ -24,7 +24,7 @@ describe("a key of a lower kind on a higher route", () => {
     const checked: string[] = [];
     for (const operation of operations.filter((o) => o.access === "server" || o.access === "admin")) {
       const answer = await api(world, operation.method, concrete(operation), keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }));
-      expect(answer.headers.get("x-stack-known-error"), `${operation.id}: ${answer.status} ${answer.text.slice(0, 200)}`).toBe("INSUFFICIENT_ACCESS_TYPE");
+      expect(knownErrorOf(answer), `${operation.id}: ${answer.status} ${answer.text.slice(0, 200)}`).toBe("INSUFFICIENT_ACCESS_TYPE");
       expect(answer.json?.details).toMatchObject({ actual_access_type: "client" });
       checked.push(operation.id);
     }
@@ -34,7 +34,7 @@ describe("a key of a lower kind on a higher route", () => {
   it("every admin operation refuses server access with INSUFFICIENT_ACCESS_TYPE", async () => {
     for (const operation of operations.filter((o) => o.access === "admin")) {
       const answer = await api(world, operation.method, concrete(operation), keyHeaders("dev", "server"));
-      expect(answer.headers.get("x-stack-known-error"), `${operation.id}: ${answer.status} ${answer.text.slice(0, 200)}`).toBe("INSUFFICIENT_ACCESS_TYPE");
+      expect(knownErrorOf(answer), `${operation.id}: ${answer.status} ${answer.text.slice(0, 200)}`).toBe("INSUFFICIENT_ACCESS_TYPE");
     }
   });
 

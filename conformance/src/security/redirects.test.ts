@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EVIL_CALLBACKS } from "../fuzz/arsenal.ts";
 import { stateChanges } from "../fuzz/invariants.ts";
 import { buildWorld, keyHeaders, TRUSTED_CALLBACK, type HeaderFields, type World } from "../fuzz/world.ts";
-import { api, type Answer } from "./support.ts";
+import { api, knownErrorOf, type Answer } from "./support.ts";
 
 /**
  * URLs the provider puts in emails or redirects to must be on a trusted domain of the project (spec §5; protocol.md
@@ -48,7 +48,7 @@ describe("URLs outside the trusted domains", () => {
       for (const url of EVIL_CALLBACKS) {
         world.provider.restore(world.baseline);
         const answer = await taker.call(url);
-        const code = answer.headers.get("x-stack-known-error");
+        const code = knownErrorOf(answer);
         expect({ url, status: answer.status, code }).toEqual({ url, status: 400, code: expect.stringMatching(/^(REDIRECT_URL_NOT_WHITELISTED|SCHEMA_ERROR)$/) });
         expect(stateChanges(world.baseline.store, world.provider.snapshot().store)).toEqual([]);
       }

@@ -147,7 +147,7 @@ describe("bodies the serialisers cannot take", () => {
     for (const depth of [600, 6_000, 60_000]) {
       const body = `{"client_metadata":${render(deep(depth, "array"))}}`;
       const response = await world.provider.fetch(`${ORIGIN}/api/v1/users/me`, { method: "PATCH", headers, body });
-      const answer: Answer = { status: response.status, headers: response.headers, text: await response.text(), json: null };
+      const answer: Answer = { family: "stack", status: response.status, headers: response.headers, text: await response.text(), json: null };
       answer.json = JSON.parse(answer.text) as Record<string, unknown>;
       expectKnownError(answer, "BODY_PARSING_ERROR");
     }

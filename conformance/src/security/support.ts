@@ -11,6 +11,8 @@ export type Family = "stack" | "hexclave";
 export const families: readonly Family[] = ["stack", "hexclave"];
 
 export interface Answer {
+  /** The header family the request was sent in, which the answer's headers follow. */
+  family: Family;
   status: number;
   headers: Headers;
   text: string;
@@ -45,16 +47,29 @@ export async function api(world: World, method: string, path: string, fields: He
   } catch {
     // plain text
   }
-  return { status: response.status, headers: response.headers, text, json };
+  return { family: options.family ?? "stack", status: response.status, headers: response.headers, text, json };
 }
 
-/** The wire shape of a known error: catalogue status, the code in both header families and in the body. */
+/** The code an answer names in the header family of its request (protocol.md §3.1), or null. */
+export function knownErrorOf(answer: Answer): string | null {
+  return answer.headers.get(familyHeader(answer.family, "x-stack-known-error"));
+}
+
+function familyHeader(family: Family, stackName: string): string {
+  return family === "hexclave" ? rebranded(stackName) : stackName;
+}
+
+/**
+ * The wire shape of a known error: catalogue status, the code in the body and in the header of the request's family,
+ * and none in the other family (the real service answers in the caller's family only).
+ */
 export function expectKnownError(answer: Answer, code: ConcreteKnownErrorCode): Record<string, unknown> {
-  expect({ status: answer.status, code: answer.headers.get("x-stack-known-error"), text: answer.text.slice(0, 300) }).toMatchObject({
+  expect({ status: answer.status, code: knownErrorOf(answer), text: answer.text.slice(0, 300) }).toMatchObject({
     status: knownErrorSpec(code).status,
     code,
   });
-  expect(answer.headers.get("x-hexclave-known-error")).toBe(code);
+  const other: Family = answer.family === "hexclave" ? "stack" : "hexclave";
+  expect(answer.headers.get(familyHeader(other, "x-stack-known-error"))).toBeNull();
   expect(answer.json?.code).toBe(code);
   return answer.json ?? {};
 }
