@@ -1,72 +1,91 @@
-import { configDefaults, defineConfig } from "vitest/config";
+import { defaultClientConditions, defaultServerConditions } from "vite";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * The workspace packages from their sources: each export map starts with an "@authsim/source" condition naming src/*.ts
+ * (users of the packages resolve dist/). Inline projects do not inherit the root config, so each gets it.
+ */
+const fromSources = {
+  resolve: { conditions: ["@authsim/source", ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ["@authsim/source", ...defaultServerConditions], externalConditions: ["@authsim/source"] } },
+};
+const project = (config: TestProjectInlineConfiguration): TestProjectInlineConfiguration => ({ ...fromSources, ...config });
 
 // One vitest run with a project per package, so `npm test` covers the whole workspace.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } },
-      {
+      project({ test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } }),
+      project({
         test: { name: "fake-provider", include: ["fake-provider/src/**/*.test.ts"], exclude: [...configDefaults.exclude, "fake-provider/src/**/*.spawn.test.ts"] },
-      },
-      // The real dev server (src/cli.ts) as a child process: each start takes a second or two (more when it rebuilds
-      // the dashboard), too slow for the default timeouts.
-      { test: { name: "cli", include: ["fake-provider/src/**/*.spawn.test.ts"], testTimeout: 120_000 } },
-      { test: { name: "fixtures", include: ["fixtures/src/**/*.test.ts"] } },
+      }),
+      // The real dev server (authsim/src/cli.ts) as a child process: each start takes a second or two (more when it
+      // rebuilds the dashboard), too slow for the default timeouts; and its Node-side modules.
+      project({
+        test: {
+          name: "cli",
+          include: ["authsim/src/**/*.test.ts"],
+          testTimeout: 120_000,
+        },
+      }),
+      // The packages as users get them: packed, installed into an app outside the repo, imported, type-checked, run.
+      project({ test: { name: "packages", include: ["scripts/**/*.test.ts"], testTimeout: 600_000, hookTimeout: 600_000 } }),
+      project({ test: { name: "fixtures", include: ["fixtures/src/**/*.test.ts"] } }),
       // The dashboard's Node side (build freshness, serving the files) and its Vite build.
-      {
+      project({
         test: {
           name: "dashboard",
-          include: ["fake-provider/dashboard/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "fake-provider/dashboard/**/*.browser.test.ts"],
+          include: ["authsim/dashboard/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "authsim/dashboard/**/*.browser.test.ts"],
           testTimeout: 30_000,
         },
-      },
-      // The dashboard in Debian's Chromium against the real dev server (src/cli.ts) on a loopback port.
-      {
+      }),
+      // The dashboard in Debian's Chromium against the real dev server (authsim/src/cli.ts) on a loopback port.
+      project({
         test: {
           name: "dashboard-browser",
-          include: ["fake-provider/dashboard/**/*.browser.test.ts"],
+          include: ["authsim/dashboard/**/*.browser.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
-      },
+      }),
       // The hosted handler pages' Node side (serving them and their config) and their Vite build, with the build
-      // freshness shared with the dashboard (fake-provider/bundles).
-      {
+      // freshness shared with the dashboard (authsim/bundles).
+      project({
         test: {
           name: "hosted",
-          include: ["fake-provider/hosted/**/*.test.ts", "fake-provider/bundles/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "fake-provider/hosted/**/*.browser.test.ts"],
+          include: ["authsim/hosted/**/*.test.ts", "authsim/bundles/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "authsim/hosted/**/*.browser.test.ts"],
           testTimeout: 30_000,
         },
-      },
+      }),
       // The hosted sign-in pages in Debian's Chromium against the real dev server, every flow a person can take.
-      {
+      project({
         test: {
           name: "hosted-browser",
-          include: ["fake-provider/hosted/**/*.browser.test.ts"],
+          include: ["authsim/hosted/**/*.browser.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
-      },
+      }),
       // The whole emulator bundled into a page behind msw's setupWorker (fake-provider/msw-browser), in Debian's Chromium.
-      {
+      project({
         test: {
           name: "msw-browser",
           include: ["fake-provider/msw-browser/**/*.browser.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      },
-      {
+      }),
+      project({
         test: {
           name: "conformance",
           include: ["conformance/src/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
-      },
-      {
+      }),
+      project({
         // Hooks and components in a simulated DOM, against the in-process fake provider.
         test: {
           name: "react",
@@ -77,8 +96,8 @@ export default defineConfig({
           environmentOptions: { happyDOM: { url: "http://localhost:3000/" } },
           testTimeout: 15_000,
         },
-      },
-      {
+      }),
+      project({
         // The demo app built with Vite and driven in Debian's Chromium (playwright-core) over loopback ports.
         test: {
           name: "react-browser",
@@ -86,7 +105,19 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
-      },
+      }),
+      project({
+        // The published @stackframe/react (Vite) and @stackframe/stack (Next.js) kits, unchanged, against the real dev
+        // server in Debian's Chromium. Each app has its own lockfile outside the workspaces; the global setup runs its
+        // `npm ci` and build once per run, only when missing or stale (published-kits/README.md).
+        test: {
+          name: "published-kits",
+          include: ["published-kits/e2e/**/*.browser.test.ts"],
+          globalSetup: ["published-kits/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      }),
     ],
   },
 });

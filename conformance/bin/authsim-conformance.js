@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// The `authsim-conformance` command: runs the TypeScript runner through tsx (the workspace ships sources, not a build).
-import { register } from "tsx/esm/api";
-register();
-await import("../src/runner/run.ts");
+// The `authsim-conformance` command: the runner from the package's build (dist/), which hands the built suites to vitest.
+// In the monorepo, `npm run conformance -w @authsim/conformance -- …` runs the sources (or `npm run build` first).
+await import("../dist/runner/run.js");

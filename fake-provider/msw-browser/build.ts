@@ -2,7 +2,7 @@ import { copyFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, createLogger } from "vite";
+import { build, createLogger, defaultClientConditions } from "vite";
 
 /**
  * Node-only: builds page/ (the whole emulator behind msw's setupWorker, plus our SDK) into `outDir` with Vite, as an
@@ -25,6 +25,8 @@ export async function buildMswPage(outDir: string): Promise<PageBuild> {
   await build({
     root: pageRoot,
     configFile: false,
+    // The workspace packages from their sources (their export maps' "@authsim/source" condition), built or not.
+    resolve: { conditions: ["@authsim/source", ...defaultClientConditions] },
     customLogger: logger,
     logLevel: "warn",
     build: { outDir, emptyOutDir: true, sourcemap: false, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 4_000 },

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /**
- * Runs the real dev server (src/cli.ts, what `npm start` runs) on a free loopback port and waits for its banner: browser
+ * Runs the real dev server (authsim/src/cli.ts, what `npm start` runs, from its sources) on a free loopback port and waits for its banner: browser
  * tests drive the dashboard and the hosted pages exactly as a developer gets them, build-on-start and --seed included.
  */
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const cli = fileURLToPath(new URL("../../authsim/src/cli.ts", import.meta.url));
 
 export interface StartedCli {
   /** http://127.0.0.1:<port>, as the banner names it. */
@@ -17,7 +17,7 @@ export interface StartedCli {
 }
 
 export async function startCli(args: readonly string[] = [], timeoutMillis = 60_000): Promise<StartedCli> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", ...args], {
+  const child: ChildProcess = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cli, "--port", "0", ...args], {
     cwd: repoRoot,
     env: { ...process.env, INIT_CWD: repoRoot },
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,18 +2,22 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
 import type { CaseResult } from "./report.ts";
 
 /**
- * The `authsim-conformance` command as a user runs it: `node conformance/bin/authsim-conformance.js` in a child process,
+ * The `authsim-conformance` command as a user runs it: its runner (src/runner/run.ts, what bin/authsim-conformance.js runs built) in a child process,
  * against a fake served on a loopback port by this test, for two areas only (so it stays within a few seconds). One
  * fault rule fails the first case on purpose: that proves the run reached this fake, and shows a failure reaching the
  * summary line, both reports and the exit status.
  */
-const bin = fileURLToPath(new URL("../../bin/authsim-conformance.js", import.meta.url));
+// The runner from its sources (the installed command, bin/ over dist/, is run by scripts/packages.test.ts).
+const runner = fileURLToPath(new URL("./run.ts", import.meta.url));
+// tsx by absolute URL: the child runs in a scratch directory, where a bare "tsx" resolves to nothing.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const AREAS = ["password auth", "known errors through the SDK"];
 
 interface Finished {
@@ -25,7 +29,7 @@ interface Finished {
 function runBin(args: readonly string[], cwd: string): Promise<Finished> {
   // The child starts its own vitest: the variables of this test's worker would make it think it is one of ours.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")));
-  const child = spawn(process.execPath, [bin, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", tsxLoader, runner, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -12,8 +12,23 @@ import { markdownReport, splitSkipReason, textSummary, totals, type CaseResult }
  * report and the Markdown fidelity table. `--area` narrows the run to named areas. Node-only (the edge of the conformance
  * package).
  */
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-const suiteFile = "conformance/src/suites/env-target.test.ts";
+// The package's root, from src/runner/ (the monorepo's sources) and from dist/runner/ (the installed package) alike; the
+// suites run from the same layout as this file: sources under vitest's own transform, or the build as Node loads it.
+const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
+const fromSources = import.meta.url.endsWith(".ts");
+const suiteFile = fromSources ? "src/suites/env-target.test.ts" : "dist/suites/env-target.test.js";
+
+/**
+ * From sources (the monorepo), the workspace packages resolve to theirs too: their export maps' "@authsim/source"
+ * condition. Vite is loaded only then; the installed package does not need it beside vitest.
+ */
+async function sourceResolution() {
+  const { defaultClientConditions, defaultServerConditions } = await import("vite");
+  return {
+    resolve: { conditions: ["@authsim/source", ...defaultClientConditions] },
+    ssr: { resolve: { conditions: ["@authsim/source", ...defaultServerConditions] } },
+  };
+}
 
 /** Thrown for a wrong command line found only once the suites are declared (an unknown area): exit status 2. */
 class UsageError extends Error {}
@@ -26,7 +41,7 @@ async function runSuites(vitest: Vitest, areas: readonly string[]): Promise<Test
   if (areas.length === 0) return (await vitest.start([suiteFile])).testModules;
   const selection = selectAreas(declaredCases((await vitest.collect([suiteFile])).testModules), areas);
   if (selection.unknown.length > 0) throw new UsageError(unknownAreasMessage(selection));
-  const spec = vitest.getProjectByName("conformance").createSpecification(resolve(repoRoot, suiteFile), { testIds: selection.testIds });
+  const spec = vitest.getProjectByName("conformance").createSpecification(resolve(packageRoot, suiteFile), { testIds: selection.testIds });
   // What start() does before running: the reporters' onInit.
   await vitest.standalone();
   return (await vitest.runTestSpecifications([spec])).testModules;
@@ -65,7 +80,13 @@ async function main(): Promise<number> {
   process.env.TEST = "true";
   process.env.VITEST = "true";
   process.env.NODE_ENV ??= "test";
-  const vitest = await createVitest("test", { root: repoRoot, run: true, watch: false, project: ["conformance"] }, {}, {});
+  // A config of its own (no config file is read): the runner works the same from the monorepo and from node_modules.
+  const vitest = await createVitest(
+    "test",
+    { root: packageRoot, config: false, name: "conformance", include: [suiteFile], exclude: [], run: true, watch: false, testTimeout: 30_000, hookTimeout: 30_000 },
+    fromSources ? await sourceResolution() : {},
+    {},
+  );
   let modules: TestModule[];
   try {
     modules = await runSuites(vitest, options.areas);

@@ -5,6 +5,7 @@ import type { ProjectApiKeyRecord } from "../store/account-records.ts";
 import type { ProjectRecord, TeamRecord, UserRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import { assignRefs, byKey, omitNullish, slug } from "./refs.ts";
+import { catalogueOf, vaultConfigOf } from "../ops/payments-config.ts";
 
 /**
  * The emulator's state as a fixture document (fixtures/src/schema.ts): what `loadFixture` reads, so export → load →
@@ -103,7 +104,11 @@ function exportProject(tables: Tables, now: number, project: ProjectRecord): Fix
   }
   const items = [...quantities.values()].filter((i) => i.quantity !== 0).sort(byKey((i) => [i.customer_type, i.customer, i.item_id]));
 
-  const vault = project.config.data_vault;
+  // The rendered catalogue and stores (base and config overrides, ops/payments-config.ts); left out when empty.
+  const catalogue = catalogueOf({ tables }, project);
+  const payments = Object.keys(catalogue.items).length + Object.keys(catalogue.offers).length > 0 ? catalogue : project.config.payments;
+  const vaultConfig = vaultConfigOf({ tables }, project);
+  const vault = Object.keys(vaultConfig.stores).length > 0 ? vaultConfig : project.config.data_vault;
   const entries = of(tables.dataVaultEntries.values());
   const config = fixtureProjectConfig.parse(Object.fromEntries(Object.keys(fixtureProjectConfig.shape).map((k) => [k, project.config[k as keyof ProjectRecord["config"]]])));
 
@@ -113,7 +118,7 @@ function exportProject(tables: Tables, now: number, project: ProjectRecord): Fix
     description: project.description,
     keys: projectKeys(tables, project.id),
     config,
-    payments: project.config.payments,
+    payments,
     data_vault: vault && {
       stores: Object.fromEntries(
         Object.entries(vault.stores).map(([id, store]) => {

@@ -12,7 +12,7 @@ import { serveDemo, type ServedDemo } from "./serve-demo.ts";
 /**
  * The bindings in someone else's app: the demo app built with Vite and served on its own loopback port, against the
  * real dev server (`npm start`) on another, in Debian's Chromium driven by playwright-core. What the hosted pages'
- * test (fake-provider/hosted/e2e) cannot show: the session lives in the app's cookies, the API is cross-origin, a page
+ * test (authsim/hosted/e2e) cannot show: the session lives in the app's cookies, the API is cross-origin, a page
  * that requires a user sends a visitor to sign in and back, and emailed links point at the app. The steps share one
  * browser profile and run in order.
  */

@@ -1,0 +1,323 @@
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { URI } from "otpauth";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devProjectSeed as dev } from "@authsim/fixtures";
+import { chromiumAvailability, emulatorControls, launchChromium, startCli, type EmulatorControls, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { hostedPage, type HostedPage } from "./hosted-page.ts";
+import { serverApi, type ServerApi } from "./server-api.ts";
+
+/**
+ * The hosted sign-in pages of `npm start` (the real dev server, src/cli.ts on a loopback port, building them if stale)
+ * in Debian's Chromium, as a person uses them: sign up and verify the email, sign out, a wrong then a right password,
+ * a rename in account settings, a forgotten password and a magic link through the outbox, a team, GitHub through the
+ * mock identity provider's page, an invitation sent from account settings and accepted by the second user, a passkey
+ * with Chromium's virtual authenticator, TOTP two-factor authentication, and a sign-up to a second project picked with
+ * `?project_id=`. One browser, one server, steps in order, no network.
+ * Screenshots go to authsim/test-artifacts/hosted-*.png.
+ */
+const availability = chromiumAvailability();
+const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
+const ADA = "ada@example.com";
+const PASSWORD = "correct horse battery";
+const NEW_PASSWORD = "a brand new secret";
+const GRACE = "grace@example.com";
+
+if (!availability.run && availability.fail) {
+  describe("hosted pages browser tests", () => {
+    it("need Chromium in CI", () => {
+      throw new Error(`CI=true but ${availability.reason}; .ci/run should have installed it.`);
+    });
+  });
+}
+
+describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availability.run ? "" : ` (skipped: ${availability.reason})`}`, () => {
+  let cli: StartedCli;
+  let browser: LaunchedBrowser;
+  let at: HostedPage;
+  let page: Page;
+  let controls: EmulatorControls;
+  let server: ServerApi;
+  const pageErrors: string[] = [];
+  /** Every request the browser made off this machine: the pages must work with no network. */
+  const offMachine: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(artifacts, { recursive: true });
+    [cli, browser] = await Promise.all([startCli(), launchChromium()]);
+    controls = emulatorControls(cli.url);
+    server = serverApi(cli.url);
+    browser.context.on("request", (request) => {
+      const { protocol, hostname } = new URL(request.url());
+      if (protocol !== "data:" && hostname !== "127.0.0.1" && hostname !== "localhost") offMachine.push(request.url());
+    });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.setDefaultTimeout(10_000);
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    // An unexpected alert would block the page; record it so the step fails with its text.
+    page.on("dialog", (dialog) => {
+      pageErrors.push(`alert: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    at = hostedPage(page, cli.url, artifacts);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.stop();
+  });
+
+  it("is announced by the dev server's banner, and signs a new user up", async () => {
+    expect(cli.banner).toContain(`Hosted sign-in: ${cli.url}/handler/sign-in`);
+    await page.goto(`${cli.url}/handler/sign-up`);
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    await at.shot("sign-up");
+    await at.signUp(ADA, PASSWORD);
+    expect(await at.whoami()).toBe(`Signed in as ${ADA}`);
+    // The SDK's cookie store, on the emulator's own origin.
+    const cookies = await browser.context.cookies(cli.url);
+    expect(cookies.map((c) => c.name).sort()).toEqual(["stack-access", `stack-refresh-${dev.id}`]);
+    const ada = await server.userByEmail(ADA);
+    expect([ada.has_password, ada.display_name]).toEqual([true, null]);
+    await at.shot("home-signed-in");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("verifies the email through the link the sign-up sent", async () => {
+    const mail = await controls.waitForEmail({ to: ADA, kind: "email_verification" });
+    expect(mail.link?.startsWith(`${cli.url}/handler/email-verification?`)).toBe(true);
+    await page.goto(mail.link!);
+    await page.getByText("Your email is verified.").waitFor();
+    await at.shot("email-verified");
+    expect((await server.userByEmail(ADA)).primary_email_verified).toBe(true);
+    await page.goto(`${cli.url}/app`);
+  });
+
+  it("signs out from the user button's menu", async () => {
+    await page.getByRole("button", { name: ADA }).click();
+    await at.shot("user-button-menu");
+    await at.signOut(ADA);
+    // The SDK's cookies are gone; the project choice stays (the verification link named the dev project).
+    expect((await browser.context.cookies(cli.url)).map((c) => c.name)).toEqual(["authsim-hosted-project"]);
+  });
+
+  it("refuses a wrong password with the known error's message, then signs in with the right one", async () => {
+    await at.submitSignIn(ADA, "not the password");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Wrong e-mail or password.");
+    expect(page.url()).toBe(`${cli.url}/handler/sign-in`);
+    await at.shot("sign-in-wrong-password");
+    await at.submitSignIn(ADA, PASSWORD);
+    await page.waitForURL(`${cli.url}/app`);
+    expect(await at.whoami()).toBe(`Signed in as ${ADA}`);
+  });
+
+  it("renames the user in account settings, and the home page shows the new name", async () => {
+    await page.getByRole("link", { name: "Account settings" }).click();
+    await page.getByRole("heading", { name: "Account settings" }).waitFor();
+    await page.getByLabel("Display name", { exact: true }).fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    await at.shot("account-settings");
+    expect((await server.userByEmail(ADA)).display_name).toBe("Ada Lovelace");
+    await page.goto(`${cli.url}/app`);
+    expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
+    await page.getByRole("button", { name: "Ada Lovelace" }).waitFor();
+  });
+
+  it("resets a forgotten password through the emailed link, then signs in with the new one", async () => {
+    await at.signOut("Ada Lovelace");
+    await page.goto(`${cli.url}/handler/sign-in`);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Email", { exact: true }).fill(ADA);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText(/reset link is on its way/).waitFor();
+    const mail = await controls.waitForEmail({ to: ADA, kind: "password_reset" });
+    expect(mail.link?.startsWith(`${cli.url}/handler/password-reset?`)).toBe(true);
+    await page.goto(mail.link!);
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Repeat password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByText("Your password has been changed.").waitFor();
+    await at.shot("password-reset");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await at.submitSignIn(ADA, PASSWORD);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Wrong e-mail or password.");
+    await at.submitSignIn(ADA, NEW_PASSWORD);
+    await page.waitForURL(`${cli.url}/app`);
+    expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("signs in with the magic link from the outbox", async () => {
+    await at.signOut("Ada Lovelace");
+    await page.goto(`${cli.url}/handler/sign-in`);
+    await page.getByRole("button", { name: "Email me a code instead" }).click();
+    const form = page.getByRole("form", { name: "Sign in with an emailed code" });
+    await form.getByLabel("Email", { exact: true }).fill(ADA);
+    await form.getByRole("button", { name: "Send sign-in code" }).click();
+    await page.getByText(`we sent a sign-in link and code to ${ADA}`).waitFor();
+    await at.shot("magic-link-sent");
+    const mail = await controls.waitForEmail({ to: ADA, kind: "magic_link" });
+    expect(mail.link?.startsWith(`${cli.url}/handler/magic-link-callback?`)).toBe(true);
+    await page.goto(mail.link!);
+    await page.waitForURL(`${cli.url}/app`);
+    expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("creates a team in account settings", async () => {
+    await page.goto(`${cli.url}/handler/account-settings`);
+    await page.getByLabel("Team name", { exact: true }).fill("Analytical Engines");
+    await page.getByRole("button", { name: "Create team" }).click();
+    await page.getByRole("list", { name: "Teams" }).getByText("Analytical Engines").waitFor();
+    const ada = await server.userByEmail(ADA);
+    const teams = await server.call<{ items: { id: string; display_name: string }[] }>("GET", `/teams?user_id=${ada.id}`);
+    expect(teams.items.map((t) => t.display_name)).toEqual(["Analytical Engines"]);
+    await at.shot("teams");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("signs a new user up with GitHub through the mock identity provider's page", async () => {
+    await at.signOut("Ada Lovelace");
+    await page.goto(`${cli.url}/handler/sign-in`);
+    await page.getByRole("button", { name: "Continue with GitHub" }).click();
+    await page.waitForURL(new RegExp(`^${cli.url}/__emulator/oauth/authorize/github\\?`));
+    await page.getByRole("heading", { name: "Sign in with GitHub" }).waitFor();
+    await page.getByLabel("Account id at GitHub").fill("gh-grace");
+    await page.getByLabel("Email", { exact: true }).fill(GRACE);
+    await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
+    await at.shot("oauth-mock-idp");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.waitForURL(`${cli.url}/app`);
+    expect(await at.whoami()).toBe("Signed in as Grace Hopper");
+    const grace = await server.userByEmail(GRACE);
+    expect(grace.oauth_providers.map((p) => [p.id, p.account_id])).toEqual([["github", "gh-grace"]]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("invites Grace to Ada's team by email from account settings, and Grace accepts through the link in the outbox", async () => {
+    await at.signOut("Grace Hopper");
+    await at.submitSignIn(ADA, NEW_PASSWORD);
+    await page.waitForURL(`${cli.url}/app`);
+    await page.goto(`${cli.url}/handler/account-settings`);
+    const invite = page.getByRole("form", { name: "Invite a member to Analytical Engines" });
+    await invite.getByLabel("Email to invite", { exact: true }).fill(GRACE);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await invite.getByText(`Invitation sent to ${GRACE}.`).waitFor();
+    await at.shot("team-invite-sent");
+    await at.signOut("Ada Lovelace");
+
+    const mail = await controls.waitForEmail({ to: GRACE, kind: "team_invitation" });
+    expect(mail.link?.startsWith(`${cli.url}/handler/team-invitation?`)).toBe(true);
+    // Signed out, the link goes through sign-in (GitHub, at the mock identity provider) and back to the invitation.
+    await page.goto(mail.link!);
+    await page.getByRole("button", { name: "Continue with GitHub" }).click();
+    await page.getByLabel("Account id at GitHub").fill("gh-grace");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByText("You are invited to join Analytical Engines.").waitFor();
+    expect(page.url()).toBe(mail.link);
+    await at.shot("team-invitation");
+    await page.getByRole("button", { name: "Accept invitation" }).click();
+    await page.getByText("You joined Analytical Engines.").waitFor();
+    const ada = await server.userByEmail(ADA);
+    const grace = await server.userByEmail(GRACE);
+    const [team] = (await server.call<{ items: { id: string }[] }>("GET", `/teams?user_id=${ada.id}`)).items;
+    const members = await server.call<{ items: { user_id: string }[] }>("GET", `/team-member-profiles?team_id=${team!.id}`);
+    expect(members.items.map((m) => m.user_id).sort()).toEqual([ada.id, grace.id].sort());
+    // Grace's own account settings list both members (members hold $read_members by the project's defaults).
+    await page.goto(`${cli.url}/handler/account-settings`);
+    const list = page.getByRole("list", { name: "Members of Analytical Engines" });
+    await expect.poll(async () => (await list.getByRole("listitem").allTextContents()).sort()).toEqual(["Ada Lovelace", "Grace Hopper (you)"]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("registers a passkey with Chromium's virtual authenticator, then signs in with it (on localhost)", async () => {
+    // WebAuthn refuses an IP address as its relying-party id: passkeys live at localhost (its own cookies, too).
+    at = hostedPage(page, cli.url.replace("127.0.0.1", "localhost"), artifacts);
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await at.submitSignIn(ADA, NEW_PASSWORD);
+    await page.waitForURL(`${at.origin}/app`);
+    await page.goto(`${at.origin}/handler/account-settings`);
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByText("Passkey added. You can sign in with it now.").waitFor();
+    // The section's line follows the refreshed user (the SDK's caches reload after the registration's write).
+    await page.getByText("Passkey sign-in is on for your account.").waitFor();
+    await at.shot("passkey-added");
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    expect(credentials.map((c) => [c.rpId, c.isResidentCredential])).toEqual([["localhost", true]]);
+    expect((await server.userByEmail(ADA)).passkey_auth_enabled).toBe(true);
+
+    await at.signOut("Ada Lovelace");
+    await page.goto(`${at.origin}/handler/sign-in`);
+    await page.getByRole("button", { name: "Continue with a passkey" }).click();
+    await page.waitForURL(`${at.origin}/app`);
+    expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
+    // The authenticator signed once more: the sign-in used the registered credential.
+    const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("turns on TOTP two-factor authentication in account settings, and sign-in then asks for the code", async () => {
+    await page.goto(`${at.origin}/handler/account-settings`);
+    await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+    // The test is the person's authenticator app: it reads the setup link and computes the current code.
+    const setupLink = await page.getByLabel("Setup link", { exact: true }).inputValue();
+    await page.getByLabel("Authentication code", { exact: true }).fill(URI.parse(setupLink).generate());
+    await at.shot("mfa-setup");
+    await page.getByRole("button", { name: "Verify and turn on" }).click();
+    await page.getByText("Two-factor authentication is on.").waitFor();
+    expect((await server.userByEmail(ADA)).requires_totp_mfa).toBe(true);
+
+    await at.signOut("Ada Lovelace");
+    await at.submitSignIn(ADA, NEW_PASSWORD);
+    await page.waitForURL(`${at.origin}/handler/mfa`);
+    await page.getByRole("heading", { name: "Two-factor authentication" }).waitFor();
+    await page.getByLabel("Authentication code", { exact: true }).fill("000000");
+    await page.getByRole("button", { name: "Verify code" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("The TOTP code is invalid. Please try again.");
+    await at.shot("mfa-wrong-code");
+    // The emulator's control endpoint shows what the authenticator app would show now.
+    const ada = await server.userByEmail(ADA);
+    await page.getByLabel("Authentication code", { exact: true }).fill(await controls.totpCode(ada.id));
+    await page.getByRole("button", { name: "Verify code" }).click();
+    await page.waitForURL(`${at.origin}/app`);
+    expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("signs a user up to another project picked with ?project_id=, which keeps it through the redirect, beside the dev session", async () => {
+    // A second project as the dashboard makes one (fresh keys), allowing localhost so its redirects are trusted here.
+    const made = await fetch(`${cli.url}/__emulator/projects`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ display_name: "Northwind", config: { allow_localhost: true } }),
+    });
+    expect(made.status).toBe(201);
+    const other = (await made.json()) as { id: string; secret_server_key: string };
+    const LIN = "lin@northwind.example";
+    at = hostedPage(page, cli.url, artifacts);
+    await at.signUp(LIN, PASSWORD, other.id);
+    // Sign-up sent the browser to /app with no parameter: the remembered choice keeps it on Northwind.
+    expect([await page.getByTestId("project-name").textContent(), await page.getByTestId("project-id").textContent()]).toEqual(["Northwind", other.id]);
+    await at.shot("other-project-home");
+    const northwind = serverApi(cli.url, { projectId: other.id, secretServerKey: other.secret_server_key });
+    expect((await northwind.userByEmail(LIN)).has_password).toBe(true);
+    await expect(server.userByEmail(LIN)).rejects.toThrow(`No user with the email ${LIN}`);
+    // Refresh cookies are per project (the access cookie is shared, and renewed from the dev one on the way back).
+    await page.goto(`${cli.url}/app?project_id=${dev.id}`);
+    await page.getByText("Signed in as Grace Hopper").waitFor();
+    const names = (await browser.context.cookies(cli.url)).map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining([`stack-refresh-${dev.id}`, `stack-refresh-${other.id}`, "authsim-hosted-project"]));
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("asked nothing of the network along the way", () => {
+    expect(offMachine).toEqual([]);
+  });
+});

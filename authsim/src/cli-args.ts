@@ -1,0 +1,143 @@
+import type { FixedOtpRule, HashCost } from "@authsim/fake-provider";
+import { parseFixedOtpRule } from "@authsim/fake-provider/dev-server";
+
+/** The dev server's command line (issue: `npm start`). Parsed without a library: a handful of flags. */
+export interface CliOptions {
+  port: number;
+  host: string;
+  hashCost: HashCost;
+  accessTokenLifetimeSeconds: number;
+  /**
+   * Seed for ids, codes, keys and tokens, with the clock frozen at DETERMINISTIC_START_MILLIS: the same seed and
+   * requests give the same state (stable snapshots).
+   */
+  deterministic: string | null;
+  /** Loaded on start when it exists; written on exit and on POST /__emulator/snapshot/save. */
+  snapshotFile: string | null;
+  /** Binding to a non-loopback interface needs this too (fail closed: see cli-safety.ts). */
+  allowNetwork: boolean;
+  /** Emails the outbox keeps (`--outbox-capacity`); the oldest are dropped past it. */
+  outboxCapacity: number;
+  /** API requests the request log keeps (`--request-log-capacity`). */
+  requestLogCapacity: number;
+  /** Host names answered besides loopback ones (`--allow-host`, repeatable): see safety/request-guard.ts. */
+  allowHosts: string[];
+  /** A fixture document (fixtures/README.md) loaded through the API on start, unless a snapshot was restored. */
+  seedFile: string | null;
+  /** Addresses whose emailed sign-in OTP is fixed (`--fixed-otp '*@example.com=123456'`, repeatable; first match wins). */
+  fixedOtp: FixedOtpRule[];
+}
+
+/**
+ * Where --deterministic starts the clock, frozen: a wall-clock start would put a different instant into every timestamp
+ * and token `iat` of two otherwise identical runs. A fixed date (not one derived from the seed) is easy to recognise.
+ */
+export const DETERMINISTIC_START_MILLIS = Date.UTC(2026, 0, 1);
+
+export const usage = `Usage: authsim [options]
+
+  --port N                     port to listen on (default: $PORT or 8102)
+  --host H                     interface to bind (default 127.0.0.1; the emulator is for this machine)
+  --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
+  --allow-host NAME            answer requests for NAME too (e.g. host.docker.internal); by default only
+                               localhost, 127.0.0.1 and [::1] (so a DNS-rebinding page cannot read it); repeatable
+  --hash-cost fast|production  password hashing: fast (1,000 PBKDF2 iterations, default) or production (600,000)
+  --access-token-lifetime S    seconds an access token lives (default 600, at least 60)
+  --deterministic SEED         seeded ids, codes, keys and tokens, and the clock frozen at 2026-01-01T00:00:00Z
+                               (advance it with POST /__emulator/clock/advance), for stable snapshots
+  --snapshot FILE              load state from FILE on start (if it exists); save it on exit and on
+                               POST /__emulator/snapshot/save
+  --seed FILE                  load a fixture (fixtures/README.md) on start, e.g.
+                               fixtures/scenarios/saas-teams.json (skipped when --snapshot restored a state)
+  --outbox-capacity N           emails the outbox keeps, dropping the oldest (default 10000)
+  --request-log-capacity N     API requests the request log keeps (default 1000)
+  --fixed-otp PATTERN=CODE     sign-in emails to matching addresses show this 6-digit OTP, e.g.
+                               '*@example.com=123456' (* matches anything; repeatable, the first match wins)`;
+
+function positiveInteger(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error(`${flag} must be a whole number from 1 to 10000000, not ${text}.`);
+  return n;
+}
+
+export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
+  const options: CliOptions = {
+    port: Number(env.PORT ?? 8102),
+    host: "127.0.0.1",
+    hashCost: "fast",
+    accessTokenLifetimeSeconds: 600,
+    deterministic: null,
+    snapshotFile: null,
+    allowNetwork: false,
+    allowHosts: [],
+    outboxCapacity: 10_000,
+    requestLogCapacity: 1_000,
+    seedFile: null,
+    fixedOtp: [],
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value.\n\n${usage}`);
+      return v;
+    };
+    switch (flag) {
+      case "--port":
+        options.port = Number(value());
+        break;
+      case "--host":
+        options.host = value();
+        break;
+      case "--hash-cost": {
+        const v = value();
+        if (v !== "fast" && v !== "production") throw new Error(`--hash-cost must be fast or production, not ${v}.`);
+        options.hashCost = v;
+        break;
+      }
+      case "--access-token-lifetime":
+        options.accessTokenLifetimeSeconds = Number(value());
+        break;
+      case "--deterministic":
+        options.deterministic = value();
+        break;
+      case "--snapshot":
+        options.snapshotFile = value();
+        break;
+      case "--seed":
+        options.seedFile = value();
+        break;
+      case "--fixed-otp":
+        options.fixedOtp.push(parseFixedOtpRule(value()));
+        break;
+      case "--allow-host": {
+        const name = value().trim().toLowerCase();
+        if (!/^[a-z0-9.\-[\]:]+$/.test(name) || name.includes("/")) throw new Error(`--allow-host takes a host name without scheme or port, not ${name}.`);
+        options.allowHosts.push(name);
+        break;
+      }
+      case "--outbox-capacity":
+        options.outboxCapacity = positiveInteger(flag, value());
+        break;
+      case "--request-log-capacity":
+        options.requestLogCapacity = positiveInteger(flag, value());
+        break;
+      case "--allow-network":
+        options.allowNetwork = true;
+        break;
+      case "--help":
+      case "-h":
+        throw new Error(usage);
+      default:
+        throw new Error(`Unknown option ${flag}.\n\n${usage}`);
+    }
+  }
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`Invalid port ${String(options.port)}.`);
+  if (!Number.isInteger(options.accessTokenLifetimeSeconds) || options.accessTokenLifetimeSeconds < 60) {
+    throw new Error("--access-token-lifetime must be a whole number of seconds, at least 60.");
+  }
+  return options;
+}
+
+// Shared with the dashboard's projects panel, which bundles it for the browser: its own file, free of the emulator.
+export { envLines } from "./env-lines.ts";

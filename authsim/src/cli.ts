@@ -1,0 +1,192 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
+import { seededRandom } from "@authsim/sdk/runtime";
+import { CONTROL_PREFIX, createFakeProvider, type ProviderSnapshot } from "@authsim/fake-provider";
+import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
+import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
+import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
+import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
+import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
+
+// The control endpoint's JSON, worded as the emulator's own answers (charset included).
+const json = (body: unknown, init?: ResponseInit) =>
+  new Response(JSON.stringify(body), { ...init, headers: { "content-type": "application/json; charset=utf-8" } });
+
+/** `npm start`: the emulator as a local dev server, seeded with the dev project, printing its keys. Node-only edge. */
+let options;
+try {
+  options = parseCliArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+
+const refusal = startupRefusal(options);
+if (refusal) {
+  console.error(refusal);
+  process.exit(2);
+}
+
+const displayHost = options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
+const provisionalUrl = `http://${displayHost}:${options.port}`;
+// A seeded source replays the same sequence on every start: a restored snapshot records how far it had got, so ids
+// drawn after the restore never repeat ids already in the state.
+let drawn = 0;
+const seeded = options.deterministic !== null ? seededRandom(options.deterministic) : null;
+const random = seeded && {
+  bytes: (length: number) => {
+    drawn += length;
+    return seeded.bytes(length);
+  },
+};
+// The interface the server was told to bind is a name it answers to as well (with --allow-network).
+const bound = hostName(options.host);
+const requestGuard: HostPolicy = { extraHosts: [...options.allowHosts, ...(bound === "0.0.0.0" || bound === "::" ? [] : [bound])] };
+const provider = createFakeProvider({
+  requestGuard,
+  outboxCapacity: options.outboxCapacity,
+  requestLogCapacity: options.requestLogCapacity,
+  apiBaseUrl: provisionalUrl,
+  hashCost: options.hashCost,
+  accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+  fixedOtp: options.fixedOtp,
+  // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
+  ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
+});
+const refuse = (reason: string): never => {
+  console.error(reason);
+  process.exit(2);
+};
+
+// Relative to the caller's directory: `npm start` runs in authsim/, and npm keeps the caller's in INIT_CWD.
+const snapshotFile = options.snapshotFile && resolve(process.env.INIT_CWD ?? process.cwd(), options.snapshotFile);
+interface SnapshotFile extends ProviderSnapshot {
+  randomBytesDrawn?: number;
+}
+function saveSnapshot(): void {
+  if (!snapshotFile) return;
+  const file: SnapshotFile = { ...provider.snapshot(), ...(seeded ? { randomBytesDrawn: drawn } : {}) };
+  writeSnapshotFile(snapshotFile, JSON.stringify(file, null, 2));
+}
+let restoredSnapshot = false;
+if (snapshotFile && existsSync(snapshotFile)) {
+  restoredSnapshot = true;
+  try {
+    const file = readSnapshotFile(snapshotFile) as SnapshotFile;
+    provider.restore(file);
+    if (seeded && file.randomBytesDrawn && file.randomBytesDrawn > drawn) random!.bytes(file.randomBytesDrawn - drawn);
+  } catch (error) {
+    refuse(`Could not load the snapshot ${snapshotFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Checked on the restored state (typed, whatever the file's layout): nothing is served or saved before this exit.
+  const { apiKeySets, projects } = provider.store.read;
+  const refusal = stateRefusal(`the snapshot ${snapshotFile}`, storeState({ apiKeySets: apiKeySets.values(), projects: projects.values() }));
+  if (refusal) refuse(refusal);
+}
+// Saving to a file is the Node edge's business, so this control endpoint exists only in the dev server.
+provider.app.post(`${CONTROL_PREFIX}/snapshot/save`, () => {
+  if (!snapshotFile) return json({ error: "Start the server with --snapshot FILE to save snapshots to a file." }, { status: 400 });
+  try {
+    saveSnapshot();
+  } catch (error) {
+    return json({ error: `Could not save the snapshot: ${error instanceof Error ? error.message : String(error)}` }, { status: 500 });
+  }
+  return json({ success: true, file: snapshotFile });
+});
+
+// --seed loads a fixture through the API (in process), unless the state came from a snapshot that already holds it.
+let seedReport: LoadReport | null = null;
+if (options.seedFile && !restoredSnapshot) {
+  // `npm start` runs in authsim/: a relative path is the caller's (npm keeps the caller's directory in INIT_CWD).
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.seedFile);
+  const failed = (error: unknown) => refuse(`Could not load the fixture ${options.seedFile}: ${error instanceof Error ? error.message : String(error)}`);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    failed(error);
+  }
+  // Before loading: a refused fixture never reaches the emulator's state.
+  const refusal = stateRefusal(`the fixture ${file}`, fixtureState(doc));
+  if (refusal) refuse(refusal);
+  try {
+    seedReport = await loadFixture(doc, { baseUrl: provisionalUrl, fetch: provider.fetch, emulator: true });
+  } catch (error) {
+    failed(error);
+  }
+}
+
+// The dashboard and the hosted sign-in pages are static files built with the package (from sources in the monorepo:
+// rebuilt when stale), served from disk here at the Node edge; without a build they answer placeholder pages.
+const bundleNotes = await prepareBundles();
+
+// The host check stands in front of the static pages too (the app checks its own routes).
+const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
+const guardedFetch = (request: Request) => hostRefusal(request, requestGuard) ?? pages(request);
+const server = serve({ fetch: guardedFetch, port: options.port, hostname: options.host }, (info) => {
+  const apiUrl = `http://${displayHost}:${info.port}`;
+  // With --port 0 the real port is known only now; token issuers must name it.
+  provider.settings.apiBaseUrl = apiUrl;
+  const keys = devProjectSeed.keys;
+  console.log(
+    [
+      `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
+      ...bundleBannerLines(apiUrl, bundleNotes),
+      `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` ${deterministicNote(options.deterministic)}` : ""}`,
+      snapshotFile ? `State is loaded from and saved to ${snapshotFile}.` : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
+      ...options.fixedOtp.map((r) => `Fixed sign-in OTP ${r.code} for ${r.pattern} (--fixed-otp; change with PUT ${CONTROL_PREFIX}/fixed-otp).`),
+      "",
+      `Dev project "${devProjectSeed.display_name}" — paste into your app's env:`,
+      "",
+      ...envLines(apiUrl, { id: devProjectSeed.id, publishable: keys.publishable_client_key, secret: keys.secret_server_key, admin: keys.super_secret_admin_key }),
+      "",
+      ...(seedReport ? seededLines(options.seedFile!, seedReport, apiUrl) : []),
+    ].join("\n"),
+  );
+});
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  console.error(error.code === "EADDRINUSE" ? `Port ${options.port} is in use: pass --port or set PORT.` : error.message);
+  process.exit(1);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    let code = 0;
+    try {
+      saveSnapshot();
+    } catch (error) {
+      // The previous file is untouched (snapshot-file.ts): say so rather than die with a stack trace.
+      console.error(`Could not save the snapshot on exit (the previous file is kept): ${error instanceof Error ? error.message : String(error)}`);
+      code = 1;
+    }
+    server.close();
+    process.exit(code);
+  });
+}
+
+/** The banner's words for --deterministic: the seed, and where the clock stands (the fixed start, or as restored). */
+function deterministicNote(seed: string): string {
+  const now = new Date(provider.clock.now()).toISOString();
+  const clock = restoredSnapshot
+    ? `the clock is as the snapshot left it (${provider.clock.frozen ? "frozen" : "running"}, at ${now})`
+    : `the clock is frozen at ${now}, so timestamps repeat too`;
+  // A frozen past instant is the price of repeatable snapshots: say what it does to an app that reads the wall clock.
+  return (
+    `Deterministic ids, codes and keys (seed "${seed}"); ${clock}. Move it with POST ${CONTROL_PREFIX}/clock/advance or ` +
+    "/clock/freeze {at_millis}: an app that checks token expiry against its own clock sees these tokens as expired."
+  );
+}
+
+/** The banner's part for --seed: what was loaded, and the env lines of each seeded project. */
+function seededLines(file: string, report: LoadReport, apiUrl: string): string[] {
+  return report.projects.flatMap((p) => [
+    `Seeded from ${file}: project ${p.projectId} (${Object.keys(p.users).length} users, ${Object.keys(p.teams).length} teams).`,
+    ...p.warnings,
+    "",
+    ...envLines(apiUrl, { id: p.projectId, publishable: p.keys.publishable_client_key, secret: p.keys.secret_server_key, admin: p.keys.super_secret_admin_key }),
+    "",
+  ]);
+}

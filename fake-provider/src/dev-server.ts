@@ -1,0 +1,9 @@
+/**
+ * `@authsim/fake-provider/dev-server`: what a server in front of the emulator needs besides `createFakeProvider` (the
+ * `authsim` CLI in its own package): the Host check, the refusal of real-looking keys and domains, the `--fixed-otp`
+ * rule parser. Web standards only, like the rest of the core.
+ */
+export { hostName, hostRefusal, type HostPolicy } from "./safety/request-guard.ts";
+export { fixtureState, isRealServiceHost, liveStateReason, looksLikeLiveKey, storeState, type Found, type StateFound } from "./safety/live-keys.ts";
+export { parseFixedOtpRule } from "./ops/fixed-otp.ts";
+export { emulatorProjectKey } from "./ops/internal-api-keys.ts";
