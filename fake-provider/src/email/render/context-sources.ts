@@ -1,7 +1,9 @@
 /**
- * JavaScript that runs inside an email's vm context (sandbox.ts), as source text so that every object and function the
- * email's code can reach is made in that context's realm: none leads back to the provider's globals (no `process`,
- * no host `Function`). Each `*_MODULE` is a CommonJS factory body, given `require`, `module` and `exports`.
+ * JavaScript that runs inside an email's QuickJS sandbox (quickjs-render.ts), as source text: every object and function
+ * the email's code can reach is made there, in a heap of its own, and none leads back to the provider (there is no
+ * `process`, `require` or host `Function` to reach). Each `*_MODULE` is a CommonJS factory body, given `require`,
+ * `module` and `exports`. Nothing here is a security boundary: an email may rewrite any of it for its own render; the
+ * boundary is the sandbox, and the host reads back nothing but strings.
  */
 
 /**
@@ -43,14 +45,21 @@ exports.Font = () => null;
 `;
 
 /**
- * Defines \`globalThis.__renderEmail(templateCode, themeCode, inputJson)\` in the context. Library modules may require
- * each other; an email's code may import only \`TEMPLATE_IMPORTS\`, through \`new Function\` with that require injected.
- * It answers \`{ html, subject, notificationCategory }\` or \`{ error }\` (a string), never a host object.
+ * Called with the library factories (id → CommonJS factory) and the ids an email may import; answers the two steps the
+ * host calls, each answering a JSON string (the host's only way in is strings, and its only way out is one string):
+ * - \`load(templateCode, themeCode)\` evaluates the email's modules: \`{}\` or \`{ error }\`. Library modules may
+ *   require each other; an email's code may import only \`TEMPLATE_IMPORTS\`, made with \`new Function\` and that require.
+ * - \`render(inputJson)\` renders them with React's server renderer: \`{ html, subject, notificationCategory }\` or \`{ error }\`.
+ * The host runs the promise jobs queued by each step in between (quickjs-render.ts).
  */
 export const BOOTSTRAP = `(function (factories, allowed) {
+  // Taken before the email's code runs, so that an email replacing them breaks only its own messages.
+  const stringify = JSON.stringify, parse = JSON.parse, assign = Object.assign, hasOwn = Object.prototype.hasOwnProperty;
+  const noop = function () {};
+  globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
   const cache = {};
   function load(id) {
-    if (Object.prototype.hasOwnProperty.call(cache, id)) return cache[id].exports;
+    if (hasOwn.call(cache, id)) return cache[id].exports;
     const module = { exports: {} };
     cache[id] = module;
     factories[id](load, module, module.exports);
@@ -70,30 +79,37 @@ export const BOOTSTRAP = `(function (factories, allowed) {
     }
     return { exports: module.exports };
   }
-  globalThis.__renderEmail = function (templateCode, themeCode, inputJson) {
-    const input = JSON.parse(inputJson);
-    const React = load("react");
+  let Template = null, Theme = null;
+  function loadEmail(templateCode, themeCode) {
     const template = evaluate(templateCode, "template");
     if (template.error) return template;
-    const Template = template.exports.EmailTemplate;
+    Template = template.exports.EmailTemplate;
     if (typeof Template !== "function") return { error: "The template must export a function component named EmailTemplate." };
-    let Theme = null;
     if (themeCode !== null) {
       const theme = evaluate(themeCode, "theme");
       if (theme.error) return theme;
       Theme = theme.exports.EmailTheme;
       if (typeof Theme !== "function") return { error: "The theme must export a function component named EmailTheme." };
     }
+    return {};
+  }
+  function renderEmail(inputJson) {
+    const input = parse(inputJson);
+    const React = load("react");
     const preview = input.preview && Template.PreviewVariables && typeof Template.PreviewVariables === "object" ? Template.PreviewVariables : {};
-    const variables = Object.assign({}, preview, input.variables);
-    const content = React.createElement(Template, { variables, user: input.user, project: input.project, unsubscribeLink: input.unsubscribeLink });
-    const element = Theme ? React.createElement(Theme, { unsubscribeLink: input.unsubscribeLink }, content) : content;
-    globalThis.__emailCollected = {};
+    const variables = assign({}, preview, input.variables);
+    const collected = (globalThis.__emailCollected = {});
     try {
+      const content = React.createElement(Template, { variables, user: input.user, project: input.project, unsubscribeLink: input.unsubscribeLink });
+      const element = Theme ? React.createElement(Theme, { unsubscribeLink: input.unsubscribeLink }, content) : content;
       const html = load("react-dom/server").renderToStaticMarkup(element);
-      return { html, subject: globalThis.__emailCollected.subject, notificationCategory: globalThis.__emailCollected.notificationCategory };
+      return { html: String(html), subject: collected.subject, notificationCategory: collected.notificationCategory };
     } catch (e) {
       return { error: "The email failed to render: " + message(e) };
     }
+  }
+  return {
+    load: (templateCode, themeCode) => stringify(loadEmail(templateCode, themeCode)),
+    render: (inputJson) => stringify(renderEmail(inputJson)),
   };
 })`;

@@ -1,17 +1,37 @@
 import { loadEmailEngine } from "#email-engine";
 import { knownError, type KnownErrorException } from "../../http/known-error.ts";
-import { EmailRenderTimeout, type EmailEngine } from "./engine.ts";
+import type { EmailEngine, RenderLimit, RenderLimits, RenderOutcome } from "./engine.ts";
 import { htmlToText } from "./html-text.ts";
 
 /**
  * Renders an email from its TSX theme and template sources for real (protocol.md §5.12, spec §8 EMAIL_RENDERING_ERROR).
- * The runtime's engine (engine.ts; in Node sucrase and a fresh node:vm context per render, node-engine.ts) compiles the
- * TSX — a syntax error's message is the compiler's, with line and column — and runs it isolated from the provider.
- * Loading and rendering are bounded in time together, so an email that loops forever fails instead of hanging the
- * provider. Where the runtime has no engine (a browser), rendering answers EMAIL_RENDERING_ERROR saying so.
+ * The runtime's engine (engine.ts; in Node sucrase, and QuickJS in WebAssembly in a worker thread, quickjs-engine.ts)
+ * compiles the TSX — a syntax error's message is the compiler's, with line and column — and runs it in a sandbox of its
+ * own, fresh per render.
+ * The limits below bound what an email may take; whatever it does, the answer is the email or EMAIL_RENDERING_ERROR with
+ * what went wrong, never a provider error or a hang. Where the runtime has no engine (a browser), rendering answers
+ * EMAIL_RENDERING_ERROR saying so.
  */
 
 export const RENDER_TIME_LIMIT_MILLIS = 1_000;
+
+export const RENDER_LIMITS: RenderLimits = {
+  timeMillis: RENDER_TIME_LIMIT_MILLIS,
+  // React and ReactDOMServer take about 5 MiB of it; a large email a few more.
+  memoryBytes: 64 * 1024 * 1024,
+  // About 1,500 plain calls deep, or elements nested some 150 deep; kept well inside the host's own stack (quickjs-render.ts).
+  stackBytes: 256 * 1024,
+  promiseJobs: 10_000,
+  htmlChars: 2 * 1024 * 1024,
+};
+
+const limitMessages: Record<RenderLimit, string> = {
+  timeMillis: `rendering took longer than ${RENDER_LIMITS.timeMillis} ms and was stopped`,
+  memoryBytes: `rendering used more than ${RENDER_LIMITS.memoryBytes / 1024 / 1024} MiB of memory and was stopped`,
+  stackBytes: "rendering recursed too deeply (stack overflow) and was stopped",
+  promiseJobs: `rendering queued more than ${RENDER_LIMITS.promiseJobs} promise jobs and was stopped`,
+  htmlChars: `the rendered email is larger than ${RENDER_LIMITS.htmlChars / 1024 / 1024} MiB`,
+};
 
 export { TEMPLATE_IMPORTS } from "./template-imports.ts";
 
@@ -49,12 +69,6 @@ function compile(e: EmailEngine, source: string, name: "theme" | "template"): st
 
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
-/** A field of an object made in the context, read as a string (or undefined). */
-function field(result: unknown, key: string): string | undefined {
-  const value = typeof result === "object" && result !== null ? (result as Record<string, unknown>)[key] : undefined;
-  return value === undefined || value === null ? undefined : String(value);
-}
-
 export async function renderEmailSources(input: RenderInput): Promise<RenderedEmail> {
   let e: EmailEngine;
   try {
@@ -71,22 +85,23 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
     unsubscribeLink: input.unsubscribeLink,
     preview: input.preview ?? false,
   });
-  let result: unknown;
+  let outcome: RenderOutcome;
   try {
-    result = e.run({ templateCode, themeCode, inputJson, timeoutMillis: RENDER_TIME_LIMIT_MILLIS });
+    outcome = await e.run({ templateCode, themeCode, inputJson, limits: RENDER_LIMITS });
   } catch (error) {
-    throw renderingError(
-      error instanceof EmailRenderTimeout
-        ? `rendering took longer than ${RENDER_TIME_LIMIT_MILLIS} ms and was stopped`
-        : `The email failed to render: ${field(error, "message") ?? String(error)}`,
-    );
+    // Engines answer outcomes; this is a fault of ours, still reported as the render's failure rather than a 500.
+    outcome = { kind: "crashed", message: error instanceof Error ? error.message : String(error) };
   }
-  const failure = field(result, "error");
-  if (failure !== undefined) throw renderingError(failure);
-  const markup = field(result, "html") ?? "";
+  switch (outcome.kind) {
+    case "failed":
+      throw renderingError(outcome.message);
+    case "limit":
+      throw renderingError(limitMessages[outcome.limit]);
+    case "crashed":
+      throw renderingError(`The email's sandbox failed: ${outcome.message}`);
+  }
+  const { html: markup, subject, notificationCategory } = outcome;
   const html = markup.startsWith("<html") ? `${DOCTYPE}${markup}` : markup;
-  const subject = field(result, "subject");
-  const notificationCategory = field(result, "notificationCategory");
   return {
     html,
     text: htmlToText(html),
