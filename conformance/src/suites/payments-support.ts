@@ -30,7 +30,8 @@ export const conformanceCatalogue = {
 async function control(target: Target, method: string, path: string, body?: unknown): Promise<Response> {
   return target.fetch(`${target.baseUrl}${CONTROL_PREFIX}${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    // A dev server takes control-plane changes only as JSON (415 otherwise), a bodiless POST /reset included.
+    ...(method === "GET" ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) }),
   });
 }
 

@@ -93,7 +93,7 @@ export function paymentCases(getTarget: () => Target): void {
       const notFound = await expectKnownError(server.getItem({ itemId: "gems", userId }), "ITEM_NOT_FOUND", 404);
       expect(notFound.details).toEqual({ item_id: "gems" });
       await expectKnownError(server.getItem({ itemId: "tokens", userId }), "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", 400);
-      await expectKnownError(server.getItem({ itemId: "credits", userId: crypto.randomUUID() }), "CUSTOMER_DOES_NOT_EXIST", 400);
+      await expectKnownError(server.getItem({ itemId: "credits", userId: crypto.randomUUID() }), "USER_NOT_FOUND", 404);
       await expectKnownError(client.getItem({ itemId: "credits", userId: other.userId }), "INSUFFICIENT_ACCESS_TYPE", 401);
       await expect(client.getItem({ itemId: "credits" } as never)).rejects.toThrow(/exactly one of userId, teamId or customCustomerId/);
     });

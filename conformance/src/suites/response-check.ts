@@ -23,7 +23,8 @@ export function checkAnswer(operation: Operation, answer: AnswerSeen): Verdict {
   }
   const contentType = answer.headers.get("content-type") ?? "";
   if (declared.kind === "redirect") return answer.headers.has("location") ? { kind: "matches" } : { kind: "problem", problem: "a redirect without location" };
-  if (declared.kind === "text") return contentType.startsWith("text/plain") ? { kind: "matches" } : { kind: "problem", problem: `text answered as ${contentType}` };
+  // text/plain, or a small HTML page (the unsubscribe link answers one, as upstream).
+  if (declared.kind === "text") return contentType.startsWith("text/plain") || contentType.startsWith("text/html") ? { kind: "matches" } : { kind: "problem", problem: `text answered as ${contentType}` };
   if (!contentType.startsWith("application/json")) return { kind: "problem", problem: `JSON answered as ${contentType}` };
   const body: unknown = JSON.parse(answer.body);
   const schema = schemaForCaller(declared, accessTypes.find((t): t is AccessType => t === answer.accessType) ?? null);

@@ -68,13 +68,49 @@ async function formPostOAuthSignIn(target: InProcessTarget): Promise<string> {
 }
 
 export function extraCalls(getTarget: () => InProcessTarget): void {
-  it("answers the root, backend URLs, the version check and the telemetry sinks", async () => {
+  it("answers the root, backend URLs, the version check and the analytics sink", async () => {
     const target = getTarget();
     await call(target, "");
     await call(target, "/internal/backend-urls");
     await call(target, "/check-version", { json: { clientVersion: "2.8.0" } });
     await call(target, "/analytics/events/batch", { access: "client", json: { events: [] } });
-    await call(target, "/session-replays/batch", { access: "client", json: { events: [] } });
+  });
+
+  it("reads and edits the email outbox, boosts capacity, reads a draft and the small internal routes", async () => {
+    const target = getTarget();
+    const user = await signUp(target);
+    const smtp = { type: "standard", host: "smtp.example.com", port: 587, username: "u", password: "p", sender_email: "noreply@example.com", sender_name: "Example" };
+    await call(target, "/internal/projects/current", { access: "admin", method: "PATCH", json: { config: { email_config: smtp } } });
+    // Scheduled far ahead, so it stays editable.
+    await call(target, "/emails/send-email", { access: "server", json: { user_ids: [user.user_id], html: "<p>Later</p>", subject: "Later", scheduled_at_millis: 32_503_680_000_000 } });
+    const { items } = await call<{ items: { id: string }[] }>(target, "/emails/outbox", { access: "server" });
+    await call(target, `/emails/outbox/${items[0]!.id}`, { access: "server" });
+    await call(target, `/emails/outbox/${items[0]!.id}`, { access: "server", method: "PATCH", json: { is_paused: true } });
+    await call(target, "/emails/send-email", { access: "server", json: { user_ids: [user.user_id], html: "<p>Sale</p>", subject: "Sale", notification_category_name: "Marketing" } });
+    const sent = await call<{ items: { html: string }[] }>(target, "/emails/outbox?status=sent", { access: "server" });
+    const link = /href="[^"]*(\/emails\/unsubscribe-link\?code=[a-z0-9]+)"/.exec(sent.items[0]!.html)![1]!;
+    await call(target, link);
+    await call(target, "/emails/capacity-boost", { access: "server", json: {} });
+    const draft = await call<{ id: string }>(target, "/internal/email-drafts", { access: "admin", json: { display_name: "Draft" } });
+    await call(target, `/internal/email-drafts/${draft.id}`, { access: "admin" });
+    await call(target, "/internal/component-versions");
+    await call(target, "/internal/feedback", { json: { email: "someone@example.com", message: "Hello" } });
+    await call(target, "/internal/changelog");
+    await call(target, "/internal/send-test-webhook", { access: "admin", json: { endpoint_id: "ep_1" } });
+  });
+
+  it("records a session replay and reads its chunks and events back", async () => {
+    const target = getTarget();
+    await call(target, "/internal/config/override", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } });
+    const user = await signUp(target);
+    const at = Date.UTC(2026, 0, 1);
+    const id = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
+    const batch = { browser_session_id: id(1), session_replay_segment_id: id(2), batch_id: id(3), started_at_ms: at, sent_at_ms: at + 10, events: [{ timestamp: at, type: 2 }] };
+    const { session_replay_id: replay } = await call<{ session_replay_id: string }>(target, "/session-replays/batch", { access: "client", accessToken: user.access_token, json: batch });
+    await call(target, "/internal/session-replays", { access: "admin" });
+    const { items } = await call<{ items: { id: string }[] }>(target, `/internal/session-replays/${replay}/chunks`, { access: "admin" });
+    await call(target, `/internal/session-replays/${replay}/chunks/${items[0]!.id}/events`, { access: "admin" });
+    await call(target, `/internal/session-replays/${replay}/events`, { access: "admin" });
   });
 
   it("refreshes through the session endpoint and checks emailed codes without using them", async () => {
@@ -118,13 +154,37 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
   it("edits config overrides, starts an AI chat and completes a test-mode purchase", async () => {
     const target = getTarget();
     await call(target, "/internal/config/override", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) } });
-    await call(target, "/internal/config/override/branch", { access: "admin", method: "PUT", json: { config_string: JSON.stringify({}) } });
+    await call(target, "/internal/config/override/branch", { access: "admin", method: "PUT", json: { config_string: JSON.stringify({}), source: { type: "pushed-from-unknown" } } });
     await call(target, `/internal/ai-chat/${uniqueTag("thread")}`, { access: "admin", json: { messages: [{ role: "user", content: "hello" }] } });
     await useConformanceCatalogue(target);
     const user = await signUp(target);
     const body = { customer_type: "user", customer_id: user.user_id, offer_id: "credit-pack" };
     const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", { access: "client", accessToken: user.access_token, json: body });
     await call(target, "/internal/payments/test-mode-purchase-session", { access: "admin", json: { full_code: new URL(url).pathname.split("/").pop(), price_id: "once" } });
+  });
+
+  it("links and resets config, sets payments up, grants and cancels a subscription, and buys through a purchase code", async () => {
+    const target = getTarget();
+    await call(target, "/internal/config/source", { access: "admin" });
+    await call(target, "/internal/config/source", { access: "admin", method: "DELETE" });
+    await call(target, "/internal/config/override/environment/reset-keys", { access: "admin", json: { keys: ["apps"] } });
+    await call(target, "/internal/payments/setup", { access: "admin", json: {} });
+    const methods = await call<{ config_id: string }>(target, "/internal/payments/method-configs", { access: "admin" });
+    await call(target, "/internal/payments/method-configs", { access: "admin", method: "PATCH", json: { config_id: methods.config_id, updates: { link: "off" } } });
+    const plan = { customerType: "user", prices: { monthly: { USD: "5", interval: [1, "month"] }, once: { USD: "50" } }, includedItems: {} };
+    await call(target, "/internal/config/override/environment", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "payments.products.extras-plan": plan }) } });
+    const user = await signUp(target);
+    const me = { access: "client" as const, accessToken: user.access_token };
+    await call(target, `/payments/billing/user/${user.user_id}`, me);
+    await call(target, `/payments/products/user/${user.user_id}`, { access: "server", json: { product_id: "extras-plan" } });
+    await call(target, `/payments/products/user/${user.user_id}?limit=1`, me);
+    await call(target, `/payments/products/user/${user.user_id}/extras-plan`, { ...me, method: "DELETE" });
+    const other = await signUp(target);
+    const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", { access: "server", json: { customer_type: "user", customer_id: other.user_id, product_id: "extras-plan" } });
+    const fullCode = new URL(url).pathname.split("/").pop()!;
+    await call(target, "/payments/purchases/validate-code", { json: { full_code: fullCode } });
+    await call(target, `/payments/purchases/validate-code?full_code=${fullCode}`);
+    await call(target, "/payments/purchases/purchase-session", { json: { full_code: fullCode, price_id: "once" } });
   });
 
   it("completes OAuth through a form_post callback, then reads the link and the legacy connected-account token", async () => {

@@ -6,7 +6,7 @@ import { json, text } from "../http/respond.ts";
 import type { OpContext } from "../ops/context.ts";
 import { completeOnboarding, findAccount, onboardingPath } from "../ops/payment-accounts.ts";
 import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../ops/payments-config.ts";
-import { checkoutPath, completeCheckout, openCheckoutSession } from "../ops/purchases.ts";
+import { completeCheckout, openCheckoutSession } from "../ops/purchases.ts";
 import type { DataVaultConfigRecord, PaymentsConfigRecord } from "../store/payment-records.ts";
 import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseCompletePage } from "./payment-pages.ts";
 
@@ -15,7 +15,8 @@ import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseComplete
  *
  * - GET / PUT `/__emulator/projects/:id/payments-config`: a project's catalogue (`payments: {items, offers}`) and vault
  *   stores (`data_vault: {stores}`); PUT replaces the sections it names. Stands in for the admin config endpoint.
- * - GET / POST `/__emulator/checkout/:full_code`: the page a purchase URL opens; posting its form (price_id, quantity)
+ * - GET / POST `/__emulator/purchase/:full_code` (also `/__emulator/checkout/:full_code`, its older path): the page a
+ *   purchase URL opens, at the path the real service's dashboard uses (`/purchase/{code}`); posting its form (price_id, quantity)
  *   completes the purchase, then redirects (303) to the purchase's return_url or shows a confirmation.
  * - GET / POST `/__emulator/payments/onboarding/:account_id`: the page /internal/payments/setup links to; posting it
  *   enables charges, details and payouts of the project's account.
@@ -53,7 +54,8 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
   app.get(`${prefix}/projects/:project_id/payments-config`, (c) => {
     const project = provider.store.read.projects.get(c.req.param("project_id"));
     if (!project) return json({ error: `No project ${c.req.param("project_id")}` }, 404);
-    return json({ payments: catalogueOf(project), data_vault: vaultConfigOf(project) } satisfies PaymentsConfigView);
+    const reader = { tables: provider.store.read };
+    return json({ payments: catalogueOf(reader, project), data_vault: vaultConfigOf(reader, project) } satisfies PaymentsConfigView);
   });
   app.put(`${prefix}/projects/:project_id/payments-config`, async (c) => {
     const projectId = c.req.param("project_id");
@@ -72,17 +74,36 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
     }
   });
 
-  app.get(`${prefix}/checkout/:full_code`, async (c) => {
-    const fullCode = c.req.param("full_code");
+  // The form posts to the older path, the one the request guard lets forms reach (safety/request-guard.ts FORM_PATHS).
+  const formAction = (fullCode: string) => `${prefix}/checkout/${encodeURIComponent(fullCode)}`;
+  for (const page of ["purchase", "checkout"]) mountCheckoutPage(app, provider, `${prefix}/${page}/:full_code`, formAction);
+
+  app.get(`${prefix}/payments/onboarding/:account_id`, (c) => {
+    // A read needs no transaction (store.ts: writes happen only inside transact).
+    const account = findAccount({ tables: provider.store.read }, c.req.param("account_id"));
+    if (!account) return errorPage("", "No such payments account.", 404);
+    return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
+  });
+  app.post(`${prefix}/payments/onboarding/:account_id`, async (c) => {
+    const account = await runOp(provider, (ctx) => completeOnboarding(ctx, c.req.param("account_id")));
+    if (!account) return errorPage("", "No such payments account.", 404);
+    return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
+  });
+}
+
+/** The checkout page a purchase URL opens, and its form's submission. */
+function mountCheckoutPage(app: Hono, provider: FakeProvider, path: string, formAction: (fullCode: string) => string): void {
+  app.get(path, async (c) => {
+    const fullCode = c.req.param("full_code") ?? "";
     try {
       const session = await runOp(provider, (ctx) => openCheckoutSession(ctx, fullCode));
-      return htmlResponse(checkoutPage(session, checkoutPath(fullCode)));
+      return htmlResponse(checkoutPage(session, formAction(fullCode)));
     } catch (error) {
       return pageError(error);
     }
   });
-  app.post(`${prefix}/checkout/:full_code`, async (c) => {
-    const fullCode = c.req.param("full_code");
+  app.post(path, async (c) => {
+    const fullCode = c.req.param("full_code") ?? "";
     const form = checkoutForm.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
     if (!form.success) return text(`Invalid checkout form: ${form.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, 400);
     try {
@@ -97,17 +118,5 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
     } catch (error) {
       return pageError(error);
     }
-  });
-
-  app.get(`${prefix}/payments/onboarding/:account_id`, (c) => {
-    // A read needs no transaction (store.ts: writes happen only inside transact).
-    const account = findAccount({ tables: provider.store.read }, c.req.param("account_id"));
-    if (!account) return errorPage("", "No such payments account.", 404);
-    return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
-  });
-  app.post(`${prefix}/payments/onboarding/:account_id`, async (c) => {
-    const account = await runOp(provider, (ctx) => completeOnboarding(ctx, c.req.param("account_id")));
-    if (!account) return errorPage("", "No such payments account.", 404);
-    return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
   });
 }

@@ -12,6 +12,11 @@ export interface ProviderSettings {
   passwordHashIterations: number;
   /** Addresses whose sign-in OTP is fixed (ops/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */
   fixedOtp?: readonly FixedOtpRule[];
+  /**
+   * Where purchase URLs point (the real service's dashboard URL, whose /purchase/{code} page runs checkout). Unset, they
+   * open the emulator's own checkout page (control/payments.ts).
+   */
+  dashboardUrl?: string;
   /** How many emails the outbox keeps; the oldest are dropped past it (ops/outbox.ts). Default 10,000. */
   outboxCapacity?: number;
 }

@@ -1,6 +1,7 @@
 import type { CustomerType } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
-import { knownError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
+import { requireTeamPermission } from "./permission-grants.ts";
 import type { OpContext } from "./context.ts";
 
 /**
@@ -13,13 +14,13 @@ export interface Customer {
   id: string;
 }
 
-/** Users and teams must exist in the project; custom ids are the project's own and always exist. */
+/**
+ * Users and teams must exist in the project (USER_NOT_FOUND, TEAM_NOT_FOUND, as upstream's ensureCustomerExists
+ * answers on every payments route); custom ids are the project's own and always exist.
+ */
 export function assertCustomerExists(ctx: OpContext, projectId: string, customer: Customer): void {
-  const exists =
-    customer.type === "custom" ||
-    (customer.type === "user" && ctx.tables.users.get(customer.id)?.projectId === projectId) ||
-    (customer.type === "team" && ctx.tables.teams.get(customer.id)?.projectId === projectId);
-  if (!exists) throw knownError("CUSTOMER_DOES_NOT_EXIST", { customer_id: customer.id });
+  if (customer.type === "user" && ctx.tables.users.get(customer.id)?.projectId !== projectId) throw knownError("USER_NOT_FOUND");
+  if (customer.type === "team" && ctx.tables.teams.get(customer.id)?.projectId !== projectId) throw knownError("TEAM_NOT_FOUND", { team_id: customer.id });
 }
 
 function isTeamMember(ctx: OpContext, teamId: string, userId: string): boolean {
@@ -41,4 +42,17 @@ export function assertMayActFor(ctx: OpContext, auth: Auth, customer: Customer):
   if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");
   const allowed = (customer.type === "user" && customer.id === user.id) || (customer.type === "team" && isTeamMember(ctx, customer.id, user.id));
   if (!allowed) throw knownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: auth.type, allowed_access_types: ["server", "admin"] });
+}
+
+/**
+ * The client check of upstream's billing and product routes (ensureClientCanAccessCustomer): a signed-in user, acting
+ * for itself, or for a team in which it holds team_admin; custom customers and other users are a plain 403 with the
+ * route's own message.
+ */
+export function assertClientMayManage(ctx: OpContext, auth: Auth, customer: Customer, forbiddenMessage: string): void {
+  if (auth.type !== "client") return;
+  const user = auth.user;
+  if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  if (customer.type === "custom" || (customer.type === "user" && customer.id !== user.id)) throw new StatusError(403, forbiddenMessage);
+  if (customer.type === "team") requireTeamPermission(ctx, auth.project.id, customer.id, user.id, "team_admin");
 }

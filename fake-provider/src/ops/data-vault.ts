@@ -10,12 +10,12 @@ import { vaultConfigOf } from "./payments-config.ts";
  * decide but whether the store and the key exist.
  */
 
-function assertStore(project: ProjectRecord, storeId: string): void {
-  if (!Object.hasOwn(vaultConfigOf(project).stores, storeId)) throw knownError("DATA_VAULT_STORE_DOES_NOT_EXIST", { store_id: storeId });
+function assertStore(ctx: OpContext, project: ProjectRecord, storeId: string): void {
+  if (!Object.hasOwn(vaultConfigOf(ctx, project).stores, storeId)) throw knownError("DATA_VAULT_STORE_DOES_NOT_EXIST", { store_id: storeId });
 }
 
 export function getVaultValue(ctx: OpContext, project: ProjectRecord, storeId: string, hashedKey: string): string {
-  assertStore(project, storeId);
+  assertStore(ctx, project, storeId);
   const entry = ctx.tables.dataVaultEntries.get(dataVaultEntryKey(project.id, storeId, hashedKey));
   if (!entry) throw knownError("DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST", { store_id: storeId, hashed_key: hashedKey });
   return entry.encryptedValue;
@@ -23,7 +23,7 @@ export function getVaultValue(ctx: OpContext, project: ProjectRecord, storeId: s
 
 /** Setting a key again replaces its value. */
 export function setVaultValue(ctx: OpContext, project: ProjectRecord, storeId: string, hashedKey: string, encryptedValue: string): void {
-  assertStore(project, storeId);
+  assertStore(ctx, project, storeId);
   ctx.tables.dataVaultEntries.set(dataVaultEntryKey(project.id, storeId, hashedKey), {
     projectId: project.id,
     storeId,

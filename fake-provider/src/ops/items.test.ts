@@ -65,17 +65,18 @@ describe("GET /payments/items/{type}/{id}/{item}", () => {
     expect(body.details).toEqual({ item_id: "tokens", customer_id: user.user_id, item_customer_type: "custom", actual_customer_type: "user" });
   });
 
-  it("answers CUSTOMER_DOES_NOT_EXIST (400) for unknown users and teams; custom ids always exist", async () => {
-    for (const [type, id, item] of [["user", "3f0c8a52-7d1e-4c9b-8f2a-1b2c3d4e5f60", "credits"], ["user", "not-a-uuid", "credits"], ["team", "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d", "seats"]] as const) {
-      const body = await expectKnownError(await api(provider, itemPath(type, id, item), { headers: server() }), "CUSTOMER_DOES_NOT_EXIST", 400);
-      expect(body.details).toEqual({ customer_id: id });
+  it("answers USER_NOT_FOUND and TEAM_NOT_FOUND (404) for unknown users and teams; custom ids always exist", async () => {
+    for (const id of ["3f0c8a52-7d1e-4c9b-8f2a-1b2c3d4e5f60", "not-a-uuid"]) {
+      await expectKnownError(await api(provider, itemPath("user", id, "credits"), { headers: server() }), "USER_NOT_FOUND", 404);
     }
+    const team = await expectKnownError(await api(provider, itemPath("team", "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d", "seats"), { headers: server() }), "TEAM_NOT_FOUND", 404);
+    expect(team.details).toEqual({ team_id: "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d" });
     expect(await quantity(provider, "custom", "anything-at-all", "tokens")).toBe(0);
   });
 
   it("does not find a user of another project", async () => {
     const internalUser = await signUp(provider, { project: INTERNAL });
-    await expectKnownError(await api(provider, itemPath("user", internalUser.user_id, "credits"), { headers: server() }), "CUSTOMER_DOES_NOT_EXIST", 400);
+    await expectKnownError(await api(provider, itemPath("user", internalUser.user_id, "credits"), { headers: server() }), "USER_NOT_FOUND", 404);
   });
 
   it("rejects an unknown customer type with SCHEMA_ERROR", async () => {
@@ -131,11 +132,10 @@ describe("POST …/update-quantity", () => {
     expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(5);
   });
 
-  it("applies the item checks of the read (ITEM_NOT_FOUND, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, CUSTOMER_DOES_NOT_EXIST)", async () => {
+  it("applies the item checks of the read (ITEM_NOT_FOUND, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, USER_NOT_FOUND)", async () => {
     await expectKnownError(await changeQuantity(provider, { ...CUSTOM, item: "gold" }, { delta: 1 }), "ITEM_NOT_FOUND", 404);
     await expectKnownError(await changeQuantity(provider, { ...CUSTOM, item: "credits" }, { delta: 1 }), "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", 400);
-    const body = await expectKnownError(await changeQuantity(provider, { type: "user", id: "3f0c8a52-7d1e-4c9b-8f2a-1b2c3d4e5f60", item: "credits" }, { delta: 1 }), "CUSTOMER_DOES_NOT_EXIST", 400);
-    expect(body.details).toEqual({ customer_id: "3f0c8a52-7d1e-4c9b-8f2a-1b2c3d4e5f60" });
+    await expectKnownError(await changeQuantity(provider, { type: "user", id: "3f0c8a52-7d1e-4c9b-8f2a-1b2c3d4e5f60", item: "credits" }, { delta: 1 }), "USER_NOT_FOUND", 404);
   });
 
   it("is server-side only: a client gets INSUFFICIENT_ACCESS_TYPE even for its own items", async () => {

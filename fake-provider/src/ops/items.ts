@@ -36,13 +36,13 @@ export function quantityOf(ctx: OpContext, projectId: string, customer: Customer
 
 /**
  * The checks of upstream's item routes, in its order: the client's right to the customer, the item
- * (ITEM_NOT_FOUND), its customer type (ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH), then the customer (CUSTOMER_DOES_NOT_EXIST).
+ * (ITEM_NOT_FOUND), its customer type (ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH), then the customer (USER_NOT_FOUND, TEAM_NOT_FOUND).
  */
 function resolveItem(ctx: OpContext, auth: Auth, params: ItemParams): { project: ProjectRecord; customer: Customer; item: ItemConfig } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertMayActFor(ctx, auth, customer);
   const project = auth.project;
-  const item = findItem(project, params.item_id);
+  const item = findItem(ctx, project, params.item_id);
   if (!item) throw knownError("ITEM_NOT_FOUND", { item_id: params.item_id });
   assertItemServes(params.item_id, item, customer);
   assertCustomerExists(ctx, project.id, customer);

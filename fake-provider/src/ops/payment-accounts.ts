@@ -1,4 +1,4 @@
-import type { StripeAccountInfoJson } from "@authsim/sdk/contract";
+import { paymentMethodNames, type PaymentMethodConfigsJson, type StripeAccountInfoJson, type UpdatePaymentMethodConfigsBody } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { PaymentAccountRecord } from "../store/payment-records.ts";
@@ -52,4 +52,32 @@ export function completeOnboarding(ctx: OpContext, accountId: string): PaymentAc
 
 export function findAccount(ctx: Pick<OpContext, "tables">, accountId: string): PaymentAccountRecord | undefined {
   return ctx.tables.paymentAccounts.lookup("accountId", accountId);
+}
+
+/** Methods on by default, as a new provider account offers them (cards, Link and the wallets that ride on cards). */
+const defaultOn: ReadonlySet<string> = new Set(["card", "link", "apple_pay", "google_pay"]);
+
+const configIdOf = (account: PaymentAccountRecord) => `pmc_${account.accountId.slice("acct_".length, "acct_".length + 24)}`;
+
+/**
+ * GET /internal/payments/method-configs: what checkout offers. Every known method is available and overridable on the
+ * emulated provider; sorted by name, as upstream lists them. No account: STRIPE_ACCOUNT_INFO_NOT_FOUND.
+ */
+export function paymentMethodConfigs(ctx: OpContext, projectId: string): PaymentMethodConfigsJson {
+  const account = accountOf(ctx, projectId);
+  if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
+  const preferences = account.methodPreferences ?? {};
+  const methods = Object.entries(paymentMethodNames)
+    .map(([id, name]) => ({ id, name, enabled: (Object.hasOwn(preferences, id) ? preferences[id] : defaultOn.has(id) ? "on" : "off") === "on", available: true, overridable: true }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { config_id: configIdOf(account), methods };
+}
+
+/** PATCH /internal/payments/method-configs: an empty update is a no-op even without an account (upstream). */
+export function updatePaymentMethodConfigs(ctx: OpContext, projectId: string, body: UpdatePaymentMethodConfigsBody): void {
+  if (Object.keys(body.updates).length === 0) return;
+  const account = accountOf(ctx, projectId);
+  if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
+  if (body.config_id !== configIdOf(account)) throw new StatusError(400, `No payment method configuration ${body.config_id} on this account`);
+  ctx.tables.paymentAccounts.set(projectId, { ...account, methodPreferences: { ...account.methodPreferences, ...body.updates } });
 }

@@ -148,7 +148,7 @@ describe("POST /internal/payments/test-mode-purchase-session", () => {
     const fullCode = await codeFor(user.user_id);
     const badPrice = await api(provider, "/internal/payments/test-mode-purchase-session", { headers: admin(), json: { full_code: fullCode, price_id: "lifetime" } });
     expect(badPrice.status).toBe(400);
-    expect(await badPrice.text()).toBe("Price not found on offer associated with this purchase code");
+    expect(await badPrice.text()).toBe("Price not found on product associated with this purchase code");
     const otherProject = await api(provider, "/internal/payments/test-mode-purchase-session", { headers: admin({}, INTERNAL), json: { full_code: fullCode, price_id: "once" } });
     expect(otherProject.status).toBe(400);
     expect(await otherProject.text()).toBe("Tenancy id does not match value from code data");

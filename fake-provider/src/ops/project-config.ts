@@ -1,17 +1,27 @@
-import type { ConfigLevel } from "@authsim/sdk/contract";
-import { knownError, StatusError } from "../http/known-error.ts";
+import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
+import { StatusError } from "../http/known-error.ts";
+import type { EmailConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
+import { applyKeys, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
+import { migrateOverride } from "./config-migrations.ts";
+import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "./context.ts";
 import { listTemplates, listThemes } from "./email-content.ts";
+import { paymentSections } from "./payments-config.ts";
 import { assertProductionReady } from "./project-admin.ts";
-import { defineOwn, prototypeSegment, setPath } from "../safety/safe-keys.ts";
+import { defineOwn, prototypeSegment } from "../safety/safe-keys.ts";
+
+export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
 
 /**
  * The config system (protocol.md §6.5; spec §7 "/internal/config and /internal/config/override (override sent as a JSON
- * string)"). GET /internal/config renders the project's settings in upstream's nested shape; an override is a JSON
- * object of dotted keys (or nested objects) written at a level. Keys that mirror a setting of the admin view change that
- * setting (so auth endpoints enforce them at once); keys of other sections are kept and rendered back as given. The
- * emulator has one branch and one environment, so every level writes the same project.
+ * string)"). GET /internal/config renders the project's config in the real service's nested shape; an override is a
+ * JSON object of dotted keys (or nested objects) written at a level, checked against that level's schema
+ * (config-schema.ts) and stored flat (config-layers.ts).
+ *
+ * Keys that mirror a setting the emulator enforces (sign-up, sign-in methods, teams, API keys, the email server …) also
+ * change the project record the auth endpoints read, so they take effect at once, and render from it. The payments and
+ * data-vault sections render from the layers (ops/payments-config.ts), and so does every other valid key.
  */
 
 type Flag = { [K in keyof ProjectConfigRecord]: ProjectConfigRecord[K] extends boolean ? K : never }[keyof ProjectConfigRecord];
@@ -30,76 +40,140 @@ const booleanKeys: Record<string, Flag> = {
   "domains.allowLocalhost": "allow_localhost",
   "project.requirePublishableClientKey": "require_publishable_client_key",
 };
-const mergeStrategies = ["link_method", "raise_error", "allow_duplicates"] as const;
+const mergeStrategyKey = "auth.oauth.accountMergeStrategy";
+const emailServerKey = "emails.server";
 
-/** Sections the emulator derives from the project's settings: keys there are writable only if listed above. */
-const derivedSections = ["auth", "teams", "users", "apiKeys", "domains", "project", "emails", "rbac", "payments", "dataVault"];
+/** Keys whose rendered value comes from the project record (it is the truth the auth endpoints read). */
+const isRecordKey = (key: string) => Object.hasOwn(booleanKeys, key) || key === mergeStrategyKey || isUnder(key, emailServerKey);
+/**
+ * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the record's domain list and
+ * OAuth providers, the permission and email-content tables): refused rather than stored where nothing reads them.
+ */
+const unmappedKeys = ["domains.trustedDomains", "auth.oauth.providers", "rbac", "emails.selectedThemeId", "emails.themes", "emails.templates"];
+/** Keys rendered by ops/payments-config.ts. */
+const isPaymentKey = (key: string) => isUnder(key, "payments") || isUnder(key, "dataVault");
 
-const isSettingKey = (path: string) => Object.hasOwn(booleanKeys, path);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** `{a: {b: 1}}` and `{"a.b": 1}` are the same override. A key naming a prototype is refused (safety/safe-keys.ts). */
+/**
+ * `{a: {b: 1}}` and `{"a.b": 1}` are the same override; an empty object stays a key of its own (it makes a record
+ * entry). A key naming a prototype is refused (safety/safe-keys.ts).
+ */
 function flatten(value: Record<string, unknown>, prefix = ""): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const path = prefix ? `${prefix}.${key}` : key;
     const bad = prototypeSegment(path);
     if (bad !== null) throw new StatusError(400, `Invalid config override: ${path} is not a config key ("${bad}" is reserved).`);
-    if (typeof v === "object" && v !== null && !Array.isArray(v) && !isSettingKey(path)) {
-      for (const [inner, innerValue] of Object.entries(flatten(v as Record<string, unknown>, path))) defineOwn(out, inner, innerValue);
-    } else defineOwn(out, path, v);
+    if (isPlainObject(v) && Object.keys(v).length > 0) {
+      for (const [inner, innerValue] of Object.entries(flatten(v, path))) defineOwn(out, inner, innerValue);
+    } else defineOwn(out, path, isPlainObject(v) ? {} : v);
   }
   return out;
 }
 
+/** The override as sent (a JSON object); its keys are checked against the level's schema by writeOverride. */
 export function parseOverride(json: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw knownError("SCHEMA_ERROR", { message: "The config override is not valid JSON." });
+    throw new StatusError(400, "Invalid config JSON");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw knownError("SCHEMA_ERROR", { message: "The config override must be a JSON object." });
-  return flatten(parsed as Record<string, unknown>);
+  if (!isPlainObject(parsed)) throw new StatusError(400, "Config override must be a non-null object.");
+  return parsed;
 }
 
-/** The project's settings after the override's keys; an unknown key of a derived section is refused. */
+/** The email server as the config renders it, from the record. */
+function emailServerOf(c: ProjectConfigRecord): Record<string, unknown> {
+  const email = c.email_config ?? { type: "shared" as const };
+  return email.type === "shared"
+    ? { isShared: true, provider: "smtp" }
+    : { isShared: false, provider: "smtp", host: email.host, port: email.port, username: email.username, password: email.password, senderName: email.sender_name, senderEmail: email.sender_email };
+}
+
+/** The record's email server after the override's `emails.server…` keys (a standard server's missing fields stay empty). */
+function emailConfigAfter(c: ProjectConfigRecord, keys: [string, unknown][]): EmailConfigRecord {
+  const holder: Record<string, unknown> = { emails: { server: emailServerOf(c) } };
+  applyKeys(holder, Object.fromEntries(keys));
+  const server = ((holder.emails as Record<string, unknown>).server ?? { isShared: true }) as Record<string, unknown>;
+  if (server.isShared !== false) return { type: "shared" };
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  return {
+    type: "standard",
+    host: text(server.host),
+    port: typeof server.port === "number" ? server.port : 587,
+    username: text(server.username),
+    password: text(server.password),
+    sender_name: text(server.senderName),
+    sender_email: text(server.senderEmail),
+  };
+}
+
+/** The project after the override's record keys (so the auth endpoints see them at once). */
 function applyOverride(project: ProjectRecord, override: Record<string, unknown>): ProjectRecord {
   const config: ProjectConfigRecord = { ...project.config };
-  for (const [key, value] of Object.entries(override)) {
-    if (isSettingKey(key)) {
-      const field = booleanKeys[key]!;
-      if (typeof value !== "boolean") throw new StatusError(400, `Invalid config override: ${key} must be a boolean.`);
-      config[field] = value;
-    } else if (key === "auth.oauth.accountMergeStrategy") {
-      if (!(mergeStrategies as readonly unknown[]).includes(value)) throw new StatusError(400, `Invalid config override: ${key} must be one of ${mergeStrategies.join(", ")}.`);
-      config.oauth_account_merge_strategy = value as (typeof mergeStrategies)[number];
-    } else if (derivedSections.includes(key.split(".")[0]!)) {
-      throw new StatusError(400, `Invalid config override: authsim cannot override ${key}; change it with PATCH /internal/projects/current.`);
-    }
+  for (const key of Object.keys(override)) {
+    const unmapped = unmappedKeys.find((k) => isUnder(key, k));
+    if (unmapped !== undefined) throw new StatusError(400, `Invalid config override: authsim cannot override ${key} yet; change it with PATCH /internal/projects/current or its own endpoints.`);
   }
+  for (const [key, value] of Object.entries(override)) {
+    if (Object.hasOwn(booleanKeys, key) && typeof value === "boolean") config[booleanKeys[key]!] = value;
+    else if (key === mergeStrategyKey && typeof value === "string") config.oauth_account_merge_strategy = value as ProjectConfigRecord["oauth_account_merge_strategy"];
+  }
+  const serverKeys = Object.entries(override).filter(([key]) => isUnder(key, emailServerKey));
+  if (serverKeys.length > 0) config.email_config = emailConfigAfter(config, serverKeys);
   const next = { ...project, config };
   assertProductionReady(next);
   return next;
 }
 
-const levelKey = (projectId: string, level: ConfigLevel) => `${projectId}:${level}`;
-
-export function getOverride(ctx: OpContext, projectId: string, level: ConfigLevel): Record<string, unknown> {
-  return ctx.tables.configOverrides.get(levelKey(projectId, level))?.override ?? {};
+/** Cross-key rules of the payments section, checked on the rendered config after a write (the real service's wording). */
+function assertPaymentsConsistent(ctx: OpContext, project: ProjectRecord): void {
+  const { payments } = paymentSections(ctx, project);
+  const lines = isPlainObject(payments.productLines) ? payments.productLines : {};
+  for (const [productId, product] of Object.entries(isPlainObject(payments.products) ? payments.products : {})) {
+    if (!isPlainObject(product) || typeof product.productLineId !== "string") continue;
+    const line = Object.hasOwn(lines, product.productLineId) ? lines[product.productLineId] : undefined;
+    if (!isPlainObject(line)) {
+      throw new StatusError(400, `Product "${productId}" specifies product line ID "${product.productLineId}", but that product line does not exist`);
+    }
+    if (line.customerType !== undefined && (product.customerType ?? "user") !== line.customerType) {
+      throw new StatusError(400, `Product "${productId}" has customer type "${String(product.customerType)}" but its product line "${product.productLineId}" has customer type "${String(line.customerType)}"`);
+    }
+  }
 }
 
-/** PATCH (merge into the level) or PUT (replace the level). */
-export function writeOverride(ctx: OpContext, project: ProjectRecord, level: ConfigLevel, override: Record<string, unknown>, mode: "merge" | "replace"): void {
+/** PATCH (merge into the level) or PUT (replace the level) with an override as sent. */
+export function writeOverride(
+  ctx: OpContext,
+  project: ProjectRecord,
+  level: ConfigLevel,
+  raw: Record<string, unknown>,
+  mode: "merge" | "replace",
+  source?: ConfigSourceJson,
+): void {
+  // A pushed branch config says where it came from (the real service's order: the override's own checks first).
+  assertNoNestedDots(raw);
+  const override = migrateOverride(level, flatten(raw));
+  assertValidOverride(level, override);
+  if (mode === "replace" && level === "branch" && source === undefined) throw new StatusError(400, "source is required for branch level config");
   const next = applyOverride(project, override);
-  const stored = mode === "merge" ? { ...getOverride(ctx, project.id, level), ...override } : override;
-  ctx.tables.configOverrides.set(levelKey(project.id, level), { projectId: project.id, level, override: stored });
+  const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
+  setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
   ctx.tables.projects.set(next.id, next);
+  assertPaymentsConsistent(ctx, next);
+}
+
+/** POST /internal/config/override/{level}/reset-keys: drops the keys and everything under them from the level. */
+export function resetOverrideKeys(ctx: OpContext, project: ProjectRecord, level: ConfigLevel, keys: readonly string[]): void {
+  const kept = Object.fromEntries(Object.entries(getOverride(ctx, project.id, level)).filter(([key]) => !keys.some((k) => isUnder(key, k))));
+  setOverride(ctx, project.id, level, kept);
 }
 
 /** GET /internal/config: the whole config, settings first, then what overrides keep of other sections. */
 export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<string, unknown> {
   const c = project.config;
-  const email = c.email_config ?? { type: "shared" as const };
   const permissionSet = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true]));
   const config: Record<string, unknown> = {
     project: { requirePublishableClientKey: c.require_publishable_client_key },
@@ -126,10 +200,7 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       },
     },
     emails: {
-      server:
-        email.type === "shared"
-          ? { isShared: true }
-          : { isShared: false, host: email.host, port: email.port, username: email.username, password: email.password, senderName: email.sender_name, senderEmail: email.sender_email },
+      server: emailServerOf(c),
       selectedThemeId: c.email_theme,
       themes: Object.fromEntries(listThemes(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }])),
       templates: Object.fromEntries(listTemplates(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource, themeId: t.themeId === null ? undefined : t.themeId }])),
@@ -142,11 +213,10 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       },
     },
   };
-  for (const level of ["project", "branch", "environment"] as const) {
-    for (const [key, value] of Object.entries(getOverride(ctx, project.id, level))) {
-      // A prototype path can only come from a hand-made snapshot (writes refuse it): skipped, never written.
-      if (!derivedSections.includes(key.split(".")[0]!) && prototypeSegment(key) === null) setPath(config, key, value);
-    }
-  }
+  const sections = paymentSections(ctx, project);
+  config.payments = { blockNewPurchases: false, testMode: true, productLines: {}, products: {}, items: {}, ...sections.payments };
+  config.dataVault = { stores: {}, ...sections.dataVault };
+  // Every other key an override holds renders as written (in level order); record and payment keys are rendered above.
+  renderLayers(ctx, project.id, config, (key) => !isRecordKey(key) && !isPaymentKey(key));
   return config;
 }

@@ -1,14 +1,15 @@
 import type { CreatePurchaseUrlBody, OfferConfig, TransactionEntryJson } from "@authsim/sdk/contract";
-import { randomBase32 } from "@authsim/sdk/runtime";
+import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/parse-auth.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { CheckoutSessionRecord } from "../store/payment-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
-import { assertCustomerExists, assertMayActFor, type Customer } from "./customers.ts";
+import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { addQuantityChange, assertItemServes } from "./items.ts";
-import { findItem, findOffer } from "./payments-config.ts";
+import { configuredProducts, findItem, findOffer, paymentsFlags } from "./payments-config.ts";
+import { activeSubscriptions, INLINE_PRODUCT, ownedProducts, type HeldSubscription } from "./subscriptions.ts";
 import { recordTransaction } from "./transactions.ts";
 
 /**
@@ -25,50 +26,61 @@ import { recordTransaction } from "./transactions.ts";
 export const CHECKOUT_SESSION_LIFETIME_MILLIS = 24 * 60 * 60 * 1000;
 
 /** Emulator paths outside /api/v1 (control/routes.ts CONTROL_PREFIX; spelled out here to keep ops free of control/). */
-export const checkoutPath = (fullCode: string) => `/__emulator/checkout/${encodeURIComponent(fullCode)}`;
+export const checkoutPath = (fullCode: string) => `/__emulator/purchase/${encodeURIComponent(fullCode)}`;
 
 /** The offer a purchase names, with upstream's rules for clients (ensureProductIdOrInlineProduct). */
-function resolveOffer(auth: Auth, body: CreatePurchaseUrlBody): { offerId: string | null; offer: OfferConfig } {
+export function resolveOffer(
+  ctx: OpContext,
+  auth: Auth,
+  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> & Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer">>,
+): { offerId: string | null; offer: OfferConfig } {
   const inline = body.inline_offer ?? body.product_inline;
-  if (inline) {
-    // Inline offers are a server-side power (spec §7: "inline_offer (server only)").
-    if (auth.type === "client") throw knownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: "client", allowed_access_types: ["server", "admin"] });
-    return { offerId: null, offer: inline };
+  const id = body.offer_id ?? body.product_id;
+  // Upstream's checks and words (ensureProductIdOrInlineProduct); inline offers are a server-side power (spec §7).
+  if (inline && id !== undefined) throw new StatusError(400, "Cannot specify both product_id and product_inline!");
+  if (inline && auth.type === "client") {
+    throw new StatusError(400, "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.");
   }
-  const offerId = (body.offer_id ?? body.product_id)!;
-  const offer = findOffer(auth.project, offerId);
+  if (inline) return { offerId: null, offer: inline };
+  if (id === undefined) throw new StatusError(400, "Must specify either product_id or product_inline!");
+  const offerId = id;
+  const offer = findOffer(ctx, auth.project, offerId);
   // A hidden offer does not exist for a client, not even by its id; a server-only one is named as such (upstream).
   if (!offer || (offer.hidden && auth.type === "client")) {
-    throw knownError("PRODUCT_DOES_NOT_EXIST", { product_id: offerId, context: offer === undefined && findItem(auth.project, offerId) ? "item_exists" : null });
+    throw knownError("PRODUCT_DOES_NOT_EXIST", { product_id: offerId, context: offer === undefined && findItem(ctx, auth.project, offerId) ? "item_exists" : null });
   }
   if (offer.server_only && auth.type === "client") throw knownError("PRODUCT_DOES_NOT_EXIST", { product_id: offerId, context: "server_only" });
   return { offerId, offer };
 }
 
-/** A non-stackable offer is bought once per customer (PRODUCT_ALREADY_GRANTED). */
+/** A non-stackable product is held once per customer (PRODUCT_ALREADY_GRANTED while it is held). */
 function assertNotOwned(ctx: OpContext, projectId: string, customer: Customer, offerId: string | null, offer: OfferConfig): void {
   if (offerId === null || offer.stackable) return;
-  for (const t of ctx.tables.paymentTransactions.values()) {
-    if (t.projectId === projectId && t.type === "purchase" && t.offerId === offerId && t.customerType === customer.type && t.customerId === customer.id) {
-      throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
-    }
+  if ((ownedProducts(ctx, projectId, customer).get(offerId)?.quantity ?? 0) > 0) {
+    throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
   }
 }
 
 /** Every item the offer grants must exist and serve the customer's type (the catalogue may have changed since). */
-function assertGrantable(project: ProjectRecord, offer: OfferConfig, customer: Customer): void {
+function assertGrantable(ctx: OpContext, project: ProjectRecord, offer: OfferConfig, customer: Customer): void {
   for (const itemId of Object.keys(offer.included_items)) {
-    const item = findItem(project, itemId);
+    const item = findItem(ctx, project, itemId);
     if (!item) throw knownError("ITEM_NOT_FOUND", { item_id: itemId });
     assertItemServes(itemId, item, customer);
   }
 }
 
+/** blockNewPurchases in the project's payments config stops every new purchase (NEW_PURCHASES_BLOCKED). */
+export function assertPurchasesOpen(ctx: OpContext, project: ProjectRecord): void {
+  if (paymentsFlags(ctx, project).blockNewPurchases) throw knownError("NEW_PURCHASES_BLOCKED");
+}
+
 export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurchaseUrlBody): string {
   const project = auth.project;
+  assertPurchasesOpen(ctx, project);
   const customer: Customer = { type: body.customer_type, id: body.customer_id };
-  assertMayActFor(ctx, auth, customer);
-  const { offerId, offer } = resolveOffer(auth, body);
+  assertClientMayManage(ctx, auth, customer, "Clients can only create purchase URLs for their own user or teams they have admin access to.");
+  const { offerId, offer } = resolveOffer(ctx, auth, body);
   if (offer.customer_type !== customer.type) {
     throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", {
       product_id: offerId,
@@ -78,11 +90,12 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
     });
   }
   assertCustomerExists(ctx, project.id, customer);
-  assertGrantable(project, offer, customer);
+  assertGrantable(ctx, project, offer, customer);
   assertNotOwned(ctx, project.id, customer, offerId, offer);
   if (body.return_url !== undefined) assertTrustedCallback(project, body.return_url);
   const session: CheckoutSessionRecord = {
-    fullCode: `${project.id}_${randomBase32(ctx.random)}`,
+    // Lower case, as the real service's codes are (URLs are matched by /purchase/[a-z0-9-_]+).
+    fullCode: `${project.id}_${randomBase32(ctx.random).toLowerCase()}`,
     projectId: project.id,
     customerType: customer.type,
     customerId: customer.id,
@@ -94,7 +107,10 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
     completedAtMillis: null,
   };
   ctx.tables.checkoutSessions.set(session.fullCode, session);
-  return `${ctx.settings.apiBaseUrl}${checkoutPath(session.fullCode)}`;
+  const dashboard = ctx.settings.dashboardUrl?.replace(/\/+$/, "");
+  const url = new URL(dashboard ? `${dashboard}/purchase/${session.fullCode}` : `${ctx.settings.apiBaseUrl}${checkoutPath(session.fullCode)}`);
+  if (body.return_url !== undefined) url.searchParams.set("return_url", body.return_url);
+  return url.toString();
 }
 
 /** A purchase code as upstream's verification-code handler judges it: unknown, expired, or already used. */
@@ -126,45 +142,111 @@ export function completeCheckout(ctx: OpContext, fullCode: string, options: Comp
   if (!project) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const { offer, offerId } = session;
   const customer: Customer = { type: session.customerType, id: session.customerId };
-  const priceId = options.priceId ?? Object.keys(offer.prices)[0] ?? null;
-  const price = priceId === null ? undefined : Object.hasOwn(offer.prices, priceId) ? offer.prices[priceId] : undefined;
-  if (priceId !== null && !price) throw new StatusError(400, "Price not found on offer associated with this purchase code");
   const quantity = options.quantity ?? 1;
-  if (quantity !== 1 && !offer.stackable) throw new StatusError(400, "This offer is not stackable; quantity must be 1");
+  const { priceId, conflicting } = validatePurchase(ctx, project, customer, offerId, offer, options.priceId, quantity);
+  const price = priceId === null ? undefined : offer.prices[priceId];
   // Each granted quantity is stored as one change, which the real service keeps in a 32-bit Int.
   const largest = Math.max(0, ...Object.values(offer.included_items).map((grant) => grant.quantity));
   if (largest * quantity > 2_147_483_647) throw new StatusError(400, `quantity ${quantity} grants more than 2147483647 of an included item`);
   assertCustomerExists(ctx, project.id, customer);
-  assertGrantable(project, offer, customer);
-  assertNotOwned(ctx, project.id, customer, offerId, offer);
+  assertGrantable(ctx, project, offer, customer);
+  cancelSubscriptions(ctx, project.id, customer, conflicting);
 
-  const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
-  const entries: TransactionEntryJson[] = [
-    { type: "product_grant", ...who, product_id: offerId, product: offer, price_id: priceId, quantity, one_time_purchase_id: session.fullCode },
-    ...Object.entries(offer.included_items).map(([itemId, grant]): TransactionEntryJson => ({ type: "item_quantity_change", ...who, item_id: itemId, quantity: grant.quantity * quantity })),
-  ];
   // Test-mode purchases move no money (upstream's TEST_MODE creation source).
-  if (price && !options.testMode) {
-    const amount = { USD: fromCents(toCents(price.USD) * quantity) };
-    entries.push({ type: "money_transfer", ...who, charged_amount: amount, net_amount: amount });
-  }
-  const transaction = recordTransaction(ctx, project.id, { type: "purchase", customer, entries, testMode: options.testMode ?? false, offerId });
-  for (const [itemId, grant] of Object.entries(offer.included_items)) {
-    addQuantityChange(ctx, project.id, customer, itemId, {
-      quantity: grant.quantity * quantity,
+  const charged = price && !options.testMode ? { USD: fromCents(toCents(price.USD) * quantity) } : null;
+  grantOffer(ctx, project.id, customer, { offerId, offer, priceId, quantity, purchaseId: session.fullCode, charged, testMode: options.testMode ?? false });
+  const completed = { ...session, completedAtMillis: ctx.now };
+  ctx.tables.checkoutSessions.set(fullCode, completed);
+  return completed;
+}
+
+/**
+ * Grants `quantity` of an offer: one "purchase" transaction (the product grant, its items and any money moved) and one
+ * quantity change per included item. A price that recurs makes the grant a subscription (ops/subscriptions.ts). Shared
+ * by checkouts and the server's direct grant (ops/customer-products.ts).
+ */
+export function grantOffer(
+  ctx: OpContext,
+  projectId: string,
+  customer: Customer,
+  grant: { offerId: string | null; offer: OfferConfig; priceId: string | null; quantity: number; purchaseId?: string; charged: { USD: string } | null; testMode: boolean },
+): { subscriptionId: string | null } {
+  const { offerId, offer, quantity } = grant;
+  const price = grant.priceId !== null && Object.hasOwn(offer.prices, grant.priceId) ? offer.prices[grant.priceId] : undefined;
+  const subscriptionId = price?.interval ? uuid(ctx.random) : null;
+  const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+  const purchase = subscriptionId ? { subscription_id: subscriptionId } : { one_time_purchase_id: grant.purchaseId ?? uuid(ctx.random) };
+  const entries: TransactionEntryJson[] = [
+    { type: "product_grant", ...who, product_id: offerId, product: offer, price_id: grant.priceId, quantity, ...purchase },
+    ...Object.entries(offer.included_items).map(([itemId, g]): TransactionEntryJson => ({ type: "item_quantity_change", ...who, item_id: itemId, quantity: g.quantity * quantity })),
+  ];
+  if (grant.charged) entries.push({ type: "money_transfer", ...who, charged_amount: grant.charged, net_amount: grant.charged });
+  const transaction = recordTransaction(ctx, projectId, { type: "purchase", customer, entries, testMode: grant.testMode, offerId });
+  for (const [itemId, g] of Object.entries(offer.included_items)) {
+    addQuantityChange(ctx, projectId, customer, itemId, {
+      quantity: g.quantity * quantity,
       expiresAtMillis: null,
       description: `Purchase of ${offerId ?? offer.display_name}`,
       transactionId: transaction.id,
     });
   }
-  const completed = { ...session, completedAtMillis: ctx.now };
-  ctx.tables.checkoutSessions.set(fullCode, completed);
-  return completed;
+  return { subscriptionId };
+}
+
+/** Records the end of subscriptions (their products stay held until the paid period ends: ops/subscriptions.ts). */
+export function cancelSubscriptions(ctx: OpContext, projectId: string, customer: Customer, subscriptions: readonly HeldSubscription[]): void {
+  for (const s of subscriptions) {
+    const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+    recordTransaction(ctx, projectId, {
+      type: "subscription-cancellation",
+      customer,
+      entries: [{ type: "product_grant", ...who, product_id: s.productId === INLINE_PRODUCT ? null : s.productId, product: s.offer, price_id: null, quantity: 0, subscription_id: s.id }],
+      offerId: s.productId === INLINE_PRODUCT ? null : s.productId,
+    });
+  }
+}
+
+/**
+ * Upstream's checks before any grant (validatePurchaseSession), in its order: the price, the quantity of a
+ * non-stackable product, a product already held, an add-on's base, and another product of the same product line (an
+ * active subscription there is replaced; a one-time purchase blocks). Answers the price and what to cancel.
+ */
+export function validatePurchase(
+  ctx: OpContext,
+  project: ProjectRecord,
+  customer: Customer,
+  offerId: string | null,
+  offer: OfferConfig,
+  priceId: string | undefined,
+  quantity: number,
+): { priceId: string | null; conflicting: HeldSubscription[] } {
+  let selected: string | null = Object.keys(offer.prices)[0] ?? null;
+  if (priceId !== undefined) {
+    if (!Object.hasOwn(offer.prices, priceId)) throw new StatusError(400, "Price not found on product associated with this purchase code");
+    selected = priceId;
+  }
+  if (quantity !== 1 && !offer.stackable) throw new StatusError(400, "This product is not stackable; quantity must be 1");
+  const owned = ownedProducts(ctx, project.id, customer);
+  const holds = (id: string) => (owned.get(id)?.quantity ?? 0) > 0;
+  if (offerId !== null && !offer.stackable && holds(offerId)) throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
+  const configured = offerId === null ? undefined : configuredProducts(ctx, project).find((p) => p.id === offerId);
+  const bases = configured && configured.isAddOnTo !== false ? Object.keys(configured.isAddOnTo) : [];
+  if (bases.length > 0 && !bases.some(holds)) throw new StatusError(400, "This product is an add-on to a product that the customer does not have");
+  const line = configured?.productLineId ?? null;
+  if (line === null) return { priceId: selected, conflicting: [] };
+  const lineOf = new Map(configuredProducts(ctx, project).map((p) => [p.id, p.productLineId]));
+  const inLine = (id: string) => lineOf.get(id) === line && !bases.includes(id);
+  if (![...owned.entries()].some(([id, held]) => held.quantity > 0 && inLine(id))) return { priceId: selected, conflicting: [] };
+  const conflicting = activeSubscriptions(ctx, project.id, customer).filter((s) => inLine(s.productId));
+  if (conflicting.length === 0) throw new StatusError(400, "Customer already has a one-time purchase in this product line");
+  return { priceId: selected, conflicting };
 }
 
 /** POST /internal/payments/test-mode-purchase-session: the admin completes a code of its own project without paying. */
 export function testModePurchase(ctx: OpContext, auth: Auth, body: { full_code: string; price_id: string; quantity?: number | undefined }): void {
   const session = openCheckoutSession(ctx, body.full_code);
   if (session.projectId !== auth.project.id) throw new StatusError(400, "Tenancy id does not match value from code data");
+  assertPurchasesOpen(ctx, auth.project);
+  if (!paymentsFlags(ctx, auth.project).testMode) throw new StatusError(403, "Test mode is not enabled for this project");
   completeCheckout(ctx, body.full_code, { priceId: body.price_id, ...(body.quantity === undefined ? {} : { quantity: body.quantity }), testMode: true });
 }

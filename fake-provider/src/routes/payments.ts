@@ -1,13 +1,25 @@
 import {
+  billingParams,
+  cancelProductQuery,
+  customerProductParams,
   createPurchaseUrlBody,
+  customerParams,
+  customerProductsQuery,
+  grantProductBody,
   itemParams,
   listTransactionsQuery,
+  purchaseSessionBody,
+  validatePurchaseCodeBody,
+  validatePurchaseCodeQuery,
+  updatePaymentMethodConfigsBody,
   testModePurchaseBody,
   updateItemQuantityBody,
   updateItemQuantityQuery,
 } from "@authsim/sdk/contract";
+import { billingOf, cancelProduct, grantProduct, listCustomerProducts } from "../ops/customer-products.ts";
 import { getItem, updateItemQuantity } from "../ops/items.ts";
-import { setupPayments, stripeAccountInfo, stripeWidgetSession } from "../ops/payment-accounts.ts";
+import { checkPurchaseCode, purchaseSession, validatePurchaseCode } from "../ops/purchase-codes.ts";
+import { paymentMethodConfigs, setupPayments, stripeAccountInfo, stripeWidgetSession, updatePaymentMethodConfigs } from "../ops/payment-accounts.ts";
 import { createPurchaseUrl, testModePurchase } from "../ops/purchases.ts";
 import { listTransactions } from "../ops/transactions.ts";
 import { itemView, transactionView } from "../views/payments.ts";
@@ -28,9 +40,49 @@ export const paymentRoutes: Record<string, AnyRouteSpec> = {
       return ok({});
     },
   }),
+  getBilling: route({
+    params: billingParams,
+    handler: ({ auth, ctx, params }) => ok(billingOf(ctx, auth!, params)),
+  }),
+  listCustomerProducts: route({
+    params: customerParams,
+    query: customerProductsQuery,
+    handler: ({ auth, ctx, params, query }) => {
+      const page = listCustomerProducts(ctx, auth!, params, query);
+      return ok({ items: page.items, is_paginated: true, pagination: { next_cursor: page.nextCursor } });
+    },
+  }),
+  grantProduct: route({
+    params: customerParams,
+    body: grantProductBody,
+    handler: ({ auth, ctx, params, body }) => {
+      const { subscriptionId } = grantProduct(ctx, auth!, params, body);
+      return ok({ success: true, ...(subscriptionId ? { subscription_id: subscriptionId } : {}) });
+    },
+  }),
+  cancelProduct: route({
+    params: customerProductParams,
+    query: cancelProductQuery,
+    handler: ({ auth, ctx, params, query }) => {
+      cancelProduct(ctx, auth!, params, query.subscription_id);
+      return ok({ success: true });
+    },
+  }),
   createPurchaseUrl: route({
     body: createPurchaseUrlBody,
     handler: ({ auth, ctx, body }) => ok({ url: createPurchaseUrl(ctx, auth!, body) }),
+  }),
+  validatePurchaseCode: route({
+    body: validatePurchaseCodeBody,
+    handler: ({ ctx, body }) => ok(validatePurchaseCode(ctx, body)),
+  }),
+  checkPurchaseCode: route({
+    query: validatePurchaseCodeQuery,
+    handler: ({ ctx, query }) => ok(checkPurchaseCode(ctx, query)),
+  }),
+  purchaseSession: route({
+    body: purchaseSessionBody,
+    handler: ({ ctx, body }) => ok(purchaseSession(ctx, body)),
   }),
   paymentsSetup: route({
     body: noBody,
@@ -42,6 +94,16 @@ export const paymentRoutes: Record<string, AnyRouteSpec> = {
   stripeWidgetSession: route({
     body: noBody,
     handler: ({ auth, ctx }) => ok({ client_secret: stripeWidgetSession(ctx, auth!.project.id) }),
+  }),
+  getPaymentMethodConfigs: route({
+    handler: ({ auth, ctx }) => ok(paymentMethodConfigs(ctx, auth!.project.id)),
+  }),
+  updatePaymentMethodConfigs: route({
+    body: updatePaymentMethodConfigsBody,
+    handler: ({ auth, ctx, body }) => {
+      updatePaymentMethodConfigs(ctx, auth!.project.id, body);
+      return ok({ success: true });
+    },
   }),
   listTransactions: route({
     query: listTransactionsQuery,

@@ -2,13 +2,14 @@ import {
   adminProjectUpdate,
   configLevelParams,
   configOverrideReplace,
+  configResetKeys,
   configOverrideUpdate,
   ownedProjectCreate,
   projectTransfer,
 } from "@authsim/sdk/contract";
 import { createOwnedProject, listOwnedProjects, requireInternalUser, transferProject } from "../ops/owned-projects.ts";
 import { deleteProject, updateAdminProject } from "../ops/project-admin.ts";
-import { getOverride, parseOverride, renderConfig, writeOverride } from "../ops/project-config.ts";
+import { getOverride, getSource, parseOverride, renderConfig, resetOverrideKeys, unlinkSource, writeOverride } from "../ops/project-config.ts";
 import { adminProjectView } from "../views/projects.ts";
 import { created, ok, route, success, type AnyRouteSpec } from "./define.ts";
 
@@ -59,11 +60,26 @@ export const projectAdminRoutes: Record<string, AnyRouteSpec> = {
       return success();
     },
   }),
+  getConfigSource: route({ handler: ({ auth, ctx }) => ok({ source: getSource(ctx, auth!.project.id) }) }),
+  unlinkConfigSource: route({
+    handler: ({ auth, ctx }) => {
+      unlinkSource(ctx, auth!.project.id);
+      return success();
+    },
+  }),
+  resetConfigOverrideKeys: route({
+    params: configLevelParams,
+    body: configResetKeys,
+    handler: ({ auth, ctx, params, body }) => {
+      resetOverrideKeys(ctx, auth!.project, params.level, body.keys);
+      return success();
+    },
+  }),
   replaceConfigOverride: route({
     params: configLevelParams,
     body: configOverrideReplace,
     handler: ({ auth, ctx, params, body }) => {
-      writeOverride(ctx, auth!.project, params.level, parseOverride(body.config_string), "replace");
+      writeOverride(ctx, auth!.project, params.level, parseOverride(body.config_string), "replace", body.source);
       return success();
     },
   }),

@@ -49,11 +49,15 @@ export interface EmailDraftRecord {
   createdAtMillis: number;
 }
 
+import type { ConfigSourceJson } from "@authsim/sdk/contract";
+
 /** What was written at one level of the config system, as dotted keys (protocol.md §6.5). Keyed `${projectId}:${level}`. */
 export interface ConfigOverrideRecord {
   projectId: string;
   level: "project" | "branch" | "environment";
   override: Record<string, unknown>;
+  /** Branch level only: where the pushed config came from (GET /internal/config/source); absent means unlinked. */
+  source?: ConfigSourceJson;
 }
 
 /** A stored AI chat thread (/internal/ai-chat/{id}). Keyed `${projectId}:${threadId}`. */

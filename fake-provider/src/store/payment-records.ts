@@ -70,6 +70,8 @@ export interface PaymentAccountRecord {
   createdAtMillis: number;
   /** Set when the onboarding page was completed: charges, details and payouts are then enabled. */
   onboardedAtMillis: number | null;
+  /** Payment methods the admin turned on or off (GET/PATCH /internal/payments/method-configs); absent = defaults. */
+  methodPreferences?: Record<string, "on" | "off">;
 }
 
 /** One stored value of a vault store: both strings are opaque (hashed and encrypted by the SDK). */

@@ -96,7 +96,7 @@ describe("the admin project", () => {
     await project.updateConfig({ "auth.allowSignUp": false });
     await project.replaceConfigOverride("branch", { "apps.x": 1 });
     expect(bodyOf(calls[2]!)).toEqual({ config_override_string: '{"auth.allowSignUp":false}' });
-    expect(bodyOf(calls[3]!)).toEqual({ config_string: '{"apps.x":1}' });
+    expect(bodyOf(calls[3]!)).toEqual({ config_string: '{"apps.x":1}', source: { type: "pushed-from-unknown" } });
   });
 });
 

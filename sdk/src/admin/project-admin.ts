@@ -126,7 +126,9 @@ export function adminProjectUpdateToWire(o: Omit<AdminProjectUpdateOptions, "req
 const parseConfigString = (s: string) => z.record(z.string(), z.unknown()).parse(JSON.parse(s));
 
 async function writeOverride(ctx: AppContext, level: ConfigLevel, method: "PATCH" | "PUT", config: Record<string, unknown>): Promise<void> {
-  const body = method === "PATCH" ? { config_override_string: JSON.stringify(config) } : { config_string: JSON.stringify(config) };
+  // A branch PUT must say where the config came from (GET /internal/config/source); the kit pushes from no known place.
+  const source = level === "branch" ? { source: { type: "pushed-from-unknown" } } : {};
+  const body = method === "PATCH" ? { config_override_string: JSON.stringify(config) } : { config_string: JSON.stringify(config), ...source };
   await ctx.transport.request(`/internal/config/override/${level}`, { method, body });
 }
 

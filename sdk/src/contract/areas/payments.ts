@@ -91,22 +91,18 @@ export type PaymentsCatalogueInput = z.input<typeof paymentsCatalogue>;
 
 /**
  * POST /payments/purchases/create-purchase-url. Spec §7 names `offer_id` / `inline_offer`; the published SDK 2.8.108
- * sends `product_id` / `product_inline` for the same thing, so both spellings are accepted (exactly one of the four).
+ * sends `product_id` / `product_inline` for the same thing, so both spellings are accepted. Naming none, or an id and
+ * an inline product both, is refused by the operation with upstream's plain-text 400s (ops/purchases.ts).
  */
-export const createPurchaseUrlBody = z
-  .strictObject({
-    customer_type: customerType,
-    customer_id: z.string().min(1),
-    offer_id: pathId.optional(),
-    inline_offer: offerConfig.optional(),
-    product_id: pathId.optional(),
-    product_inline: offerConfig.optional(),
-    return_url: z.string().url().optional(),
-  })
-  .refine(
-    (b) => [b.offer_id, b.inline_offer, b.product_id, b.product_inline].filter((v) => v !== undefined).length === 1,
-    "must name exactly one of offer_id, inline_offer, product_id or product_inline",
-  );
+export const createPurchaseUrlBody = z.strictObject({
+  customer_type: customerType,
+  customer_id: z.string().min(1),
+  offer_id: pathId.optional(),
+  inline_offer: offerConfig.optional(),
+  product_id: pathId.optional(),
+  product_inline: offerConfig.optional(),
+  return_url: z.string().url().optional(),
+});
 export type CreatePurchaseUrlBody = z.infer<typeof createPurchaseUrlBody>;
 export const createPurchaseUrlResponse = z.object({ url: z.string().url() });
 
@@ -128,6 +124,38 @@ export const stripeAccountInfo = z.object({
 });
 export type StripeAccountInfoJson = z.infer<typeof stripeAccountInfo>;
 export const stripeWidgetSessionResponse = z.object({ client_secret: z.string() });
+
+// ---- Payment methods offered at checkout (admin) ----
+
+/** The payment methods the emulated provider knows, with the names the real service shows (its payment-methods list). */
+export const paymentMethodNames = {
+  card: "Credit/Debit Card",
+  apple_pay: "Apple Pay",
+  google_pay: "Google Pay",
+  link: "Link",
+  amazon_pay: "Amazon Pay",
+  cashapp: "Cash App",
+  klarna: "Klarna",
+  affirm: "Affirm",
+  ideal: "iDEAL",
+  bancontact: "Bancontact",
+  sepa_debit: "SEPA Direct Debit",
+  us_bank_account: "US Bank Account",
+} as const;
+export type PaymentMethodId = keyof typeof paymentMethodNames;
+const paymentMethodId = z.enum(Object.keys(paymentMethodNames) as [PaymentMethodId, ...PaymentMethodId[]]);
+
+export const paymentMethodConfigsResponse = z.object({
+  config_id: z.string(),
+  methods: z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean(), available: z.boolean(), overridable: z.boolean() })),
+});
+export type PaymentMethodConfigsJson = z.infer<typeof paymentMethodConfigsResponse>;
+export const updatePaymentMethodConfigsBody = z.strictObject({
+  config_id: z.string(),
+  updates: z.partialRecord(paymentMethodId, z.enum(["on", "off"])),
+});
+export type UpdatePaymentMethodConfigsBody = z.infer<typeof updatePaymentMethodConfigsBody>;
+export const updatePaymentMethodConfigsResponse = z.object({ success: z.boolean() });
 
 // ---- Transactions (admin) ----
 
@@ -159,6 +187,8 @@ export const transactionEntry = z.discriminatedUnion("type", [
     price_id: z.string().nullable(),
     quantity: z.number().int(),
     one_time_purchase_id: z.string().optional(),
+    /** Set when the price recurs: the grant is a subscription (the emulator's, cancellable by DELETE of the product). */
+    subscription_id: z.string().optional(),
   }),
   z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: usdAmount }), net_amount: z.object({ USD: usdAmount }) }),
 ]);
@@ -194,3 +224,98 @@ export const listTransactionsQuery = z.strictObject({
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
 export const listTransactionsResponse = z.object({ transactions: z.array(transactionJson), next_cursor: z.string().nullable() });
+
+// ---- A customer's billing and products (what the published kits' account settings read) ----
+
+/** GET /payments/billing/{type}/{id}: users and teams only (upstream's route refuses custom customers). */
+export const billingParams = z.strictObject({ customer_type: z.enum(["user", "team"]), customer_id: pathId });
+export const paymentMethodSummary = z.object({
+  id: z.string(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+});
+export const billingResponse = z.object({ has_customer: z.boolean(), default_payment_method: paymentMethodSummary.nullable() });
+export type BillingJson = z.infer<typeof billingResponse>;
+
+export const customerParams = z.strictObject({ customer_type: customerType, customer_id: pathId });
+export type CustomerParams = z.infer<typeof customerParams>;
+
+/** Upstream reads `limit` as a string, 1..100, default 10; `cursor` is a product id of the list. */
+export const customerProductsQuery = z.strictObject({
+  cursor: z.string().optional(),
+  limit: z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+});
+export type CustomerProductsQuery = z.infer<typeof customerProductsQuery>;
+
+const dayInterval = z.tuple([z.number().int().positive(), z.enum(["day", "week", "month", "year"])]);
+
+/** A product as the customer-facing routes answer it (upstream's inline product shape, snake case). */
+export const inlineProductJson = z.object({
+  display_name: z.string(),
+  customer_type: customerType,
+  stackable: z.boolean(),
+  server_only: z.boolean(),
+  free_trial: dayInterval.optional(),
+  prices: z.record(z.string(), z.object({ interval: dayInterval.optional(), free_trial: dayInterval.optional() }).catchall(z.unknown())),
+  included_items: z.record(z.string(), z.object({ quantity: z.number(), repeat: z.unknown().optional(), expires: z.string().optional() })),
+  client_metadata: z.unknown().nullable(),
+  client_read_only_metadata: z.unknown().nullable(),
+  server_metadata: z.unknown().nullable(),
+});
+export type InlineProductJson = z.infer<typeof inlineProductJson>;
+
+export const customerProductJson = z.object({
+  id: z.string().nullable(),
+  quantity: z.number().int(),
+  product: inlineProductJson,
+  type: z.enum(["one_time", "subscription"]).optional(),
+  subscription: z
+    .object({ subscription_id: z.string().nullable(), current_period_end: z.string().nullable(), cancel_at_period_end: z.boolean(), is_cancelable: z.boolean() })
+    .nullable()
+    .optional(),
+  switch_options: z.array(z.object({ product_id: z.string(), product: inlineProductJson })).optional(),
+});
+export type CustomerProductJson = z.infer<typeof customerProductJson>;
+export const customerProductsResponse = z.object({
+  items: z.array(customerProductJson),
+  is_paginated: z.literal(true),
+  pagination: z.object({ next_cursor: z.string().nullable() }),
+});
+
+/** POST /payments/products/{type}/{id}: a server grants a product (by id, or inline) without a checkout. */
+export const grantProductBody = z.strictObject({
+  product_id: pathId.optional(),
+  product_inline: offerConfig.optional(),
+  quantity: z.number().int().min(1).default(1),
+});
+export type GrantProductBody = z.infer<typeof grantProductBody>;
+export const grantProductResponse = z.object({ success: z.literal(true), subscription_id: z.string().optional() });
+
+/** DELETE /payments/products/{type}/{id}/{product_id}: cancels the customer's subscriptions of the product. */
+export const customerProductParams = customerParams.extend({ product_id: pathId });
+export type CustomerProductParams = z.infer<typeof customerProductParams>;
+export const cancelProductQuery = z.strictObject({ subscription_id: z.string().optional() });
+export const cancelProductResponse = z.object({ success: z.literal(true) });
+
+// ---- Purchase codes (the checkout page's calls; no authentication, the code is the credential) ----
+
+export const validatePurchaseCodeBody = z.strictObject({ full_code: z.string().min(1), return_url: z.string().url().optional() });
+export const validatePurchaseCodeQuery = validatePurchaseCodeBody;
+export const validatePurchaseCodeResponse = z.object({
+  product: inlineProductJson,
+  stripe_account_id: z.string(),
+  project_id: z.string(),
+  project_logo_url: z.string().nullable(),
+  already_bought_non_stackable: z.boolean(),
+  conflicting_products: z.array(z.object({ product_id: z.string(), display_name: z.string() })),
+  test_mode: z.boolean(),
+  charges_enabled: z.boolean(),
+});
+export type ValidatePurchaseCodeJson = z.infer<typeof validatePurchaseCodeResponse>;
+export const purchaseCodeCheckResponse = z.object({ valid: z.boolean() });
+
+export const purchaseSessionBody = z.strictObject({ full_code: z.string().min(1), price_id: z.string().min(1), quantity: z.number().int().min(1).default(1) });
+export type PurchaseSessionBody = z.infer<typeof purchaseSessionBody>;
+export const purchaseSessionResponse = z.object({ client_secret: z.string() });

@@ -84,4 +84,21 @@ export type ConfigLevel = (typeof configLevels)[number];
 export const configLevelParams = z.strictObject({ level: z.enum(configLevels) });
 export const configResponse = z.object({ config_string: z.string() });
 export const configOverrideUpdate = z.strictObject({ config_override_string: z.string() });
-export const configOverrideReplace = z.strictObject({ config_string: z.string(), source: z.unknown().optional() });
+/** POST /internal/config/override/{level}/reset-keys: the keys to drop, each with everything under it. */
+export const configResetKeys = z.strictObject({ keys: z.array(z.string()) });
+/** Where a branch config was pushed from (GET /internal/config/source); the branch PUT must name it. */
+export const configSource = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("pushed-from-github"),
+    owner: z.string(),
+    repo: z.string(),
+    branch: z.string(),
+    commit_hash: z.string(),
+    config_file_path: z.string(),
+  }),
+  z.strictObject({ type: z.literal("pushed-from-unknown") }),
+  z.strictObject({ type: z.literal("unlinked") }),
+]);
+export type ConfigSourceJson = z.infer<typeof configSource>;
+export const configSourceResponse = z.object({ source: configSource });
+export const configOverrideReplace = z.strictObject({ config_string: z.string(), source: configSource.optional() });
