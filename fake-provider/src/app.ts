@@ -131,7 +131,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     fetch: async (input, init) => provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
     store,
-    outbox: createOutbox(store),
+    outbox: createOutbox(store, () => clock.now()),
     faults: createFaults(random),
     requestLog: createRequestLog(options.requestLogCapacity),
     settings,

@@ -23,8 +23,8 @@ describe("POST /emails/send-email", () => {
   it("sends HTML to users by id through the theme, into the outbox", async () => {
     await useSmtp(provider);
     const [a, b] = [await signUp(provider), await signUp(provider)];
-    const result = await expectJson<{ results: { user_id: string; user_email: string }[] }>(await send({ user_ids: [a.user_id, b.user_id], html: "<p>Big <b>news</b></p>", subject: "News" }));
-    expect(result.results).toEqual([{ user_id: a.user_id, user_email: a.email }, { user_id: b.user_id, user_email: b.email }]);
+    const result = await expectJson<{ results: { user_id: string }[] }>(await send({ user_ids: [a.user_id, b.user_id], html: "<p>Big <b>news</b></p>", subject: "News" }));
+    expect(result.results).toEqual([{ user_id: a.user_id }, { user_id: b.user_id }]);
     const mail = provider.outbox.latest({ to: b.email, kind: "custom" })!;
     expect(mail).toMatchObject({ subject: "News", userId: b.user_id, sentAtMillis: START_MILLIS });
     expect(mail.html).toContain("<p>Big <b>news</b></p>");
@@ -40,7 +40,7 @@ describe("POST /emails/send-email", () => {
     const source = 'import { Subject } from "@stackframe/emails"; export function EmailTemplate({ variables }) { return <><Subject value={`n=${variables.n}`} /><p>n is {variables.n}</p></>; }';
     await expectJson(await api(provider, `/internal/email-templates/${id}`, { method: "PATCH", headers: admin(), json: { tsx_source: source } }));
     const result = await expectJson<{ results: unknown[] }>(await send({ all_users: true, template_id: id, variables: { n: 7 }, theme_id: false }));
-    expect(result.results).toEqual([{ user_id: user.user_id, user_email: user.email }]);
+    expect(result.results).toEqual([{ user_id: user.user_id }]);
     const mail = provider.outbox.latest({ to: user.email })!;
     expect(mail).toMatchObject({ subject: "n=7", html: "<p>n is 7</p>", text: "n is 7" });
   });
@@ -55,16 +55,19 @@ describe("POST /emails/send-email", () => {
     expect(drafts[0]!.sent_at_millis).toBe(START_MILLIS);
   });
 
-  it("respects the user's notification preferences for the named category", async () => {
+  it("respects the user's notification preferences for the named category: a skipped outbox entry, nothing delivered", async () => {
     await useSmtp(provider);
     const user = await signUp(provider);
     await expectJson(await api(provider, `/emails/notification-preference/me/${MARKETING}`, { method: "PATCH", headers: client({ accessToken: user.access_token }), json: { enabled: false } }));
     const marketing = await expectJson<{ results: unknown[] }>(await send({ user_ids: [user.user_id], html: "<p>Sale</p>", subject: "Sale", notification_category_name: "Marketing" }));
-    expect(marketing.results).toEqual([]);
+    // Like the real service, the answer lists every requested user; the outbox entry says why it was not delivered.
+    expect(marketing.results).toEqual([{ user_id: user.user_id }]);
     expect(provider.outbox.list({ to: user.email, kind: "custom" })).toEqual([]);
+    const { items } = await expectJson<{ items: Record<string, unknown>[] }>(await api(provider, "/emails/outbox", { headers: server() }));
+    expect(items[0]).toMatchObject({ status: "skipped", simple_status: "ok", skipped_reason: "USER_UNSUBSCRIBED", subject: "Sale", is_transactional: false });
     const transactional = await expectJson<{ results: unknown[] }>(await send({ user_ids: [user.user_id], html: "<p>Receipt</p>", subject: "Receipt", notification_category_name: "Transactional" }));
     expect(transactional.results).toHaveLength(1);
-    expect((await send({ user_ids: [user.user_id], html: "<p>x</p>", subject: "x", notification_category_name: "Gossip" })).status).toBe(404);
+    expect((await send({ user_ids: [user.user_id], html: "<p>x</p>", subject: "x", notification_category_name: "Gossip" })).status).toBe(400);
   });
 
   it("checks recipients and content: exactly one of each, known users, a subject for HTML", async () => {

@@ -1,13 +1,15 @@
 import type { SendEmailRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import { knownError, StatusError } from "../http/known-error.ts";
+import { knownError, KnownErrorException, StatusError } from "../http/known-error.ts";
 import { renderEmailSources, type RenderedEmail } from "../email/render/sandbox.ts";
-import type { ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
+import type { OutboxEntryRecord, OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { keepInOutbox } from "./outbox.ts";
-import { markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
+import { htmlTemplateSource, isDelivered, newOutboxFields, TRANSACTIONAL, type OutboxRerender } from "./email-outbox.ts";
+import { findTheme, markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
 import { recipientProps, themeSourceFor } from "./email-rendering.ts";
+import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
 import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "./notifications.ts";
 
 /**
@@ -17,9 +19,6 @@ import { notificationCategories, notificationPreferencesOf, type NotificationCat
  */
 
 const schemaProblem = (message: string) => knownError("SCHEMA_ERROR", { message });
-
-/** Raw HTML goes through the theme like a template does, as the content of this one-line template. */
-const HTML_CONTENT_SOURCE = `export function EmailTemplate({ variables }) { return <div dangerouslySetInnerHTML={{ __html: variables.html }} />; }`;
 
 function recipients(ctx: OpContext, projectId: string, body: SendEmailRequest): UserRecord[] {
   if ((body.user_ids === undefined) === (body.all_users === undefined)) throw schemaProblem("Exactly one of user_ids and all_users must be given.");
@@ -35,16 +34,24 @@ function recipients(ctx: OpContext, projectId: string, body: SendEmailRequest): 
 
 function categoryNamed(name: string): NotificationCategory {
   const category = notificationCategories.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  if (!category) throw new StatusError(404, `Notification category "${name}" not found. The categories are ${notificationCategories.map((c) => c.name).join(", ")}.`);
+  // The real service's wording and status (send-email checks the name before queueing anything).
+  if (!category) throw new StatusError(400, "Notification category not found with given name");
   return category;
 }
 
-/** Stores one sent email in the outbox (the same table the built-in emails use). */
-export function recordSentEmail(ctx: OpContext, projectId: string, to: string, userId: string | null, content: { subject: string; html: string; text: string }): SentEmailRecord {
+/** Stores one email in the outbox (the same table the built-in emails use). */
+export function recordSentEmail(
+  ctx: OpContext,
+  projectId: string,
+  to: string | null,
+  userId: string | null,
+  content: { subject: string; html: string; text: string },
+  outbox?: OutboxEntryRecord,
+): SentEmailRecord {
   const record: SentEmailRecord = {
     id: uuid(ctx.random),
     projectId,
-    to: [to],
+    to: to === null ? [] : [to],
     subject: content.subject,
     kind: "custom",
     html: content.html,
@@ -55,12 +62,59 @@ export function recordSentEmail(ctx: OpContext, projectId: string, to: string, u
     userId,
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
+    outbox: outbox ?? newOutboxFields(ctx, to === null ? { type: "custom-emails", emails: [] } : { type: "custom-emails", emails: [to] }, { tsxSource: htmlTemplateSource(content.html) }),
   };
   keepInOutbox(ctx, record);
   return record;
 }
 
-export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): Promise<{ results: { user_id: string; user_email: string }[] }> {
+interface RenderJob {
+  project: ProjectRecord;
+  templateSource: string;
+  themeId: string | null;
+  variables: Record<string, unknown>;
+  subjectOverride: string | undefined;
+  categoryOverride: NotificationCategory | null;
+}
+
+type RenderOutcome = { user: UserRecord | null; address: string | null; subject: string; html: string; text: string; category: NotificationCategory };
+
+/** Renders one recipient's copy. The theme is looked up now: one deleted since falls back to the project's (as upstream). */
+async function renderFor(ctx: OpContext, job: RenderJob, recipient: OutboxRecipientRecord): Promise<RenderOutcome> {
+  const user = recipient.type === "custom-emails" ? null : (ctx.tables.users.get(recipient.userId) ?? null);
+  const address = recipient.type === "user-primary-email" ? (user?.primaryEmail ?? null) : (recipient.emails[0] ?? null);
+  const themeExists = job.themeId === null || findTheme(ctx, job.project.id, job.themeId) !== undefined;
+  const themeSource = job.themeId === null ? themeSourceFor(ctx, job.project, false) : themeSourceFor(ctx, job.project, themeExists ? job.themeId : null);
+  const input = { themeSource, templateSource: job.templateSource, variables: job.variables, user: recipientProps(user), project: { displayName: job.project.displayName } };
+  // A category the user may turn off puts an unsubscribe link in the email (the theme shows it); the template may name
+  // its category, so without an explicit one it is known only after a first rendering.
+  const linkFor = (category: NotificationCategory) => (user && category.canDisable ? unsubscribeLinkFor(ctx, job.project.id, user.id, category.id) : undefined);
+  const early = job.categoryOverride ? linkFor(job.categoryOverride) : undefined;
+  let rendered: RenderedEmail = await renderEmailSources(early ? { ...input, unsubscribeLink: early } : input);
+  const category = job.categoryOverride ?? categoryNamed(rendered.notificationCategory ?? "Transactional");
+  const late = job.categoryOverride ? undefined : linkFor(category);
+  if (late) rendered = await renderEmailSources({ ...input, unsubscribeLink: late });
+  const subject = job.subjectOverride ?? rendered.subject ?? `A message from ${job.project.displayName}`;
+  return { user, address, subject, html: rendered.html, text: rendered.text, category };
+}
+
+/** Why this copy is not delivered, decided when it is created (a user without an address, or who turned the category off). */
+function skipReasonFor(ctx: OpContext, outcome: RenderOutcome, recipient: OutboxRecipientRecord): OutboxSkippedReason | null {
+  if (recipient.type !== "custom-emails" && !outcome.user) return "USER_ACCOUNT_DELETED";
+  if (!outcome.address) return "USER_HAS_NO_PRIMARY_EMAIL";
+  if (outcome.user) {
+    const preference = notificationPreferencesOf(ctx, outcome.user).find((p) => p.category.id === outcome.category.id);
+    if (preference && !preference.enabled) return "USER_UNSUBSCRIBED";
+  }
+  return null;
+}
+
+/**
+ * POST /emails/send-email: one outbox entry per requested user, each rendered now. A user without a primary email or
+ * who turned the category off gets a "skipped" entry (as upstream, the answer lists every requested user); with
+ * `scheduled_at_millis` in the future the entries stay "scheduled" until the clock reaches it.
+ */
+export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): Promise<{ results: { user_id: string }[] }> {
   const contents = [body.html, body.template_id, body.draft_id].filter((c) => c !== undefined);
   if (contents.length !== 1) throw schemaProblem("Exactly one of html, template_id and draft_id must be given.");
   if (body.html !== undefined && body.subject === undefined) throw schemaProblem("subject is required when sending html.");
@@ -71,39 +125,63 @@ export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, bo
 
   const draft = body.draft_id !== undefined ? requireDraft(ctx, project.id, body.draft_id) : null;
   const template = body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id) : null;
-  const templateSource = draft?.tsxSource ?? template?.tsxSource ?? HTML_CONTENT_SOURCE;
+  const templateSource = draft?.tsxSource ?? template?.tsxSource ?? htmlTemplateSource(body.html ?? "");
   const themeChoice = body.theme_id !== undefined ? body.theme_id : (draft?.themeId ?? template?.themeId ?? null);
-  const themeSource = themeSourceFor(ctx, project, themeChoice);
-  const variables = body.html !== undefined ? { html: body.html } : (body.variables ?? {});
+  // The stored theme id: false (no theme) is null, null (the project's) is the project's selected theme.
+  const themeId = themeChoice === false ? null : (themeChoice ?? project.config.email_theme);
+  const variables = body.variables ?? {};
+  const job: RenderJob = { project, templateSource, themeId, variables, subjectOverride: body.subject, categoryOverride: explicitCategory };
 
-  const results: { user_id: string; user_email: string }[] = [];
   for (const user of users) {
-    if (!user.primaryEmail) continue;
-    const rendered: RenderedEmail = await renderEmailSources({ themeSource, templateSource, variables, user: recipientProps(user), project: { displayName: project.displayName } });
-    const category = explicitCategory ?? categoryNamed(rendered.notificationCategory ?? "Transactional");
-    const preference = notificationPreferencesOf(ctx, user).find((p) => p.category.id === category.id);
-    if (preference && !preference.enabled) continue;
-    const subject = body.subject ?? rendered.subject ?? `A message from ${project.displayName}`;
-    recordSentEmail(ctx, project.id, user.primaryEmail, user.id, { subject, html: rendered.html, text: rendered.text });
-    results.push({ user_id: user.id, user_email: user.primaryEmail });
+    const recipient: OutboxRecipientRecord = { type: "user-primary-email", userId: user.id };
+    const common = {
+      tsxSource: templateSource,
+      themeId,
+      variables,
+      createdWith: draft ? ("draft" as const) : ("programmatic-call" as const),
+      draftId: draft?.id ?? null,
+      templateId: template?.id ?? null,
+      scheduledAtMillis: body.scheduled_at_millis ?? ctx.now,
+    };
+    let outcome: RenderOutcome;
+    try {
+      outcome = await renderFor(ctx, job, recipient);
+    } catch (error) {
+      // Upstream renders in its queue, after answering: a source that fails is a "render-error" entry, not a refusal.
+      if (!(error instanceof KnownErrorException) || error.code !== "EMAIL_RENDERING_ERROR") throw error;
+      const message = typeof error.details?.error === "string" ? error.details.error : error.message;
+      recordSentEmail(ctx, project.id, user.primaryEmail, user.id, { subject: "", html: "", text: "" }, newOutboxFields(ctx, recipient, { ...common, renderError: message }));
+      continue;
+    }
+    const skipped = skipReasonFor(ctx, outcome, recipient);
+    const fields = newOutboxFields(ctx, recipient, {
+      ...common,
+      isTransactional: outcome.category.id === TRANSACTIONAL.id,
+      notificationCategoryId: outcome.category.id,
+      skippedReason: skipped,
+      skippedAtMillis: skipped ? ctx.now : null,
+    });
+    recordSentEmail(ctx, project.id, outcome.address, user.id, outcome, fields);
   }
   if (draft) markDraftSent(ctx, draft);
-  return { results };
+  return { results: users.map((u) => ({ user_id: u.id })) };
+}
+
+/** How an edited outbox entry is rendered again (PATCH /emails/outbox/{id}): its stored source, theme and variables. */
+export function outboxRerender(ctx: OpContext, project: ProjectRecord): OutboxRerender {
+  return async (email, fields) => {
+    try {
+      const job: RenderJob = { project, templateSource: fields.tsxSource, themeId: fields.themeId, variables: fields.variables, subjectOverride: undefined, categoryOverride: null };
+      const outcome = await renderFor(ctx, job, fields.recipient);
+      // An explicit subject given at sending stays (it is what the entry was rendered with, unless the source sets one).
+      return { subject: outcome.subject === `A message from ${project.displayName}` ? email.subject : outcome.subject, html: outcome.html, text: outcome.text, to: outcome.address ? [outcome.address] : [], userId: outcome.user?.id ?? null };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
 }
 
 /** GET /internal/emails: the project's sent emails, newest first (the outbox never fails a delivery: error is null). */
 export function listSentEmails(ctx: OpContext, projectId: string): SentEmailRecord[] {
-  return [...ctx.tables.emails.values()].filter((e) => e.projectId === projectId).sort((a, b) => b.seq - a.seq);
-}
-
-const HOUR = 3_600_000;
-
-/** GET /emails/delivery-info: what the outbox holds in each window; nothing bounces or is marked as spam here. */
-export function deliveryInfo(ctx: OpContext, projectId: string) {
-  const sent = listSentEmails(ctx, projectId);
-  const window = (millis: number) => ({ sent: sent.filter((e) => e.sentAtMillis > ctx.now - millis).length, bounced: 0, marked_as_spam: 0 });
-  return {
-    stats: { hour: window(HOUR), day: window(24 * HOUR), week: window(7 * 24 * HOUR), month: window(30 * 24 * HOUR) },
-    capacity: { rate_per_second: 10, boost_multiplier: 1, penalty_factor: 1, is_boost_active: false, boost_expires_at: null },
-  };
+  return [...ctx.tables.emails.values()].filter((e) => e.projectId === projectId && isDelivered(e, ctx.now)).sort((a, b) => b.seq - a.seq);
 }

@@ -1,8 +1,9 @@
 import { uuid } from "@authsim/sdk/runtime";
 import { renderEmail, type EmailKind } from "../email/templates.ts";
-import type { SentEmailRecord } from "../store/records.ts";
+import type { OutboxRecipientRecord, SentEmailRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
+import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
 
 /** How many emails the outbox keeps unless the provider is told otherwise (`outboxCapacity`). */
 export const DEFAULT_OUTBOX_CAPACITY = 10_000;
@@ -26,6 +27,12 @@ export function keepInOutbox(ctx: OpContext, record: SentEmailRecord): void {
 /** How many emails fell out of the outbox since the last reset (shown by the dashboard and GET /__emulator/outbox). */
 export function droppedEmailCount(tables: Pick<OpContext["tables"], "counters">): number {
   return tables.counters.get(DROPPED_COUNTER) ?? 0;
+}
+
+function builtInRecipient(ctx: OpContext, to: string, userId: string | null): OutboxRecipientRecord {
+  if (userId === null) return { type: "custom-emails", emails: [to] };
+  const user = ctx.tables.users.get(userId);
+  return user?.primaryEmail?.toLowerCase() === to.toLowerCase() ? { type: "user-primary-email", userId } : { type: "user-custom-emails", userId, emails: [to] };
 }
 
 /** "Sending" an email: it lands in the outbox (a table), with its code and link for tests and the dashboard. */
@@ -63,6 +70,8 @@ export function sendEmail(
     userId: input.userId ?? null,
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
+    // The built-in emails are outbox entries too: transactional, sent at once, to the user's address or a given one.
+    outbox: newOutboxFields(ctx, builtInRecipient(ctx, input.to, input.userId ?? null), { tsxSource: htmlTemplateSource(content.html) }),
   };
   keepInOutbox(ctx, record);
   return record;

@@ -1,5 +1,6 @@
 import type { SentEmailRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import { isDelivered } from "../ops/email-outbox.ts";
 
 /**
  * The outbox as an API for tests and tools (in process, and behind the /__emulator/outbox endpoints): list, filter by
@@ -35,9 +36,13 @@ function matches(email: SentEmailRecord, f: OutboxFilter): boolean {
   );
 }
 
-export function createOutbox(store: Store): Outbox {
+/**
+ * `now` is the emulated clock: the outbox shows what was delivered by then, as a mailbox would (not entries that are
+ * scheduled for later, paused, cancelled or skipped: GET /emails/outbox lists those, ops/email-outbox.ts).
+ */
+export function createOutbox(store: Store, now: () => number = () => Number.POSITIVE_INFINITY): Outbox {
   const list = (filter: OutboxFilter = {}) =>
-    [...store.read.emails.values()].filter((e) => matches(e, filter)).sort((a, b) => a.seq - b.seq);
+    [...store.read.emails.values()].filter((e) => matches(e, filter) && isDelivered(e, now())).sort((a, b) => a.seq - b.seq);
   return {
     list,
     latest: (filter) => list(filter).at(-1),

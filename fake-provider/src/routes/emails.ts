@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   emailDraftCreate,
   emailDraftParams,
@@ -12,13 +13,19 @@ import {
   sendEmailRequest,
   sendTestEmailRequest,
   signInInvitationRequest,
+  outboxEmailParams,
+  outboxEmailUpdate,
+  outboxListQuery,
 } from "@authsim/sdk/contract";
 import * as content from "../ops/email-content.ts";
 import { renderEmailPreview, updateTemplateSource, updateThemeSource } from "../ops/email-rendering.ts";
-import { deliveryInfo, listSentEmails, sendCustomEmail } from "../ops/email-sending.ts";
+import { listSentEmails, outboxRerender, sendCustomEmail } from "../ops/email-sending.ts";
+import { activateCapacityBoost, deliveryInfo } from "../ops/email-delivery.ts";
+import { unsubscribe } from "../ops/email-unsubscribe.ts";
+import { getOutboxEmail, listOutbox, updateOutboxEmail } from "../ops/email-outbox.ts";
 import { sendSignInInvitation, sendTestEmail } from "../ops/admin-emails.ts";
-import { draftView, sentEmailView, templateView, themeListItemView, themeView } from "../views/emails.ts";
-import { ok, route, success, type AnyRouteSpec } from "./define.ts";
+import { draftView, outboxEmailView, sentEmailView, templateView, themeListItemView, themeView } from "../views/emails.ts";
+import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
 
 /** Email (protocol.md §5.12; spec §7): themes, templates, drafts, rendering, sending, the sent list and test emails. */
 export const emailRoutes: Record<string, AnyRouteSpec> = {
@@ -97,7 +104,38 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
     },
   }),
   sendEmail: route({ body: sendEmailRequest, handler: async ({ auth, ctx, body }) => ok(await sendCustomEmail(ctx, auth!.project, body)) }),
-  emailDeliveryInfo: route({ handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth!.project.id)) }),
+  listOutboxEmails: route({
+    query: outboxListQuery,
+    handler: ({ auth, ctx, query }) => {
+      const { items, nextCursor } = listOutbox(ctx, auth!.project.id, query);
+      return ok({ items: items.map((e) => outboxEmailView(e, ctx.now)), is_paginated: true, pagination: { next_cursor: nextCursor } });
+    },
+  }),
+  getOutboxEmail: route({
+    params: outboxEmailParams,
+    handler: ({ auth, ctx, params }) => ok(outboxEmailView(getOutboxEmail(ctx, auth!.project.id, params.id), ctx.now)),
+  }),
+  updateOutboxEmail: route({
+    params: outboxEmailParams,
+    body: outboxEmailUpdate,
+    handler: async ({ auth, ctx, params, body }) =>
+      ok(outboxEmailView(await updateOutboxEmail(ctx, auth!.project.id, params.id, body, outboxRerender(ctx, auth!.project)), ctx.now)),
+  }),
+  emailDeliveryInfo: route({ handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth!.project)) }),
+  activateCapacityBoost: route({ body: noBody, handler: ({ auth, ctx }) => ok(activateCapacityBoost(ctx, ctx.tables.projects.get(auth!.project.id) ?? auth!.project)) }),
+  unsubscribeLink: route({
+    query: z.object({ code: z.string().optional() }),
+    handler: ({ ctx, query }) => {
+      const outcome = unsubscribe(ctx, query.code);
+      return outcome.status === 400
+        ? new Response(outcome.text, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } })
+        : new Response(outcome.html, { status: 200, headers: { "content-type": "text/html" } });
+    },
+  }),
+  getEmailDraft: route({
+    params: emailDraftParams,
+    handler: ({ auth, ctx, params }) => ok(draftView(content.requireDraft(ctx, auth!.project.id, params.draft_id))),
+  }),
   listSentEmails: route({ handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth!.project.id).map(sentEmailView) }) }),
   sendTestEmail: route({ body: sendTestEmailRequest, handler: ({ auth, ctx, body }) => ok(sendTestEmail(ctx, auth!.project, body)) }),
   sendSignInInvitation: route({

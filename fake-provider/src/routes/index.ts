@@ -2,11 +2,13 @@ import { accountRoutes } from "./account.ts";
 import { adminRoutes } from "./admin.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { AnyRouteSpec } from "./define.ts";
+import { internalExtraRoutes } from "./internal-extras.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { metaRoutes } from "./meta.ts";
 import { paymentRoutes } from "./payments.ts";
 import { permissionRoutes } from "./permissions.ts";
 import { projectRoutes } from "./projects.ts";
+import { sessionReplayRoutes } from "./session-replays.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { strongAuthRoutes } from "./strong-auth.ts";
 import { teamMemberRoutes } from "./team-members.ts";
@@ -28,4 +30,6 @@ export const implementedRoutes: Record<string, AnyRouteSpec> = {
   ...dataVaultRoutes,
   ...adminRoutes,
   ...strongAuthRoutes,
+  ...sessionReplayRoutes,
+  ...internalExtraRoutes,
 };

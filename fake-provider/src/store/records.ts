@@ -52,6 +52,8 @@ export interface ProjectRecord {
   logoDarkModeUrl?: string | null;
   logoFullDarkModeUrl?: string | null;
   onboardingStatus?: string;
+  /** Until when POST /emails/capacity-boost multiplies the email rate (ops/email-delivery.ts); absent = never boosted. */
+  emailCapacityBoostExpiresAtMillis?: number;
 }
 
 /** A project's API key set (publishable / secret / admin), as the internal API keys of spec §3. */
@@ -143,7 +145,7 @@ export interface TeamMembershipRecord {
 export interface VerificationCodeRecord {
   id: string;
   projectId: string;
-  purpose: "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation" | "mfa_attempt" | "passkey_registration" | "passkey_authentication" | "cli_login";
+  purpose: "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation" | "mfa_attempt" | "passkey_registration" | "passkey_authentication" | "cli_login" | "email_unsubscribe";
   code: string;
   /** What the code is for: a user id, an email, a team id … (the purpose decides). */
   data: Record<string, unknown>;
@@ -172,4 +174,42 @@ export interface SentEmailRecord {
   sentAtMillis: number;
   /** Sequence number: total order of sending, for "wait for the next one". */
   seq: number;
+  /**
+   * The real service's outbox entry (GET /emails/outbox; ops/email-outbox.ts derives its status from these and the
+   * clock). Absent on records from older snapshots: they read as sent, with fields derived from the ones above.
+   */
+  outbox?: OutboxEntryRecord;
+}
+
+/** Who an outbox entry goes to, as the real service's email-outbox `to` (camelCase here, snake_case on the wire). */
+export type OutboxRecipientRecord =
+  | { type: "user-primary-email"; userId: string }
+  | { type: "user-custom-emails"; userId: string; emails: string[] }
+  | { type: "custom-emails"; emails: string[] };
+
+/** Why an outbox entry was not delivered (the real service's skipped reasons). */
+export type OutboxSkippedReason = "USER_HAS_NO_PRIMARY_EMAIL" | "USER_UNSUBSCRIBED" | "USER_ACCOUNT_DELETED" | "MANUALLY_CANCELLED";
+
+export interface OutboxEntryRecord {
+  tsxSource: string;
+  themeId: string | null;
+  recipient: OutboxRecipientRecord;
+  variables: Record<string, unknown>;
+  createdWith: "draft" | "programmatic-call";
+  draftId: string | null;
+  templateId: string | null;
+  /** Delivery happens when the clock reaches it; before, the entry is "scheduled". */
+  scheduledAtMillis: number;
+  isTransactional: boolean;
+  isHighPriority: boolean;
+  notificationCategoryId: string | null;
+  skipDeliverabilityCheck: boolean;
+  isPaused: boolean;
+  skippedReason: OutboxSkippedReason | null;
+  skippedAtMillis: number | null;
+  /** When the content was last rendered (creation, or an edit that changed it). */
+  renderedAtMillis: number;
+  /** Set when an edit changed the content and the new source failed to render. */
+  renderError: string | null;
+  updatedAtMillis: number;
 }

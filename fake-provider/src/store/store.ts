@@ -14,6 +14,7 @@ import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyR
 import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord } from "./payment-records.ts";
 import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
+import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -70,6 +71,9 @@ function createTables() {
     oauthFlows: new Table<OAuthFlowRecord>({ innerCode: { key: (f) => f.innerCode } }),
     oauthAuthorizationCodes: new Table<OAuthAuthorizationCodeRecord>(),
     passkeys: new Table<PasskeyRecord>(),
+    /** Session replays and their chunks of events (session-replay-records.ts, ops/session-replays.ts). */
+    sessionReplays: new Table<SessionReplayRecord>(),
+    sessionReplayChunks: new Table<SessionReplayChunkRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

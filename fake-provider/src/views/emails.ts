@@ -1,5 +1,6 @@
 import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
-import type { SentEmailRecord } from "../store/records.ts";
+import type { OutboxRecipientRecord, SentEmailRecord } from "../store/records.ts";
+import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/email-outbox.ts";
 
 /** Wire views of email content (protocol.md §5.12) and of sent emails (spec §3 "Sent email"). */
 
@@ -23,3 +24,66 @@ export const draftView = (d: EmailDraftRecord) => ({
 });
 
 export const sentEmailView = (e: SentEmailRecord) => ({ id: e.id, to: e.to, subject: e.subject, sent_at_millis: e.sentAtMillis, error: null });
+
+const recipientView = (r: OutboxRecipientRecord) =>
+  r.type === "user-primary-email" ? { type: r.type, user_id: r.userId } : r.type === "user-custom-emails" ? { type: r.type, user_id: r.userId, emails: r.emails } : { type: r.type, emails: r.emails };
+
+/**
+ * An outbox entry as the real service's email-outbox read schema has it: base fields, then the ones its status adds
+ * (ops/email-outbox.ts derives the status from the record and the clock).
+ */
+export function outboxEmailView(e: SentEmailRecord, now: number): Record<string, unknown> {
+  const o = outboxFieldsOf(e);
+  const { status, simple } = outboxStatusOf(e, now);
+  const base = {
+    id: e.id,
+    created_at_millis: e.sentAtMillis,
+    updated_at_millis: Math.max(o.updatedAtMillis, status === "sent" ? deliveredAtMillis(e) : 0),
+    tsx_source: o.tsxSource,
+    theme_id: o.themeId,
+    to: recipientView(o.recipient),
+    variables: o.variables,
+    skip_deliverability_check: o.skipDeliverabilityCheck,
+    scheduled_at_millis: o.scheduledAtMillis,
+    created_with: o.createdWith,
+    email_draft_id: o.draftId,
+    email_programmatic_call_template_id: o.templateId,
+    send_retries: 0,
+    next_send_retry_at_millis: null,
+    send_attempt_errors: null,
+    status,
+    simple_status: simple,
+    is_paused: false,
+    has_rendered: false,
+    has_delivered: false,
+  };
+  const rendered = {
+    started_rendering_at_millis: o.renderedAtMillis,
+    rendered_at_millis: o.renderedAtMillis,
+    subject: e.subject,
+    html: e.html,
+    text: e.text,
+    is_transactional: o.isTransactional,
+    is_high_priority: o.isHighPriority,
+    notification_category_id: o.notificationCategoryId,
+    has_rendered: true,
+  };
+  switch (status) {
+    case "paused":
+      return { ...base, is_paused: true };
+    case "render-error":
+      return { ...base, started_rendering_at_millis: o.renderedAtMillis, rendered_at_millis: o.renderedAtMillis, render_error: o.renderError };
+    case "scheduled":
+      return { ...base, ...rendered };
+    case "skipped": {
+      const at = o.skippedAtMillis ?? o.updatedAtMillis;
+      // A cancelled entry never reached sending; the other reasons are found when it is sent (as upstream).
+      const sending = o.skippedReason === "MANUALLY_CANCELLED" ? {} : { started_sending_at_millis: at };
+      return { ...base, ...rendered, ...sending, skipped_at_millis: at, skipped_reason: o.skippedReason, skipped_details: {} };
+    }
+    case "sent": {
+      const at = deliveredAtMillis(e);
+      return { ...base, ...rendered, started_sending_at_millis: at, delivered_at_millis: at, has_delivered: true, can_have_delivery_info: false };
+    }
+  }
+}

@@ -117,3 +117,64 @@ export const sendTestEmailRequest = z.strictObject({ recipient_email: z.string()
 export const sendTestEmailResponse = z.object({ success: z.boolean(), error_message: z.string().optional() });
 
 export const signInInvitationRequest = z.strictObject({ email: z.string().email(), callback_url: z.string().url() });
+
+/**
+ * The email outbox (GET/PATCH /emails/outbox…): every email the project sent or will send, as the real service's
+ * email-outbox CRUD shows it. The fields depend on `status` (a discriminated union upstream); the schema holds the
+ * base fields every entry has and lets the status-specific ones through.
+ */
+const outboxUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a valid UUID");
+export const outboxRecipient = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("user-primary-email"), user_id: z.string() }),
+  z.strictObject({ type: z.literal("user-custom-emails"), user_id: z.string(), emails: z.array(z.string()) }),
+  z.strictObject({ type: z.literal("custom-emails"), emails: z.array(z.string()) }),
+]);
+export const outboxStatus = z.enum([
+  "paused", "preparing", "rendering", "render-error", "scheduled", "queued", "sending", "server-error", "skipped",
+  "bounced", "delivery-delayed", "sent", "opened", "clicked", "marked-as-spam",
+]);
+export const outboxEmail = z.looseObject({
+  id: z.string(),
+  created_at_millis: millis,
+  updated_at_millis: millis,
+  tsx_source: z.string(),
+  theme_id: z.string().nullable(),
+  to: outboxRecipient,
+  variables: z.record(z.string(), z.unknown()),
+  skip_deliverability_check: z.boolean(),
+  scheduled_at_millis: millis,
+  created_with: z.enum(["draft", "programmatic-call"]),
+  email_draft_id: z.string().nullable(),
+  email_programmatic_call_template_id: z.string().nullable(),
+  send_retries: z.number(),
+  next_send_retry_at_millis: millis.nullable(),
+  send_attempt_errors: z.array(z.unknown()).nullable(),
+  status: outboxStatus,
+  simple_status: z.enum(["in-progress", "ok", "error"]),
+  is_paused: z.boolean(),
+  has_rendered: z.boolean(),
+  has_delivered: z.boolean(),
+});
+export const outboxEmailList = z.object({
+  items: z.array(outboxEmail),
+  is_paginated: z.literal(true),
+  pagination: z.object({ next_cursor: z.string().nullable() }),
+});
+export const outboxListQuery = z.strictObject({
+  status: z.string().optional(),
+  simple_status: z.string().optional(),
+  limit: z.string().optional(),
+  cursor: outboxUuid.optional(),
+});
+export const outboxEmailParams = z.strictObject({ id: outboxUuid });
+export const outboxEmailUpdate = z.strictObject({
+  tsx_source: z.string().optional(),
+  theme_id: z.string().nullable().optional(),
+  to: outboxRecipient.optional(),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  skip_deliverability_check: z.boolean().optional(),
+  scheduled_at_millis: millis.optional(),
+  is_paused: z.boolean().optional(),
+  cancel: z.literal(true).optional(),
+});
+export type OutboxEmailUpdate = z.infer<typeof outboxEmailUpdate>;

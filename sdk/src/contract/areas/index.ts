@@ -23,3 +23,5 @@ export * from "./oauth-providers.ts";
 export * from "./mfa.ts";
 export * from "./passkeys.ts";
 export * from "./cli.ts";
+export * from "./session-replays.ts";
+export * from "./internal-extras.ts";

@@ -1,0 +1,11 @@
+import { feedbackRequest, sendTestWebhookRequest } from "@authsim/sdk/contract";
+import * as extras from "../ops/internal-extras.ts";
+import { ok, route, type AnyRouteSpec } from "./define.ts";
+
+/** Small internal routes (ops/internal-extras.ts). */
+export const internalExtraRoutes: Record<string, AnyRouteSpec> = {
+  componentVersions: route({ handler: () => ok(extras.componentVersions()) }),
+  sendFeedback: route({ body: feedbackRequest, handler: ({ auth, ctx, body }) => ok(extras.sendFeedback(ctx, auth, body)) }),
+  getChangelog: route({ handler: () => ok(extras.changelog()) }),
+  sendTestWebhook: route({ body: sendTestWebhookRequest, handler: () => ok(extras.sendTestWebhook()) }),
+};

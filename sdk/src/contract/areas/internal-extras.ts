@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * Small internal routes of the real service's dashboard and dev tool: the hosted pages' component versions, support
+ * feedback, the changelog and the webhook test (ops/internal-extras.ts says what each does here).
+ */
+
+export const componentVersions = z.object({
+  versions: z.record(z.string(), z.object({ version: z.number(), changelogs: z.record(z.string(), z.string()) })),
+});
+
+export const feedbackRequest = z.strictObject({
+  name: z.string().max(100).optional(),
+  email: z.string().email(),
+  message: z.string().min(1, "must not be empty").max(5000),
+  feedback_type: z.enum(["feedback", "bug"]).optional(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequest>;
+
+export const changelogResponse = z.object({
+  entries: z
+    .array(
+      z.object({
+        version: z.string(),
+        type: z.enum(["major", "minor", "patch"]),
+        markdown: z.string(),
+        bulletCount: z.number(),
+        releasedAt: z.string().optional(),
+        isUnreleased: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export const sendTestWebhookRequest = z.strictObject({ endpoint_id: z.string() });
+export const sendTestWebhookResponse = z.object({ success: z.boolean(), error_message: z.string().optional() });
+
+export const capacityBoostResponse = z.object({ expires_at: z.string() });
