@@ -1,4 +1,4 @@
-import { constants, type OAuthAuthorizeQuery } from "@authsim/sdk/contract";
+import { constants, pkceMethods, type OAuthAuthorizeQuery } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { verifyAccessToken, projectOfAudience } from "../auth/tokens.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
@@ -8,9 +8,10 @@ import { assertTrustedRedirects, oauthClientProject } from "./oauth-client.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
 
 /**
- * GET /auth/oauth/authorize/{provider} (protocol.md §7.5 step 1): checks the client, the provider, the scope, every
- * redirect URL and the optional access token, then records the flow under a fresh inner state and sends the browser
- * to the emulator's mock identity provider.
+ * GET /auth/oauth/authorize/{provider} (protocol.md §7.5 step 1): checks, in the real service's order, the client and
+ * its key, the provider, the scope, a link's token, every redirect URL, an extra scope on shared keys, the PKCE method
+ * and the optional access token, then records the flow under a fresh inner state and sends the browser to the
+ * emulator's mock identity provider. Bot-challenge fields are accepted and not judged (contract botChallengeFields).
  */
 
 /** spec §9: the outer OAuth state lives 3600 s; a callback after that is OUTER_OAUTH_TIMEOUT (spec §8). */
@@ -34,17 +35,27 @@ async function tokenUser(ctx: OpContext, projectId: string, token: string): Prom
   return ctx.tables.users.has(verified.claims.sub) ? verified.claims.sub : null;
 }
 
+/**
+ * The real service stores any method and its OAuth library refuses one it cannot verify only when the browser comes
+ * back (an unhandled error there); the emulator refuses it up front with that library's words, as a plain 400.
+ */
+function assertPkceMethod(method: string): void {
+  if (!(pkceMethods as readonly string[]).includes(method)) throw new StatusError(400, `Invalid request: transform algorithm '${method}' not supported`);
+}
+
 export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuthorizeQuery): Promise<AuthorizeResult> {
   const project = oauthClientProject(ctx, q.client_id, q.client_secret, "INVALID_PUBLISHABLE_CLIENT_KEY");
   const provider = requireEnabledProvider(project, providerId);
   if (q.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: q.scope });
-  const errorRedirectUrl = q.error_redirect_uri ?? q.error_redirect_url ?? null;
-  assertTrustedRedirects(project, [q.redirect_uri, errorRedirectUrl, q.after_callback_redirect_url]);
   if (q.type === "link" && !q.token) throw new StatusError(400, "?token= query parameter is required for link type");
+  const errorRedirectUrl = q.error_redirect_uri ?? q.error_redirect_url ?? null;
+  assertTrustedRedirects(project, [q.after_callback_redirect_url, q.redirect_uri, errorRedirectUrl]);
+  // Shared keys cannot grant extra scopes, whether signing in or linking (the real service refuses both).
+  if (q.provider_scope && provider.type === "shared") throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+  assertPkceMethod(q.code_challenge_method);
   // A token names the user to link to, or the anonymous user a sign-in upgrades (protocol.md §7.8).
   const userId = q.token ? await tokenUser(ctx, project.id, q.token) : null;
   if (q.type === "link" && userId === null) throw new StatusError(400, "The user of the access token does not exist any more.");
-  if (q.token && q.provider_scope && provider.type === "shared") throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
 
   const flow: OAuthFlowRecord = {
     innerState: randomBase32(ctx.random, 160),
@@ -55,6 +66,7 @@ export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuth
     redirectUri: q.redirect_uri.split("#")[0]!,
     state: q.state,
     codeChallenge: q.code_challenge,
+    codeChallengeMethod: q.code_challenge_method,
     type: q.type,
     userId,
     providerScope: q.provider_scope ?? null,

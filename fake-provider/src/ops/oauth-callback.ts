@@ -120,6 +120,7 @@ export function oauthCallback(ctx: OpContext, providerId: string, input: Callbac
       userId: user.id,
       redirectUri: flow.redirectUri,
       codeChallenge: flow.codeChallenge,
+      codeChallengeMethod: flow.codeChallengeMethod ?? "S256",
       isNewUser,
       afterCallbackRedirectUrl: flow.afterCallbackRedirectUrl,
       expiresAtMillis: ctx.now + AUTHORIZATION_CODE_MILLIS,

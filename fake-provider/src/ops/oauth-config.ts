@@ -1,3 +1,4 @@
+import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { knownError } from "../http/known-error.ts";
 import type { OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
@@ -18,6 +19,16 @@ export const defaultOAuthProviders: readonly OAuthProviderConfigRecord[] = [
   { id: "google", type: "standard", client_id: "authsim-mock-google-client-id", client_secret: "authsim-mock-google-client-secret" },
 ];
 
+/**
+ * The `internal` project's providers as the real service's development seed makes them
+ * (STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS=github,spotify,google,microsoft, each with shared keys): its own e2e
+ * suite signs in to the internal project through spotify.
+ */
+export const internalProjectOAuthProviders: readonly OAuthProviderConfigRecord[] = ["github", "spotify", "google", "microsoft"].map((id) => ({
+  id,
+  type: "shared" as const,
+}));
+
 export function oauthProvidersOf(project: ProjectRecord): readonly OAuthProviderConfigRecord[] {
   return project.config.oauth_providers ?? [];
 }
@@ -33,6 +44,7 @@ export function requireEnabledProvider(project: ProjectRecord, providerId: strin
 export function seedDefaultOAuthProviders(ctx: OpContext): void {
   for (const project of [...ctx.tables.projects.values()]) {
     if (project.config.oauth_providers !== undefined) continue;
-    ctx.tables.projects.set(project.id, { ...project, config: { ...project.config, oauth_providers: defaultOAuthProviders.map((p) => ({ ...p })) } });
+    const defaults = project.id === INTERNAL_PROJECT_ID ? internalProjectOAuthProviders : defaultOAuthProviders;
+    ctx.tables.projects.set(project.id, { ...project, config: { ...project.config, oauth_providers: defaults.map((p) => ({ ...p })) } });
   }
 }

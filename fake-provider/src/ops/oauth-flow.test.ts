@@ -62,11 +62,33 @@ describe("OAuth authorize", () => {
     expect(scope.error).toBe('The scope "openid" is not a valid OAuth scope for Stack.');
   });
 
-  it("rejects a non-S256 challenge method or a malformed challenge with SCHEMA_ERROR", async () => {
+  it("takes any challenge with S256 or plain, and refuses another method with the OAuth library's plain 400", async () => {
     const provider = newProvider();
-    const { challenge } = await pkcePair();
-    await expectKnownError(await api(provider, authorizePath({ challenge, extra: { code_challenge_method: "plain" } })), "SCHEMA_ERROR", 400);
-    await expectKnownError(await api(provider, authorizePath({ challenge: "short" })), "SCHEMA_ERROR", 400);
+    expect((await api(provider, authorizePath({ challenge: "short", extra: { code_challenge_method: "plain" } }))).status).toBe(307);
+    const other = await api(provider, authorizePath({ challenge: "short", extra: { code_challenge_method: "S512" } }));
+    expect(other.status).toBe(400);
+    expect(await other.text()).toBe("Invalid request: transform algorithm 'S512' not supported");
+  });
+
+  it("judges the client, its key, the redirect URL and extra scopes before the PKCE fields, as the real service does", async () => {
+    const provider = newProvider();
+    const bad = { code_challenge: "", code_challenge_method: "none", response_type: "token" };
+    await expectKnownError(await api(provider, authorizePath({ challenge: "x", extra: { ...bad, client_id: "nope" } })), "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400);
+    await expectKnownError(await api(provider, authorizePath({ challenge: "x", extra: { ...bad, client_secret: "pck_wrong" } })), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
+    await expectKnownError(
+      await api(provider, authorizePath({ challenge: "x", afterCallbackRedirectUrl: "https://evil.example.net/x", extra: bad })),
+      "REDIRECT_URL_NOT_WHITELISTED",
+      400,
+    );
+    await expectKnownError(await api(provider, authorizePath({ challenge: "x", providerScope: "repo", extra: bad })), "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", 400);
+  });
+
+  it("accepts the bot-challenge fields and checks only their shape", async () => {
+    const provider = newProvider();
+    const fields = { bot_challenge_token: "any-token", bot_challenge_phase: "invisible" };
+    expect((await api(provider, authorizePath({ challenge: "x", extra: { ...fields, code_challenge_method: "plain" } }))).status).toBe(307);
+    const wrongPhase = await api(provider, authorizePath({ challenge: "x", extra: { bot_challenge_phase: "later", code_challenge_method: "plain" } }));
+    expect((await expectKnownError(wrongPhase, "SCHEMA_ERROR", 400)).error).toContain("query.bot_challenge_phase");
   });
 
   it("needs a token to link (plain 400), and refuses extra scopes with shared keys", async () => {
@@ -178,16 +200,25 @@ describe("OAuth callback and code exchange", () => {
     expect(new URL((await callback(provider, to.toString(), start.cookie)).headers.get("location")!).searchParams.get("errorCode")).toBe("INVALID_AUTHORIZATION_CODE");
   });
 
+  it("exchanges a code of a plain PKCE challenge for the verifier that equals it", async () => {
+    const provider = newProvider();
+    const start = await startOAuth(provider, { challenge: "some-code-challenge", extra: { code_challenge_method: "plain" } });
+    const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-plain" }), start.cookie));
+    await expectKnownError(await codeGrant(provider, code, "another-verifier"), "INVALID_AUTHORIZATION_CODE", 400);
+    expect(await expectJson<{ is_new_user: boolean }>(await codeGrant(provider, code, "some-code-challenge"))).toMatchObject({ is_new_user: true });
+  });
+
   it("exchanges a code once, with the same redirect URI and the matching PKCE verifier", async () => {
     const provider = newProvider();
     const { verifier, challenge } = await pkcePair("pkce");
     const start = await startOAuth(provider, { challenge });
     const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-7" }), start.cookie));
 
+    // The real token route answers the OAuth library's invalid grant (wrong or missing verifier) as INVALID_AUTHORIZATION_CODE.
     const otherVerifier = (await pkcePair("other")).verifier;
-    expect(await expectJson(await codeGrant(provider, code, otherVerifier), 400)).toEqual({ error: "invalid_grant", error_description: "Invalid grant: code verifier is invalid" });
+    await expectKnownError(await codeGrant(provider, code, otherVerifier), "INVALID_AUTHORIZATION_CODE", 400);
     const noVerifier = await tokenRequest(provider, { grant_type: "authorization_code", client_id: DEV.id, code, redirect_uri: APP_CALLBACK });
-    expect(await expectJson(noVerifier, 400)).toEqual({ error: "invalid_grant", error_description: "Missing parameter: `code_verifier`" });
+    await expectKnownError(noVerifier, "INVALID_AUTHORIZATION_CODE", 400);
     const wrongUri = await codeGrant(provider, code, verifier, "http://localhost:3000/elsewhere");
     expect(wrongUri.status).toBe(400);
     expect(await wrongUri.text()).toBe("Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.");

@@ -2,13 +2,14 @@ import { base64url } from "jose";
 import { constants, type AuthorizationCodeGrantForm } from "@authsim/sdk/contract";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { ProjectRecord } from "../store/records.ts";
+import type { OAuthAuthorizationCodeRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
 import { mfaRequiredError, requiresMfa } from "./mfa.ts";
 import { openSession } from "./sessions.ts";
 
 /**
  * The authorization-code grant of POST /auth/oauth/token (protocol.md §4.4): the code from the callback, the same
- * redirect_uri, and the PKCE verifier whose S256 digest is the challenge of the authorize request (RFC 7636 §4.6).
+ * redirect_uri, and the PKCE verifier that matches the challenge of the authorize request (RFC 7636 §4.6: S256 or plain).
  */
 
 /** A standard OAuth error answer (`{error, error_description}`), as node-oauth2-server words them. */
@@ -23,13 +24,22 @@ export class OAuthGrantError extends Error {
   }
 }
 
-/** RFC 7636 §4.1: 43–128 characters of [A-Z a-z 0-9 - . _ ~]. */
-const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** RFC 7636 §4.2: BASE64URL(SHA256(ASCII(code_verifier))). */
 export async function s256Challenge(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
   return base64url.encode(new Uint8Array(digest));
+}
+
+/**
+ * RFC 7636 §4.6 for the method of the authorize request: S256 compares the digest, plain the verifier itself. With no
+ * challenge, a verifier is refused (the library's rule); with one, a verifier is required.
+ */
+async function verifierMatches(verifier: string | undefined, record: OAuthAuthorizationCodeRecord): Promise<boolean> {
+  if (!record.codeChallenge) return !verifier;
+  if (!verifier) return false;
+  const method = record.codeChallengeMethod ?? "S256";
+  return (method === "plain" ? verifier : await s256Challenge(verifier)) === record.codeChallenge;
 }
 
 export interface CodeGrantTokens {
@@ -53,9 +63,9 @@ export async function exchangeAuthorizationCode(ctx: OpContext, project: Project
   if (form.redirect_uri !== record.redirectUri) {
     throw new StatusError(400, "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.");
   }
-  if (!form.code_verifier) throw new OAuthGrantError("invalid_grant", "Missing parameter: `code_verifier`");
-  if (!VERIFIER.test(form.code_verifier)) throw new OAuthGrantError("invalid_request", "Invalid parameter: `code_verifier`");
-  if ((await s256Challenge(form.code_verifier)) !== record.codeChallenge) throw new OAuthGrantError("invalid_grant", "Invalid grant: code verifier is invalid");
+  // The real service's OAuth library calls a missing or wrong verifier an invalid grant, which its token route answers
+  // as INVALID_AUTHORIZATION_CODE; the code stays usable (it is spent only by a successful exchange).
+  if (!(await verifierMatches(form.code_verifier, record))) throw knownError("INVALID_AUTHORIZATION_CODE");
   // The code is spent from here on, even if MFA stops this exchange (as upstream revokes it before saving the token).
   ctx.keepOnFailure((tables) => tables.oauthAuthorizationCodes.delete(record.code));
   if (requiresMfa(user)) throw mfaRequiredError(ctx, user, record.isNewUser);

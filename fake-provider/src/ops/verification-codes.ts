@@ -21,6 +21,8 @@ export const codeLifetimes: Record<CodePurpose, number> = {
   passkey_registration: 5 * 60 * 1000,
   passkey_authentication: 5 * 60 * 1000,
   cli_login: 2 * 60 * 60 * 1000,
+  // The unsubscribe link of a non-transactional email (ops/email-unsubscribe.ts).
+  email_unsubscribe: 30 * 24 * 60 * 60 * 1000,
 };
 
 /** Failed guesses against one nonce before every code sharing it is dead (protocol.md §7.2). */

@@ -50,6 +50,8 @@ export interface OAuthFlowRecord {
   /** The client's (outer) state, returned with the authorization code. */
   state: string;
   codeChallenge: string;
+  /** "S256" or "plain" as the client asked; absent in snapshots older than the field, which meant S256. */
+  codeChallengeMethod?: string;
   type: "authenticate" | "link";
   /** The signed-in user a link (or an anonymous upgrade) is for. */
   userId: string | null;
@@ -70,6 +72,8 @@ export interface OAuthAuthorizationCodeRecord {
   userId: string;
   redirectUri: string;
   codeChallenge: string;
+  /** As on the flow it came from. */
+  codeChallengeMethod?: string;
   isNewUser: boolean;
   afterCallbackRedirectUrl: string | null;
   expiresAtMillis: number;

@@ -60,3 +60,15 @@ export function paginatedEnvelope<T extends z.ZodType>(item: T) {
 
 export const restrictedReason = z.object({ type: z.enum(["anonymous", "email_not_verified", "restricted_by_administrator"]) });
 export type RestrictedReason = z.infer<typeof restrictedReason>;
+
+/**
+ * The bot-challenge fields the sign-up, sign-in-code and OAuth-authorize requests take (the real service verifies them
+ * with Cloudflare Turnstile; its own e2e suite sends them on every such call). A token alone is the legacy one-phase
+ * flow; `bot_challenge_phase` names the invisible or visible step; `bot_challenge_unavailable` says the widget could not
+ * load. The emulator has no challenge service and lets every request through, so these are accepted and not judged.
+ */
+export const botChallengeFields = {
+  bot_challenge_token: z.string().optional(),
+  bot_challenge_phase: z.enum(["invisible", "visible"]).optional(),
+  bot_challenge_unavailable: z.literal("true").optional(),
+};

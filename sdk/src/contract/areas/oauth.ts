@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { botChallengeFields } from "./common.ts";
 
 /**
  * OAuth sign-in and linking through the provider (protocol.md §4.4, §7.5; spec §7 "Auth", §9 "OAuth"): the authorize
@@ -11,10 +12,16 @@ export const OAUTH_PKCE_METHOD = "S256";
 /** How the authorize endpoint answers: a 307 to the identity provider (default), or 200 `{location}` (protocol.md §7.5). */
 export const oauthResponseMode = z.enum(["redirect", "json"]);
 
+/** The PKCE methods the token endpoint can verify (RFC 7636 §4.2); the SDK always uses S256. */
+export const pkceMethods = ["S256", "plain"] as const;
+
 /**
  * GET /auth/oauth/authorize/{provider_id}. Unknown keys are tolerated (protocol.md §1: the one exception to strict
  * queries). The published SDK asks for JSON with `stack_response_mode` and `hexclave_response_mode`; upstream's own
  * name is `response_mode`.
+ * The OAuth fields are only required here, as the real service's schema has them: the client, its key, the provider
+ * and the redirect URLs are judged first (INVALID_OAUTH_CLIENT_ID_OR_SECRET, REDIRECT_URL_NOT_WHITELISTED …), and the
+ * PKCE pair when the code is exchanged (S256 or plain; its own suite uses plain).
  */
 export const oauthAuthorizeQuery = z.looseObject({
   client_id: z.string().min(1),
@@ -23,10 +30,9 @@ export const oauthAuthorizeQuery = z.looseObject({
   scope: z.string(),
   state: z.string().min(1),
   grant_type: z.literal("authorization_code"),
-  // RFC 7636 §4.2: the S256 challenge is base64url of a SHA-256 digest, 43 characters.
-  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be the base64url SHA-256 of the code verifier (43 characters)"),
-  code_challenge_method: z.literal(OAUTH_PKCE_METHOD),
-  response_type: z.literal("code"),
+  code_challenge: z.string(),
+  code_challenge_method: z.string(),
+  response_type: z.string(),
   type: z.enum(["authenticate", "link"]).default("authenticate"),
   token: z.string().optional(),
   provider_scope: z.string().optional(),
@@ -36,6 +42,7 @@ export const oauthAuthorizeQuery = z.looseObject({
   response_mode: oauthResponseMode.optional(),
   stack_response_mode: oauthResponseMode.optional(),
   hexclave_response_mode: oauthResponseMode.optional(),
+  ...botChallengeFields,
 });
 export type OAuthAuthorizeQuery = z.infer<typeof oauthAuthorizeQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelope, millis, restrictedReason, userIdOrMe, uuidV4 } from "./common.ts";
+import { botChallengeFields, listEnvelope, millis, restrictedReason, userIdOrMe, uuidV4 } from "./common.ts";
 
 /** Password and anonymous sign-in, sessions and tokens (protocol.md §4, §6.2, §7.1, §7.8). */
 
@@ -7,6 +7,7 @@ export const passwordSignUpBody = z.strictObject({
   email: z.string().max(254).email(),
   password: z.string(),
   verification_callback_url: z.string().url().optional(),
+  ...botChallengeFields,
 });
 export const passwordSignInBody = z.strictObject({
   email: z.string().max(254),
