@@ -1,126 +1,124 @@
 /**
- * `npm run bench`: prints figures, asserts nothing (tests never assert on time).
- *  - cold start of the dev server (`npm start`'s CLI) to its first answer
- *  - in-process createFakeProvider() and reset() time
- *  - password sign-up and sign-in requests per second, in process
- *  - RSS after 10,000 users
- *  - a bounded load test over loopback (load.ts): throughput, latency percentiles, errors, server RSS, nothing lost
+ * `npm run bench`: one table of figures, asserting nothing (tests never assert on time). Issues 14 and 17.
+ *  - sign-up, sign-in, refresh, GET /users/me, GET /projects/current: over loopback (50 keep-alive connections
+ *    against the dev server in a child process) and in process through provider.fetch; req/s, p50, p99 and the CPU
+ *    milliseconds each request cost (the figure that survives a machine shared with other work)
+ *  - RSS idle, after 10,000 users, and over a mixed soak (start, peak, end, growth over the last minute, outbox)
+ *  - live heap per user, session, email and request-log entry
+ *  - createFakeProvider / fork / snapshot / restore / reset, and the dev server's cold start (median of 5)
+ *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
+ * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,tests).
  */
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { devProjectSeed as dev } from "@authsim/fixtures";
-import { createFakeProvider } from "@authsim/fake-provider";
-import { loadTest } from "./load.ts";
+import { recordCosts, rssAfterUsers } from "./memory.ts";
+import { machineCpuSeconds, startDevServer, statsOf } from "./server.ts";
+import { slowestTestFiles } from "./slow-tests.ts";
+import { soak } from "./soak.ts";
+import { inProcessRows, loopbackRows, type Row } from "./throughput.ts";
+import { coldStartMedian, lifecycleTimes } from "./timings.ts";
 
-const clientHeaders = {
-  "content-type": "application/json",
-  "x-stack-access-type": "client",
-  "x-stack-project-id": dev.id,
-  "x-stack-publishable-client-key": dev.keys.publishable_client_key,
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = process.env.BENCH_ONLY?.split(",");
+const wanted = (part: string) => !only || only.includes(part);
+
+const lines: string[] = [];
+const out = (line: string) => {
+  lines.push(line);
+  console.error(`  … ${line}`); // progress on stderr; the table is printed whole at the end on stdout
 };
-const serverHeaders = { ...clientHeaders, "x-stack-access-type": "server", "x-stack-secret-server-key": dev.keys.secret_server_key };
+const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "—");
+const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "—");
+const f2 = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : "—");
+const mib = (v: number) => `${f0(v)} MiB`;
+const kib = (bytes: number) => `${f1(bytes / 1024)} KiB`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
+/** Cores busy machine-wide during `f`, and how many of them were this bench's own processes. */
+async function measured<T>(f: () => Promise<T>, pids: () => (number | undefined)[]): Promise<{ value: T; note: string }> {
+  const m0 = machineCpuSeconds();
+  const own = () => pids().reduce<number>((a, pid) => a + (statsOf(pid)?.cpuSeconds ?? 0), 0) + (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+  const own0 = own();
+  const t = performance.now();
+  const value = await f();
+  const wall = (performance.now() - t) / 1000;
+  const m1 = machineCpuSeconds();
+  const own1 = own();
+  if (!m0 || !m1) return { value, note: "" };
+  const busy = (m1.busy - m0.busy) / wall;
+  const others = Math.max(0, busy - (own1 - own0) / wall);
+  return { value, note: `machine busy ${f1(busy)} of ${f0((m1.total - m0.total) / wall)} cores, ${f1(others)} of them other work` };
+}
+
+function throughputTable(loop: Row[] | null, inproc: Row[] | null): string[] {
+  const names = (loop ?? inproc ?? []).map((r) => r.name);
+  const cell = (r: Row | undefined) => (r ? `${f0(r.rps).padStart(6)} | ${f1(r.p50).padStart(5)} | ${f1(r.p99).padStart(6)} | ${f2(r.cpuMillisPerRequest).padStart(5)}` : "     — |     — |      — |     —");
+  const rows = names.map((name) => {
+    const l = loop?.find((r) => r.name === name);
+    const i = inproc?.find((r) => r.name === name);
+    const errors = (l?.errors ?? 0) + (i?.errors ?? 0);
+    return `| ${name.padEnd(21)} | ${cell(l)} | ${cell(i)} |${errors ? ` errors ${errors}: ${l?.firstError ?? i?.firstError}` : ""}`;
   });
-}
-
-async function coldStart(): Promise<number> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "fake-provider/src/cli.ts", "--port", String(port)], { stdio: "ignore" });
-  try {
-    for (;;) {
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/health`);
-        if (r.ok) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      if (performance.now() - started > 30_000) throw new Error("dev server did not answer within 30 s");
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  } finally {
-    child.kill("SIGTERM");
-  }
-}
-
-function timeIt(n: number, f: () => void): number {
-  const t = performance.now();
-  for (let i = 0; i < n; i++) f();
-  return (performance.now() - t) / n;
-}
-
-async function rate(label: string, n: number, concurrency: number, f: (i: number) => Promise<void>): Promise<string> {
-  let next = 0;
-  const t = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) await f(next++);
-    }),
-  );
-  const seconds = (performance.now() - t) / 1000;
-  return `${label}: ${(n / seconds).toFixed(0)} req/s (${n} requests, concurrency ${concurrency})`;
+  return [
+    `| ${"".padEnd(21)} | loopback, ${connections} connections       | in process, concurrency ${connections}  |`,
+    `| ${"request".padEnd(21)} |  req/s | p50ms |  p99ms | cpu ms/req | req/s | p50ms | p99ms | cpu ms/req |`,
+    `|${"-".repeat(23)}|--------|-------|--------|-------|--------|-------|--------|-------|`,
+    ...rows,
+  ];
 }
 
 async function main() {
-  const lines: string[] = [];
-  lines.push(`cold start of the dev server to first answer: ${(await coldStart()).toFixed(0)} ms`);
+  out(`authsim bench — node ${process.version}, ${seconds} s per scenario, soak ${soakSeconds} s; load average at start ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
 
-  lines.push(`createFakeProvider(): ${timeIt(200, () => createFakeProvider()).toFixed(3)} ms each (200 runs)`);
-  const resettable = createFakeProvider();
-  lines.push(`provider.reset(): ${timeIt(200, () => resettable.reset()).toFixed(3)} ms each (200 runs)`);
+  if (wanted("cold")) out(`cold start of the dev server to first answer: ${f0(await coldStartMedian(5))} ms (median of 5)`);
 
-  const p = createFakeProvider();
-  const post = (path: string, body: unknown, headers: Record<string, string> = clientHeaders) =>
-    p.fetch(`http://bench/api/v1${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-  lines.push(
-    await rate("password sign-up", 2000, 8, async (i) => {
-      const r = await post("/auth/password/sign-up", { email: `u${i}@bench.test`, password: "password-123" });
-      if (r.status !== 200) throw new Error(`sign-up ${r.status}`);
-    }),
-  );
-  lines.push(
-    await rate("password sign-in", 2000, 8, async (i) => {
-      const r = await post("/auth/password/sign-in", { email: `u${i % 2000}@bench.test`, password: "password-123" });
-      if (r.status !== 200) throw new Error(`sign-in ${r.status}`);
-    }),
-  );
-
-  const fresh = createFakeProvider();
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  const heapBefore = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 10_000; i++) {
-    const r = await fresh.fetch("http://bench/api/v1/users", {
-      method: "POST",
-      headers: serverHeaders,
-      body: JSON.stringify({ primary_email: `m${i}@bench.test`, display_name: `User ${i}`, primary_email_auth_enabled: true }),
-    });
-    if (r.status !== 201) throw new Error(`create user ${r.status}`);
+  if (wanted("memory")) {
+    const server = await startDevServer();
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = statsOf(server.child.pid);
+    const after = await rssAfterUsers(server, 10_000);
+    await server.stop();
+    out(`dev server RSS idle: ${mib(idle?.rss ?? NaN)}; after 10,000 users (POST /users with a password): ${mib(after.rss)} (peak ${mib(after.peak)})`);
+    const costs = await recordCosts();
+    out(`live heap per record (in process): user ${kib(costs.user)}, session ${kib(costs.session)}, email in the outbox ${kib(costs.email)} (its sign-in code included), request-log entry ${kib(costs.logEntry)}`);
   }
-  global.gc?.();
-  const rssAfter = process.memoryUsage().rss;
-  // RSS keeps pages the allocator has not returned; the live heap after a full GC is what the users really hold.
-  const heapAfter = process.memoryUsage().heapUsed;
-  const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-  lines.push(
-    `RSS after 10,000 users: ${mib(rssAfter)} MiB (+${mib(rssAfter - rssBefore)} MiB); live heap +${mib(heapAfter - heapBefore)} MiB (${((heapAfter - heapBefore) / 10_000 / 1024).toFixed(1)} KiB a user, request log included)`,
-  );
-  const listStart = performance.now();
-  const list = await fresh.fetch("http://bench/api/v1/users?limit=100", { headers: serverHeaders });
-  if (list.status !== 200) throw new Error(`list ${list.status}`);
-  lines.push(`GET /users?limit=100 over 10,000 users: ${(performance.now() - listStart).toFixed(1)} ms`);
 
-  lines.push(...(await loadTest()));
+  let loop: Row[] | null = null;
+  if (wanted("loopback")) {
+    const server = await startDevServer();
+    const { value, note } = await measured(() => loopbackRows(server, connections, seconds), () => [server.child.pid]);
+    loop = value;
+    await server.stop();
+    out(`loopback: ${note}`);
+  }
+  let inproc: Row[] | null = null;
+  if (wanted("inprocess")) {
+    const { value, note } = await measured(() => inProcessRows(connections, seconds), () => []);
+    inproc = value;
+    out(`in process: ${note}`);
+  }
+  if (loop || inproc) for (const line of throughputTable(loop, inproc)) out(line);
 
+  if (wanted("soak") && soakSeconds > 0) {
+    const server = await startDevServer();
+    const { value: s, note } = await measured(() => soak(server, soakSeconds, connections), () => [server.child.pid]);
+    await server.stop();
+    out(
+      `mixed soak (${f0(s.seconds)} s, ${connections} connections): ${f0(s.requests / s.seconds)} req/s, ${s.requests} requests, ${s.errors} errors${s.firstError ? ` (first: ${s.firstError})` : ""}, server CPU ${f2(s.cpuMillisPerRequest)} ms/request; ${note}`,
+    );
+    out(`  RSS start ${mib(s.rssStart)}, peak ${mib(s.rssPeak)}, end ${mib(s.rssEnd)}; growth over the last ${f0(s.lastWindowSeconds)} s ${f0(s.lastWindowGrowth)} MiB; outbox ${s.outboxSize} emails (${s.outboxDropped} dropped); users created ${s.usersCreated}, missing from the server's list ${s.usersMissing}`);
+  }
+
+  if (wanted("lifecycle")) {
+    const t = await lifecycleTimes();
+    out(`createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms`);
+    out(`with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms`);
+  }
+  if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
+
+  out(`load average at the end ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
   console.log(lines.join("\n"));
 }
 

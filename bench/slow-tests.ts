@@ -1,0 +1,26 @@
+/**
+ * The slowest test files, from a vitest JSON report if one exists (BENCH_VITEST_REPORT, default
+ * /tmp/authsim-vitest.json). Make one with:
+ *   npx vitest run --reporter=json --outputFile=/tmp/authsim-vitest.json
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { relative } from "node:path";
+
+interface Report {
+  testResults?: { name: string; startTime?: number; endTime?: number; status?: string }[];
+}
+
+export function slowestTestFiles(count = 10): string[] {
+  const file = process.env.BENCH_VITEST_REPORT ?? "/tmp/authsim-vitest.json";
+  if (!existsSync(file)) return [`no vitest report at ${file}: npx vitest run --reporter=json --outputFile=${file}`];
+  const report = JSON.parse(readFileSync(file, "utf8")) as Report;
+  const files = (report.testResults ?? [])
+    .filter((r) => r.startTime !== undefined && r.endTime !== undefined)
+    .map((r) => ({ name: relative(process.cwd(), r.name), millis: r.endTime! - r.startTime!, status: r.status ?? "" }))
+    .sort((a, b) => b.millis - a.millis);
+  const total = files.reduce((a, f) => a + f.millis, 0);
+  return [
+    `slowest test files (${file}, written ${statSync(file).mtime.toISOString()}; ${files.length} files, ${(total / 1000).toFixed(0)} s summed over workers):`,
+    ...files.slice(0, count).map((f) => `  ${(f.millis / 1000).toFixed(1).padStart(6)} s  ${f.name}${f.status === "passed" ? "" : ` (${f.status})`}`),
+  ];
+}
