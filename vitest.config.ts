@@ -106,18 +106,6 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       }),
-      project({
-        // The published @stackframe/react (Vite) and @stackframe/stack (Next.js) kits, unchanged, against the real dev
-        // server in Debian's Chromium. Each app has its own lockfile outside the workspaces; the global setup runs its
-        // `npm ci` and build once per run, only when missing or stale (published-kits/README.md).
-        test: {
-          name: "published-kits",
-          include: ["published-kits/e2e/**/*.browser.test.ts"],
-          globalSetup: ["published-kits/e2e/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      }),
     ],
   },
 });
