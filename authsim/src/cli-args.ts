@@ -41,7 +41,7 @@ export const usage = `Usage: authsim [options]
   --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
   --allow-host NAME            answer requests for NAME too (e.g. host.docker.internal); by default only
                                localhost, 127.0.0.1 and [::1] (so a DNS-rebinding page cannot read it); repeatable
-  --hash-cost fast|production  password hashing: fast (1,000 PBKDF2 iterations, default) or production (600,000)
+  --hash-cost fast|production  password hashing: fast (10 PBKDF2 iterations, default) or production (600,000)
   --access-token-lifetime S    seconds an access token lives (default 600, at least 60)
   --deterministic SEED         seeded ids, codes, keys and tokens, and the clock frozen at 2026-01-01T00:00:00Z
                                (advance it with POST /__emulator/clock/advance), for stable snapshots

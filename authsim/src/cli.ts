@@ -8,6 +8,7 @@ import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.t
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
 import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
+import { nodeCryptoBackend } from "./node-crypto.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
 // The control endpoint's JSON, worded as the emulator's own answers (charset included).
@@ -50,6 +51,8 @@ const provider = createFakeProvider({
   requestLogCapacity: options.requestLogCapacity,
   apiBaseUrl: provisionalUrl,
   hashCost: options.hashCost,
+  // Hashing and signing on the main thread, not through Web Crypto's pool round trips (node-crypto.ts).
+  crypto: nodeCryptoBackend(),
   accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   fixedOtp: options.fixedOtp,
   // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.

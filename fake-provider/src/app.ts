@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Clock } from "@authsim/sdk/runtime";
 import { cryptoRandom, type RandomSource } from "@authsim/sdk/runtime";
 import { hashCosts, type HashCost } from "./auth/passwords.ts";
+import { defaultCryptoBackend, type CryptoBackend } from "./auth/crypto-backend.ts";
 import { controllableClock, type ControllableClock } from "./clock.ts";
 import { CONTROL_PREFIX, mountControl } from "./control/routes.ts";
 import { corsHeaders } from "./http/cors.ts";
@@ -45,8 +46,13 @@ export interface FakeProviderOptions {
   apiBaseUrl?: string;
   /** Access-token lifetime; at least 60 s (the published SDK refuses shorter-lived fresh tokens). Default 600 s. */
   accessTokenLifetimeSeconds?: number;
-  /** "fast" (default, 1,000 PBKDF2 iterations, for tests) or "production" (600,000). */
+  /** "fast" (default, 10 PBKDF2 iterations: a real salted hash, cheap enough for tests) or "production" (600,000). */
   hashCost?: HashCost;
+  /**
+   * Password hashing and ES256 signatures (auth/crypto-backend.ts). Defaults to Web Crypto, which runs everywhere; a
+   * server may inject a synchronous implementation (the dev server injects one over node:crypto).
+   */
+  crypto?: CryptoBackend;
   /** Called with errors no rule anticipated (they answer 500). Defaults to console.error. */
   onUnexpectedError?: (error: unknown) => void;
   /** How many /api/v1 requests the request log keeps (the oldest fall off). Default 1,000. */
@@ -113,6 +119,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     apiBaseUrl: (options.apiBaseUrl ?? "http://localhost:8102").replace(/\/+$/, ""),
     accessTokenLifetimeSeconds,
     passwordHashIterations: hashCosts[options.hashCost ?? "fast"],
+    crypto: options.crypto ?? defaultCryptoBackend,
     fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
     outboxCapacity: checkedCapacity(options.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY, "outboxCapacity"),
   };

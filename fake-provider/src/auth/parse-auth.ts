@@ -6,6 +6,7 @@ import { stackHeader } from "./headers.ts";
 import { findKeySet, type KeyKind } from "./keys.ts";
 import { managesProject } from "./ownership.ts";
 import { projectOfAudience, verifyAccessToken } from "./tokens.ts";
+import type { CryptoBackend } from "./crypto-backend.ts";
 
 /** Who is calling: the result of protocol.md §2.3. */
 export interface Auth {
@@ -31,7 +32,7 @@ const keyKind: Record<AccessType, KeyKind> = { client: "publishable", server: "s
  * Derives the access level of a request, first failure wins, in the order of protocol.md §2.3. Returns null for an
  * unauthenticated request (no access type and no keys).
  */
-export async function parseAuth(tables: Tables, headers: Headers, nowMillis: number): Promise<Auth | null> {
+export async function parseAuth(tables: Tables, headers: Headers, nowMillis: number, backend?: CryptoBackend): Promise<Auth | null> {
   const accessType = stackHeader(headers, "accessType");
   const adminAccessToken = stackHeader(headers, "adminAccessToken");
   const anyKey =
@@ -51,7 +52,7 @@ export async function parseAuth(tables: Tables, headers: Headers, nowMillis: num
   const accessToken = stackHeader(headers, "accessToken");
   let claims: AccessTokenClaims | null = null;
   if (accessToken !== null) {
-    const verified = await verifyAccessToken(tables, accessToken, nowMillis);
+    const verified = await verifyAccessToken(tables, accessToken, nowMillis, backend);
     if (!verified.ok && verified.reason === "unparsable") throw knownError("UNPARSABLE_ACCESS_TOKEN");
     if (!verified.ok) throw knownError("ACCESS_TOKEN_EXPIRED", { expired_at_millis: verified.expiredAtMillis });
     claims = verified.claims;
@@ -71,7 +72,7 @@ export async function parseAuth(tables: Tables, headers: Headers, nowMillis: num
   if (!project) throw knownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
   // 7
   if (adminAccessToken !== null) {
-    await checkAdminAccessToken(tables, adminAccessToken, project, nowMillis);
+    await checkAdminAccessToken(tables, adminAccessToken, project, nowMillis, backend);
   } else {
     checkKey(tables, project, type, stackHeader(headers, keyHeader[type]), nowMillis);
   }
@@ -100,8 +101,8 @@ function checkKey(tables: Tables, project: ProjectRecord, type: AccessType, key:
 }
 
 /** An admin access token is an access token of an `internal` user who manages the target project (§2.3 step 7). */
-async function checkAdminAccessToken(tables: Tables, token: string, project: ProjectRecord, nowMillis: number): Promise<void> {
-  const verified = await verifyAccessToken(tables, token, nowMillis);
+async function checkAdminAccessToken(tables: Tables, token: string, project: ProjectRecord, nowMillis: number, backend?: CryptoBackend): Promise<void> {
+  const verified = await verifyAccessToken(tables, token, nowMillis, backend);
   if (!verified.ok && verified.reason === "expired") throw knownError("ADMIN_ACCESS_TOKEN_EXPIRED", { expired_at_millis: verified.expiredAtMillis });
   if (!verified.ok) throw knownError("UNPARSABLE_ADMIN_ACCESS_TOKEN");
   const { claims } = verified;

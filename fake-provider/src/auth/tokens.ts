@@ -1,8 +1,10 @@
-import { SignJWT, importJWK, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload, type JWK } from "jose";
+import type { JWK } from "jose";
 import { accessTokenClaims, DEFAULT_BRANCH_ID, type AccessTokenClaims } from "@authsim/sdk/contract";
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import type { SigningKeyRecord, UserRecord } from "../store/records.ts";
 import { es256KeyPair } from "./es256-key-pair.ts";
+import { defaultCryptoBackend, type CryptoBackend } from "./crypto-backend.ts";
+import { base64UrlToBytes, base64UrlToText, bytesToBase64Url, textToBase64Url } from "./base64url.ts";
 import type { Tables } from "../store/store.ts";
 
 /**
@@ -85,25 +87,27 @@ export function claimsFor(input: MintInput): AccessTokenClaims {
 }
 
 /**
- * Imported CryptoKeys by kid and JWK: importing costs more than signing, and the records are values that never change
- * under a kid (a restored snapshot brings the same JWK back, or a different kid).
+ * The compact JWS header of a key, encoded once per record: it is the same for every token the key signs.
  */
-const importedKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
-function importKey(kid: string, jwk: JWK, kind: "private" | "public"): Promise<CryptoKey | Uint8Array> {
-  const cacheKey = `${kind}:${kid}:${jwk.x}:${jwk.y}`;
-  let key = importedKeys.get(cacheKey);
-  if (!key) {
-    key = importJWK(jwk, "ES256");
-    importedKeys.set(cacheKey, key);
+const encodedHeaders = new WeakMap<SigningKeyRecord, string>();
+function encodedHeader(key: SigningKeyRecord): string {
+  let header = encodedHeaders.get(key);
+  if (header === undefined) {
+    header = textToBase64Url(JSON.stringify({ alg: "ES256", kid: key.kid }));
+    encodedHeaders.set(key, header);
   }
-  return key;
+  return header;
 }
 
-export async function mintAccessToken(tables: Tables, random: RandomSource, input: MintInput): Promise<string> {
+/**
+ * A compact ES256 JWS (RFC 7515) of the claims, signed through the crypto backend (auth/crypto-backend.ts): the same
+ * bytes jose's SignJWT would produce, without a Web Crypto round trip when the backend is synchronous.
+ */
+export async function mintAccessToken(tables: Tables, random: RandomSource, input: MintInput, backend: CryptoBackend = defaultCryptoBackend): Promise<string> {
   const claims = claimsFor(input);
   const key = await signingKey(tables, audienceOf(input.user), random);
-  const privateKey = await importKey(key.kid, key.privateJwk, "private");
-  return new SignJWT(claims as unknown as JWTPayload).setProtectedHeader({ alg: "ES256", kid: key.kid }).sign(privateKey);
+  const signingInput = `${encodedHeader(key)}.${textToBase64Url(JSON.stringify(claims))}`;
+  return `${signingInput}.${bytesToBase64Url(await backend.signEs256(key.privateJwk, signingInput))}`;
 }
 
 export type VerifyResult =
@@ -111,30 +115,86 @@ export type VerifyResult =
   | { ok: false; reason: "unparsable" }
   | { ok: false; reason: "expired"; expiredAtMillis: number | null };
 
-/** Verifies signature, issuer family and expiry against the injected time. */
-export async function verifyAccessToken(tables: Tables, token: string, nowMillis: number): Promise<VerifyResult> {
-  let kid: string | undefined;
+/**
+ * Tokens whose signature and claims were verified, by key record and token text. A signature stays valid for as long
+ * as its key record exists (the record never changes; a restored or reset state brings new records, so their tokens
+ * are verified afresh and the old entries go with the old record). Only expiry depends on the time, and is checked on
+ * every use. Bounded per key: the oldest entries go first.
+ */
+const VERIFIED_PER_KEY = 1_000;
+const verified = new WeakMap<SigningKeyRecord, Map<string, AccessTokenClaims>>();
+
+function remember(key: SigningKeyRecord, token: string, claims: AccessTokenClaims): void {
+  let tokens = verified.get(key);
+  if (!tokens) {
+    tokens = new Map();
+    verified.set(key, tokens);
+  }
+  if (tokens.size >= VERIFIED_PER_KEY) tokens.delete(tokens.keys().next().value!);
+  // Every request holding the token reads the same object: frozen, so no caller can change it for the next one.
+  if (claims.restricted_reason) Object.freeze(claims.restricted_reason);
+  tokens.set(token, Object.freeze(claims));
+}
+
+/** Expiry against the injected time, as jose's check has it: a token is expired from its `exp` second on. */
+function checkExpiry(claims: AccessTokenClaims, nowMillis: number): VerifyResult {
+  if (claims.exp !== undefined && claims.exp <= Math.floor(nowMillis / 1000)) return { ok: false, reason: "expired", expiredAtMillis: claims.exp * 1000 };
+  return { ok: true, claims };
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
   try {
-    kid = decodeProtectedHeader(token).kid;
+    return JSON.parse(text);
   } catch {
-    return { ok: false, reason: "unparsable" };
+    return null;
   }
-  const key = [...tables.signingKeys.values()].find((k) => k.kid === kid);
-  if (!key) return { ok: false, reason: "unparsable" };
-  try {
-    const publicKey = await importKey(key.kid, key.publicJwk, "public");
-    const { payload } = await jwtVerify(token, publicKey, { algorithms: ["ES256"], currentDate: new Date(nowMillis) });
-    const claims = accessTokenClaims.safeParse(payload);
-    if (!claims.success) return { ok: false, reason: "unparsable" };
-    if (audSuffixOf(claims.data.aud) !== audSuffix[key.audience]) return { ok: false, reason: "unparsable" };
-    return { ok: true, claims: claims.data };
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) {
-      const exp = (error.payload as { exp?: unknown }).exp;
-      return { ok: false, reason: "expired", expiredAtMillis: typeof exp === "number" ? exp * 1000 : null };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Verifies signature, issuer family and expiry against the injected time. */
+export async function verifyAccessToken(tables: Tables, token: string, nowMillis: number, backend: CryptoBackend = defaultCryptoBackend): Promise<VerifyResult> {
+  const parts = token.split(".");
+  if (parts.length !== 3) return { ok: false, reason: "unparsable" };
+  const [headerText, payloadText, signatureText] = parts as [string, string, string];
+  const header = parseJson(base64UrlToText(headerText));
+  // The only header this emulator writes; `crit` names extensions it would have to understand, so it refuses them.
+  if (!isObject(header) || header.alg !== "ES256" || typeof header.kid !== "string" || "crit" in header) return { ok: false, reason: "unparsable" };
+  let key: SigningKeyRecord | undefined;
+  for (const k of tables.signingKeys.values()) {
+    if (k.kid === header.kid) {
+      key = k;
+      break;
     }
-    return { ok: false, reason: "unparsable" };
   }
+  if (!key) return { ok: false, reason: "unparsable" };
+  const known = verified.get(key)?.get(token);
+  if (known) return checkExpiry(known, nowMillis);
+  const signature = base64UrlToBytes(signatureText);
+  if (!signature || signature.length !== 64) return { ok: false, reason: "unparsable" };
+  let valid: boolean;
+  try {
+    valid = await backend.verifyEs256(key.publicJwk, `${headerText}.${payloadText}`, signature);
+  } catch {
+    valid = false;
+  }
+  if (!valid) return { ok: false, reason: "unparsable" };
+  const payload = parseJson(base64UrlToText(payloadText));
+  if (!isObject(payload)) return { ok: false, reason: "unparsable" };
+  // The registered time claims, checked as jose's jwtVerify checks them (no clock tolerance).
+  const nowSeconds = Math.floor(nowMillis / 1000);
+  if (payload.iat !== undefined && typeof payload.iat !== "number") return { ok: false, reason: "unparsable" };
+  if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > nowSeconds)) return { ok: false, reason: "unparsable" };
+  if (payload.exp !== undefined && typeof payload.exp !== "number") return { ok: false, reason: "unparsable" };
+  if (typeof payload.exp === "number" && payload.exp <= nowSeconds) return { ok: false, reason: "expired", expiredAtMillis: payload.exp * 1000 };
+  const claims = accessTokenClaims.safeParse(payload);
+  if (!claims.success) return { ok: false, reason: "unparsable" };
+  if (audSuffixOf(claims.data.aud) !== audSuffix[key.audience]) return { ok: false, reason: "unparsable" };
+  // A `nbf` would make validity depend on the time in a second way: such a token (never one this emulator mints) is
+  // verified every time.
+  if (payload.nbf === undefined) remember(key, token, claims.data);
+  return { ok: true, claims: claims.data };
 }
 
 function audSuffixOf(aud: string): string {

@@ -1,4 +1,5 @@
 import type { RandomSource } from "@authsim/sdk/runtime";
+import type { CryptoBackend } from "../auth/crypto-backend.ts";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { Tables } from "../store/store.ts";
 import type { EndUserIpInfo } from "../store/account-records.ts";
@@ -10,6 +11,8 @@ export interface ProviderSettings {
   apiBaseUrl: string;
   accessTokenLifetimeSeconds: number;
   passwordHashIterations: number;
+  /** Password hashing and token signatures (auth/crypto-backend.ts); Web Crypto when absent. */
+  crypto?: CryptoBackend;
   /** Addresses whose sign-in OTP is fixed (ops/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */
   fixedOtp?: readonly FixedOtpRule[];
   /**

@@ -19,7 +19,7 @@ export async function passwordSignUp(
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   checkPasswordRules(body.password);
   assertAuthEmailFree(ctx, project.id, body.email);
-  const passwordHash = await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations);
+  const passwordHash = await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto);
   const fields = { primaryEmail: body.email, primaryEmailVerified: false, primaryEmailAuthEnabled: true, passwordHash };
   // Signing up while holding an anonymous user's token upgrades that same user (its id and data are kept).
   const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
@@ -33,7 +33,7 @@ export async function passwordSignIn(ctx: AuthedContext, body: { email: string; 
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const user = ctx.tables.users.lookup("authEmail", emailKey(project.id, body.email));
   // Verify against a dummy hash when there is no such user, so a miss costs what a hit costs (no enumeration by time).
-  const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash(ctx.settings.passwordHashIterations));
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash(ctx.settings.passwordHashIterations), ctx.settings.crypto);
   if (!user || user.passwordHash === null || !ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
   saveUser(ctx, { ...user, lastActiveAtMillis: ctx.now });
   // A user with a TOTP secret gets MULTI_FACTOR_AUTHENTICATION_REQUIRED instead of tokens (ops/mfa.ts).

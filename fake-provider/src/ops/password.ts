@@ -46,7 +46,7 @@ export async function resetPassword(ctx: OpContext, project: ProjectRecord, body
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   // A failed rule rolls the whole request back, so the code stays usable for a second try.
   checkPasswordRules(body.password);
-  saveUser(ctx, { ...user, passwordHash: await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations) });
+  saveUser(ctx, { ...user, passwordHash: await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
 }
 
 /**
@@ -56,8 +56,8 @@ export async function resetPassword(ctx: OpContext, project: ProjectRecord, body
 export async function updatePassword(ctx: OpContext, user: UserRecord, currentSessionId: string | null, body: { old_password: string; new_password: string }): Promise<void> {
   if (user.passwordHash === null) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
   checkPasswordRules(body.new_password);
-  if (!(await verifyPassword(body.old_password, user.passwordHash))) throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
-  saveUser(ctx, { ...user, passwordHash: await hashPassword(body.new_password, ctx.random, ctx.settings.passwordHashIterations) });
+  if (!(await verifyPassword(body.old_password, user.passwordHash, ctx.settings.crypto))) throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
+  saveUser(ctx, { ...user, passwordHash: await hashPassword(body.new_password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
   for (const session of [...ctx.tables.sessions.values()]) {
     if (session.userId === user.id && session.id !== currentSessionId) ctx.tables.sessions.delete(session.id);
   }
@@ -67,5 +67,5 @@ export async function updatePassword(ctx: OpContext, user: UserRecord, currentSe
 export async function setPassword(ctx: OpContext, user: UserRecord, password: string): Promise<void> {
   if (user.passwordHash !== null) throw new StatusError(400, "This user already has a password. Use /auth/password/update to change it.");
   checkPasswordRules(password);
-  saveUser(ctx, { ...user, passwordHash: await hashPassword(password, ctx.random, ctx.settings.passwordHashIterations) });
+  saveUser(ctx, { ...user, passwordHash: await hashPassword(password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
 }

@@ -19,7 +19,7 @@ export async function accessTokenFor(ctx: OpContext, user: UserRecord, sessionId
     sessionId,
     nowMillis: ctx.now,
     lifetimeSeconds: ctx.settings.accessTokenLifetimeSeconds,
-  });
+  }, ctx.settings.crypto);
 }
 
 export interface NewSession {

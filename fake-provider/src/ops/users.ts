@@ -84,7 +84,7 @@ async function passwordHashFor(ctx: OpContext, body: { password?: string | null 
   if (imported === null) return null;
   if (password === undefined || password === null) return password;
   checkPasswordRules(password);
-  return hashPassword(password, ctx.random, ctx.settings.passwordHashIterations);
+  return hashPassword(password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto);
 }
 
 /** bcrypt (`$2a$`, `$2b$`, `$2y$`, two-digit cost, 53 characters of salt and hash) with a cost of at most 16. */

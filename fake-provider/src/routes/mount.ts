@@ -97,7 +97,7 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       };
       const endUser = endUserFromHeaders(request.headers);
       const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
-      const auth = await parseAuth(tables, request.headers, ctx.now);
+      const auth = await parseAuth(tables, request.headers, ctx.now, deps.settings.crypto);
       traceOf(request).userId = auth?.user?.id ?? null;
       stage = "access";
       if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
