@@ -7,6 +7,7 @@ import type { OpContext } from "./context.ts";
 import { accountsOfUser, anyAccountFor, newAccount, recordGrant, signInAccountFor } from "./oauth-accounts.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
 import { authChannelFor } from "./primary-channel.ts";
+import { applySignUpRules } from "./sign-up-rules.ts";
 import { newUserRecord, saveUser } from "./users.ts";
 
 /**
@@ -67,14 +68,17 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
     if (merged === "new-without-email-auth") emailAuth = false;
     else if (merged) return merged;
   }
+  // The project's sign-up rules (ops/sign-up-rules.ts): a rejection becomes the flow's error redirect.
+  const current = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
+  const ruled = applySignUpRules(ctx, project.id, { email: identity.email, authMethod: "oauth", oauthProvider: flow.providerConfigId, current: current?.isAnonymous ? current : null });
   const fields = {
+    ...ruled,
     displayName: identity.displayName,
     primaryEmail: identity.email,
     primaryEmailVerified: identity.email !== null && identity.emailVerified,
     primaryEmailAuthEnabled: emailAuth,
   };
   // A signed-in anonymous user is upgraded rather than left behind (protocol.md §7.8).
-  const current = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
   const user = saveUser(ctx, current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields));
   newAccount(ctx, user, { providerConfigId: flow.providerConfigId, providerAccountId: identity.accountId, email: identity.email });
   return { user, isNewUser: true };

@@ -9,6 +9,7 @@ import { sendEmail } from "./outbox.ts";
 import { authChannelFor } from "./primary-channel.ts";
 import { signInResponseFor } from "./sessions.ts";
 import { signInOrRequireMfa } from "./mfa.ts";
+import { applySignUpRules } from "./sign-up-rules.ts";
 import { newUserRecord, saveUser } from "./users.ts";
 import { createCode, otpOf, redeemCode } from "./verification-codes.ts";
 
@@ -70,7 +71,8 @@ export async function otpSignIn(ctx: AuthedContext, code: string): Promise<SignI
     // A user with a TOTP secret gets MULTI_FACTOR_AUTHENTICATION_REQUIRED instead of tokens (ops/mfa.ts).
     return { ...(await signInOrRequireMfa(ctx, user)), is_new_user: false };
   }
-  const fields = { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
+  const ruled = applySignUpRules(ctx, project.id, { email, authMethod: "otp", current: current?.isAnonymous ? current : null });
+  const fields = { ...ruled, primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
   const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
   saveUser(ctx, user);
   return { ...(await signInResponseFor(ctx, user)), is_new_user: true };

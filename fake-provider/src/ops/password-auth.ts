@@ -6,6 +6,7 @@ import type { AuthedContext } from "./context.ts";
 import { signInResponseFor } from "./sessions.ts";
 import { signInOrRequireMfa } from "./mfa.ts";
 import { sendSignUpVerification } from "./contact-channels.ts";
+import { applySignUpRules } from "./sign-up-rules.ts";
 import { assertAuthEmailFree, newUserRecord, saveUser } from "./users.ts";
 
 /** Email + password and anonymous sign-up (protocol.md §6.2, §7.1, §7.8). */
@@ -18,9 +19,11 @@ export async function passwordSignUp(
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   checkPasswordRules(body.password);
+  // The project's sign-up rules (ops/sign-up-rules.ts) run before the address is checked, as upstream's do.
+  const ruled = applySignUpRules(ctx, project.id, { email: body.email, authMethod: "password", current: current?.isAnonymous ? current : null });
   assertAuthEmailFree(ctx, project.id, body.email);
   const passwordHash = await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto);
-  const fields = { primaryEmail: body.email, primaryEmailVerified: false, primaryEmailAuthEnabled: true, passwordHash };
+  const fields = { ...ruled, primaryEmail: body.email, primaryEmailVerified: false, primaryEmailAuthEnabled: true, passwordHash };
   // Signing up while holding an anonymous user's token upgrades that same user (its id and data are kept).
   const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
   saveUser(ctx, user);

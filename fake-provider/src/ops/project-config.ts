@@ -9,6 +9,7 @@ import type { OpContext } from "./context.ts";
 import { listTemplates, listThemes } from "./email-content.ts";
 import { paymentSections } from "./payments-config.ts";
 import { assertProductionReady } from "./project-admin.ts";
+import { signUpRulesOf } from "./sign-up-rules.ts";
 import { defineOwn, prototypeSegment } from "../safety/safe-keys.ts";
 
 export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
@@ -218,5 +219,8 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
   config.dataVault = { stores: {}, ...sections.dataVault };
   // Every other key an override holds renders as written (in level order); record and payment keys are rendered above.
   renderLayers(ctx, project.id, config, (key) => !isRecordKey(key) && !isPaymentKey(key));
+  // Sign-up rules render with their defaults, in evaluation order (ops/sign-up-rules.ts), as upstream renders them.
+  const signUp = signUpRulesOf(ctx, project.id);
+  Object.assign(config.auth as Record<string, unknown>, { signUpRules: Object.fromEntries(signUp.rules), signUpRulesDefaultAction: signUp.defaultAction });
   return config;
 }

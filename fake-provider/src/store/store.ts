@@ -12,7 +12,7 @@ import type {
 import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemberProfileRecord, TeamPermissionGrantRecord } from "./team-records.ts";
 import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
 import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord } from "./payment-records.ts";
-import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "./admin-records.ts";
+import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord, SignUpRuleTriggerLogRecord } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import { Table, type Journal } from "./table.ts";
@@ -61,6 +61,7 @@ function createTables() {
     emailTemplates: new Table<EmailTemplateRecord>(),
     emailDrafts: new Table<EmailDraftRecord>(),
     configOverrides: new Table<ConfigOverrideRecord>(),
+    signUpRuleTriggers: new Table<SignUpRuleTriggerLogRecord>(),
     aiChats: new Table<AiChatRecord>(),
     /** Strong auth: OAuth links, grants, flows and codes; passkeys (strong-auth-records.ts). */
     oauthAccounts: new Table<OAuthAccountRecord>({

@@ -154,6 +154,8 @@ const table = [
   op("config", "getConfigSource", "GET", "/internal/config/source", "admin"),
   op("config", "unlinkConfigSource", "DELETE", "/internal/config/source", "admin"),
   op("config", "resetConfigOverrideKeys", "POST", "/internal/config/override/:level/reset-keys", "admin"),
+  op("sign-up-rules", "testSignUpRules", "POST", "/internal/sign-up-rules-test", "admin"),
+  op("sign-up-rules", "signUpRulesStats", "GET", "/internal/sign-up-rules-stats", "admin"),
   op("webhooks", "svixToken", "POST", "/webhooks/svix-token", "admin"),
   op("metrics", "metrics", "GET", "/internal/metrics", "admin"),
   op("emails", "sendTestEmail", "POST", "/internal/send-test-email", "admin"),

@@ -192,6 +192,8 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   resetConfigOverrideKeys: [success],
   getConfigSource: [json(a.configSourceResponse)],
   unlinkConfigSource: [success],
+  testSignUpRules: [json(a.signUpRulesTestResponse)],
+  signUpRulesStats: [json(a.signUpRulesStatsResponse)],
   svixToken: [json(a.svixTokenResponse)],
   metrics: [json(a.metricsResponse)],
   // Email

@@ -25,3 +25,4 @@ export * from "./passkeys.ts";
 export * from "./cli.ts";
 export * from "./session-replays.ts";
 export * from "./internal-extras.ts";
+export * from "./sign-up-rules.ts";
