@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
+import { IncomingMessage } from "node:http";
 import { resolve } from "node:path";
-import { serve } from "@hono/node-server";
+import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { CONTROL_PREFIX, createFakeProvider, type ProviderSnapshot } from "@authsim/fake-provider";
@@ -9,6 +10,7 @@ import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-sa
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
 import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { nodeCryptoBackend } from "./node-crypto.ts";
+import { preloadBody } from "./request-body.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
 // The control endpoint's JSON, worded as the emulator's own answers (charset included).
@@ -127,7 +129,12 @@ const bundleNotes = await prepareBundles();
 
 // The host check stands in front of the static pages too (the app checks its own routes).
 const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
-const guardedFetch = (request: Request) => hostRefusal(request, requestGuard) ?? pages(request);
+const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
+  const refused = hostRefusal(request, requestGuard);
+  if (refused) return refused;
+  const preloading = env?.incoming instanceof IncomingMessage ? preloadBody(request, env.incoming) : null;
+  return preloading ? preloading.then(() => pages(request)) : pages(request);
+};
 const server = serve({ fetch: guardedFetch, port: options.port, hostname: options.host }, (info) => {
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.

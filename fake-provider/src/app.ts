@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import type { Clock } from "@authsim/sdk/runtime";
-import { cryptoRandom, type RandomSource } from "@authsim/sdk/runtime";
+import type { RandomSource } from "@authsim/sdk/runtime";
 import { hashCosts, type HashCost } from "./auth/passwords.ts";
 import { defaultCryptoBackend, type CryptoBackend } from "./auth/crypto-backend.ts";
+import { pooledCryptoRandom } from "./auth/pooled-random.ts";
 import { controllableClock, type ControllableClock } from "./clock.ts";
 import { CONTROL_PREFIX, mountControl } from "./control/routes.ts";
 import { corsHeaders } from "./http/cors.ts";
@@ -111,7 +112,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const clock = controllableClock(options.clock);
   const clockStart = { offsetMillis: 0, frozenAtMillis: options.frozenAtMillis ?? null };
   clock.restore(clockStart);
-  const random = options.ids ?? cryptoRandom;
+  const random = options.ids ?? pooledCryptoRandom();
   const seed = options.seed ?? defaultSeed;
   const accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? 600;
   if (accessTokenLifetimeSeconds < 60) throw new RangeError("accessTokenLifetimeSeconds must be at least 60.");

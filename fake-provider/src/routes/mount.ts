@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { API_PREFIXES, headerName, operations, type AccessType, type Operation, type OperationId } from "@authsim/sdk/contract";
+import { API_PREFIXES, headerName, operations, type AccessType, type HeaderFamily, type Operation, type OperationId } from "@authsim/sdk/contract";
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import { hasStackHeader } from "../auth/headers.ts";
 import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
@@ -129,14 +129,26 @@ function toResponse(result: RouteResult): Response {
 
 /**
  * Headers every API answer carries (protocol.md §1–2), in the request's header family only, then the
- * override-error-status convention.
+ * override-error-status convention. Set on the answer itself when its headers may change (any answer the routes build):
+ * a copy would have to take the body as a stream, which a server then writes in pieces (the dev server's adapter sends
+ * a string body with its headers in one write, a stream in two or more). Answers with immutable headers are copied.
  */
 export function finish(response: Response, request: Request, random: RandomSource): Response {
   const family = familyOf(request);
-  const headers = new Headers(response.headers);
+  let out = response;
+  try {
+    addApiHeaders(out.headers, family, random);
+  } catch {
+    out = new Response(response.body, { status: response.status, headers: new Headers(response.headers) });
+    addApiHeaders(out.headers, family, random);
+  }
+  return applyOverrideErrorStatus(out, hasStackHeader(request.headers, "overrideErrorStatus"), family);
+}
+
+const corsEntries = Object.entries(corsHeaders);
+
+function addApiHeaders(headers: Headers, family: HeaderFamily, random: RandomSource): void {
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
   headers.set(headerName("requestId", family), randomBase32(random, 120));
-  for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
-  const out = new Response(response.body, { status: response.status, headers });
-  return applyOverrideErrorStatus(out, hasStackHeader(request.headers, "overrideErrorStatus"), family);
+  for (const [name, value] of corsEntries) headers.set(name, value);
 }
