@@ -90,3 +90,25 @@ export function clearKeysEverywhere(ctx: { tables: Tables }, projectId: string, 
     if (Object.keys(kept).length !== Object.keys(override).length) setOverride(ctx, projectId, level, kept);
   }
 }
+
+/**
+ * The rendered value of one boolean setting that only the layers hold (no record field), read without rendering the
+ * whole config: the last level that sets it, or a parent object, wins; `null` resets to the default.
+ */
+export function layeredBoolean(ctx: { tables: Tables }, projectId: string, path: string, fallback: boolean): boolean {
+  let value = fallback;
+  for (const level of configLevels) {
+    for (const [key, v] of Object.entries(getOverride(ctx, projectId, level))) {
+      if (!isUnder(path, key)) continue;
+      if (key === path) value = typeof v === "boolean" ? v : fallback;
+      else if (v === null) value = fallback;
+      else {
+        let node: unknown = v;
+        for (const part of path.slice(key.length + 1).split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+        value = typeof node === "boolean" ? node : fallback;
+      }
+    }
+  }
+  return value;
+}
+

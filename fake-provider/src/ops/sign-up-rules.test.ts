@@ -80,6 +80,32 @@ describe("password sign-up", () => {
   });
 });
 
+describe("restriction by an administrator", () => {
+  const patchUser = (id: string, json: Record<string, unknown>) => api(provider, `/users/${id}`, { method: "PATCH", headers: server(), json });
+
+  it("takes a reason or details only with restricted_by_admin: true, and lifting it clears both", async () => {
+    const { user_id } = await expectJson<{ user_id: string }>(await signUpRaw(freshEmail()));
+    const refused = await expectKnownError(await patchUser(user_id, { restricted_by_admin: false, restricted_by_admin_reason: "x" }), "SCHEMA_ERROR", 400);
+    expect(refused.error).toContain("restricted_by_admin_reason must be null when restricted_by_admin is not true");
+    await expectKnownError(await patchUser(user_id, { restricted_by_admin_private_details: "x" }), "SCHEMA_ERROR", 400);
+    await expectJson(await patchUser(user_id, { restricted_by_admin: true, restricted_by_admin_reason: "review", restricted_by_admin_private_details: "fraud" }));
+    expect(await userOf(user_id)).toMatchObject({ is_restricted: true, restricted_reason: { type: "restricted_by_administrator" } });
+    await expectJson(await patchUser(user_id, { restricted_by_admin: false }));
+    expect(await userOf(user_id)).toMatchObject({ restricted_by_admin: false, restricted_by_admin_reason: null, restricted_by_admin_private_details: null, is_restricted: false, restricted_reason: null });
+  });
+
+  it("names an unverified address first when the project requires verification (onboarding.requireEmailVerification)", async () => {
+    await rules({ onboarding: { requireEmailVerification: true }, "auth.signUpRules.all": rule(0, "true", "restrict") });
+    const { user_id } = await expectJson<{ user_id: string }>(await signUpRaw(freshEmail()));
+    expect(await userOf(user_id)).toMatchObject({ restricted_by_admin: true, is_restricted: true, restricted_reason: { type: "email_not_verified" } });
+    await expectJson(await patchUser(user_id, { primary_email_verified: true }));
+    expect(await userOf(user_id)).toMatchObject({ restricted_reason: { type: "restricted_by_administrator" } });
+    await rules({ "onboarding.requireEmailVerification": null, "auth.signUpRules": null });
+    const plain = await expectJson<{ user_id: string }>(await signUpRaw(freshEmail()));
+    expect(await userOf(plain.user_id)).toMatchObject({ is_restricted: false, restricted_reason: null });
+  });
+});
+
 describe("OTP sign-up", () => {
   it("is refused when the rules reject the new address", async () => {
     const otp = providerWithDevConfig({ magic_link_enabled: true });

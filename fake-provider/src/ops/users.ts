@@ -177,6 +177,8 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
       riskScores: body.risk_scores,
     }),
   };
+  // Lifting the restriction clears its reason and details (the body cannot carry them then: contract users.ts).
+  if (!next.restrictedByAdmin) Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
   if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   return saveUser(ctx, next);
 }

@@ -1,4 +1,5 @@
 import type { ClientUserJson, ServerUserJson } from "@authsim/sdk/contract";
+import { layeredBoolean } from "../ops/config-layers.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import { clientTeamView, serverTeamView } from "./teams.ts";
@@ -7,7 +8,16 @@ import { userOAuthProvidersView } from "./oauth-providers.ts";
 /** The client "me" view: exactly the keys of protocol.md §5.2. */
 export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson {
   const team = user.selectedTeamId ? tables.teams.get(user.selectedTeamId) : undefined;
-  const isRestricted = user.isAnonymous || user.restrictedByAdmin;
+  // As upstream orders the reasons: anonymous, then an unverified address when the project requires verification
+  // (the user can fix that one), then an administrator's restriction.
+  const emailNotVerified = !user.isAnonymous && !user.primaryEmailVerified && layeredBoolean({ tables }, user.projectId, "onboarding.requireEmailVerification", false);
+  const restrictedReason = user.isAnonymous
+    ? ({ type: "anonymous" } as const)
+    : emailNotVerified
+      ? ({ type: "email_not_verified" } as const)
+      : user.restrictedByAdmin
+        ? ({ type: "restricted_by_administrator" } as const)
+        : null;
   return {
     id: user.id,
     primary_email: user.primaryEmail,
@@ -26,8 +36,8 @@ export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson
     otp_auth_enabled: user.otpAuthEnabled,
     passkey_auth_enabled: user.passkeyAuthEnabled,
     is_anonymous: user.isAnonymous,
-    is_restricted: isRestricted,
-    restricted_reason: user.isAnonymous ? { type: "anonymous" } : user.restrictedByAdmin ? { type: "restricted_by_administrator" } : null,
+    is_restricted: restrictedReason !== null,
+    restricted_reason: restrictedReason,
     restricted_by_admin: user.restrictedByAdmin,
     restricted_by_admin_reason: user.restrictedByAdminReason,
   };

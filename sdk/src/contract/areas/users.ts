@@ -82,19 +82,34 @@ const serverOnlyUpdateFields = {
   risk_scores: riskScores.optional(),
 };
 
+/**
+ * A reason or private details only come with `restricted_by_admin: true` in the same body (the real service's schema
+ * test, whatever the user's current state), as a SCHEMA_ERROR.
+ */
+function restrictionConsistent(body: { restricted_by_admin?: boolean | undefined; restricted_by_admin_reason?: string | null | undefined; restricted_by_admin_private_details?: string | null | undefined }, issues: z.RefinementCtx) {
+  if (body.restricted_by_admin === true) return;
+  if (body.restricted_by_admin_reason != null) issues.addIssue({ code: "custom", message: "restricted_by_admin_reason must be null when restricted_by_admin is not true" });
+  else if (body.restricted_by_admin_private_details != null) issues.addIssue({ code: "custom", message: "restricted_by_admin_private_details must be null when restricted_by_admin is not true" });
+}
+
 /** PATCH /users/{id} (and /users/me) with server access. */
-export const serverUserUpdate = clientUserUpdate.extend({
-  ...serverOnlyUpdateFields,
-  /** Only `false`: an anonymous user can be upgraded, never made anonymous. */
-  is_anonymous: z.literal(false).optional(),
-});
+export const serverUserUpdate = clientUserUpdate
+  .extend({
+    ...serverOnlyUpdateFields,
+    /** Only `false`: an anonymous user can be upgraded, never made anonymous. */
+    is_anonymous: z.literal(false).optional(),
+  })
+  .superRefine(restrictionConsistent);
 
 /** POST /users (server). */
-export const serverUserCreate = clientUserUpdate.omit({ selected_team_id: true }).extend({
-  ...serverOnlyUpdateFields,
-  is_anonymous: z.boolean().optional(),
-  oauth_providers: z.array(oauthProviderSummary).optional(),
-});
+export const serverUserCreate = clientUserUpdate
+  .omit({ selected_team_id: true })
+  .extend({
+    ...serverOnlyUpdateFields,
+    is_anonymous: z.boolean().optional(),
+    oauth_providers: z.array(oauthProviderSummary).optional(),
+  })
+  .superRefine(restrictionConsistent);
 
 export type ClientUserUpdate = z.infer<typeof clientUserUpdate>;
 export type ServerUserUpdate = z.infer<typeof serverUserUpdate>;
