@@ -71,12 +71,24 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   // The OAuth library's words for a PKCE method it cannot verify (ops/oauth-authorize.ts says why it comes up front).
   { status: 400, text: /^Invalid request: transform algorithm '.*' not supported$/s, operations: ["oauthAuthorize"] },
   { status: 400, text: /^Inner OAuth cookie not found\. This is likely because you refreshed the page during the OAuth sign in process\./ },
+  // OAuth provider links (upstream's oauth-providers CRUD).
+  { status: 404, text: /^OAuth provider .+ for user .+ not found$/s, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
+  { status: 404, text: /^OAuth provider .+ not found or not configured$/s, operations: ["createOAuthProvider"] },
+  { status: 400, text: /^The same provider type with (sign-in enabled|the same account ID) already exists for this user\.$/, operations: ["createOAuthProvider", "updateOAuthProvider"] },
   { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
   { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser", "updateMe"] },
   { status: 400, text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.", operations: ["createUser", "updateUser", "updateMe"] },
   { status: 400, text: /^quantity \d+ grants more than 2147483647 of an included item$/ },
-  // Email templates, themes and drafts: not found in the stack-auth source; unconfirmed.
-  { status: 404, text: /^No email (template|theme|draft) with id .+$/ },
+  // Email templates, themes and drafts (upstream's internal/email-* and emails/* routes): missing ones are a 404 on their
+  // own routes and a 400 where rendering or sending names them.
+  { status: 404, text: "No theme found with given id", operations: ["getEmailTheme", "updateEmailTheme", "deleteEmailTheme"] },
+  { status: 400, text: "No theme found with given id", operations: ["renderEmail"] },
+  { status: 400, text: "Cannot delete the currently active email theme. Please select a different theme first.", operations: ["deleteEmailTheme"] },
+  { status: 404, text: "No template found with given id", operations: ["updateEmailTemplate", "deleteEmailTemplate"] },
+  { status: 400, text: "No template found with given id", operations: ["renderEmail"] },
+  { status: 400, text: "No template found with given template_id", operations: ["sendEmail"] },
+  { status: 404, text: "No draft found with given id", operations: ["getEmailDraft", "updateEmailDraft", "deleteEmailDraft"] },
+  { status: 400, text: "No draft found with given draft_id", operations: ["sendEmail"] },
 ];
 
 export function plainTextAllowed(operationId: string, status: number, text: string): boolean {

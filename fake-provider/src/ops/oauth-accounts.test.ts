@@ -77,8 +77,27 @@ describe("OAuth provider links", () => {
       "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
       400,
     );
-    await expectKnownError(await api(provider, "/oauth-providers", { headers: server(), json: { ...body(b.user_id, false), provider_config_id: "facebook" } }), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
+    const unknown = await api(provider, "/oauth-providers", { headers: server(), json: { ...body(b.user_id, false), provider_config_id: "facebook" } });
+    expect([unknown.status, await unknown.text()]).toEqual([404, "OAuth provider facebook not found or not configured"]);
     await expectKnownError(await api(provider, "/oauth-providers", { headers: withToken(a.access_token), json: body(a.user_id, false) }), "INSUFFICIENT_ACCESS_TYPE", 401);
+  });
+
+  it("server create for `me`, one sign-in link per provider and user, one link per account id; a missing link is a plain 404", async () => {
+    const provider = newProvider();
+    const a = await signUp(provider);
+    const link = (json: Record<string, unknown>) => api(provider, "/oauth-providers", { headers: server({ accessToken: a.access_token }), json: { user_id: "me", provider_config_id: "google", email: null, allow_connected_accounts: true, ...json } });
+    const first = await expectJson<Link>(await link({ account_id: "g-1", allow_sign_in: true }), 201);
+    expect(first).toMatchObject({ user_id: a.user_id, provider_config_id: "google", account_id: "g-1" });
+    const second = await link({ account_id: "g-2", allow_sign_in: true });
+    expect([second.status, await second.text()]).toEqual([400, "The same provider type with sign-in enabled already exists for this user."]);
+    const same = await link({ account_id: "g-1", allow_sign_in: false });
+    expect([same.status, await same.text()]).toEqual([400, "The same provider type with the same account ID already exists for this user."]);
+    const other = await expectJson<Link>(await link({ account_id: "g-2", allow_sign_in: false }), 201);
+    const toggled = await api(provider, `/oauth-providers/${a.user_id}/${other.id}`, { method: "PATCH", headers: server(), json: { allow_sign_in: true } });
+    expect([toggled.status, await toggled.text()]).toEqual([400, "The same provider type with sign-in enabled already exists for this user."]);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const read = await api(provider, `/oauth-providers/${a.user_id}/${missing}`, { headers: server() });
+    expect([read.status, await read.text()]).toEqual([404, `OAuth provider ${missing} for user ${a.user_id} not found`]);
   });
 
   it("server create with POST /users {oauth_providers} links at creation", async () => {

@@ -1,6 +1,6 @@
 import type { ServerOAuthProviderCreate, ServerOAuthProviderUpdate } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
-import { knownError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { OAuthAccountRecord, OAuthGrantRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
@@ -62,16 +62,27 @@ export function newAccount(
 
 export function requireAccount(ctx: OpContext, user: UserRecord, accountId: string): OAuthAccountRecord {
   const account = ctx.tables.oauthAccounts.get(accountId);
-  // Upstream's CRUD answers a plain 404 for a link of another user; the catalogue's nearest code says the same.
-  if (!account || account.userId !== user.id) throw knownError("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
+  // Upstream's CRUD answers a plain 404, naming the link and the user, for a missing link or one of another user.
+  if (!account || account.userId !== user.id) throw new StatusError(404, `OAuth provider ${accountId} for user ${user.id} not found`);
   return account;
+}
+
+/**
+ * What the CRUD (not a sign-in) checks before it writes a link, in upstream's order: one sign-in link per provider and
+ * user, one link per provider, user and account id (plain 400s); then the sign-in index (saveAccount).
+ */
+function assertLinkAllowed(ctx: OpContext, link: { userId: string; providerConfigId: string; providerAccountId: string | undefined; allowSignIn: boolean | undefined }, exceptId?: string): void {
+  const siblings = accountsOfUser(ctx, link.userId).filter((a) => a.id !== exceptId && a.providerConfigId === link.providerConfigId);
+  if (link.allowSignIn === true && siblings.some((a) => a.allowSignIn)) throw new StatusError(400, "The same provider type with sign-in enabled already exists for this user.");
+  if (link.providerAccountId !== undefined && siblings.some((a) => a.providerAccountId === link.providerAccountId)) throw new StatusError(400, "The same provider type with the same account ID already exists for this user.");
 }
 
 /** POST /oauth-providers (server): the provider must be enabled; a sign-in account id is unique per provider. */
 export function createAccount(ctx: OpContext, projectId: string, body: ServerOAuthProviderCreate): OAuthAccountRecord {
   const user = requireUser(ctx, projectId, body.user_id);
   const project = ctx.tables.projects.get(projectId)!;
-  requireEnabledProvider(project, body.provider_config_id);
+  if (!oauthProvidersOf(project).some((p) => p.id === body.provider_config_id)) throw new StatusError(404, `OAuth provider ${body.provider_config_id} not found or not configured`);
+  assertLinkAllowed(ctx, { userId: user.id, providerConfigId: body.provider_config_id, providerAccountId: body.account_id, allowSignIn: body.allow_sign_in });
   return newAccount(ctx, user, {
     providerConfigId: body.provider_config_id,
     providerAccountId: body.account_id,
@@ -83,13 +94,15 @@ export function createAccount(ctx: OpContext, projectId: string, body: ServerOAu
 
 /** PATCH (client: the allow flags; server also email and account id). */
 export function updateAccount(ctx: OpContext, account: OAuthAccountRecord, body: ServerOAuthProviderUpdate): OAuthAccountRecord {
-  return saveAccount(ctx, {
+  const next: OAuthAccountRecord = {
     ...account,
     ...(body.allow_sign_in !== undefined ? { allowSignIn: body.allow_sign_in } : {}),
     ...(body.allow_connected_accounts !== undefined ? { allowConnectedAccounts: body.allow_connected_accounts } : {}),
     ...(body.email !== undefined ? { email: body.email } : {}),
     ...(body.account_id !== undefined ? { providerAccountId: body.account_id } : {}),
-  });
+  };
+  assertLinkAllowed(ctx, { userId: account.userId, providerConfigId: account.providerConfigId, providerAccountId: body.account_id, allowSignIn: body.allow_sign_in }, account.id);
+  return saveAccount(ctx, next);
 }
 
 export function deleteAccount(ctx: OpContext, account: OAuthAccountRecord): void {

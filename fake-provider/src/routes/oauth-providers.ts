@@ -35,7 +35,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
   }),
   createOAuthProvider: route({
     body: serverOAuthProviderCreate,
-    handler: ({ auth, ctx, body }) => created(serverOAuthProviderView(createAccount(ctx, auth!.project.id, body))),
+    handler: ({ auth, ctx, body }) => created(serverOAuthProviderView(createAccount(ctx, auth!.project.id, { ...body, user_id: targetUser(auth!, ctx, body.user_id, WHAT).id }))),
   }),
   getOAuthProvider: route({
     params: oauthProviderParams,

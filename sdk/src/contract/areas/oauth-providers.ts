@@ -36,7 +36,8 @@ export const serverOAuthProviderUpdate = clientOAuthProviderUpdate.extend({
   account_id: z.string().min(1).optional(),
 });
 export const serverOAuthProviderCreate = z.strictObject({
-  user_id: uuidV4,
+  /** A user's id, or `me` for the signed-in user. */
+  user_id: userIdOrMe,
   provider_config_id: z.string().min(1),
   account_id: z.string().min(1),
   email: z.string().nullable().optional(),
