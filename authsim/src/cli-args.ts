@@ -26,6 +26,11 @@ export interface CliOptions {
   seedFile: string | null;
   /** Addresses whose emailed sign-in OTP is fixed (`--fixed-otp '*@example.com=123456'`, repeatable; first match wins). */
   fixedOtp: FixedOtpRule[];
+  /**
+   * Port of the mock OAuth server for shared-keys providers (`--mock-oauth-port N`, or `auto`: the port with its last
+   * two digits 14, as the real service's development setup numbers it); null runs none.
+   */
+  mockOAuthPort: number | null;
 }
 
 /**
@@ -52,7 +57,10 @@ export const usage = `Usage: authsim [options]
   --outbox-capacity N           emails the outbox keeps, dropping the oldest (default 10000)
   --request-log-capacity N     API requests the request log keeps (default 1000)
   --fixed-otp PATTERN=CODE     sign-in emails to matching addresses show this 6-digit OTP, e.g.
-                               '*@example.com=123456' (* matches anything; repeatable, the first match wins)`;
+                               '*@example.com=123456' (* matches anything; repeatable, the first match wins)
+  --mock-oauth-port N|auto     also run a mock OAuth server on port N (auto: the port's last two digits made 14,
+                               e.g. 8114 for 8102) for the shared-keys providers, as the real service's development
+                               setup has: their sign-in goes there and their connected accounts get its tokens`;
 
 function positiveInteger(flag: string, text: string): number {
   const n = Number(text);
@@ -74,7 +82,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     requestLogCapacity: 1_000,
     seedFile: null,
     fixedOtp: [],
+    mockOAuthPort: null,
   };
+  let mockOAuthPort: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = () => {
@@ -122,6 +132,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
       case "--request-log-capacity":
         options.requestLogCapacity = positiveInteger(flag, value());
         break;
+      case "--mock-oauth-port":
+        mockOAuthPort = value();
+        break;
       case "--allow-network":
         options.allowNetwork = true;
         break;
@@ -136,7 +149,20 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (!Number.isInteger(options.accessTokenLifetimeSeconds) || options.accessTokenLifetimeSeconds < 60) {
     throw new Error("--access-token-lifetime must be a whole number of seconds, at least 60.");
   }
+  if (mockOAuthPort !== null) options.mockOAuthPort = parseMockOAuthPort(mockOAuthPort, options.port);
   return options;
+}
+
+function parseMockOAuthPort(text: string, port: number): number {
+  if (text === "auto") {
+    const digits = String(port);
+    if (!digits.endsWith("02") || digits.length < 3) throw new Error(`--mock-oauth-port auto needs a port ending in 02 (e.g. 8102 gives 8114), not ${port}; name the port instead.`);
+    return Number(`${digits.slice(0, -2)}14`);
+  }
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`--mock-oauth-port takes a port from 1 to 65535 or auto, not ${text}.`);
+  if (n === port) throw new Error(`--mock-oauth-port ${n} is the API's port; choose another.`);
+  return n;
 }
 
 // Shared with the dashboard's projects panel, which bundles it for the browser: its own file, free of the emulator.

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
-import { CONTROL_PREFIX, createFakeProvider, type ProviderSnapshot } from "@authsim/fake-provider";
+import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, type ProviderSnapshot } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
@@ -161,6 +161,20 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${options.port} is in use: pass --port or set PORT.` : error.message);
   process.exit(1);
 });
+
+// --mock-oauth-port: the shared-keys providers' mock OAuth server on a port of its own (fake-provider/src/mock-oauth/),
+// behind the same Host check. Named localhost, as the real service's development setup names it.
+if (options.mockOAuthPort !== null) {
+  const mockOAuthPort = options.mockOAuthPort;
+  const mockOAuth = createMockOAuthServer(provider, { origin: `http://localhost:${mockOAuthPort}` });
+  const mockOAuthServer = serve({ fetch: (request: Request) => hostRefusal(request, requestGuard) ?? mockOAuth.fetch(request), port: mockOAuthPort, hostname: options.host }, () => {
+    console.log(`Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`);
+  });
+  mockOAuthServer.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${mockOAuthPort} is in use: pass another --mock-oauth-port.` : error.message);
+    process.exit(1);
+  });
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -16,4 +16,5 @@ export { exportFixture, type ExportOptions } from "./fixture-export/export.ts";
 export type { RequestLog, RequestLogEntry, RequestLogFilter } from "./request-log/request-log.ts";
 export type { FixedOtpRule } from "./ops/fixed-otp.ts";
 export { openApiDocument, type OpenApiDocument } from "./openapi/document.ts";
+export { createMockOAuthServer, type MockOAuthServer, type MockOAuthServerOptions } from "./mock-oauth/server.ts";
 export type { OperationAnswer } from "./routes/mount.ts";

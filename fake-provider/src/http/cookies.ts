@@ -13,3 +13,13 @@ export function cookieHeader(request: Request, name: string, value: string, maxA
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
+
+/**
+ * The OAuth inner-state cookie as upstream writes it: whole site, an absolute expiry (by the emulator's clock) and a
+ * max age, HttpOnly, Secure on https, no SameSite attribute (browsers treat it as Lax).
+ */
+export function innerStateCookieHeader(request: Request, name: string, maxAgeSeconds: number, nowMillis: number): string {
+  const secure = new URL(request.url).protocol === "https:" ? " Secure;" : "";
+  const expires = new Date(nowMillis + maxAgeSeconds * 1000).toUTCString();
+  return `${name}=true; Path=/; Expires=${expires}; Max-Age=${maxAgeSeconds};${secure} HttpOnly`;
+}

@@ -4,6 +4,20 @@ import type { Auth } from "../auth/parse-auth.ts";
 import type { Tables } from "../store/store.ts";
 import type { EndUserIpInfo } from "../store/account-records.ts";
 import type { FixedOtpRule } from "./fixed-otp.ts";
+import type { MockOAuthTokens } from "../mock-oauth/tokens.ts";
+
+/**
+ * A mock OAuth server serving the shared-keys providers (mock-oauth/server.ts), as the real service's development setup
+ * has one: authorize sends the browser to `origin`, which sends it back to `callbackBaseUrl`'s callback; connected
+ * accounts of shared providers hand out its tokens.
+ */
+export interface MockOAuthServerSettings {
+  /** e.g. http://localhost:8114 */
+  origin: string;
+  /** The API's base URL the provider's callback is on (e.g. http://localhost:8102), as registered at the mock server. */
+  callbackBaseUrl: string;
+  tokens: MockOAuthTokens;
+}
 
 /** What the emulator was configured with (createFakeProvider options, resolved). */
 export interface ProviderSettings {
@@ -22,6 +36,8 @@ export interface ProviderSettings {
   dashboardUrl?: string;
   /** How many emails the outbox keeps; the oldest are dropped past it (ops/outbox.ts). Default 10,000. */
   outboxCapacity?: number;
+  /** Set while a mock OAuth server is attached (createMockOAuthServer); absent, every provider uses the emulator's page. */
+  mockOAuthServer?: MockOAuthServerSettings;
 }
 
 /**

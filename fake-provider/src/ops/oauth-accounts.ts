@@ -3,6 +3,7 @@ import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { OAuthAccountRecord, OAuthGrantRecord } from "../store/strong-auth-records.ts";
+import { heldKey } from "../mock-oauth/tokens.ts";
 import type { OpContext } from "./context.ts";
 import { oauthProvidersOf, requireEnabledProvider } from "./oauth-config.ts";
 import { requireUser } from "./users.ts";
@@ -132,7 +133,8 @@ export const scopesOf = (scope: string | undefined | null): string[] => (scope ?
 /**
  * POST /connected-accounts/{user}/{provider}[/{account}]/access-token (protocol.md §5.10): a provider access token for
  * a link that allows connected accounts. Not connected → OAUTH_CONNECTION_NOT_CONNECTED_TO_USER; a scope the provider
- * never granted → OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE; shared keys hand out no tokens (spec §8).
+ * never granted → OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE; shared keys hand out no tokens (spec §8), except the
+ * mock OAuth server's while one is attached (upstream's development setup allows them).
  */
 export function connectedAccountAccessToken(
   ctx: OpContext,
@@ -148,8 +150,18 @@ export function connectedAccountAccessToken(
     (a) => a.providerConfigId === providerConfigId && a.allowConnectedAccounts && (providerAccountId === undefined || a.providerAccountId === providerAccountId),
   );
   if (candidates.length === 0) throw knownError("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
-  if (provider.type === "shared") throw knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+  const server = ctx.settings.mockOAuthServer;
+  // Shared keys hand out tokens only where upstream's development setup allows them: with its mock OAuth server.
+  if (provider.type === "shared" && !server) throw knownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
   const wanted = scopesOf(scope);
+  if (provider.type === "shared" && server) {
+    // The tokens the server issued at sign-in: one still working at the server, else a refresh (mock-oauth/tokens.ts).
+    for (const a of candidates) {
+      const token = server.tokens.accessTokenFor(heldKey(a.projectId, a.providerConfigId, a.providerAccountId), wanted);
+      if (token !== null) return { access_token: token };
+    }
+    throw knownError("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE");
+  }
   const account = candidates.find((a) => {
     const granted = ctx.tables.oauthGrants.get(grantKey(a.projectId, a.providerConfigId, a.providerAccountId))?.scopes ?? [];
     return wanted.every((s) => granted.includes(s));

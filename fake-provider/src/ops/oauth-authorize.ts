@@ -1,17 +1,20 @@
-import { constants, pkceMethods, type OAuthAuthorizeQuery } from "@authsim/sdk/contract";
+import { API_PREFIX, constants, pkceMethods, type OAuthAuthorizeQuery } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { verifyAccessToken, projectOfAudience } from "../auth/tokens.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { OAuthFlowRecord } from "../store/strong-auth-records.ts";
-import type { OpContext } from "./context.ts";
+import type { MockOAuthServerSettings, OpContext } from "./context.ts";
 import { assertTrustedRedirects, oauthClientProject } from "./oauth-client.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
+import { s256Challenge } from "./oauth-token.ts";
 
 /**
  * GET /auth/oauth/authorize/{provider} (protocol.md §7.5 step 1): checks, in the real service's order, the client and
  * its key, the provider, the scope, a link's token, every redirect URL, an extra scope on shared keys, the PKCE method
  * and the optional access token, then records the flow under a fresh inner state and sends the browser to the
- * emulator's mock identity provider. Bot-challenge fields are accepted and not judged (contract botChallengeFields).
+ * emulator's mock identity provider: its page, or, for a shared-keys provider while a mock OAuth server is attached
+ * (mock-oauth/server.ts), that server's authorization endpoint. Bot-challenge fields are accepted and not judged
+ * (contract botChallengeFields).
  */
 
 /** spec §9: the outer OAuth state lives 3600 s; a callback after that is OUTER_OAUTH_TIMEOUT (spec §8). */
@@ -77,7 +80,34 @@ export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuth
     innerCode: null,
     identity: null,
   };
+  const mode = q.response_mode ?? q.stack_response_mode ?? q.hexclave_response_mode;
+  if (mode === "json") flow.jsonMode = true;
   ctx.tables.oauthFlows.set(flow.innerState, flow);
-  const location = `${ctx.settings.apiBaseUrl}${mockIdpPath(provider.id)}?${new URLSearchParams({ state: flow.innerState }).toString()}`;
+  const server = provider.type === "shared" ? ctx.settings.mockOAuthServer : undefined;
+  const location = server
+    ? await mockServerAuthorizeUrl(ctx, server, flow)
+    : `${ctx.settings.apiBaseUrl}${mockIdpPath(provider.id)}?${new URLSearchParams({ state: flow.innerState }).toString()}`;
   return { flow, location };
+}
+
+/**
+ * The mock OAuth server's authorization URL for a flow, as the real service builds it for its mock provider: the
+ * provider id as client, OpenID scopes with a refresh token, the callback on the registered API base, an S256 PKCE
+ * challenge and the inner state. The callback redeems the code in process, so the verifier is not kept.
+ */
+async function mockServerAuthorizeUrl(ctx: OpContext, server: MockOAuthServerSettings, flow: OAuthFlowRecord): Promise<string> {
+  const url = new URL("/auth", server.origin);
+  const providerId = flow.providerConfigId;
+  url.search = new URLSearchParams({
+    client_id: providerId,
+    scope: ["openid", "offline_access", ...(flow.providerScope ? [flow.providerScope] : [])].join(" "),
+    response_type: "code",
+    redirect_uri: `${server.callbackBaseUrl}${API_PREFIX}/auth/oauth/callback/${encodeURIComponent(providerId)}`,
+    code_challenge_method: "S256",
+    code_challenge: await s256Challenge(randomBase32(ctx.random, 256)),
+    state: flow.innerState,
+    access_type: "offline",
+    prompt: "consent",
+  }).toString();
+  return url.toString();
 }

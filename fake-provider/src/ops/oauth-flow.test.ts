@@ -17,7 +17,7 @@ import {
 /** OAuth through the mock identity provider (protocol.md §4.4, §7.5; spec §8 "OAuth"). */
 
 describe("OAuth authorize", () => {
-  it("redirects (307) to the mock identity provider and sets the inner-state cookie for 3600 s", async () => {
+  it("redirects (307) to the mock identity provider and sets the inner-state cookie for 3600 s, as upstream words it", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
     const response = await api(provider, authorizePath({ challenge }));
@@ -25,17 +25,20 @@ describe("OAuth authorize", () => {
     const location = new URL(response.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe("http://localhost:8102/__emulator/oauth/authorize/github");
     const innerState = location.searchParams.get("state")!;
-    expect(response.headers.get("set-cookie")).toBe(`stack-oauth-inner-${innerState}=true; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax`);
+    const expires = new Date(provider.clock.now() + 3_600_000).toUTCString();
+    expect(response.headers.get("set-cookie")).toBe(`stack-oauth-inner-${innerState}=true; Path=/; Expires=${expires}; Max-Age=3600; HttpOnly`);
   });
 
-  it("answers 200 {location} in JSON mode, with the same cookie", async () => {
+  it("answers 200 {location} in JSON mode, without a cookie: the callback of such a flow needs none", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
     for (const mode of ["stack_response_mode", "hexclave_response_mode", "response_mode"]) {
       const response = await api(provider, authorizePath({ challenge, extra: { [mode]: "json" } }));
       const body = await expectJson<{ location: string }>(response);
       expect(body.location).toMatch(/^http:\/\/localhost:8102\/__emulator\/oauth\/authorize\/github\?state=/);
-      expect(response.headers.get("set-cookie")).toMatch(/^stack-oauth-inner-[0-9a-z]+=true;/);
+      expect(response.headers.get("set-cookie")).toBeNull();
+      const back = await callback(provider, await answerIdp(provider, body.location, { account_id: `gh-json-${mode}` }), null);
+      expect(codeAndState(back).state).toBe("outer-state");
     }
   });
 
@@ -146,7 +149,8 @@ describe("OAuth callback and code exchange", () => {
     expect(noCookie.status).toBe(400);
     expect(await noCookie.text()).toMatch(/^Inner OAuth cookie not found/);
     const ok = await callback(provider, to, start.cookie);
-    expect(ok.status).toBe(307);
+    expect(ok.status).toBe(303);
+    expect(await ok.json()).toEqual({});
     const replay = await callback(provider, to, start.cookie);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toBe("Invalid OAuth cookie. Please try signing in again.");
@@ -157,7 +161,8 @@ describe("OAuth callback and code exchange", () => {
     const { challenge } = await pkcePair();
     const start = await startOAuth(provider, { challenge });
     const back = await callback(provider, await answerIdp(provider, start.location, { action: "deny" }), start.cookie);
-    expect(back.status).toBe(303);
+    expect(back.status).toBe(307);
+    expect(back.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Max-Age=0`);
     const to = new URL(back.headers.get("location")!);
     expect(`${to.origin}${to.pathname}`).toBe(APP_ERROR);
     expect(Object.fromEntries(to.searchParams)).toEqual({

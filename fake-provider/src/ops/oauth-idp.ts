@@ -49,8 +49,16 @@ export function decide(ctx: OpContext, providerId: string, innerState: string, d
   // A provider grants at most what it was asked for.
   const requested = requestedScopes(flow);
   const granted = identity.scopes.filter((s) => requested.includes(s));
-  const innerCode = randomBase32(ctx.random, 160);
-  ctx.tables.oauthFlows.set(flow.innerState, { ...flow, innerCode, identity: { ...identity, accountId: identity.accountId.trim(), scopes: granted } });
-  callback.searchParams.set("code", innerCode);
+  callback.searchParams.set("code", grantInnerCode(ctx, flow, { ...identity, accountId: identity.accountId.trim(), scopes: granted }));
   return callback.toString();
+}
+
+/**
+ * Who signed in at the identity provider for this flow (this page, or the mock OAuth server of mock-oauth/server.ts):
+ * recorded on the flow with a fresh inner code, which the callback redeems. Answers the code.
+ */
+export function grantInnerCode(ctx: OpContext, flow: OAuthFlowRecord, identity: MockIdentity): string {
+  const innerCode = randomBase32(ctx.random, 160);
+  ctx.tables.oauthFlows.set(flow.innerState, { ...flow, innerCode, identity });
+  return innerCode;
 }

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { constants, oauthAuthorizeQuery, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/sdk/contract";
-import { cookieHeader, readCookie } from "../http/cookies.ts";
+import { cookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
+import { RedirectingError } from "../http/redirect-error.ts";
 import { json } from "../http/respond.ts";
 import { authorize } from "../ops/oauth-authorize.ts";
 import { oauthCallback } from "../ops/oauth-callback.ts";
 import { route, type AnyRouteSpec } from "./define.ts";
 
 /**
- * OAuth in the browser (protocol.md §7.5): authorize sends the browser to the mock identity provider (307, or 200
- * `{location}` in JSON mode) and sets the inner-state cookie; the callback turns the provider's answer into an
- * authorization code for the app's redirect_uri.
+ * OAuth in the browser (protocol.md §7.5): authorize sends the browser to the mock identity provider (307 setting the
+ * inner-state cookie, or 200 `{location}` in JSON mode, without it); the callback turns the provider's answer into an
+ * authorization code for the app's redirect_uri (303), or a refusal to the error URL (307).
  */
 
 const callbackParams = z.strictObject({ provider_id: z.string() });
@@ -21,12 +22,23 @@ function callbackHandler(source: "query" | "body"): AnyRouteSpec {
     body: source === "body" ? z.union([z.undefined(), oauthCallbackParams]) : z.unknown(),
     handler: ({ ctx, params, query, body, request }) => {
       const answer = (source === "query" ? query : (body ?? {})) as z.output<typeof oauthCallbackParams>;
-      const location = oauthCallback(ctx, params.provider_id, answer, (innerState) => readCookie(request, oauthInnerStateCookie(innerState)) === "true");
-      const headers = new Headers({ location });
-      // The inner cookie has done its job (one callback per flow).
-      if (answer.state) headers.append("set-cookie", cookieHeader(request, oauthInnerStateCookie(answer.state), "", 0));
-      // A form POST (response_mode=form_post providers) must become a GET at the app: 303; a GET stays one: 307.
-      return new Response(null, { status: source === "body" ? 303 : 307, headers });
+      // A flow started in JSON mode set no cookie (PKCE protects it); one in redirect mode needs the browser's.
+      const hasInnerCookie = (innerState: string) =>
+        readCookie(request, oauthInnerStateCookie(innerState)) === "true" || ctx.tables.oauthFlows.get(innerState)?.jsonMode === true;
+      // The inner cookie has done its job (one callback per flow), whatever the outcome.
+      const spent = answer.state ? cookieHeader(request, oauthInnerStateCookie(answer.state), "", 0) : null;
+      let location: string;
+      try {
+        location = oauthCallback(ctx, params.provider_id, answer, hasInnerCookie);
+      } catch (error) {
+        if (error instanceof RedirectingError && spent) error.headers.push(["set-cookie", spent]);
+        throw error;
+      }
+      const headers = new Headers({ location, "content-type": "application/json; charset=utf-8" });
+      if (spent) headers.append("set-cookie", spent);
+      // Upstream answers its OAuth library's 302 as a 303 with the library's empty JSON body (GET or form POST alike);
+      // a refusal to the error URL is a 307.
+      return new Response("{}", { status: 303, headers });
     },
   });
 }
@@ -37,9 +49,9 @@ export const oauthRoutes: Record<string, AnyRouteSpec> = {
     query: oauthAuthorizeQuery,
     handler: async ({ ctx, params, query, request }) => {
       const { flow, location } = await authorize(ctx, params.provider_id, query);
-      const cookie = cookieHeader(request, oauthInnerStateCookie(flow.innerState), "true", constants.oauthOuterStateCookieMaxAgeSeconds);
-      const mode = query.response_mode ?? query.stack_response_mode ?? query.hexclave_response_mode ?? "redirect";
-      if (mode === "json") return json({ location }, 200, { "set-cookie": cookie });
+      // JSON mode (the SDKs' fetch) sets no cookie: upstream relies on PKCE there (flow.jsonMode, see the callback).
+      if (flow.jsonMode) return json({ location }, 200);
+      const cookie = innerStateCookieHeader(request, oauthInnerStateCookie(flow.innerState), constants.oauthOuterStateCookieMaxAgeSeconds, ctx.now);
       return new Response(null, { status: 307, headers: { location, "set-cookie": cookie } });
     },
   }),

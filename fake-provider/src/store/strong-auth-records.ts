@@ -58,6 +58,11 @@ export interface OAuthFlowRecord {
   providerScope: string | null;
   errorRedirectUrl: string | null;
   afterCallbackRedirectUrl: string | null;
+  /**
+   * Started in JSON mode (`response_mode=json`, the SDKs' way): no inner-state cookie was set, so the callback does not
+   * ask for one (PKCE protects the flow). Absent in older snapshots: redirect mode.
+   */
+  jsonMode?: boolean;
   createdAtMillis: number;
   expiresAtMillis: number;
   /** Set by the identity provider's page: the code it hands the callback, and who signed in. */

@@ -81,7 +81,7 @@ export async function answerIdp(provider: TestProvider, idpLocation: string, fie
   return response.headers.get("location")!;
 }
 
-/** Follows the callback URL with the inner-state cookie; answers the response (307 to the app, or an error). */
+/** Follows the callback URL with the inner-state cookie; answers the response (303 to the app, or an error). */
 export function callback(provider: TestProvider, callbackUrl: string, cookie: string | null): Promise<Response> {
   const url = new URL(callbackUrl);
   return request(provider, `${url.pathname}${url.search}`, { raw: cookie ? { cookie } : {} });
@@ -89,7 +89,7 @@ export function callback(provider: TestProvider, callbackUrl: string, cookie: st
 
 /** The app's side of the callback: the code and state in the URL the browser lands on. */
 export function codeAndState(response: Response): { code: string; state: string; location: URL } {
-  expect(response.status).toBe(307);
+  expect(response.status).toBe(303);
   const location = new URL(response.headers.get("location")!);
   return { code: location.searchParams.get("code")!, state: location.searchParams.get("state")!, location };
 }

@@ -85,14 +85,17 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   passkeySignIn: [json(a.signInWithNewUserResponse)],
   // OAuth
   oauthAuthorize: [
-    redirect(307, "To the identity provider (the emulator's mock provider page); sets the inner-state cookie."),
+    redirect(307, "To the identity provider (the emulator's mock provider page, or its mock OAuth server); sets the inner-state cookie."),
     json(a.oauthAuthorizeJsonResponse, 200, "With stack_response_mode=json: where to send the browser"),
   ],
   oauthCallbackGet: [
-    redirect(307, "To the app's redirect_uri with code and state."),
-    redirect(303, "A refusal, to the app's error URL with the known error in the query (errorCode, message, details)."),
+    redirect(303, "To the app's redirect_uri with code and state (body: {})."),
+    redirect(307, "A refusal, to the app's error URL with the known error in the query (errorCode, message, details)."),
   ],
-  oauthCallbackPost: [redirect(303, "To the app's redirect_uri with code and state, or a refusal to its error URL.")],
+  oauthCallbackPost: [
+    redirect(303, "To the app's redirect_uri with code and state (body: {})."),
+    redirect(307, "A refusal, to the app's error URL with the known error in the query."),
+  ],
   legacyConnectedAccountToken: [json(a.connectedAccountTokenResponse)],
   // CLI login
   cliCreate: [json(a.cliCreateResponse)],
