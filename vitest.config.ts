@@ -106,6 +106,22 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       }),
+      project({
+        // The published @stackframe/react (Vite) and @stackframe/stack (Next.js) kits, unchanged, against the real dev
+        // server in Debian's Chromium. Each app has its own lockfile outside the workspaces; the global setup starts
+        // its `npm ci` and build in the background (only when missing or stale), so they overlap the other projects;
+        // these two files run last, side by side (mostly waiting on pages), by then with nothing else running
+        // (published-kits/README.md).
+        test: {
+          name: "published-kits",
+          include: ["published-kits/e2e/**/*.browser.test.ts"],
+          globalSetup: ["published-kits/e2e/global-setup.ts"],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      }),
     ],
   },
 });

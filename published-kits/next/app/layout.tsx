@@ -1,0 +1,20 @@
+import { StackProvider, StackTheme } from "@stackframe/stack";
+import type { ReactNode } from "react";
+import { stackServerApp } from "../stack/server";
+
+// Every page reads the visitor's cookies and the emulator's address at request time: nothing is prerendered.
+export const dynamic = "force-dynamic";
+
+export const metadata = { title: "Published @stackframe/stack on authsim" };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <StackProvider app={stackServerApp}>
+          <StackTheme>{children}</StackTheme>
+        </StackProvider>
+      </body>
+    </html>
+  );
+}
