@@ -32,9 +32,9 @@ const common = (project = dev) => ({
 const adminApp = () => new StackAdminApp({ ...common(), secretServerKey: dev.keys.secret_server_key, superSecretAdminKey: dev.keys.super_secret_admin_key } as AdminOptions);
 
 const TEMPLATE = `import { Text } from "@react-email/components";
-import { Subject } from "@stackframe/emails";
+import { Subject, NotificationCategory } from "@stackframe/emails";
 export function EmailTemplate({ user }: { user: { displayName: string | null } }) {
-  return <><Subject value="Hello from the published SDK" /><Text>Hi {user.displayName ?? "friend"}</Text></>;
+  return <><Subject value="Hello from the published SDK" /><NotificationCategory value="Transactional" /><Text>Hi {user.displayName ?? "friend"}</Text></>;
 }`;
 
 describe("published @stackframe/js 2.8.108: the admin surface against the fake provider", () => {
@@ -77,17 +77,21 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
   it("lists, creates and updates email templates, rendered by the provider; previews, themes and drafts work", async () => {
     const admin = adminApp();
     const before = await admin.listEmailTemplates();
+    // Templates are the project's own only with a custom email server (REQUIRES_CUSTOM_EMAIL_SERVER otherwise).
+    const smtp = { host: "smtp.example.com", port: 587, username: "u", password: "p", senderEmail: "noreply@example.com", senderName: "Published" };
+    await (await admin.getProject()).update({ config: { emailConfig: { type: "standard", ...smtp } } });
     expect(before.map((t) => t.displayName)).toContain("Email Verification");
     const { id } = await admin.createEmailTemplate("Published template");
     const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
     expect(renderedHtml).toContain("Hi friend");
     expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({ displayName: "Published template", tsxSource: TEMPLATE });
-    const preview = await admin.getEmailPreview({ themeId: "default-dark", templateTsxSource: TEMPLATE });
+    const preview = await admin.getEmailPreview({ themeId: "a0172b5d-cff0-463b-83bb-85124697373a", templateTsxSource: TEMPLATE });
     expect(preview).toContain("background-color:#18181b");
-    expect((await admin.listEmailThemes()).map((t) => t.id)).toEqual(expect.arrayContaining(["default-light", "default-dark"]));
+    expect((await admin.listEmailThemes()).map((t) => t.id)).toEqual(expect.arrayContaining(["1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "a0172b5d-cff0-463b-83bb-85124697373a"])); // the real default ids
     const draft = await admin.createEmailDraft({ displayName: "Published draft", tsxSource: TEMPLATE });
     expect((await admin.listEmailDrafts()).find((d) => d.id === draft.id)).toMatchObject({ displayName: "Published draft", sentAt: null });
     await admin.deleteEmailTemplate(id);
+    await (await admin.getProject()).update({ config: { emailConfig: { type: "shared" } } });
   });
 
   it("sends a test email (ok, or an error result), lists sent emails, reads metrics and a svix token", async () => {

@@ -9,10 +9,15 @@ import { adminApp, expectKnownError, itIf, needs, providerOf, uniqueEmail, uniqu
  * list, the test email and sign-in invitations.
  */
 
+/** The real service's fixed ids of two of its default themes. */
+const DEFAULT_LIGHT_THEME_ID = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
+const DEFAULT_DARK_THEME_ID = "a0172b5d-cff0-463b-83bb-85124697373a";
+
+/** A saved template must name its subject and its notification category (the real service refuses it otherwise). */
 const TEMPLATE = `import { Text } from "@react-email/components";
-import { Subject } from "@stackframe/emails";
+import { Subject, NotificationCategory } from "@stackframe/emails";
 export function EmailTemplate({ user, variables }: { user: { displayName: string | null }; variables: { item: string } }) {
-  return <><Subject value={"About " + variables.item} /><Text>Dear {user.displayName ?? "customer"}, your {variables.item} is ready.</Text></>;
+  return <><Subject value={"About " + variables.item} /><NotificationCategory value="Transactional" /><Text>Dear {user.displayName ?? "customer"}, your {variables.item} is ready.</Text></>;
 }
 EmailTemplate.PreviewVariables = { item: "order" };`;
 
@@ -24,7 +29,7 @@ export function adminEmailCases(getTarget: () => Target): void {
     it("themes: list the defaults, create, update with a source that renders, delete", async () => {
       const admin = adminApp(getTarget());
       const themes = await admin.listEmailThemes();
-      expect(themes.map((t) => t.id)).toEqual(expect.arrayContaining(["default-light", "default-dark"]));
+      expect(themes.map((t) => t.id)).toEqual(expect.arrayContaining([DEFAULT_LIGHT_THEME_ID, DEFAULT_DARK_THEME_ID]));
       const { id } = await admin.createEmailTheme(uniqueTag("Theme"));
       const source = `export function EmailTheme({ children }: { children: React.ReactNode }) { return <html><body><section id="brand">{children}</section></body></html>; }`;
       await admin.updateEmailTheme(id, source);
@@ -36,8 +41,14 @@ export function adminEmailCases(getTarget: () => Target): void {
       expect((await admin.listEmailThemes()).map((t) => t.id)).not.toContain(id);
     });
 
-    it("templates: create, a second of the same name is EMAIL_TEMPLATE_ALREADY_EXISTS (409), update renders, delete", async () => {
-      const admin = adminApp(getTarget());
+    owned("templates need the project's own email server (REQUIRES_CUSTOM_EMAIL_SERVER)", async () => {
+      const { admin } = await ownedProject(getTarget());
+      await expectKnownError(admin.createEmailTemplate(uniqueTag("Receipt")), "REQUIRES_CUSTOM_EMAIL_SERVER", 400);
+    });
+
+    owned("templates: create, a second of the same name is EMAIL_TEMPLATE_ALREADY_EXISTS (409), update renders, delete", async () => {
+      const { project, admin } = await ownedProject(getTarget());
+      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
       const name = uniqueTag("Receipt");
       const { id } = await admin.createEmailTemplate(name);
       await expectKnownError(admin.createEmailTemplate(name), "EMAIL_TEMPLATE_ALREADY_EXISTS", 409);
@@ -48,8 +59,9 @@ export function adminEmailCases(getTarget: () => Target): void {
       expect((await admin.listEmailTemplates()).map((t) => t.id)).not.toContain(id);
     });
 
-    it("bad TSX is EMAIL_RENDERING_ERROR (400) with the compiler's message, and a template that never returns is stopped", async () => {
-      const admin = adminApp(getTarget());
+    owned("bad TSX is EMAIL_RENDERING_ERROR (400) with the compiler's message, and a template that never returns is stopped", async () => {
+      const { project, admin } = await ownedProject(getTarget());
+      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
       const { id } = await admin.createEmailTemplate(uniqueTag("Broken"));
       const syntax = await expectKnownError(admin.updateEmailTemplate(id, "export function EmailTemplate() { return <p>; }"), "EMAIL_RENDERING_ERROR", 400);
       expect(String(syntax.details.error)).toMatch(/\(1:\d+\)/);
@@ -60,10 +72,10 @@ export function adminEmailCases(getTarget: () => Target): void {
     it("drafts: create, update, list and delete", async () => {
       const admin = adminApp(getTarget());
       const name = uniqueTag("Draft");
-      const { id } = await admin.createEmailDraft({ displayName: name, themeId: "default-dark" });
+      const { id } = await admin.createEmailDraft({ displayName: name, themeId: DEFAULT_DARK_THEME_ID });
       await admin.updateEmailDraft(id, { tsxSource: TEMPLATE });
       const draft = (await admin.listEmailDrafts()).find((d) => d.id === id);
-      expect(draft).toMatchObject({ displayName: name, themeId: "default-dark", tsxSource: TEMPLATE, sentAt: null });
+      expect(draft).toMatchObject({ displayName: name, themeId: DEFAULT_DARK_THEME_ID, tsxSource: TEMPLATE, sentAt: null });
       await admin.deleteEmailDraft(id);
       expect((await admin.listEmailDrafts()).map((d) => d.id)).not.toContain(id);
     });
@@ -95,7 +107,7 @@ export function adminEmailCases(getTarget: () => Target): void {
       await client().signUpWithCredential({ email: uniqueEmail("all"), password: "password-123", noVerificationCallback: true, noRedirect: true });
       await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
       const { id } = await admin.createEmailDraft({ displayName: "Announcement", tsxSource: TEMPLATE });
-      await server().sendEmail({ allUsers: true, draftId: id, subject: "Announcement", variables: { item: "news" } });
+      await server().sendEmail({ allUsers: true, draftId: id, subject: "Announcement" });
       expect((await admin.listEmailDrafts()).find((d) => d.id === id)?.sentAt).toBeInstanceOf(Date);
       expect((await admin.listSentEmails())[0]?.subject).toBe("Announcement");
     });

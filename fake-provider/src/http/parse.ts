@@ -62,6 +62,8 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, part: Sche
   const problems = result.error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") return `${part} contains unknown properties: ${issue.keys.join(", ")}`;
     const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}` : part;
+    // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
+    if (issue.message === "is invalid") return `${path} is invalid`;
     return `${path}: ${issue.message}`;
   });
   return { ok: false, problems };

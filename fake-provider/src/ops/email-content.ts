@@ -1,7 +1,8 @@
 import { uuid } from "@authsim/sdk/runtime";
 import { knownError, StatusError } from "../http/known-error.ts";
-import { defaultTemplates, defaultThemes, NEW_TEMPLATE_SOURCE } from "../email/default-sources.ts";
+import { defaultTemplates, defaultThemes, LEGACY_THEME_IDS, NEW_TEMPLATE_SOURCE } from "../email/default-sources.ts";
 import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
+import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 
 /**
@@ -31,8 +32,24 @@ export function ensureEmailDefaults(ctx: OpContext, projectId: string): void {
   }
 }
 
+/** A project's rows, oldest first; rows made in the same millisecond keep the order they were made in (a stable sort). */
 const ofProject = <T extends { projectId: string; createdAtMillis: number; id: string }>(rows: Iterable<T>, projectId: string): T[] =>
-  [...rows].filter((r) => r.projectId === projectId).sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1));
+  [...rows].filter((r) => r.projectId === projectId).sort((a, b) => a.createdAtMillis - b.createdAtMillis);
+
+/** Templates are the project's own only with a custom email server: with the shared one they cannot be changed. */
+export function requireCustomEmailServer(project: ProjectRecord): void {
+  if ((project.config.email_config ?? { type: "shared" }).type === "shared") throw knownError("REQUIRES_CUSTOM_EMAIL_SERVER");
+}
+
+/** The logos a theme's ProjectLogo shows. */
+export function projectLogosOf(project: ProjectRecord): { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string } {
+  return {
+    ...(project.logoUrl ? { logoUrl: project.logoUrl } : {}),
+    ...(project.logoFullUrl ? { logoFullUrl: project.logoFullUrl } : {}),
+    ...(project.logoDarkModeUrl ? { logoDarkModeUrl: project.logoDarkModeUrl } : {}),
+    ...(project.logoFullDarkModeUrl ? { logoFullDarkModeUrl: project.logoFullDarkModeUrl } : {}),
+  };
+}
 
 // Themes
 
@@ -43,12 +60,13 @@ export function listThemes(ctx: OpContext, projectId: string): EmailThemeRecord[
 
 export function findTheme(ctx: OpContext, projectId: string, id: string): EmailThemeRecord | undefined {
   ensureEmailDefaults(ctx, projectId);
-  return ctx.tables.emailThemes.get(contentKey(projectId, id));
+  return ctx.tables.emailThemes.get(contentKey(projectId, LEGACY_THEME_IDS[id] ?? id));
 }
 
-export function requireTheme(ctx: OpContext, projectId: string, id: string): EmailThemeRecord {
+/** A theme by id; a missing one is the real service's plain-text answer (404 on the theme routes, 400 where rendering). */
+export function requireTheme(ctx: OpContext, projectId: string, id: string, status: 400 | 404 = 404): EmailThemeRecord {
   const theme = findTheme(ctx, projectId, id);
-  if (!theme) throw new StatusError(404, `No email theme with id ${id}`);
+  if (!theme) throw new StatusError(status, "No theme found with given id");
   return theme;
 }
 
@@ -66,9 +84,12 @@ export function saveTheme(ctx: OpContext, theme: EmailThemeRecord): void {
 
 /** The project's selected theme cannot be deleted (its emails would have none to render with). */
 export function deleteTheme(ctx: OpContext, projectId: string, id: string, selectedThemeId: string): void {
-  requireTheme(ctx, projectId, id);
-  if (id === selectedThemeId) throw new StatusError(400, "The project's selected email theme cannot be deleted; select another theme first.");
-  ctx.tables.emailThemes.delete(contentKey(projectId, id));
+  const theme = findTheme(ctx, projectId, id);
+  if (theme && theme.id === (LEGACY_THEME_IDS[selectedThemeId] ?? selectedThemeId)) {
+    throw new StatusError(400, "Cannot delete the currently active email theme. Please select a different theme first.");
+  }
+  const found = requireTheme(ctx, projectId, id);
+  ctx.tables.emailThemes.delete(contentKey(projectId, found.id));
 }
 
 // Templates
@@ -78,15 +99,25 @@ export function listTemplates(ctx: OpContext, projectId: string): EmailTemplateR
   return ofProject(ctx.tables.emailTemplates.values(), projectId);
 }
 
-export function requireTemplate(ctx: OpContext, projectId: string, id: string): EmailTemplateRecord {
+export function findTemplate(ctx: OpContext, projectId: string, id: string): EmailTemplateRecord | undefined {
   ensureEmailDefaults(ctx, projectId);
-  const template = ctx.tables.emailTemplates.get(contentKey(projectId, id));
-  if (!template) throw new StatusError(404, `No email template with id ${id}`);
+  return ctx.tables.emailTemplates.get(contentKey(projectId, id));
+}
+
+/** A template by id; a missing one is the real service's plain-text answer (404 on the template routes, 400 where rendering). */
+export function requireTemplate(ctx: OpContext, projectId: string, id: string, status: 400 | 404 = 404, text = "No template found with given id"): EmailTemplateRecord {
+  const template = findTemplate(ctx, projectId, id);
+  if (!template) throw new StatusError(status, text);
   return template;
 }
 
-/** Names are unique per project, case-insensitively: a second one is EMAIL_TEMPLATE_ALREADY_EXISTS (409, spec §8). */
-export function createTemplate(ctx: OpContext, projectId: string, displayName: string): EmailTemplateRecord {
+/**
+ * Needs a custom email server (REQUIRES_CUSTOM_EMAIL_SERVER). Names are unique per project, case-insensitively: a second
+ * one is EMAIL_TEMPLATE_ALREADY_EXISTS (409, spec §8).
+ */
+export function createTemplate(ctx: OpContext, project: ProjectRecord, displayName: string): EmailTemplateRecord {
+  requireCustomEmailServer(project);
+  const projectId = project.id;
   const taken = listTemplates(ctx, projectId).some((t) => t.displayName.toLowerCase() === displayName.toLowerCase());
   if (taken) throw knownError("EMAIL_TEMPLATE_ALREADY_EXISTS");
   const record: EmailTemplateRecord = { id: uuid(ctx.random), projectId, displayName, tsxSource: NEW_TEMPLATE_SOURCE, themeId: null, createdAtMillis: ctx.now };
@@ -98,7 +129,9 @@ export function saveTemplate(ctx: OpContext, template: EmailTemplateRecord): voi
   ctx.tables.emailTemplates.set(contentKey(template.projectId, template.id), template);
 }
 
-export function deleteTemplate(ctx: OpContext, projectId: string, id: string): void {
+export function deleteTemplate(ctx: OpContext, project: ProjectRecord, id: string): void {
+  requireCustomEmailServer(project);
+  const projectId = project.id;
   requireTemplate(ctx, projectId, id);
   ctx.tables.emailTemplates.delete(contentKey(projectId, id));
 }
@@ -109,9 +142,10 @@ export function listDrafts(ctx: OpContext, projectId: string): EmailDraftRecord[
   return ofProject(ctx.tables.emailDrafts.values(), projectId);
 }
 
-export function requireDraft(ctx: OpContext, projectId: string, id: string): EmailDraftRecord {
+/** A draft by id; a missing one is the real service's plain-text answer (404 on the draft routes, 400 when sending). */
+export function requireDraft(ctx: OpContext, projectId: string, id: string, status: 400 | 404 = 404, text = "No draft found with given id"): EmailDraftRecord {
   const draft = ctx.tables.emailDrafts.get(contentKey(projectId, id));
-  if (!draft) throw new StatusError(404, `No email draft with id ${id}`);
+  if (!draft) throw new StatusError(status, text);
   return draft;
 }
 
@@ -122,7 +156,6 @@ export interface DraftFields {
 }
 
 export function createDraft(ctx: OpContext, projectId: string, body: DraftFields): EmailDraftRecord {
-  if (typeof body.theme_id === "string") requireTheme(ctx, projectId, body.theme_id);
   const record: EmailDraftRecord = {
     id: uuid(ctx.random),
     projectId,
@@ -138,7 +171,6 @@ export function createDraft(ctx: OpContext, projectId: string, body: DraftFields
 
 export function updateDraft(ctx: OpContext, projectId: string, id: string, body: DraftFields): EmailDraftRecord {
   const draft = requireDraft(ctx, projectId, id);
-  if (typeof body.theme_id === "string") requireTheme(ctx, projectId, body.theme_id);
   const next: EmailDraftRecord = {
     ...draft,
     ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),

@@ -37,7 +37,8 @@ describe("POST /emails/send-email", () => {
     const user = await signUp(provider);
     await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() });
     const { id } = await expectJson<{ id: string }>(await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Count" } }));
-    const source = 'import { Subject } from "@stackframe/emails"; export function EmailTemplate({ variables }) { return <><Subject value={`n=${variables.n}`} /><p>n is {variables.n}</p></>; }';
+    const source =
+      'import { Subject, NotificationCategory } from "@stackframe/emails"; export function EmailTemplate({ variables }) { return <><Subject value={`n=${variables.n}`} /><NotificationCategory value="Transactional" /><p>n is {variables.n}</p></>; }';
     await expectJson(await api(provider, `/internal/email-templates/${id}`, { method: "PATCH", headers: admin(), json: { tsx_source: source } }));
     const result = await expectJson<{ results: unknown[] }>(await send({ all_users: true, template_id: id, variables: { n: 7 }, theme_id: false }));
     expect(result.results).toEqual([{ user_id: user.user_id }]);
@@ -70,17 +71,34 @@ describe("POST /emails/send-email", () => {
     expect((await send({ user_ids: [user.user_id], html: "<p>x</p>", subject: "x", notification_category_name: "Gossip" })).status).toBe(400);
   });
 
-  it("checks recipients and content: exactly one of each, known users, a subject for HTML", async () => {
+  it("checks recipients and content as the real service: one of html, template_id and draft_id, exactly one of user_ids and all_users, known users", async () => {
     await useSmtp(provider);
     const user = await signUp(provider);
-    await expectKnownError(await send({ html: "<p>x</p>", subject: "x" }), "SCHEMA_ERROR", 400);
+    expect((await expectKnownError(await send({ html: "<p>x</p>", subject: "x" }), "SCHEMA_ERROR", 400)).error).toBe("Exactly one of user_ids or all_users must be provided");
     await expectKnownError(await send({ user_ids: [user.user_id], all_users: true, html: "<p>x</p>", subject: "x" }), "SCHEMA_ERROR", 400);
-    await expectKnownError(await send({ user_ids: [user.user_id], html: "<p>x</p>", draft_id: "d", subject: "x" }), "SCHEMA_ERROR", 400);
-    await expectKnownError(await send({ user_ids: [user.user_id], html: "<p>x</p>" }), "SCHEMA_ERROR", 400);
+    const neither = await expectKnownError(await send({ user_ids: [user.user_id], subject: "x", theme_id: "not-a-uuid" }), "SCHEMA_ERROR", 400);
+    expect(neither.error).toBe(
+      [
+        "Request validation failed on POST /api/v1/emails/send-email:",
+        "  - body is not matched by any of the provided schemas:",
+        "    Schema 0:",
+        "      body.html must be defined",
+        "      body.theme_id is invalid",
+        "    Schema 1:",
+        "      body.template_id must be defined",
+        "      body.theme_id is invalid",
+        "    Schema 2:",
+        "      body.draft_id must be defined",
+        "      body.theme_id is invalid",
+      ].join("\n"),
+    );
+    const missingTemplate = await send({ user_ids: [user.user_id], template_id: "0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0d" });
+    expect([missingTemplate.status, await missingTemplate.text()]).toEqual([400, "No template found with given template_id"]);
+    // HTML needs no subject.
+    await expectJson(await send({ user_ids: [user.user_id], html: "<p>x</p>" }));
     const unknown = "0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0c";
     const body = await expectKnownError(await send({ user_ids: [unknown], html: "<p>x</p>", subject: "x" }), "USER_ID_DOES_NOT_EXIST", 400);
     expect(body.details).toEqual({ user_id: unknown });
-    expect(provider.outbox.list({ kind: "custom" })).toEqual([]);
   });
 
   it("GET /emails/delivery-info counts what was sent per window", async () => {

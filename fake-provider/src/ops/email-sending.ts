@@ -21,7 +21,6 @@ import { notificationCategories, notificationPreferencesOf, type NotificationCat
 const schemaProblem = (message: string) => knownError("SCHEMA_ERROR", { message });
 
 function recipients(ctx: OpContext, projectId: string, body: SendEmailRequest): UserRecord[] {
-  if ((body.user_ids === undefined) === (body.all_users === undefined)) throw schemaProblem("Exactly one of user_ids and all_users must be given.");
   if (body.all_users) {
     return [...ctx.tables.users.values()].filter((u) => u.projectId === projectId && !u.isAnonymous).sort((a, b) => a.signedUpAtMillis - b.signedUpAtMillis || (a.id < b.id ? -1 : 1));
   }
@@ -116,19 +115,20 @@ function skipReasonFor(ctx: OpContext, outcome: RenderOutcome, recipient: Outbox
  */
 export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): Promise<{ results: { user_id: string }[] }> {
   const contents = [body.html, body.template_id, body.draft_id].filter((c) => c !== undefined);
-  if (contents.length !== 1) throw schemaProblem("Exactly one of html, template_id and draft_id must be given.");
-  if (body.html !== undefined && body.subject === undefined) throw schemaProblem("subject is required when sending html.");
+  if (contents.length !== 1) throw schemaProblem("Either template_id, html, or draft_id must be provided");
   // Custom emails go out through the project's own server only (spec §8 REQUIRES_CUSTOM_EMAIL_SERVER).
   if (project.config.email_config?.type !== "standard") throw knownError("REQUIRES_CUSTOM_EMAIL_SERVER");
-  const users = recipients(ctx, project.id, body);
+  if ((body.user_ids === undefined) === (body.all_users === undefined)) throw schemaProblem("Exactly one of user_ids or all_users must be provided");
   const explicitCategory = body.notification_category_name !== undefined ? categoryNamed(body.notification_category_name) : null;
 
-  const draft = body.draft_id !== undefined ? requireDraft(ctx, project.id, body.draft_id) : null;
-  const template = body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id) : null;
+  const template = body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, 400, "No template found with given template_id") : null;
+  const draft = body.draft_id !== undefined ? requireDraft(ctx, project.id, body.draft_id, 400, "No draft found with given draft_id") : null;
+  const users = recipients(ctx, project.id, body);
   const templateSource = draft?.tsxSource ?? template?.tsxSource ?? htmlTemplateSource(body.html ?? "");
   const themeChoice = body.theme_id !== undefined ? body.theme_id : (draft?.themeId ?? template?.themeId ?? null);
   // The stored theme id: false (no theme) is null, null (the project's) is the project's selected theme.
-  const themeId = themeChoice === false ? null : (themeChoice ?? project.config.email_theme);
+  const selected = themeChoice === false ? null : (themeChoice ?? project.config.email_theme);
+  const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
   const variables = body.variables ?? {};
   const job: RenderJob = { project, templateSource, themeId, variables, subjectOverride: body.subject, categoryOverride: explicitCategory };
 

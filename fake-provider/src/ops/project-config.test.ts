@@ -22,8 +22,8 @@ describe("the config endpoints", () => {
     expect(config.auth).toMatchObject({ allowSignUp: true, password: { allowSignIn: true }, otp: { allowSignIn: DEV.config.magic_link_enabled } });
     expect(config.domains).toEqual({ allowLocalhost: true, trustedDomains: { "domain-0": { baseUrl: "https://app.example.com", handlerPath: "/handler" } } });
     expect(config.project).toEqual({ requirePublishableClientKey: false });
-    expect(config.emails).toMatchObject({ server: { isShared: true }, selectedThemeId: "default-light" });
-    expect(Object.keys(config.emails!.themes as object).sort()).toEqual(["default-dark", "default-light"]);
+    expect(config.emails).toMatchObject({ server: { isShared: true }, selectedThemeId: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac" });
+    expect(Object.keys(config.emails!.themes as object).sort()).toEqual(["1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "a0172b5d-cff0-463b-83bb-85124697373a", "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f"]);
     expect(config.rbac).toEqual({ defaultPermissions: { teamCreator: { team_admin: true }, teamMember: { team_member: true }, signUp: {} } });
   });
 

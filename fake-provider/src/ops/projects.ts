@@ -1,5 +1,6 @@
 import type { ProjectSeed } from "@authsim/fixtures";
 import { uuid } from "@authsim/sdk/runtime";
+import { DEFAULT_THEME_ID } from "../email/default-sources.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { seedPermissionDefinitions } from "./permissions.ts";
@@ -21,7 +22,7 @@ export const defaultProjectConfig: ProjectConfigRecord = {
   create_team_on_sign_up: false,
   oauth_account_merge_strategy: "link_method",
   domains: [],
-  email_theme: "default-light",
+  email_theme: DEFAULT_THEME_ID,
   // Upstream's defaults: creators get team_admin, members team_member (both seeded per project, ops/permissions.ts).
   team_creator_default_permissions: [{ id: "team_admin" }],
   team_member_default_permissions: [{ id: "team_member" }],

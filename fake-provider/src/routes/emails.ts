@@ -25,7 +25,43 @@ import { unsubscribe } from "../ops/email-unsubscribe.ts";
 import { getOutboxEmail, listOutbox, updateOutboxEmail } from "../ops/email-outbox.ts";
 import { sendSignInInvitation, sendTestEmail } from "../ops/admin-emails.ts";
 import { draftView, outboxEmailView, sentEmailView, templateView, themeListItemView, themeView } from "../views/emails.ts";
+import { schemaError, validate } from "../http/parse.ts";
+import { isArray, isBoolean, isNumber, isObject, isString, isThemeChoice, isUuid, matchUnion, type UnionAlternative } from "../http/yup-union.ts";
 import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+
+/** A body the route checks itself against the real service's alternatives (http/yup-union.ts), then against `schema`. */
+const unionBody = z.unknown().describe("A JSON object; see the operation for the accepted combinations of fields.");
+
+function parseUnionBody<S extends z.ZodType>(request: Request, body: unknown, alternatives: readonly UnionAlternative[], schema: S): z.output<S> {
+  const where = { method: request.method, pathname: new URL(request.url).pathname };
+  const matched = matchUnion(body, alternatives);
+  if (!matched.ok) throw schemaError(where, matched.problems);
+  return validate(schema, body, { ...where, part: "body" });
+}
+
+const editable = { editable_markers: { check: isBoolean }, editable_source: { check: isString } };
+/** POST /emails/render-email: a template id or source with a theme id or source. */
+const RENDER_EMAIL_BODIES: readonly UnionAlternative[] = [
+  { fields: { template_id: { required: true, check: isUuid }, theme_id: { check: isThemeChoice }, ...editable } },
+  { fields: { template_id: { required: true, check: isUuid }, theme_tsx_source: { required: true, check: isString }, ...editable } },
+  { fields: { template_tsx_source: { required: true, check: isString }, theme_id: { check: isThemeChoice }, ...editable } },
+  { fields: { template_tsx_source: { required: true, check: isString }, theme_tsx_source: { required: true, check: isString }, ...editable } },
+];
+const sendBase = {
+  user_ids: { check: isArray },
+  all_users: { check: (v: unknown) => (v === true ? null : isBoolean(v) ?? "must be one of the following values: true") },
+  subject: { check: isString },
+  notification_category_name: { check: isString },
+  theme_id: { check: isThemeChoice },
+  is_high_priority: { check: isBoolean },
+  scheduled_at_millis: { check: isNumber },
+};
+/** POST /emails/send-email: html, a template with variables, or a draft. */
+const SEND_EMAIL_BODIES: readonly UnionAlternative[] = [
+  { fields: { ...sendBase, html: { required: true, check: isString } }, repeatUnknown: true },
+  { fields: { ...sendBase, template_id: { required: true, check: isUuid }, variables: { check: isObject } }, repeatUnknown: true },
+  { fields: { ...sendBase, draft_id: { required: true, check: isString } }, repeatUnknown: true },
+];
 
 /** Email (protocol.md §5.12; spec §7): themes, templates, drafts, rendering, sending, the sent list and test emails. */
 export const emailRoutes: Record<string, AnyRouteSpec> = {
@@ -41,10 +77,7 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
   updateEmailTheme: route({
     params: emailThemeParams,
     body: emailThemeUpdate,
-    handler: async ({ auth, ctx, params, body }) => {
-      await updateThemeSource(ctx, auth!.project, content.requireTheme(ctx, auth!.project.id, params.theme_id), body.tsx_source);
-      return success();
-    },
+    handler: async ({ auth, ctx, params, body }) => ok({ display_name: (await updateThemeSource(ctx, auth!.project, params.theme_id, body.tsx_source)).displayName }),
   }),
   deleteEmailTheme: route({
     params: emailThemeParams,
@@ -56,22 +89,21 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
   listEmailTemplates: route({ handler: ({ auth, ctx }) => ok({ templates: content.listTemplates(ctx, auth!.project.id).map(templateView) }) }),
   createEmailTemplate: route({
     body: emailTemplateCreate,
-    handler: ({ auth, ctx, body }) => ok({ id: content.createTemplate(ctx, auth!.project.id, body.display_name).id }),
+    handler: ({ auth, ctx, body }) => ok({ id: content.createTemplate(ctx, auth!.project, body.display_name).id }),
   }),
   updateEmailTemplate: route({
     params: emailTemplateParams,
     body: emailTemplateUpdate,
     handler: async ({ auth, ctx, params, body }) => {
-      const template = content.requireTemplate(ctx, auth!.project.id, params.template_id);
-      const { renderedHtml } = await updateTemplateSource(ctx, auth!.project, template, body);
+      const { renderedHtml } = await updateTemplateSource(ctx, auth!.project, params.template_id, body);
       return ok({ rendered_html: renderedHtml });
     },
   }),
   deleteEmailTemplate: route({
     params: emailTemplateParams,
     handler: ({ auth, ctx, params }) => {
-      content.deleteTemplate(ctx, auth!.project.id, params.template_id);
-      return success();
+      content.deleteTemplate(ctx, auth!.project, params.template_id);
+      return ok({});
     },
   }),
   listEmailDrafts: route({ handler: ({ auth, ctx }) => ok({ drafts: content.listDrafts(ctx, auth!.project.id).map(draftView) }) }),
@@ -81,29 +113,32 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
     body: emailDraftUpdate,
     handler: ({ auth, ctx, params, body }) => {
       content.updateDraft(ctx, auth!.project.id, params.draft_id, body);
-      return success();
+      return ok({ ok: "ok" });
     },
   }),
   deleteEmailDraft: route({
     params: emailDraftParams,
     handler: ({ auth, ctx, params }) => {
       content.deleteDraft(ctx, auth!.project.id, params.draft_id);
-      return success();
+      return ok({ ok: "ok" });
     },
   }),
   renderEmail: route({
-    body: renderEmailRequest,
-    handler: async ({ auth, ctx, body }) => {
-      const rendered = await renderEmailPreview(ctx, auth!.project, body);
+    body: unionBody,
+    handler: async ({ auth, ctx, body, request }) => {
+      const rendered = await renderEmailPreview(ctx, auth!.project, parseUnionBody(request, body, RENDER_EMAIL_BODIES, renderEmailRequest));
+      // The real service answers no text part here.
       return ok({
         html: rendered.html,
-        text: rendered.text,
         ...(rendered.subject !== undefined ? { subject: rendered.subject } : {}),
         ...(rendered.notificationCategory !== undefined ? { notification_category: rendered.notificationCategory } : {}),
       });
     },
   }),
-  sendEmail: route({ body: sendEmailRequest, handler: async ({ auth, ctx, body }) => ok(await sendCustomEmail(ctx, auth!.project, body)) }),
+  sendEmail: route({
+    body: unionBody,
+    handler: async ({ auth, ctx, body, request }) => ok(await sendCustomEmail(ctx, auth!.project, parseUnionBody(request, body, SEND_EMAIL_BODIES, sendEmailRequest))),
+  }),
   listOutboxEmails: route({
     query: outboxListQuery,
     handler: ({ auth, ctx, query }) => {
@@ -136,7 +171,7 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
     params: emailDraftParams,
     handler: ({ auth, ctx, params }) => ok(draftView(content.requireDraft(ctx, auth!.project.id, params.draft_id))),
   }),
-  listSentEmails: route({ handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth!.project.id).map(sentEmailView) }) }),
+  listSentEmails: route({ handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth!.project.id).map(sentEmailView), is_paginated: false }) }),
   sendTestEmail: route({ body: sendTestEmailRequest, handler: ({ auth, ctx, body }) => ok(sendTestEmail(ctx, auth!.project, body)) }),
   sendSignInInvitation: route({
     body: signInInvitationRequest,

@@ -13,6 +13,30 @@
 export const STACK_EMAILS_MODULE = `
 exports.Subject = function Subject(props) { globalThis.__emailCollected.subject = String(props.value); return null; };
 exports.NotificationCategory = function NotificationCategory(props) { globalThis.__emailCollected.notificationCategory = String(props.value); return null; };
+exports.ProjectLogo = function ProjectLogo(props) {
+  const data = (props && props.data) || {};
+  const dark = props && props.mode === "dark";
+  const src = (dark ? data.logoFullDarkModeUrl || data.logoDarkModeUrl : null) || data.logoFullUrl || data.logoUrl;
+  if (!src) return null;
+  return require("react").createElement("img", { src: String(src), alt: "Logo", style: { maxHeight: "48px", marginBottom: "16px" } });
+};
+`;
+
+/**
+ * \`arktype\`, as templates use it to declare their variables (\`export const variablesSchema = type({ … })\`): \`type(definition)\`
+ * answers a callable schema that accepts what it is given; the definition is kept, the variables are not checked.
+ */
+export const ARKTYPE_MODULE = `
+function type(definition) {
+  const schema = function (data) { return data; };
+  schema.definition = definition;
+  schema.infer = undefined;
+  schema.assert = function (data) { return data; };
+  schema.allows = function () { return true; };
+  return schema;
+}
+exports.type = type;
+exports.scope = function () { return { type: type, export: function () { return {}; } }; };
 `;
 
 /**
@@ -101,7 +125,7 @@ export const BOOTSTRAP = `(function (factories, allowed) {
     const collected = (globalThis.__emailCollected = {});
     try {
       const content = React.createElement(Template, { variables, user: input.user, project: input.project, unsubscribeLink: input.unsubscribeLink });
-      const element = Theme ? React.createElement(Theme, { unsubscribeLink: input.unsubscribeLink }, content) : content;
+      const element = Theme ? React.createElement(Theme, { unsubscribeLink: input.unsubscribeLink, projectLogos: input.projectLogos || {} }, content) : content;
       const html = load("react-dom/server").renderToStaticMarkup(element);
       return { html: String(html), subject: collected.subject, notificationCategory: collected.notificationCategory };
     } catch (e) {

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { parentPort, type MessagePort } from "node:worker_threads";
 import variant from "@jitl/quickjs-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
-import { REACT_EMAIL_MODULE, STACK_EMAILS_MODULE } from "./context-sources.ts";
+import { ARKTYPE_MODULE, REACT_EMAIL_MODULE, STACK_EMAILS_MODULE } from "./context-sources.ts";
 import type { RenderLimits, RenderOutcome } from "./engine.ts";
 import { renderInQuickJS, SandboxTrap, type LibrarySource } from "./quickjs-render.ts";
 
@@ -37,7 +37,7 @@ function readLibraries(): LibrarySource[] {
     ["react-dom/server", join(reactDom, "cjs/react-dom-server-legacy.browser.production.js")],
   ];
   const libraries: LibrarySource[] = files.map(([id, file]) => [id, readFileSync(file, "utf8")]);
-  libraries.push(["@react-email/components", REACT_EMAIL_MODULE], ["@stackframe/emails", STACK_EMAILS_MODULE]);
+  libraries.push(["@react-email/components", REACT_EMAIL_MODULE], ["@stackframe/emails", STACK_EMAILS_MODULE], ["arktype", ARKTYPE_MODULE]);
   return libraries;
 }
 

@@ -78,7 +78,7 @@ const probes: { name: string; source: string; expected: string }[] = [
     source: `let seen = "pending";
       import("fs").then((fs) => { seen = "loaded " + typeof fs.writeFileSync; }, (e) => { seen = "refused: " + e.message; });
       export function EmailTemplate() { return <p>{seen}</p>; }`,
-    expected: 'refused: Cannot import "fs" in an email; the available modules are react, react/jsx-runtime, @react-email/components, @stackframe/emails.',
+    expected: 'refused: Cannot import "fs" in an email; the available modules are react, react/jsx-runtime, @react-email/components, @stackframe/emails, arktype.',
   },
   {
     name: "import() of node:fs through eval finds no module loader",

@@ -44,6 +44,8 @@ export interface RenderInput {
   user?: { displayName: string | null };
   project: { displayName: string };
   unsubscribeLink?: string;
+  /** The project's logos, given to the theme as `projectLogos` (its `ProjectLogo` shows one). */
+  projectLogos?: { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string };
   /** Fills variables the caller did not give from the template's `EmailTemplate.PreviewVariables` (dashboard preview). */
   preview?: boolean;
 }
@@ -83,6 +85,7 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
     user: input.user ?? { displayName: null },
     project: input.project,
     unsubscribeLink: input.unsubscribeLink,
+    projectLogos: input.projectLogos ?? {},
     preview: input.preview ?? false,
   });
   let outcome: RenderOutcome;

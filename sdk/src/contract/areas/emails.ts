@@ -1,13 +1,22 @@
 import { z } from "zod";
-import { millis, uuidV4 } from "./common.ts";
+import { millis } from "./common.ts";
 
 /**
  * Email (spec §3 "Email theme / template / draft / Sent email", §7 Admin and Server only; protocol.md §5.12): themes,
  * templates and drafts as TSX sources, rendering, sending, the sent list and the test email.
  */
 
-/** A theme choice: an id, `null` for the project's selected theme, or `false` for no theme (protocol.md §5.12). */
-export const themeChoice = z.union([z.string().min(1), z.null(), z.literal(false)]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The real service's message for a value its custom test refuses; the emulator prints it as `body.x is invalid`. */
+export const YUP_INVALID = "is invalid";
+
+/**
+ * A theme choice: a theme's id (a UUID), `null` for the project's selected theme, or `false` for no theme (protocol.md
+ * §5.12). Anything else is refused as "is invalid", as the real service words it.
+ */
+export const themeChoice = z
+  .union([z.string(), z.null(), z.literal(false)], { error: YUP_INVALID })
+  .refine((v) => typeof v !== "string" || UUID.test(v), { message: YUP_INVALID });
 export type ThemeChoice = z.infer<typeof themeChoice>;
 
 export const emailThemeListItem = z.object({ id: z.string(), display_name: z.string() });
@@ -16,6 +25,8 @@ export const emailTheme = z.object({ display_name: z.string(), tsx_source: z.str
 export const emailThemeCreate = z.strictObject({ display_name: z.string().min(1).max(256) });
 export const emailThemeUpdate = z.strictObject({ tsx_source: z.string() });
 export const emailThemeParams = z.strictObject({ theme_id: z.string().min(1) });
+/** PATCH /internal/email-themes/{id} answers the theme's name. */
+export const emailThemeUpdated = z.object({ display_name: z.string() });
 
 export const emailTemplate = z.object({
   id: z.string(),
@@ -38,35 +49,44 @@ export const emailDraft = z.object({
 });
 export const emailDraftList = z.object({ drafts: z.array(emailDraft) });
 export const emailDraftCreate = z.strictObject({
-  display_name: z.string().min(1).max(256).optional(),
+  display_name: z.string().max(256),
   theme_id: themeChoice.optional(),
   tsx_source: z.string().optional(),
 });
-export const emailDraftUpdate = emailDraftCreate;
+export const emailDraftUpdate = z.strictObject({
+  display_name: z.string().max(256).optional(),
+  theme_id: themeChoice.optional(),
+  tsx_source: z.string().optional(),
+});
+/** PATCH and DELETE /internal/email-drafts/{id} answer `{ ok: "ok" }`. */
+export const emailDraftOk = z.object({ ok: z.literal("ok") });
 export const emailDraftParams = z.strictObject({ draft_id: z.string().min(1) });
 
 export const createdId = z.object({ id: z.string() });
 
-/** POST /emails/render-email: ids or sources for the theme and the template (the published SDK sends both pairs). */
+/**
+ * POST /emails/render-email: a template by id or source, and a theme by id or source (or neither, for the project's);
+ * the real service takes exactly one of each pair (the route checks the four combinations, http/yup-union.ts).
+ */
 export const renderEmailRequest = z.strictObject({
   theme_id: themeChoice.optional(),
   theme_tsx_source: z.string().optional(),
   template_id: z.string().optional(),
   template_tsx_source: z.string().optional(),
   editable_markers: z.boolean().optional(),
-  editable_source: z.string().optional(),
+  editable_source: z.enum(["template", "theme", "both"]).optional(),
 });
 export type RenderEmailRequest = z.infer<typeof renderEmailRequest>;
 export const renderEmailResponse = z.object({
   html: z.string(),
-  text: z.string(),
+  text: z.string().optional(),
   subject: z.string().optional(),
   notification_category: z.string().optional(),
 });
 
 /** POST /emails/send-email (spec §7 Server only; sdk-surface.md §20 SendEmailOptions). */
 export const sendEmailRequest = z.strictObject({
-  user_ids: z.array(uuidV4).optional(),
+  user_ids: z.array(z.string()).optional(),
   all_users: z.literal(true).optional(),
   theme_id: themeChoice.optional(),
   html: z.string().optional(),
@@ -75,6 +95,7 @@ export const sendEmailRequest = z.strictObject({
   template_id: z.string().optional(),
   variables: z.record(z.string(), z.unknown()).optional(),
   draft_id: z.string().optional(),
+  is_high_priority: z.boolean().optional(),
   scheduled_at_millis: millis.optional(),
 });
 export type SendEmailRequest = z.infer<typeof sendEmailRequest>;
@@ -102,7 +123,7 @@ export const sentEmail = z.object({
   sent_at_millis: millis,
   error: z.unknown().nullable().optional(),
 });
-export const sentEmailList = z.object({ items: z.array(sentEmail) });
+export const sentEmailList = z.object({ items: z.array(sentEmail), is_paginated: z.literal(false).optional() });
 
 /** POST /internal/send-test-email (spec §4 "Test email send returns success or an error message"). */
 export const smtpConfig = z.strictObject({
