@@ -6,7 +6,7 @@ describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
       port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null, fixedOtp: [],
-      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000,
+      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000, mockOAuthPort: null,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
@@ -15,13 +15,13 @@ describe("dev server command line", () => {
     const o = parseCliArgs(
       [
         ...["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
-        ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7"],
+        ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7", "--mock-oauth-port", "8114"],
       ],
       {},
     );
     expect(o).toEqual({
       port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [],
-      allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7,
+      allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7, mockOAuthPort: 8114,
     });
   });
 
@@ -61,6 +61,22 @@ describe("dev server command line", () => {
     expect(lines).toContain("STACK_SECRET_SERVER_KEY=sk");
     expect(lines).toContain("NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY=pk");
     expect(lines.some((l) => l.startsWith("NEXT_PUBLIC_STACK_SECRET"))).toBe(false);
+  });
+});
+
+describe("--mock-oauth-port", () => {
+  it("runs none by default; takes a port, or auto: the API port with its last two digits 14", () => {
+    expect(parseCliArgs([], {}).mockOAuthPort).toBeNull();
+    expect(parseCliArgs(["--mock-oauth-port", "9999"], {}).mockOAuthPort).toBe(9999);
+    expect(parseCliArgs(["--mock-oauth-port", "auto"], {}).mockOAuthPort).toBe(8114);
+    expect(parseCliArgs(["--port", "28102", "--mock-oauth-port", "auto"], {}).mockOAuthPort).toBe(28114);
+    expect(parseCliArgs(["--mock-oauth-port", "auto"], { PORT: "29102" }).mockOAuthPort).toBe(29114);
+  });
+
+  it("refuses auto for a port not ending in 02, the API's own port, and a non-port", () => {
+    expect(() => parseCliArgs(["--port", "3000", "--mock-oauth-port", "auto"], {})).toThrow(/ending in 02/);
+    expect(() => parseCliArgs(["--mock-oauth-port", "8102"], {})).toThrow(/the API's port/);
+    expect(() => parseCliArgs(["--mock-oauth-port", "http"], {})).toThrow(/from 1 to 65535 or auto/);
   });
 });
 

@@ -117,9 +117,9 @@ describe("connected accounts", () => {
     const me = withToken(tokens.access_token);
     const list = await expectJson<{ items: unknown[] }>(await api(provider, "/connected-accounts/me", { headers: me }));
     expect(list.items).toEqual([{ user_id: expect.any(String), provider: "google", provider_account_id: "g-1" }]);
-    const token = await expectJson<{ access_token: string }>(await api(provider, "/connected-accounts/me/google/access-token", { headers: me, json: { scope: "email" } }));
+    const token = await expectJson<{ access_token: string }>(await api(provider, "/connected-accounts/me/google/access-token", { headers: me, json: { scope: "email" } }), 201);
     expect(token.access_token).toMatch(/^mock_google_at_/);
-    await expectJson(await api(provider, "/connected-accounts/me/google/g-1/access-token", { headers: me, json: {} }));
+    await expectJson(await api(provider, "/connected-accounts/me/google/g-1/access-token", { headers: me, json: {} }), 201);
     await expectKnownError(await api(provider, "/connected-accounts/me/google/access-token", { headers: me, json: { scope: "profile" } }), "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400);
     await expectKnownError(await api(provider, "/connected-accounts/me/google/g-2/access-token", { headers: me, json: {} }), "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400);
   });
@@ -140,6 +140,6 @@ describe("connected accounts", () => {
     const provider = newProvider();
     const tokens = await oauthSignIn(provider, { account_id: "g-srv" }, { provider: "google" });
     const me = await expectJson<{ id: string }>(await api(provider, "/users/me", { headers: withToken(tokens.access_token) }));
-    await expectJson(await api(provider, `/connected-accounts/${me.id}/google/access-token`, { headers: server(), json: { scope: "openid" } }));
+    await expectJson(await api(provider, `/connected-accounts/${me.id}/google/access-token`, { headers: server(), json: { scope: "openid" } }), 201);
   });
 });

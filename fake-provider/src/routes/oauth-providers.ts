@@ -69,7 +69,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     body: z.union([z.undefined(), connectedAccountTokenBody]),
     handler: ({ auth, ctx, params, body }) => {
       const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
-      return ok(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
+      return created(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
     },
   }),
   connectedAccountTokenByAccount: route({
@@ -77,7 +77,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     body: z.union([z.undefined(), connectedAccountTokenBody]),
     handler: ({ auth, ctx, params, body }) => {
       const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
-      return ok(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
+      return created(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
     },
   }),
   legacyConnectedAccountToken: route({
