@@ -24,11 +24,21 @@ describe("owned projects", () => {
   it("creates a project owned by the user's team, with config, and lists it for its owners only", async () => {
     const owner = await internalOwner(provider);
     const project = await create(owner, { description: "mine", config: { sign_up_enabled: false, domains: [{ domain: "https://my.example.com", handler_path: "/handler" }] } });
-    expect(project).toMatchObject({ display_name: "Mine", description: "mine", owner_team_id: owner.teamId, is_production_mode: false, is_development_environment: false, created_at_millis: START_MILLIS });
+    expect(project).toMatchObject({ display_name: "Mine", description: "mine", owner_team_id: owner.teamId, is_production_mode: false, created_at_millis: START_MILLIS });
     expect(project.config).toMatchObject({ sign_up_enabled: false, domains: [{ domain: "https://my.example.com", handler_path: "/handler" }] });
     expect((await list(owner)).map((p) => p.id)).toEqual([project.id]);
     const stranger = await internalOwner(provider);
     expect(await list(stranger)).toEqual([]);
+  });
+
+  it("answers as upstream does: an empty description when none is given or it is cleared, no is_development_environment", async () => {
+    const owner = await internalOwner(provider);
+    const project = await create(owner, { is_development_environment: true });
+    expect(project.description).toBe("");
+    expect(project).not.toHaveProperty("is_development_environment");
+    const admin = ownerAdmin(owner, project.id);
+    const cleared = await expectJson<AdminProjectJson>(await api(provider, "/internal/projects/current", { method: "PATCH", headers: admin, json: { description: null } }));
+    expect(cleared.description).toBe("");
   });
 
   it("creates no keys: the owner makes them with an admin access token, and they work", async () => {

@@ -44,7 +44,8 @@ export function createOwnedProject(ctx: OpContext, user: UserRecord, body: Owned
   const bare: ProjectRecord = {
     id: uuid(ctx.random),
     displayName: body.display_name,
-    description: null,
+    // Upstream stores an empty description rather than none.
+    description: "",
     createdAtMillis: ctx.now,
     isProductionMode: false,
     isDevelopmentEnvironment: body.is_development_environment ?? false,

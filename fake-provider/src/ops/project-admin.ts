@@ -101,7 +101,8 @@ export function applyProjectUpdate(ctx: OpContext, project: ProjectRecord, body:
   const next: ProjectRecord = {
     ...project,
     ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
-    ...(body.description !== undefined ? { description: body.description } : {}),
+    // Upstream stores a cleared description as "".
+    ...(body.description !== undefined ? { description: body.description ?? "" } : {}),
     ...(body.logo_url !== undefined ? { logoUrl: body.logo_url } : {}),
     ...(body.logo_full_url !== undefined ? { logoFullUrl: body.logo_full_url } : {}),
     ...(body.logo_dark_mode_url !== undefined ? { logoDarkModeUrl: body.logo_dark_mode_url } : {}),

@@ -36,7 +36,6 @@ export function adminProjectView(project: ProjectRecord): AdminProjectJson {
     onboarding_status: project.onboardingStatus ?? "completed",
     created_at_millis: project.createdAtMillis,
     is_production_mode: project.isProductionMode,
-    is_development_environment: project.isDevelopmentEnvironment,
     owner_team_id: project.ownerTeamId,
     config: {
       ...client.config,

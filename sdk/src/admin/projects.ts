@@ -95,7 +95,7 @@ export function adminProjectFromJson(json: AdminProjectJson): AdminProject {
     description: json.description ?? null,
     createdAt: new Date(json.created_at_millis),
     isProductionMode: json.is_production_mode,
-    isDevelopmentEnvironment: json.is_development_environment,
+    isDevelopmentEnvironment: json.is_development_environment ?? false,
     ownerTeamId: json.owner_team_id,
     logoUrl: json.logo_url,
     logoFullUrl: json.logo_full_url,

@@ -74,7 +74,8 @@ export const adminProject = z.object({
   onboarding_status: z.string().optional(),
   created_at_millis: millis,
   is_production_mode: z.boolean(),
-  is_development_environment: z.boolean(),
+  /** Absent from the real service's answers since 2026 (the project keeps the flag; authsim no longer shows it). */
+  is_development_environment: z.boolean().optional(),
   owner_team_id: uuidV4.nullable(),
   config: adminProjectConfig,
 });
