@@ -131,6 +131,41 @@ describe("older config names", () => {
     expect(payments.products.basic).toMatchObject({ productLineId: "plans", customerType: "team" });
   });
 
+  it("adds, updates and removes OAuth providers, which the project view and sign-in then use", async () => {
+    await expectJson(await patch({ "auth.oauth.providers": null }));
+    expect((await getConfig()).auth!.oauth).toMatchObject({ providers: {} });
+    await expectJson(await patch({ "auth.oauth.providers.google": { type: "google", isShared: false, clientId: "id", clientSecret: "secret", allowSignIn: true, allowConnectedAccounts: true } }));
+    await expectJson(await patch({ "auth.oauth.providers.github": { type: "github", isShared: true, allowSignIn: true, allowConnectedAccounts: false } }));
+    const providers = ((await getConfig()).auth!.oauth as { providers: Record<string, unknown> }).providers;
+    expect(providers.github).toEqual({ type: "github", isShared: true, allowSignIn: true, allowConnectedAccounts: false });
+    expect(providers.google).toEqual({ type: "google", isShared: false, clientId: "id", clientSecret: "secret", allowSignIn: true, allowConnectedAccounts: true });
+    const project = await expectJson<{ config: { oauth_providers: unknown[] } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
+    expect(project.config.oauth_providers).toEqual([
+      { provider_config_id: "google", id: "google", type: "standard", client_id: "id", client_secret: "secret" },
+      { provider_config_id: "github", id: "github", type: "shared" },
+    ]);
+    await expectJson(await patch({ "auth.oauth.providers.github": null }));
+    expect(((await getConfig()).auth!.oauth as { providers: Record<string, unknown> }).providers).not.toHaveProperty("github");
+    const bad = await patch({ "auth.oauth.providers.x1": { type: "invalid-provider" } });
+    expect(await text(bad)).toEqual([400, "auth.oauth.providers.x1.type must be one of the following values: google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch"]);
+  });
+
+  it("keeps trusted domains by their ids, nested or dotted, and the project view lists them", async () => {
+    await expectJson(await patch({ "domains.trustedDomains": null }));
+    await expectJson(await patch({ domains: { trustedDomains: { "domain-1": { baseUrl: "https://example.com", handlerPath: "/auth/handler" } } } }));
+    await expectJson(await patch({ "domains.trustedDomains.two.baseUrl": "https://app.example.com", "domains.trustedDomains.two.handlerPath": "/handler" }));
+    await expectJson(await patch({ "domains.trustedDomains.domain-1": { baseUrl: "https://updated.example.com", handlerPath: "/new" } }));
+    expect((await getConfig()).domains!.trustedDomains).toEqual({
+      "domain-1": { baseUrl: "https://updated.example.com", handlerPath: "/new" },
+      two: { baseUrl: "https://app.example.com", handlerPath: "/handler" },
+    });
+    const project = await expectJson<{ config: { domains: unknown[] } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
+    expect(project.config.domains).toEqual([
+      { domain: "https://updated.example.com", handler_path: "/new" },
+      { domain: "https://app.example.com", handler_path: "/handler" },
+    ]);
+  });
+
   it("refuses a dot inside a nested key", async () => {
     expect(await text(await patch({ payments: { "items.gems": {} } }))).toEqual([400, "Key items.gems contains a dot, which is not allowed in config override."]);
   });

@@ -52,7 +52,9 @@ const branchPayments = {
 };
 
 const defaultPermissions = rec(bool);
-const oauthProviderBranch = { type: str, allowSignIn: bool, allowConnectedAccounts: bool };
+/** The provider types the real config schema knows, in its order (its message lists them). */
+const providerTypes = ["google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"];
+const oauthProviderBranch = { type: oneOf(...providerTypes), allowSignIn: bool, allowConnectedAccounts: bool };
 
 const branchFields = {
   rbac: obj({

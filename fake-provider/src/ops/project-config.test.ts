@@ -65,7 +65,7 @@ describe("the config endpoints", () => {
     const wrongType = await patchOverride({ "auth.allowSignUp": "yes" });
     expect(wrongType.status).toBe(400);
     expect(await wrongType.text()).toContain("auth.allowSignUp must be a `boolean` type");
-    const derived = await patchOverride({ "domains.trustedDomains.a.baseUrl": "https://x.example.com" });
+    const derived = await patchOverride({ "rbac.permissions.a.description": "x" });
     expect(derived.status).toBe(400);
     expect(await derived.text()).toContain("PATCH /internal/projects/current");
     await expectKnownError(await patchOverride({}, "galaxy"), "SCHEMA_ERROR", 400);

@@ -1,6 +1,6 @@
 import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
 import { StatusError } from "../http/known-error.ts";
-import type { EmailConfigRecord } from "../store/admin-records.ts";
+import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import { applyKeys, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
 import { migrateOverride } from "./config-migrations.ts";
@@ -10,7 +10,7 @@ import { listTemplates, listThemes } from "./email-content.ts";
 import { paymentSections } from "./payments-config.ts";
 import { assertProductionReady } from "./project-admin.ts";
 import { signUpRulesOf } from "./sign-up-rules.ts";
-import { defineOwn, prototypeSegment } from "../safety/safe-keys.ts";
+import { defineOwn, prototypeSegment, setPath } from "../safety/safe-keys.ts";
 
 export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
 
@@ -44,13 +44,23 @@ const booleanKeys: Record<string, Flag> = {
 const mergeStrategyKey = "auth.oauth.accountMergeStrategy";
 const emailServerKey = "emails.server";
 
+const providersKey = "auth.oauth.providers";
+const trustedDomainsKey = "domains.trustedDomains";
+/** A provider's allow flags: the record has no place for them, so they render from the layers. */
+const isProviderFlagKey = (key: string) => /^auth\.oauth\.providers\.[^.]+\.(allowSignIn|allowConnectedAccounts)$/.test(key);
+
 /** Keys whose rendered value comes from the project record (it is the truth the auth endpoints read). */
-const isRecordKey = (key: string) => Object.hasOwn(booleanKeys, key) || key === mergeStrategyKey || isUnder(key, emailServerKey);
+const isRecordKey = (key: string) =>
+  Object.hasOwn(booleanKeys, key) ||
+  key === mergeStrategyKey ||
+  isUnder(key, emailServerKey) ||
+  isUnder(key, trustedDomainsKey) ||
+  (isUnder(key, providersKey) && !isProviderFlagKey(key));
 /**
- * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the record's domain list and
- * OAuth providers, the permission and email-content tables): refused rather than stored where nothing reads them.
+ * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the permission and
+ * email-content tables): refused rather than stored where nothing reads them.
  */
-const unmappedKeys = ["domains.trustedDomains", "auth.oauth.providers", "rbac", "emails.selectedThemeId", "emails.themes", "emails.templates"];
+const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes", "emails.templates"];
 /** Keys rendered by ops/payments-config.ts. */
 const isPaymentKey = (key: string) => isUnder(key, "payments") || isUnder(key, "dataVault");
 
@@ -111,6 +121,51 @@ function emailConfigAfter(c: ProjectConfigRecord, keys: [string, unknown][]): Em
   };
 }
 
+/** The OAuth providers as the config renders them, by id, from the record (their allow flags come from the layers). */
+function providersOf(c: ProjectConfigRecord): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    (c.oauth_providers ?? []).map((p) => [
+      p.id,
+      { type: p.id, isShared: p.type === "shared", clientId: p.client_id, clientSecret: p.client_secret, facebookConfigId: p.facebook_config_id, microsoftTenantId: p.microsoft_tenant_id },
+    ]),
+  );
+}
+
+/** The trusted domains as the config renders them, by id (a domain set through the project view gets `domain-N`). */
+function trustedDomainsOf(c: ProjectConfigRecord): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(c.domains.map((d, i) => [d.id ?? `domain-${i}`, { baseUrl: d.domain, handlerPath: d.handler_path }]));
+}
+
+/** Applies the override's keys under `path` to a section rendered from the record, and answers the result. */
+function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [string, unknown][]): Record<string, unknown> {
+  const holder: Record<string, unknown> = {};
+  setPath(holder, path, rendered);
+  applyKeys(holder, Object.fromEntries(keys));
+  let node: unknown = holder;
+  for (const part of path.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+  return isPlainObject(node) ? node : {};
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** The record's provider list after the override: entries without a type are not providers (upstream skips them). */
+function providersAfter(c: ProjectConfigRecord, keys: [string, unknown][]): OAuthProviderConfigRecord[] {
+  const providers: OAuthProviderConfigRecord[] = [];
+  for (const [id, p] of Object.entries(sectionAfter(providersKey, providersOf(c), keys))) {
+    if (!isPlainObject(p) || typeof p.type !== "string") continue;
+    const fields = { client_id: text(p.clientId), client_secret: text(p.clientSecret), facebook_config_id: text(p.facebookConfigId), microsoft_tenant_id: text(p.microsoftTenantId) };
+    providers.push({ id, type: p.isShared === false ? "standard" : "shared", ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) });
+  }
+  return providers;
+}
+
+/** The record's domain list after the override (a domain needs a base URL; the handler path defaults to /handler). */
+function trustedDomainsAfter(c: ProjectConfigRecord, keys: [string, unknown][]): ProjectConfigRecord["domains"] {
+  return Object.entries(sectionAfter(trustedDomainsKey, trustedDomainsOf(c), keys)).flatMap(([id, d]) =>
+    isPlainObject(d) && typeof d.baseUrl === "string" ? [{ id, domain: d.baseUrl, handler_path: text(d.handlerPath) ?? "/handler" }] : [],
+  );
+}
+
 /** The project after the override's record keys (so the auth endpoints see them at once). */
 function applyOverride(project: ProjectRecord, override: Record<string, unknown>): ProjectRecord {
   const config: ProjectConfigRecord = { ...project.config };
@@ -124,6 +179,10 @@ function applyOverride(project: ProjectRecord, override: Record<string, unknown>
   }
   const serverKeys = Object.entries(override).filter(([key]) => isUnder(key, emailServerKey));
   if (serverKeys.length > 0) config.email_config = emailConfigAfter(config, serverKeys);
+  const providerKeys = Object.entries(override).filter(([key]) => isUnder(key, providersKey) && !isProviderFlagKey(key));
+  if (providerKeys.length > 0) config.oauth_providers = providersAfter(config, providerKeys);
+  const domainKeys = Object.entries(override).filter(([key]) => isUnder(key, trustedDomainsKey));
+  if (domainKeys.length > 0) config.domains = trustedDomainsAfter(config, domainKeys);
   const next = { ...project, config };
   assertProductionReady(next);
   return next;
@@ -183,7 +242,7 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
     apiKeys: { enabled: { team: c.allow_team_api_keys, user: c.allow_user_api_keys } },
     domains: {
       allowLocalhost: c.allow_localhost,
-      trustedDomains: Object.fromEntries(c.domains.map((d, i) => [`domain-${i}`, { baseUrl: d.domain, handlerPath: d.handler_path }])),
+      trustedDomains: trustedDomainsOf(c),
     },
     auth: {
       allowSignUp: c.sign_up_enabled,
@@ -192,12 +251,7 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       passkey: { allowSignIn: c.passkey_enabled },
       oauth: {
         accountMergeStrategy: c.oauth_account_merge_strategy,
-        providers: Object.fromEntries(
-          (c.oauth_providers ?? []).map((p) => [
-            p.id,
-            { type: p.id, isShared: p.type === "shared", clientId: p.client_id, clientSecret: p.client_secret, facebookConfigId: p.facebook_config_id, microsoftTenantId: p.microsoft_tenant_id, allowSignIn: true, allowConnectedAccounts: true },
-          ]),
-        ),
+        providers: Object.fromEntries(Object.entries(providersOf(c)).map(([id, p]) => [id, { ...p, allowSignIn: true, allowConnectedAccounts: true }])),
       },
     },
     emails: {
@@ -219,6 +273,9 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
   config.dataVault = { stores: {}, ...sections.dataVault };
   // Every other key an override holds renders as written (in level order); record and payment keys are rendered above.
   renderLayers(ctx, project.id, config, (key) => !isRecordKey(key) && !isPaymentKey(key));
+  // A flag left in the layers for a provider the record no longer has is not a provider (upstream skips untyped ones).
+  const oauth = (config.auth as { oauth: { providers: Record<string, Record<string, unknown>> } }).oauth;
+  oauth.providers = Object.fromEntries(Object.entries(oauth.providers).filter(([, p]) => isPlainObject(p) && typeof p.type === "string"));
   // Sign-up rules render with their defaults, in evaluation order (ops/sign-up-rules.ts), as upstream renders them.
   const signUp = signUpRulesOf(ctx, project.id);
   Object.assign(config.auth as Record<string, unknown>, { signUpRules: Object.fromEntries(signUp.rules), signUpRulesDefaultAction: signUp.defaultAction });

@@ -22,7 +22,8 @@ export interface ProjectConfigRecord {
   require_publishable_client_key: boolean;
   create_team_on_sign_up: boolean;
   oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
-  domains: { domain: string; handler_path: string }[];
+  /** `id`: the key the config gives the domain (domains.trustedDomains.<id>); absent when set through the project view. */
+  domains: { domain: string; handler_path: string; id?: string }[];
   email_theme: string;
   /** Granted at the moments of spec §6 "Defaults": to a team's creator, to a new member, to a new user. */
   team_creator_default_permissions: { id: string }[];

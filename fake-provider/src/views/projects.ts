@@ -17,7 +17,7 @@ export function clientProjectView(project: ProjectRecord): ClientProjectJson {
       allow_user_api_keys: c.allow_user_api_keys,
       allow_team_api_keys: c.allow_team_api_keys,
       enabled_oauth_providers: (c.oauth_providers ?? []).map((p) => ({ id: p.id })),
-      domains: c.domains,
+      domains: c.domains.map((d) => ({ domain: d.domain, handler_path: d.handler_path })),
     },
   };
 }
