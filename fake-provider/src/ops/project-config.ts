@@ -2,7 +2,7 @@ import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
 import { StatusError } from "../http/known-error.ts";
 import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
-import { applyKeys, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
+import { applyKeys, deletePath, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
 import { migrateOverride } from "./config-migrations.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "./context.ts";
@@ -136,10 +136,14 @@ function trustedDomainsOf(c: ProjectConfigRecord): Record<string, Record<string,
   return Object.fromEntries(c.domains.map((d, i) => [d.id ?? `domain-${i}`, { baseUrl: d.domain, handlerPath: d.handler_path }]));
 }
 
-/** Applies the override's keys under `path` to a section rendered from the record, and answers the result. */
-function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [string, unknown][]): Record<string, unknown> {
+/**
+ * Applies the override's keys under `path` to a section rendered from the record, and answers the result. `replaced`:
+ * keys the override gave a whole object (`"auth.oauth.providers.google": {…}`), which replaces what was there.
+ */
+function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [string, unknown][], replaced: readonly string[]): Record<string, unknown> {
   const holder: Record<string, unknown> = {};
   setPath(holder, path, rendered);
+  for (const key of replaced) if (isUnder(key, path)) deletePath(holder, key);
   applyKeys(holder, Object.fromEntries(keys));
   let node: unknown = holder;
   for (const part of path.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
@@ -149,9 +153,9 @@ function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [st
 const text = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /** The record's provider list after the override: entries without a type are not providers (upstream skips them). */
-function providersAfter(c: ProjectConfigRecord, keys: [string, unknown][]): OAuthProviderConfigRecord[] {
+function providersAfter(c: ProjectConfigRecord, keys: [string, unknown][], replaced: readonly string[]): OAuthProviderConfigRecord[] {
   const providers: OAuthProviderConfigRecord[] = [];
-  for (const [id, p] of Object.entries(sectionAfter(providersKey, providersOf(c), keys))) {
+  for (const [id, p] of Object.entries(sectionAfter(providersKey, providersOf(c), keys, replaced))) {
     if (!isPlainObject(p) || typeof p.type !== "string") continue;
     const fields = { client_id: text(p.clientId), client_secret: text(p.clientSecret), facebook_config_id: text(p.facebookConfigId), microsoft_tenant_id: text(p.microsoftTenantId) };
     providers.push({ id, type: p.isShared === false ? "standard" : "shared", ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) });
@@ -160,14 +164,14 @@ function providersAfter(c: ProjectConfigRecord, keys: [string, unknown][]): OAut
 }
 
 /** The record's domain list after the override (a domain needs a base URL; the handler path defaults to /handler). */
-function trustedDomainsAfter(c: ProjectConfigRecord, keys: [string, unknown][]): ProjectConfigRecord["domains"] {
-  return Object.entries(sectionAfter(trustedDomainsKey, trustedDomainsOf(c), keys)).flatMap(([id, d]) =>
+function trustedDomainsAfter(c: ProjectConfigRecord, keys: [string, unknown][], replaced: readonly string[]): ProjectConfigRecord["domains"] {
+  return Object.entries(sectionAfter(trustedDomainsKey, trustedDomainsOf(c), keys, replaced)).flatMap(([id, d]) =>
     isPlainObject(d) && typeof d.baseUrl === "string" ? [{ id, domain: d.baseUrl, handler_path: text(d.handlerPath) ?? "/handler" }] : [],
   );
 }
 
 /** The project after the override's record keys (so the auth endpoints see them at once). */
-function applyOverride(project: ProjectRecord, override: Record<string, unknown>): ProjectRecord {
+function applyOverride(project: ProjectRecord, override: Record<string, unknown>, replaced: readonly string[] = []): ProjectRecord {
   const config: ProjectConfigRecord = { ...project.config };
   for (const key of Object.keys(override)) {
     const unmapped = unmappedKeys.find((k) => isUnder(key, k));
@@ -180,9 +184,9 @@ function applyOverride(project: ProjectRecord, override: Record<string, unknown>
   const serverKeys = Object.entries(override).filter(([key]) => isUnder(key, emailServerKey));
   if (serverKeys.length > 0) config.email_config = emailConfigAfter(config, serverKeys);
   const providerKeys = Object.entries(override).filter(([key]) => isUnder(key, providersKey) && !isProviderFlagKey(key));
-  if (providerKeys.length > 0) config.oauth_providers = providersAfter(config, providerKeys);
+  if (providerKeys.length > 0) config.oauth_providers = providersAfter(config, providerKeys, replaced);
   const domainKeys = Object.entries(override).filter(([key]) => isUnder(key, trustedDomainsKey));
-  if (domainKeys.length > 0) config.domains = trustedDomainsAfter(config, domainKeys);
+  if (domainKeys.length > 0) config.domains = trustedDomainsAfter(config, domainKeys, replaced);
   const next = { ...project, config };
   assertProductionReady(next);
   return next;
@@ -218,7 +222,8 @@ export function writeOverride(
   const override = migrateOverride(level, flatten(raw));
   assertValidOverride(level, override);
   if (mode === "replace" && level === "branch" && source === undefined) throw new StatusError(400, "source is required for branch level config");
-  const next = applyOverride(project, override);
+  const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
+  const next = applyOverride(project, override, replaced);
   const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
   setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
   ctx.tables.projects.set(next.id, next);
