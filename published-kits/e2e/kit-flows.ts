@@ -82,14 +82,14 @@ export function describePublishedKit(suite: KitSuite): void {
     const runId = `${process.pid}`;
     const ada = () => ctx.email("ada");
 
-    // Waiting for a cold install and build can take minutes on a busy machine (two cores shared with the rest of the suite).
+    // Its own timeout: on a cold clone, waiting for the app's install and build is most of this hook, minutes on a busy
+    // machine (published-kits/README.md).
     beforeAll(async () => {
       await mkdir(artifacts, { recursive: true });
       // AUTHSIM_KITS_API_URL reuses a dev server you started yourself (`npm start`), to watch the run in its dashboard.
       const reuse = process.env.AUTHSIM_KITS_API_URL;
-      // The app's install and build (started by the global setup; done here if no one is doing them) as the emulator
-      // and the browser start: on a cold clone that is most of this hook (published-kits/README.md).
-      // Settled, not Promise.all: what did start is stopped by afterAll even when another part failed.
+      // The emulator and the browser start while the app is made ready (by the global setup, or here if no one is doing
+      // it). Settled, not Promise.all: afterAll stops what did start even when another part failed.
       const [started, launched, prepared] = await Promise.allSettled([
         reuse ? Promise.resolve(reuse.replace(/\/$/, "")) : startCli().then((cli) => ((stopCli = cli.stop), cli.url)),
         launchChromium().then((launched) => (browser = launched)),
