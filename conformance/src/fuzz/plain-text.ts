@@ -89,6 +89,8 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "No template found with given template_id", operations: ["sendEmail"] },
   { status: 404, text: "No draft found with given id", operations: ["getEmailDraft", "updateEmailDraft", "deleteEmailDraft"] },
   { status: 400, text: "No draft found with given draft_id", operations: ["sendEmail"] },
+  // The cron endpoints' bearer secret (upstream's internal/email-queue-step and internal/failed-emails-digest).
+  { status: 401, text: "Unauthorized", operations: ["emailQueueStep", "failedEmailsDigest"] },
 ];
 
 export function plainTextAllowed(operationId: string, status: number, text: string): boolean {

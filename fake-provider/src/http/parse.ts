@@ -64,9 +64,21 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, part: Sche
     const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}` : part;
     // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
     if (issue.message === "is invalid") return `${path} is invalid`;
+    // And for a required field that is absent.
+    if (issue.code === "invalid_type" && valueAt(value, issue.path) === undefined) return `${path} must be defined`;
     return `${path}: ${issue.message}`;
   });
   return { ok: false, problems };
+}
+
+/** The value at `path` inside `value` (undefined when any step is missing). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }
 
 /** Validates `value` against `schema` or throws SCHEMA_ERROR naming every problem. */

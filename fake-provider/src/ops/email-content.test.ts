@@ -58,6 +58,11 @@ describe("themes", () => {
     expect((await get<{ tsx_source: string }>(`/internal/email-themes/${DEFAULT_THEME_ID}`)).tsx_source).toBe(before.tsx_source);
   });
 
+  it("words a theme without an EmailTheme export as the real service's build does", async () => {
+    const body = await expectKnownError(await patch(`/internal/email-themes/${DEFAULT_THEME_ID}`, { tsx_source: "export function WrongName() { return null; }" }), "EMAIL_RENDERING_ERROR", 400);
+    expect(body.details?.error).toBe('Build failed with 1 error:\nvirtual:/render.tsx:9:9: ERROR: No matching export in "virtual:/theme.tsx" for import "EmailTheme"');
+  });
+
   it("will not delete the project's selected theme", async () => {
     const refused = await del(`/internal/email-themes/${DEFAULT_THEME_ID}`);
     expect([refused.status, await refused.text()]).toEqual([400, "Cannot delete the currently active email theme. Please select a different theme first."]);
@@ -122,6 +127,8 @@ describe("drafts", () => {
     expect(await expectJson(await patch(`/internal/email-drafts/${id}`, { tsx_source: TEMPLATE, theme_id: false }))).toEqual({ ok: "ok" });
     const { drafts } = await get<{ drafts: Record<string, unknown>[] }>("/internal/email-drafts");
     expect(drafts).toEqual([{ id, display_name: "Launch", theme_id: false, tsx_source: TEMPLATE, sent_at_millis: null }]);
+    const unnamed = await expectKnownError(await post("/internal/email-drafts", {}), "SCHEMA_ERROR", 400);
+    expect(unnamed.error).toBe("Request validation failed on POST /api/v1/internal/email-drafts:\n  - body.display_name must be defined");
     const refused = await expectKnownError(await post("/internal/email-drafts", { display_name: "X", theme_id: "no-such-theme" }), "SCHEMA_ERROR", 400);
     expect(refused.error).toContain("body.theme_id is invalid");
     expect(await expectJson(await del(`/internal/email-drafts/${id}`))).toEqual({ ok: "ok" });

@@ -16,7 +16,12 @@ import {
   outboxEmailParams,
   outboxEmailUpdate,
   outboxListQuery,
+  emailQueueStepQuery,
+  failedEmailsDigestQuery,
+  rewriteTemplateSourceRequest,
 } from "@authsim/sdk/contract";
+import { emailQueueStep, failedEmailsDigest } from "../ops/email-cron.ts";
+import { rewriteTemplateSource } from "../ops/email-rewrite.ts";
 import * as content from "../ops/email-content.ts";
 import { renderEmailPreview, updateTemplateSource, updateThemeSource } from "../ops/email-rendering.ts";
 import { listSentEmails, outboxRerender, sendCustomEmail } from "../ops/email-sending.ts";
@@ -37,6 +42,13 @@ function parseUnionBody<S extends z.ZodType>(request: Request, body: unknown, al
   const matched = matchUnion(body, alternatives);
   if (!matched.ok) throw schemaError(where, matched.problems);
   return validate(schema, body, { ...where, part: "body" });
+}
+
+/** The cron endpoints' `authorization` header, required as the real service's request schema requires it. */
+function authorizationHeader(request: Request): string {
+  const value = request.headers.get("authorization");
+  if (value === null) throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, ["headers.authorization must be defined"]);
+  return value;
 }
 
 const editable = { editable_markers: { check: isBoolean }, editable_source: { check: isString } };
@@ -170,6 +182,16 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
   getEmailDraft: route({
     params: emailDraftParams,
     handler: ({ auth, ctx, params }) => ok(draftView(content.requireDraft(ctx, auth!.project.id, params.draft_id))),
+  }),
+  rewriteTemplateSource: route({ body: rewriteTemplateSourceRequest, handler: ({ body }) => ok(rewriteTemplateSource(body.template_tsx_source)) }),
+  emailQueueStep: route({ query: emailQueueStepQuery, handler: ({ request }) => ok(emailQueueStep(authorizationHeader(request))) }),
+  failedEmailsDigest: route({
+    query: failedEmailsDigestQuery,
+    body: noBody,
+    handler: ({ ctx, query, request }) => {
+      const digest = failedEmailsDigest(ctx, authorizationHeader(request), query.dry_run === "true");
+      return digest.status === 200 ? ok(digest.body) : { status: digest.status, body: digest.body };
+    },
   }),
   listSentEmails: route({ handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth!.project.id).map(sentEmailView), is_paginated: false }) }),
   sendTestEmail: route({ body: sendTestEmailRequest, handler: ({ auth, ctx, body }) => ok(sendTestEmail(ctx, auth!.project, body)) }),

@@ -5,7 +5,7 @@ import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/email-
 /** Wire views of email content (protocol.md §5.12) and of sent emails (spec §3 "Sent email"). */
 
 export const themeListItemView = (t: EmailThemeRecord) => ({ id: t.id, display_name: t.displayName });
-export const themeView = (t: EmailThemeRecord) => ({ display_name: t.displayName, tsx_source: t.tsxSource });
+export const themeView = (t: EmailThemeRecord) => ({ id: t.id, display_name: t.displayName, tsx_source: t.tsxSource });
 
 /** A null theme id (the project's theme) is left out, `false` (no theme) is kept. */
 export const templateView = (t: EmailTemplateRecord) => ({

@@ -183,6 +183,10 @@ const table = [
   op("emails", "activateCapacityBoost", "POST", "/emails/capacity-boost", "server"),
   op("emails", "unsubscribeLink", "GET", "/emails/unsubscribe-link", "none"),
   op("emails", "getEmailDraft", "GET", "/internal/email-drafts/:draft_id", "admin"),
+  op("emails", "rewriteTemplateSource", "POST", "/internal/rewrite-template-source", "admin"),
+  // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/email-cron.ts).
+  op("emails", "emailQueueStep", "GET", "/internal/email-queue-step", "none"),
+  op("emails", "failedEmailsDigest", "POST", "/internal/failed-emails-digest", "none"),
   // Small internal routes of the dashboard and dev tool (areas/internal-extras.ts).
   op("internal-extras", "componentVersions", "GET", "/internal/component-versions", "none"),
   op("internal-extras", "sendFeedback", "POST", "/internal/feedback", "none"),

@@ -112,6 +112,9 @@ export const BOOTSTRAP = `(function (factories, allowed) {
     if (themeCode !== null) {
       const theme = evaluate(themeCode, "theme");
       if (theme.error) return theme;
+      // A theme without the export fails the real service's build with the bundler's words; one that exports
+      // something else fails when it renders.
+      if (!hasOwn.call(theme.exports, "EmailTheme")) return { error: 'Build failed with 1 error:\\nvirtual:/render.tsx:9:9: ERROR: No matching export in "virtual:/theme.tsx" for import "EmailTheme"' };
       Theme = theme.exports.EmailTheme;
       if (typeof Theme !== "function") return { error: "The theme must export a function component named EmailTheme." };
     }

@@ -21,7 +21,7 @@ export type ThemeChoice = z.infer<typeof themeChoice>;
 
 export const emailThemeListItem = z.object({ id: z.string(), display_name: z.string() });
 export const emailThemeList = z.object({ themes: z.array(emailThemeListItem) });
-export const emailTheme = z.object({ display_name: z.string(), tsx_source: z.string() });
+export const emailTheme = z.object({ id: z.string().optional(), display_name: z.string(), tsx_source: z.string() });
 export const emailThemeCreate = z.strictObject({ display_name: z.string().min(1).max(256) });
 export const emailThemeUpdate = z.strictObject({ tsx_source: z.string() });
 export const emailThemeParams = z.strictObject({ theme_id: z.string().min(1) });
@@ -199,3 +199,26 @@ export const outboxEmailUpdate = z.strictObject({
   cancel: z.literal(true).optional(),
 });
 export type OutboxEmailUpdate = z.infer<typeof outboxEmailUpdate>;
+
+/** POST /internal/rewrite-template-source: a template's source rewritten as a draft's (no variables to fill). */
+export const rewriteTemplateSourceRequest = z.strictObject({ template_tsx_source: z.string() });
+export const rewriteTemplateSourceResponse = z.object({ tsx_source: z.string() });
+
+/** The cron endpoints (GET /internal/email-queue-step, POST /internal/failed-emails-digest). */
+export const emailQueueStepQuery = z.strictObject({ only_one_step: z.enum(["true", "false"]).optional() });
+export const emailQueueStepResponse = z.object({ ok: z.boolean() });
+export const failedEmailsDigestQuery = z.strictObject({ dry_run: z.enum(["true", "false"]).optional() });
+export const failedEmailsDigestResponse = z.object({
+  success: z.boolean(),
+  error_message: z.string().optional(),
+  failed_emails_by_tenancy: z
+    .array(
+      z.object({
+        emails: z.array(z.object({ subject: z.string(), to: z.array(z.string()) })),
+        tenant_owner_emails: z.array(z.string()),
+        project_id: z.string(),
+        tenancy_id: z.string(),
+      }),
+    )
+    .optional(),
+});
