@@ -74,6 +74,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   // OAuth provider links (upstream's oauth-providers CRUD).
   { status: 404, text: /^OAuth provider .+ for user .+ not found$/s, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
   { status: 404, text: /^OAuth provider .+ not found or not configured$/s, operations: ["createOAuthProvider"] },
+  { status: 403, text: /^Client can only (read|update|delete) OAuth providers for their own user\.$/, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
   { status: 400, text: /^The same provider type with (sign-in enabled|the same account ID) already exists for this user\.$/, operations: ["createOAuthProvider", "updateOAuthProvider"] },
   { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
   { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser", "updateMe"] },

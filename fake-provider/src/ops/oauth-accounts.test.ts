@@ -51,7 +51,10 @@ describe("OAuth provider links", () => {
       400,
     );
     const other = await signUp(provider);
-    expect((await api(provider, `/oauth-providers/${other.user_id}/${link!.id}`, { headers: withToken(tokens.access_token) })).status).toBe(403);
+    const foreign = await api(provider, `/oauth-providers/${other.user_id}/${link!.id}`, { headers: withToken(tokens.access_token) });
+    expect([foreign.status, await foreign.text()]).toEqual([403, "Client can only read OAuth providers for their own user."]);
+    const foreignDelete = await api(provider, `/oauth-providers/${other.user_id}/${link!.id}`, { method: "DELETE", headers: withToken(tokens.access_token) });
+    expect([foreignDelete.status, await foreignDelete.text()]).toEqual([403, "Client can only delete OAuth providers for their own user."]);
     expect(await expectJson(await api(provider, `/oauth-providers/me/${link!.id}`, { method: "DELETE", headers: withToken(tokens.access_token) }))).toEqual({ success: true });
     expect(await links(provider, tokens.access_token)).toEqual([]);
   });

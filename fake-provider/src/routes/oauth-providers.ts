@@ -11,6 +11,9 @@ import {
   serverOAuthProviderUpdate,
 } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
+import { StatusError } from "../http/known-error.ts";
+import type { OpContext } from "../ops/context.ts";
+import type { UserRecord } from "../store/records.ts";
 import { listingUserId } from "../ops/access.ts";
 import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createAccount, deleteAccount, requireAccount, updateAccount } from "../ops/oauth-accounts.ts";
 import type { OAuthAccountRecord } from "../store/strong-auth-records.ts";
@@ -20,6 +23,14 @@ import { signedInUser, targetUser } from "./target-user.ts";
 
 /** OAuth provider links and connected accounts (protocol.md §5.10; spec §7 "/oauth-providers", "/connected-accounts"). */
 const WHAT = "OAuth providers";
+
+/** The user of a link route; a client naming another user gets upstream's plain 403 for that verb. */
+function linkOwner(auth: Auth, ctx: OpContext, userIdOrMe: string, verb: "read" | "update" | "delete"): UserRecord {
+  if (auth.type === "client" && userIdOrMe !== "me" && auth.user && auth.user.id !== userIdOrMe) {
+    throw new StatusError(403, `Client can only ${verb} OAuth providers for their own user.`);
+  }
+  return targetUser(auth, ctx, userIdOrMe, WHAT);
+}
 
 const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
 const list = (items: unknown[]) => ok({ items, is_paginated: false });
@@ -39,13 +50,13 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
   }),
   getOAuthProvider: route({
     params: oauthProviderParams,
-    handler: ({ auth, ctx, params }) => ok(viewFor(auth!)(requireAccount(ctx, targetUser(auth!, ctx, params.user_id, WHAT), params.provider_id))),
+    handler: ({ auth, ctx, params }) => ok(viewFor(auth!)(requireAccount(ctx, linkOwner(auth!, ctx, params.user_id, "read"), params.provider_id))),
   }),
   updateOAuthProvider: route({
     params: oauthProviderParams,
     body: (auth) => (auth?.type === "client" ? clientOAuthProviderUpdate : serverOAuthProviderUpdate),
     handler: ({ auth, ctx, params, body }) => {
-      const account = requireAccount(ctx, targetUser(auth!, ctx, params.user_id, WHAT), params.provider_id);
+      const account = requireAccount(ctx, linkOwner(auth!, ctx, params.user_id, "update"), params.provider_id);
       return ok(viewFor(auth!)(updateAccount(ctx, account, body)));
     },
   }),
@@ -53,7 +64,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     params: oauthProviderParams,
     body: noBody,
     handler: ({ auth, ctx, params }) => {
-      deleteAccount(ctx, requireAccount(ctx, targetUser(auth!, ctx, params.user_id, WHAT), params.provider_id));
+      deleteAccount(ctx, requireAccount(ctx, linkOwner(auth!, ctx, params.user_id, "delete"), params.provider_id));
       return success();
     },
   }),
