@@ -28,8 +28,8 @@ describe("team permission grants", () => {
     await define("team", "reader", ["$read_members"]);
     await define("team", "editor", ["reader", "$update_team"]);
     expect(await expectJson(await teamGrant(team.id, member.user_id, "editor"), 201)).toEqual({ id: "editor", user_id: member.user_id, team_id: team.id });
-    const base = `/team-permissions?team_id=${team.id}&user_id=me`;
-    expect(await itemIds(await api(provider, `${base}&recursive=false`, { headers: as(member) }))).toEqual(["editor", "team_member"]);
+    const base = `/team-permissions?team_id=${team.id}&user_id=me&recursive=true`;
+    expect(await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: as(member) }))).toEqual(["editor", "team_member"]);
     const all = await expectJson<{ items: Json[] }>(await api(provider, base, { headers: as(member) }));
     expect(all.items.map((p) => p.id)).toEqual(["$invite_members", "$read_members", "$update_team", "editor", "reader", "team_member"]);
     expect(all.items[0]).toEqual({ id: "$invite_members", user_id: member.user_id, team_id: team.id });
@@ -45,7 +45,7 @@ describe("team permission grants", () => {
     await define("team", "y", ["x"]);
     await expectJson(await api(provider, "/team-permission-definitions/x", { method: "PATCH", headers: admin(), json: { contained_permission_ids: ["y"] } }));
     await expectJson(await teamGrant(team.id, member.user_id, "x"), 201);
-    const ids = await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=${member.user_id}`, { headers: server() }));
+    const ids = await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=${member.user_id}&recursive=true`, { headers: server() }));
     expect(ids).toEqual(["$invite_members", "$read_members", "team_member", "x", "y"]);
   });
 
@@ -88,13 +88,13 @@ describe("team permission grants", () => {
 });
 
 describe("project permission grants", () => {
-  it("grants, lists (recursively by default) and revokes project permissions", async () => {
+  it("grants, lists (directly by default, recursively on request) and revokes project permissions", async () => {
     const user = await signUp(provider);
     await define("project", "read_docs");
     await define("project", "write_docs", ["read_docs"]);
     expect(await expectJson(await projectGrant(user.user_id, "write_docs"), 201)).toEqual({ id: "write_docs", user_id: user.user_id });
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(user) }))).toEqual(["read_docs", "write_docs"]);
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me&recursive=false", { headers: as(user) }))).toEqual(["write_docs"]);
+    expect(await itemIds(await api(provider, "/project-permissions?user_id=me&recursive=true", { headers: as(user) }))).toEqual(["read_docs", "write_docs"]);
+    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(user) }))).toEqual(["write_docs"]);
     await expectJson(await projectGrant(user.user_id, "write_docs", "DELETE"));
     expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(user) }))).toEqual([]);
   });

@@ -44,8 +44,9 @@ export function listTeamPermissionsFor(ctx: AuthedContext, q: TeamPermissionList
     ...(q.team_id !== undefined ? { teamId: q.team_id } : {}),
     ...(userId !== undefined ? { userId } : {}),
     ...(q.permission_id !== undefined ? { permissionId: q.permission_id } : {}),
-    // spec §9: "Permission listing recursion default true".
-    recursive: q.recursive ?? true,
+    // On the wire only `recursive=true` expands contained permissions (as upstream); the SDK's listing sends
+    // `recursive` explicitly and keeps spec §9's default of true on its side (sdk/src/client/permissions.ts).
+    recursive: q.recursive ?? false,
   });
 }
 
@@ -56,7 +57,7 @@ export function listProjectPermissionsFor(ctx: AuthedContext, q: ProjectPermissi
   return listProjectPermissions(ctx, auth.project.id, {
     ...(userId !== undefined ? { userId } : {}),
     ...(q.permission_id !== undefined ? { permissionId: q.permission_id } : {}),
-    recursive: q.recursive ?? true,
+    recursive: q.recursive ?? false,
   });
 }
 

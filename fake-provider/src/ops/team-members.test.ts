@@ -26,7 +26,7 @@ describe("/team-memberships", () => {
     const user = await signUp(provider);
     expect(await expectJson(await membership(team.id, user.user_id, "POST"), 201)).toEqual({ team_id: team.id, user_id: user.user_id });
     expect(await directPermissions(team.id, user.user_id)).toEqual(["team_member"]);
-    const recursive = await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: as(user) }));
+    const recursive = await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me&recursive=true`, { headers: as(user) }));
     expect(recursive).toEqual(["$invite_members", "$read_members", "team_member"]);
     await expectKnownError(await membership(team.id, user.user_id, "POST"), "TEAM_MEMBERSHIP_ALREADY_EXISTS", 409);
   });
