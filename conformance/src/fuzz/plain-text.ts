@@ -90,6 +90,8 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "No template found with given template_id", operations: ["sendEmail"] },
   { status: 404, text: "No draft found with given id", operations: ["getEmailDraft", "updateEmailDraft", "deleteEmailDraft"] },
   { status: 400, text: "No draft found with given draft_id", operations: ["sendEmail"] },
+  // A user without a primary email (upstream's users CRUD).
+  { status: 400, text: /^primary_email_(verified|auth_enabled) cannot be true without primary_email$/, operations: ["createUser", "updateUser", "updateMe"] },
   // The cron endpoints' bearer secret (upstream's internal/email-queue-step and internal/failed-emails-digest).
   { status: 401, text: "Unauthorized", operations: ["emailQueueStep", "failedEmailsDigest"] },
 ];

@@ -76,7 +76,7 @@ export function matchUnion(body: unknown, alternatives: readonly UnionAlternativ
   const lines = ["body is not matched by any of the provided schemas:"];
   perAlternative.forEach((problems, i) => {
     lines.push(`    Schema ${i}:`);
-    for (const p of problems) lines.push(`      ${p}`);
+    for (const p of problems) lines.push(`      ${p.replace(/\n/g, "\n      ")}`);
   });
   return { ok: false, problems: [lines.join("\n")] };
 }

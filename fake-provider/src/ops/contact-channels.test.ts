@@ -28,9 +28,27 @@ describe("the primary email is a primary contact channel", () => {
     expect((await list()).items).toEqual([expect.objectContaining({ value: email, is_primary: true, is_verified: true, used_for_auth: false })]);
     const renamed = freshEmail();
     await expectJson(await api(provider, `/users/${created.id}`, { method: "PATCH", headers: server(), json: { primary_email: renamed, primary_email_auth_enabled: true } }));
-    expect((await list()).items).toEqual([expect.objectContaining({ value: renamed, is_primary: true, is_verified: false, used_for_auth: true })]);
-    await expectJson(await api(provider, `/users/${created.id}`, { method: "PATCH", headers: server(), json: { primary_email: null } }));
-    expect((await list()).items).toEqual([]);
+    // The old address stays, no longer primary (as the real service demotes it).
+    expect((await list()).items).toEqual([
+      expect.objectContaining({ value: email, is_primary: false, is_verified: true, used_for_auth: false }),
+      expect.objectContaining({ value: renamed, is_primary: true, is_verified: false, used_for_auth: true }),
+    ]);
+    const removed = await expectJson<Record<string, unknown>>(await api(provider, `/users/${created.id}`, { method: "PATCH", headers: server(), json: { primary_email: null } }));
+    expect(removed).toMatchObject({ primary_email: null, primary_email_verified: false, primary_email_auth_enabled: false });
+    expect((await list()).items).toEqual([
+      expect.objectContaining({ value: email, is_primary: false }),
+      expect.objectContaining({ value: renamed, is_primary: false, used_for_auth: true }),
+    ]);
+    // Back to an address the user has: its verification comes with it.
+    expect(await expectJson(await api(provider, `/users/${created.id}`, { method: "PATCH", headers: server(), json: { primary_email: email } }))).toMatchObject({ primary_email: email, primary_email_verified: true });
+    // Removing the address turns its sign-in off, whatever the body says.
+    const removing = await api(provider, `/users/${created.id}`, { method: "PATCH", headers: server(), json: { primary_email: null, primary_email_auth_enabled: true } });
+    expect(removing.status).toBe(200);
+    const noEmail = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: { display_name: "No email" } }), 201);
+    for (const field of ["primary_email_verified", "primary_email_auth_enabled"]) {
+      const response = await api(provider, `/users/${noEmail.id}`, { method: "PATCH", headers: server(), json: { [field]: true } });
+      expect([response.status, await response.text()]).toEqual([400, `${field} cannot be true without primary_email`]);
+    }
   });
 
   it("writes through to the user: a new primary channel, its verification and its deletion", async () => {

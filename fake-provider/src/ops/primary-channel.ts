@@ -38,8 +38,10 @@ export function authHolderOtherThan(tables: Tables, projectId: string, value: st
 export function syncPrimaryChannel(ctx: OpContext, user: UserRecord): void {
   const { contactChannels } = ctx.tables;
   const primary = primaryChannelOf(ctx.tables, user.id);
+  // A primary address that is removed or replaced stays as one of the user's channels, no longer primary (as the
+  // real service demotes it).
   if (user.primaryEmail === null) {
-    if (primary) contactChannels.delete(primary.id);
+    if (primary) contactChannels.set(primary.id, { ...primary, isPrimary: false });
     return;
   }
   const wanted = { value: user.primaryEmail, isVerified: user.primaryEmailVerified, usedForAuth: user.primaryEmailAuthEnabled };
@@ -49,8 +51,8 @@ export function syncPrimaryChannel(ctx: OpContext, user: UserRecord): void {
   }
   // The address may already be one of the user's other channels: that channel becomes the primary one.
   const sameValue = channelOfUserByValue(ctx.tables, user.id, wanted.value);
-  if (primary && sameValue && sameValue.id !== primary.id) contactChannels.delete(primary.id);
-  const base = sameValue ?? primary;
+  if (primary && primary.value.toLowerCase() !== wanted.value.toLowerCase()) contactChannels.set(primary.id, { ...primary, isPrimary: false });
+  const base = sameValue ?? (primary && primary.value.toLowerCase() === wanted.value.toLowerCase() ? primary : undefined);
   const record: ContactChannelRecord = base
     ? { ...base, ...wanted, isPrimary: true }
     : { id: uuid(ctx.random), projectId: user.projectId, userId: user.id, type: "email", ...wanted, isPrimary: true, createdAtMillis: ctx.now };

@@ -6,7 +6,7 @@ import type { UserRecord } from "../store/records.ts";
 import { emailKey } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { endAllSessionsOf } from "./sessions.ts";
-import { deleteAccountDataOf, syncPrimaryChannel } from "./primary-channel.ts";
+import { channelOfUserByValue, deleteAccountDataOf, syncPrimaryChannel } from "./primary-channel.ts";
 import { createAccountsForNewUser, deleteStrongAuthDataOf } from "./oauth-accounts.ts";
 import { forgetUser } from "./memberships.ts";
 import { grantUserDefaults } from "./permission-grants.ts";
@@ -94,6 +94,12 @@ function isImportableHash(hash: string): boolean {
   return match !== null && Number(match[1]) <= 16;
 }
 
+/** A user without a primary email can have it neither verified nor used for sign-in (the real plain-text 400s). */
+function assertPrimaryEmailFlags(user: UserRecord): void {
+  if (user.primaryEmail === null && user.primaryEmailAuthEnabled) throw new StatusError(400, "primary_email_auth_enabled cannot be true without primary_email");
+  if (user.primaryEmail === null && user.primaryEmailVerified) throw new StatusError(400, "primary_email_verified cannot be true without primary_email");
+}
+
 export async function createUser(ctx: OpContext, projectId: string, body: ServerUserCreate): Promise<UserRecord> {
   const passwordHash = (await passwordHashFor(ctx, body)) ?? null;
   const hasEmail = body.primary_email !== undefined && body.primary_email !== null;
@@ -118,6 +124,7 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
     countryCode: body.country_code ?? null,
     ...(body.risk_scores ? { riskScores: body.risk_scores } : {}),
   });
+  assertPrimaryEmailFlags(user);
   saveUser(ctx, user);
   // OAuth provider links made with the user (protocol.md §5.2; ops/oauth-accounts.ts).
   if (body.oauth_providers) createAccountsForNewUser(ctx, user, body.oauth_providers);
@@ -177,6 +184,14 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
       riskScores: body.risk_scores,
     }),
   };
+  // The primary email as the real service moves it (ops/primary-channel.ts demotes the old channel): removing it turns
+  // its verification and sign-in off; an address the user already has as a channel keeps that channel's verification.
+  if (body.primary_email === null) Object.assign(next, { primaryEmailVerified: false, primaryEmailAuthEnabled: false });
+  else if (body.primary_email !== undefined && body.primary_email !== user.primaryEmail && body.primary_email_verified === undefined) {
+    const existing = channelOfUserByValue(ctx.tables, user.id, body.primary_email);
+    if (existing) next.primaryEmailVerified = existing.isVerified;
+  }
+  assertPrimaryEmailFlags(next);
   // Lifting the restriction clears its reason and details (the body cannot carry them then: contract users.ts).
   if (!next.restrictedByAdmin) Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
   if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
