@@ -81,6 +81,9 @@ export const BOOTSTRAP = `(function (factories, allowed) {
   const stringify = JSON.stringify, parse = JSON.parse, assign = Object.assign, hasOwn = Object.prototype.hasOwnProperty;
   const noop = function () {};
   globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
+  // Templates time things with performance.now() (the real service runs them where it exists); the sandbox's own clock.
+  const started = Date.now();
+  globalThis.performance = { now: () => Date.now() - started };
   const cache = {};
   function load(id) {
     if (hasOwn.call(cache, id)) return cache[id].exports;
