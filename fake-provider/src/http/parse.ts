@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { knownError } from "./known-error.ts";
+import { yupWording } from "./schema-wording.ts";
 
 /**
  * Request parsing shared by every route: JSON bodies, form bodies (token endpoint) and schema validation. Failures are
@@ -61,12 +62,15 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, part: Sche
   if (result.success) return { ok: true, value: result.data };
   const problems = result.error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") return `${part} contains unknown properties: ${issue.keys.join(", ")}`;
-    const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}` : part;
+    // Array positions as the real service prints them: body.events[0].event_type.
+    const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]") : part;
     // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
     if (issue.message === "is invalid") return `${path} is invalid`;
     // And for a required field that is absent.
     if (issue.code === "invalid_type" && valueAt(value, issue.path) === undefined) return `${path} must be defined`;
-    return `${path}: ${issue.message}`;
+    // The rest as the real service's validation words them (http/schema-wording.ts), else zod's own message.
+    const worded = issue.path.length ? yupWording(issue, path, valueAt(value, issue.path)) : null;
+    return worded ?? `${path}: ${issue.message}`;
   });
   return { ok: false, problems };
 }

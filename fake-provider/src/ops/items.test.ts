@@ -157,7 +157,7 @@ describe("POST …/update-quantity", () => {
     const response = await changeQuantity(provider, CUSTOM, { delta: 1.5, expires_at: "not a date" });
     const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
     expect(body.error).toContain("body.delta");
-    expect(body.error).toContain("body.expires_at: must be an ISO 8601 date");
+    expect(body.error).toContain("body.expires_at must be an ISO 8601 date");
     const badQuery = await api(provider, `${itemPath("custom", "org_42", "tokens")}/update-quantity?allow_negative=yes`, { headers: server(), json: { delta: 1 } });
     expect((await expectKnownError(badQuery, "SCHEMA_ERROR", 400)).error).toContain("query.allow_negative");
   });

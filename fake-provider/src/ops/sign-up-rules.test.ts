@@ -140,7 +140,7 @@ describe("POST /internal/sign-up-rules-test", () => {
     const answer = await expectJson<{ outcome: { decision: string } }>(await dryRun({ email: null, auth_method: "password", turnstile_result: "ok", risk_scores: { bot: 90, free_trial_abuse: 0 } }));
     expect(answer.outcome.decision).toBe("reject");
     const bad = await expectKnownError(await dryRun({ email: null, auth_method: "password", country_code: "usa" }), "SCHEMA_ERROR", 400);
-    expect(bad.error).toContain("body.country_code: must be a 2-letter country code");
+    expect(bad.error).toContain("body.country_code must be a 2-letter country code");
   });
 });
 
