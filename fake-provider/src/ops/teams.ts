@@ -5,7 +5,7 @@ import type { TeamRecord, UserRecord } from "../store/records.ts";
 import { clientSelfOnly, isClient, listingUserId, requireSignedIn, resolveUserId, serverAccessRequired } from "./access.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
 import { deleteCodesWhere } from "./verification-codes.ts";
-import { addMember, forgetTeam, isMember, requireMembership, selectTeam } from "./memberships.ts";
+import { addMember, forgetTeam, isMember, requireMembership } from "./memberships.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireUser } from "./users.ts";
 
@@ -57,10 +57,9 @@ export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamReco
     createdAtMillis: ctx.now,
   };
   ctx.tables.teams.set(team.id, team);
-  if (creator) {
-    addMember(ctx, team, creator, "creator");
-    selectTeam(ctx, creator.id, team.id);
-  }
+  // The creator joins; the selection stays as it was (the SDK selects the new team itself, spec §4; upstream's
+  // endpoint leaves it).
+  if (creator) addMember(ctx, team, creator, "creator");
   return team;
 }
 
