@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { IncomingMessage } from "node:http";
 import { resolve } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
@@ -11,6 +12,7 @@ import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/d
 import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { nodeCryptoBackend } from "./node-crypto.ts";
 import { preloadBody } from "./request-body.ts";
+import { capYoungGeneration } from "./young-generation.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
 // The control endpoint's JSON, worded as the emulator's own answers (charset included).
@@ -25,6 +27,12 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
+
+// After a full collection V8 lets the old generation grow to as much as four times what survived before the next one;
+// a dev server's state is small and long-lived, so that slack was most of its RSS (191 MiB after 10,000 users, of
+// which about 40 MiB live). 30% over the live size costs no measurable CPU on the bench's requests (npm run bench).
+setFlagsFromString("--heap-growing-percent=30");
+capYoungGeneration(8);
 
 const refusal = startupRefusal(options);
 if (refusal) {

@@ -15,6 +15,7 @@ import { createFaults, type Faults } from "./faults/faults.ts";
 import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
 import { familyOf } from "./http/family.ts";
+import { urlOf } from "./http/request-url.ts";
 import { createOutbox, type Outbox } from "./outbox/outbox.ts";
 import { createRequestLog, type RequestLog } from "./request-log/request-log.ts";
 import { requestLogMiddleware } from "./request-log/middleware.ts";
@@ -170,7 +171,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     // First of all: a refused request is not logged, faulted or answered by anything else.
     app.use("*", async (c, next) => {
       const request = c.req.raw;
-      const path = new URL(request.url).pathname;
+      const path = urlOf(request).pathname;
       const refused =
         hostRefusal(request, guard) ??
         (path.startsWith(CONTROL_PREFIX) ? controlRefusal(request) : null) ??

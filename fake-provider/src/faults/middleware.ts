@@ -4,6 +4,7 @@ import { stackHeader } from "../auth/headers.ts";
 import { corsHeaders } from "../http/cors.ts";
 import { familyOf } from "../http/family.ts";
 import { KnownErrorException } from "../http/known-error.ts";
+import { urlOf } from "../http/request-url.ts";
 import { knownErrorResponse } from "../http/respond.ts";
 import { note } from "../request-log/trace.ts";
 import type { Faults } from "./faults.ts";
@@ -39,7 +40,7 @@ export function faultMiddleware(
   finishKnownError: (response: Response, request: Request) => Response,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const url = new URL(c.req.url);
+    const url = urlOf(c.req.raw);
     // Rule paths are relative to the API prefix, so a rule for /users/me fires under /api/v1 and /api/latest alike.
     const path = splitApiPath(url.pathname)?.path ?? url.pathname;
     const fired = faults.take({ method: c.req.method, path, projectId: stackHeader(c.req.raw.headers, "projectId") });

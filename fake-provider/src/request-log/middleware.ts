@@ -3,6 +3,7 @@ import type { Clock } from "@authsim/sdk/runtime";
 import { stackHeader } from "../auth/headers.ts";
 import { DroppedConnection } from "../faults/middleware.ts";
 import { answerHeader } from "../http/family.ts";
+import { urlOf } from "../http/request-url.ts";
 import { redactQuery, redactText } from "./redact.ts";
 import type { RequestLog } from "./request-log.ts";
 import { stopwatch } from "./stopwatch.ts";
@@ -31,7 +32,7 @@ export function requestLogMiddleware(log: RequestLog, clock: Clock): MiddlewareH
   return async (c, next) => {
     const request = c.req.raw;
     beginTrace(request);
-    const url = new URL(request.url);
+    const url = urlOf(request);
     const atMillis = clock.now();
     const elapsed = stopwatch();
     const write = (status: number | null, knownError: string | null) => {
@@ -61,6 +62,9 @@ export function requestLogMiddleware(log: RequestLog, clock: Clock): MiddlewareH
       write(null, null);
       throw error;
     }
+    // A route's own answer, unchanged, has neither header: it is logged without reading its headers (the dev server's
+    // lightweight answer would build a Headers object only to be read here).
+    if (traceOf(request).plainAnswer === c.res) return write(c.res.status, null);
     const actual = answerHeader(c.res.headers, "actualStatus");
     write(actual !== null ? Number(actual) : c.res.status, answerHeader(c.res.headers, "knownError"));
   };

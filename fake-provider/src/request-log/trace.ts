@@ -10,6 +10,11 @@ export interface Trace {
   why: string[];
   operationId: string | null;
   userId: string | null;
+  /**
+   * The answer a route built from its result (routes/mount.ts), when it is what the client gets: it carries no known
+   * error and no actual status, so the log records its status without reading its headers.
+   */
+  plainAnswer?: Response;
 }
 
 const traces = new WeakMap<Request, Trace>();

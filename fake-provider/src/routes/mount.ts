@@ -9,6 +9,7 @@ import { corsHeaders } from "../http/cors.ts";
 import { errorToResponse } from "../http/errors-to-response.ts";
 import { endUserFromHeaders } from "../http/end-user.ts";
 import { familyOf } from "../http/family.ts";
+import { urlOf } from "../http/request-url.ts";
 import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { OpContext, ProviderSettings } from "../ops/context.ts";
@@ -81,7 +82,7 @@ function notImplemented(operation: Operation, prefix: string): Response {
 }
 
 async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
-  const url = new URL(request.url);
+  const url = urlOf(request);
   const durable: ((tables: Tables) => void)[] = [];
   // How far the request got, so the request log can say which rule refused it (request-log/trace.ts).
   let stage: PipelineStage = "body";
@@ -112,7 +113,7 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
         throw schemaError({ method: request.method, pathname: url.pathname }, problems);
       }
       stage = "op";
-      return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }));
+      return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }), request, deps.random);
     });
   } catch (error) {
     explainFailure(request, stage, error);
@@ -121,11 +122,21 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
   }
 }
 
-function toResponse(result: RouteResult): Response {
+/**
+ * A route's JSON answer is built with the API's headers already in it (finished): one plain object of headers, which
+ * the dev server's adapter writes as it is, where adding them afterwards had it convert the object to a Headers first.
+ */
+function toResponse(result: RouteResult, request: Request, random: RandomSource): Response {
   if (result instanceof Response) return result;
-  if ("json" in result) return json(result.json);
-  return json(result.body, result.status);
+  const headers = apiHeaders(familyOf(request), random);
+  const response = "json" in result ? json(result.json, 200, headers) : json(result.body, result.status, headers);
+  finished.add(response);
+  traceOf(request).plainAnswer = response;
+  return response;
 }
+
+/** Answers that already carry the API's headers (toResponse). */
+const finished = new WeakSet<Response>();
 
 /**
  * Headers every API answer carries (protocol.md §1–2), in the request's header family only, then the
@@ -135,6 +146,7 @@ function toResponse(result: RouteResult): Response {
  */
 export function finish(response: Response, request: Request, random: RandomSource): Response {
   const family = familyOf(request);
+  if (finished.has(response)) return applyOverrideErrorStatus(response, hasStackHeader(request.headers, "overrideErrorStatus"), family);
   let out = response;
   try {
     addApiHeaders(out.headers, family, random);
@@ -146,6 +158,10 @@ export function finish(response: Response, request: Request, random: RandomSourc
 }
 
 const corsEntries = Object.entries(corsHeaders);
+
+function apiHeaders(family: HeaderFamily, random: RandomSource): Record<string, string> {
+  return { "cache-control": "no-store, max-age=0", [headerName("requestId", family)]: randomBase32(random, 120), ...corsHeaders };
+}
 
 function addApiHeaders(headers: Headers, family: HeaderFamily, random: RandomSource): void {
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
