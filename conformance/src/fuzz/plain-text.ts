@@ -18,11 +18,16 @@ export const protocolPlainTexts: readonly PlainText[] = [
   { status: 404, text: "Project not found", operations: ["jwks"] },
   { status: 401, text: "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again." },
   { status: 401, text: "Invalid development key override" },
-  { status: 400, text: "Client user deletion is not enabled for this project.", operations: ["deleteMe"] },
+  { status: 400, text: "Client user deletion is not enabled for this project", operations: ["deleteMe"] },
   { status: 400, text: /^Cannot use both creator_user_id and add_current_user\./, operations: ["createTeam"] },
 ];
 
 export const undocumentedAreaPlainTexts: readonly PlainText[] = [
+  // Users and teams: upstream's own StatusErrors (stack-auth source, users/crud and teams/crud).
+  { status: 400, text: "Invalid profile image URL", operations: ["updateMe", "createTeam", "updateTeam"] },
+  { status: 400, text: "only_anonymous=true requires include_anonymous=true", operations: ["listUsers"] },
+  { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.", operations: ["createTeam"] },
+  { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user', operations: ["listTeams"] },
   { status: 404, text: "Contact channel not found." },
   { status: 400, text: "Contact channel already exists" },
   { status: 400, text: "Contact channel not found. Was your contact channel deleted?" },
@@ -54,6 +59,10 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "Cannot specify both product_id and product_inline!" },
   { status: 400, text: "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter." },
   { status: 400, text: /^No payment method configuration .+ on this account$/, operations: ["updatePaymentMethodConfigs"] },
+  // Payment-provider webhooks: upstream's signature refusal; what the emulator cannot serve without a provider (ops/stripe-webhooks.ts).
+  { status: 400, text: "Invalid stripe-signature header", operations: ["stripeWebhook"] },
+  { status: 400, text: /^(Unknown stripe webhook type received: |Stripe event .+ is not emulated: )/s, operations: ["stripeWebhook"] },
+  { status: 400, text: /^(No payments account .+ is set up in this emulator|payment_intent\.succeeded of a one-time purchase must name .+|The (product in the payment intent's metadata is not a JSON object|payment intent's metadata names no product))$/s, operations: ["stripeWebhook"] },
   // Config overrides: upstream's own StatusErrors (its config override routes and config schema checks).
   { status: 400, text: "Invalid config JSON" },
   { status: 400, text: "Config override must be a non-null object." },

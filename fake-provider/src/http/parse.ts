@@ -6,9 +6,14 @@ import { yupWording } from "./schema-wording.ts";
  * Request parsing shared by every route: JSON bodies, form bodies (token endpoint) and schema validation. Failures are
  * the catalogue's BODY_PARSING_ERROR and SCHEMA_ERROR with a readable message (protocol.md §1).
  */
+/** The text each request's body was read from (readBody), for the few operations that check its exact bytes. */
+const rawBodies = new WeakMap<Request, string>();
+export const rawBodyOf = (request: Request): string | undefined => rawBodies.get(request);
+
 export async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   const raw = await request.text();
+  rawBodies.set(request, raw);
   if (raw.length === 0) return undefined;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || type === "") {
@@ -66,6 +71,8 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, part: Sche
     const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]") : part;
     // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
     if (issue.message === "is invalid") return `${path} is invalid`;
+    // A custom test whose message the real service gives as it is, with no path (contract: `params: { bare: true }`).
+    if (issue.code === "custom" && (issue.params as { bare?: unknown } | undefined)?.bare === true) return issue.message;
     // And for a required field that is absent.
     if (issue.code === "invalid_type" && valueAt(value, issue.path) === undefined) return `${path} must be defined`;
     // The rest as the real service's validation words them (http/schema-wording.ts), else zod's own message.

@@ -34,6 +34,8 @@ export interface ProviderSettings {
    * open the emulator's own checkout page (control/payments.ts).
    */
   dashboardUrl?: string;
+  /** The secret payment-provider webhooks are signed with (ops/stripe-webhooks.ts); the real service's development value when unset. */
+  stripeWebhookSecret?: string;
   /** How many emails the outbox keeps; the oldest are dropped past it (ops/outbox.ts). Default 10,000. */
   outboxCapacity?: number;
   /** Set while a mock OAuth server is attached (createMockOAuthServer); absent, every provider uses the emulator's page. */

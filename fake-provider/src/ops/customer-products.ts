@@ -1,4 +1,4 @@
-import type { BillingJson, CustomerParams, CustomerProductParams, CustomerProductJson, CustomerProductsQuery, GrantProductBody, InlineProductJson, OfferConfig } from "@authsim/sdk/contract";
+import type { BillingJson, CustomerParams, CustomerProductParams, CustomerProductJson, CustomerProductsQuery, GrantProductBody, InlineProductJson } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { OpContext } from "./context.ts";
@@ -8,6 +8,7 @@ import { requireTeamPermission } from "./permission-grants.ts";
 import { configuredProducts, type ConfiguredProduct } from "./payments-config.ts";
 import { cancelSubscriptions, grantOffer, resolveOffer, validatePurchase } from "./purchases.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscriptions.ts";
+import { inlineProductView } from "../views/payments.ts";
 
 /**
  * What a customer holds, as the published kits' account settings read it (upstream's /payments/billing and
@@ -27,20 +28,7 @@ export function billingOf(ctx: OpContext, auth: Auth, params: { customer_type: "
   return { has_customer: true, default_payment_method: { ...TEST_CARD } };
 }
 
-/** Upstream's inline-product view of a product snapshot (productToInlineProduct). */
-export function inlineProductView(offer: OfferConfig): InlineProductJson {
-  return {
-    display_name: offer.display_name,
-    customer_type: offer.customer_type,
-    stackable: offer.stackable,
-    server_only: offer.server_only,
-    prices: Object.fromEntries(Object.entries(offer.prices).map(([id, p]) => [id, { USD: p.USD, ...(p.interval ? { interval: p.interval } : {}) }])),
-    included_items: structuredClone(offer.included_items),
-    client_metadata: null,
-    client_read_only_metadata: null,
-    server_metadata: null,
-  };
-}
+export { inlineProductView };
 
 /** Plans of the same product line the customer could switch to: recurring, not add-ons, visible to the caller. */
 function switchOptions(products: ConfiguredProduct[], auth: Auth, customer: Customer, productId: string): CustomerProductJson["switch_options"] {
@@ -118,7 +106,8 @@ export function grantProduct(ctx: OpContext, auth: Auth, params: CustomerParams,
   }
   const { priceId, conflicting } = validatePurchase(ctx, auth.project, customer, offerId, offer, undefined, body.quantity);
   cancelSubscriptions(ctx, auth.project.id, customer, conflicting);
-  return grantOffer(ctx, auth.project.id, customer, { offerId, offer, priceId, quantity: body.quantity, charged: null, testMode: false });
+  const { subscriptionId } = grantOffer(ctx, auth.project.id, customer, { offerId, offer, priceId, quantity: body.quantity, charged: null, testMode: false, unpriced: true });
+  return { subscriptionId };
 }
 
 /**

@@ -175,8 +175,6 @@ describe("POST …/update-quantity", () => {
     const [transaction] = (await transactions(provider)).transactions;
     expect(transaction).toMatchObject({
       type: "manual-item-quantity-change",
-      customer_type: "custom",
-      customer_id: "org_42",
       created_at_millis: START_MILLIS,
       test_mode: false,
       entries: [{ type: "item_quantity_change", item_id: "tokens", quantity: 6, customer_type: "custom", customer_id: "org_42" }],

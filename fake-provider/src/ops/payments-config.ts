@@ -87,7 +87,7 @@ export interface ConfiguredProduct {
 const customerTypeOf = (v: unknown): "user" | "team" | "custom" => (v === "team" || v === "custom" ? v : "user");
 const tuple = (v: unknown): [number, string] | undefined => (Array.isArray(v) && v.length === 2 && typeof v[0] === "number" && typeof v[1] === "string" ? [v[0], v[1]] : undefined);
 
-function productFrom(id: string, p: Json): ConfiguredProduct {
+export function productFrom(id: string, p: Json): ConfiguredProduct {
   const prices: ConfiguredProduct["prices"] = {};
   for (const [priceId, price] of entriesOf(p.prices)) {
     const amounts = Object.fromEntries(Object.entries(price).filter(([k, v]) => /^[A-Z]{3}$/.test(k) && typeof v === "string")) as Record<string, string>;

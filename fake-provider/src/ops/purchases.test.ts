@@ -52,9 +52,12 @@ describe("POST /payments/purchases/create-purchase-url", () => {
     expect(await quantity(provider, "user", user.user_id, "credits")).toBe(30);
     const [purchase] = (await transactions(provider)).transactions;
     const who = { customer_type: "user", customer_id: user.user_id, adjusted_transaction_id: null, adjusted_entry_index: null };
-    expect(purchase).toMatchObject({ type: "purchase", customer_type: "user", customer_id: user.user_id, test_mode: false, created_at_millis: START_MILLIS });
+    expect(purchase).toMatchObject({ type: "purchase", test_mode: false, created_at_millis: START_MILLIS, adjusted_by: [] });
+    // The transaction of a one-time purchase has the purchase's id (as upstream lists it); the customer is per entry.
+    expect(purchase).not.toHaveProperty("customer_id");
+    expect(purchase!.entries[0]).toMatchObject({ one_time_purchase_id: purchase!.id });
     expect(purchase!.entries).toEqual([
-      expect.objectContaining({ type: "product_grant", ...who, product_id: "pack", price_id: "once", quantity: 3, product: expect.objectContaining({ display_name: "Credit pack" }) }),
+      expect.objectContaining({ type: "product_grant", ...who, product_id: "pack", price_id: "once", quantity: 3, product: expect.objectContaining({ display_name: "Credit pack", client_metadata: null, server_metadata: null }) }),
       { type: "item_quantity_change", ...who, item_id: "credits", quantity: 30 },
       { type: "money_transfer", ...who, charged_amount: { USD: "7.50" }, net_amount: { USD: "7.50" } },
     ]);

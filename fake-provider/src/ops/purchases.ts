@@ -154,7 +154,7 @@ export function completeCheckout(ctx: OpContext, fullCode: string, options: Comp
 
   // Test-mode purchases move no money (upstream's TEST_MODE creation source).
   const charged = price && !options.testMode ? { USD: fromCents(toCents(price.USD) * quantity) } : null;
-  grantOffer(ctx, project.id, customer, { offerId, offer, priceId, quantity, purchaseId: session.fullCode, charged, testMode: options.testMode ?? false });
+  grantOffer(ctx, project.id, customer, { offerId, offer, priceId, quantity, charged, testMode: options.testMode ?? false });
   const completed = { ...session, completedAtMillis: ctx.now };
   ctx.tables.checkoutSessions.set(fullCode, completed);
   return completed;
@@ -169,19 +169,40 @@ export function grantOffer(
   ctx: OpContext,
   projectId: string,
   customer: Customer,
-  grant: { offerId: string | null; offer: OfferConfig; priceId: string | null; quantity: number; purchaseId?: string; charged: { USD: string } | null; testMode: boolean },
-): { subscriptionId: string | null } {
+  grant: {
+    offerId: string | null;
+    offer: OfferConfig;
+    priceId: string | null;
+    quantity: number;
+    charged: { USD: string } | null;
+    testMode: boolean;
+    /** A server's grant names no price on the record (upstream's API grants), though the price decides a subscription. */
+    unpriced?: boolean;
+    /** Paid through a provider webhook (ops/stripe-webhooks.ts). */
+    paymentIntentId?: string;
+  },
+): { subscriptionId: string | null; transactionId: string } {
   const { offerId, offer, quantity } = grant;
   const price = grant.priceId !== null && Object.hasOwn(offer.prices, grant.priceId) ? offer.prices[grant.priceId] : undefined;
   const subscriptionId = price?.interval ? uuid(ctx.random) : null;
   const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
-  const purchase = subscriptionId ? { subscription_id: subscriptionId } : { one_time_purchase_id: grant.purchaseId ?? uuid(ctx.random) };
+  // A one-time purchase's transaction has the purchase's id, as upstream lists them (refunds name it).
+  const purchaseId = subscriptionId ? null : uuid(ctx.random);
+  const purchase = subscriptionId ? { subscription_id: subscriptionId } : { one_time_purchase_id: purchaseId! };
   const entries: TransactionEntryJson[] = [
-    { type: "product_grant", ...who, product_id: offerId, product: offer, price_id: grant.priceId, quantity, ...purchase },
+    { type: "product_grant", ...who, product_id: offerId, product: offer, price_id: grant.unpriced ? null : grant.priceId, quantity, ...purchase },
     ...Object.entries(offer.included_items).map(([itemId, g]): TransactionEntryJson => ({ type: "item_quantity_change", ...who, item_id: itemId, quantity: g.quantity * quantity })),
   ];
   if (grant.charged) entries.push({ type: "money_transfer", ...who, charged_amount: grant.charged, net_amount: grant.charged });
-  const transaction = recordTransaction(ctx, projectId, { type: "purchase", customer, entries, testMode: grant.testMode, offerId });
+  const transaction = recordTransaction(ctx, projectId, {
+    type: "purchase",
+    customer,
+    entries,
+    testMode: grant.testMode,
+    offerId,
+    ...(purchaseId ? { id: purchaseId } : {}),
+    ...(grant.paymentIntentId === undefined ? {} : { paymentIntentId: grant.paymentIntentId }),
+  });
   for (const [itemId, g] of Object.entries(offer.included_items)) {
     addQuantityChange(ctx, projectId, customer, itemId, {
       quantity: g.quantity * quantity,
@@ -190,7 +211,7 @@ export function grantOffer(
       transactionId: transaction.id,
     });
   }
-  return { subscriptionId };
+  return { subscriptionId, transactionId: transaction.id };
 }
 
 /** Records the end of subscriptions (their products stay held until the paid period ends: ops/subscriptions.ts). */

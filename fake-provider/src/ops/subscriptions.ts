@@ -57,7 +57,13 @@ export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: strin
         if (existing) subscriptions.set(existing.id, { ...existing, canceled: true });
         continue;
       }
-      const price = entry.price_id === null ? undefined : Object.hasOwn(entry.product.prices, entry.price_id) ? entry.product.prices[entry.price_id] : undefined;
+      // A server's grant records no price: its period is the product's recurring price's.
+      const price =
+        entry.price_id === null
+          ? Object.values(entry.product.prices).find((p) => p.interval)
+          : Object.hasOwn(entry.product.prices, entry.price_id)
+            ? entry.product.prices[entry.price_id]
+            : undefined;
       subscriptions.set(entry.subscription_id, {
         id: entry.subscription_id,
         productId: entry.product_id ?? INLINE_PRODUCT,
@@ -76,10 +82,20 @@ export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: strin
 export function ownedProducts(ctx: OpContext, projectId: string, customer: Customer): Map<string, HeldProduct> {
   const owned = new Map<string, HeldProduct>();
   const add = (key: string, quantity: number, offer: OfferConfig) => owned.set(key, { quantity: (owned.get(key)?.quantity ?? 0) + quantity, offer });
-  for (const t of customerTransactions(ctx, projectId, customer)) {
-    if (t.type !== "purchase") continue;
-    for (const entry of t.entries) {
-      if (entry.type === "product_grant" && entry.subscription_id === undefined) add(entry.product_id ?? INLINE_PRODUCT, entry.quantity, entry.product);
+  const transactions = customerTransactions(ctx, projectId, customer);
+  const byId = new Map(transactions.map((t) => [t.id, t]));
+  for (const t of transactions) {
+    if (t.type === "purchase") {
+      for (const entry of t.entries) {
+        if (entry.type === "product_grant" && entry.subscription_id === undefined) add(entry.product_id ?? INLINE_PRODUCT, entry.quantity, entry.product);
+      }
+    } else if (t.type === "refund") {
+      // A refund revokes the quantity it names of a one-time grant (ops/refunds.ts).
+      for (const entry of t.entries) {
+        if (entry.type !== "product_revocation") continue;
+        const granted = byId.get(entry.adjusted_transaction_id)?.entries[entry.adjusted_entry_index];
+        if (granted?.type === "product_grant" && granted.subscription_id === undefined) add(granted.product_id ?? INLINE_PRODUCT, -entry.quantity, granted.product);
+      }
     }
   }
   for (const s of subscriptionsOf(ctx, projectId, customer)) {

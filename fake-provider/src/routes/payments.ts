@@ -9,6 +9,8 @@ import {
   itemParams,
   listTransactionsQuery,
   purchaseSessionBody,
+  refundTransactionBody,
+  stripeWebhookBody,
   validatePurchaseCodeBody,
   validatePurchaseCodeQuery,
   updatePaymentMethodConfigsBody,
@@ -22,6 +24,9 @@ import { checkPurchaseCode, purchaseSession, validatePurchaseCode } from "../ops
 import { paymentMethodConfigs, setupPayments, stripeAccountInfo, stripeWidgetSession, updatePaymentMethodConfigs } from "../ops/payment-accounts.ts";
 import { createPurchaseUrl, testModePurchase } from "../ops/purchases.ts";
 import { listTransactions } from "../ops/transactions.ts";
+import { refundTransaction } from "../ops/refunds.ts";
+import { receiveStripeWebhook } from "../ops/stripe-webhooks.ts";
+import { rawBodyOf, schemaError } from "../http/parse.ts";
 import { itemView, transactionView } from "../views/payments.ts";
 import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
 
@@ -109,7 +114,24 @@ export const paymentRoutes: Record<string, AnyRouteSpec> = {
     query: listTransactionsQuery,
     handler: ({ auth, ctx, query }) => {
       const page = listTransactions(ctx, auth!.project.id, query);
-      return ok({ transactions: page.items.map(transactionView), next_cursor: page.nextCursor });
+      return ok({ transactions: page.items.map((t) => transactionView(t, page.adjustedBy.get(t.id))), next_cursor: page.nextCursor });
+    },
+  }),
+  refundTransaction: route({
+    body: refundTransactionBody,
+    handler: ({ auth, ctx, body }) => {
+      refundTransaction(ctx, auth!, body);
+      return success();
+    },
+  }),
+  stripeWebhook: route({
+    body: stripeWebhookBody,
+    handler: async ({ ctx, request }) => {
+      // The signature covers the exact bytes sent; a missing header is upstream's schema refusal.
+      const signature = request.headers.get("stripe-signature");
+      if (signature === null) throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, ["headers.stripe-signature must be defined"]);
+      await receiveStripeWebhook(ctx, signature, rawBodyOf(request) ?? "");
+      return ok({ received: true });
     },
   }),
   testModePurchaseSession: route({

@@ -44,6 +44,8 @@ export interface PaymentTransactionRecord {
   testMode: boolean;
   /** For purchases: which offer, so non-stackable offers are bought once (PRODUCT_ALREADY_GRANTED). */
   offerId: string | null;
+  /** A one-time purchase paid through a provider webhook: its payment intent (a retried event grants nothing twice). */
+  paymentIntentId?: string;
 }
 
 /**

@@ -213,6 +213,8 @@ const table = [
   op("payments", "updatePaymentMethodConfigs", "PATCH", "/internal/payments/method-configs", "admin"),
   op("payments", "listTransactions", "GET", "/internal/payments/transactions", "admin"),
   op("payments", "testModePurchaseSession", "POST", "/internal/payments/test-mode-purchase-session", "admin"),
+  op("payments", "refundTransaction", "POST", "/internal/payments/transactions/refund", "admin"),
+  op("payments", "stripeWebhook", "POST", "/integrations/stripe/webhooks", "none"),
   // Fire-and-forget telemetry of the published SDK (protocol.md §6.5).
   op("telemetry", "analyticsBatch", "POST", "/analytics/events/batch", "client"),
   // Session replays: the recorder's uploads and the admin's reads (areas/session-replays.ts).

@@ -253,6 +253,8 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   stripeWidgetSession: [json(a.stripeWidgetSessionResponse)],
   listTransactions: [json(a.listTransactionsResponse)],
   testModePurchaseSession: [success],
+  refundTransaction: [success],
+  stripeWebhook: [json(a.stripeWebhookResponse)],
   // Telemetry sinks: accepted and discarded
   analyticsBatch: [json(a.emptyObject)],
   // Session replays

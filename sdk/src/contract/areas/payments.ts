@@ -177,6 +177,14 @@ const entryBase = {
   customer_type: customerType,
   customer_id: z.string(),
 };
+/** A revocation of granted product quantity (a refund's), naming the grant it adjusts (upstream's product_revocation). */
+const productRevocationEntry = z.object({
+  type: z.literal("product_revocation"),
+  adjusted_transaction_id: z.string(),
+  adjusted_entry_index: z.number().int().nonnegative(),
+  quantity: z.number().int(),
+});
+/** What the emulator stores per transaction entry: product grants keep the offer snapshot as configured. */
 export const transactionEntry = z.discriminatedUnion("type", [
   z.object({ type: z.literal("item_quantity_change"), ...entryBase, item_id: z.string(), quantity: z.number().int() }),
   z.object({
@@ -190,19 +198,36 @@ export const transactionEntry = z.discriminatedUnion("type", [
     /** Set when the price recurs: the grant is a subscription (the emulator's, cancellable by DELETE of the product). */
     subscription_id: z.string().optional(),
   }),
-  z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: usdAmount }), net_amount: z.object({ USD: usdAmount }) }),
+  z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: z.string() }), net_amount: z.object({ USD: z.string() }) }),
+  productRevocationEntry,
 ]);
 export type TransactionEntryJson = z.infer<typeof transactionEntry>;
 
-/** Upstream's transaction shape (stack-shared crud/transactions), restricted to the entry kinds the emulator makes. */
+/** The wire entry (stack-shared crud/transactions): a product grant carries the inline-product view of its snapshot. */
+export const transactionEntryJson = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("item_quantity_change"), ...entryBase, item_id: z.string(), quantity: z.number().int() }),
+  z.object({
+    type: z.literal("product_grant"),
+    ...entryBase,
+    product_id: z.string().nullable(),
+    product: z.lazy(() => inlineProductJson),
+    price_id: z.string().nullable(),
+    quantity: z.number().int(),
+    one_time_purchase_id: z.string().optional(),
+    subscription_id: z.string().optional(),
+  }),
+  z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: z.string() }), net_amount: z.object({ USD: z.string() }) }),
+  productRevocationEntry,
+]);
+export type TransactionEntryWireJson = z.infer<typeof transactionEntryJson>;
+
+/** Upstream's transaction shape (stack-shared crud/transactions): the customer is named by each entry, not the transaction. */
 export const transactionJson = z.object({
   id: z.string(),
   created_at_millis: millis,
   effective_at_millis: millis,
   type: transactionType.nullable(),
-  customer_type: customerType,
-  customer_id: z.string(),
-  entries: z.array(transactionEntry),
+  entries: z.array(transactionEntryJson),
   adjusted_by: z.array(z.object({ transaction_id: z.string(), entry_index: z.number().int().nonnegative() })),
   test_mode: z.boolean(),
 });
@@ -319,3 +344,31 @@ export const purchaseCodeCheckResponse = z.object({ valid: z.boolean() });
 export const purchaseSessionBody = z.strictObject({ full_code: z.string().min(1), price_id: z.string().min(1), quantity: z.number().int().min(1).default(1) });
 export type PurchaseSessionBody = z.infer<typeof purchaseSessionBody>;
 export const purchaseSessionResponse = z.object({ client_secret: z.string() });
+
+// ---- Refunds (admin) ----
+
+/** Upstream's money amounts: digits, optionally a fraction, never a sign (moneyAmountSchema). */
+export const moneyAmount = z.string().refine((s) => /^\d+(\.\d+)?$/.test(s), {
+  message: "Money amount must be in the format of <number> or <number>.<number>",
+  params: { bare: true },
+});
+
+/**
+ * POST /internal/payments/transactions/refund. Entry indexes and quantities are checked by the operation (with
+ * upstream's SCHEMA_ERROR messages), so only their JSON types are checked here.
+ */
+export const refundTransactionBody = z.strictObject({
+  type: z.enum(["subscription", "one-time-purchase"]),
+  id: z.string(),
+  refund_entries: z.array(z.strictObject({ entry_index: z.number().int(), quantity: z.number().int(), amount_usd: moneyAmount })),
+});
+export type RefundTransactionBody = z.infer<typeof refundTransactionBody>;
+
+// ---- Payment-provider webhooks ----
+
+/**
+ * POST /integrations/stripe/webhooks: an event signed as the provider signs them (`stripe-signature: t=…,v1=…`, an
+ * HMAC-SHA256 of `t.body` with the webhook secret). The body is any JSON; the operation reads the event from it.
+ */
+export const stripeWebhookBody = z.unknown();
+export const stripeWebhookResponse = z.object({ received: z.literal(true) });
