@@ -1,13 +1,14 @@
 import type { ServerTeamCreate, ServerTeamUpdate, TeamListQuery } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import { knownError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
 import type { TeamRecord, UserRecord } from "../store/records.ts";
-import { clientSelfOnly, isClient, listingUserId, requireSignedIn, resolveUserId, serverAccessRequired } from "./access.ts";
+import { isClient, listingUserId, requireSignedIn, resolveUserId, serverAccessRequired } from "./access.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
 import { deleteCodesWhere } from "./verification-codes.ts";
 import { addMember, forgetTeam, isMember, requireMembership } from "./memberships.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireUser } from "./users.ts";
+import { assertClientProfileImage } from "./profile-image.ts";
 
 /**
  * Teams (spec §3, §4 "Creating a team", §6; protocol.md §5.3, §6.4). A client acts as its user: it lists its own teams,
@@ -42,7 +43,11 @@ export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamReco
   if (isClient(auth)) {
     const user = requireSignedIn(auth);
     if (!auth.project.config.client_team_creation_enabled) throw serverAccessRequired(auth);
-    creator = requireUser(ctx, auth.project.id, clientSelfOnly(auth, body.creator_user_id ?? user.id));
+    assertClientProfileImage(body.profile_image_url);
+    // Upstream's plain 403 for a client naming someone else as the creator.
+    const creatorId = resolveUserId(auth, body.creator_user_id ?? user.id);
+    if (creatorId !== user.id) throw new StatusError(403, "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.");
+    creator = requireUser(ctx, auth.project.id, creatorId);
   } else if (body.creator_user_id !== undefined) {
     creator = requireUser(ctx, auth.project.id, resolveUserId(auth, body.creator_user_id));
   }
@@ -70,6 +75,7 @@ export function getTeam(ctx: AuthedContext, teamId: string): TeamRecord {
 
 /** PATCH /teams/{id}: the route's schema already limits a client to the client fields. */
 export function updateTeam(ctx: AuthedContext, teamId: string, body: ServerTeamUpdate): TeamRecord {
+  if (isClient(ctx.auth)) assertClientProfileImage(body.profile_image_url);
   const team = requireTeamFor(ctx, teamId, "$update_team");
   const next: TeamRecord = {
     ...team,
@@ -103,6 +109,13 @@ export interface TeamPage {
  */
 export function listTeams(ctx: AuthedContext, q: TeamListQuery): TeamPage {
   const { auth } = ctx;
+  if (isClient(auth)) {
+    // A client lists its own teams only: upstream's plain 403 otherwise (a missing user_id included).
+    if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    if (q.user_id === undefined || resolveUserId(auth, q.user_id) !== auth.user.id) {
+      throw new StatusError(403, 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user');
+    }
+  }
   const userId = listingUserId(auth, q.user_id);
   const needle = q.query?.toLowerCase();
   const teams = [...ctx.tables.teams.values()].filter(

@@ -143,6 +143,32 @@ describe("server user CRUD", () => {
     await expectKnownError(await refreshGrant(provider, otherRefresh), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
   });
 
+  it("signs a user out everywhere when a server sets a new password", async () => {
+    const user = await signUp(provider);
+    await expectJson(await api(provider, `/users/${user.user_id}`, { method: "PATCH", headers: server(), json: { password: "another-secret-1" } }));
+    await expectKnownError(await refreshGrant(provider, user.refresh_token), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
+  });
+
+  it("stores an empty display name as null, and takes any address of the HTML email form", async () => {
+    const created = await api(provider, "/users", { method: "POST", headers: server(), json: { display_name: "", primary_email: "ada@localhost" } });
+    expect(await expectJson(created, 201)).toMatchObject({ display_name: null, primary_email: "ada@localhost" });
+    const user = await signUp(provider);
+    const patched = await api(provider, "/users/me", { method: "PATCH", headers: client({ accessToken: user.access_token }), json: { display_name: "" } });
+    expect(await expectJson(patched)).toMatchObject({ display_name: null });
+  });
+
+  it("takes only inline images from a client (a web URL is upstream's plain 400), any URL from a server", async () => {
+    const user = await signUp(provider);
+    const patch = (headers: Record<string, string>, url: string) => api(provider, "/users/me", { method: "PATCH", headers, json: { profile_image_url: url } });
+    const web = await patch(client({ accessToken: user.access_token }), "https://img.example.com/a.png");
+    expect([web.status, await web.text()]).toEqual([400, "Invalid profile image URL"]);
+    expect((await patch(client({ accessToken: user.access_token }), "data:image/not-an-image;base64,AAAA")).status).toBe(400);
+    const inline = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+    expect(await expectJson(await patch(client({ accessToken: user.access_token }), inline))).toMatchObject({ profile_image_url: inline });
+    const asServer = await api(provider, `/users/${user.user_id}`, { method: "PATCH", headers: server(), json: { profile_image_url: "https://img.example.com/a.png" } });
+    expect(await expectJson(asServer)).toMatchObject({ profile_image_url: "https://img.example.com/a.png" });
+  });
+
   it("upgrades an anonymous user with is_anonymous: false", async () => {
     const anon = await anonymousSignUp(provider);
     const response = await api(provider, `/users/${anon.user_id}`, { method: "PATCH", headers: server(), json: { is_anonymous: false } });
@@ -201,6 +227,10 @@ describe("GET /users", () => {
     const withAnonymous = await listUsers("?include_anonymous=true");
     expect(withAnonymous.items).toHaveLength(6);
     expect(withAnonymous.items.map((u) => u.id)).toContain(anon.user_id);
+    // only_anonymous needs include_anonymous too (upstream's plain 400).
+    const refused = await api(provider, "/users?only_anonymous=true", { headers: server() });
+    expect([refused.status, await refused.text()]).toEqual([400, "only_anonymous=true requires include_anonymous=true"]);
+    expect((await listUsers("?include_anonymous=true&only_anonymous=true")).items.map((u) => u.id)).toEqual([anon.user_id]);
   });
 
   it("lists only the project's own users", async () => {

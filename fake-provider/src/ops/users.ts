@@ -104,7 +104,8 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
   const passwordHash = (await passwordHashFor(ctx, body)) ?? null;
   const hasEmail = body.primary_email !== undefined && body.primary_email !== null;
   const user = newUserRecord(ctx, projectId, {
-    displayName: body.display_name ?? null,
+    // An empty display name is stored as none (as upstream).
+    displayName: body.display_name || null,
     primaryEmail: body.primary_email ?? null,
     primaryEmailVerified: body.primary_email_verified ?? false,
     // A password implies email auth unless the caller says otherwise (the published SDK sends it explicitly).
@@ -141,7 +142,7 @@ export function clientUpdateFields(user: UserRecord, body: ClientUserUpdate): Us
   return {
     ...user,
     ...defined({
-      displayName: body.display_name,
+      displayName: body.display_name === "" ? null : body.display_name,
       profileImageUrl: body.profile_image_url,
       clientMetadata: body.client_metadata,
       selectedTeamId: body.selected_team_id,
@@ -195,7 +196,10 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
   // Lifting the restriction clears its reason and details (the body cannot carry them then: contract users.ts).
   if (!next.restrictedByAdmin) Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
   if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
-  return saveUser(ctx, next);
+  const saved = saveUser(ctx, next);
+  // A new (or removed) password signs the user out everywhere, as upstream revokes every refresh token then.
+  if (passwordHash !== undefined) endAllSessionsOf(ctx, user.id);
+  return saved;
 }
 
 /** Deleting a user ends their sessions and memberships too. */
@@ -217,6 +221,7 @@ export interface UserPage {
 export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): UserPage {
   const includeAnonymous = q.include_anonymous ?? false;
   const onlyAnonymous = q.only_anonymous ?? false;
+  if (onlyAnonymous && !includeAnonymous) throw new StatusError(400, "only_anonymous=true requires include_anonymous=true");
   const includeRestricted = (q.include_restricted ?? false) || includeAnonymous;
   const needle = q.query?.toLowerCase().replace(/[^a-z0-9\-_.@]/g, "");
   const inTeam = q.team_id ? (u: UserRecord) => ctx.tables.teamMemberships.has(`${q.team_id}:${u.id}`) : () => true;

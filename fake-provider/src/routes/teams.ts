@@ -4,6 +4,7 @@ import {
   serverTeamCreate,
   serverTeamUpdate,
   teamListQuery,
+  teamDeleteBody,
   teamParams,
 } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
@@ -11,7 +12,7 @@ import type { AuthedContext, OpContext } from "../ops/context.ts";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../ops/teams.ts";
 import type { TeamRecord } from "../store/records.ts";
 import { clientTeamView, serverTeamView } from "../views/teams.ts";
-import { created, noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+import { created, ok, route, success, type AnyRouteSpec } from "./define.ts";
 
 /** Teams (protocol.md §5.3, §6.4): a client gets the client view and sends the client fields; server and admin more. */
 
@@ -43,7 +44,7 @@ export const teamRoutes: Record<string, AnyRouteSpec> = {
   }),
   deleteTeam: route({
     params: teamParams,
-    body: noBody,
+    body: teamDeleteBody,
     handler: ({ auth, ctx, params }) => {
       deleteTeam(authed(ctx, auth), params.team_id);
       return success();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clientUserUpdate, paginatedEnvelope, serverUser, serverUserCreate, serverUserUpdate, userListQuery, uuidV4 } from "@authsim/sdk/contract";
 import { knownError, StatusError } from "../http/known-error.ts";
+import { assertClientProfileImage } from "../ops/profile-image.ts";
 import { createUser, deleteUser, listUsers, requireUser, updateUser } from "../ops/users.ts";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { OpContext } from "../ops/context.ts";
@@ -23,14 +24,18 @@ export const userRoutes: Record<string, AnyRouteSpec> = {
   getMe: route({ handler: ({ auth, ctx }) => ok(view(auth, ctx, me(auth))) }),
   updateMe: route({
     body: (auth) => (auth?.type === "client" ? clientUserUpdate : serverUserUpdate),
-    handler: async ({ auth, ctx, body }) => ok(view(auth, ctx, await updateUser(ctx, me(auth), body))),
+    handler: async ({ auth, ctx, body }) => {
+      const user = me(auth);
+      if (auth!.type === "client") assertClientProfileImage(body.profile_image_url);
+      return ok(view(auth, ctx, await updateUser(ctx, user, body)));
+    },
   }),
   deleteMe: route({
     body: noBody,
     handler: ({ auth, ctx }) => {
       const user = me(auth);
       if (auth!.type === "client" && !auth!.project.config.client_user_deletion_enabled) {
-        throw new StatusError(400, "Client user deletion is not enabled for this project.");
+        throw new StatusError(400, "Client user deletion is not enabled for this project");
       }
       deleteUser(ctx, user);
       return success();

@@ -18,10 +18,13 @@ export const teamView = byAccess(clientTeam, serverTeam);
 export type ClientTeamJson = z.infer<typeof clientTeam>;
 export type ServerTeamJson = z.infer<typeof serverTeam>;
 
-const displayName = z.string().min(1).max(256);
+/** Any string, the empty one included (upstream's team display name has no lower bound). */
+const displayName = z.string().max(256);
 const profileImageUrl = imageUrl.nullable();
 
 export const teamParams = z.strictObject({ team_id: uuidV4 });
+/** DELETE /teams/{id}: upstream accepts and ignores any body (the published SDK sends `{}`; some callers the team). */
+export const teamDeleteBody = z.unknown();
 
 /** POST /teams with client access: the creator may only be the caller (`me` or their own id). */
 export const clientTeamCreate = z.strictObject({

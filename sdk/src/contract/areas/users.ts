@@ -50,7 +50,11 @@ export const userView = byAccess(clientUser, serverUser);
 export type ClientUserJson = z.infer<typeof clientUser>;
 export type ServerUserJson = z.infer<typeof serverUser>;
 
-const email = z.string().max(254).email();
+/**
+ * Any address of the HTML living standard's valid-email form (what upstream's schema checks), so an import may hold a
+ * host without a dot ("ada@localhost") or a short top-level name; sign-up keeps its stricter check.
+ */
+const email = z.string().max(254).regex(/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/, "must be a valid email");
 const displayName = z.string().max(256).nullable();
 const profileImageUrl = imageUrl.nullable();
 /** Base64 of the TOTP secret; null turns MFA off (protocol.md §7.4). */
