@@ -28,11 +28,6 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "only_anonymous=true requires include_anonymous=true", operations: ["listUsers"] },
   { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.", operations: ["createTeam"] },
   { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user', operations: ["listTeams"] },
-  // Users and teams: upstream's own StatusErrors (stack-auth source, users/crud and teams/crud).
-  { status: 400, text: "Invalid profile image URL", operations: ["updateMe", "createTeam", "updateTeam"] },
-  { status: 400, text: "only_anonymous=true requires include_anonymous=true", operations: ["listUsers"] },
-  { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.", operations: ["createTeam"] },
-  { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user', operations: ["listTeams"] },
   { status: 404, text: "Contact channel not found." },
   { status: 400, text: "Contact channel already exists" },
   { status: 400, text: "Contact channel not found. Was your contact channel deleted?" },
@@ -64,6 +59,13 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "Cannot specify both product_id and product_inline!" },
   { status: 400, text: "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter." },
   { status: 400, text: /^No payment method configuration .+ on this account$/, operations: ["updatePaymentMethodConfigs"] },
+  // Plan switches: upstream's own StatusErrors (its payments/products/.../switch route).
+  {
+    status: 400,
+    text: /^(Product not found\.|Product customer type does not match\.|Products must be in the same product line to switch\.|Product is already active\.|Add-on products cannot be selected for plan switching\.|Include-by-default products cannot be selected for plan switching\.|This subscription cannot be switched\.|Price not found for target product\.|Target price must include a USD amount\.)$/,
+    operations: ["switchPlan"],
+  },
+  { status: 403, text: "Clients can only manage their own subscriptions.", operations: ["switchPlan"] },
   // Payment-provider webhooks: upstream's signature refusal; what the emulator cannot serve without a provider (ops/stripe-webhooks.ts).
   { status: 400, text: "Invalid stripe-signature header", operations: ["stripeWebhook"] },
   { status: 400, text: /^(Unknown stripe webhook type received: |Stripe event .+ is not emulated: )/s, operations: ["stripeWebhook"] },

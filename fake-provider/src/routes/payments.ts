@@ -11,6 +11,8 @@ import {
   purchaseSessionBody,
   refundTransactionBody,
   stripeWebhookBody,
+  switchPlanBody,
+  switchPlanParams,
   validatePurchaseCodeBody,
   validatePurchaseCodeQuery,
   updatePaymentMethodConfigsBody,
@@ -25,6 +27,7 @@ import { paymentMethodConfigs, setupPayments, stripeAccountInfo, stripeWidgetSes
 import { createPurchaseUrl, testModePurchase } from "../ops/purchases.ts";
 import { listTransactions } from "../ops/transactions.ts";
 import { refundTransaction } from "../ops/refunds.ts";
+import { switchPlan } from "../ops/plan-switch.ts";
 import { receiveStripeWebhook } from "../ops/stripe-webhooks.ts";
 import { rawBodyOf, schemaError } from "../http/parse.ts";
 import { itemView, transactionView } from "../views/payments.ts";
@@ -71,6 +74,14 @@ export const paymentRoutes: Record<string, AnyRouteSpec> = {
     handler: ({ auth, ctx, params, query }) => {
       cancelProduct(ctx, auth!, params, query.subscription_id);
       return ok({ success: true });
+    },
+  }),
+  switchPlan: route({
+    params: switchPlanParams,
+    body: switchPlanBody,
+    handler: ({ auth, ctx, params, body }) => {
+      switchPlan(ctx, auth!, params, body);
+      return success();
     },
   }),
   createPurchaseUrl: route({

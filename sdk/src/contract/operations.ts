@@ -202,6 +202,7 @@ const table = [
   op("payments", "listCustomerProducts", "GET", "/payments/products/:customer_type/:customer_id", "client"),
   op("payments", "grantProduct", "POST", "/payments/products/:customer_type/:customer_id", "server"),
   op("payments", "cancelProduct", "DELETE", "/payments/products/:customer_type/:customer_id/:product_id", "client"),
+  op("payments", "switchPlan", "POST", "/payments/products/:customer_type/:customer_id/switch", "client"),
   op("payments", "createPurchaseUrl", "POST", "/payments/purchases/create-purchase-url", "client"),
   op("payments", "validatePurchaseCode", "POST", "/payments/purchases/validate-code", "none"),
   op("payments", "checkPurchaseCode", "GET", "/payments/purchases/validate-code", "none"),

@@ -254,6 +254,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   listTransactions: [json(a.listTransactionsResponse)],
   testModePurchaseSession: [success],
   refundTransaction: [success],
+  switchPlan: [success],
   stripeWebhook: [json(a.stripeWebhookResponse)],
   // Telemetry sinks: accepted and discarded
   analyticsBatch: [json(a.emptyObject)],

@@ -372,3 +372,16 @@ export type RefundTransactionBody = z.infer<typeof refundTransactionBody>;
  */
 export const stripeWebhookBody = z.unknown();
 export const stripeWebhookResponse = z.object({ received: z.literal(true) });
+
+// ---- Plan switch ----
+
+/** POST /payments/products/{type}/{id}/switch: users and teams only (upstream's route). */
+export const switchPlanParams = z.strictObject({ customer_type: z.enum(["user", "team"]), customer_id: pathId });
+export type SwitchPlanParams = z.infer<typeof switchPlanParams>;
+export const switchPlanBody = z.strictObject({
+  from_product_id: z.string(),
+  to_product_id: z.string(),
+  price_id: z.string().optional(),
+  quantity: z.number().int().min(1).optional(),
+});
+export type SwitchPlanBody = z.infer<typeof switchPlanBody>;
