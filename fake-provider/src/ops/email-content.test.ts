@@ -138,6 +138,19 @@ describe("drafts", () => {
   });
 });
 
+describe("draft order", () => {
+  it("lists the most recently changed draft first", async () => {
+    const first = await expectJson<{ id: string }>(await post("/internal/email-drafts", { display_name: "First" }));
+    provider.clock.advance(1_000);
+    const second = await expectJson<{ id: string }>(await post("/internal/email-drafts", { display_name: "Second" }));
+    const order = async () => (await get<{ drafts: { id: string }[] }>("/internal/email-drafts")).drafts.map((d) => d.id);
+    expect(await order()).toEqual([second.id, first.id]);
+    provider.clock.advance(1_000);
+    await expectJson(await patch(`/internal/email-drafts/${first.id}`, { display_name: "First, edited" }));
+    expect(await order()).toEqual([first.id, second.id]);
+  });
+});
+
 describe("POST /emails/render-email", () => {
   it("renders sources with the theme for real: HTML, text and the subject", async () => {
     const rendered = await expectJson<{ html: string; text: string; subject?: string }>(await post("/emails/render-email", { theme_tsx_source: THEME, template_tsx_source: TEMPLATE }));

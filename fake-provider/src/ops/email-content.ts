@@ -138,8 +138,12 @@ export function deleteTemplate(ctx: OpContext, project: ProjectRecord, id: strin
 
 // Drafts
 
+/** The project's drafts, the most recently changed first (as the real service lists them). */
 export function listDrafts(ctx: OpContext, projectId: string): EmailDraftRecord[] {
-  return ofProject(ctx.tables.emailDrafts.values(), projectId);
+  const changedAt = (d: EmailDraftRecord) => d.updatedAtMillis ?? d.createdAtMillis;
+  return ofProject(ctx.tables.emailDrafts.values(), projectId)
+    .reverse()
+    .sort((a, b) => changedAt(b) - changedAt(a));
 }
 
 /** A draft by id; a missing one is the real service's plain-text answer (404 on the draft routes, 400 when sending). */
@@ -164,6 +168,7 @@ export function createDraft(ctx: OpContext, projectId: string, body: DraftFields
     themeId: body.theme_id ?? null,
     sentAtMillis: null,
     createdAtMillis: ctx.now,
+    updatedAtMillis: ctx.now,
   };
   ctx.tables.emailDrafts.set(contentKey(projectId, record.id), record);
   return record;
@@ -176,13 +181,14 @@ export function updateDraft(ctx: OpContext, projectId: string, id: string, body:
     ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
     ...(body.tsx_source !== undefined ? { tsxSource: body.tsx_source } : {}),
     ...(body.theme_id !== undefined ? { themeId: body.theme_id } : {}),
+    updatedAtMillis: ctx.now,
   };
   ctx.tables.emailDrafts.set(contentKey(projectId, id), next);
   return next;
 }
 
 export function markDraftSent(ctx: OpContext, draft: EmailDraftRecord): void {
-  ctx.tables.emailDrafts.set(contentKey(draft.projectId, draft.id), { ...draft, sentAtMillis: ctx.now });
+  ctx.tables.emailDrafts.set(contentKey(draft.projectId, draft.id), { ...draft, sentAtMillis: ctx.now, updatedAtMillis: ctx.now });
 }
 
 export function deleteDraft(ctx: OpContext, projectId: string, id: string): void {

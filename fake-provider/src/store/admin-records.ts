@@ -47,6 +47,8 @@ export interface EmailDraftRecord {
   themeId: string | false | null;
   sentAtMillis: number | null;
   createdAtMillis: number;
+  /** When it was last changed (absent in older snapshots: its creation). */
+  updatedAtMillis?: number;
 }
 
 import type { ConfigSourceJson } from "@authsim/sdk/contract";
