@@ -16,9 +16,9 @@ export function inlineProductView(offer: OfferConfig): InlineProductJson {
     server_only: offer.server_only,
     prices: Object.fromEntries(Object.entries(offer.prices).map(([id, p]) => [id, { USD: p.USD, ...(p.interval ? { interval: p.interval } : {}) }])),
     included_items: structuredClone(offer.included_items),
-    client_metadata: null,
-    client_read_only_metadata: null,
-    server_metadata: null,
+    client_metadata: offer.client_metadata ?? null,
+    client_read_only_metadata: offer.client_read_only_metadata ?? null,
+    server_metadata: offer.server_metadata ?? null,
   };
 }
 

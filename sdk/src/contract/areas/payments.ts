@@ -76,6 +76,10 @@ export const offerConfig = z.strictObject({
   stackable: z.boolean().default(false),
   prices: z.record(catalogueId, offerPrice),
   included_items: z.record(catalogueId, includedItem),
+  /** An inline product's metadata, answered as given wherever the product is (upstream's inline product fields). */
+  client_metadata: z.unknown().optional(),
+  client_read_only_metadata: z.unknown().optional(),
+  server_metadata: z.unknown().optional(),
 });
 export type OfferConfig = z.output<typeof offerConfig>;
 export type OfferConfigInput = z.input<typeof offerConfig>;
