@@ -26,6 +26,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   // Users and teams: upstream's own StatusErrors (stack-auth source, users/crud and teams/crud).
   { status: 400, text: "Invalid profile image URL", operations: ["updateMe", "createTeam", "updateTeam"] },
   { status: 400, text: "only_anonymous=true requires include_anonymous=true", operations: ["listUsers"] },
+  { status: 400, text: /^(Cannot specify both team_id and user_id|Must specify either team_id or user_id)$/, operations: ["listTeamInvitations"] },
   { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.", operations: ["createTeam"] },
   { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user', operations: ["listTeams"] },
   { status: 404, text: "Contact channel not found." },

@@ -1,8 +1,8 @@
 import { linkWithCode } from "../email/templates.ts";
-import { knownError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
 import type { TeamRecord, UserRecord, VerificationCodeRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
-import { clientSelfOnly, isClient, requireSignedIn, serverAccessRequired } from "./access.ts";
+import { clientSelfOnly, isClient, requireSignedIn, resolveUserId } from "./access.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import type { AuthedContext } from "./context.ts";
 import { addMember, isMember, requireMembership } from "./memberships.ts";
@@ -114,8 +114,9 @@ export function acceptInvitationById(ctx: AuthedContext, invitationId: string, u
  */
 export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userIdOrMe?: string }): Invitation[] {
   const { auth } = ctx;
-  // Every invitation of the project at once is a server-side listing.
-  if (isClient(auth) && q.teamId === undefined && q.userIdOrMe === undefined) throw serverAccessRequired(auth);
+  // One of the two filters, never both (upstream's plain 400s, for every access type).
+  if (q.teamId !== undefined && q.userIdOrMe !== undefined) throw new StatusError(400, "Cannot specify both team_id and user_id");
+  if (q.teamId === undefined && q.userIdOrMe === undefined) throw new StatusError(400, "Must specify either team_id or user_id");
   let teamId: string | undefined;
   if (q.teamId !== undefined) {
     teamId = requireTeam(ctx, auth.project.id, q.teamId).id;
@@ -125,7 +126,9 @@ export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userId
       for (const permission of ["$read_members", "$invite_members"]) requireTeamPermission(ctx, auth.project.id, teamId, caller.id, permission);
     }
   }
-  const userId = q.userIdOrMe === undefined ? undefined : clientSelfOnly(auth, q.userIdOrMe);
+  const userId = q.userIdOrMe === undefined ? undefined : resolveUserId(auth, q.userIdOrMe);
+  // A client names only itself; upstream words another user as it words a missing one.
+  if (isClient(auth) && userId !== undefined && userId !== auth.user?.id) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
   const emails = userId === undefined ? undefined : verifiedEmailsOf(ctx.tables, requireUser(ctx, auth.project.id, userId));
   return [...ctx.tables.verificationCodes.values()]
     .filter(
@@ -141,10 +144,14 @@ export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userId
     .map((c) => invitationFrom(ctx, c));
 }
 
-/** DELETE /team-invitations/{id}?team_id=: a client needs `$invite_members` in the team. */
+/** DELETE /team-invitations/{id}?team_id=: a client must be a member holding `$remove_members` (as upstream). */
 export function revokeInvitation(ctx: AuthedContext, invitationId: string, teamId: string): void {
   const { auth } = ctx;
   const team = requireTeam(ctx, auth.project.id, teamId);
-  if (isClient(auth)) requireTeamPermission(ctx, team.projectId, team.id, requireSignedIn(auth).id, "$invite_members");
+  if (isClient(auth)) {
+    const caller = requireSignedIn(auth);
+    requireMembership(ctx, team.id, caller.id);
+    requireTeamPermission(ctx, team.projectId, team.id, caller.id, "$remove_members");
+  }
   ctx.tables.verificationCodes.delete(liveInvitationById(ctx, invitationId, team.id).code.id);
 }
