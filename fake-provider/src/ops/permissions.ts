@@ -29,7 +29,7 @@ function systemDefinition(projectId: string, id: (typeof systemPermissionIds)[nu
 /** Upstream seeds every project with these two, the creator and member defaults (ops/projects.ts defaults). */
 export function seedPermissionDefinitions(ctx: OpContext, projectId: string): void {
   const seeds: Omit<PermissionDefinitionRecord, "projectId" | "createdAtMillis">[] = [
-    { id: "team_admin", scope: "team", description: "Default permission for team creators", containedPermissionIds: [...systemPermissionIds] },
+    { id: "team_admin", scope: "team", description: "Default permission for team admins", containedPermissionIds: [...systemPermissionIds] },
     { id: "team_member", scope: "team", description: "Default permission for team members", containedPermissionIds: ["$read_members", "$invite_members"] },
   ];
   for (const seed of seeds) ctx.tables.permissionDefinitions.set(definitionKey(projectId, seed.id), { ...seed, projectId, createdAtMillis: ctx.now });

@@ -42,7 +42,7 @@ describe("the admin's project update", () => {
       allow_localhost: false,
       oauth_account_merge_strategy: "raise_error",
       create_team_on_sign_up: true,
-      team_creator_default_permissions: [{ id: "team_admin" }, { id: "$invite_members" }],
+      team_creator_default_permissions: [{ id: "$invite_members" }, { id: "team_admin" }],
       team_member_default_permissions: [],
       email_theme: "default-dark",
       domains: [{ domain: "https://*.example.com", handler_path: "/auth/handler" }],

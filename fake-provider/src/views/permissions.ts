@@ -8,7 +8,8 @@ export function definitionView(definition: PermissionDefinitionRecord): Permissi
   return {
     id: definition.id,
     ...(definition.description !== null ? { description: definition.description } : {}),
-    contained_permission_ids: [...definition.containedPermissionIds],
+    // Sorted, as upstream answers them.
+    contained_permission_ids: [...definition.containedPermissionIds].sort(),
   };
 }
 

@@ -44,10 +44,15 @@ export function adminProjectView(project: ProjectRecord): AdminProjectJson {
       email_config: c.email_config ?? { type: "shared" },
       email_theme: c.email_theme,
       create_team_on_sign_up: c.create_team_on_sign_up,
-      team_creator_default_permissions: c.team_creator_default_permissions.map((p) => ({ id: p.id })),
-      team_member_default_permissions: c.team_member_default_permissions.map((p) => ({ id: p.id })),
-      user_default_permissions: c.user_default_permissions.map((p) => ({ id: p.id })),
+      // Sorted by id, as upstream lists them.
+      team_creator_default_permissions: idsSorted(c.team_creator_default_permissions),
+      team_member_default_permissions: idsSorted(c.team_member_default_permissions),
+      user_default_permissions: idsSorted(c.user_default_permissions),
       oauth_account_merge_strategy: c.oauth_account_merge_strategy,
     },
   };
+}
+
+function idsSorted(list: readonly { id: string }[]): { id: string }[] {
+  return list.map((p) => ({ id: p.id })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
