@@ -79,7 +79,8 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, part: Sche
     const worded = issue.path.length ? yupWording(issue, path, valueAt(value, issue.path)) : null;
     return worded ?? `${path}: ${issue.message}`;
   });
-  return { ok: false, problems };
+  // Two checks of one field can word the same problem (a URL that is neither a URL nor an image): once, as upstream.
+  return { ok: false, problems: [...new Set(problems)] };
 }
 
 /** The value at `path` inside `value` (undefined when any step is missing). */

@@ -46,6 +46,11 @@ describe("schema-error wording", () => {
     ]);
   });
 
+  it("names a problem once when two checks of a field word it the same way", () => {
+    const schema = z.object({ url: z.string().url().refine((v) => v.startsWith("https:"), "must be an http(s) URL or a data:image URL") });
+    expect(problems(schema, { url: "" })).toEqual(["body.url is not a valid URL"]);
+  });
+
   it("puts the contract's own lowercase messages after the path without a colon", () => {
     const schema = z.object({ id: z.string().regex(/^x$/, "must be a valid UUID (version 4)"), t: z.string().refine((v) => v === "ok", "must be ok") });
     expect(problems(schema, { id: "y", t: "no" })).toEqual(["body.id must be a valid UUID", "body.t must be ok"]);

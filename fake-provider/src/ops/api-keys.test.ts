@@ -59,7 +59,16 @@ describe("user API keys", () => {
   it("refuses user_id and team_id together with a SCHEMA_ERROR", async () => {
     const body = await expectKnownError(await createUserKey({ team_id: "5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b" }), "SCHEMA_ERROR", 400);
     expect(body.error).toContain("user_id and team_id cannot both be given");
-    await expectKnownError(await api(provider, "/user-api-keys?user_id=me&team_id=5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b", { headers: as(user) }), "SCHEMA_ERROR", 400);
+    const listing = await expectKnownError(await api(provider, "/user-api-keys?user_id=me&team_id=5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b", { headers: as(user) }), "SCHEMA_ERROR", 400);
+    expect(listing.error).toContain("query contains unknown properties: team_id");
+  });
+
+  it("words a list without its owner as upstream's one-line SCHEMA_ERROR, and another user's keys as its plain 403", async () => {
+    const missing = await expectKnownError(await api(provider, "/user-api-keys", { headers: server() }), "SCHEMA_ERROR", 400);
+    expect(missing.error).toBe("user_id is required for user API keys");
+    const other = await signUp(provider);
+    const refused = await api(provider, `/user-api-keys?user_id=${other.user_id}`, { headers: as(user) });
+    expect([refused.status, await refused.text()]).toEqual([403, "Client can only manage their own api keys"]);
   });
 
   it("is refused to clients when the project does not allow user API keys (plain 400), but not to servers", async () => {

@@ -1,15 +1,17 @@
 import {
   apiKeyCheckBody,
-  apiKeyItemQuery,
   apiKeyParams,
   apiKeyUpdate,
   teamApiKeyCreate,
+  teamApiKeyItemQuery,
   teamApiKeyListQuery,
   userApiKeyCreate,
+  userApiKeyItemQuery,
   userApiKeyListQuery,
   type ApiKeyType,
 } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
 import {
   assertClientMayUseApiKeys,
   checkApiKey,
@@ -27,13 +29,23 @@ import { targetUser } from "./target-user.ts";
 
 /** /user-api-keys and /team-api-keys (protocol.md §5.8, §6.3). */
 
-const userOf = (auth: Auth, ctx: OpContext, userIdOrMe: string) => userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
+/** A list without its owner: upstream's SCHEMA_ERROR with its own one-line message. */
+function ownerMissing(type: ApiKeyType): never {
+  const message = `${type}_id is required for ${type} API keys`;
+  throw knownError("SCHEMA_ERROR", { message });
+}
+
+function userOf(auth: Auth, ctx: OpContext, userIdOrMe: string) {
+  // Upstream's own plain 403 for a client naming another user's keys.
+  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id) throw new StatusError(403, "Client can only manage their own api keys");
+  return userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
+}
 
 function itemRoutes(type: ApiKeyType) {
   return {
     get: route({
       params: apiKeyParams,
-      query: apiKeyItemQuery,
+      query: type === "user" ? userApiKeyItemQuery : teamApiKeyItemQuery,
       handler: ({ auth, ctx, params }) => {
         assertClientMayUseApiKeys(auth!, type);
         return ok(apiKeyView(requireApiKey(ctx, auth!, type, params.api_key_id)));
@@ -41,7 +53,7 @@ function itemRoutes(type: ApiKeyType) {
     }),
     update: route({
       params: apiKeyParams,
-      query: apiKeyItemQuery,
+      query: type === "user" ? userApiKeyItemQuery : teamApiKeyItemQuery,
       body: apiKeyUpdate,
       handler: ({ auth, ctx, params, body }) => {
         assertClientMayUseApiKeys(auth!, type);
@@ -65,7 +77,8 @@ export const apiKeyRoutes: Record<string, AnyRouteSpec> = {
     query: userApiKeyListQuery,
     handler: ({ auth, ctx, query }) => {
       assertClientMayUseApiKeys(auth!, "user");
-      return ok({ items: listApiKeys(ctx, auth!.project.id, userOf(auth!, ctx, query.user_id)).map(apiKeyView), is_paginated: false });
+      const owner = userOf(auth!, ctx, query.user_id ?? ownerMissing("user"));
+      return ok({ items: listApiKeys(ctx, auth!.project.id, owner).map(apiKeyView), is_paginated: false });
     },
   }),
   // Upstream answers create with 200, not 201 (a custom route, not a CRUD create).
@@ -83,7 +96,8 @@ export const apiKeyRoutes: Record<string, AnyRouteSpec> = {
     query: teamApiKeyListQuery,
     handler: ({ auth, ctx, query }) => {
       assertClientMayUseApiKeys(auth!, "team");
-      return ok({ items: listApiKeys(ctx, auth!.project.id, teamOwner(ctx, auth!, query.team_id)).map(apiKeyView), is_paginated: false });
+      const owner = teamOwner(ctx, auth!, query.team_id ?? ownerMissing("team"));
+      return ok({ items: listApiKeys(ctx, auth!.project.id, owner).map(apiKeyView), is_paginated: false });
     },
   }),
   createTeamApiKey: route({
