@@ -65,6 +65,8 @@ const provider = createFakeProvider({
   crypto: nodeCryptoBackend(),
   accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   fixedOtp: options.fixedOtp,
+  // The real service's switch for recorded passkey answers (its own backend e2e suite sets it).
+  hardcodedPasskeyChallenge: Boolean(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
   // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
   ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
 });

@@ -51,6 +51,11 @@ export interface FakeProviderOptions {
   /** "fast" (default, 10 PBKDF2 iterations: a real salted hash, cheap enough for tests) or "production" (600,000). */
   hashCost?: HashCost;
   /**
+   * Every passkey ceremony gets the fixed challenge "MOCK" instead of a random one, as the real service does with its
+   * STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: recorded authenticator answers then verify. Tests only.
+   */
+  hardcodedPasskeyChallenge?: boolean;
+  /**
    * Password hashing and ES256 signatures (auth/crypto-backend.ts). Defaults to Web Crypto, which runs everywhere; a
    * server may inject a synchronous implementation (the dev server injects one over node:crypto).
    */
@@ -121,6 +126,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     apiBaseUrl: (options.apiBaseUrl ?? "http://localhost:8102").replace(/\/+$/, ""),
     accessTokenLifetimeSeconds,
     passwordHashIterations: hashCosts[options.hashCost ?? "fast"],
+    ...(options.hardcodedPasskeyChallenge ? { hardcodedPasskeyChallenge: true } : {}),
     crypto: options.crypto ?? defaultCryptoBackend,
     fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
     outboxCapacity: checkedCapacity(options.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY, "outboxCapacity"),

@@ -25,6 +25,8 @@ export interface ProviderSettings {
   apiBaseUrl: string;
   accessTokenLifetimeSeconds: number;
   passwordHashIterations: number;
+  /** Passkey ceremonies use the fixed challenge "MOCK" (createFakeProvider's hardcodedPasskeyChallenge; tests only). */
+  hardcodedPasskeyChallenge?: boolean;
   /** Password hashing and token signatures (auth/crypto-backend.ts); Web Crypto when absent. */
   crypto?: CryptoBackend;
   /** Addresses whose sign-in OTP is fixed (ops/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */

@@ -41,6 +41,17 @@ describe("passkeys", () => {
     expect(auth.options_json.rpId).toBe(PLACEHOLDER);
   });
 
+  it("answers options as upstream: no empty hints, an empty allowCredentials; the fixed challenge MOCK when asked", async () => {
+    const provider = newProvider({ hardcodedPasskeyChallenge: true });
+    const user = await signUp(provider);
+    const reg = await expectJson<Initiated<Record<string, unknown>>>(await api(provider, "/auth/passkey/initiate-passkey-registration", { headers: withToken(user.access_token), json: {} }));
+    expect(reg.options_json).not.toHaveProperty("hints");
+    expect(reg.options_json.challenge).toBe("TU9DSw");
+    const auth = await expectJson<Initiated<Record<string, unknown>>>(await api(provider, "/auth/passkey/initiate-passkey-authentication", { headers: client(), json: {} }));
+    expect(auth.options_json).toMatchObject({ challenge: "TU9DSw", allowCredentials: [] });
+    expect(auth.options_json).not.toHaveProperty("hints");
+  });
+
   it("registers with a real attestation and signs in with a real assertion", async () => {
     const provider = newProvider();
     const user = await signUp(provider);

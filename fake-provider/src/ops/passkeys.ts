@@ -8,7 +8,6 @@ import {
 } from "@simplewebauthn/server";
 import { base64url } from "jose";
 import { PASSKEY_RP_ID_PLACEHOLDER, PASSKEY_USER_ID_MAX_BYTES, type SignInResponse } from "@authsim/sdk/contract";
-import { isLocalhost } from "@authsim/sdk/urls";
 import { knownError } from "../http/known-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { PasskeyRecord } from "../store/strong-auth-records.ts";
@@ -31,8 +30,18 @@ function assertEnabled(project: ProjectRecord): void {
   if (!project.config.passkey_enabled) throw knownError("PASSKEY_AUTHENTICATION_NOT_ENABLED");
 }
 
-/** The challenge comes from the emulator's random source, so a seeded run repeats exactly. */
-const challengeOf = (ctx: OpContext) => new Uint8Array(ctx.random.bytes(32));
+/**
+ * The challenge comes from the emulator's random source, so a seeded run repeats exactly; or it is the fixed "MOCK"
+ * when the emulator was started for recorded authenticator answers (settings.hardcodedPasskeyChallenge).
+ */
+const challengeOf = (ctx: OpContext) => (ctx.settings.hardcodedPasskeyChallenge ? new TextEncoder().encode("MOCK") : new Uint8Array(ctx.random.bytes(32)));
+
+/** Options as upstream answers them: an empty `hints` list is left out. */
+function withoutEmptyHints<T extends { hints?: unknown[] }>(options: T): T {
+  if (!Array.isArray(options.hints) || options.hints.length > 0) return options;
+  const { hints: _hints, ...rest } = options;
+  return rest as T;
+}
 
 function originOf(clientDataJSON: string): string | null {
   try {
@@ -67,7 +76,7 @@ export async function initiateRegistration(ctx: OpContext, project: ProjectRecor
     data: { user_id: user.id, challenge: options.challenge },
     expiresInMillis: CODE_LIFETIME_MILLIS,
   });
-  return { options_json: options, code: code.code };
+  return { options_json: withoutEmptyHints(options), code: code.code };
 }
 
 export async function registerPasskey(ctx: OpContext, project: ProjectRecord, user: UserRecord, body: { credential: unknown; code: string }) {
@@ -117,9 +126,11 @@ export async function initiateAuthentication(ctx: OpContext, project: ProjectRec
     challenge: challengeOf(ctx),
     timeout: CEREMONY_TIMEOUT_MILLIS,
     userVerification: "preferred",
+    // Any discoverable credential: the list is sent, empty, as upstream sends it.
+    allowCredentials: [],
   });
   const code = createCode(ctx, { projectId: project.id, purpose: "passkey_authentication", data: { challenge: options.challenge }, expiresInMillis: CODE_LIFETIME_MILLIS });
-  return { options_json: options, code: code.code };
+  return { options_json: withoutEmptyHints(options), code: code.code };
 }
 
 const authFailed = (message: string) => knownError("PASSKEY_AUTHENTICATION_FAILED", undefined, { message });
@@ -134,7 +145,7 @@ export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body
   const origin = originOf(response.response.clientDataJSON);
   if (!origin) throw authFailed("Passkey authentication failed because the client data is not readable");
   const hostname = new URL(origin).hostname;
-  if (isLocalhost(hostname) && !project.config.allow_localhost) throw authFailed("Passkey authentication failed because localhost is not allowed");
+  // Localhost passes when allowed or when a trusted domain (a wildcard one included) matches it, as upstream checks.
   if (!isTrustedFor(project, origin)) throw authFailed("Passkey authentication failed because the origin is not allowed");
   let verification;
   try {

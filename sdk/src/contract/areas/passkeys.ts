@@ -10,7 +10,8 @@ export const PASSKEY_RP_ID_PLACEHOLDER = "THIS_VALUE_WILL_BE_REPLACED.example.co
 /** spec §5: a passkey's user handle is 1 to 64 bytes (WebAuthn §5.4.3). */
 export const PASSKEY_USER_ID_MAX_BYTES = 64;
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, "must be base64url");
+/** base64url, or plain base64 with its padding (browsers and recorded answers send either). */
+const base64url = z.string().regex(/^[A-Za-z0-9_\-+/]*={0,2}$/, "must be base64url");
 
 export const passkeyRegistrationOptions = z.looseObject({
   challenge: base64url,
