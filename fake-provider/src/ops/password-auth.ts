@@ -46,7 +46,7 @@ export async function passwordSignIn(ctx: AuthedContext, body: { email: string; 
 export async function anonymousSignUp(ctx: AuthedContext): Promise<SignInResponse> {
   const { project } = ctx.auth;
   if (!project.config.anonymous_enabled) throw knownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
-  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
+  // Anonymous accounts are made even when sign-up is closed (as upstream); upgrading one is a sign-up, refused then.
   const user = newUserRecord(ctx, project.id, { isAnonymous: true, displayName: null });
   saveUser(ctx, user);
   return signInResponseFor(ctx, user);

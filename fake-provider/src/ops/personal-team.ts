@@ -9,14 +9,30 @@ import { addMember, selectTeam } from "./memberships.ts";
  * they had created it (spec §4 "Creating a team"). Anonymous users get one too, named "Personal Team" as they have no
  * name or email yet (upstream creates it for every new user, whatever kind).
  */
+const DEFAULT_NAME = "Personal Team";
+const personalTeamName = (user: UserRecord): string => (user.displayName || user.primaryEmail ? `${user.displayName || user.primaryEmail}'s Team` : DEFAULT_NAME);
+
+/**
+ * An anonymous user who signs up (is upgraded): each of its teams still named "Personal Team" takes the user's name, as
+ * upstream renames it; a team renamed meanwhile keeps its name.
+ */
+export function renamePersonalTeamOnUpgrade(ctx: OpContext, user: UserRecord): void {
+  const name = personalTeamName(user);
+  if (name === DEFAULT_NAME) return;
+  for (const membership of ctx.tables.teamMemberships.values()) {
+    if (membership.userId !== user.id) continue;
+    const team = ctx.tables.teams.get(membership.teamId);
+    if (team && team.displayName === DEFAULT_NAME) ctx.tables.teams.set(team.id, { ...team, displayName: name });
+  }
+}
+
 export function createPersonalTeamIfConfigured(ctx: OpContext, user: UserRecord): void {
   const project = ctx.tables.projects.get(user.projectId);
   if (!project?.config.create_team_on_sign_up) return;
-  const owner = user.displayName ?? user.primaryEmail;
   const team: TeamRecord = {
     id: uuid(ctx.random),
     projectId: user.projectId,
-    displayName: owner ? `${owner}'s Team` : "Personal Team",
+    displayName: personalTeamName(user),
     profileImageUrl: null,
     clientMetadata: null,
     clientReadOnlyMetadata: null,

@@ -115,6 +115,20 @@ describe("create team on sign-up (spec §3)", () => {
     expect(anon.selected_team?.display_name).toBe("Personal Team");
   });
 
+  it("renames an upgraded anonymous user's \"Personal Team\" after the user, unless it was renamed meanwhile", async () => {
+    await updatedProject(provider, { config: { create_team_on_sign_up: true } });
+    const teamName = async (token: string) =>
+      (await expectJson<{ selected_team: { display_name: string } | null }>(await api(provider, "/users/me", { headers: client({ accessToken: token, allowAnonymousUser: "true" }) }))).selected_team?.display_name;
+    const first = await expectJson<{ access_token: string; user_id: string }>(await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() }));
+    await expectJson(await api(provider, `/users/${first.user_id}`, { method: "PATCH", headers: server(), json: { is_anonymous: false, display_name: "Ada" } }));
+    expect(await teamName(first.access_token)).toBe("Ada's Team");
+    const second = await expectJson<{ access_token: string; user_id: string }>(await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() }));
+    const me = await expectJson<{ selected_team_id: string }>(await api(provider, "/users/me", { headers: client({ accessToken: second.access_token, allowAnonymousUser: "true" }) }));
+    await expectJson(await api(provider, `/teams/${me.selected_team_id}`, { method: "PATCH", headers: server(), json: { display_name: "Kept" } }));
+    await expectJson(await api(provider, `/users/${second.user_id}`, { method: "PATCH", headers: server(), json: { is_anonymous: false, display_name: "Bob" } }));
+    expect(await teamName(second.access_token)).toBe("Kept");
+  });
+
   it("creates no team when the setting is off (the default)", async () => {
     const user = await signUp(provider);
     const me = await expectJson<{ selected_team: unknown }>(await api(provider, "/users/me", { headers: client({ accessToken: user.access_token }) }));

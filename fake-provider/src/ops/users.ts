@@ -10,7 +10,7 @@ import { channelOfUserByValue, deleteAccountDataOf, syncPrimaryChannel } from ".
 import { createAccountsForNewUser, deleteStrongAuthDataOf } from "./oauth-accounts.ts";
 import { forgetUser } from "./memberships.ts";
 import { grantUserDefaults } from "./permission-grants.ts";
-import { createPersonalTeamIfConfigured } from "./personal-team.ts";
+import { createPersonalTeamIfConfigured, renamePersonalTeamOnUpgrade } from "./personal-team.ts";
 
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
@@ -58,8 +58,11 @@ export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: st
 /** Writes a user, checking the auth-email rule against the record as it will be. */
 export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
   if (user.primaryEmail && user.primaryEmailAuthEnabled) assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
-  const isNew = !ctx.tables.users.has(user.id);
+  const previous = ctx.tables.users.get(user.id);
+  const isNew = previous === undefined;
   ctx.tables.users.set(user.id, user);
+  // An anonymous user upgraded: its personal team, still named "Personal Team", takes the user's name (ops/personal-team.ts).
+  if (previous?.isAnonymous && !user.isAnonymous) renamePersonalTeamOnUpgrade(ctx, user);
   // spec §6: the project's user default permissions are granted when a user is created, whatever the path.
   if (isNew) grantUserDefaults(ctx, user);
   // The primary email is also a primary contact channel (ops/primary-channel.ts).
