@@ -27,6 +27,11 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   // No operation filter: the fuzzer also sends other methods to these paths, which the same route answers.
   { status: 400, text: "Invalid profile image URL" },
   { status: 400, text: "only_anonymous=true requires include_anonymous=true" },
+  { status: 400, text: "team_id is required for access type client" },
+  { status: 403, text: "Cannot update another user's profile" },
+  { status: 400, text: "Contact channel not found" },
+  { status: 404, text: "Contact channel not found" },
+  { status: 403, text: /^Client can only (list|create|read|update|delete) contact channels for their own user\.$/ },
   { status: 400, text: /^(Cannot specify both team_id and user_id|Must specify either team_id or user_id)$/ },
   { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'." },
   { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user' },
@@ -40,7 +45,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "At least one of has_publishable_client_key, has_secret_server_key and has_super_secret_admin_key must be true." },
   { status: 403, text: "OTP sign-in is not enabled for this project" },
   { status: 404, text: "Notification category not found" },
-  { status: 400, text: "This user already has a password. Use /auth/password/update to change it.", operations: ["setPassword"] },
+  { status: 400, text: "User already has a password set.", operations: ["setPassword"] },
   { status: 400, text: "Stripe account ID is not set" },
   // Payments: upstream's own StatusErrors (stack-auth source, lib/payments and the payments routes).
   { status: 400, text: "Price not found on product associated with this purchase code" },

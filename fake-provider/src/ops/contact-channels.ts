@@ -20,9 +20,16 @@ export function listChannels(ctx: OpContext, userId: string): ContactChannelReco
   return [...ctx.tables.contactChannels.values()].filter((c) => c.userId === userId).sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1));
 }
 
-export function requireChannel(ctx: OpContext, user: UserRecord, channelId: string): ContactChannelRecord {
+/**
+ * The user's channel, or upstream's plain answer for a missing one, which differs by operation: a read is a 404
+ * "Contact channel not found.", an update or delete a 400 without the period, a verification email a 404 without it.
+ */
+export function requireChannel(ctx: OpContext, user: UserRecord, channelId: string, use: "read" | "write" | "verify" = "read"): ContactChannelRecord {
   const channel = ctx.tables.contactChannels.get(channelId);
-  if (!channel || channel.userId !== user.id) throw new StatusError(404, "Contact channel not found.");
+  if (!channel || channel.userId !== user.id) {
+    if (use === "write") throw new StatusError(400, "Contact channel not found");
+    throw new StatusError(404, use === "verify" ? "Contact channel not found" : "Contact channel not found.");
+  }
   return channel;
 }
 

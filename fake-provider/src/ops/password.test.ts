@@ -95,12 +95,13 @@ describe("password update", () => {
     expect(body.details).toEqual({ maxLength: 70 });
   });
 
-  it("answers USER_DOES_NOT_HAVE_PASSWORD for a user without one, and USER_AUTHENTICATION_REQUIRED without a user", async () => {
+  it("answers USER_DOES_NOT_HAVE_PASSWORD for a user without one, and upstream's SCHEMA_ERROR on auth.user without a user", async () => {
     const created = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: { primary_email: freshEmail() } }), 201);
     const session = await expectJson<{ access_token: string }>(await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }));
     await expectKnownError(await update({ ...user, access_token: session.access_token }, "whatever", "the next password"), "USER_DOES_NOT_HAVE_PASSWORD", 400);
     const anonymous = await api(provider, "/auth/password/update", { headers: client(), json: { old_password: "a", new_password: "b" } });
-    await expectKnownError(anonymous, "USER_AUTHENTICATION_REQUIRED", 401);
+    const body = await expectKnownError(anonymous, "SCHEMA_ERROR", 400);
+    expect(body.error).toBe("Request validation failed on POST /api/v1/auth/password/update:\n  - auth.user must be defined");
   });
 });
 
@@ -116,7 +117,7 @@ describe("password set", () => {
 
   it("refuses a user who already has one (plain 400) and short passwords (PASSWORD_TOO_SHORT)", async () => {
     const response = await api(provider, "/auth/password/set", { headers: as(user), json: { password: "another password" } });
-    expect(response.status).toBe(400);
+    expect([response.status, await response.text()]).toEqual([400, "User already has a password set."]);
     expect(response.headers.get("x-stack-known-error")).toBeNull();
     const created = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: {} }), 201);
     const session = await expectJson<{ access_token: string }>(await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }));

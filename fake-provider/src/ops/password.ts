@@ -64,8 +64,9 @@ export async function updatePassword(ctx: OpContext, user: UserRecord, currentSe
 }
 
 /** A user without a password (OTP, OAuth or server-made) sets one; a user who has one must update it instead. */
-export async function setPassword(ctx: OpContext, user: UserRecord, password: string): Promise<void> {
-  if (user.passwordHash !== null) throw new StatusError(400, "This user already has a password. Use /auth/password/update to change it.");
+export async function setPassword(ctx: OpContext, project: ProjectRecord, user: UserRecord, password: string): Promise<void> {
+  assertPasswordAuth(project);
   checkPasswordRules(password);
+  if (user.passwordHash !== null) throw new StatusError(400, "User already has a password set.");
   saveUser(ctx, { ...user, passwordHash: await hashPassword(password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
 }

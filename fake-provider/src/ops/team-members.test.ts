@@ -108,13 +108,16 @@ describe("/team-member-profiles", () => {
     await expectKnownError(await api(provider, `/team-member-profiles?team_id=${team.id}`, { headers: as(outsider) }), "TEAM_MEMBERSHIP_NOT_FOUND", 404);
   });
 
-  it("lists a client's own profiles across its teams when no team is named; another user's is server-only", async () => {
+  it("lists a user's profiles across teams for a server; a client must name the team (upstream's plain 400)", async () => {
     const { owner, member, team } = await teamWithMember(provider);
     provider.clock.advance(1_000);
     const second = await clientCreateTeam(provider, member, { display_name: "Second" });
-    const body = await expectJson<{ items: Json[] }>(await api(provider, "/team-member-profiles", { headers: as(member) }));
+    const body = await expectJson<{ items: Json[] }>(await api(provider, `/team-member-profiles?user_id=${member.user_id}`, { headers: server() }));
     expect(body.items.map((p) => p.team_id)).toEqual([team.id, second.id]);
-    await expectKnownError(await api(provider, `/team-member-profiles?user_id=${owner.user_id}`, { headers: as(member) }), "INSUFFICIENT_ACCESS_TYPE", 401);
+    for (const query of ["", `?user_id=${owner.user_id}`]) {
+      const refused = await api(provider, `/team-member-profiles${query}`, { headers: as(member) });
+      expect([refused.status, await refused.text()]).toEqual([400, "team_id is required for access type client"]);
+    }
   });
 
   it("lets a member edit only its own profile; the server edits anyone's and sees the user in its view", async () => {
@@ -123,7 +126,8 @@ describe("/team-member-profiles", () => {
       api(provider, `/team-member-profiles/${team.id}/${userId}`, { method: "PATCH", headers, json });
     const own = await expectJson<Json>(await patch("me", as(member), { display_name: "Mo", profile_image_url: "https://img.example.com/mo.png" }));
     expect(own).toEqual({ team_id: team.id, user_id: member.user_id, display_name: "Mo", profile_image_url: "https://img.example.com/mo.png" });
-    await expectKnownError(await patch(owner.user_id, as(member), { display_name: "Nope" }), "INSUFFICIENT_ACCESS_TYPE", 401);
+    const refused = await patch(owner.user_id, as(member), { display_name: "Nope" });
+    expect([refused.status, await refused.text()]).toEqual([403, "Cannot update another user's profile"]);
     const byServer = await expectJson<Json>(await patch(owner.user_id, server(), { display_name: "Boss" }));
     expect(byServer).toMatchObject({ display_name: "Boss", user: { id: owner.user_id } });
     const read = await expectJson<Json>(await api(provider, `/team-member-profiles/${team.id}/me`, { headers: as(member) }));

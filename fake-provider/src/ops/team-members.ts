@@ -1,7 +1,8 @@
 import type { TeamMemberProfileUpdate } from "@authsim/sdk/contract";
+import { knownError, StatusError } from "../http/known-error.ts";
 import type { TeamMembershipRecord, UserRecord } from "../store/records.ts";
 import { membershipKey, type TeamMemberProfileRecord } from "../store/team-records.ts";
-import { clientSelfOnly, isClient, requireSignedIn, resolveUserId, serverAccessRequired } from "./access.ts";
+import { isClient, requireSignedIn, resolveUserId } from "./access.ts";
 import type { AuthedContext } from "./context.ts";
 import { addMember, membersOf, removeMember, requireMembership, teamsOf } from "./memberships.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
@@ -67,17 +68,20 @@ function assertCanRead(ctx: AuthedContext, teamId: string, target: string | unde
 }
 
 /**
- * GET /team-member-profiles?team_id=&user_id=. A client without a team may list only its own profiles (every team it is
- * in); naming a team, it needs membership, and `$read_members` unless it asks for itself alone.
+ * GET /team-member-profiles?team_id=&user_id=. A client must name a team, be in it, and hold `$read_members` unless it
+ * asks for itself alone; a server may also list a user's profiles across teams, or every profile.
  */
 export function listMemberProfiles(ctx: AuthedContext, q: { teamId?: string; userIdOrMe?: string }): MemberProfile[] {
   const { auth } = ctx;
   const userId = q.userIdOrMe === undefined ? undefined : resolveUserId(auth, q.userIdOrMe);
   if (q.teamId === undefined) {
-    const target = userId ?? (isClient(auth) ? requireSignedIn(auth).id : undefined);
-    if (target === undefined) return [...ctx.tables.teamMemberships.values()].filter((m) => m.projectId === auth.project.id).map((m) => profileOf(ctx, m));
-    if (isClient(auth)) clientSelfOnly(auth, target);
-    return teamsOf(ctx, target)
+    // A client always names the team (upstream's plain 400); a server may list across teams.
+    if (isClient(auth)) {
+      if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+      throw new StatusError(400, "team_id is required for access type client");
+    }
+    if (userId === undefined) return [...ctx.tables.teamMemberships.values()].filter((m) => m.projectId === auth.project.id).map((m) => profileOf(ctx, m));
+    return teamsOf(ctx, userId)
       .sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0))
       .map((m) => profileOf(ctx, m));
   }
@@ -100,7 +104,7 @@ export function updateMemberProfile(ctx: AuthedContext, teamId: string, userIdOr
   const { auth } = ctx;
   const userId = resolveUserId(auth, userIdOrMe);
   const team = requireTeam(ctx, auth.project.id, teamId);
-  if (isClient(auth) && requireSignedIn(auth).id !== userId) throw serverAccessRequired(auth);
+  if (isClient(auth) && requireSignedIn(auth).id !== userId) throw new StatusError(403, "Cannot update another user's profile");
   const membership = requireMembership(ctx, team.id, userId);
   const key = membershipKey(team.id, userId);
   const current = ctx.tables.teamMemberProfiles.get(key);

@@ -30,7 +30,7 @@ export const contactChannelRoutes: Record<string, AnyRouteSpec> = {
   listContactChannels: route({
     query: contactChannelListQuery,
     handler: ({ auth, ctx, query }) => {
-      const user = targetUser(auth!, ctx, query.user_id, WHAT);
+      const user = targetUser(auth!, ctx, query.user_id, WHAT, "Client can only list contact channels for their own user.");
       return ok({ items: listChannels(ctx, user.id).map(contactChannelView), is_paginated: false });
     },
   }),
@@ -38,13 +38,14 @@ export const contactChannelRoutes: Record<string, AnyRouteSpec> = {
     body: (auth) => (auth?.type === "client" ? clientContactChannelCreate : serverContactChannelCreate),
     handler: ({ auth, ctx, body }) => {
       const { user_id, ...fields } = body;
-      return created(contactChannelView(createChannel(ctx, targetUser(auth!, ctx, user_id, WHAT), fields)));
+      const user = targetUser(auth!, ctx, user_id, WHAT, "Client can only create contact channels for their own user.");
+      return created(contactChannelView(createChannel(ctx, user, fields)));
     },
   }),
   getContactChannel: route({
     params: contactChannelParams,
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth!, ctx, params.user_id, WHAT);
+      const user = targetUser(auth!, ctx, params.user_id, WHAT, "Client can only read contact channels for their own user.");
       return ok(contactChannelView(requireChannel(ctx, user, params.channel_id)));
     },
   }),
@@ -52,16 +53,16 @@ export const contactChannelRoutes: Record<string, AnyRouteSpec> = {
     params: contactChannelParams,
     body: (auth) => (auth?.type === "client" ? clientContactChannelUpdate : serverContactChannelUpdate),
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth!, ctx, params.user_id, WHAT);
-      return ok(contactChannelView(updateChannel(ctx, user, requireChannel(ctx, user, params.channel_id), body)));
+      const user = targetUser(auth!, ctx, params.user_id, WHAT, "Client can only update contact channels for their own user.");
+      return ok(contactChannelView(updateChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"), body)));
     },
   }),
   deleteContactChannel: route({
     params: contactChannelParams,
     body: noBody,
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth!, ctx, params.user_id, WHAT);
-      deleteChannel(ctx, user, requireChannel(ctx, user, params.channel_id));
+      const user = targetUser(auth!, ctx, params.user_id, WHAT, "Client can only delete contact channels for their own user.");
+      deleteChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"));
       return success();
     },
   }),
@@ -70,7 +71,7 @@ export const contactChannelRoutes: Record<string, AnyRouteSpec> = {
     body: sendChannelVerificationBody,
     handler: ({ auth, ctx, params, body }) => {
       const user = targetUser(auth!, ctx, params.user_id, WHAT);
-      sendChannelVerification(ctx, auth!.project, user, requireChannel(ctx, user, params.channel_id), body.callback_url);
+      sendChannelVerification(ctx, auth!.project, user, requireChannel(ctx, user, params.channel_id, "verify"), body.callback_url);
       return success();
     },
   }),

@@ -8,7 +8,7 @@ import type { UserRecord } from "../store/records.ts";
  * The user a request about "a user's X" names by `user_id` (an id or `me`, protocol.md §2.4). A client may only name
  * itself; a server or admin may name any user of the project.
  */
-export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string): UserRecord {
+export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string, refusal?: string): UserRecord {
   if (userIdOrMe === "me") {
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
     return auth.user;
@@ -16,7 +16,8 @@ export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what:
   if (auth.type === "client") {
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
     // Upstream answers a plain 403 here (not a known error).
-    if (auth.user.id !== userIdOrMe) throw new StatusError(403, `Client can only manage ${what} of their own user.`);
+    // `refusal` is the operation's own wording where upstream has one.
+    if (auth.user.id !== userIdOrMe) throw new StatusError(403, refusal ?? `Client can only manage ${what} of their own user.`);
     return auth.user;
   }
   return requireUser(ctx, auth.project.id, userIdOrMe);
