@@ -1,8 +1,10 @@
+import { createHmac } from "node:crypto";
 import { expect, it } from "vitest";
 import { API_PREFIX, headerNames, type AccessType } from "@authsim/sdk/contract";
 import type { InProcessTarget } from "../targets.ts";
 import { CALLBACKS, codeOfLink, nextEmail } from "./account-support.ts";
-import { useConformanceCatalogue } from "./payments-support.ts";
+import { buyOnCheckoutPage, providerNow, useConformanceCatalogue } from "./payments-support.ts";
+import { projectOfItsOwn } from "./own-project.ts";
 import { browserApp } from "./strong-auth-support.ts";
 import { PASSWORD, uniqueEmail, uniqueTag } from "./support.ts";
 
@@ -18,6 +20,9 @@ interface Call {
   accessToken?: string;
   refreshToken?: string;
   json?: unknown;
+  /** A body sent exactly as given (a signed webhook), with these extra headers. */
+  rawBody?: string;
+  headers?: Record<string, string>;
 }
 
 async function call<T = Record<string, unknown>>(target: InProcessTarget, path: string, options: Call = {}): Promise<T> {
@@ -32,8 +37,9 @@ async function call<T = Record<string, unknown>>(target: InProcessTarget, path: 
   if (options.accessToken) headers[headerNames.accessToken] = options.accessToken;
   if (options.refreshToken) headers[headerNames.refreshToken] = options.refreshToken;
   if (options.json !== undefined) headers["content-type"] = "application/json";
-  const method = options.method ?? (options.json === undefined ? "GET" : "POST");
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  Object.assign(headers, options.headers);
+  const body = options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+  const method = options.method ?? (body === undefined ? "GET" : "POST");
   const response = await target.fetch(`${target.baseUrl}${API_PREFIX}${path}`, { method, headers, body });
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
@@ -194,5 +200,54 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const { items } = await call<{ items: { id: string }[] }>(target, "/oauth-providers?user_id=me", me);
     await call(target, `/oauth-providers/me/${items[0]!.id}`, me);
     await call(target, "/auth/oauth/connected-accounts/google/access-token", me);
+  });
+
+  it("tests and counts sign-up rules, steps the email queue, digests failed emails and rewrites a template", async () => {
+    const target = getTarget();
+    await call(target, "/internal/sign-up-rules-test", { access: "admin", json: { email: uniqueEmail("rules"), auth_method: "password", oauth_provider: null, country_code: null } });
+    await call(target, "/internal/sign-up-rules-stats", { access: "admin" });
+    // The cron endpoints take the emulator's development CRON_SECRET (as upstream's development setup names it).
+    const cron = { authorization: "Bearer mock_cron_secret" };
+    await call(target, "/internal/email-queue-step?only_one_step=true", { headers: cron });
+    await call(target, "/internal/failed-emails-digest?dry_run=true", { method: "POST", headers: cron });
+    await call(target, "/internal/rewrite-template-source", { access: "admin", json: { template_tsx_source: "export function EmailTemplate() { return null; }" } });
+  });
+
+  it("switches a paid plan, takes a signed payment webhook and refunds the purchase it granted", async () => {
+    const base = getTarget();
+    // Payments configuration is per project: a project of the case's own, so the dev project's catalogue stays as it is.
+    const target: InProcessTarget = { ...base, ...(await projectOfItsOwn(base)) };
+    const user = await signUp(target);
+    const monthly = (USD: string) => ({ monthly: { USD, interval: [1, "month"] } });
+    const products = {
+      basic: { displayName: "Basic", customerType: "user", productLineId: "plans", prices: monthly("10"), includedItems: {} },
+      pro: { displayName: "Pro", customerType: "user", productLineId: "plans", prices: monthly("20"), includedItems: {} },
+      once: { displayName: "Once", customerType: "user", prices: { one: { USD: "5" } }, includedItems: {} },
+    };
+    const config = { "payments.testMode": false, "payments.productLines": { plans: { displayName: "Plans" } }, "payments.products": products };
+    await call(target, "/internal/config/override/environment", { method: "PATCH", access: "admin", json: { config_override_string: JSON.stringify(config) } });
+    await call(target, "/internal/payments/setup", { access: "admin", json: {} });
+    const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", {
+      access: "server",
+      json: { customer_type: "user", customer_id: user.user_id, product_id: "basic" },
+    });
+    await buyOnCheckoutPage(target, url);
+    await call(target, `/payments/products/user/${user.user_id}/switch`, { access: "client", accessToken: user.access_token, json: { from_product_id: "basic", to_product_id: "pro" } });
+
+    // A one-time purchase paid at the payment provider, announced by its signed webhook (the development secret).
+    const { account_id: account } = await call<{ account_id: string }>(target, "/internal/payments/stripe/account-info", { access: "admin" });
+    const metadata = { productId: "once", customerId: user.user_id, customerType: "user", purchaseKind: "ONE_TIME", priceId: "one", purchaseQuantity: "1" };
+    const event = JSON.stringify({ id: "evt_conformance", type: "payment_intent.succeeded", account, data: { object: { id: "pi_conformance", metadata } } });
+    const t = Math.floor((await providerNow(target)) / 1000);
+    const signature = `t=${t},v1=${createHmac("sha256", "mock_stripe_webhook_secret").update(`${t}.${event}`).digest("hex")}`;
+    await call(target, "/integrations/stripe/webhooks", { rawBody: event, headers: { "content-type": "application/json", "stripe-signature": signature } });
+
+    const { transactions } = await call<{ transactions: { id: string; type: string; entries: { type: string; product_id?: string }[] }[] }>(target, "/internal/payments/transactions", { access: "admin" });
+    const purchase = transactions.find((tx) => tx.type === "purchase" && tx.entries.some((e) => e.product_id === "once"));
+    expect(purchase, JSON.stringify(transactions).slice(0, 500)).toBeDefined();
+    await call(target, "/internal/payments/transactions/refund", {
+      access: "admin",
+      json: { type: "one-time-purchase", id: purchase!.id, refund_entries: [{ entry_index: 0, quantity: 1, amount_usd: "1" }] },
+    });
   });
 }

@@ -38,7 +38,8 @@ describe("fixtures", () => {
     expect((await expectJson<{ user_id: string }>(signIn)).user_id).toBe(loaded.users.alice);
 
     const northwind = loaded.teams.northwind!;
-    const perms = await api(p, `/team-permissions?team_id=${northwind}&user_id=${loaded.users.bob}`, { headers: server({}, asSeed) });
+    // Roles resolved through what they contain: asked recursively (the wire's default lists direct grants only).
+    const perms = await api(p, `/team-permissions?team_id=${northwind}&user_id=${loaded.users.bob}&recursive=true`, { headers: server({}, asSeed) });
     const bobs = (await expectJson<{ items: { id: string }[] }>(perms)).items.map((i) => i.id).sort();
     expect(bobs).toEqual(["$read_members", "docs:read", "docs:write", "editor", "viewer"]);
     const direct = await api(p, `/team-permissions?team_id=${northwind}&user_id=${loaded.users.carol}&recursive=false`, { headers: server({}, asSeed) });
