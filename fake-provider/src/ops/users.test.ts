@@ -169,6 +169,11 @@ describe("server user CRUD", () => {
     expect(await expectJson(asServer)).toMatchObject({ profile_image_url: "https://img.example.com/a.png" });
   });
 
+  it("takes the list's query keys on the single-user verbs, as upstream's one CRUD query schema does", async () => {
+    const anon = await anonymousSignUp(provider);
+    expect(await expectJson(await api(provider, `/users/${anon.user_id}?include_anonymous=true`, { headers: server() }))).toMatchObject({ id: anon.user_id, is_anonymous: true });
+  });
+
   it("upgrades an anonymous user with is_anonymous: false", async () => {
     const anon = await anonymousSignUp(provider);
     const response = await api(provider, `/users/${anon.user_id}`, { method: "PATCH", headers: server(), json: { is_anonymous: false } });

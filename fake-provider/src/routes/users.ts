@@ -57,12 +57,15 @@ export const userRoutes: Record<string, AnyRouteSpec> = {
     body: serverUserCreate,
     handler: async ({ auth, ctx, body }) => created(serverUserView(ctx.tables, await createUser(ctx, auth!.project.id, body))),
   }),
+  // Upstream's user CRUD shares one query schema: the list's keys are accepted (and ignored) by the single-user verbs.
   getUser: route({
     params: userParams,
+    query: userListQuery,
     handler: ({ auth, ctx, params }) => ok(serverUserView(ctx.tables, requireUser(ctx, auth!.project.id, params.user_id))),
   }),
   updateUser: route({
     params: userParams,
+    query: userListQuery,
     body: serverUserUpdate,
     handler: async ({ auth, ctx, params, body }) => {
       const user = requireUser(ctx, auth!.project.id, params.user_id);
@@ -71,6 +74,7 @@ export const userRoutes: Record<string, AnyRouteSpec> = {
   }),
   deleteUser: route({
     params: userParams,
+    query: userListQuery,
     body: noBody,
     handler: ({ auth, ctx, params }) => {
       deleteUser(ctx, requireUser(ctx, auth!.project.id, params.user_id));
