@@ -32,6 +32,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: "Contact channel not found" },
   { status: 404, text: "Contact channel not found" },
   { status: 403, text: /^Client can only (list|create|read|update|delete) contact channels for their own user\.$/ },
+  { status: 403, text: "Client can only list sessions for their own user." },
   { status: 400, text: /^(Cannot specify both team_id and user_id|Must specify either team_id or user_id)$/ },
   { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'." },
   { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user' },

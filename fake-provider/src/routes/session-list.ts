@@ -9,7 +9,7 @@ export const sessionListRoutes: Record<string, AnyRouteSpec> = {
   listSessions: route({
     query: sessionListQuery,
     handler: ({ auth, ctx, query }) => {
-      const user = targetUser(auth!, ctx, query.user_id, "sessions");
+      const user = targetUser(auth!, ctx, query.user_id, "sessions", "Client can only list sessions for their own user.");
       const sessions = liveSessionsOf(ctx, user.id, { includeImpersonation: auth!.type === "admin" });
       return ok({ items: sessions.map((s) => sessionListView(s, auth!.sessionId)), is_paginated: false });
     },

@@ -28,7 +28,8 @@ export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson
     profile_image_url: user.profileImageUrl,
     signed_up_at_millis: user.signedUpAtMillis,
     has_password: user.passwordHash !== null,
-    auth_with_email: user.passwordHash !== null || (user.primaryEmailAuthEnabled && user.otpAuthEnabled),
+    // As upstream: a password or an OTP sign-in method, whether or not the primary email is used for sign-in.
+    auth_with_email: user.passwordHash !== null || user.otpAuthEnabled,
     oauth_providers: userOAuthProvidersView(tables, user.id),
     selected_team_id: team ? team.id : null,
     selected_team: team ? clientTeamView(team) : null,

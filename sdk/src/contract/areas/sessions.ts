@@ -10,7 +10,8 @@ export const passwordSignUpBody = z.strictObject({
   ...botChallengeFields,
 });
 export const passwordSignInBody = z.strictObject({
-  email: z.string().max(254),
+  // An empty address is a SCHEMA_ERROR ("must not be empty"), as upstream checks it before looking anyone up.
+  email: z.string().min(1).max(254),
   password: z.string(),
 });
 /** Sign-up, sign-in and anonymous sign-up answer the same token pair. */
