@@ -10,6 +10,7 @@ import { sendEmail } from "./outbox.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireTeam } from "./teams.ts";
 import { requireUser } from "./users.ts";
+import { restrictedReasonOf } from "../views/users.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
 
 /**
@@ -61,9 +62,17 @@ function invitationFrom(ctx: AuthedContext, code: VerificationCodeRecord): Invit
 }
 
 /** POST /team-invitations/accept/check-code and /accept/details: look, without using the code. */
-export function peekInvitation(ctx: AuthedContext, code: string): Invitation {
-  requireSignedIn(ctx.auth);
-  return invitationFrom(ctx, redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false }));
+export function peekInvitation(ctx: AuthedContext, code: string, use: "check" | "details" = "check"): Invitation {
+  const user = requireSignedIn(ctx.auth);
+  const invitation = invitationFrom(ctx, redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false }));
+  // The details are for a user who may accept: a restricted one is refused as the accept refuses it (as upstream).
+  if (use === "details") refuseRestricted(ctx, user);
+  return invitation;
+}
+
+function refuseRestricted(ctx: AuthedContext, user: UserRecord): void {
+  const reason = restrictedReasonOf(ctx.tables, user);
+  if (reason) throw knownError("TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: reason });
 }
 
 /**
@@ -72,11 +81,7 @@ export function peekInvitation(ctx: AuthedContext, code: string): Invitation {
  * protocol.md §3.2, §5.5). Accepting while already a member just uses the code up.
  */
 function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): void {
-  if (user.isAnonymous || user.restrictedByAdmin) {
-    throw knownError("TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", {
-      restricted_reason: { type: user.isAnonymous ? "anonymous" : "restricted_by_administrator" },
-    });
-  }
+  refuseRestricted(ctx, user);
   if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase())) throw knownError("TEAM_INVITATION_EMAIL_MISMATCH");
   if (!isMember(ctx, invitation.team.id, user.id)) addMember(ctx, invitation.team, user, "member");
 }

@@ -11,6 +11,7 @@ import { createAccountsForNewUser, deleteStrongAuthDataOf } from "./oauth-accoun
 import { forgetUser } from "./memberships.ts";
 import { grantUserDefaults } from "./permission-grants.ts";
 import { createPersonalTeamIfConfigured, renamePersonalTeamOnUpgrade } from "./personal-team.ts";
+import { restrictedReasonOf } from "../views/users.ts";
 
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
@@ -232,7 +233,8 @@ export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): 
     (u) =>
       u.projectId === projectId &&
       (onlyAnonymous ? u.isAnonymous : includeAnonymous || !u.isAnonymous) &&
-      (includeRestricted || !u.restrictedByAdmin) &&
+      // Restricted: by an administrator, or an unverified address where the project requires verification.
+      (includeRestricted || u.isAnonymous || restrictedReasonOf(ctx.tables, u) === null) &&
       inTeam(u) &&
       (!needle || [u.id, u.displayName ?? "", u.primaryEmail ?? ""].some((f) => f.toLowerCase().includes(needle))),
   );

@@ -46,7 +46,7 @@ export const invitationRoutes: Record<string, AnyRouteSpec> = {
   teamInvitationDetails: route({
     body: teamInvitationCodeBody,
     handler: ({ auth, ctx, body }) => {
-      const { team } = peekInvitation(authed(ctx, auth), body.code);
+      const { team } = peekInvitation(authed(ctx, auth), body.code, "details");
       return ok({ team_id: team.id, team_display_name: team.displayName });
     },
   }),

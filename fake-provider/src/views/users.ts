@@ -5,19 +5,25 @@ import type { Tables } from "../store/store.ts";
 import { clientTeamView, serverTeamView } from "./teams.ts";
 import { userOAuthProvidersView } from "./oauth-providers.ts";
 
+/**
+ * Why a user is restricted, or null. As upstream orders the reasons: anonymous, then an unverified address when the
+ * project requires verification (the user can fix that one), then an administrator's restriction.
+ */
+export function restrictedReasonOf(tables: Tables, user: UserRecord): ClientUserJson["restricted_reason"] {
+  const emailNotVerified = !user.isAnonymous && !user.primaryEmailVerified && layeredBoolean({ tables }, user.projectId, "onboarding.requireEmailVerification", false);
+  return user.isAnonymous
+    ? { type: "anonymous" }
+    : emailNotVerified
+      ? { type: "email_not_verified" }
+      : user.restrictedByAdmin
+        ? { type: "restricted_by_administrator" }
+        : null;
+}
+
 /** The client "me" view: exactly the keys of protocol.md §5.2. */
 export function clientUserView(tables: Tables, user: UserRecord): ClientUserJson {
   const team = user.selectedTeamId ? tables.teams.get(user.selectedTeamId) : undefined;
-  // As upstream orders the reasons: anonymous, then an unverified address when the project requires verification
-  // (the user can fix that one), then an administrator's restriction.
-  const emailNotVerified = !user.isAnonymous && !user.primaryEmailVerified && layeredBoolean({ tables }, user.projectId, "onboarding.requireEmailVerification", false);
-  const restrictedReason = user.isAnonymous
-    ? ({ type: "anonymous" } as const)
-    : emailNotVerified
-      ? ({ type: "email_not_verified" } as const)
-      : user.restrictedByAdmin
-        ? ({ type: "restricted_by_administrator" } as const)
-        : null;
+  const restrictedReason = restrictedReasonOf(tables, user);
   return {
     id: user.id,
     primary_email: user.primaryEmail,
