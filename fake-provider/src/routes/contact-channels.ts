@@ -21,7 +21,7 @@ import {
 } from "../ops/contact-channels.ts";
 import { contactChannelView } from "../views/contact-channels.ts";
 import { created, noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
-import { signedInUser, targetUser } from "./target-user.ts";
+import { targetUser, userBySchema } from "./target-user.ts";
 
 /** Contact channels and email verification (protocol.md §5.6, §6.3, §7.3). */
 const WHAT = "contact channels";
@@ -77,8 +77,8 @@ export const contactChannelRoutes: Record<string, AnyRouteSpec> = {
   }),
   sendVerificationCodeLegacy: route({
     body: sendPrimaryVerificationBody,
-    handler: ({ auth, ctx, body }) => {
-      sendPrimaryVerification(ctx, auth!.project, signedInUser(auth!), body.email, body.callback_url);
+    handler: ({ auth, ctx, body, request }) => {
+      sendPrimaryVerification(ctx, auth!.project, userBySchema(auth!, request), body.email, body.callback_url);
       return success();
     },
   }),

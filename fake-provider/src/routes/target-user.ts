@@ -1,5 +1,6 @@
 import type { Auth } from "../auth/parse-auth.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
+import { schemaError } from "../http/parse.ts";
 import type { OpContext } from "../ops/context.ts";
 import { requireUser } from "../ops/users.ts";
 import type { UserRecord } from "../store/records.ts";
@@ -23,7 +24,16 @@ export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what:
   return requireUser(ctx, auth.project.id, userIdOrMe);
 }
 
-/** Routes that act for the signed-in user only (password update, legacy verification). */
+/**
+ * For routes whose request schema upstream declares with a user (password set and update, the legacy verification
+ * email): without one, its SCHEMA_ERROR names auth.user.
+ */
+export function userBySchema(auth: Auth, request: Request): UserRecord {
+  if (auth.user) return auth.user;
+  throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, ["auth.user must be defined"]);
+}
+
+/** Routes that act for the signed-in user only. */
 export function signedInUser(auth: Auth): UserRecord {
   if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
   return auth.user;
