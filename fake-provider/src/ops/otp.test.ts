@@ -137,3 +137,17 @@ describe("otp sign-in", () => {
     expect(body.user_id).not.toBe(user.user_id);
   });
 });
+
+describe("the request context of a new OTP user", () => {
+  it("is the send-sign-in-code request's: the country it came from, not the sign-in's", async () => {
+    const email = freshEmail();
+    const sent = await expectJson<{ nonce: string }>(
+      await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), raw: { "x-forwarded-for": "203.0.113.7", "x-vercel-ip-country": "CA" }, json: { email, callback_url: CALLBACK } }),
+    );
+    const otp = provider.outbox.latest({ to: email, kind: "magic_link" })!.otp!;
+    const signedIn = await expectJson<OtpSignIn>(await api(provider, "/auth/otp/sign-in", { headers: client(), raw: { "x-forwarded-for": "198.51.100.9", "x-vercel-ip-country": "US" }, json: { code: otp + sent.nonce } }));
+    expect(signedIn.is_new_user).toBe(true);
+    const user = await expectJson<{ country_code: string | null }>(await api(provider, `/users/${signedIn.user_id}`, { headers: server() }));
+    expect(user.country_code).toBe("CA");
+  });
+});

@@ -45,7 +45,9 @@ export function sendSignInCode(ctx: OpContext, project: ProjectRecord, body: { e
   assertTrustedCallback(project, body.callback_url);
   userForEmail(ctx, project, body.email);
   const fixedOtp = fixedOtpFor(ctx.settings.fixedOtp, body.email);
-  const code = createCode(ctx, { projectId: project.id, purpose: "otp_sign_in", data: { email: body.email }, fixedOtp });
+  // The sending request's country goes with the code: a new user made by the sign-in takes it (as upstream does).
+  const data = { email: body.email, countryCode: ctx.endUser?.countryCode ?? null };
+  const code = createCode(ctx, { projectId: project.id, purpose: "otp_sign_in", data, fixedOtp });
   const { otp, nonce } = otpOf(code.code);
   sendEmail(ctx, { projectId: project.id, to: body.email, kind: "magic_link", code: code.code, otp, link: linkWithCode(body.callback_url, code.code) });
   return { nonce };
@@ -71,7 +73,9 @@ export async function otpSignIn(ctx: AuthedContext, code: string): Promise<SignI
     // A user with a TOTP secret gets MULTI_FACTOR_AUTHENTICATION_REQUIRED instead of tokens (ops/mfa.ts).
     return { ...(await signInOrRequireMfa(ctx, user)), is_new_user: false };
   }
-  const ruled = applySignUpRules(ctx, project.id, { email, authMethod: "otp", current: current?.isAnonymous ? current : null });
+  // Codes from before the country was recorded leave it to this request.
+  const sentFrom = "countryCode" in record.data ? { countryCode: typeof record.data.countryCode === "string" ? record.data.countryCode : null } : {};
+  const ruled = applySignUpRules(ctx, project.id, { email, authMethod: "otp", current: current?.isAnonymous ? current : null, ...sentFrom });
   const fields = { ...ruled, primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
   const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
   saveUser(ctx, user);

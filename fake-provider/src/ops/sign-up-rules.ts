@@ -183,6 +183,11 @@ export interface SignUpInput {
   oauthProvider?: string | null;
   /** The anonymous user being upgraded, if any. */
   current?: UserRecord | null;
+  /**
+   * The country of the request that started the sign-up, when that was not this request (an OTP sign-up takes the
+   * send-sign-in-code request's, as upstream does); absent, this request's.
+   */
+  countryCode?: string | null;
 }
 
 /**
@@ -190,7 +195,7 @@ export interface SignUpInput {
  * upgraded) user record takes: the restriction a `restrict` rule set and the country the request came from.
  */
 export function applySignUpRules(ctx: OpContext, projectId: string, input: SignUpInput): Partial<UserRecord> {
-  const countryCode = normalizeCountryCode(ctx.endUser?.countryCode);
+  const countryCode = normalizeCountryCode(input.countryCode !== undefined ? input.countryCode : ctx.endUser?.countryCode);
   const context = signUpRuleContext({ email: input.email ?? input.current?.primaryEmail ?? null, countryCode, authMethod: input.authMethod, oauthProvider: input.oauthProvider ?? null });
   const config = signUpRulesOf(ctx, projectId);
   const { triggered, outcome } = evaluateSignUpRules(config, context);
