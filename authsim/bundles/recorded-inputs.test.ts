@@ -21,12 +21,12 @@ const FUTURE = 4_000_000_000;
 describe("recording a build's inputs", () => {
   it("watches a file the bundle imports from outside its directory, without listing it anywhere", async () => {
     const root = join(dir, "app");
-    const shared = join(dir, "shared", "lib.ts");
+    const common = join(dir, "common", "lib.ts");
     await mkdir(root, { recursive: true });
-    await mkdir(dirname(shared), { recursive: true });
+    await mkdir(dirname(common), { recursive: true });
     await writeFile(join(root, "index.html"), '<!doctype html><script type="module" src="./main.ts"></script>');
-    await writeFile(join(root, "main.ts"), 'import { answer } from "../shared/lib.ts";\ndocument.title = String(answer);\n');
-    await writeFile(shared, "export const answer = 42;\n");
+    await writeFile(join(root, "main.ts"), 'import { answer } from "../common/lib.ts";\ndocument.title = String(answer);\n');
+    await writeFile(common, "export const answer = 42;\n");
     const bundle: Bundle = {
       name: "app",
       dist: join(root, "dist"),
@@ -37,15 +37,15 @@ describe("recording a build's inputs", () => {
         await build({ root, configFile: false, logLevel: "silent", build: { outDir, emptyOutDir: true }, plugins: [recordInputs()] });
       },
     };
-    await utimes(shared, 1_000, 1_000);
+    await utimes(common, 1_000, 1_000);
     expect((await ensureBuilt(bundle)).built).toBe(true);
-    expect((await recordedInputs(bundle.dist))?.sort()).toEqual([join(root, "index.html"), join(root, "main.ts"), shared].sort());
+    expect((await recordedInputs(bundle.dist))?.sort()).toEqual([join(root, "index.html"), join(root, "main.ts"), common].sort());
     expect((await ensureBuilt(bundle)).built).toBe(false);
     // Only the record knows about lib.ts: editing it makes the build stale.
-    await utimes(shared, FUTURE, FUTURE);
+    await utimes(common, FUTURE, FUTURE);
     expect(await needsBuild(bundle.dist, bundle.sources, bundle)).toBe(true);
     expect((await ensureBuilt(bundle)).built).toBe(true);
-    await utimes(shared, 1_000, 1_000);
+    await utimes(common, 1_000, 1_000);
     expect(await needsBuild(bundle.dist, bundle.sources, bundle)).toBe(false);
   });
 

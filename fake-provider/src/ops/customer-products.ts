@@ -6,7 +6,7 @@ import { assertClientMayManage, assertCustomerExists, type Customer } from "./cu
 import { accountOf } from "./payment-accounts.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { configuredProducts, type ConfiguredProduct } from "./payments-config.ts";
-import { cancelSubscriptions, grantOffer, resolveOffer, validatePurchase } from "./purchases.ts";
+import { cancelSubscriptions, grantOffer, resolveOfferFor, validatePurchase } from "./purchases.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscriptions.ts";
 import { inlineProductView } from "../views/payments.ts";
 
@@ -95,15 +95,7 @@ export function listCustomerProducts(ctx: OpContext, auth: Auth, params: Custome
 export function grantProduct(ctx: OpContext, auth: Auth, params: CustomerParams, body: GrantProductBody): { subscriptionId: string | null } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertCustomerExists(ctx, auth.project.id, customer);
-  const { offerId, offer } = resolveOffer(ctx, auth, body);
-  if (offer.customer_type !== customer.type) {
-    throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", {
-      product_id: offerId,
-      customer_id: customer.id,
-      product_customer_type: offer.customer_type,
-      actual_customer_type: customer.type,
-    });
-  }
+  const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
   const { priceId, conflicting } = validatePurchase(ctx, auth.project, customer, offerId, offer, undefined, body.quantity);
   cancelSubscriptions(ctx, auth.project.id, customer, conflicting);
   const { subscriptionId } = grantOffer(ctx, auth.project.id, customer, { offerId, offer, priceId, quantity: body.quantity, charged: null, testMode: false, unpriced: true });
@@ -129,10 +121,7 @@ export function cancelProduct(ctx: OpContext, auth: Auth, params: CustomerProduc
     cancelled = active.filter((s) => s.id === subscriptionId);
     if (cancelled.length === 0) throw new StatusError(400, "No active subscription found with this ID for the given customer.");
   } else {
-    const { offerId, offer } = resolveOffer(ctx, auth, { product_id: params.product_id });
-    if (offer.customer_type !== customer.type) {
-      throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", { product_id: offerId, customer_id: customer.id, product_customer_type: offer.customer_type, actual_customer_type: customer.type });
-    }
+    resolveOfferFor(ctx, auth, { product_id: params.product_id }, customer);
     if ((ownedProducts(ctx, auth.project.id, customer).get(params.product_id)?.quantity ?? 0) <= 0) throw new StatusError(400, "Customer does not have this product.");
     cancelled = active.filter((s) => s.productId === params.product_id);
     if (cancelled.length === 0) throw new StatusError(400, "This product is a one time purchase and cannot be canceled.");

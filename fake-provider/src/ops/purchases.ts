@@ -28,6 +28,16 @@ export const CHECKOUT_SESSION_LIFETIME_MILLIS = 24 * 60 * 60 * 1000;
 /** Emulator paths outside /api/v1 (control/routes.ts CONTROL_PREFIX; spelled out here to keep ops free of control/). */
 export const checkoutPath = (fullCode: string) => `/__emulator/purchase/${encodeURIComponent(fullCode)}`;
 
+/** resolveOffer, for a customer: an offer for another customer type is PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH. */
+export function resolveOfferFor(ctx: OpContext, auth: Auth, body: Parameters<typeof resolveOffer>[2], customer: Customer): ReturnType<typeof resolveOffer> {
+  const resolved = resolveOffer(ctx, auth, body);
+  const { offerId, offer } = resolved;
+  if (offer.customer_type !== customer.type) {
+    throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", { product_id: offerId, customer_id: customer.id, product_customer_type: offer.customer_type, actual_customer_type: customer.type });
+  }
+  return resolved;
+}
+
 /** The offer a purchase names, with upstream's rules for clients (ensureProductIdOrInlineProduct). */
 export function resolveOffer(
   ctx: OpContext,
@@ -80,15 +90,7 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
   assertPurchasesOpen(ctx, project);
   const customer: Customer = { type: body.customer_type, id: body.customer_id };
   assertClientMayManage(ctx, auth, customer, "Clients can only create purchase URLs for their own user or teams they have admin access to.");
-  const { offerId, offer } = resolveOffer(ctx, auth, body);
-  if (offer.customer_type !== customer.type) {
-    throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", {
-      product_id: offerId,
-      customer_id: customer.id,
-      product_customer_type: offer.customer_type,
-      actual_customer_type: customer.type,
-    });
-  }
+  const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(ctx, project, offer, customer);
   assertNotOwned(ctx, project.id, customer, offerId, offer);

@@ -188,41 +188,31 @@ const productRevocationEntry = z.object({
   adjusted_entry_index: z.number().int().nonnegative(),
   quantity: z.number().int(),
 });
+/** A transaction's entries, given how a product grant carries its product. */
+function transactionEntryWith<Product extends z.ZodType>(product: Product) {
+  return z.discriminatedUnion("type", [
+    z.object({ type: z.literal("item_quantity_change"), ...entryBase, item_id: z.string(), quantity: z.number().int() }),
+    z.object({
+      type: z.literal("product_grant"),
+      ...entryBase,
+      product_id: z.string().nullable(),
+      product,
+      price_id: z.string().nullable(),
+      quantity: z.number().int(),
+      one_time_purchase_id: z.string().optional(),
+      /** Set when the price recurs: the grant is a subscription (the emulator's, cancellable by DELETE of the product). */
+      subscription_id: z.string().optional(),
+    }),
+    z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: z.string() }), net_amount: z.object({ USD: z.string() }) }),
+    productRevocationEntry,
+  ]);
+}
 /** What the emulator stores per transaction entry: product grants keep the offer snapshot as configured. */
-export const transactionEntry = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("item_quantity_change"), ...entryBase, item_id: z.string(), quantity: z.number().int() }),
-  z.object({
-    type: z.literal("product_grant"),
-    ...entryBase,
-    product_id: z.string().nullable(),
-    product: offerConfig,
-    price_id: z.string().nullable(),
-    quantity: z.number().int(),
-    one_time_purchase_id: z.string().optional(),
-    /** Set when the price recurs: the grant is a subscription (the emulator's, cancellable by DELETE of the product). */
-    subscription_id: z.string().optional(),
-  }),
-  z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: z.string() }), net_amount: z.object({ USD: z.string() }) }),
-  productRevocationEntry,
-]);
+export const transactionEntry = transactionEntryWith(offerConfig);
 export type TransactionEntryJson = z.infer<typeof transactionEntry>;
 
 /** The wire entry (stack-shared crud/transactions): a product grant carries the inline-product view of its snapshot. */
-export const transactionEntryJson = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("item_quantity_change"), ...entryBase, item_id: z.string(), quantity: z.number().int() }),
-  z.object({
-    type: z.literal("product_grant"),
-    ...entryBase,
-    product_id: z.string().nullable(),
-    product: z.lazy(() => inlineProductJson),
-    price_id: z.string().nullable(),
-    quantity: z.number().int(),
-    one_time_purchase_id: z.string().optional(),
-    subscription_id: z.string().optional(),
-  }),
-  z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: z.string() }), net_amount: z.object({ USD: z.string() }) }),
-  productRevocationEntry,
-]);
+export const transactionEntryJson = transactionEntryWith(z.lazy(() => inlineProductJson));
 export type TransactionEntryWireJson = z.infer<typeof transactionEntryJson>;
 
 /** Upstream's transaction shape (stack-shared crud/transactions): the customer is named by each entry, not the transaction. */
