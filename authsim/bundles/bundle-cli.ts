@@ -33,6 +33,12 @@ export async function bundleCli(): Promise<void> {
     onLog(level, log, handler) {
       if (log.code !== "INEFFECTIVE_DYNAMIC_IMPORT") handler(level, log);
     },
-    output: { dir: CLI_BUNDLE_DIR, format: "esm", sourcemap: true, entryFileNames: "[name].js" },
+    output: {
+      dir: CLI_BUNDLE_DIR,
+      format: "esm",
+      sourcemap: true,
+      entryFileNames: "[name].js",
+      minify: { compress: false, mangle: false, codegen: { removeWhitespace: true, asciiOnly: true } },
+    },
   });
 }

@@ -32,7 +32,6 @@ try {
 // a dev server's state is small and long-lived, so that slack was most of its RSS (191 MiB after 10,000 users, of
 // which about 40 MiB live). 30% over the live size costs no measurable CPU on the bench's requests (npm run bench).
 setFlagsFromString("--heap-growing-percent=30");
-capYoungGeneration(8);
 
 const refusal = startupRefusal(options);
 if (refusal) {
@@ -149,6 +148,8 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
+  // Serving: the young generation may grow to 8 MiB under load (held small during start-up: bin/authsim.js).
+  capYoungGeneration(8);
   const keys = devProjectSeed.keys;
   console.log(
     [
