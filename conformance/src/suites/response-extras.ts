@@ -119,6 +119,14 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     await call(target, `/internal/session-replays/${replay}/events`, { access: "admin" });
   });
 
+  it("reads a new user's $token-refresh event through an analytics query", async () => {
+    const target = getTarget();
+    const user = await signUp(target);
+    const query = "SELECT event_type, user_id FROM events WHERE user_id = {user_id:String} AND event_type = '$token-refresh'";
+    const { result } = await call<{ result: { event_type: string; user_id: string }[] }>(target, "/internal/analytics/query", { access: "admin", json: { query, params: { user_id: user.user_id } } });
+    expect(result).toEqual([{ event_type: "$token-refresh", user_id: user.user_id }]);
+  });
+
   it("refreshes through the session endpoint and checks emailed codes without using them", async () => {
     const target = getTarget();
     const user = await signUp(target);

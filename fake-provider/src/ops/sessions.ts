@@ -4,6 +4,7 @@ import { mintAccessToken } from "../auth/tokens.ts";
 import { knownError } from "../http/known-error.ts";
 import type { SessionRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { recordTokenRefresh } from "./analytics-events.ts";
 
 /** Sessions are refresh-token rows (protocol.md §4.3): no rotation, valid until expiry, sign-out or user deletion. */
 
@@ -11,7 +12,9 @@ export function isSessionLive(session: SessionRecord, now: number): boolean {
   return session.expiresAtMillis > now;
 }
 
+/** Every access token minted from a session: one `$token-refresh` analytics event each (ops/analytics-events.ts). */
 export async function accessTokenFor(ctx: OpContext, user: UserRecord, sessionId: string): Promise<string> {
+  recordTokenRefresh(ctx, user, sessionId);
   return mintAccessToken(ctx.tables, ctx.random, {
     apiBaseUrl: ctx.settings.apiBaseUrl,
     projectId: user.projectId,

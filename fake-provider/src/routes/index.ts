@@ -1,5 +1,6 @@
 import { accountRoutes } from "./account.ts";
 import { adminRoutes } from "./admin.ts";
+import { analyticsRoutes } from "./analytics.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { AnyRouteSpec } from "./define.ts";
 import { internalExtraRoutes } from "./internal-extras.ts";
@@ -31,5 +32,6 @@ export const implementedRoutes: Record<string, AnyRouteSpec> = {
   ...adminRoutes,
   ...strongAuthRoutes,
   ...sessionReplayRoutes,
+  ...analyticsRoutes,
   ...internalExtraRoutes,
 };

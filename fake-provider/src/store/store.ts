@@ -15,6 +15,7 @@ import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRec
 import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord, SignUpRuleTriggerLogRecord } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
+import type { AnalyticsEventRecord } from "./analytics-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -75,6 +76,8 @@ function createTables() {
     /** Session replays and their chunks of events (session-replay-records.ts, ops/session-replays.ts). */
     sessionReplays: new Table<SessionReplayRecord>(),
     sessionReplayChunks: new Table<SessionReplayChunkRecord>(),
+    /** Analytics events, bounded (analytics-records.ts, ops/analytics-events.ts). */
+    analyticsEvents: new Table<AnalyticsEventRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

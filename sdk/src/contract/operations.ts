@@ -218,6 +218,8 @@ const table = [
   op("payments", "stripeWebhook", "POST", "/integrations/stripe/webhooks", "none"),
   // Fire-and-forget telemetry of the published SDK (protocol.md §6.5).
   op("telemetry", "analyticsBatch", "POST", "/analytics/events/batch", "client"),
+  // An admin's read-only SQL over the project's analytics events (areas/analytics.ts).
+  op("analytics", "analyticsQuery", "POST", "/internal/analytics/query", "admin"),
   // Session replays: the recorder's uploads and the admin's reads (areas/session-replays.ts).
   op("session-replays", "sessionReplayBatch", "POST", "/session-replays/batch", "client"),
   op("session-replays", "listSessionReplays", "GET", "/internal/session-replays", "admin"),

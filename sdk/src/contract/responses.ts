@@ -258,6 +258,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   stripeWebhook: [json(a.stripeWebhookResponse)],
   // Telemetry sinks: accepted and discarded
   analyticsBatch: [json(a.emptyObject)],
+  analyticsQuery: [json(a.analyticsQueryResponse)],
   // Session replays
   sessionReplayBatch: [json(a.sessionReplayBatchResponse)],
   listSessionReplays: [json(a.sessionReplayList)],

@@ -26,3 +26,4 @@ export * from "./cli.ts";
 export * from "./session-replays.ts";
 export * from "./internal-extras.ts";
 export * from "./sign-up-rules.ts";
+export * from "./analytics.ts";
