@@ -74,12 +74,11 @@ async function formPostOAuthSignIn(target: InProcessTarget): Promise<string> {
 }
 
 export function extraCalls(getTarget: () => InProcessTarget): void {
-  it("answers the root, backend URLs, the version check and the analytics sink", async () => {
+  it("answers the root, backend URLs and the version check", async () => {
     const target = getTarget();
     await call(target, "");
     await call(target, "/internal/backend-urls");
     await call(target, "/check-version", { json: { clientVersion: "2.8.0" } });
-    await call(target, "/analytics/events/batch", { access: "client", json: { events: [] } });
   });
 
   it("reads and edits the email outbox, boosts capacity, reads a draft and the small internal routes", async () => {
@@ -119,12 +118,19 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     await call(target, `/internal/session-replays/${replay}/events`, { access: "admin" });
   });
 
-  it("reads a new user's $token-refresh event through an analytics query", async () => {
+  it("reads a new user's $token-refresh event and uploaded page views through an analytics query", async () => {
     const target = getTarget();
+    await call(target, "/internal/config/override", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } });
     const user = await signUp(target);
-    const query = "SELECT event_type, user_id FROM events WHERE user_id = {user_id:String} AND event_type = '$token-refresh'";
-    const { result } = await call<{ result: { event_type: string; user_id: string }[] }>(target, "/internal/analytics/query", { access: "admin", json: { query, params: { user_id: user.user_id } } });
-    expect(result).toEqual([{ event_type: "$token-refresh", user_id: user.user_id }]);
+    const segment = "00000001-0000-4000-8000-000000000000";
+    const at = Date.UTC(2026, 0, 1);
+    const views = [{ event_type: "$page-view", event_at_ms: at, data: { path: "/a" } }, { event_type: "$click", event_at_ms: at + 1, data: { tag_name: "a" } }];
+    const batch = { session_replay_segment_id: segment, batch_id: "00000002-0000-4000-8000-000000000000", sent_at_ms: at + 2, events: views };
+    expect(await call(target, "/analytics/events/batch", { access: "client", accessToken: user.access_token, json: batch })).toEqual({ inserted: 2 });
+    const query = "SELECT event_type, data.path AS path FROM events WHERE user_id = {user_id:String} ORDER BY event_at";
+    const { result } = await call<{ result: { event_type: string; path: string | null }[] }>(target, "/internal/analytics/query", { access: "admin", json: { query, params: { user_id: user.user_id } } });
+    expect(result.map((r) => r.event_type).sort()).toEqual(["$click", "$page-view", "$token-refresh"]);
+    expect(result.find((r) => r.event_type === "$page-view")?.path).toBe("/a");
   });
 
   it("refreshes through the session endpoint and checks emailed codes without using them", async () => {

@@ -104,3 +104,39 @@ describe("POST /internal/analytics/query", () => {
     expect(hit.result).toEqual([{ escaped: 1, literal: 0 }]);
   });
 });
+
+describe("POST /analytics/events/batch", () => {
+  const enableAnalytics = () =>
+    api(provider, "/internal/config/override", { method: "PATCH", headers: admin(), json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } });
+  const segment = "00000000-0000-4000-8000-000000000001";
+  const batch = (events: unknown[]) => ({ session_replay_segment_id: segment, batch_id: "00000000-0000-4000-8000-000000000002", sent_at_ms: 1, events });
+  const upload = (accessToken: string | undefined, body: unknown) => api(provider, "/analytics/events/batch", { headers: client(accessToken ? { accessToken } : {}), json: body });
+
+  it("needs the analytics app, then a user; stores page views and clicks with the segment, half surrogates replaced", async () => {
+    const user = await signUp(provider);
+    const views = [
+      { event_type: "$page-view", event_at_ms: 1_000, data: { path: "/a" } },
+      { event_type: "$click", event_at_ms: 2_000, data: { text: "Hi \uD83D" } },
+    ];
+    await expectKnownError(await upload(user.access_token, batch(views)), "ANALYTICS_NOT_ENABLED", 400);
+    await expectJson(await enableAnalytics());
+    await expectKnownError(await upload(undefined, batch(views)), "USER_AUTHENTICATION_REQUIRED", 401);
+    expect(await expectJson(await upload(user.access_token, batch(views)))).toEqual({ inserted: 2 });
+    const { result } = await expectJson<Rows>(
+      await query({ query: "SELECT event_type, session_replay_segment_id AS segment, data.text AS text, event_at FROM events WHERE event_type != '$token-refresh' ORDER BY event_at" }),
+    );
+    expect(result).toEqual([
+      { event_type: "$page-view", segment, text: null, event_at: "1970-01-01 00:00:01.000" },
+      { event_type: "$click", segment, text: "Hi \uFFFD", event_at: "1970-01-01 00:00:02.000" },
+    ]);
+  });
+
+  it("refuses an empty batch, more than 500 events and unknown event types (SCHEMA_ERROR)", async () => {
+    await expectJson(await enableAnalytics());
+    const user = await signUp(provider);
+    const view = { event_type: "$page-view", event_at_ms: 1, data: {} };
+    await expectKnownError(await upload(user.access_token, batch([])), "SCHEMA_ERROR", 400);
+    await expectKnownError(await upload(user.access_token, batch(Array.from({ length: 501 }, () => view))), "SCHEMA_ERROR", 400);
+    await expectKnownError(await upload(user.access_token, batch([{ ...view, event_type: "$custom" }])), "SCHEMA_ERROR", 400);
+  });
+});

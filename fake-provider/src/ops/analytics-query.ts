@@ -15,9 +15,9 @@ function eventRow(event: AnalyticsEventRecord): Row {
   return {
     event_type: event.eventType,
     event_at: dateTime(event.eventAtMillis),
-    data: {
+    data: event.eventType !== "$token-refresh" ? (event.data ?? null) as Row[string] : {
       refresh_token_id: event.refreshTokenId,
-      is_anonymous: event.isAnonymous,
+      is_anonymous: event.isAnonymous ?? false,
       ip_info: ip
         ? {
             ip: ip.ip,
@@ -36,8 +36,8 @@ function eventRow(event: AnalyticsEventRecord): Row {
     user_id: event.userId,
     team_id: null,
     refresh_token_id: event.refreshTokenId,
-    session_replay_id: null,
-    session_replay_segment_id: null,
+    session_replay_id: event.sessionReplayId ?? null,
+    session_replay_segment_id: event.sessionReplaySegmentId ?? null,
     created_at: dateTime(event.eventAtMillis),
   };
 }

@@ -23,7 +23,14 @@ const MAX_BODY_BYTES = 1_000_000;
 const MAX_EVENTS_PER_BATCH = 5_000;
 export const MAX_EVENTS_PER_PROJECT = 200_000;
 
-function analyticsEnabled(ctx: OpContext, auth: Auth): boolean {
+/** The user's replay on this session that is still going (a batch within the idle timeout), if any. */
+export function recentReplayOf(ctx: OpContext, projectId: string, refreshTokenId: string): SessionReplayRecord | undefined {
+  return [...ctx.tables.sessionReplays.values()]
+    .filter((r) => r.projectId === projectId && r.refreshTokenId === refreshTokenId && r.updatedAtMillis >= ctx.now - SESSION_IDLE_TIMEOUT_MS && r.startedAtMillis >= ctx.now - MAX_SESSION_DURATION_MS)
+    .sort((a, b) => b.updatedAtMillis - a.updatedAtMillis)[0];
+}
+
+export function analyticsEnabled(ctx: OpContext, auth: Auth): boolean {
   const apps = renderConfig(ctx, auth.project).apps as { installed?: Record<string, { enabled?: unknown } | undefined> } | undefined;
   return apps?.installed?.analytics?.enabled === true;
 }
@@ -56,9 +63,7 @@ export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: Sessi
 
   const projectId = auth.project.id;
   const { first, last } = eventTimes(body.events, body.sent_at_ms);
-  const recent = [...ctx.tables.sessionReplays.values()]
-    .filter((r) => r.projectId === projectId && r.refreshTokenId === auth.sessionId && r.updatedAtMillis >= ctx.now - SESSION_IDLE_TIMEOUT_MS && r.startedAtMillis >= ctx.now - MAX_SESSION_DURATION_MS)
-    .sort((a, b) => b.updatedAtMillis - a.updatedAtMillis)[0];
+  const recent = recentReplayOf(ctx, projectId, auth.sessionId);
   const replay: SessionReplayRecord = recent
     ? { ...recent, startedAtMillis: Math.min(recent.startedAtMillis, first), lastEventAtMillis: Math.max(recent.lastEventAtMillis, last), updatedAtMillis: ctx.now }
     : { id: uuid(ctx.random), projectId, userId: auth.user.id, refreshTokenId: auth.sessionId, startedAtMillis: first, lastEventAtMillis: last, updatedAtMillis: ctx.now };

@@ -1,8 +1,10 @@
-import { analyticsQueryRequest } from "@authsim/sdk/contract";
+import { analyticsEventBatchRequest, analyticsQueryRequest } from "@authsim/sdk/contract";
+import { uploadAnalyticsEvents } from "../ops/analytics-events.ts";
 import { analyticsQuery } from "../ops/analytics-query.ts";
 import { ok, route, type AnyRouteSpec } from "./define.ts";
 
-/** Analytics (ops/analytics-query.ts): an admin's read-only query over the project's events. */
+/** Analytics: the client SDK's event batches (ops/analytics-events.ts) and an admin's read-only query over the events. */
 export const analyticsRoutes: Record<string, AnyRouteSpec> = {
+  analyticsBatch: route({ body: analyticsEventBatchRequest, handler: ({ auth, ctx, body }) => ok(uploadAnalyticsEvents(ctx, auth!, body)) }),
   analyticsQuery: route({ body: analyticsQueryRequest, handler: ({ auth, ctx, body }) => ok(analyticsQuery(ctx, auth!.project.id, body)) }),
 };

@@ -34,7 +34,4 @@ export const metaRoutes: Record<string, AnyRouteSpec> = {
       return json(body, 200, { "cache-control": "public, max-age=3600" });
     },
   }),
-  // The published SDK posts these fire-and-forget; the emulator accepts and discards them (session replays are kept:
-  // routes/session-replays.ts).
-  analyticsBatch: route({ body: z.unknown(), handler: () => ok({}) }),
 };

@@ -216,8 +216,8 @@ const table = [
   op("payments", "testModePurchaseSession", "POST", "/internal/payments/test-mode-purchase-session", "admin"),
   op("payments", "refundTransaction", "POST", "/internal/payments/transactions/refund", "admin"),
   op("payments", "stripeWebhook", "POST", "/integrations/stripe/webhooks", "none"),
-  // Fire-and-forget telemetry of the published SDK (protocol.md §6.5).
-  op("telemetry", "analyticsBatch", "POST", "/analytics/events/batch", "client"),
+  // The published SDK's auto-captured page views and clicks (protocol.md §6.5; areas/analytics.ts).
+  op("analytics", "analyticsBatch", "POST", "/analytics/events/batch", "client"),
   // An admin's read-only SQL over the project's analytics events (areas/analytics.ts).
   op("analytics", "analyticsQuery", "POST", "/internal/analytics/query", "admin"),
   // Session replays: the recorder's uploads and the admin's reads (areas/session-replays.ts).

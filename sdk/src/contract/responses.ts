@@ -257,7 +257,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   switchPlan: [success],
   stripeWebhook: [json(a.stripeWebhookResponse)],
   // Telemetry sinks: accepted and discarded
-  analyticsBatch: [json(a.emptyObject)],
+  analyticsBatch: [json(a.analyticsEventBatchResponse)],
   analyticsQuery: [json(a.analyticsQueryResponse)],
   // Session replays
   sessionReplayBatch: [json(a.sessionReplayBatchResponse)],

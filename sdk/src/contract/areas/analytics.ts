@@ -16,3 +16,25 @@ export const analyticsQueryResponse = z.object({
   result: z.array(z.record(z.string(), z.unknown())),
   query_id: z.string(),
 });
+
+const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const wholeMillis = z.number().int().min(0);
+
+/** The client SDK's batch of auto-captured events (POST /analytics/events/batch), at most 500 at a time. */
+export const analyticsEventBatchRequest = z.strictObject({
+  session_replay_segment_id: z.string().regex(anyUuid, "Invalid session_replay_segment_id"),
+  batch_id: z.string().regex(anyUuid, "Invalid batch_id"),
+  sent_at_ms: wholeMillis,
+  events: z
+    .array(
+      z.object({
+        event_type: z.enum(["$page-view", "$click"]),
+        event_at_ms: wholeMillis,
+        data: z.unknown().refine((value) => value !== undefined, "data must be defined"),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type AnalyticsEventBatchRequest = z.infer<typeof analyticsEventBatchRequest>;
+export const analyticsEventBatchResponse = z.object({ inserted: z.number().int() });
