@@ -215,6 +215,8 @@ export function settingsSuite(env: () => SuiteEnv): void {
     const domains = section("Trusted domains");
     await domains.getByLabel("Production mode").check();
     expect(await diff().textContent()).toContain("is_production_mode false → true");
+    // The page runs the same checks on the draft before anything is sent.
+    expect(await page.getByTestId("production-checks").textContent()).toContain("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
     await apply("refused");
     expect(await page.getByTestId("settings-refusal").textContent()).toBe(
       "PATCH /internal/projects/current was refused: 400: Localhost is not allowed in production mode, turn off Allow localhost in project settings",

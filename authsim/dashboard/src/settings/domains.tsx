@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
+import { productionModeErrors } from "@authsim/sdk/urls";
 import { Section } from "../ui.tsx";
 import { Check, Entry, entriesOf, Text, type Edit } from "./fields.tsx";
+import { getPath } from "./model.ts";
 import type { ProjectEdit } from "./project-fields.tsx";
 
 const MAP = "domains.trustedDomains";
@@ -13,6 +15,12 @@ export function TrustedDomains({ edit, project }: { edit: Edit; project: Project
   const [url, setUrl] = useState("");
   const [handlerPath, setHandlerPath] = useState("/handler");
   const production = project.draft.is_production_mode;
+  const domains = entriesOf(edit, MAP);
+  // The same checks the service runs (the SDK's domain module), on the draft: a person sees them before applying.
+  const problems = productionModeErrors({
+    allowLocalhost: getPath(edit.draft, "domains.allowLocalhost") === true,
+    domains: domains.map(([, d]) => ({ domain: typeof d.baseUrl === "string" ? d.baseUrl : "" })),
+  });
   const add = (event: FormEvent) => {
     event.preventDefault();
     // The real dashboard names a new domain with a fresh UUID.
@@ -30,7 +38,17 @@ export function TrustedDomains({ edit, project }: { edit: Edit; project: Project
           </span>
         </label>
       </div>
-      {entriesOf(edit, MAP).map(([id, d]) => (
+      {problems.length > 0 && (
+        <div className={production ? "error" : "muted"} data-testid="production-checks">
+          {production ? "The service refuses this in production mode:" : "Production mode needs these fixed first:"}
+          <ul>
+            {problems.map((p) => (
+              <li key={p.message}>{p.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {domains.map(([id, d]) => (
         <Entry key={id} edit={edit} path={`${MAP}.${id}`} title={typeof d.baseUrl === "string" ? d.baseUrl : id}>
           <Text edit={edit} path={`${MAP}.${id}.baseUrl`} label="Base URL" type="url" />
           <Text edit={edit} path={`${MAP}.${id}.handlerPath`} label="Handler path" />

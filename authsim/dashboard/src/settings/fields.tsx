@@ -80,13 +80,10 @@ export function Entry({ edit, path, title, children }: { edit: Edit; path: strin
   );
 }
 
-/** The entries of a map in the draft, plus those removed from it (shown struck through until applied). */
+/** The entries of a map in the draft (a removed one is gone from the form; the diff still lists it until applied). */
 export function entriesOf(edit: Edit, path: string): [string, JsonObject][] {
   const node = getPath(edit.draft, path);
   return node && typeof node === "object" && !Array.isArray(node)
     ? Object.entries(node).filter((e): e is [string, JsonObject] => typeof e[1] === "object" && e[1] !== null && !Array.isArray(e[1]))
     : [];
 }
-
-/** An id for a map key: the config's keys may not hold dots, and the service refuses other odd ones itself. */
-export const entryId = (text: string) => text.trim();

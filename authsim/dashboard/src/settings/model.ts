@@ -2,11 +2,14 @@
  * The settings editor's model, pure functions over JSON (no React): reading and writing a dotted path immutably, the
  * list of changes between the config the service rendered and the dashboard's draft, and the requests that apply it.
  *
- * The config is the real service's nested shape (GET /internal/config). A change is written the way the real
- * dashboard writes it: a config override of dotted keys (PATCH /internal/config/override/environment); an entry of a
- * map such as a trusted domain or an OAuth provider is written whole (`"domains.trustedDomains.d1": {…}`) or removed
- * with `null`, single settings as their leaf. Project fields the override cannot change (production mode, the email
- * theme, default permissions) go through PATCH /internal/projects/current.
+ * The config is the real service's nested shape (GET /internal/config). A change is a config override of dotted keys
+ * at the environment level (PATCH /internal/config/override/environment): where the real dashboard writes what it never
+ * pushes to a branch config (domains, the email server, OAuth secrets) and where the published SDK's `updateConfig`
+ * writes; an emulated project has no branch config pushed from a repository, so one level serves every key here. As
+ * the real dashboard does, an entry of a map (a trusted domain, an OAuth provider, an item …) is written whole
+ * (`"domains.trustedDomains.d1": {…}`) or removed with `null`, a single setting as its leaf. Project fields the
+ * emulator does not take as overrides (production mode, the email theme, default permissions) go through
+ * PATCH /internal/projects/current.
  */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -141,8 +144,7 @@ export function plan(override: JsonObject, projectPatch: JsonObject | null): Pla
   return requests;
 }
 
-/** A value as the diff shows it. */
+/** A value as the diff shows it: JSON, or "(absent)" for a key one side lacks. */
 export function showValue(v: Json | undefined): string {
-  if (v === undefined) return "(absent)";
-  return typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v);
+  return v === undefined ? "(absent)" : JSON.stringify(v);
 }
