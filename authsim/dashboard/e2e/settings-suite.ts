@@ -325,6 +325,8 @@ export function settingsSuite(env: () => SuiteEnv): void {
       for (const [tab, ready] of Object.entries(TABS)) {
         await page.evaluate((t) => (location.hash = t), tab);
         await page.locator(ready).first().waitFor({ state: "attached" });
+        // The selected email's HTML renders in a frame of its own.
+        if (tab === "outbox") await page.frameLocator('iframe[title="Email body"]').locator("body *").first().waitFor();
         const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
         if (scrollWidth > innerWidth) overflowing.push(`${tab} at ${width}px: ${scrollWidth} > ${innerWidth}`);
         await page.screenshot({ path: join(screenshots, `dashboard-${tab}-${width}.png`), fullPage: true });
