@@ -6,13 +6,15 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { chromiumAvailability, emulatorControls, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { settingsSuite } from "./settings-suite.ts";
 
 /**
  * The dashboard in real Chromium against the real dev server (src/cli.ts with --seed, building the dashboard if it
  * is stale), driven like a developer would: create a user, impersonate it, send its verification email, see it in the
  * outbox and click its link (the hosted page on the same server verifies the address), add a fault and see the next
  * request fail in the request log with its why, advance the clock until a reset code triggered through the API expires,
- * and take a snapshot out and back in. Screenshots go to authsim/test-artifacts/.
+ * and take a snapshot out and back in. Screenshots go to authsim/test-artifacts/. Then, on the same server and browser,
+ * the Settings tab and every tab's fit at 1280 and 360 px (settings-suite.ts).
  */
 const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
@@ -38,7 +40,8 @@ describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run 
 
   const shot = (name: string) => page.screenshot({ path: join(artifacts, `dashboard-${name}.png`), fullPage: true });
   const tab = async (name: string) => {
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name, exact: true }).click();
+    // A tab's name may end with its count ("Users 3").
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: new RegExp(`^${name}( \\d+)?$`) }).click();
   };
   const apiFetch = (path: string, init: { method?: string; headers: Record<string, string>; json?: unknown }) =>
     fetch(`${cli.url}/api/v1${path}`, {
@@ -189,4 +192,6 @@ describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run 
     await shot("snapshot-restored");
     expect(pageErrors).toEqual([]);
   });
+
+  settingsSuite(() => ({ cli, browser, page, pageErrors }));
 });

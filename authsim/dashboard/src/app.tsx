@@ -7,10 +7,11 @@ import { OutboxPanel } from "./panels/outbox.tsx";
 import { PermissionsPanel } from "./panels/permissions.tsx";
 import { ProjectsPanel } from "./panels/projects.tsx";
 import { RequestsPanel } from "./panels/requests.tsx";
+import { SettingsPanel } from "./panels/settings.tsx";
 import { SnapshotsPanel } from "./panels/snapshots.tsx";
 import { TeamsPanel } from "./panels/teams.tsx";
 import { UsersPanel } from "./panels/users.tsx";
-import { ErrorBox, useLoad } from "./ui.tsx";
+import { ErrorBox, useInterval, useLoad } from "./ui.tsx";
 
 /**
  * The emulator's dashboard: one page, a tab per area (routed by #hash, so any dashboard URL serves the same file),
@@ -18,6 +19,7 @@ import { ErrorBox, useLoad } from "./ui.tsx";
  */
 const tabs = [
   ["projects", "Projects"],
+  ["settings", "Settings"],
   ["users", "Users"],
   ["teams", "Teams"],
   ["permissions", "Permissions"],
@@ -28,6 +30,14 @@ const tabs = [
   ["snapshots", "Snapshots"],
 ] as const;
 type Tab = (typeof tabs)[number][0];
+
+/** The tabs that show a count: the selected project's users and emails, and the requests the log lists by default. */
+interface Counts {
+  users: number;
+  emails: number;
+  requests: number;
+}
+const countOf: Partial<Record<Tab, keyof Counts>> = { users: "users", outbox: "emails", requests: "requests" };
 
 const tabOf = (hash: string): Tab => (tabs.find(([id]) => `#${id}` === hash)?.[0] ?? "projects");
 const PROJECT_KEY = "authsim-dashboard-project";
@@ -43,6 +53,8 @@ export function App() {
   }, []);
   const list = projects.data ?? [];
   const project = list.find((p) => p.id === projectId) ?? list[0] ?? null;
+  const counts = useLoad(() => (project ? control<Counts>("GET", `/counts?project_id=${encodeURIComponent(project.id)}`) : Promise.resolve(null)), project?.id ?? "");
+  useInterval(counts.reload, 3_000);
   const select = (id: string) => {
     localStorage.setItem(PROJECT_KEY, id);
     setProjectId(id);
@@ -65,11 +77,21 @@ export function App() {
         <ClockBar />
       </header>
       <nav aria-label="Sections">
-        {tabs.map(([id, label]) => (
-          <a key={id} href={`#${id}`} aria-current={tab === id ? "page" : undefined}>
-            {label}
-          </a>
-        ))}
+        {tabs.map(([id, label]) => {
+          const counted = countOf[id];
+          const count = counted && counts.data ? counts.data[counted] : undefined;
+          return (
+            <a key={id} href={`#${id}`} aria-current={tab === id ? "page" : undefined}>
+              {label}
+              {count !== undefined && " "}
+              {count !== undefined && (
+                <span className="count" data-testid={`count-${id}`}>
+                  {count}
+                </span>
+              )}
+            </a>
+          );
+        })}
         {/* Served by the emulator itself (openapi/), outside this app: a new tab keeps the dashboard's state. */}
         <a href="/__emulator/api-reference" target="_blank" rel="noreferrer">
           API reference ↗
@@ -78,6 +100,7 @@ export function App() {
       <main>
         <ErrorBox error={projects.error} />
         {tab === "projects" && <ProjectsPanel projects={list} selected={project} onSelect={select} onChanged={projects.reload} />}
+        {project && tab === "settings" && <SettingsPanel key={project.id} project={project} />}
         {project && tab === "users" && <UsersPanel key={project.id} project={project} />}
         {project && tab === "teams" && <TeamsPanel key={project.id} project={project} />}
         {project && tab === "permissions" && <PermissionsPanel key={project.id} project={project} />}

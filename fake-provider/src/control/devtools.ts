@@ -73,6 +73,20 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
     const filter = Object.fromEntries(Object.entries(result.data).filter(([, v]) => v !== undefined));
     return json({ items: provider.requestLog.list(filter), capacity: provider.requestLog.capacity, dropped: provider.requestLog.dropped });
   });
+  // What the dashboard's tabs count, in one small answer it can poll (the lists themselves carry every email's HTML
+  // and every logged request): the project's users (anonymous ones too) and emails, and the log's entries that are not
+  // the dashboard's own calls, of every project, as the Requests tab lists them by default.
+  app.get(`${prefix}/counts`, (c) => {
+    const projectId = new URL(c.req.url).searchParams.get("project_id");
+    if (projectId === null || projectId === "") return json({ error: "Invalid counts query", issues: ["project_id: Required"] }, 400);
+    let users = 0;
+    for (const user of provider.store.read.users.values()) if (user.projectId === projectId) users++;
+    return json({
+      users,
+      emails: provider.outbox.list({ projectId }).length,
+      requests: provider.requestLog.list({ excludeDashboard: true }).length,
+    });
+  });
   app.delete(`${prefix}/requests`, () => {
     provider.requestLog.clear();
     return json({ success: true });

@@ -127,3 +127,23 @@ describe("the request log", () => {
     expect(p.requestLog.list()).toEqual([]);
   });
 });
+
+describe("GET /__emulator/counts", () => {
+  it("counts a project's users and emails and the log's requests other than the dashboard's", async () => {
+    const p = newProvider();
+    const counts = async () => expectJson<{ users: number; emails: number; requests: number }>(await request(p, `/__emulator/counts?project_id=${DEV.id}`));
+    const before = await counts();
+    await signUp(p, { email: "count@example.com" });
+    await api(p, "/auth/password/send-reset-code", { json: { email: "count@example.com", callback_url: "http://localhost:3000/handler/password-reset" }, headers: client() });
+    await api(p, "/projects/current", { headers: client(), raw: { [DASHBOARD_HEADER]: "1" } });
+    const after = await counts();
+    expect(after.users - before.users).toBe(1);
+    // The sign-up's verification email (when the project sends one) and the reset email: what the outbox holds.
+    expect(after.emails).toBe(p.outbox.list({ projectId: DEV.id }).length);
+    expect(after.emails).toBeGreaterThan(before.emails);
+    // The two calls above, not the dashboard's one.
+    expect(after.requests - before.requests).toBe(2);
+    expect((await request(p, "/__emulator/counts?project_id=someone-else")).status).toBe(200);
+    expect((await request(p, "/__emulator/counts")).status).toBe(400);
+  });
+});
