@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { knownError } from "./known-error.ts";
+import { knownError, KnownErrorException } from "./known-error.ts";
 import { yupWording } from "./schema-wording.ts";
 
 /**
@@ -12,10 +12,17 @@ export const rawBodyOf = (request: Request): string | undefined => rawBodies.get
 
 export async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/octet-stream") {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (isGzip(bytes)) return gzippedJson(bytes);
+    const text = new TextDecoder().decode(bytes);
+    rawBodies.set(request, text);
+    return text.length === 0 ? undefined : text;
+  }
   const raw = await request.text();
   rawBodies.set(request, raw);
   if (raw.length === 0) return undefined;
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || type === "") {
     let parsed: unknown;
     try {
@@ -31,8 +38,53 @@ export async function readBody(request: Request): Promise<unknown> {
     return parsed;
   }
   if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(raw));
-  if (type === "text/plain" || type === "application/octet-stream") return raw;
+  if (type === "text/plain") return raw;
   throw knownError("BODY_PARSING_ERROR", undefined, { message: `Unknown content type in request body: ${type}` });
+}
+
+const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+/** The most a gzipped body may inflate to: far above an SDK batch (500 events), far below what hurts the emulator. */
+export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The published SDK gzips its analytics event batches and sends them as application/octet-stream; the service reads
+ * them as the JSON they hold. Inflated with the web's DecompressionStream, stopping at MAX_INFLATED_BYTES (a small
+ * body can claim gigabytes); anything that is not gzipped JSON is BODY_PARSING_ERROR.
+ */
+async function gzippedJson(bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
+  const refuse = (why: string) => knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid gzipped JSON in request body: ${why}` });
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > MAX_INFLATED_BYTES) {
+        await reader.cancel();
+        throw refuse(`it inflates to more than ${MAX_INFLATED_BYTES} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof KnownErrorException) throw error;
+    throw refuse("not valid gzip");
+  }
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(joined)) as unknown;
+  } catch {
+    throw refuse("not JSON");
+  }
+  if (nestingDepth(parsed) > MAX_JSON_DEPTH) throw refuse(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return parsed;
 }
 
 /** Far beyond any real metadata, far below where the engine's recursive serialisers run out of stack. */

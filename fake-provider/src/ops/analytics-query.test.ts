@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { admin, anonymousSignUp, api, client, DEV, expectJson, expectKnownError, INTERNAL, newProvider, refreshGrant, signUp, type TestProvider } from "../test-support/api.ts";
+import { MAX_INFLATED_BYTES } from "../http/parse.ts";
+import { admin, anonymousSignUp, api, client, DEV, expectJson, expectKnownError, INTERNAL, newProvider, refreshGrant, signUp, wire, type TestProvider } from "../test-support/api.ts";
 import { ANALYTICS_EVENT_CAPACITY } from "./analytics-events.ts";
 
 /** `$token-refresh` events and POST /internal/analytics/query over them (ops/analytics-events.ts, analytics-query.ts). */
@@ -138,5 +139,21 @@ describe("POST /analytics/events/batch", () => {
     await expectKnownError(await upload(user.access_token, batch([])), "SCHEMA_ERROR", 400);
     await expectKnownError(await upload(user.access_token, batch(Array.from({ length: 501 }, () => view))), "SCHEMA_ERROR", 400);
     await expectKnownError(await upload(user.access_token, batch([{ ...view, event_type: "$custom" }])), "SCHEMA_ERROR", 400);
+  });
+
+  it("reads a batch gzipped as application/octet-stream, as the published SDK sends it; refuses a gzip bomb", async () => {
+    await expectJson(await enableAnalytics());
+    const user = await signUp(provider);
+    const gzip = async (text: string) => new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+    const send = (bytes: Uint8Array<ArrayBuffer>) =>
+      provider.fetch("http://localhost:8102/api/v1/analytics/events/batch", {
+        method: "POST",
+        headers: { ...wire(client({ accessToken: user.access_token })), "content-type": "application/octet-stream" },
+        body: bytes,
+      });
+    const body = JSON.stringify(batch([{ event_type: "$page-view", event_at_ms: 5, data: { path: "/zipped" } }]));
+    expect(await expectJson(await send(await gzip(body)))).toEqual({ inserted: 1 });
+    await expectKnownError(await send(await gzip(" ".repeat(MAX_INFLATED_BYTES + 1))), "BODY_PARSING_ERROR", 400);
+    await expectKnownError(await send(new Uint8Array([0x1f, 0x8b, 1, 2, 3])), "BODY_PARSING_ERROR", 400);
   });
 });
