@@ -4,23 +4,25 @@ import type { RandomSource } from "@authsim/sdk/runtime";
 import { hashCosts, type HashCost } from "./auth/passwords.ts";
 import { defaultCryptoBackend, type CryptoBackend } from "./auth/crypto-backend.ts";
 import { pooledCryptoRandom } from "./auth/pooled-random.ts";
-import { controllableClock, type ControllableClock } from "./clock.ts";
+import { controllableClock } from "./clock.ts";
 import { CONTROL_PREFIX, mountControl } from "./control/routes.ts";
 import { corsHeaders } from "./http/cors.ts";
 import { json, text } from "./http/respond.ts";
-import type { OpContext, ProviderSettings } from "./ops/context.ts";
+import type { ProviderSettings } from "./ops/context.ts";
 import { finish, mountOperations, type OperationAnswer } from "./routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
-import { createFaults, type Faults } from "./faults/faults.ts";
+import { createFaults } from "./faults/faults.ts";
 import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
 import { errorToResponse } from "./http/errors-to-response.ts";
 import { familyOf } from "./http/family.ts";
 import { urlOf } from "./http/request-url.ts";
-import { createOutbox, type Outbox } from "./outbox/outbox.ts";
-import { createRequestLog, type RequestLog } from "./request-log/request-log.ts";
+import { createOutbox } from "./outbox/outbox.ts";
+import { createRequestLog } from "./request-log/request-log.ts";
 import { requestLogMiddleware } from "./request-log/middleware.ts";
 import { explainFailure } from "./request-log/trace.ts";
-import { Store, type StoreSnapshot } from "./store/store.ts";
+import { Store } from "./store/store.ts";
+import type { FakeProvider } from "./provider.ts";
+import { opContextOn } from "./run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./ops/outbox.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./safety/request-guard.ts";
@@ -29,6 +31,8 @@ function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
   return value;
 }
+
+export type { FakeProvider, ProviderSnapshot } from "./provider.ts";
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -81,38 +85,6 @@ export interface FakeProviderOptions {
   requestGuard?: HostPolicy;
 }
 
-export interface ProviderSnapshot {
-  store: StoreSnapshot;
-  clock: ReturnType<ControllableClock["state"]>;
-}
-
-export interface FakeProvider {
-  /** The Hono app: `app.request()` in process, or serve it over a port (see cli.ts). */
-  app: Hono;
-  /** A fetch-compatible function that answers in process: hand it to an SDK as its `fetch`. */
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  clock: ControllableClock;
-  store: Store;
-  /** Every email the provider sent: list, filter, wait for the next one, clear. */
-  outbox: Outbox;
-  /** Fault rules (status, known error, latency, dropped connection) applied before the routes. Cleared by reset. */
-  faults: Faults;
-  /** The last /api/v1 requests with status, known error and why (request-log/). Cleared by reset. */
-  requestLog: RequestLog;
-  settings: ProviderSettings;
-  /** The provider's one random source (ids of what emulator-only pages create, e.g. the checkout page's purchases). */
-  random: RandomSource;
-  snapshot(): ProviderSnapshot;
-  restore(snapshot: ProviderSnapshot): void;
-  /** Back to the seeded state (and the clock back to its base). */
-  reset(): void;
-  /**
-   * An independent provider holding a copy of this one's state (store and clock offset): changes to either are not
-   * seen by the other. It shares the base clock and the random source; its fault rules and request log start empty.
-   */
-  fork(): FakeProvider;
-}
-
 /** Builds an emulator of the provider's /api/v1 with everything in memory. Cheap: call it once per test if you like. */
 export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvider {
   const clock = controllableClock(options.clock);
@@ -134,10 +106,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const store = new Store();
   const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
   const seedNow = () => {
-    store.transactSync((tables) => {
-      const ctx: OpContext = { tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) };
-      applySeed(ctx, seed);
-    });
+    store.transactSync((tables) => applySeed(opContextOn(tables, clock.now(), random, settings), seed));
   };
   seedNow();
 

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { loadFixture } from "@authsim/fixtures";
-import type { FakeProvider } from "../app.ts";
+import type { FakeProvider } from "../provider.ts";
 import { exportFixture } from "../fixture-export/export.ts";
 import { json } from "../http/respond.ts";
 import { fixtureState } from "../safety/live-keys.ts";

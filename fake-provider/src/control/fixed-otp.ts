@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { FakeProvider } from "../app.ts";
+import type { FakeProvider } from "../provider.ts";
 import { json } from "../http/respond.ts";
 import { fixedOtpRuleProblem, type FixedOtpRule } from "../ops/fixed-otp.ts";
 

@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { FakeProvider } from "../app.ts";
+import type { FakeProvider } from "../provider.ts";
 import { KnownErrorException, StatusError } from "../http/known-error.ts";
 import { json, text } from "../http/respond.ts";
-import type { OpContext } from "../ops/context.ts";
+import { runOp } from "../run-op.ts";
 import { completeOnboarding, findAccount, onboardingPath } from "../ops/payment-accounts.ts";
 import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../ops/payments-config.ts";
 import { completeCheckout, openCheckoutSession } from "../ops/purchases.ts";
@@ -25,13 +25,6 @@ import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseComplete
 export interface PaymentsConfigView {
   payments: PaymentsConfigRecord;
   data_vault: DataVaultConfigRecord;
-}
-
-/** One transaction on the provider's store, with the provider's clock, random source and settings. */
-function runOp<R>(provider: FakeProvider, operation: (ctx: OpContext) => R): Promise<R> {
-  return provider.store.transact((tables) =>
-    operation({ tables, now: provider.clock.now(), random: provider.random, settings: provider.settings, keepOnFailure: (write) => write(tables) }),
-  );
 }
 
 /** The in-process form of PUT …/payments-config: for tests that hold the provider. */

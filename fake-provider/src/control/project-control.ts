@@ -2,8 +2,9 @@ import { z } from "zod";
 import { fixtureProjectConfig, projectKeys, type ProjectKeys } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID, uuidV4 } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import type { FakeProvider } from "../app.ts";
+import type { FakeProvider } from "../provider.ts";
 import type { OpContext } from "../ops/context.ts";
+import { runOp } from "../run-op.ts";
 import { emulatorProjectKey } from "../ops/internal-api-keys.ts";
 import { seedDefaultOAuthProviders } from "../ops/oauth-config.ts";
 import { seedProject } from "../ops/projects.ts";
@@ -49,12 +50,6 @@ export function projectEntry(provider: FakeProvider, project: ProjectRecord) {
   };
 }
 
-function run<R>(provider: FakeProvider, operation: (ctx: OpContext) => R): Promise<R> {
-  return provider.store.transact((tables) =>
-    operation({ tables, now: provider.clock.now(), random: provider.random, settings: provider.settings, keepOnFailure: (write) => write(tables) }),
-  );
-}
-
 /** The same shape as internal API keys (ops/internal-api-keys.ts): a prefix, the `authsim` marker and 224 random bits. */
 const freshKeys = (ctx: OpContext): ProjectKeys => ({
   publishable_client_key: emulatorProjectKey(ctx.random, "pck"),
@@ -66,7 +61,7 @@ const withConfig = (project: ProjectRecord, config: z.infer<typeof fixtureProjec
   config ? { ...project, config: { ...project.config, ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)) } } : project;
 
 export function createProject(provider: FakeProvider, body: z.infer<typeof projectCreateBody>): Promise<ProjectRecord> {
-  return run(provider, (ctx) => {
+  return runOp(provider, (ctx) => {
     const id = body.id ?? uuid(ctx.random);
     if (ctx.tables.projects.has(id)) throw new ProjectControlError(409, `Project ${id} already exists.`);
     const seeded = seedProject(ctx, { id, display_name: body.display_name, ...(body.description ? { description: body.description } : {}), keys: body.keys ?? freshKeys(ctx), config: {} });
@@ -79,7 +74,7 @@ export function createProject(provider: FakeProvider, body: z.infer<typeof proje
 }
 
 export function updateProject(provider: FakeProvider, id: string, body: z.infer<typeof projectPatchBody>): Promise<ProjectRecord> {
-  return run(provider, (ctx) => {
+  return runOp(provider, (ctx) => {
     const project = ctx.tables.projects.get(id);
     if (!project || id === INTERNAL_PROJECT_ID) throw new ProjectControlError(404, `No project ${id}.`);
     const next = withConfig(

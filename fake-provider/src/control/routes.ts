@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
-import type { FakeProvider, ProviderSnapshot } from "../app.ts";
+import type { FakeProvider, ProviderSnapshot } from "../provider.ts";
 import { json } from "../http/respond.ts";
 import { LATEST_CLOCK_MILLIS } from "../clock.ts";
 import { droppedEmailCount } from "../ops/outbox.ts";

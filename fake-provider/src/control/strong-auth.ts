@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import { TOTP_PARAMETERS, constants, oauthInnerStateCookie } from "@authsim/sdk/contract";
-import type { FakeProvider } from "../app.ts";
+import type { FakeProvider } from "../provider.ts";
 import { cookieHeader } from "../http/cookies.ts";
 import { StatusError } from "../http/known-error.ts";
 import { json } from "../http/respond.ts";
-import type { OpContext } from "../ops/context.ts";
+import { runOp } from "../run-op.ts";
 import { accountsOfProject } from "../ops/oauth-accounts.ts";
 import { mockIdpPath } from "../ops/oauth-authorize.ts";
 import { decide, flowForPage, requestedScopes, type IdpDecision } from "../ops/oauth-idp.ts";
@@ -20,12 +20,6 @@ import { idpErrorPage, idpPage } from "./oauth-idp-page.ts";
  * - GET `/__emulator/users/:user_id/totp`: the TOTP code the user's authenticator app would show now, by the
  *   emulator's clock (`{code, period_seconds, valid_until_millis}`).
  */
-
-function runOp<R>(provider: FakeProvider, operation: (ctx: OpContext) => R): Promise<R> {
-  return provider.store.transact((tables) =>
-    operation({ tables, now: provider.clock.now(), random: provider.random, settings: provider.settings, keepOnFailure: (write) => write(tables) }),
-  );
-}
 
 const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers } });

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { FakeProvider } from "../app.ts";
+import type { FakeProvider } from "../provider.ts";
 import { json } from "../http/respond.ts";
 import { openApiDocument } from "./document.ts";
 import { apiReferencePage } from "./page.ts";

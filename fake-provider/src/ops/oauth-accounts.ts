@@ -6,7 +6,7 @@ import type { OAuthAccountRecord, OAuthGrantRecord } from "../store/strong-auth-
 import { heldKey } from "../mock-oauth/tokens.ts";
 import type { OpContext } from "./context.ts";
 import { oauthProvidersOf, requireEnabledProvider } from "./oauth-config.ts";
-import { requireUser } from "./users.ts";
+import { requireUser } from "./user-lookup.ts";
 
 /**
  * OAuth provider links (protocol.md §5.10; spec §3 "OAuth provider link") and connected accounts: what the links

@@ -13,6 +13,8 @@ import { grantUserDefaults } from "./permission-grants.ts";
 import { createPersonalTeamIfConfigured, renamePersonalTeamOnUpgrade } from "./personal-team.ts";
 import { restrictedReasonOf } from "../views/users.ts";
 
+export { requireUser } from "./user-lookup.ts";
+
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
 export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial<UserRecord> = {}): UserRecord {
@@ -42,12 +44,6 @@ export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial
     riskScores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
     ...fields,
   };
-}
-
-export function requireUser(ctx: OpContext, projectId: string, userId: string): UserRecord {
-  const user = ctx.tables.users.get(userId);
-  if (!user || user.projectId !== projectId) throw knownError("USER_NOT_FOUND");
-  return user;
 }
 
 /** An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). */

@@ -4,7 +4,6 @@ import { isExplicitTokens } from "../session/token-store.ts";
 import { AppConfigError } from "./app-config-error.ts";
 import type { AppContext } from "./app-context.ts";
 import type { StackClientAppOptions } from "./app-options.ts";
-import type { StackClientApp } from "./client-app.ts";
 
 /**
  * The client app's JSON form (spec §5; sdk-surface.md §1, §6): server code hands its app to the browser as JSON, and
@@ -43,25 +42,32 @@ export type ClientAppJson = z.infer<typeof clientAppJson>;
 /** What the browser supplies itself when rebuilding an app (runtime pieces never travel in JSON). */
 export type ClientAppPlatform = Omit<Partial<StackClientAppOptions>, keyof ClientAppJson>;
 
-interface Registered {
-  app: StackClientApp;
+interface Registered<App> {
+  app: App;
   /** The app's JSON form now (computed, so an app made by its constructor is compared by its real options). */
   describe(): ClientAppJson;
 }
 
 /**
- * The apps of this process that have an identifier. Kept for the process's life, as upstream's: an identifier that
- * left the process as JSON may come back at any time and must find the same app.
+ * The apps of this process that have an identifier (client-app.ts holds the one registry). Kept for the process's
+ * life, as upstream's: an identifier that left the process as JSON may come back at any time and must find the same
+ * app. Generic in the app so this module needs nothing of the client app, which imports it.
  */
-const registry = new Map<string, Registered>();
+export class AppRegistry<App> {
+  private readonly byIdentifier = new Map<string, Registered<App>>();
 
-/** Gives `id` to `app`, or refuses: an identifier may be used only once (spec §5). */
-export function claimIdentifier(id: string, app: StackClientApp, describe: () => ClientAppJson): string {
-  if (registry.has(id)) {
-    throw new AppConfigError("UNIQUE_IDENTIFIER_TAKEN", `A Stack client app with the unique identifier "${id}" already exists in this process; a unique identifier may be used by one app only (spec §5).`);
+  /** Gives `id` to `app`, or refuses: an identifier may be used only once (spec §5). */
+  claim(id: string, app: App, describe: () => ClientAppJson): string {
+    if (this.byIdentifier.has(id)) {
+      throw new AppConfigError("UNIQUE_IDENTIFIER_TAKEN", `A Stack client app with the unique identifier "${id}" already exists in this process; a unique identifier may be used by one app only (spec §5).`);
+    }
+    this.byIdentifier.set(id, { app, describe });
+    return id;
   }
-  registry.set(id, { app, describe });
-  return id;
+
+  get(id: string): Registered<App> | undefined {
+    return this.byIdentifier.get(id);
+  }
 }
 
 /** A fresh identifier from the app's random source (design rule 5: no ambient randomness). */
@@ -110,7 +116,7 @@ function differingKeys(a: ClientAppJson, b: ClientAppJson): string[] {
  * JSON matches it, else a new client app claiming the identifier. `construct` is the client app's constructor (passed
  * in: this module is imported by it).
  */
-export function fromClientJson(input: unknown, platform: ClientAppPlatform, construct: (options: StackClientAppOptions) => StackClientApp): StackClientApp {
+export function fromClientJson<App>(registry: AppRegistry<App>, input: unknown, platform: ClientAppPlatform, construct: (options: StackClientAppOptions) => App): App {
   const parsed = clientAppJson.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");

@@ -7,8 +7,7 @@ import type { TokenStoreInit } from "../session/resolve-store.ts";
 import type { FetchLike } from "../transport/transport.ts";
 import type { RedirectMethod } from "./redirect.ts";
 import type { HandlerUrlOptions } from "./urls.ts";
-import type { BrowserEnvironment } from "./browser-env.ts";
-import type { WebAuthnAdapter } from "./passkeys.ts";
+import type { BrowserEnvironment, WebAuthnAdapter } from "./browser-interfaces.ts";
 
 /** Constructor options of sdk-surface.md §2, plus the injectable platform pieces (design rule 5). */
 export interface StackClientAppOptions {

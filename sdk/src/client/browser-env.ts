@@ -1,32 +1,14 @@
 import type { CookieDocument } from "../session/cookie-store.ts";
 import type { AppContext } from "./app-context.ts";
+import type { BrowserEnvironment, StorageLike } from "./browser-interfaces.ts";
+
+export type { BrowserEnvironment, StorageLike } from "./browser-interfaces.ts";
 
 /**
  * The browser pieces OAuth, MFA and passkeys need (spec §4 "MFA", §5 "OAuth redirect URL", §9 cookies), behind one
  * interface so they can be injected: in a browser each defaults to the global one; in Node a test passes its own
  * (a page URL, a cookie jar, a session store) and the same flows run without a browser.
  */
-
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-export interface BrowserEnvironment {
-  /** The page's URL (location.href), or null where there is no page. */
-  currentUrl(): string | null;
-  /** history.replaceState: the OAuth callback removes code and state from the address bar (spec §5). */
-  replaceUrl(url: string): void;
-  /** Where the PKCE verifier cookie `stack-oauth-outer-<state>` lives (document.cookie). */
-  cookies: CookieDocument | null;
-  /** Where the MFA attempt code waits for the mfa page (sessionStorage). */
-  sessionStorage: StorageLike | null;
-  /** Flows that ignore a request say why here (console.warn). */
-  warn(message: string): void;
-  /** What the published SDK shows with window.alert (e.g. an invalid TOTP during the OAuth callback). */
-  alert(message: string): void;
-}
 
 interface GlobalBrowser {
   location?: { href?: string };

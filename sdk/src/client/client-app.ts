@@ -36,7 +36,7 @@ import { createAppCaches, type AppCaches } from "./cached-user.ts";
 import { createChangeFeed } from "./change-feed.ts";
 import { clientCachesSymbol } from "./client-caches.ts";
 import { stackAppInternalsSymbol } from "./app-internals.ts";
-import { claimIdentifier, fromClientJson, newIdentifier, toClientJson, type ClientAppJson, type ClientAppPlatform } from "./app-json.ts";
+import { AppRegistry, fromClientJson, newIdentifier, toClientJson, type ClientAppJson, type ClientAppPlatform } from "./app-json.ts";
 
 /** The internal members of an app (sdk-surface.md §6 `[stackAppInternalsSymbol]`): those this SDK has so far. */
 export interface ClientAppInternals {
@@ -44,6 +44,9 @@ export interface ClientAppInternals {
   toClientJson(): ClientAppJson;
   getConstructorOptions(): StackClientAppOptions;
 }
+
+/** The process's apps that have a unique identifier (spec §5; app-json.ts). */
+const identifiedApps = new AppRegistry<StackClientApp>();
 
 /**
  * The client app (sdk-surface.md §6): names and shapes follow the reference SDK so code ports by changing the import.
@@ -65,13 +68,13 @@ export class StackClientApp {
   }
 
   private claim(id: string): string {
-    this.uniqueIdentifier = claimIdentifier(id, this, () => toClientJson(this.ctx, id));
+    this.uniqueIdentifier = identifiedApps.claim(id, this, () => toClientJson(this.ctx, id));
     return id;
   }
 
   /** `StackClientApp[stackAppInternalsSymbol].fromClientJson(json, platform?)`: the app a server handed over as JSON. */
   static get [stackAppInternalsSymbol](): { fromClientJson(json: unknown, platform?: ClientAppPlatform): StackClientApp } {
-    return { fromClientJson: (json, platform = {}) => fromClientJson(json, platform, (options) => new StackClientApp(options)) };
+    return { fromClientJson: (json, platform = {}) => fromClientJson(identifiedApps, json, platform, (options) => new StackClientApp(options)) };
   }
 
   get [stackAppInternalsSymbol](): ClientAppInternals {

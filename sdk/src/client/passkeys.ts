@@ -15,19 +15,16 @@ import { catchKnown, err, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { browserOf } from "./browser-env.ts";
+import type { WebAuthnAdapter } from "./browser-interfaces.ts";
 import { withMfaRedirect } from "./mfa.ts";
+
+export type { WebAuthnAdapter } from "./browser-interfaces.ts";
 
 /**
  * Passkeys (spec §5, §8 "Passkey"; protocol.md §7.6). The provider's options carry an RP-id placeholder that the
  * client replaces with its hostname; the ceremony itself runs in a WebAuthn adapter — @simplewebauthn/browser by
  * default, a software authenticator in tests (the `webAuthn` app option).
  */
-
-/** The two WebAuthn ceremonies, in their JSON forms (WebAuthn Level 3 toJSON / parse*FromJSON). */
-export interface WebAuthnAdapter {
-  startRegistration(options: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON>;
-  startAuthentication(options: PublicKeyCredentialRequestOptionsJSON): Promise<AuthenticationResponseJSON>;
-}
 
 export const browserWebAuthn: WebAuthnAdapter = {
   startRegistration: (optionsJSON) => startRegistration({ optionsJSON }),

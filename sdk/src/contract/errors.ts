@@ -1,17 +1,13 @@
 import { catalogue } from "./catalogue.ts";
 import type { HeaderFamily } from "./headers.ts";
+import type { KnownErrorCode } from "./error-codes.ts";
 import { stackWording } from "./wording.ts";
 
 /**
  * The known-error catalogue (protocol.md §3). Every code has a fixed status; throw sites name a code and its details,
  * never a status or a message of their own. Both the SDK (decoding) and the fake provider (encoding) use this module.
  */
-type Entry = (typeof catalogue)[number];
-
-export type KnownErrorCode = Entry["code"];
-/** Codes that are only ancestors (never sent on the wire). */
-export type AbstractKnownErrorCode = Extract<Entry, { abstract: true }>["code"];
-export type ConcreteKnownErrorCode = Exclude<KnownErrorCode, AbstractKnownErrorCode>;
+export type { AbstractKnownErrorCode, ConcreteKnownErrorCode, KnownErrorCode } from "./error-codes.ts";
 
 export type KnownErrorDetails = Record<string, unknown>;
 

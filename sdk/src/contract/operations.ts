@@ -1,4 +1,4 @@
-import { operationResponses, type OperationResponse } from "./responses.ts";
+import type { OperationResponse } from "./response-kinds.ts";
 
 /**
  * Every operation of the /api/v1 contract (protocol.md §6, spec §7): id, method, path, who may call it, and what it
@@ -23,7 +23,8 @@ export interface Operation {
 // `Id` keeps each id's literal type, so `OperationId` is the union of them and responses.ts is checked against it.
 const op = <Id extends string>(area: string, id: Id, method: HttpMethod, path: string, access: OperationAccess) => ({ id, method, path, access, area });
 
-const table = [
+/** The operations without their answers; operation-list.ts joins each with its entry in responses.ts. */
+export const operationTable = [
   // Root and meta (§6.1)
   op("meta", "root", "GET", "/", "none"),
   op("meta", "backendUrls", "GET", "/internal/backend-urls", "none"),
@@ -229,8 +230,4 @@ const table = [
 ];
 
 /** Every operation id of the contract. */
-export type OperationId = (typeof table)[number]["id"];
-
-export const operations: readonly Operation[] = table.map((o) => ({ ...o, responses: operationResponses[o.id] }));
-
-export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.id, o]));
+export type OperationId = (typeof operationTable)[number]["id"];

@@ -1,46 +1,17 @@
 import type { z } from "zod";
 import * as a from "./areas/index.ts";
-import type { AccessType } from "./headers.ts";
 import type { OperationId } from "./operations.ts";
+import type { JsonResponse, OperationResponse, RedirectResponse, TextResponse } from "./response-kinds.ts";
 
 /**
  * What each operation answers when it does not refuse (a refusal is a known error: errors.ts), by operation id, in
- * terms of the area schemas our SDK parses answers with. operations.ts attaches them to each operation; the OpenAPI
+ * terms of the area schemas our SDK parses answers with. operation-list.ts attaches them to each operation; the OpenAPI
  * document and the conformance check of real answers (conformance/src/suites/response-schemas.test.ts) read them from
  * there. Statuses are the wire's: 201 for the CRUD creates, 200 for upstream's custom routes, 3xx for the OAuth
  * redirects. Typed by `OperationId`, so an operation without an entry, or an entry for no operation, does not compile.
  */
-export type OperationResponse = JsonResponse | TextResponse | RedirectResponse;
-
-export interface JsonResponse {
-  readonly kind: "json";
-  /** 400 only for the token endpoint's RFC 6749 error answer, which is not a known error. */
-  readonly status: 200 | 201 | 400;
-  readonly schema: z.ZodType;
-  /** For a view chosen by who calls (areas/common.ts `byAccess`): the one each caller gets. */
-  readonly views?: { readonly client: z.ZodType; readonly server: z.ZodType };
-  readonly description: string;
-}
-
-/** A plain-text answer (the root's welcome, check-feature-support): no schema to hold it to. */
-export interface TextResponse {
-  readonly kind: "text";
-  readonly status: 200;
-  readonly description: string;
-}
-
-/** A redirect: the `location` header is the answer (the OAuth browser legs). */
-export interface RedirectResponse {
-  readonly kind: "redirect";
-  readonly status: 303 | 307;
-  readonly description: string;
-}
-
-/** The schema an answer to this caller must match: its own view when the answer depends on who calls. */
-export function schemaForCaller(response: JsonResponse, accessType: AccessType | null): z.ZodType {
-  if (!response.views) return response.schema;
-  return accessType === "client" ? response.views.client : response.views.server;
-}
+export type { JsonResponse, OperationResponse, RedirectResponse, TextResponse } from "./response-kinds.ts";
+export { schemaForCaller } from "./response-kinds.ts";
 
 const json = (schema: z.ZodType, status: JsonResponse["status"] = 200, description = "Success"): JsonResponse => ({ kind: "json", status, schema, description });
 const created = (schema: z.ZodType): JsonResponse => json(schema, 201, "Created");

@@ -1,4 +1,4 @@
-import type { KnownErrorCode } from "./errors.ts";
+import type { KnownErrorCode } from "./error-codes.ts";
 
 /**
  * The `x-stack-*` family's wording of the messages that name a header or the product (protocol.md §3.2: the April-2026

@@ -6,9 +6,15 @@ import type { SignedInAccountMembers } from "../client/account-members.ts";
 import { baseUserFromJson, userUpdateToWire, type BaseUser, type UserUpdateOptions } from "../client/user-fields.ts";
 import type { TokenPair } from "../session/token-store.ts";
 import { serverUserPermissionMethods, type ServerUserPermissions } from "./permissions.ts";
-import { serverUserTeams, type ServerTeam, type ServerUserTeams } from "./teams.ts";
+import { listEnvelope } from "../contract/areas/common.ts";
+import { serverTeamMemberProfile } from "../contract/areas/team-members.ts";
+import { serverTeam, teamListEnvelope, type ServerTeamJson, type TeamListQuery } from "../contract/areas/teams.ts";
+import type { ServerCheckoutOptions } from "../client/items.ts";
+import { teamCalls, teamFromJson, teamPath, teamUpdateToWire, type Team, type TeamUpdateOptions, type TeamUser } from "../client/teams.ts";
+import { userTeamMethods, type UserTeams } from "../client/user-teams.ts";
+import type { CursorList } from "./cursor-list.ts";
 import { serverUserAccountMembers, type ServerUserAccountMembers } from "./account-members.ts";
-import { serverCustomerMethods, type ServerCustomer } from "./items.ts";
+import { serverCustomerMethods, type ServerCustomer, type ServerItem } from "./items.ts";
 import { userOAuthMembers, type ServerOAuthProvider, type UserOAuthMembers } from "../client/oauth-providers.ts";
 import type { SignedInOAuthMembers } from "../client/connected-accounts.ts";
 
@@ -139,7 +145,7 @@ export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDele
     restrictedByAdminPrivateDetails: json.restricted_by_admin_private_details,
     countryCode: json.country_code,
     riskScores: { signUp: { bot: json.risk_scores.sign_up.bot, freeTrialAbuse: json.risk_scores.sign_up.free_trial_abuse } },
-    // Teams and permissions: teams.ts, permissions.ts.
+    // Teams (below) and permissions (permissions.ts).
     ...serverUserTeams(ctx, json.id, json.selected_team, (selectedTeamId) => update({ selectedTeamId })),
     ...serverUserPermissionMethods(ctx, json.id),
     // Contact channels, sessions, notification categories, API keys, password: account-members.ts.
@@ -160,4 +166,103 @@ export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDele
     },
     createSession: (options) => createServerSession(ctx, json.id, options),
   };
+}
+
+// The server team view (sdk-surface.md §7, §12): here rather than in teams.ts because a team lists server users and a
+// server user holds its server teams.
+
+export interface ServerTeamUpdateOptions extends TeamUpdateOptions {
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+}
+
+/** A member seen by server code: the whole server user plus its team profile. */
+export type ServerTeamUser = ServerUser & TeamUser;
+
+export interface ServerTeam extends Team {
+  readonly createdAt: Date;
+  readonly serverMetadata: unknown;
+  listUsers(): Promise<ServerTeamUser[]>;
+  update(options: ServerTeamUpdateOptions): Promise<void>;
+  addUser(userId: string): Promise<void>;
+  removeUser(userId: string): Promise<void>;
+  /** The team as a customer with server access (sdk-surface.md §15 server Customer): items.ts. */
+  getItem(itemId: string): Promise<ServerItem>;
+  createCheckoutUrl(options: ServerCheckoutOptions): Promise<string>;
+}
+
+export interface ServerListTeamsOptions {
+  orderBy?: "createdAt";
+  desc?: boolean;
+  cursor?: string;
+  limit?: number;
+  query?: string;
+}
+
+const profileList = listEnvelope(serverTeamMemberProfile);
+const membershipPath = (teamId: string, userId: string) => `/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`;
+
+export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): ServerTeam {
+  return {
+    ...teamFromJson(json),
+    ...teamCalls(ctx, {}, json.id),
+    ...serverCustomerMethods(ctx, { type: "team", id: json.id }),
+    createdAt: new Date(json.created_at_millis),
+    serverMetadata: json.server_metadata ?? null,
+    async listUsers() {
+      const page = await ctx.transport.requestJson("/team-member-profiles", { query: { team_id: json.id } }, profileList);
+      return page.items.map((p) => ({
+        ...serverUserFromJson(ctx, p.user),
+        teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url },
+      }));
+    },
+    async update(options) {
+      await ctx.transport.requestJson(teamPath(json.id), { method: "PATCH", body: teamUpdateToWire(options) }, serverTeam);
+    },
+    async addUser(userId) {
+      await ctx.transport.request(membershipPath(json.id, userId), { method: "POST", body: {} });
+    },
+    async removeUser(userId) {
+      await ctx.transport.request(membershipPath(json.id, userId), { method: "DELETE", body: {} });
+    },
+  };
+}
+
+const teamList = teamListEnvelope(serverTeam);
+
+/** GET /teams (optionally a user's): a "+cursor list" like listUsers. */
+export async function listServerTeams(ctx: AppContext, options: ServerListTeamsOptions & { userId?: string } = {}): Promise<CursorList<ServerTeam>> {
+  const query: { [K in keyof TeamListQuery]?: string | number } = {
+    user_id: options.userId,
+    order_by: options.orderBy === "createdAt" ? "created_at" : undefined,
+    desc: options.desc === undefined ? undefined : String(options.desc),
+    cursor: options.cursor,
+    limit: options.limit,
+    query: options.query,
+  };
+  const page = await ctx.transport.requestJson("/teams", { query }, teamList);
+  return Object.assign(
+    page.items.map((json) => serverTeamFromJson(ctx, json)),
+    { nextCursor: page.pagination?.next_cursor ?? null },
+  );
+}
+
+export interface ServerUserTeams extends UserTeams<ServerTeam> {
+  listTeams(options?: ServerListTeamsOptions): Promise<CursorList<ServerTeam>>;
+}
+
+/** A server user's team members: as the client's, with the user's id and the server key (sdk-surface.md §9b, §9c). */
+export function serverUserTeams(
+  ctx: AppContext,
+  userId: string,
+  selected: ServerTeamJson | null,
+  setSelectedTeamId: (teamId: string | null) => Promise<void>,
+): ServerUserTeams {
+  const base = userTeamMethods(
+    ctx,
+    { userId, auth: {}, setSelectedTeamId },
+    { schema: serverTeam, build: (json) => serverTeamFromJson(ctx, json), createBody: { creator_user_id: userId } },
+    selected,
+  );
+  return { ...base, listTeams: (options) => listServerTeams(ctx, { ...options, userId }) };
 }

@@ -10,6 +10,7 @@ import {
   type ServerUserCreateOptions,
   type ServerUserUpdateOptions,
 } from "./server-user.ts";
+import type { CursorList } from "./cursor-list.ts";
 
 /** Server user management: POST/GET /users, GET/PATCH/DELETE /users/{id} (spec §7 "Server only", protocol.md §5.2). */
 
@@ -26,8 +27,7 @@ export interface ServerListUsersOptions {
   onlyAnonymous?: boolean;
 }
 
-/** An array that also carries the cursor of the next page (sdk-surface.md conventions, "+cursor list"). */
-export type CursorList<T> = T[] & { nextCursor: string | null };
+export type { CursorList } from "./cursor-list.ts";
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
 const userList = paginatedEnvelope(serverUser);

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { cycles, importGraph, layerRules, loopThrough } from "./check-imports.ts";
+
+const graphOf = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+
+describe("cycles", () => {
+  it("finds each strongly connected group once and ignores a chain", () => {
+    const graph = graphOf({ a: ["b"], b: ["c"], c: ["a", "d"], d: ["e"], e: [], x: ["y"], y: ["x"] });
+    expect(cycles(graph).map((c) => c.join(" ")).sort()).toEqual(["a b c", "x y"]);
+    expect(cycles(graphOf({ a: ["b"], b: ["c"], c: [] }))).toEqual([]);
+  });
+
+  it("counts a file that imports itself", () => {
+    expect(cycles(graphOf({ a: ["a"], b: [] }))).toEqual([["a"]]);
+  });
+
+  it("names a cycle as a shortest loop through its first file", () => {
+    const graph = graphOf({ a: ["b", "d"], b: ["c"], c: ["a"], d: ["a"] });
+    const [component] = cycles(graph);
+    expect(loopThrough(component!, graph)).toEqual(["a", "d", "a"]);
+  });
+});
+
+describe("importGraph", () => {
+  it("follows type-only imports and re-exports, not packages outside the set", () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "check-imports-")));
+    try {
+      const file = (name: string, text: string) => {
+        fs.writeFileSync(path.join(dir, name), text);
+        return path.join(dir, name);
+      };
+      const a = file("a.ts", 'import type { B } from "./b.ts";\nimport { z } from "zod";\nexport type A = B | typeof z;\n');
+      const b = file("b.ts", 'export type { A } from "./a.ts";\nexport type B = string;\n');
+      const graph = importGraph([a, b]);
+      expect(graph.get(a)).toEqual([b]);
+      expect(graph.get(b)).toEqual([a]);
+      expect(cycles(graph)).toEqual([[a, b].sort()]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("layerRules", () => {
+  const broken = (from: string, to: string) => layerRules.filter((r) => r.from.test(from) && r.forbidden.test(to)).map((r) => r.name);
+
+  it("keep operations below routes, the control plane and the provider assembly", () => {
+    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/routes/users.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/control/routes.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/app.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/ops/sessions.ts")).toEqual([]);
+    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/store/store.ts")).toEqual([]);
+  });
+
+  it("keep the contract below the apps", () => {
+    expect(broken("sdk/src/contract/errors.ts", "sdk/src/client/client-app.ts")).toHaveLength(1);
+    expect(broken("sdk/src/contract/errors.ts", "sdk/src/contract/catalogue.ts")).toEqual([]);
+    expect(broken("sdk/src/server/users.ts", "sdk/src/admin/admin-app.ts")).toHaveLength(1);
+    expect(broken("sdk/src/server/users.ts", "sdk/src/client/app-context.ts")).toEqual([]);
+  });
+});
