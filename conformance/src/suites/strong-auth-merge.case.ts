@@ -50,7 +50,8 @@ export function mergeStrategyCases(getTarget: () => Target): void {
     ownProjectWithIdp("link_method refuses an address that is not verified: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", async () => {
       const { own, email } = await projectWithUser(getTarget(), "link_method", false);
       const { app, browser } = await oauthWithEmail(own, email);
-      expect(new URL(browser.page.url).pathname).toBe("/handler/error");
+      // Refusals go back to the app's own callback URL when it is trusted (the SDK reads them there).
+      expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
       const error = await expectKnownError(app.callOAuthCallback(), "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409);
       // Verifying the address would let link_method merge, and the details say so.
       expect(error.details).toEqual({ type: "email", contact_channel_value: email, would_work_if_email_was_verified: true });
@@ -61,7 +62,8 @@ export function mergeStrategyCases(getTarget: () => Target): void {
     ownProjectWithIdp("raise_error refuses even a verified address: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", async () => {
       const { own, email } = await projectWithUser(getTarget(), "raise_error", true);
       const { app, browser } = await oauthWithEmail(own, email);
-      expect(new URL(browser.page.url).pathname).toBe("/handler/error");
+      // Refusals go back to the app's own callback URL when it is trusted (the SDK reads them there).
+      expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
       const error = await expectKnownError(app.callOAuthCallback(), "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409);
       expect(error.details).toEqual({ type: "email", contact_channel_value: email, would_work_if_email_was_verified: false });
       expect(error.message).toBe(alreadyUsedMessage(email));

@@ -1,10 +1,12 @@
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { knownError, KnownErrorException, StatusError } from "../http/known-error.ts";
+import { withResponseHeaders } from "../http/error-headers.ts";
 import { RedirectingError } from "../http/redirect-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { MockIdentity, OAuthAuthorizationCodeRecord, OAuthFlowRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
 import { accountsOfUser, anyAccountFor, newAccount, recordGrant, signInAccountFor } from "./oauth-accounts.ts";
+import { isAllowedOAuthRedirect } from "./oauth-client.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
 import { authChannelFor } from "./primary-channel.ts";
 import { applySignUpRules } from "./sign-up-rules.ts";
@@ -84,9 +86,16 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   return { user, isNewUser: true };
 }
 
-function errorRedirect(flow: OAuthFlowRecord, error: KnownErrorException): RedirectingError | null {
-  if (!flow.errorRedirectUrl) return null;
-  const url = new URL(flow.errorRedirectUrl);
+/**
+ * Where a refused callback sends the browser, as the real service chooses: the app's own redirect URI when it is an
+ * allowed one (the SDK's callback page reads the error there), else the flow's error URL when that one is, else nowhere
+ * (the known error is answered itself). An untrusted error URL is never followed.
+ */
+function errorRedirect(project: ProjectRecord | undefined, flow: OAuthFlowRecord, error: KnownErrorException): RedirectingError | null {
+  const candidates = [flow.redirectUri, flow.errorRedirectUrl];
+  const target = project ? candidates.find((url): url is string => !!url && isAllowedOAuthRedirect(project, url)) : undefined;
+  if (!target) return null;
+  const url = new URL(target);
   url.searchParams.set("error", "server_error");
   url.searchParams.set("error_description", error.message);
   url.searchParams.set("errorCode", error.code);
@@ -95,26 +104,61 @@ function errorRedirect(flow: OAuthFlowRecord, error: KnownErrorException): Redir
   return new RedirectingError(url.toString(), error);
 }
 
+/** What the callback needs of the browser: the flow's inner-state cookie, and how to delete it. */
+export interface CallbackBrowser {
+  hasInnerCookie(innerState: string): boolean;
+  /** The Set-Cookie header value that deletes the flow's inner-state cookie. */
+  spentInnerCookie(innerState: string): string;
+}
+
+export interface CallbackAnswer {
+  location: string;
+  headers: [string, string][];
+}
+
 /**
- * The callback. `hasInnerCookie` says whether the browser carries the flow's inner-state cookie: without it the flow
- * was not started by this browser (CSRF), so it is refused before anything else.
+ * The identity provider's code could not be redeemed (unknown, already used, or for another provider): the real
+ * service's OAuth client calls that an invalid grant and answers a plain 400, never the error redirect.
  */
-export function oauthCallback(ctx: OpContext, providerId: string, input: CallbackInput, hasInnerCookie: (innerState: string) => boolean): string {
+const invalidInnerGrant = () => new StatusError(400, "Inner OAuth callback failed due to invalid grant. Please try again.");
+
+/**
+ * The callback. The flow is found by its inner state; a flow started in redirect mode then needs the browser's
+ * inner-state cookie (without it the flow was not started by this browser: CSRF), which every answer from here on
+ * deletes (one callback per flow). A flow in JSON mode set no cookie: PKCE protects it.
+ */
+export function oauthCallback(ctx: OpContext, providerId: string, input: CallbackInput, browser: CallbackBrowser): CallbackAnswer {
   const innerState = input.state ?? "";
-  if (!hasInnerCookie(innerState)) {
-    throw new StatusError(400, "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again");
-  }
   const flow = ctx.tables.oauthFlows.get(innerState);
-  if (!flow) throw new StatusError(400, "Invalid OAuth cookie. Please try signing in again.");
+  if (!flow) throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
+  const headers: [string, string][] = flow.jsonMode ? [] : [["set-cookie", browser.spentInnerCookie(innerState)]];
+  if (!flow.jsonMode && !browser.hasInnerCookie(innerState)) {
+    // Another browser's (or a forged) callback does not use up the flow of the browser that started it.
+    throw withResponseHeaders(
+      new StatusError(400, "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"),
+      headers,
+    );
+  }
   // One callback per flow, even a refused one.
   ctx.keepOnFailure((tables) => tables.oauthFlows.delete(innerState));
   try {
+    return { location: redeem(ctx, providerId, input, flow), headers };
+  } catch (error) {
+    throw withResponseHeaders(error, headers);
+  }
+}
+
+function redeem(ctx: OpContext, providerId: string, input: CallbackInput, flow: OAuthFlowRecord): string {
+  const project = ctx.tables.projects.get(flow.projectId);
+  try {
     if (flow.expiresAtMillis <= ctx.now) throw knownError("OUTER_OAUTH_TIMEOUT");
-    const project = ctx.tables.projects.get(flow.projectId);
-    if (!project || providerId !== flow.providerConfigId) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
+    if (!project) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
     requireEnabledProvider(project, providerId);
     if (input.error !== undefined) throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
-    if (!input.code || input.code !== flow.innerCode || !flow.identity) throw knownError("INVALID_AUTHORIZATION_CODE");
+    // The code was issued for the flow's provider; redeemed at another one it is unknown there.
+    if (providerId !== flow.providerConfigId || !input.code || input.code !== flow.innerCode || !flow.identity) throw invalidInnerGrant();
+    // The app's redirect URI is judged now, before any user is signed in or created.
+    if (!isAllowedOAuthRedirect(project, flow.redirectUri)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
     const identity = flow.identity;
     const { user, isNewUser } = flow.type === "link" ? link(ctx, project, flow, identity) : authenticate(ctx, project, flow, identity);
     recordGrant(ctx, project.id, flow.providerConfigId, identity.accountId, identity.scopes);
@@ -135,7 +179,7 @@ export function oauthCallback(ctx: OpContext, providerId: string, input: Callbac
     target.searchParams.set("state", flow.state);
     return target.toString();
   } catch (error) {
-    const redirect = error instanceof KnownErrorException ? errorRedirect(flow, error) : null;
+    const redirect = error instanceof KnownErrorException ? errorRedirect(project, flow, error) : null;
     throw redirect ?? error;
   }
 }
