@@ -82,6 +82,19 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     await call(target, "/analytics/events/batch", { access: "client", json: { events: [] } });
   });
 
+  it("hands a session to another trusted domain (cross-domain authorize)", async () => {
+    const target = getTarget();
+    const user = await signUp(target);
+    // Any 43-character challenge of the PKCE alphabet: the exchange is not part of this answer.
+    const challenge = "A".repeat(43);
+    await call(target, "/auth/oauth/cross-domain/authorize", {
+      access: "client",
+      accessToken: user.access_token,
+      refreshToken: user.refresh_token,
+      json: { redirect_uri: "http://localhost:3000/handler/oauth-callback", state: "s", code_challenge: challenge },
+    });
+  });
+
   it("reads and edits the email outbox, boosts capacity, reads a draft and the small internal routes", async () => {
     const target = getTarget();
     const user = await signUp(target);
