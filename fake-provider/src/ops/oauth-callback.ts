@@ -50,10 +50,12 @@ function mergeByEmail(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   const strategy = project.config.oauth_account_merge_strategy;
   if (strategy === "allow_duplicates") return "new-without-email-auth";
   // Linking on an unverified address would hand the account to whoever typed it; both sides must be verified.
-  const verified = channel.isVerified && identity.emailVerified;
-  if (strategy === "raise_error" || !verified) {
-    throw knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", { type: "email", contact_channel_value: email, would_work_if_email_was_verified: !verified });
-  }
+  // Only an unverified existing address is one that verifying would fix; raise_error and an unverified new one are not.
+  const refuse = (wouldWork: boolean) =>
+    knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", { type: "email", contact_channel_value: email, would_work_if_email_was_verified: wouldWork });
+  if (strategy === "raise_error") throw refuse(false);
+  if (!channel.isVerified) throw refuse(true);
+  if (!identity.emailVerified) throw refuse(false);
   const user = ctx.tables.users.get(channel.userId)!;
   newAccount(ctx, user, { providerConfigId: flow.providerConfigId, providerAccountId: identity.accountId, email });
   return { user, isNewUser: false };
@@ -63,13 +65,14 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   const existing = signInAccountFor(ctx, project.id, flow.providerConfigId, identity.accountId);
   const existingUser = existing ? ctx.tables.users.get(existing.userId) : undefined;
   if (existingUser) return { user: existingUser, isNewUser: false };
-  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   let emailAuth = identity.email !== null;
   if (identity.email !== null) {
     const merged = mergeByEmail(ctx, project, flow, identity, identity.email);
     if (merged === "new-without-email-auth") emailAuth = false;
     else if (merged) return merged;
   }
+  // Only a new user is a sign-up: linking to an existing account by its address works with sign-ups off.
+  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   // The project's sign-up rules (ops/sign-up-rules.ts): a rejection becomes the flow's error redirect.
   const current = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
   const ruled = applySignUpRules(ctx, project.id, { email: identity.email, authMethod: "oauth", oauthProvider: flow.providerConfigId, current: current?.isAnonymous ? current : null });

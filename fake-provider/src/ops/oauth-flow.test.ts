@@ -147,7 +147,7 @@ describe("OAuth callback and code exchange", () => {
     const { state, location } = codeAndState(back);
     expect(state).toBe("s-123");
     expect(location.searchParams.get("keep")).toBe("1");
-    expect(back.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect(back.headers.get("set-cookie")).toContain("=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
   });
 
   it("refuses a callback without the inner-state cookie (plain 400) and an unknown flow", async () => {
@@ -172,7 +172,7 @@ describe("OAuth callback and code exchange", () => {
     const start = await startOAuth(provider, { challenge });
     const back = await callback(provider, await answerIdp(provider, start.location, { action: "deny" }), start.cookie);
     expect(back.status).toBe(307);
-    expect(back.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Max-Age=0`);
+    expect(back.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
     const to = new URL(back.headers.get("location")!);
     expect(`${to.origin}${to.pathname}`).toBe(APP_CALLBACK);
     expect(Object.fromEntries(to.searchParams)).toEqual({
@@ -202,7 +202,7 @@ describe("OAuth callback and code exchange", () => {
     provider.clock.advance(3_600_001);
     const response = await callback(provider, to, start.cookie);
     await expectKnownError(response, "OUTER_OAUTH_TIMEOUT", 408);
-    expect(response.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Max-Age=0`);
+    expect(response.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
   });
 
   it("refuses an untrusted redirect URI at the callback: to a trusted error URL (307), else the known error itself", async () => {
@@ -217,7 +217,7 @@ describe("OAuth callback and code exchange", () => {
     const nowhere = await startOAuth(provider, { challenge, redirectUri: "https://evil.example.net/cb", errorRedirectUrl: "https://evil.example.net/err" });
     const refused = await callback(provider, await answerIdp(provider, nowhere.location, { account_id: "gh-untrusted" }), nowhere.cookie);
     await expectKnownError(refused, "REDIRECT_URL_NOT_WHITELISTED", 400);
-    expect(refused.headers.get("set-cookie")).toContain(`stack-oauth-inner-${nowhere.innerState}=; Path=/; Max-Age=0`);
+    expect(refused.headers.get("set-cookie")).toContain(`stack-oauth-inner-${nowhere.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
     // Nobody was signed up by the refused flows.
     expect(provider.store.read.oauthAccounts.size).toBe(0);
   });
@@ -231,7 +231,7 @@ describe("OAuth callback and code exchange", () => {
       forge(to);
       const response = await callback(provider, to.toString(), start.cookie);
       expect([response.status, await response.text()]).toEqual([400, "Inner OAuth callback failed due to invalid grant. Please try again."]);
-      expect(response.headers.get("set-cookie")).toContain("Max-Age=0");
+      expect(response.headers.get("set-cookie")).toContain("=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
     }
   });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appleNativeSignInBody, constants, crossDomainAuthorizeBody, oauthAuthorizeQuery, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/sdk/contract";
 import { stackHeader } from "../auth/headers.ts";
-import { cookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
+import { deletedCookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
 import { json } from "../http/respond.ts";
 import { appleNativeSignIn } from "../ops/oauth-apple-native.ts";
 import { authorize } from "../ops/oauth-authorize.ts";
@@ -26,7 +26,7 @@ function callbackHandler(source: "query" | "body"): AnyRouteSpec {
       const answer = (source === "query" ? query : (body ?? {})) as z.output<typeof oauthCallbackParams>;
       const { location, headers: extra } = oauthCallback(ctx, params.provider_id, answer, {
         hasInnerCookie: (innerState) => readCookie(request, oauthInnerStateCookie(innerState)) === "true",
-        spentInnerCookie: (innerState) => cookieHeader(request, oauthInnerStateCookie(innerState), "", 0),
+        spentInnerCookie: (innerState) => deletedCookieHeader(oauthInnerStateCookie(innerState)),
       });
       const headers = new Headers({ location, "content-type": "application/json; charset=utf-8" });
       for (const [name, value] of extra) headers.append(name, value);
