@@ -107,6 +107,8 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 404, text: /^OAuth provider .+ not found or not configured$/s, operations: ["createOAuthProvider"] },
   { status: 403, text: /^Client can only (read|update|delete) OAuth providers for their own user\.$/, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
   { status: 403, text: "Client can only list OAuth providers for their own user.", operations: ["listOAuthProviders"] },
+  { status: 403, text: "Client can only list connected accounts for their own user.", operations: ["listConnectedAccounts"] },
+  { status: 403, text: "Client can only access its own connected accounts", operations: ["connectedAccountToken", "connectedAccountTokenByAccount"] },
   { status: 400, text: /^The same provider type with (sign-in enabled|the same account ID) already exists for this user\.$/, operations: ["createOAuthProvider", "updateOAuthProvider"] },
   { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
   { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser", "updateMe"] },

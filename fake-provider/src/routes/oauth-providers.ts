@@ -83,7 +83,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
   listConnectedAccounts: route({
     params: connectedAccountListParams,
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts", "Client can only list connected accounts for their own user.");
       return list(accountsOfUser(ctx, user.id).filter((a) => a.allowConnectedAccounts).map(connectedAccountView));
     },
   }),
@@ -91,7 +91,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     params: connectedAccountTokenParams,
     body: z.union([z.undefined(), connectedAccountTokenBody]),
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts", "Client can only access its own connected accounts");
       return created(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
     },
   }),
@@ -99,7 +99,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     params: connectedAccountTokenByAccountParams,
     body: z.union([z.undefined(), connectedAccountTokenBody]),
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts", "Client can only access its own connected accounts");
       return created(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
     },
   }),
