@@ -95,10 +95,20 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   // The OAuth library's words for a PKCE method it cannot verify (ops/oauth-authorize.ts says why it comes up front).
   { status: 400, text: /^Invalid request: transform algorithm '.*' not supported$/s, operations: ["oauthAuthorize"] },
   { status: 400, text: /^Inner OAuth cookie not found\. This is likely because you refreshed the page during the OAuth sign in process\./ },
+  { status: 400, text: "Invalid OAuth state. Please try signing in again.", operations: ["oauthCallbackGet", "oauthCallbackPost"] },
+  { status: 400, text: "Inner OAuth callback failed due to invalid grant. Please try again.", operations: ["oauthCallbackGet", "oauthCallbackPost"] },
+  // The cross-domain session handoff (upstream's auth/oauth/cross-domain/authorize route).
+  { status: 400, text: /^Cross-domain auth handoff requires (a refresh-token-bound session\. Please sign in again|passing the current refresh token)\.$/, operations: ["crossDomainAuthorize"] },
+  { status: 401, text: /^Cross-domain auth handoff refresh token (does not match the authenticated session|is not valid)\.$/, operations: ["crossDomainAuthorize"] },
+  // CLI login: a login code that is not pending (upstream's auth/cli/complete route).
+  { status: 400, text: "Invalid login code or the code has expired", operations: ["cliComplete"] },
   // OAuth provider links (upstream's oauth-providers CRUD).
   { status: 404, text: /^OAuth provider .+ for user .+ not found$/s, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
   { status: 404, text: /^OAuth provider .+ not found or not configured$/s, operations: ["createOAuthProvider"] },
   { status: 403, text: /^Client can only (read|update|delete) OAuth providers for their own user\.$/, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
+  { status: 403, text: "Client can only list OAuth providers for their own user.", operations: ["listOAuthProviders"] },
+  { status: 403, text: "Client can only list connected accounts for their own user.", operations: ["listConnectedAccounts"] },
+  { status: 403, text: "Client can only access its own connected accounts", operations: ["connectedAccountToken", "connectedAccountTokenByAccount"] },
   { status: 400, text: /^The same provider type with (sign-in enabled|the same account ID) already exists for this user\.$/, operations: ["createOAuthProvider", "updateOAuthProvider"] },
   { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
   { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser", "updateMe"] },

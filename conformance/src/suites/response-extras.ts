@@ -81,6 +81,19 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     await call(target, "/check-version", { json: { clientVersion: "2.8.0" } });
   });
 
+  it("hands a session to another trusted domain (cross-domain authorize)", async () => {
+    const target = getTarget();
+    const user = await signUp(target);
+    // Any 43-character challenge of the PKCE alphabet: the exchange is not part of this answer.
+    const challenge = "A".repeat(43);
+    await call(target, "/auth/oauth/cross-domain/authorize", {
+      access: "client",
+      accessToken: user.access_token,
+      refreshToken: user.refresh_token,
+      json: { redirect_uri: "http://localhost:3000/handler/oauth-callback", state: "s", code_challenge: challenge },
+    });
+  });
+
   it("reads and edits the email outbox, boosts capacity, reads a draft and the small internal routes", async () => {
     const target = getTarget();
     const user = await signUp(target);

@@ -49,6 +49,12 @@ describe("so do the answers of operations the suites do not call successfully", 
 
 // Declared last, so it runs after every case above (a file's tests run in order). A new operation, or a suite that
 // stops calling one, shows here: give it a successful call in a suite or in response-extras.ts.
+/**
+ * Operations no offline provider can answer successfully: native Apple sign-in needs a token signed by Apple's keys
+ * (ops/oauth-apple-native.ts).
+ */
+const neverSuccessfulOffline = new Set(["appleNativeSignIn"]);
+
 it("checked a successful answer of every operation of the contract", () => {
-  expect(operations.map((o) => o.id).filter((id) => !covered.has(id))).toEqual([]);
+  expect(operations.map((o) => o.id).filter((id) => !covered.has(id) && !neverSuccessfulOffline.has(id))).toEqual([]);
 });

@@ -12,15 +12,21 @@ export function oauthErrorCases(getTarget: () => Target): void {
   const withIdp = itIf(strongNeeds.emulator(getTarget()));
 
   describe("OAuth callback errors", () => {
-    withIdp("refuses a code the identity provider did not issue: INVALID_AUTHORIZATION_CODE on the error page", async () => {
+    withIdp("refuses a code the identity provider did not issue: a plain 400 at the provider callback, nobody signed in", async () => {
       const target = getTarget();
       const { app, browser } = browserApp(target);
       await app.signInWithOAuth("github");
-      // The provider's own callback gets a code its identity provider never gave out (forged, or mistyped by hand).
-      await landBack(target, browser, { account_id: uniqueTag("gh-forged") }, { innerCode: "forged-inner-code" });
-      expect(new URL(browser.page.url).pathname).toBe("/handler/error");
-      const error = await expectKnownError(app.callOAuthCallback(), "INVALID_AUTHORIZATION_CODE", 400);
-      expect(error.message).toBe("The given authorization code is invalid.");
+      // The provider's own callback gets a code its identity provider never gave out (forged, or mistyped by hand): the
+      // service cannot redeem it (an invalid grant) and answers the browser there, without sending it back to the app.
+      const idp = browser.navigated.at(-1)!;
+      const state = new URL(idp).searchParams.get("state")!;
+      const form = new URLSearchParams({ state, action: "allow", account_id: uniqueTag("gh-forged") });
+      const posted = await target.fetch(idp, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+      const callback = new URL(posted.headers.get("location")!);
+      callback.searchParams.set("code", "forged-inner-code");
+      const cookie = (posted.headers.get("set-cookie") ?? "").split(";")[0]!;
+      const back = await target.fetch(callback.toString(), { headers: { cookie }, redirect: "manual" });
+      expect([back.status, await back.text()]).toEqual([400, "Inner OAuth callback failed due to invalid grant. Please try again."]);
       expect(await app.getUser()).toBeNull();
     });
 

@@ -47,12 +47,14 @@ export function oauthCases(getTarget: () => Target): void {
       expect(browser.navigated.at(-1)).toBe(`${APP_ORIGIN}/dashboard?tab=2`);
     });
 
-    withIdp("brings a denial back as OAUTH_PROVIDER_ACCESS_DENIED on the error page", async () => {
+    withIdp("brings a denial back as OAUTH_PROVIDER_ACCESS_DENIED to the callback page", async () => {
       const target = getTarget();
       const { app, browser } = browserApp(target);
       await app.signInWithOAuth("github");
       await landBack(target, browser, { action: "deny" });
-      expect(new URL(browser.page.url).pathname).toBe("/handler/error");
+      // The service sends a refusal to the app's own (trusted) callback URL first, its error URL only failing that.
+      expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
+      expect(new URL(browser.page.url).searchParams.get("errorCode")).toBe("OAUTH_PROVIDER_ACCESS_DENIED");
       const error = await expectKnownError(app.callOAuthCallback(), "OAUTH_PROVIDER_ACCESS_DENIED", 400);
       expect(error.message).toBe("The OAuth provider denied access to the user.");
       expect(await app.getUser()).toBeNull();
@@ -67,11 +69,20 @@ export function oauthCases(getTarget: () => Target): void {
       await expectKnownError(app.callOAuthCallback(), "OUTER_OAUTH_TIMEOUT", 408);
     });
 
-    it("refuses a provider the project has not enabled, and an untrusted callback URL", async () => {
+    it("refuses a provider the project has not enabled", async () => {
+      await expectKnownError(browserApp(getTarget()).app.signInWithOAuth("facebook"), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
+    });
+
+    withIdp("refuses an untrusted callback URL when the browser comes back, on the app's error page", async () => {
       const target = getTarget();
-      await expectKnownError(browserApp(target).app.signInWithOAuth("facebook"), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
       const evil = browserApp(target, { urls: { oauthCallback: "https://evil.example.net/handler/oauth-callback" } });
-      await expectKnownError(evil.app.signInWithOAuth("github"), "REDIRECT_URL_NOT_WHITELISTED", 400);
+      // The flow starts (the service judges the callback URL only once the provider answered) ...
+      await evil.app.signInWithOAuth("github");
+      await landBack(target, evil.browser, { account_id: uniqueTag("gh-evil") });
+      // ... and ends on the trusted error page, nobody signed in.
+      expect(`${new URL(evil.browser.page.url).origin}${new URL(evil.browser.page.url).pathname}`).toBe(`${APP_ORIGIN}/handler/error`);
+      await expectKnownError(evil.app.callOAuthCallback(), "REDIRECT_URL_NOT_WHITELISTED", 400);
+      expect(await evil.app.getUser()).toBeNull();
     });
   });
 

@@ -17,22 +17,37 @@ const fetchJwks = async (query = "") => expectJson<JSONWebKeySet>(await api(prov
 const currentDate = () => new Date(provider.clock.now());
 
 describe("JWKS", () => {
-  it("lists only the normal users' key by default, public parts only", async () => {
+  it("lists only the normal users' keys by default (the signing key, then the next one), public parts only", async () => {
     const { keys } = await fetchJwks();
-    expect(keys).toHaveLength(1);
-    const [key] = keys;
-    expect(key).toMatchObject({ kty: "EC", alg: "ES256", crv: "P-256", kid: expect.any(String), x: expect.any(String), y: expect.any(String) });
-    expect(key).not.toHaveProperty("d");
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(key).toMatchObject({ kty: "EC", alg: "ES256", crv: "P-256", kid: expect.any(String), x: expect.any(String), y: expect.any(String) });
+      expect(key).not.toHaveProperty("d");
+    }
+    const user = await signUp(provider);
+    expect(decodeProtectedHeader(user.access_token).kid).toBe(keys[0]!.kid);
   });
 
-  it("adds the restricted key with include_restricted and the anonymous one with include_anonymous", async () => {
+  it("adds the restricted keys with include_restricted, and the restricted and anonymous ones with include_anonymous", async () => {
     const normal = await fetchJwks();
     const restricted = await fetchJwks("?include_restricted=true");
     const anonymous = await fetchJwks("?include_anonymous=true");
-    expect(restricted.keys).toHaveLength(2);
-    expect(anonymous.keys).toHaveLength(3);
-    expect(new Set(anonymous.keys.map((k) => k.kid)).size).toBe(3);
-    expect(anonymous.keys.map((k) => k.kid)).toEqual(expect.arrayContaining(normal.keys.map((k) => k.kid)));
+    expect(restricted.keys).toHaveLength(4);
+    expect(anonymous.keys).toHaveLength(6);
+    expect(new Set(anonymous.keys.map((k) => k.kid)).size).toBe(6);
+    expect(anonymous.keys.slice(0, 4)).toEqual(restricted.keys);
+    expect(anonymous.keys.slice(0, 2)).toEqual(normal.keys);
+  });
+
+  it("publishes the next key for a signing key saved without one", async () => {
+    const [signing] = (await fetchJwks()).keys;
+    const withoutStandby = { ...provider.store.read.signingKeys.get("normal")! };
+    delete withoutStandby.standbyPublicJwk;
+    await provider.store.transact((tables) => void tables.signingKeys.set("normal", withoutStandby));
+    const { keys } = await fetchJwks();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toEqual(signing);
+    expect(keys[1]!.kid).not.toBe(signing!.kid);
   });
 
   it("answers an unknown project with a plain-text 404 Project not found", async () => {

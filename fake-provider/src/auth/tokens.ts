@@ -41,9 +41,26 @@ export async function signingKey(tables: Tables, audience: Audience, random: Ran
     kid,
     privateJwk: { ...privateJwk, kid, alg: "ES256" },
     publicJwk: { ...publicJwk, kid, alg: "ES256", use: "sig" },
+    standbyPublicJwk: await standbyKey(random),
   };
   tables.signingKeys.set(audience, record);
   return record;
+}
+
+/** A fresh public key for the next rotation (SigningKeyRecord.standbyPublicJwk); its private half is not kept. */
+async function standbyKey(random: RandomSource): Promise<JWK> {
+  const { publicJwk } = await es256KeyPair(random);
+  return { ...publicJwk, kid: randomBase32(random, 60).slice(0, 12), alg: "ES256", use: "sig" };
+}
+
+/** An audience family's published keys: the signing key, then its standby (made now for state saved without one). */
+async function publishedKeys(tables: Tables, audience: Audience, random: RandomSource): Promise<JWK[]> {
+  let record = await signingKey(tables, audience, random);
+  if (!record.standbyPublicJwk) {
+    record = { ...record, standbyPublicJwk: await standbyKey(random) };
+    tables.signingKeys.set(audience, record);
+  }
+  return [record.publicJwk, record.standbyPublicJwk!];
 }
 
 export interface MintInput {
@@ -219,6 +236,6 @@ export async function jwks(
   if (options.includeRestricted || options.includeAnonymous) families.push("restricted");
   if (options.includeAnonymous) families.push("anonymous");
   const keys: JWK[] = [];
-  for (const family of families) keys.push((await signingKey(tables, family, random)).publicJwk);
+  for (const family of families) keys.push(...(await publishedKeys(tables, family, random)));
   return { keys };
 }

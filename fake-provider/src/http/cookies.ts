@@ -14,6 +14,11 @@ export function cookieHeader(request: Request, name: string, value: string, maxA
   return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
 
+/** The deletion of a cookie as upstream's framework writes it: empty, whole site, expired at the epoch. */
+export function deletedCookieHeader(name: string): string {
+  return `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
 /**
  * The OAuth inner-state cookie as upstream writes it: whole site, an absolute expiry (by the emulator's clock) and a
  * max age, HttpOnly, Secure on https, no SameSite attribute (browsers treat it as Lax).

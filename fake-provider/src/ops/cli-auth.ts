@@ -58,9 +58,10 @@ export function pollCliLogin(ctx: OpContext, project: ProjectRecord, pollingCode
 
 function attemptByLoginCode(ctx: OpContext, project: ProjectRecord, loginCode: string): VerificationCodeRecord {
   const record = [...ctx.tables.verificationCodes.values()].find((c) => c.projectId === project.id && c.purpose === "cli_login" && dataOf(c).login_code === loginCode);
-  if (!record) throw knownError("CLI_AUTH_ERROR", undefined, { message: "Invalid login code" });
-  if (record.expiresAtMillis <= ctx.now) throw knownError("CLI_AUTH_EXPIRED_ERROR", undefined, { message: CLI_MESSAGES.expired });
-  if (record.usedAtMillis !== null || dataOf(record).refresh_token !== null) throw knownError("CLI_AUTH_USED_ERROR", undefined, { message: CLI_MESSAGES.used });
+  // Upstream tells the browser nothing more than "not pending": an unknown, expired, completed or polled attempt all
+  // get the same plain 400 (the CLI's poll is where expired and used are told apart).
+  const pending = record && record.expiresAtMillis > ctx.now && record.usedAtMillis === null && dataOf(record).refresh_token === null;
+  if (!record || !pending) throw new StatusError(400, CLI_MESSAGES.invalidLoginCode);
   return record;
 }
 

@@ -20,6 +20,26 @@ async function links(provider: TestProvider, accessToken: string): Promise<Link[
 }
 
 describe("OAuth provider links", () => {
+  it("lets a client list only its own links and connected accounts: another user's, or everyone's, is a plain 403", async () => {
+    const provider = newProvider();
+    const mine = await signUp(provider);
+    const theirs = await signUp(provider);
+    expect(await links(provider, mine.access_token)).toEqual([]);
+    const ownById = await api(provider, `/oauth-providers?user_id=${mine.user_id}`, { headers: withToken(mine.access_token) });
+    expect(ownById.status).toBe(200);
+    for (const query of [`?user_id=${theirs.user_id}`, ""]) {
+      const refused = await api(provider, `/oauth-providers${query}`, { headers: withToken(mine.access_token) });
+      expect([refused.status, await refused.text()]).toEqual([403, "Client can only list OAuth providers for their own user."]);
+    }
+    // The server lists anyone's.
+    expect((await api(provider, `/oauth-providers?user_id=${theirs.user_id}`, { headers: server() })).status).toBe(200);
+    // Connected accounts: the listing and the tokens have their own words.
+    const list = await api(provider, `/connected-accounts/${theirs.user_id}`, { headers: withToken(mine.access_token) });
+    expect([list.status, await list.text()]).toEqual([403, "Client can only list connected accounts for their own user."]);
+    const token = await api(provider, `/connected-accounts/${theirs.user_id}/google/access-token`, { headers: withToken(mine.access_token), json: { scope: "openid" } });
+    expect([token.status, await token.text()]).toEqual([403, "Client can only access its own connected accounts"]);
+  });
+
   it("lists the client's links without account_id; the server view adds it", async () => {
     const provider = newProvider();
     const tokens = await oauthSignIn(provider, { account_id: "gh-list", email: "list@example.com" });

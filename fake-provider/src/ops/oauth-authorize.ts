@@ -4,13 +4,13 @@ import { verifyAccessToken, projectOfAudience } from "../auth/tokens.ts";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { OAuthFlowRecord } from "../store/strong-auth-records.ts";
 import type { MockOAuthServerSettings, OpContext } from "./context.ts";
-import { assertTrustedRedirects, oauthClientProject } from "./oauth-client.ts";
+import { assertAllowedOAuthRedirect, oauthClientProject } from "./oauth-client.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
 import { s256Challenge } from "./oauth-token.ts";
 
 /**
  * GET /auth/oauth/authorize/{provider} (protocol.md §7.5 step 1): checks, in the real service's order, the client and
- * its key, the provider, the scope, a link's token, every redirect URL, an extra scope on shared keys, the PKCE method
+ * its key, the provider, the scope, a link's token, the after-callback URL, an extra scope on shared keys, the PKCE method
  * and the optional access token, then records the flow under a fresh inner state and sends the browser to the
  * emulator's mock identity provider: its page, or, for a shared-keys provider while a mock OAuth server is attached
  * (mock-oauth/server.ts), that server's authorization endpoint. Bot-challenge fields are accepted and not judged
@@ -52,7 +52,9 @@ export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuth
   if (q.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: q.scope });
   if (q.type === "link" && !q.token) throw new StatusError(400, "?token= query parameter is required for link type");
   const errorRedirectUrl = q.error_redirect_uri ?? q.error_redirect_url ?? null;
-  assertTrustedRedirects(project, [q.after_callback_redirect_url, q.redirect_uri, errorRedirectUrl]);
+  // Only the after-callback URL is judged here. The redirect URI is judged when the browser comes back (the callback
+  // refuses an untrusted one), and the error URL is used then only if trusted, so neither stops the flow from starting.
+  assertAllowedOAuthRedirect(project, q.after_callback_redirect_url);
   // Shared keys cannot grant extra scopes, whether signing in or linking (the real service refuses both).
   if (q.provider_scope && provider.type === "shared") throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
   assertPkceMethod(q.code_challenge_method);

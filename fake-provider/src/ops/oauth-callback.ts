@@ -1,10 +1,12 @@
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { knownError, KnownErrorException, StatusError } from "../http/known-error.ts";
+import { withResponseHeaders } from "../http/error-headers.ts";
 import { RedirectingError } from "../http/redirect-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { MockIdentity, OAuthAuthorizationCodeRecord, OAuthFlowRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
 import { accountsOfUser, anyAccountFor, newAccount, recordGrant, signInAccountFor } from "./oauth-accounts.ts";
+import { isAllowedOAuthRedirect } from "./oauth-client.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
 import { authChannelFor } from "./primary-channel.ts";
 import { applySignUpRules } from "./sign-up-rules.ts";
@@ -48,10 +50,12 @@ function mergeByEmail(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   const strategy = project.config.oauth_account_merge_strategy;
   if (strategy === "allow_duplicates") return "new-without-email-auth";
   // Linking on an unverified address would hand the account to whoever typed it; both sides must be verified.
-  const verified = channel.isVerified && identity.emailVerified;
-  if (strategy === "raise_error" || !verified) {
-    throw knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", { type: "email", contact_channel_value: email, would_work_if_email_was_verified: !verified });
-  }
+  // Only an unverified existing address is one that verifying would fix; raise_error and an unverified new one are not.
+  const refuse = (wouldWork: boolean) =>
+    knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", { type: "email", contact_channel_value: email, would_work_if_email_was_verified: wouldWork });
+  if (strategy === "raise_error") throw refuse(false);
+  if (!channel.isVerified) throw refuse(true);
+  if (!identity.emailVerified) throw refuse(false);
   const user = ctx.tables.users.get(channel.userId)!;
   newAccount(ctx, user, { providerConfigId: flow.providerConfigId, providerAccountId: identity.accountId, email });
   return { user, isNewUser: false };
@@ -61,13 +65,14 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   const existing = signInAccountFor(ctx, project.id, flow.providerConfigId, identity.accountId);
   const existingUser = existing ? ctx.tables.users.get(existing.userId) : undefined;
   if (existingUser) return { user: existingUser, isNewUser: false };
-  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   let emailAuth = identity.email !== null;
   if (identity.email !== null) {
     const merged = mergeByEmail(ctx, project, flow, identity, identity.email);
     if (merged === "new-without-email-auth") emailAuth = false;
     else if (merged) return merged;
   }
+  // Only a new user is a sign-up: linking to an existing account by its address works with sign-ups off.
+  if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   // The project's sign-up rules (ops/sign-up-rules.ts): a rejection becomes the flow's error redirect.
   const current = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
   const ruled = applySignUpRules(ctx, project.id, { email: identity.email, authMethod: "oauth", oauthProvider: flow.providerConfigId, current: current?.isAnonymous ? current : null });
@@ -84,9 +89,16 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   return { user, isNewUser: true };
 }
 
-function errorRedirect(flow: OAuthFlowRecord, error: KnownErrorException): RedirectingError | null {
-  if (!flow.errorRedirectUrl) return null;
-  const url = new URL(flow.errorRedirectUrl);
+/**
+ * Where a refused callback sends the browser, as the real service chooses: the app's own redirect URI when it is an
+ * allowed one (the SDK's callback page reads the error there), else the flow's error URL when that one is, else nowhere
+ * (the known error is answered itself). An untrusted error URL is never followed.
+ */
+function errorRedirect(project: ProjectRecord | undefined, flow: OAuthFlowRecord, error: KnownErrorException): RedirectingError | null {
+  const candidates = [flow.redirectUri, flow.errorRedirectUrl];
+  const target = project ? candidates.find((url): url is string => !!url && isAllowedOAuthRedirect(project, url)) : undefined;
+  if (!target) return null;
+  const url = new URL(target);
   url.searchParams.set("error", "server_error");
   url.searchParams.set("error_description", error.message);
   url.searchParams.set("errorCode", error.code);
@@ -95,26 +107,61 @@ function errorRedirect(flow: OAuthFlowRecord, error: KnownErrorException): Redir
   return new RedirectingError(url.toString(), error);
 }
 
+/** What the callback needs of the browser: the flow's inner-state cookie, and how to delete it. */
+export interface CallbackBrowser {
+  hasInnerCookie(innerState: string): boolean;
+  /** The Set-Cookie header value that deletes the flow's inner-state cookie. */
+  spentInnerCookie(innerState: string): string;
+}
+
+export interface CallbackAnswer {
+  location: string;
+  headers: [string, string][];
+}
+
 /**
- * The callback. `hasInnerCookie` says whether the browser carries the flow's inner-state cookie: without it the flow
- * was not started by this browser (CSRF), so it is refused before anything else.
+ * The identity provider's code could not be redeemed (unknown, already used, or for another provider): the real
+ * service's OAuth client calls that an invalid grant and answers a plain 400, never the error redirect.
  */
-export function oauthCallback(ctx: OpContext, providerId: string, input: CallbackInput, hasInnerCookie: (innerState: string) => boolean): string {
+const invalidInnerGrant = () => new StatusError(400, "Inner OAuth callback failed due to invalid grant. Please try again.");
+
+/**
+ * The callback. The flow is found by its inner state; a flow started in redirect mode then needs the browser's
+ * inner-state cookie (without it the flow was not started by this browser: CSRF), which every answer from here on
+ * deletes (one callback per flow). A flow in JSON mode set no cookie: PKCE protects it.
+ */
+export function oauthCallback(ctx: OpContext, providerId: string, input: CallbackInput, browser: CallbackBrowser): CallbackAnswer {
   const innerState = input.state ?? "";
-  if (!hasInnerCookie(innerState)) {
-    throw new StatusError(400, "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again");
-  }
   const flow = ctx.tables.oauthFlows.get(innerState);
-  if (!flow) throw new StatusError(400, "Invalid OAuth cookie. Please try signing in again.");
+  if (!flow) throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
+  const headers: [string, string][] = flow.jsonMode ? [] : [["set-cookie", browser.spentInnerCookie(innerState)]];
+  if (!flow.jsonMode && !browser.hasInnerCookie(innerState)) {
+    // Another browser's (or a forged) callback does not use up the flow of the browser that started it.
+    throw withResponseHeaders(
+      new StatusError(400, "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"),
+      headers,
+    );
+  }
   // One callback per flow, even a refused one.
   ctx.keepOnFailure((tables) => tables.oauthFlows.delete(innerState));
   try {
+    return { location: redeem(ctx, providerId, input, flow), headers };
+  } catch (error) {
+    throw withResponseHeaders(error, headers);
+  }
+}
+
+function redeem(ctx: OpContext, providerId: string, input: CallbackInput, flow: OAuthFlowRecord): string {
+  const project = ctx.tables.projects.get(flow.projectId);
+  try {
     if (flow.expiresAtMillis <= ctx.now) throw knownError("OUTER_OAUTH_TIMEOUT");
-    const project = ctx.tables.projects.get(flow.projectId);
-    if (!project || providerId !== flow.providerConfigId) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
+    if (!project) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
     requireEnabledProvider(project, providerId);
     if (input.error !== undefined) throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
-    if (!input.code || input.code !== flow.innerCode || !flow.identity) throw knownError("INVALID_AUTHORIZATION_CODE");
+    // The code was issued for the flow's provider; redeemed at another one it is unknown there.
+    if (providerId !== flow.providerConfigId || !input.code || input.code !== flow.innerCode || !flow.identity) throw invalidInnerGrant();
+    // The app's redirect URI is judged now, before any user is signed in or created.
+    if (!isAllowedOAuthRedirect(project, flow.redirectUri)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
     const identity = flow.identity;
     const { user, isNewUser } = flow.type === "link" ? link(ctx, project, flow, identity) : authenticate(ctx, project, flow, identity);
     recordGrant(ctx, project.id, flow.providerConfigId, identity.accountId, identity.scopes);
@@ -135,7 +182,7 @@ export function oauthCallback(ctx: OpContext, providerId: string, input: Callbac
     target.searchParams.set("state", flow.state);
     return target.toString();
   } catch (error) {
-    const redirect = error instanceof KnownErrorException ? errorRedirect(flow, error) : null;
+    const redirect = error instanceof KnownErrorException ? errorRedirect(project, flow, error) : null;
     throw redirect ?? error;
   }
 }

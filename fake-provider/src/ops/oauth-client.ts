@@ -3,7 +3,6 @@ import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
 import { findKeySet } from "../auth/keys.ts";
 import { knownError } from "../http/known-error.ts";
 import type { ProjectRecord } from "../store/records.ts";
-import { assertTrustedCallback } from "./callback-urls.ts";
 import type { OpContext } from "./context.ts";
 
 /**
@@ -40,7 +39,26 @@ export function isTrustedFor(project: ProjectRecord, url: string): boolean {
   return isTrustedRedirectUrl(url, { allowLocalhost: project.config.allow_localhost, domains: project.config.domains });
 }
 
-/** The redirect URLs of an OAuth flow, through the one check every redirect URL gets (ops/callback-urls.ts). */
-export function assertTrustedRedirects(project: ProjectRecord, urls: readonly (string | undefined | null)[]): void {
-  for (const url of urls) if (url) assertTrustedCallback(project, url);
+/**
+ * The scheme of the native apps' SDK callbacks: only an installed app can answer such a URL, never a web page, so the
+ * real service lets it through without a trusted domain.
+ */
+export const NATIVE_APP_CALLBACK_PROTOCOL = "stack-auth-mobile-oauth-url:";
+
+function isNativeAppUrl(url: string): boolean {
+  try {
+    return new URL(url).protocol === NATIVE_APP_CALLBACK_PROTOCOL;
+  } catch {
+    return false;
+  }
+}
+
+/** Where an OAuth flow may send the browser: a trusted domain (or localhost when allowed), or a native app. */
+export function isAllowedOAuthRedirect(project: ProjectRecord, url: string): boolean {
+  return isNativeAppUrl(url) || isTrustedFor(project, url);
+}
+
+/** REDIRECT_URL_NOT_WHITELISTED unless `url` is absent or isAllowedOAuthRedirect. */
+export function assertAllowedOAuthRedirect(project: ProjectRecord, url: string | undefined | null): void {
+  if (url && !isAllowedOAuthRedirect(project, url)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
 }

@@ -47,12 +47,22 @@ describe("OAuth authorize", () => {
     await expectKnownError(await api(newProvider(), authorizePath({ challenge, provider: "facebook" })), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
   });
 
-  it("refuses untrusted redirect, error and after-callback URLs with REDIRECT_URL_NOT_WHITELISTED", async () => {
+  it("refuses an untrusted after-callback URL up front, and lets untrusted redirect and error URLs start the flow", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    for (const o of [{ redirectUri: "https://evil.example.net/cb" }, { errorRedirectUrl: "https://evil.example.net/err" }, { afterCallbackRedirectUrl: "https://evil.example.net/x" }]) {
-      await expectKnownError(await api(provider, authorizePath({ challenge, ...o })), "REDIRECT_URL_NOT_WHITELISTED", 400);
+    await expectKnownError(await api(provider, authorizePath({ challenge, afterCallbackRedirectUrl: "https://evil.example.net/x" })), "REDIRECT_URL_NOT_WHITELISTED", 400);
+    for (const o of [{ redirectUri: "https://evil.example.net/cb" }, { errorRedirectUrl: "https://evil.example.net/err" }]) {
+      expect((await api(provider, authorizePath({ challenge, ...o }))).status).toBe(307);
     }
+    // A native app's SDK callback needs no trusted domain.
+    expect((await api(provider, authorizePath({ challenge, afterCallbackRedirectUrl: "stack-auth-mobile-oauth-url://done" }))).status).toBe(307);
+  });
+
+  it("words a redirect URI with spaces twice, as the real schema does", async () => {
+    const { challenge } = await pkcePair();
+    const path = authorizePath({ challenge }).replace(/redirect_uri=[^&]*/, "redirect_uri=not+a+url");
+    const body = await expectKnownError(await api(newProvider(), path), "SCHEMA_ERROR", 400);
+    expect(body.error).toContain("  - query.redirect_uri contains spaces\n  - query.redirect_uri is not a valid URL");
   });
 
   it("checks the client: unknown project, wrong publishable key, scope other than legacy", async () => {
@@ -137,7 +147,7 @@ describe("OAuth callback and code exchange", () => {
     const { state, location } = codeAndState(back);
     expect(state).toBe("s-123");
     expect(location.searchParams.get("keep")).toBe("1");
-    expect(back.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect(back.headers.get("set-cookie")).toContain("=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
   });
 
   it("refuses a callback without the inner-state cookie (plain 400) and an unknown flow", async () => {
@@ -153,18 +163,18 @@ describe("OAuth callback and code exchange", () => {
     expect(await ok.json()).toEqual({});
     const replay = await callback(provider, to, start.cookie);
     expect(replay.status).toBe(400);
-    expect(await replay.text()).toBe("Invalid OAuth cookie. Please try signing in again.");
+    expect(await replay.text()).toBe("Invalid OAuth state. Please try signing in again.");
   });
 
-  it("sends a denial to the error URL as OAUTH_PROVIDER_ACCESS_DENIED (errorCode, message, details)", async () => {
+  it("sends a denial back to the app's redirect URI as OAUTH_PROVIDER_ACCESS_DENIED (errorCode, message, details)", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
     const start = await startOAuth(provider, { challenge });
     const back = await callback(provider, await answerIdp(provider, start.location, { action: "deny" }), start.cookie);
     expect(back.status).toBe(307);
-    expect(back.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Max-Age=0`);
+    expect(back.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
     const to = new URL(back.headers.get("location")!);
-    expect(`${to.origin}${to.pathname}`).toBe(APP_ERROR);
+    expect(`${to.origin}${to.pathname}`).toBe(APP_CALLBACK);
     expect(Object.fromEntries(to.searchParams)).toEqual({
       error: "server_error",
       error_description: "The OAuth provider denied access to the user.",
@@ -184,25 +194,45 @@ describe("OAuth callback and code exchange", () => {
     expect(new URL(back.headers.get("location")!).searchParams.get("errorCode")).toBe("OUTER_OAUTH_TIMEOUT");
   });
 
-  it("answers the known error itself when the flow has no error URL (OUTER_OAUTH_TIMEOUT 408)", async () => {
+  it("answers the known error itself when neither the redirect URI nor the error URL is trusted (OUTER_OAUTH_TIMEOUT 408)", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    const path = authorizePath({ challenge }).replace(/&error_redirect_url=[^&]*/, "");
-    const response = await api(provider, path);
-    const location = response.headers.get("location")!;
-    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
-    const to = await answerIdp(provider, location, { account_id: "gh-5" });
+    const start = await startOAuth(provider, { challenge, redirectUri: "https://evil.example.net/cb", errorRedirectUrl: "https://evil.example.net/err" });
+    const to = await answerIdp(provider, start.location, { account_id: "gh-5" });
     provider.clock.advance(3_600_001);
-    await expectKnownError(await callback(provider, to, cookie), "OUTER_OAUTH_TIMEOUT", 408);
+    const response = await callback(provider, to, start.cookie);
+    await expectKnownError(response, "OUTER_OAUTH_TIMEOUT", 408);
+    expect(response.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
   });
 
-  it("refuses a wrong inner code with INVALID_AUTHORIZATION_CODE", async () => {
+  it("refuses an untrusted redirect URI at the callback: to a trusted error URL (307), else the known error itself", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    const start = await startOAuth(provider, { challenge });
-    const to = new URL(await answerIdp(provider, start.location, { account_id: "gh-6" }));
-    to.searchParams.set("code", "forged");
-    expect(new URL((await callback(provider, to.toString(), start.cookie)).headers.get("location")!).searchParams.get("errorCode")).toBe("INVALID_AUTHORIZATION_CODE");
+    const toError = await startOAuth(provider, { challenge, redirectUri: "https://localhost.evil.example.net/cb" });
+    const redirected = await callback(provider, await answerIdp(provider, toError.location, { account_id: "gh-untrusted" }), toError.cookie);
+    expect(redirected.status).toBe(307);
+    const to = new URL(redirected.headers.get("location")!);
+    expect([`${to.origin}${to.pathname}`, to.searchParams.get("errorCode")]).toEqual([APP_ERROR, "REDIRECT_URL_NOT_WHITELISTED"]);
+
+    const nowhere = await startOAuth(provider, { challenge, redirectUri: "https://evil.example.net/cb", errorRedirectUrl: "https://evil.example.net/err" });
+    const refused = await callback(provider, await answerIdp(provider, nowhere.location, { account_id: "gh-untrusted" }), nowhere.cookie);
+    await expectKnownError(refused, "REDIRECT_URL_NOT_WHITELISTED", 400);
+    expect(refused.headers.get("set-cookie")).toContain(`stack-oauth-inner-${nowhere.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+    // Nobody was signed up by the refused flows.
+    expect(provider.store.read.oauthAccounts.size).toBe(0);
+  });
+
+  it("refuses a wrong inner code, or one redeemed at another provider, with the plain invalid-grant 400", async () => {
+    const provider = newProvider();
+    const { challenge } = await pkcePair();
+    for (const forge of [(u: URL) => u.searchParams.set("code", "forged"), (u: URL) => (u.pathname = u.pathname.replace(/github$/, "google"))]) {
+      const start = await startOAuth(provider, { challenge });
+      const to = new URL(await answerIdp(provider, start.location, { account_id: "gh-6" }));
+      forge(to);
+      const response = await callback(provider, to.toString(), start.cookie);
+      expect([response.status, await response.text()]).toEqual([400, "Inner OAuth callback failed due to invalid grant. Please try again."]);
+      expect(response.headers.get("set-cookie")).toContain("=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+    }
   });
 
   it("exchanges a code of a plain PKCE challenge for the verifier that equals it", async () => {

@@ -57,6 +57,40 @@ describe("merging by email", () => {
     expect(JSON.parse(params.get("details")!)).toEqual({ type: "email", contact_channel_value: "raise@example.com", would_work_if_email_was_verified: false });
   });
 
+  it("says verifying would help only when the existing address is the unverified one", async () => {
+    const provider = newProvider();
+    await signUp(provider, { email: "old-unverified@example.com" });
+    await verifiedUser(provider, "old-verified@example.com");
+    const detailsOf = async (identity: IdentityFields) => {
+      const { challenge } = await pkcePair();
+      const start = await startOAuth(provider, { challenge });
+      const back = await callback(provider, await answerIdp(provider, start.location, identity), start.cookie);
+      const params = new URL(back.headers.get("location")!).searchParams;
+      return [params.get("errorCode"), JSON.parse(params.get("details")!).would_work_if_email_was_verified, params.get("message")];
+    };
+    expect(await detailsOf({ account_id: "gh-w1", email: "old-unverified@example.com" })).toEqual([
+      "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      true,
+      expect.stringContaining("but the email is not verified"),
+    ]);
+    // raise_error never merges, verified or not: plain wording.
+    await setConfig(provider, { oauth_account_merge_strategy: "raise_error" });
+    expect(await detailsOf({ account_id: "gh-w2", email: "old-unverified@example.com" })).toEqual([
+      "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      false,
+      'This email "(old-unverified@example.com)" is already used for authentication by another account.',
+    ]);
+  });
+
+  it("links an existing account by its verified address even with sign-ups turned off", async () => {
+    const provider = newProvider();
+    const id = await verifiedUser(provider, "existing@example.com");
+    await setConfig(provider, { sign_up_enabled: false });
+    const tokens = await oauthSignIn(provider, { account_id: "gh-existing", email: "existing@example.com" });
+    expect([tokens.is_new_user, (await meOf(provider, tokens.access_token)).id]).toEqual([false, id]);
+    expect(await callbackErrorCode(provider, { account_id: "gh-newcomer", email: "newcomer@example.com" })).toBe("SIGN_UP_NOT_ENABLED");
+  });
+
   it("allow_duplicates makes a second user whose address is not used for sign-in", async () => {
     const provider = newProvider();
     await setConfig(provider, { oauth_account_merge_strategy: "allow_duplicates" });

@@ -5,7 +5,7 @@ import type { ProjectRecord } from "../store/records.ts";
 import type { OAuthAuthorizationCodeRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
 import { mfaRequiredError, requiresMfa } from "./mfa.ts";
-import { openSession } from "./sessions.ts";
+import { accessTokenFor, isSessionLive, openSession } from "./sessions.ts";
 
 /**
  * The authorization-code grant of POST /auth/oauth/token (protocol.md §4.4): the code from the callback, the same
@@ -68,9 +68,13 @@ export async function exchangeAuthorizationCode(ctx: OpContext, project: Project
   if (!(await verifierMatches(form.code_verifier, record))) throw knownError("INVALID_AUTHORIZATION_CODE");
   // The code is spent from here on, even if MFA stops this exchange (as upstream revokes it before saving the token).
   ctx.keepOnFailure((tables) => tables.oauthAuthorizationCodes.delete(record.code));
-  if (requiresMfa(user)) throw mfaRequiredError(ctx, user, record.isNewUser);
+  // A cross-domain handoff (ops/oauth-cross-domain.ts) passes on a session that already exists, MFA and all; it must
+  // still be live.
+  const handedOver = record.sessionId === undefined ? null : ctx.tables.sessions.get(record.sessionId);
+  if (handedOver !== null && (!handedOver || handedOver.userId !== user.id || !isSessionLive(handedOver, ctx.now))) throw knownError("INVALID_AUTHORIZATION_CODE");
+  if (!handedOver && requiresMfa(user)) throw mfaRequiredError(ctx, user, record.isNewUser);
   ctx.tables.users.set(user.id, { ...user, lastActiveAtMillis: ctx.now });
-  const { session, accessToken } = await openSession(ctx, user);
+  const { session, accessToken } = handedOver ? { session: handedOver, accessToken: await accessTokenFor(ctx, user, handedOver.id) } : await openSession(ctx, user);
   return {
     access_token: accessToken,
     token_type: "Bearer",

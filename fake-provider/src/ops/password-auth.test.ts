@@ -89,10 +89,11 @@ describe("password sign-up", () => {
     await expectJson(await signUpRaw(freshEmail(), "x".repeat(70)));
   });
 
-  it("rejects an email already used, in any letter case, with USER_EMAIL_ALREADY_EXISTS", async () => {
+  it("rejects an email already used, in any letter case, with USER_EMAIL_ALREADY_EXISTS naming it normalized", async () => {
     await signUp(provider, { email: "grace@example.com" });
     const body = await expectKnownError(await signUpRaw("Grace@EXAMPLE.com", "another password"), "USER_EMAIL_ALREADY_EXISTS", 409);
-    expect(body.details).toEqual({ email: "Grace@EXAMPLE.com", would_work_if_email_was_verified: false });
+    expect(body.details).toEqual({ email: "grace@example.com", would_work_if_email_was_verified: false });
+    expect(body.error).toBe('A user with email "grace@example.com" already exists.');
   });
 
   it("rejects a malformed email with SCHEMA_ERROR", async () => {

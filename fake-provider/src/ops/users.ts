@@ -46,10 +46,20 @@ export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial
   };
 }
 
-/** An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). */
+/** An address as the real service compares and stores it: trimmed, in lower case. */
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). The refusal names
+ * the address normalized, as the real service (which stores it so) does, however the caller wrote it.
+ */
 export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: string, exceptUserId?: string): void {
   const holder = ctx.tables.users.lookup("authEmail", emailKey(projectId, email));
-  if (holder && holder.id !== exceptUserId) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+  if (holder && holder.id !== exceptUserId) {
+    throw knownError("USER_EMAIL_ALREADY_EXISTS", { email: normalizedEmail(email), would_work_if_email_was_verified: false });
+  }
 }
 
 /** Writes a user, checking the auth-email rule against the record as it will be. */

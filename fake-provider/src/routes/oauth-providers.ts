@@ -11,10 +11,10 @@ import {
   serverOAuthProviderUpdate,
 } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
-import { StatusError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
 import type { OpContext } from "../ops/context.ts";
 import type { UserRecord } from "../store/records.ts";
-import { listingUserId } from "../ops/access.ts";
+import { resolveUserId } from "../ops/access.ts";
 import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createAccount, deleteAccount, requireAccount, updateAccount } from "../ops/oauth-accounts.ts";
 import type { OAuthAccountRecord } from "../store/strong-auth-records.ts";
 import { clientOAuthProviderView, connectedAccountView, serverOAuthProviderView } from "../views/oauth-providers.ts";
@@ -32,6 +32,18 @@ function linkOwner(auth: Auth, ctx: OpContext, userIdOrMe: string, verb: "read" 
   return targetUser(auth, ctx, userIdOrMe, WHAT);
 }
 
+/**
+ * Whose links a listing shows: a client must be signed in (CANNOT_GET_OWN_USER_WITHOUT_USER) and name itself (`me` or
+ * its own id), else upstream's plain 403; server and admin may name anyone, or no one (every link of the project).
+ */
+function listingOwner(auth: Auth, userIdOrMe: string | undefined): string | undefined {
+  if (auth.type !== "client") return userIdOrMe === "me" ? resolveUserId(auth, userIdOrMe) : userIdOrMe;
+  if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  const userId = userIdOrMe === "me" ? auth.user.id : userIdOrMe;
+  if (userId !== auth.user.id) throw new StatusError(403, `Client can only list ${WHAT} for their own user.`);
+  return userId;
+}
+
 const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
 const list = (items: unknown[]) => ok({ items, is_paginated: false });
 
@@ -39,7 +51,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
   listOAuthProviders: route({
     query: oauthProviderListQuery,
     handler: ({ auth, ctx, query }) => {
-      const userId = listingUserId(auth!, query.user_id);
+      const userId = listingOwner(auth!, query.user_id);
       const accounts: OAuthAccountRecord[] = userId === undefined ? accountsOfProject(ctx, auth!.project.id) : accountsOfUser(ctx, targetUser(auth!, ctx, userId, WHAT).id);
       return list(accounts.map(viewFor(auth!)));
     },
@@ -71,7 +83,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
   listConnectedAccounts: route({
     params: connectedAccountListParams,
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts", "Client can only list connected accounts for their own user.");
       return list(accountsOfUser(ctx, user.id).filter((a) => a.allowConnectedAccounts).map(connectedAccountView));
     },
   }),
@@ -79,7 +91,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     params: connectedAccountTokenParams,
     body: z.union([z.undefined(), connectedAccountTokenBody]),
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts", "Client can only access its own connected accounts");
       return created(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
     },
   }),
@@ -87,7 +99,7 @@ export const oauthProviderRoutes: Record<string, AnyRouteSpec> = {
     params: connectedAccountTokenByAccountParams,
     body: z.union([z.undefined(), connectedAccountTokenBody]),
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth!, ctx, params.user_id, "connected accounts");
+      const user = targetUser(auth!, ctx, params.user_id, "connected accounts", "Client can only access its own connected accounts");
       return created(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
     },
   }),

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { constants, oauthAuthorizeQuery, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/sdk/contract";
-import { cookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
-import { RedirectingError } from "../http/redirect-error.ts";
+import { appleNativeSignInBody, constants, crossDomainAuthorizeBody, oauthAuthorizeQuery, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/sdk/contract";
+import { stackHeader } from "../auth/headers.ts";
+import { deletedCookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
 import { json } from "../http/respond.ts";
+import { appleNativeSignIn } from "../ops/oauth-apple-native.ts";
 import { authorize } from "../ops/oauth-authorize.ts";
 import { oauthCallback } from "../ops/oauth-callback.ts";
-import { route, type AnyRouteSpec } from "./define.ts";
+import { crossDomainAuthorize } from "../ops/oauth-cross-domain.ts";
+import { ok, route, type AnyRouteSpec } from "./define.ts";
 
 /**
  * OAuth in the browser (protocol.md §7.5): authorize sends the browser to the mock identity provider (307 setting the
@@ -22,20 +24,12 @@ function callbackHandler(source: "query" | "body"): AnyRouteSpec {
     body: source === "body" ? z.union([z.undefined(), oauthCallbackParams]) : z.unknown(),
     handler: ({ ctx, params, query, body, request }) => {
       const answer = (source === "query" ? query : (body ?? {})) as z.output<typeof oauthCallbackParams>;
-      // A flow started in JSON mode set no cookie (PKCE protects it); one in redirect mode needs the browser's.
-      const hasInnerCookie = (innerState: string) =>
-        readCookie(request, oauthInnerStateCookie(innerState)) === "true" || ctx.tables.oauthFlows.get(innerState)?.jsonMode === true;
-      // The inner cookie has done its job (one callback per flow), whatever the outcome.
-      const spent = answer.state ? cookieHeader(request, oauthInnerStateCookie(answer.state), "", 0) : null;
-      let location: string;
-      try {
-        location = oauthCallback(ctx, params.provider_id, answer, hasInnerCookie);
-      } catch (error) {
-        if (error instanceof RedirectingError && spent) error.headers.push(["set-cookie", spent]);
-        throw error;
-      }
+      const { location, headers: extra } = oauthCallback(ctx, params.provider_id, answer, {
+        hasInnerCookie: (innerState) => readCookie(request, oauthInnerStateCookie(innerState)) === "true",
+        spentInnerCookie: (innerState) => deletedCookieHeader(oauthInnerStateCookie(innerState)),
+      });
       const headers = new Headers({ location, "content-type": "application/json; charset=utf-8" });
-      if (spent) headers.append("set-cookie", spent);
+      for (const [name, value] of extra) headers.append(name, value);
       // Upstream answers its OAuth library's 302 as a 303 with the library's empty JSON body (GET or form POST alike);
       // a refusal to the error URL is a 307.
       return new Response("{}", { status: 303, headers });
@@ -57,4 +51,18 @@ export const oauthRoutes: Record<string, AnyRouteSpec> = {
   }),
   oauthCallbackGet: callbackHandler("query"),
   oauthCallbackPost: callbackHandler("body"),
+  appleNativeSignIn: route({
+    body: appleNativeSignInBody,
+    handler: ({ auth }) => appleNativeSignIn(auth!.project),
+  }),
+  crossDomainAuthorize: route({
+    body: crossDomainAuthorizeBody,
+    handler: ({ ctx, auth, body, request }) =>
+      ok(
+        crossDomainAuthorize(ctx, auth!, {
+          refreshToken: stackHeader(request.headers, "refreshToken"),
+          publishableClientKey: stackHeader(request.headers, "publishableClientKey") ?? undefined,
+        }, body),
+      ),
+  }),
 };

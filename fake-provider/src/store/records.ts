@@ -118,6 +118,11 @@ export interface SigningKeyRecord {
   kid: string;
   privateJwk: JWK;
   publicJwk: JWK;
+  /**
+   * The public half of the key that takes over at the next rotation, published ahead of it as the real service's JWKS
+   * carries two keys per audience family; it signs nothing yet. Absent in state saved before it existed (made then).
+   */
+  standbyPublicJwk?: JWK;
 }
 
 export interface TeamRecord {

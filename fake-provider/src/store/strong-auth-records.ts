@@ -82,6 +82,11 @@ export interface OAuthAuthorizationCodeRecord {
   isNewUser: boolean;
   afterCallbackRedirectUrl: string | null;
   expiresAtMillis: number;
+  /**
+   * A cross-domain handoff's code (ops/oauth-cross-domain.ts) carries the session it hands over: its exchange answers
+   * that session's refresh token instead of opening a new session.
+   */
+  sessionId?: string;
 }
 
 /** A registered passkey (protocol.md §7.6): the credential's public key (COSE, base64url) and signature counter. */

@@ -37,7 +37,7 @@ describe("the CLI confirmation page", () => {
 
     await renderWithApp(t, <Handler location={cli.path} />);
     fireEvent.click(screen.getByRole("button", { name: "Authorize CLI" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("This authentication token has already been used.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid login code or the code has expired");
   });
 
   it("shows the expiry of a login that waited too long", async () => {
@@ -48,7 +48,7 @@ describe("the CLI confirmation page", () => {
     await renderWithApp(t, <Handler location={cli.path} />);
     // The provider's clock moved past the access token's life too: the user loads after a token refresh.
     fireEvent.click(await screen.findByRole("button", { name: "Authorize CLI" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("CLI authentication request expired. Please try again.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid login code or the code has expired");
     const answer = await cli.answer;
     expect(answer.status === "error" && answer.error.code).toBe("CLI_AUTH_EXPIRED_ERROR");
   });

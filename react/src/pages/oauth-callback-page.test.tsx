@@ -132,10 +132,11 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     expect(t.navigations).toEqual([]);
   });
 
-  it("brings a denial at the provider to the error page with the catalogue's message", async () => {
+  it("brings a denial at the provider back to this page, which shows the catalogue's message", async () => {
     const t = createTestApp();
     const back = await throughProvider(t, "/handler/sign-in", { ...account(), action: "deny" });
-    expect(new URL(back).pathname).toBe("/handler/error");
+    // The service sends a refusal to the app's own callback URL when it is trusted, as this one is.
+    expect([new URL(back).pathname, new URL(back).searchParams.get("errorCode")]).toEqual(["/handler/oauth-callback", "OAUTH_PROVIDER_ACCESS_DENIED"]);
     await openCallback(t, back);
     expect(screen.getByRole("alert").textContent).toBe("The OAuth provider denied access to the user.");
   });

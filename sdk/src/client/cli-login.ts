@@ -1,7 +1,8 @@
 import { CLI_MESSAGES, cliCreateResponse, cliPollResponse } from "../contract/areas/cli.ts";
 import { constants } from "../contract/headers.ts";
 import { KnownError, isKnownError, type KnownErrorOf } from "../errors/known-error.ts";
-import { catchKnown, err, ok, type Result } from "../errors/result.ts";
+import { err, ok, type Result } from "../errors/result.ts";
+import { HttpError } from "../errors/sdk-errors.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 
@@ -81,7 +82,15 @@ export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOpt
 export async function completeCliLogin(ctx: AppContext, session: Session, loginCode: string): Promise<Result<void, CliLoginError>> {
   const refreshToken = session.getRefreshToken();
   if (!refreshToken) throw new Error("Completing a CLI login needs a signed-in user (no refresh token in this session).");
-  return catchKnown(async () => {
+  try {
     await ctx.transport.request("/auth/cli/complete", { method: "POST", body: { login_code: loginCode, refresh_token: refreshToken }, session, allowAnonymousUser: true });
-  }, ["CLI_AUTH_ERROR", "CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR"]);
+    return ok(undefined);
+  } catch (error) {
+    // The service answers an unknown, expired or already completed code with one plain 400 (no known error); the
+    // page shows it as the CLI error it is.
+    if (error instanceof HttpError && error.status === 400 && error.bodyText === CLI_MESSAGES.invalidLoginCode) {
+      return err(cliError("CLI_AUTH_ERROR", CLI_MESSAGES.invalidLoginCode));
+    }
+    throw error;
+  }
 }

@@ -83,6 +83,12 @@ const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails, family: He
     d.would_work_if_email_was_verified === true
       ? `A user with email "${String(d.email)}" already exists but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method.`
       : `A user with email "${String(d.email)}" already exists.`,
+  // The "not verified" advice only when verifying would make it work (a raise_error refusal has none).
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: (d) =>
+    `This ${String(d.type ?? "email")} ${d.contact_channel_value ? `"(${String(d.contact_channel_value)})"` : ""} is already used for authentication by another account` +
+    (d.would_work_if_email_was_verified === true
+      ? " but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method."
+      : "."),
   ALL_OVERLOADS_FAILED: (d) => {
     const errors = Array.isArray(d.overload_errors) ? d.overload_errors : [];
     return (

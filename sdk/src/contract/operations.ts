@@ -52,6 +52,8 @@ export const operationTable = [
   op("oauth", "oauthAuthorize", "GET", "/auth/oauth/authorize/:provider_id", "none"),
   op("oauth", "oauthCallbackGet", "GET", "/auth/oauth/callback/:provider_id", "none"),
   op("oauth", "oauthCallbackPost", "POST", "/auth/oauth/callback/:provider_id", "none"),
+  op("oauth", "appleNativeSignIn", "POST", "/auth/oauth/callback/apple/native", "client"),
+  op("oauth", "crossDomainAuthorize", "POST", "/auth/oauth/cross-domain/authorize", "client"),
   op("sessions", "oauthToken", "POST", "/auth/oauth/token", "none"),
   op("oauth", "legacyConnectedAccountToken", "GET", "/auth/oauth/connected-accounts/:provider_id/access-token", "client"),
   op("sessions", "createSession", "POST", "/auth/sessions", "server"),

@@ -67,6 +67,8 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
     redirect(303, "To the app's redirect_uri with code and state (body: {})."),
     redirect(307, "A refusal, to the app's error URL with the known error in the query."),
   ],
+  appleNativeSignIn: [json(a.signInWithNewUserResponse)],
+  crossDomainAuthorize: [json(a.crossDomainAuthorizeResponse)],
   legacyConnectedAccountToken: [json(a.connectedAccountTokenResponse)],
   // CLI login
   cliCreate: [json(a.cliCreateResponse)],

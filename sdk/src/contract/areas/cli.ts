@@ -38,4 +38,6 @@ export const CLI_MESSAGES = {
   expired: "CLI authentication request expired. Please try again.",
   used: "This authentication token has already been used.",
   timeout: "Timed out waiting for CLI authentication.",
+  /** The plain 400 of /auth/cli/complete for a login code that is not pending (unknown, expired or already used). */
+  invalidLoginCode: "Invalid login code or the code has expired",
 } as const;

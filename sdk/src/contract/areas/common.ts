@@ -18,6 +18,15 @@ export const imageUrl = z
   .url()
   .refine((value) => /^(https?:\/\/|data:image\/)/i.test(value), "must be an http(s) URL or a data:image URL");
 
+/**
+ * A URL field as the real service checks it: a value with a space is refused for that first ("contains spaces") and
+ * then, like any other, for not being a URL, both reported in one SCHEMA_ERROR.
+ */
+export const urlField = z
+  .string()
+  .refine((value) => !value.includes(" "), "contains spaces")
+  .url();
+
 /** Arbitrary JSON metadata (`null` when unset). */
 export const jsonValue: z.ZodType<unknown> = z.unknown();
 export const metadata = jsonValue.nullable();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { botChallengeFields } from "./common.ts";
+import { botChallengeFields, urlField } from "./common.ts";
 
 /**
  * OAuth sign-in and linking through the provider (protocol.md §4.4, §7.5; spec §7 "Auth", §9 "OAuth"): the authorize
@@ -26,7 +26,7 @@ export const pkceMethods = ["S256", "plain"] as const;
 export const oauthAuthorizeQuery = z.looseObject({
   client_id: z.string().min(1),
   client_secret: z.string(),
-  redirect_uri: z.string().url(),
+  redirect_uri: urlField,
   scope: z.string(),
   state: z.string().min(1),
   grant_type: z.literal("authorization_code"),
@@ -36,9 +36,9 @@ export const oauthAuthorizeQuery = z.looseObject({
   type: z.enum(["authenticate", "link"]).default("authenticate"),
   token: z.string().optional(),
   provider_scope: z.string().optional(),
-  error_redirect_url: z.string().url().optional(),
-  error_redirect_uri: z.string().url().optional(),
-  after_callback_redirect_url: z.string().url().optional(),
+  error_redirect_url: urlField.optional(),
+  error_redirect_uri: urlField.optional(),
+  after_callback_redirect_url: urlField.optional(),
   response_mode: oauthResponseMode.optional(),
   stack_response_mode: oauthResponseMode.optional(),
   hexclave_response_mode: oauthResponseMode.optional(),
@@ -76,3 +76,25 @@ export type AuthorizationCodeGrantForm = z.infer<typeof authorizationCodeGrantFo
  * the known error's code, message and details (JSON).
  */
 export const oauthErrorRedirectParams = ["error", "error_description", "errorCode", "message", "details"] as const;
+
+/**
+ * POST /auth/oauth/cross-domain/authorize (client, signed in): hands the current session to another of the project's
+ * trusted domains. The caller proves the session with its refresh token; the answer is the other domain's redirect URI
+ * with a one-time authorization code, which that domain exchanges at /auth/oauth/token with its PKCE verifier (S256
+ * only) for the same session's tokens.
+ */
+export const crossDomainAuthorizeBody = z.object({
+  redirect_uri: urlField,
+  state: z.string().min(1).max(512),
+  code_challenge: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must match the following: "/^[A-Za-z0-9._~-]{43,128}$/"'),
+  code_challenge_method: z.enum(["S256"]).default("S256"),
+  after_callback_redirect_url: urlField.optional(),
+});
+export type CrossDomainAuthorizeBody = z.infer<typeof crossDomainAuthorizeBody>;
+export const crossDomainAuthorizeResponse = z.object({ redirect_url: z.string().url() });
+
+/**
+ * POST /auth/oauth/callback/apple/native (client): a native app's Sign in with Apple identity token, for the project's
+ * `apple` provider and one of its app Bundle IDs.
+ */
+export const appleNativeSignInBody = z.object({ id_token: z.string() });
