@@ -84,6 +84,17 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   return { user, isNewUser: true };
 }
 
+/**
+ * What the real service makes of an identity provider's `error` (its inner callback, through openid-client): a denial
+ * or a refused consent is OAUTH_PROVIDER_ACCESS_DENIED; a provider that is down or failed is
+ * OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE (both go to the error URL). Other codes make the real service fail (a 400 for
+ * invalid_client, else a 500); the emulator answers them as a denial (never a 500).
+ */
+function providerError(error: string): never {
+  if (["server_error", "temporarily_unavailable", "timeout"].includes(error.toLowerCase())) throw knownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
+  throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
+}
+
 function errorRedirect(flow: OAuthFlowRecord, error: KnownErrorException): RedirectingError | null {
   if (!flow.errorRedirectUrl) return null;
   const url = new URL(flow.errorRedirectUrl);
@@ -113,7 +124,7 @@ export function oauthCallback(ctx: OpContext, providerId: string, input: Callbac
     const project = ctx.tables.projects.get(flow.projectId);
     if (!project || providerId !== flow.providerConfigId) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
     requireEnabledProvider(project, providerId);
-    if (input.error !== undefined) throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
+    if (input.error !== undefined) providerError(input.error);
     if (!input.code || input.code !== flow.innerCode || !flow.identity) throw knownError("INVALID_AUTHORIZATION_CODE");
     const identity = flow.identity;
     const { user, isNewUser } = flow.type === "link" ? link(ctx, project, flow, identity) : authenticate(ctx, project, flow, identity);
