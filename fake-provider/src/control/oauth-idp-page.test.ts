@@ -14,7 +14,7 @@ async function openPage(provider: TestProvider, query = ""): Promise<{ html: str
   return { html: await page.text(), location: start.location, cookie: start.cookie };
 }
 
-const fieldValue = (html: string, name: string) => new RegExp(`<input name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+const fieldValue = (html: string, name: string) => new RegExp(`<input (?:id="[^"]*" )?name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 
 describe("the mock identity provider's page", () => {
   it("comes with every field filled with a generated account, the address's own id and name, and the provider's mark", async () => {

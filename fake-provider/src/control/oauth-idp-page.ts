@@ -119,8 +119,8 @@ ${known.length > 0 ? `<h2>Continue as</h2>\n<ul class="accounts" aria-label="Acc
 <button type="submit" name="action" value="allow" class="default-submit" tabindex="-1" aria-hidden="true">Continue</button>
 ${state}
 <input type="hidden" name="scopes_present" value="1">
-<label class="field">Email <span class="with-button"><input name="email" type="email" value="${escapeHtml(suggested.email)}" autocomplete="off">
-<button type="submit" formmethod="get" formnovalidate title="Fill the name and account id this address stands for">Use this email</button></span></label>
+<div class="field"><label for="mock-idp-email">Email</label><span class="with-button"><input id="mock-idp-email" name="email" type="email" value="${escapeHtml(suggested.email)}" autocomplete="off">
+<button type="submit" formmethod="get" formnovalidate title="Fill the name and account id this address stands for">Use this email</button></span></div>
 <label class="field">Name <input name="name" value="${escapeHtml(suggested.name)}" autocomplete="off"></label>
 <label class="field">Account id at ${escapeHtml(name)} <input name="account_id" value="${escapeHtml(suggested.accountId)}" autocomplete="off" placeholder="the one the email stands for"></label>
 <input type="hidden" name="email_verified" value="false">
