@@ -406,17 +406,21 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await page.getByRole("button", { name: `Continue as ${grace.email}` }).click();
     await page.waitForURL(`${cli.url}/app`);
     const signedIn = [
-      ["app-signed-in", "/app"],
-      ["account-settings-profile", "/handler/account-settings"],
-      ["account-settings-sign-in", "/handler/account-settings#sign-in"],
-      ["account-settings-notifications", "/handler/account-settings#notifications"],
-      ["account-settings-sessions", "/handler/account-settings#sessions"],
-      ["account-settings-teams", "/handler/account-settings#teams"],
-      ["account-settings-account", "/handler/account-settings#account"],
-      ["team-invitation", "/handler/team-invitation"],
-      ["cli-auth-confirm", "/handler/cli-auth-confirm"],
+      ["app-signed-in", "/app", null],
+      ["account-settings-profile", "/handler/account-settings", "Profile"],
+      ["account-settings-sign-in", "/handler/account-settings#sign-in", "Emails & sign-in"],
+      ["account-settings-notifications", "/handler/account-settings#notifications", "Notifications"],
+      ["account-settings-sessions", "/handler/account-settings#sessions", "Active sessions"],
+      ["account-settings-teams", "/handler/account-settings#teams", "Teams"],
+      ["account-settings-account", "/handler/account-settings#account", "Sign out & delete"],
+      ["team-invitation", "/handler/team-invitation", null],
+      ["cli-auth-confirm", "/handler/cli-auth-confirm", null],
     ] as const;
-    for (const [name, path] of signedIn) shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
+    for (const [name, path, menu] of signedIn) {
+      shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
+      // Account settings open the page of the side menu the fragment names (also when only the fragment changed).
+      if (menu) expect(await page.locator('.authsim-settings-menu [aria-current="page"]').textContent()).toBe(menu);
+    }
     await page.goto(`${cli.url}/app`);
     await page.getByRole("button", { name: grace.name }).click();
     shots.push(...(await sweep.here("hosted-app-user-menu")));

@@ -35,6 +35,12 @@ describe("account settings sections", () => {
     await renderWithApp(t, <Handler location="/handler/account-settings#api-keys" />);
     expect(await screen.findByRole("heading", { name: "API keys" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Teams" })).toBeNull();
+    // A link that changes only the fragment (no page load) opens that page too.
+    await act(async () => {
+      window.location.hash = "#sessions";
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    expect(await screen.findByRole("heading", { name: "Active sessions" })).toBeTruthy();
   });
 
   it("adds an email, sends its verification email, and removes it", async () => {

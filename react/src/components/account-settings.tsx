@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import type { CurrentUser, Project } from "@authsim/sdk";
 import { useUser } from "../hooks/use-user.ts";
 import { usePageUrl } from "../navigation/page-location.ts";
@@ -61,6 +61,17 @@ export function AccountSettings({ title = "Account settings" }: { title?: string
   const fragment = usePageUrl().hash.slice(1);
   const [chosen, setChosen] = useState(() => (pages.some((p) => p.id === fragment) ? fragment : pages[0]!.id));
   const current = pages.find((p) => p.id === chosen) ?? pages[0]!;
+  const ids = pages.map((p) => p.id).join(" ");
+  useEffect(() => {
+    // A link to another page of the settings (#teams) changes only the fragment: no new page load, so follow it here.
+    if (typeof window === "undefined") return;
+    const follow = () => {
+      const id = window.location.hash.slice(1);
+      if (ids.split(" ").includes(id)) setChosen(id);
+    };
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [ids]);
   const choose = (id: string) => {
     setChosen(id);
     // The fragment follows, so a reload or a copied address opens the same page (no navigation, no history entry).

@@ -12,8 +12,10 @@ function LinkRow({ link, removable }: { link: OAuthProviderOf; removable: boolea
   return (
     <li className="authsim-row">
       <ProviderIcon id={link.type} />
-      {providerName(link.type)}
-      {link.email ? ` (${link.email})` : ""}{" "}
+      <span className="authsim-grow">
+        {providerName(link.type)}
+        {link.email ? ` (${link.email})` : ""}
+      </span>
       {removable ? (
         <button type="button" onClick={() => void remove.run()} disabled={remove.pending}>
           Disconnect {providerName(link.type)}

@@ -62,6 +62,7 @@ export const handlerCss = `
 .authsim-section li:first-child { border-top: 0; }
 .authsim-section li button { margin: 0.35rem 0.35rem 0 0; padding: 0.25rem 0.6rem; font-size: 0.85rem; }
 .authsim-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.5rem; }
+.authsim-row > .authsim-grow { flex: 1 1 10rem; min-width: 0; }
 .authsim-section form { max-width: 28rem; }
 @media (max-width: 44rem) {
   .authsim-settings-layout { grid-template-columns: minmax(0, 1fr); gap: 1rem; }
