@@ -411,6 +411,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
       ["account-settings-sign-in", "/handler/account-settings#sign-in", "Emails & sign-in"],
       ["account-settings-notifications", "/handler/account-settings#notifications", "Notifications"],
       ["account-settings-sessions", "/handler/account-settings#sessions", "Active sessions"],
+      ["account-settings-api-keys", "/handler/account-settings#api-keys", "API keys"],
       ["account-settings-teams", "/handler/account-settings#teams", "Teams"],
       ["account-settings-account", "/handler/account-settings#account", "Sign out & delete"],
       ["team-invitation", "/handler/team-invitation", null],
