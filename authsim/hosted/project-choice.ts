@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { devProjectSeed } from "@authsim/fixtures";
+import { clientProject, type ClientProjectJson } from "@authsim/sdk/contract";
 import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
 import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY } from "./src/hosted-config.ts";
@@ -16,11 +17,8 @@ import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY } fro
  */
 export type EmulatorFetch = (request: Request) => Response | Promise<Response>;
 
-// GET /__emulator/projects (every project but `internal`, the emulator's own), and of GET /__emulator/fixture only the
-// two settings the trust check reads (the fixture's own schema would also re-validate the rest, which is not ours).
+// GET /__emulator/projects: every project but `internal`, the emulator's own.
 const projectList = z.object({ items: z.array(z.object({ id: z.string(), display_name: z.string(), publishable_client_key: z.string().nullable() })) });
-const trustConfig = z.object({ allow_localhost: z.boolean().optional(), domains: z.array(z.object({ domain: z.string() })).optional() });
-const exportedConfig = z.object({ projects: z.array(z.object({ id: z.string(), config: trustConfig.optional() })) });
 
 export type HostedProject = z.infer<typeof projectList>["items"][number];
 
@@ -69,15 +67,18 @@ export async function listProjects(emulator: EmulatorFetch, request: Request): P
   return (await control(emulator, request, "/projects", projectList)).items;
 }
 
+/** The project as any of its clients reads it (GET /projects/current's view: no key, no secret). */
+export async function clientConfig(emulator: EmulatorFetch, request: Request, projectId: string): Promise<ClientProjectJson> {
+  return await control(emulator, request, `/projects/${encodeURIComponent(projectId)}/client-config`, clientProject);
+}
+
 /**
  * Whether the project accepts this origin's pages as redirect targets: the emulator checks every emailed link's
  * callback URL and every OAuth redirect against allow-localhost and the trusted domains (spec §5), so both the handler
  * pages and the home page must pass for the flows to work.
  */
-export async function trustsOrigin(emulator: EmulatorFetch, request: Request, projectId: string): Promise<boolean> {
-  const { projects } = await control(emulator, request, `/fixture?${PROJECT_QUERY}=${encodeURIComponent(projectId)}`, exportedConfig);
-  const config = projects.find((p) => p.id === projectId)?.config;
-  const rules = { allowLocalhost: config?.allow_localhost ?? false, domains: config?.domains ?? [] };
+export function trustsOrigin(request: Request, project: ClientProjectJson): boolean {
+  const rules = { allowLocalhost: project.config.allow_localhost, domains: project.config.domains };
   const origin = new URL(request.url).origin;
   return [`${HOSTED_HANDLER}/sign-in`, HOSTED_HOME].every((path) => isTrustedRedirectUrl(new URL(path, origin), rules));
 }

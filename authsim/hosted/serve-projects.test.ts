@@ -22,10 +22,16 @@ let served: (r: Request) => Promise<Response>;
 const get = (path: string, headers: Record<string, string> = {}, origin = ORIGIN) => served(new Request(`${origin}${path}`, { headers }));
 
 /** A project made the way the dashboard makes one (fresh keys), with the given config. */
-async function project(display_name: string, config: Record<string, unknown>): Promise<{ id: string; publishable_client_key: string }> {
+interface MadeProject {
+  id: string;
+  publishable_client_key: string;
+  secret_server_key: string;
+  super_secret_admin_key: string;
+}
+async function project(display_name: string, config: Record<string, unknown>): Promise<MadeProject> {
   const response = await provider.app.fetch(new Request(`${ORIGIN}/__emulator/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ display_name, config }) }));
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; publishable_client_key: string };
+  return (await response.json()) as MadeProject;
 }
 
 beforeAll(async () => {
@@ -38,6 +44,34 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The config the page was served with (serve.ts inlines it), read back as the page reads it. */
+function inlined(html: string): unknown {
+  const json = /<script type="application\/json" id="authsim-hosted-config">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json!);
+}
+
+describe("the config inlined in each page", () => {
+  it("is the config the page would ask for, the project's client view with its sign-in methods and no secret", async () => {
+    const other = await project("Inline & Co", { allow_localhost: true, sign_up_enabled: false, magic_link_enabled: true });
+    const html = await (await get(`/handler/sign-in?project_id=${other.id}`)).text();
+    const config = await (await get(`/__emulator/hosted/config.json?project_id=${other.id}`)).json();
+    expect(inlined(html)).toEqual(config);
+    expect(config).toMatchObject({ projectId: other.id, project: { display_name: "Inline & Co", config: { sign_up_enabled: false, magic_link_enabled: true } } });
+    expect(html).not.toContain(other.secret_server_key);
+    expect(html).not.toContain(other.super_secret_admin_key);
+  });
+
+  it("cannot end its element early or open a comment, whatever the project's name holds", async () => {
+    const name = "</script><script>alert(1)</script><!-- & \u2028";
+    const other = await project(name, { allow_localhost: true });
+    const html = await (await get(`/app?project_id=${other.id}`)).text();
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain("<!--");
+    expect(inlined(html)).toMatchObject({ projectName: name, project: { display_name: name } });
+  });
+});
+
 describe("choosing the hosted pages' project", () => {
   it("remembers ?project_id= in a cookie, and the config then answers for that project", async () => {
     const other = await project("Northwind", { allow_localhost: true });
@@ -45,7 +79,14 @@ describe("choosing the hosted pages' project", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<title>hosted</title>");
     expect(page.headers.getSetCookie()).toEqual([`${COOKIE}=${other.id}; Path=/; SameSite=Lax; HttpOnly`]);
-    const expected = { baseUrl: ORIGIN, projectId: other.id, projectName: "Northwind", publishableClientKey: other.publishable_client_key, originTrusted: true };
+    const expected = {
+      baseUrl: ORIGIN,
+      projectId: other.id,
+      projectName: "Northwind",
+      publishableClientKey: other.publishable_client_key,
+      originTrusted: true,
+      project: expect.objectContaining({ id: other.id, display_name: "Northwind", config: expect.objectContaining({ allow_localhost: true }) }),
+    };
     // The pages' own redirects carry no parameter: the cookie keeps them on the project.
     expect(await (await get("/__emulator/hosted/config.json", { cookie: `${COOKIE}=${other.id}` })).json()).toEqual(expected);
     // The page passes its own parameter along, which beats the cookie.

@@ -67,6 +67,7 @@ describe("serving the hosted pages in front of the emulator", () => {
         projectName: dev.display_name,
         publishableClientKey: dev.keys.publishable_client_key,
         originTrusted: true,
+        project: expect.objectContaining({ id: dev.id, display_name: dev.display_name }),
       });
     }
   });

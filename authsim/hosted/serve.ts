@@ -1,5 +1,7 @@
 import { bundleHandler, type BundleHandler } from "../bundles/serve-bundle.ts";
-import { askedProject, listProjects, rememberProject, trustsOrigin, type AskedProject, type EmulatorFetch, type HostedProject } from "./project-choice.ts";
+import type { ClientProjectJson } from "@authsim/sdk/contract";
+import { inlineConfig } from "./inline-config.ts";
+import { askedProject, clientConfig, listProjects, rememberProject, trustsOrigin, type AskedProject, type EmulatorFetch, type HostedProject } from "./project-choice.ts";
 import { unknownProjectPage, unreachablePage } from "./project-pages.ts";
 import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from "./src/hosted-config.ts";
 
@@ -14,14 +16,20 @@ import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from
  * API share one origin whether the person opened 127.0.0.1 or localhost (WebAuthn refuses an IP address as its
  * relying-party id, so passkeys need the localhost name).
  */
-export function hostedConfig(request: Request, project: HostedProject, originTrusted: boolean): HostedConfig {
+export function hostedConfig(request: Request, project: HostedProject, client: ClientProjectJson): HostedConfig {
   return {
     baseUrl: new URL(request.url).origin,
     projectId: project.id,
     projectName: project.display_name,
     publishableClientKey: project.publishable_client_key,
-    originTrusted,
+    originTrusted: trustsOrigin(request, client),
+    project: client,
   };
+}
+
+/** The config of a project the emulator has, read fresh per request (the dashboard may have changed it meanwhile). */
+async function configFor(emulator: EmulatorFetch, request: Request, project: HostedProject): Promise<HostedConfig> {
+  return hostedConfig(request, project, await clientConfig(emulator, request, project.id));
 }
 
 const UNBUILT_PAGE = `<!doctype html>
@@ -57,18 +65,21 @@ export function hostedHandler(distDir: string, emulator: EmulatorFetch): BundleH
       const error = `This emulator has no project ${asked.id}.`;
       return Response.json({ error }, { status: 404, headers: noStore });
     }
-    return Response.json(hostedConfig(request, project, await trustsOrigin(emulator, request, project.id)), { headers: noStore });
+    return Response.json(await configFor(emulator, request, project), { headers: noStore });
   };
 
   const hostedPage = async (request: Request, pathname: string): Promise<Response | null> => {
     const { asked, project, projects } = await resolve(emulator, request);
     if (!project) return unknownProjectPage(pathname, asked, projects);
     const page = await files(request, pathname);
-    if (!page || asked.via !== "query") return page;
-    // Remembered for the pages' own redirects, which drop the parameter (sign-in → /app, links between pages).
+    if (!page) return page;
     const headers = new Headers(page.headers);
-    headers.append("set-cookie", rememberProject(project.id));
-    return new Response(page.body, { status: page.status, headers });
+    // Remembered for the pages' own redirects, which drop the parameter (sign-in → /app, links between pages).
+    if (asked.via === "query") headers.append("set-cookie", rememberProject(project.id));
+    if (page.status !== 200) return new Response(page.body, { status: page.status, headers });
+    // The page comes with its config, so its first render is the page itself rather than a loading state.
+    headers.delete("content-length");
+    return new Response(inlineConfig(await page.text(), await configFor(emulator, request, project)), { status: 200, headers });
   };
 
   return async (request, pathname) => {

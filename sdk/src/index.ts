@@ -44,6 +44,7 @@ export type {
   AdminProjectPermissionDefinitionUpdateOptions,
 } from "./admin/permission-definitions.ts";
 export type { Project, ProjectConfig } from "./client/projects.ts";
+export { projectFromClientJson } from "./client/projects.ts";
 export type { AdminProject, AdminProjectConfig, AdminOAuthProviderConfig, AdminEmailConfig } from "./admin/projects.ts";
 export type {
   ServerUser,

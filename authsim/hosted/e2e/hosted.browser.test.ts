@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { URI } from "otpauth";
 import type { Page } from "playwright-core";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { chromiumAvailability, emulatorControls, launchChromium, startCli, type EmulatorControls, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { hostedPage, type HostedPage } from "./hosted-page.ts";
+import { pageSweep, type PageSweep } from "./page-sweep.ts";
 import { serverApi, type ServerApi } from "./server-api.ts";
 
 /**
@@ -14,15 +16,22 @@ import { serverApi, type ServerApi } from "./server-api.ts";
  * a rename in account settings, a forgotten password and a magic link through the outbox, a team, GitHub through the
  * mock identity provider's page, an invitation sent from account settings and accepted by the second user, a passkey
  * with Chromium's virtual authenticator, TOTP two-factor authentication, and a sign-up to a second project picked with
- * `?project_id=`. One browser, one server, steps in order, no network.
- * Screenshots go to authsim/test-artifacts/hosted-*.png.
+ * `?project_id=`; no "Loading…" on first paint; a denial and an error at the provider; and every page at 1280 and 360
+ * px wide without a horizontal scroll. One browser, one server, steps in order, no network.
+ * Screenshots of the steps go to authsim/test-artifacts/hosted-*.png, of every page at both widths to
+ * authsim/test-artifacts/screenshots/<page>-<width>.png.
  */
 const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const ADA = "ada@example.com";
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a brand new secret";
-const GRACE = "grace@example.com";
+/** Who the mock identity provider's prefilled form signs up (its values are generated: read from the page). */
+interface IdpAccount {
+  email: string;
+  name: string;
+  accountId: string;
+}
 
 if (!availability.run && availability.fail) {
   describe("hosted pages browser tests", () => {
@@ -39,6 +48,8 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
   let page: Page;
   let controls: EmulatorControls;
   let server: ServerApi;
+  let grace: IdpAccount;
+  let sweep: PageSweep;
   const pageErrors: string[] = [];
   /** Every request the browser made off this machine: the pages must work with no network. */
   const offMachine: string[] = [];
@@ -61,11 +72,40 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
       void dialog.dismiss();
     });
     at = hostedPage(page, cli.url, artifacts);
+    sweep = pageSweep(page, join(artifacts, "screenshots"));
+    // Whether "Loading…" was ever on the page since it was opened (the first paint must show the page itself).
+    await browser.context.addInitScript(() => {
+      const seen = () => document.documentElement.textContent?.includes("Loading…") ?? false;
+      const flag = window as unknown as { authsimSawLoading: boolean };
+      flag.authsimSawLoading = false;
+      new MutationObserver(() => {
+        if (seen()) flag.authsimSawLoading = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
   });
 
   afterAll(async () => {
     await browser?.close();
     await cli?.stop();
+  });
+
+  it("paints each page from the config it was served with: no 'Loading…', no request for the config", async () => {
+    const configRequests: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === "/__emulator/hosted/config.json") configRequests.push(request.url());
+    };
+    browser.context.on("request", onRequest);
+    for (const [path, heading] of [
+      ["/handler/sign-in", "Sign in"],
+      ["/handler/sign-up", "Create an account"],
+      ["/app", "Hosted sign-in"],
+    ] as const) {
+      await page.goto(`${cli.url}${path}`);
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+      expect([path, await page.evaluate(() => (window as unknown as { authsimSawLoading: boolean }).authsimSawLoading)]).toEqual([path, false]);
+    }
+    browser.context.off("request", onRequest);
+    expect(configRequests).toEqual([]);
   });
 
   it("is announced by the dev server's banner, and signs a new user up", async () => {
@@ -168,6 +208,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
 
   it("creates a team in account settings", async () => {
     await page.goto(`${cli.url}/handler/account-settings`);
+    await page.getByRole("navigation", { name: "Account settings pages" }).getByRole("button", { name: "Teams" }).click();
     await page.getByLabel("Team name", { exact: true }).fill("Analytical Engines");
     await page.getByRole("button", { name: "Create team" }).click();
     await page.getByRole("list", { name: "Teams" }).getByText("Analytical Engines").waitFor();
@@ -178,57 +219,78 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     expect(pageErrors).toEqual([]);
   });
 
-  it("signs a new user up with GitHub through the mock identity provider's page", async () => {
+  it("sends a denial and a provider error at the mock identity provider to the app's error page", async () => {
     await at.signOut("Ada Lovelace");
+    for (const [outcome, message] of [
+      ["Deny", "The OAuth provider denied access to the user."],
+      ["Answer with this error", "The OAuth provider is temporarily unavailable. Please try again later."],
+    ] as const) {
+      await page.goto(`${cli.url}/handler/sign-in`);
+      await page.getByRole("button", { name: "Continue with GitHub" }).click();
+      await page.getByText("Deny or fail instead").click();
+      await page.getByRole("button", { name: outcome, exact: true }).click();
+      await page.waitForURL(new RegExp(`^${cli.url}/handler/error\\?`));
+      await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+      expect(await page.getByRole("alert").textContent()).toBe(message);
+    }
+    await at.shot("oauth-error");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("signs a new user up with GitHub through the mock identity provider's page without typing: its form comes filled", async () => {
     await page.goto(`${cli.url}/handler/sign-in`);
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
     await page.waitForURL(new RegExp(`^${cli.url}/__emulator/oauth/authorize/github\\?`));
     await page.getByRole("heading", { name: "Sign in with GitHub" }).waitFor();
-    await page.getByLabel("Account id at GitHub").fill("gh-grace");
-    await page.getByLabel("Email", { exact: true }).fill(GRACE);
-    await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
+    grace = {
+      email: await page.getByLabel("Email", { exact: true }).inputValue(),
+      name: await page.getByLabel("Name", { exact: true }).inputValue(),
+      accountId: await page.getByLabel("Account id at GitHub").inputValue(),
+    };
+    expect(grace.email).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
+    expect(grace.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+    expect(grace.accountId).toMatch(/^\d+$/);
     await at.shot("oauth-mock-idp");
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await page.waitForURL(`${cli.url}/app`);
-    expect(await at.whoami()).toBe("Signed in as Grace Hopper");
-    const grace = await server.userByEmail(GRACE);
-    expect(grace.oauth_providers.map((p) => [p.id, p.account_id])).toEqual([["github", "gh-grace"]]);
+    expect(await at.whoami()).toBe(`Signed in as ${grace.name}`);
+    const user = await server.userByEmail(grace.email);
+    expect(user.oauth_providers.map((p) => [p.id, p.account_id])).toEqual([["github", grace.accountId]]);
     expect(pageErrors).toEqual([]);
   });
 
   it("invites Grace to Ada's team by email from account settings, and Grace accepts through the link in the outbox", async () => {
-    await at.signOut("Grace Hopper");
+    await at.signOut(grace.name);
     await at.submitSignIn(ADA, NEW_PASSWORD);
     await page.waitForURL(`${cli.url}/app`);
-    await page.goto(`${cli.url}/handler/account-settings`);
+    await page.goto(`${cli.url}/handler/account-settings#teams`);
     const invite = page.getByRole("form", { name: "Invite a member to Analytical Engines" });
-    await invite.getByLabel("Email to invite", { exact: true }).fill(GRACE);
+    await invite.getByLabel("Email to invite", { exact: true }).fill(grace.email);
     await invite.getByRole("button", { name: "Send invitation" }).click();
-    await invite.getByText(`Invitation sent to ${GRACE}.`).waitFor();
+    await invite.getByText(`Invitation sent to ${grace.email}.`).waitFor();
     await at.shot("team-invite-sent");
     await at.signOut("Ada Lovelace");
 
-    const mail = await controls.waitForEmail({ to: GRACE, kind: "team_invitation" });
+    const mail = await controls.waitForEmail({ to: grace.email, kind: "team_invitation" });
     expect(mail.link?.startsWith(`${cli.url}/handler/team-invitation?`)).toBe(true);
-    // Signed out, the link goes through sign-in (GitHub, at the mock identity provider) and back to the invitation.
+    // Signed out, the link goes through sign-in (GitHub, where Grace is one click: an account seen before) and back.
     await page.goto(mail.link!);
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
-    await page.getByLabel("Account id at GitHub").fill("gh-grace");
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByRole("list", { name: "Accounts used before" }).getByRole("button", { name: `Continue as ${grace.email}` }).click();
     await page.getByText("You are invited to join Analytical Engines.").waitFor();
     expect(page.url()).toBe(mail.link);
     await at.shot("team-invitation");
     await page.getByRole("button", { name: "Accept invitation" }).click();
     await page.getByText("You joined Analytical Engines.").waitFor();
     const ada = await server.userByEmail(ADA);
-    const grace = await server.userByEmail(GRACE);
+    const graceUser = await server.userByEmail(grace.email);
     const [team] = (await server.call<{ items: { id: string }[] }>("GET", `/teams?user_id=${ada.id}`)).items;
     const members = await server.call<{ items: { user_id: string }[] }>("GET", `/team-member-profiles?team_id=${team!.id}`);
-    expect(members.items.map((m) => m.user_id).sort()).toEqual([ada.id, grace.id].sort());
+    expect(members.items.map((m) => m.user_id).sort()).toEqual([ada.id, graceUser.id].sort());
     // Grace's own account settings list both members (members hold $read_members by the project's defaults).
-    await page.goto(`${cli.url}/handler/account-settings`);
+    await page.goto(`${cli.url}/handler/account-settings#teams`);
     const list = page.getByRole("list", { name: "Members of Analytical Engines" });
-    await expect.poll(async () => (await list.getByRole("listitem").allTextContents()).sort()).toEqual(["Ada Lovelace", "Grace Hopper (you)"]);
+    await expect.poll(async () => (await list.getByRole("listitem").allTextContents()).sort()).toEqual(["Ada Lovelace", `${grace.name} (you)`].sort());
     expect(pageErrors).toEqual([]);
   });
 
@@ -242,7 +304,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     });
     await at.submitSignIn(ADA, NEW_PASSWORD);
     await page.waitForURL(`${at.origin}/app`);
-    await page.goto(`${at.origin}/handler/account-settings`);
+    await page.goto(`${at.origin}/handler/account-settings#sign-in`);
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await page.getByText("Passkey added. You can sign in with it now.").waitFor();
     // The section's line follows the refreshed user (the SDK's caches reload after the registration's write).
@@ -264,7 +326,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
   });
 
   it("turns on TOTP two-factor authentication in account settings, and sign-in then asks for the code", async () => {
-    await page.goto(`${at.origin}/handler/account-settings`);
+    await page.goto(`${at.origin}/handler/account-settings#sign-in`);
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
     // The test is the person's authenticator app: it reads the setup link and computes the current code.
     const setupLink = await page.getByLabel("Setup link", { exact: true }).inputValue();
@@ -311,9 +373,60 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await expect(server.userByEmail(LIN)).rejects.toThrow(`No user with the email ${LIN}`);
     // Refresh cookies are per project (the access cookie is shared, and renewed from the dev one on the way back).
     await page.goto(`${cli.url}/app?project_id=${dev.id}`);
-    await page.getByText("Signed in as Grace Hopper").waitFor();
+    await page.getByText(`Signed in as ${grace.name}`).waitFor();
     const names = (await browser.context.cookies(cli.url)).map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining([`stack-refresh-${dev.id}`, `stack-refresh-${other.id}`, "authsim-hosted-project"]));
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("lays every page out at 1280 and 360 px without a horizontal scroll (screenshots in test-artifacts/screenshots)", async () => {
+    // Signed out everywhere, on the dev project.
+    await browser.context.clearCookies();
+    at = hostedPage(page, cli.url, artifacts);
+    const signedOut = [
+      ["app-signed-out", "/app"],
+      ["sign-in", "/handler/sign-in"],
+      ["sign-up", "/handler/sign-up"],
+      ["forgot-password", "/handler/forgot-password"],
+      ["password-reset", "/handler/password-reset"],
+      ["email-verification", "/handler/email-verification"],
+      ["magic-link-callback", "/handler/magic-link-callback"],
+      ["oauth-callback", "/handler/oauth-callback"],
+      ["error", "/handler/error?errorCode=OAUTH_PROVIDER_ACCESS_DENIED"],
+      ["mfa", "/handler/mfa"],
+      ["not-found", "/handler/no-such-page"],
+    ] as const;
+    const shots: string[] = [];
+    for (const [name, path] of signedOut) shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
+    // The mock identity provider, with the accounts seen before, then one of them signs in.
+    await page.goto(`${cli.url}/handler/sign-in`);
+    await page.getByRole("button", { name: "Continue with GitHub" }).click();
+    await page.getByRole("heading", { name: "Sign in with GitHub" }).waitFor();
+    shots.push(...(await sweep.here("mock-idp")));
+    await page.getByRole("button", { name: `Continue as ${grace.email}` }).click();
+    await page.waitForURL(`${cli.url}/app`);
+    const signedIn = [
+      ["app-signed-in", "/app", null],
+      ["account-settings-profile", "/handler/account-settings", "Profile"],
+      ["account-settings-sign-in", "/handler/account-settings#sign-in", "Emails & sign-in"],
+      ["account-settings-notifications", "/handler/account-settings#notifications", "Notifications"],
+      ["account-settings-sessions", "/handler/account-settings#sessions", "Active sessions"],
+      ["account-settings-api-keys", "/handler/account-settings#api-keys", "API keys"],
+      ["account-settings-teams", "/handler/account-settings#teams", "Teams"],
+      ["account-settings-account", "/handler/account-settings#account", "Sign out & delete"],
+      ["team-invitation", "/handler/team-invitation", null],
+      ["cli-auth-confirm", "/handler/cli-auth-confirm", null],
+    ] as const;
+    for (const [name, path, menu] of signedIn) {
+      shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
+      // Account settings open the page of the side menu the fragment names (also when only the fragment changed).
+      if (menu) expect(await page.locator('.authsim-settings-menu [aria-current="page"]').textContent()).toBe(menu);
+    }
+    await page.goto(`${cli.url}/app`);
+    await page.getByRole("button", { name: grace.name }).click();
+    shots.push(...(await sweep.here("hosted-app-user-menu")));
+    expect(sweep.overflowing).toEqual([]);
+    expect(shots).toHaveLength(2 * (signedOut.length + signedIn.length + 2));
     expect(pageErrors).toEqual([]);
   });
 

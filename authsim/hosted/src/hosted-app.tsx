@@ -3,13 +3,20 @@ import { Handler } from "@authsim/react";
 import { HomePage } from "./home-page.tsx";
 import { HOSTED_HOME, type HostedConfig } from "./hosted-config.ts";
 import { TrustNotice } from "./trust-notice.tsx";
+import "./hosted.css";
 
 /** Routes by path: the home page at /app, the handler pages (sign-in, sign-up, account settings …) under /handler. */
 export function HostedApp({ path, config }: { path: string; config: HostedConfig }) {
   return (
     <>
       {!config.originTrusted && <TrustNotice config={config} />}
-      <Suspense fallback={<p role="status">Loading…</p>}>{path === HOSTED_HOME ? <HomePage config={config} /> : <Handler />}</Suspense>
+      <Suspense
+        fallback={
+          <p role="status" className="hosted-loading">
+            Loading…
+          </p>
+        }
+      >{path === HOSTED_HOME ? <HomePage config={config} /> : <Handler />}</Suspense>
     </>
   );
 }

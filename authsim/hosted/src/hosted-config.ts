@@ -1,3 +1,5 @@
+import type { ClientProjectJson } from "@authsim/sdk/contract";
+
 /**
  * What the hosted pages and the server that ships them agree on (no Node or browser imports: both sides use it).
  * The pages live on the emulator's own origin, so the SDK's cookie store and WebAuthn see the same host as the API.
@@ -31,7 +33,15 @@ export interface HostedConfig {
    * not, the emulator refuses every emailed link and OAuth redirect these pages ask for, and the pages say so.
    */
   originTrusted: boolean;
+  /** The project as its clients read it (GET /projects/current), so the first render needs no request for it. */
+  project: ClientProjectJson;
 }
+
+/**
+ * The element the server inlines the config in, as JSON (serve.ts `inlineConfig`): the page starts from it at once,
+ * without asking the server for it first.
+ */
+export const HOSTED_CONFIG_ELEMENT_ID = "authsim-hosted-config";
 
 /** A hosted URL on a given project: what the dashboard links to and what emailed links come back to. */
 export function withProject(path: string, projectId: string): string {

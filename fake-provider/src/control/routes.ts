@@ -13,6 +13,7 @@ import { mountStrongAuthControl } from "./strong-auth.ts";
 import { mountFixedOtpControl } from "./fixed-otp.ts";
 import { mountOpenApiControl } from "../openapi/control.ts";
 import { liveStateRefusal, snapshotState } from "./live-state-guard.ts";
+import { clientProjectView } from "../views/projects.ts";
 
 /**
  * Emulator-only endpoints, outside /api/v1 (so no real service has them): reset, snapshot/restore, the clock, and the
@@ -164,6 +165,12 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
         };
       });
     return json({ items: projects });
+  });
+  // What any client reads as GET /projects/current (no key, no secret), without a request to the API: the hosted pages
+  // are served with it, so they render without a loading state (and neither the request log nor a fault rule sees it).
+  app.get(`${CONTROL_PREFIX}/projects/:project_id/client-config`, (c) => {
+    const project = provider.store.read.projects.get(c.req.param("project_id"));
+    return project ? json(clientProjectView(project)) : json({ error: `No project ${c.req.param("project_id")}` }, 404);
   });
   // Payments config, the checkout page and the onboarding page (control/payments.ts).
   mountPaymentsControl(app, provider, CONTROL_PREFIX);

@@ -5,11 +5,12 @@ import { cookieHeader } from "../http/cookies.ts";
 import { StatusError } from "../http/known-error.ts";
 import { json } from "../http/respond.ts";
 import { runOp } from "../run-op.ts";
-import { accountsOfProject } from "../ops/oauth-accounts.ts";
+import { accountForEmail, suggestAccount } from "../ops/mock-identities.ts";
 import { mockIdpPath } from "../ops/oauth-authorize.ts";
-import { decide, flowForPage, requestedScopes, type IdpDecision } from "../ops/oauth-idp.ts";
+import { decide, flowForPage, isIdpErrorCode, requestedScopes, type IdpDecision } from "../ops/oauth-idp.ts";
+import type { Tables } from "../store/store.ts";
 import { currentTotp, totpStepEndsAt } from "../ops/totp.ts";
-import { idpErrorPage, idpPage } from "./oauth-idp-page.ts";
+import { idpErrorPage, idpPage, type KnownAccount } from "./oauth-idp-page.ts";
 
 /**
  * Emulator-only pages and endpoints of strong auth (outside /api/v1, no authentication, like the rest of control/):
@@ -30,23 +31,45 @@ function pageError(error: unknown): Response {
 }
 
 /** The form's answer as a decision (field names: control/oauth-idp-page.ts). */
-export function decisionFromForm(form: URLSearchParams, requested: readonly string[]): IdpDecision {
+export function decisionFromForm(form: URLSearchParams, requested: readonly string[], providerId: string): IdpDecision {
   if (form.get("action") === "deny") return { deny: true };
+  if (form.get("action") === "error") {
+    const error = form.get("error") ?? "";
+    if (!isIdpErrorCode(error)) throw new StatusError(400, `The error must be one the page offers, not "${error}".`);
+    return { deny: true, error };
+  }
   const chosen = [...form.getAll("scope"), ...(form.get("scopes") ?? "").split(/\s+/)].filter((s) => s.length > 0);
   const anyScopeField = form.has("scope") || form.has("scopes") || form.has("scopes_present");
   // The page sends a hidden "false" before its checkbox, so the last value wins; a form without the field (a test's
   // shorthand) means verified, as most providers' addresses are.
   const verified = form.getAll("email_verified").at(-1) ?? "true";
+  const email = form.get("email")?.trim() || null;
+  // No account id: the one the address stands for (the same address is the same account every time).
+  const accountId = form.get("account_id")?.trim() || (email ? accountForEmail(providerId, email).accountId : "");
   return {
     deny: false,
     identity: {
-      accountId: form.get("account_id") ?? "",
-      email: form.get("email") || null,
+      accountId,
+      email,
       emailVerified: verified === "on" || verified === "true",
       displayName: form.get("name") || null,
       scopes: anyScopeField ? chosen : [...requested],
     },
   };
+}
+
+/**
+ * Accounts seen before at this provider on this emulator (any project: an account at GitHub is the same person
+ * wherever they sign in), newest first, with the name their user has now.
+ */
+function knownAccounts(tables: Tables, providerId: string): KnownAccount[] {
+  const seen = new Map<string, KnownAccount>();
+  const accounts = [...tables.oauthAccounts.values()].filter((a) => a.providerConfigId === providerId).sort((a, b) => b.createdAtMillis - a.createdAtMillis);
+  for (const a of accounts) {
+    if (seen.has(a.providerAccountId)) continue;
+    seen.set(a.providerAccountId, { accountId: a.providerAccountId, email: a.email, name: tables.users.get(a.userId)?.displayName ?? null });
+  }
+  return [...seen.values()].slice(0, 8);
 }
 
 export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix: string): void {
@@ -59,8 +82,13 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
     try {
       const flow = flowForPage(provider.store.read, providerId, innerState);
       const project = provider.store.read.projects.get(flow.projectId);
-      const known = accountsOfProject({ tables: provider.store.read }, flow.projectId).filter((a) => a.providerConfigId === providerId);
-      const page = idpPage({ flow, projectName: project?.displayName ?? flow.projectId, action: `${mockIdpPath(providerId)}?state=${encodeURIComponent(innerState)}`, requested: requestedScopes(flow), known });
+      const known = knownAccounts(provider.store.read, providerId);
+      // "Use this email" asks for the account an address stands for; otherwise a new one, drawn from the random source.
+      const email = c.req.query("email")?.trim();
+      const taken = new Set(known.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])));
+      const suggested = email ? accountForEmail(providerId, email) : suggestAccount(provider.random, providerId, taken);
+      const action = `${mockIdpPath(providerId)}?state=${encodeURIComponent(innerState)}`;
+      const page = idpPage({ flow, projectName: project?.displayName ?? flow.projectId, action, requested: requestedScopes(flow), known, suggested });
       return html(page, 200, { "set-cookie": innerCookie(c.req.raw, innerState) });
     } catch (error) {
       return pageError(error);
@@ -72,7 +100,7 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
     const form = new URLSearchParams(await c.req.text());
     const innerState = form.get("state") ?? c.req.query("state") ?? "";
     try {
-      const location = await runOp(provider, (ctx) => decide(ctx, providerId, innerState, decisionFromForm(form, requestedScopes(flowForPage(ctx.tables, providerId, innerState)))));
+      const location = await runOp(provider, (ctx) => decide(ctx, providerId, innerState, decisionFromForm(form, requestedScopes(flowForPage(ctx.tables, providerId, innerState)), providerId)));
       return new Response(null, { status: 303, headers: { location, "set-cookie": innerCookie(c.req.raw, innerState) } });
     } catch (error) {
       return pageError(error);

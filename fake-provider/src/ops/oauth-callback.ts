@@ -90,6 +90,17 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
 }
 
 /**
+ * What the real service makes of an identity provider's `error` (its inner callback, through openid-client): a denial
+ * or a refused consent is OAUTH_PROVIDER_ACCESS_DENIED; a provider that is down or failed is
+ * OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE (both sent where refusals go: errorRedirect). Other codes make the real service fail (a 400 for
+ * invalid_client, else a 500); the emulator answers them as a denial (never a 500).
+ */
+function providerError(error: string): never {
+  if (["server_error", "temporarily_unavailable", "timeout"].includes(error.toLowerCase())) throw knownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
+  throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
+}
+
+/**
  * Where a refused callback sends the browser, as the real service chooses: the app's own redirect URI when it is an
  * allowed one (the SDK's callback page reads the error there), else the flow's error URL when that one is, else nowhere
  * (the known error is answered itself). An untrusted error URL is never followed.
@@ -157,7 +168,7 @@ function redeem(ctx: OpContext, providerId: string, input: CallbackInput, flow: 
     if (flow.expiresAtMillis <= ctx.now) throw knownError("OUTER_OAUTH_TIMEOUT");
     if (!project) throw knownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
     requireEnabledProvider(project, providerId);
-    if (input.error !== undefined) throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
+    if (input.error !== undefined) providerError(input.error);
     // The code was issued for the flow's provider; redeemed at another one it is unknown there.
     if (providerId !== flow.providerConfigId || !input.code || input.code !== flow.innerCode || !flow.identity) throw invalidInnerGrant();
     // The app's redirect URI is judged now, before any user is signed in or created.

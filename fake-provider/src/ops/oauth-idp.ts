@@ -32,7 +32,20 @@ export function flowForPage(tables: Tables, providerId: string, innerState: stri
   return flow;
 }
 
-export type IdpDecision = { deny: true } | { deny: false; identity: MockIdentity };
+/**
+ * The errors the page can answer with instead of an account (RFC 6749 §4.1.2.1), each as a provider sends it. The
+ * callback treats them as the real service does (ops/oauth-callback.ts `providerError`).
+ */
+export const IDP_ERRORS = [
+  { code: "temporarily_unavailable", label: "the provider is overloaded or down", description: "The authorization server is temporarily unable to handle the request." },
+  { code: "server_error", label: "the provider failed", description: "The authorization server encountered an unexpected condition." },
+  { code: "consent_required", label: "the user must consent first", description: "The user has not granted consent to this application." },
+] as const;
+export type IdpErrorCode = (typeof IDP_ERRORS)[number]["code"];
+export const isIdpErrorCode = (code: string): code is IdpErrorCode => IDP_ERRORS.some((e) => e.code === code);
+
+/** The person's answer: an account, a denial (access_denied) or one of the errors above. */
+export type IdpDecision = { deny: true; error?: IdpErrorCode } | { deny: false; identity: MockIdentity };
 
 /** The person's choice; the answer is the callback URL the browser goes to next. */
 export function decide(ctx: OpContext, providerId: string, innerState: string, decision: IdpDecision): string {
@@ -40,8 +53,9 @@ export function decide(ctx: OpContext, providerId: string, innerState: string, d
   const callback = new URL(`${ctx.settings.apiBaseUrl}${API_PREFIX}/auth/oauth/callback/${encodeURIComponent(providerId)}`);
   callback.searchParams.set("state", flow.innerState);
   if (decision.deny) {
-    callback.searchParams.set("error", "access_denied");
-    callback.searchParams.set("error_description", "The user denied access at the identity provider.");
+    const error = IDP_ERRORS.find((e) => e.code === decision.error);
+    callback.searchParams.set("error", error?.code ?? "access_denied");
+    callback.searchParams.set("error_description", error?.description ?? "The user denied access at the identity provider.");
     return callback.toString();
   }
   const identity = decision.identity;

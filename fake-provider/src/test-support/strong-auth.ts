@@ -68,7 +68,8 @@ export interface IdentityFields {
   name?: string;
   email_verified?: "true" | "false";
   scopes?: string;
-  action?: "allow" | "deny";
+  action?: "allow" | "deny" | "error";
+  error?: string;
 }
 
 /** Posts the mock identity provider's form; answers the callback URL it sends the browser to. */

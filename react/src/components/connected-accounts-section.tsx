@@ -4,14 +4,18 @@ import { useOAuthProviders, type OAuthProviderOf } from "../hooks/use-user-data.
 import { useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
 import { providerName } from "./provider-names.ts";
+import { ProviderIcon } from "./provider-icon.tsx";
 
 /** A linked account, removable unless it is the only way left to sign in. */
 function LinkRow({ link, removable }: { link: OAuthProviderOf; removable: boolean }) {
   const remove = useAsyncAction(() => link.delete());
   return (
-    <li>
-      {providerName(link.type)}
-      {link.email ? ` (${link.email})` : ""}{" "}
+    <li className="authsim-row">
+      <ProviderIcon id={link.type} />
+      <span className="authsim-grow">
+        {providerName(link.type)}
+        {link.email ? ` (${link.email})` : ""}
+      </span>
       {removable ? (
         <button type="button" onClick={() => void remove.run()} disabled={remove.pending}>
           Disconnect {providerName(link.type)}
@@ -46,7 +50,8 @@ export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
         ))}
       </ul>
       {unlinked.map((provider) => (
-        <button key={provider.id} type="button" onClick={() => void connect.run(provider.id)} disabled={connect.pending}>
+        <button key={provider.id} type="button" className="authsim-with-icon" onClick={() => void connect.run(provider.id)} disabled={connect.pending}>
+          <ProviderIcon id={provider.id} />
           Connect {providerName(provider.id)}
         </button>
       ))}

@@ -4,6 +4,7 @@ import { ErrorMessage } from "../errors/error-message.tsx";
 import { usePageUrl } from "../navigation/page-location.ts";
 import { isTrustedTarget, readReturnTo, UntrustedRedirectError } from "../navigation/return-to.ts";
 import { providerName } from "./provider-names.ts";
+import { ProviderIcon } from "./provider-icon.tsx";
 
 /**
  * One "Continue with <provider>" button per OAuth provider the project enables (spec §3 project config). The SDK sends
@@ -23,7 +24,8 @@ export function OAuthButtons({ providers }: { providers: readonly { id: string }
     <div className="authsim-oauth" role="group" aria-label="Sign in with another account">
       {providers.map((provider) => (
         <button key={provider.id} type="button" onClick={() => void start.run(provider.id)} disabled={start.pending}>
-          Continue with {providerName(provider.id)}
+          <ProviderIcon id={provider.id} />
+          <span>Continue with {providerName(provider.id)}</span>
         </button>
       ))}
       <ErrorMessage error={start.error} />

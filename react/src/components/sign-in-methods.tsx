@@ -13,10 +13,17 @@ export function SignInMethods({ config, passkey, passwordForm }: { config: Proje
   const [method, setMethod] = useState<"password" | "code">(config.credentialEnabled ? "password" : "code");
   const both = config.credentialEnabled && config.magicLinkEnabled;
   const none = !config.credentialEnabled && !config.magicLinkEnabled && config.oauthProviders.length === 0 && !(passkey && config.passkeyEnabled);
+  const buttons = config.oauthProviders.length > 0 || (passkey && config.passkeyEnabled);
+  const form = config.credentialEnabled || config.magicLinkEnabled;
   return (
     <>
       <OAuthButtons providers={config.oauthProviders} />
       {passkey && config.passkeyEnabled ? <PasskeySignIn /> : null}
+      {buttons && form ? (
+        <p className="authsim-divider" aria-hidden="true">
+          or
+        </p>
+      ) : null}
       {method === "password" && config.credentialEnabled ? passwordForm : null}
       {method === "code" && config.magicLinkEnabled ? <MagicLinkSignIn /> : null}
       {both ? (

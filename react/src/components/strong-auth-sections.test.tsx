@@ -4,6 +4,7 @@ import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { base32Decode, totpCode, verifyTotpCode, type StackClientAppOptions } from "@authsim/sdk";
 import { Handler } from "../handler/handler.tsx";
 import { configureProject } from "../test-support/project-config.ts";
+import { openPage } from "../test-support/settings-pages.ts";
 import { createTestApp, PASSWORD, renderWithApp, uniqueEmail, type TestApp } from "../test-support/render-app.tsx";
 import { passIdentityProvider, providerTotp, resetPage, softwareWebAuthn, visit } from "../test-support/strong-auth.ts";
 
@@ -15,12 +16,14 @@ afterEach(() => {
 
 const SETTINGS = "/handler/account-settings";
 
-async function openSettings(options: Partial<StackClientAppOptions> = {}): Promise<TestApp> {
+/** Account settings of a new user, on the page of the side menu named `page` (two-factor, passkeys, links are one). */
+async function openSettings(options: Partial<StackClientAppOptions> = {}, page = "Emails & sign-in"): Promise<TestApp> {
   const t = createTestApp(options);
   await t.app.signUpWithCredential({ email: uniqueEmail("settings"), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
   visit(SETTINGS);
   await renderWithApp(t, <Handler />);
   await screen.findByRole("heading", { name: "Account settings" });
+  await openPage(page);
   return t;
 }
 
@@ -75,8 +78,8 @@ describe("passkeys", () => {
     const t = createTestApp();
     await configureProject(t, { passkeyEnabled: false });
     await t.app.signUpWithCredential({ email: uniqueEmail(), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
-    await renderWithApp(t, <Handler location={SETTINGS} />);
-    await screen.findByRole("heading", { name: "Account settings" });
+    await renderWithApp(t, <Handler location={`${SETTINGS}#sign-in`} />);
+    await screen.findByRole("heading", { name: "Emails" });
     expect(screen.queryByRole("heading", { name: "Passkeys" })).toBeNull();
   });
 });
@@ -93,10 +96,10 @@ describe("connected accounts", () => {
 
     visit(back);
     await renderWithApp(t, <Handler />);
-    // The link flow comes back to the page it started on.
-    await waitFor(() => expect(t.navigations.at(-1)).toBe(`http://localhost:3000${SETTINGS}`));
+    // The link flow comes back to the page it started on, on the same page of the side menu.
+    await waitFor(() => expect(t.navigations.at(-1)).toBe(`http://localhost:3000${SETTINGS}#sign-in`));
     cleanup();
-    visit(SETTINGS);
+    visit(`${SETTINGS}#sign-in`);
     await renderWithApp(t, <Handler />);
     const list = within(await screen.findByRole("list", { name: "Connected accounts" }));
     await waitFor(() => expect(list.getByText(/^Google \(ada@gmail\.example\)/)).toBeTruthy());
@@ -109,7 +112,7 @@ describe("connected accounts", () => {
 
 describe("notification categories", () => {
   it("turns a category off; one that cannot be disabled stays on", async () => {
-    const t = await openSettings();
+    const t = await openSettings({}, "Notifications");
     const marketing = (await screen.findByLabelText("Marketing")) as HTMLInputElement;
     const transactional = screen.getByLabelText("Transactional (always sent)") as HTMLInputElement;
     expect([marketing.checked, transactional.checked, transactional.disabled]).toEqual([true, true, true]);

@@ -19,7 +19,7 @@ async function teamOwner(t: TestApp): Promise<{ user: CurrentUser; teamId: strin
 }
 
 async function openSettings(t: TestApp): Promise<void> {
-  await renderWithApp(t, <Handler location="/handler/account-settings" />);
+  await renderWithApp(t, <Handler location="/handler/account-settings#teams" />);
   await screen.findByRole("heading", { name: "Account settings" });
   await screen.findByRole("heading", { name: TEAM });
 }

@@ -81,7 +81,7 @@ describe("account settings", () => {
   it("deletes the account after a confirmation, where the project allows it", async () => {
     const t = createTestApp();
     await signedIn(t);
-    await renderWithApp(t, <Handler location="/handler/account-settings" />);
+    await renderWithApp(t, <Handler location="/handler/account-settings#account" />);
     fireEvent.click(await screen.findByRole("button", { name: "Delete account" }));
     fireEvent.click(screen.getByRole("button", { name: "Yes, delete my account" }));
     await waitFor(() => expect(t.navigations[0]).toBe("/"));

@@ -10,6 +10,7 @@ import { visibleUser } from "./cached-user.ts";
 import { isChange } from "./change-feed.ts";
 import { StackClientApp } from "./client-app.ts";
 import { clientCachesSymbol } from "./client-caches.ts";
+import { projectFromClientJson } from "./projects.ts";
 
 const T0 = 1_750_000_000_000;
 const accessToken = () => unsignedToken(claims(T0, 600_000));
@@ -41,13 +42,27 @@ function setup(initial: { accessToken?: string; refreshToken?: string } = {}) {
   });
   const caches = app[clientCachesSymbol](timers);
   const userCalls = () => ff.calls.filter((c) => c.url.endsWith("/users/me") && c.method === "GET").length;
-  return { app, caches, timers, store, userCalls };
+  const projectCalls = () => ff.calls.filter((c) => c.url.endsWith("/projects/current")).length;
+  return { app, caches, timers, store, userCalls, projectCalls };
 }
 
 describe("the app's caches (spec §9)", () => {
   it("gives the same caches object for the app on every call", () => {
     const { app, caches } = setup();
     expect(app[clientCachesSymbol]()).toBe(caches);
+  });
+
+  it("holds a seeded project at once, with no request, and never replaces a value already held", async () => {
+    const { caches, projectCalls } = setup();
+    const served = projectFromClientJson({ ...clientProjectJson(), display_name: "Served" });
+    caches.project.seed(served);
+    expect(caches.project.getSnapshot()).toMatchObject({ status: "ok", value: served });
+    caches.project.seed(projectFromClientJson({ ...clientProjectJson(), display_name: "Later" }));
+    expect(caches.project.getSnapshot()).toMatchObject({ status: "ok", value: { displayName: "Served" } });
+    expect(projectCalls()).toBe(0);
+    // A refresh reads the server as usual.
+    expect((await caches.project.refresh()).displayName).toBe(clientProjectJson().display_name);
+    expect(projectCalls()).toBe(1);
   });
 
   it("reads a signed-out user as null at once, with no request", () => {

@@ -15,6 +15,11 @@ export interface CachedValue<T> {
   getSnapshot(): CacheSnapshot<T>;
   /** Loads again (rate limited); the old value stays visible meanwhile. */
   refresh(): Promise<T>;
+  /**
+   * Holds `value` for the current key when nothing is held yet, without a request: a value the page already has (the
+   * project a server rendered it with) is there on the first render instead of a loading state. Refreshes as usual.
+   */
+  seed(value: T): void;
 }
 
 export interface CachedValueOptions<T> {
@@ -132,6 +137,10 @@ export function createClientCaches(ctx: AppContext, changes: ChangeFeed, timers:
       refresh() {
         const key = keyNow();
         return signedOut && isSignedOut(key) ? Promise.resolve(signedOut.value) : cache.refresh(key);
+      },
+      seed(value) {
+        const key = keyNow();
+        if (!(signedOutSnapshot && isSignedOut(key)) && !cache.has(key)) cache.set(key, value);
       },
     };
     views.set(id, { view: view as CachedValue<unknown>, cache: cache as AsyncCache<unknown> });

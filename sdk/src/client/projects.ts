@@ -34,7 +34,11 @@ export function projectConfigFromJson(c: ClientProjectJson["config"]): ProjectCo
   };
 }
 
-export async function getClientProject(ctx: AppContext): Promise<Project> {
-  const json = await ctx.transport.requestJson("/projects/current", {}, clientProject);
+/** The project from its client view as GET /projects/current answers it (or as a page was served with it). */
+export function projectFromClientJson(json: ClientProjectJson): Project {
   return { id: json.id, displayName: json.display_name, config: projectConfigFromJson(json.config) };
+}
+
+export async function getClientProject(ctx: AppContext): Promise<Project> {
+  return projectFromClientJson(await ctx.transport.requestJson("/projects/current", {}, clientProject));
 }

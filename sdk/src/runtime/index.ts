@@ -1,2 +1,3 @@
 export * from "./clock.ts";
 export * from "./ids.ts";
+export * from "./provider-marks.ts";
