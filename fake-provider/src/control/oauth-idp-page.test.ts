@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, expectJson, newProvider, request, type TestProvider } from "../test-support/api.ts";
-import { APP_ERROR, answerIdp, callback, oauthSignIn, pkcePair, startOAuth, withToken } from "../test-support/strong-auth.ts";
+import { APP_CALLBACK, answerIdp, callback, oauthSignIn, pkcePair, startOAuth, withToken } from "../test-support/strong-auth.ts";
 import { accountForEmail } from "../ops/mock-identities.ts";
 
 /** The mock identity provider's page (control/oauth-idp-page.ts): prefilled, one-click accounts, deny and errors. */
@@ -58,7 +58,7 @@ describe("the mock identity provider's page", () => {
     ["temporarily_unavailable", "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", "The OAuth provider is temporarily unavailable. Please try again later."],
     ["server_error", "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", "The OAuth provider is temporarily unavailable. Please try again later."],
     ["consent_required", "OAUTH_PROVIDER_ACCESS_DENIED", "The OAuth provider denied access to the user."],
-  ])("answers the error %s as a provider would, and the callback sends %s to the error URL", async (error, code, message) => {
+  ])("answers the error %s as a provider would, and the callback sends %s to the app's callback page", async (error, code, message) => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
     const start = await startOAuth(provider, { challenge });
@@ -67,7 +67,7 @@ describe("the mock identity provider's page", () => {
     const landed = await callback(provider, back, start.cookie);
     expect(landed.status).toBe(307);
     const to = new URL(landed.headers.get("location")!);
-    expect(`${to.origin}${to.pathname}`).toBe(APP_ERROR);
+    expect(`${to.origin}${to.pathname}`).toBe(APP_CALLBACK);
     expect([to.searchParams.get("errorCode"), to.searchParams.get("message")]).toEqual([code, message]);
   });
 
