@@ -86,6 +86,25 @@ describe("who receives it is decided when it leaves the queue", () => {
   });
 });
 
+describe("what the queue stores", () => {
+  it("an empty subject when none was given or rendered, as the real queue", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    const id = await queue({ user_ids: [user.user_id], html: "<p>No subject</p>" });
+    provider.clock.advance(DELAY);
+    expect(await entry(id)).toMatchObject({ status: "sent", subject: "" });
+  });
+
+  it("fails built-in emails too when the mail host cannot resolve", async () => {
+    await updatedProject(provider, { config: { email_config: { ...SMTP, host: "smtp.0.0.0.0" } } });
+    const user = await signUp(provider);
+    await api(provider, "/auth/password/send-reset-code", { headers: client(), json: { email: user.email, callback_url: "http://localhost:3000/reset" } });
+    const [reset] = await entries();
+    expect(reset).toMatchObject({ status: "server-error", to: { type: "user-custom-emails", user_id: user.user_id, emails: [user.email] } });
+    expect(provider.outbox.list({ to: user.email })).toEqual([]);
+  });
+});
+
 describe("editing a queued email", () => {
   it("pauses it before it renders, sends it to a new recipient, and renders it after resuming", async () => {
     await useSmtp(provider);

@@ -1,10 +1,11 @@
 import { KnownErrorException, StatusError } from "../http/known-error.ts";
 import { renderEmailSources, type RenderedEmail } from "../email/render/sandbox.ts";
-import type { OutboxRecipientRecord, OutboxSendError, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
+import type { OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { findTheme, projectLogosOf } from "./email-content.ts";
 import { outboxFieldsOf, TRANSACTIONAL, type OutboxRender } from "./email-outbox.ts";
 import { recipientProps, themeSourceFor } from "./email-rendering.ts";
+import { sendErrorFor } from "./mail-server.ts";
 import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
 import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "./notifications.ts";
 
@@ -12,7 +13,7 @@ import { notificationCategories, notificationPreferencesOf, type NotificationCat
  * The email queue: emails made by send-email (and entries edited through the outbox) wait as "preparing" until the
  * queue renders them; then who receives them is decided, as the real service decides it when it sends: a recipient
  * deleted, without a primary email or unsubscribed since the email was queued makes it "skipped", a mail host that
- * cannot exist makes it "server-error", and otherwise it is delivered when its schedule comes (ops/email-outbox.ts).
+ * cannot resolve makes it "server-error" (ops/mail-server.ts), and otherwise it is delivered when its schedule comes (ops/email-outbox.ts).
  *
  * When the queue runs (`emailQueueDelayMillis`, a provider option):
  * - 0, the default (library users, in-process tests, the dev server's deterministic mode): inline. The request that
@@ -73,7 +74,8 @@ async function renderFor(ctx: OpContext, job: RenderJob, recipient: OutboxRecipi
   const category = job.categoryOverride ?? categoryNamed(rendered.notificationCategory ?? "Transactional");
   const late = job.categoryOverride ? undefined : linkFor(category);
   if (late) rendered = await renderEmailSources({ ...input, unsubscribeLink: late });
-  const subject = job.subjectOverride ?? rendered.subject ?? `A message from ${job.project.displayName}`;
+  // Without a subject given or rendered, the real queue stores an empty one.
+  const subject = job.subjectOverride ?? rendered.subject ?? "";
   return { user, address, subject, html: rendered.html, text: rendered.text, category };
 }
 
@@ -84,24 +86,6 @@ function skipReasonFor(ctx: OpContext, outcome: RenderOutcome, recipient: Outbox
   if (outcome.user) {
     const preference = notificationPreferencesOf(ctx, outcome.user).find((p) => p.category.id === outcome.category.id);
     if (preference && !preference.enabled) return "USER_UNSUBSCRIBED";
-  }
-  return null;
-}
-
-/**
- * Why the project's mail server refuses the email for good, known without a network: a host under `.invalid` never
- * resolves (RFC 6761 §6.4), which the real service reports as HOST_NOT_FOUND, not retried. Any other host is taken to
- * accept it (the emulator's outbox is the mailbox).
- */
-function sendErrorFor(ctx: OpContext, project: ProjectRecord): OutboxSendError | null {
-  const config = project.config.email_config;
-  const host = config?.type === "standard" ? (config.host ?? "").toLowerCase().replace(/\.$/, "") : "";
-  if (host === "invalid" || host.endsWith(".invalid")) {
-    return {
-      atMillis: ctx.now,
-      errorType: "HOST_NOT_FOUND",
-      message: "Failed to connect to the email host. Please make sure the email host configuration is correct.",
-    };
   }
   return null;
 }
@@ -147,7 +131,7 @@ export async function renderQueuedEmail(ctx: OpContext, email: SentEmailRecord):
       notificationCategoryId: outcome.category.id,
       skippedReason: skipped,
       skippedAtMillis: skipped ? ctx.now : null,
-      sendError: skipped ? null : sendErrorFor(ctx, project),
+      sendError: skipped ? null : sendErrorFor(project, ctx.now),
     },
   };
   ctx.tables.emails.set(rendered.id, rendered);
