@@ -78,7 +78,8 @@ const probes: { name: string; source: string; expected: string }[] = [
     source: `let seen = "pending";
       import("fs").then((fs) => { seen = "loaded " + typeof fs.writeFileSync; }, (e) => { seen = "refused: " + e.message; });
       export function EmailTemplate() { return <p>{seen}</p>; }`,
-    expected: 'refused: Cannot import "fs" in an email; the available modules are react, react/jsx-runtime, @react-email/components, @stackframe/emails, arktype.',
+    // The compiler leaves a dynamic import as it is, and the sandbox has no module loader to answer it.
+    expected: "refused: could not load module 'fs'",
   },
   {
     name: "import() of node:fs through eval finds no module loader",
@@ -102,7 +103,8 @@ describe("escapes do not reach the host", () => {
     expect(existsSync(marker)).toBe(false);
     expect(result).toEqual({ error: expect.stringMatching(expected) });
     expect(await attempt(normal)).toEqual({ text: "still fine" });
-  });
+    // Some run until the render time limit stops them.
+  }, 30_000);
 
   it.each(probes)("$name", async ({ source, expected }) => {
     expect(await attempt(source)).toEqual({ text: expected });
@@ -154,7 +156,8 @@ describe("exhaustion answers EMAIL_RENDERING_ERROR promptly, and the next email 
     // How promptly is a figure for the bench (tests never assert on time); the message names the bound that acted.
     expect(await attempt(source)).toEqual({ error: expect.stringMatching(expected) });
     expect(await attempt(normal)).toEqual({ text: "still fine" });
-  });
+    // Some run until the render time limit stops them.
+  }, 30_000);
 
   it("states its bounds", () => {
     expect(RENDER_LIMITS).toEqual({ timeMillis: 5000, memoryBytes: 64 * MiB, stackBytes: 256 * 1024, promiseJobs: 10_000, htmlChars: 2 * MiB });
