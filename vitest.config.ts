@@ -17,7 +17,9 @@ export default defineConfig({
     projects: [
       project({ test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } }),
       project({
-        test: { name: "fake-provider", include: ["fake-provider/src/**/*.test.ts"], exclude: [...configDefaults.exclude, "fake-provider/src/**/*.spawn.test.ts"] },
+        // The first email a test file renders starts the compiler (esbuild's WebAssembly build, a few seconds on a busy
+        // machine) and the sandbox's thread: more than the default 5 s.
+        test: { name: "fake-provider", include: ["fake-provider/src/**/*.test.ts"], exclude: [...configDefaults.exclude, "fake-provider/src/**/*.spawn.test.ts"], testTimeout: 20_000 },
       }),
       // The real dev server (authsim/src/cli.ts) as a child process: each start takes a second or two (more when it
       // rebuilds the dashboard), too slow for the default timeouts; and its Node-side modules.

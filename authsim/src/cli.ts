@@ -5,7 +5,7 @@ import { setFlagsFromString } from "node:v8";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
-import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, type ProviderSnapshot } from "@authsim/fake-provider";
+import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS, type ProviderSnapshot } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
@@ -68,6 +68,9 @@ const provider = createFakeProvider({
   hardcodedPasskeyChallenge: Boolean(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
   // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
   ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
+  // Emails move through the queue on the real clock, as the real service's worker moves them (ops/email-queue.ts); in
+  // the deterministic mode the frozen clock would never let them out, so there they render in the request as in tests.
+  ...(random ? {} : { emailQueueDelayMillis: DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS }),
 });
 const refuse = (reason: string): never => {
   console.error(reason);

@@ -25,6 +25,7 @@ import type { FakeProvider } from "./provider.ts";
 import { opContextOn } from "./run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./ops/outbox.ts";
+import { advanceEmailQueue, anyDue } from "./ops/email-queue.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
@@ -33,6 +34,11 @@ function checkedCapacity(value: number, name: string): number {
 }
 
 export type { FakeProvider, ProviderSnapshot } from "./provider.ts";
+
+function checkedDelay(value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new RangeError("emailQueueDelayMillis must be a non-negative integer.");
+  return value;
+}
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -70,6 +76,12 @@ export interface FakeProviderOptions {
   requestLogCapacity?: number;
   /** How many emails the outbox keeps (the oldest are dropped, and counted, past it). Default 10,000. */
   outboxCapacity?: number;
+  /**
+   * How long an email queued by send-email (or edited in the outbox) waits before the email queue renders it, by the
+   * provider's clock (ops/email-queue.ts). 0, the default, renders it in the request itself; the dev server sets a
+   * delay so that clients polling the outbox see it move as the real service's does.
+   */
+  emailQueueDelayMillis?: number;
   /** Fixed sign-in OTPs by address pattern (ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
@@ -102,6 +114,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     crypto: options.crypto ?? defaultCryptoBackend,
     fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
     outboxCapacity: checkedCapacity(options.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY, "outboxCapacity"),
+    ...(options.emailQueueDelayMillis ? { emailQueueDelayMillis: checkedDelay(options.emailQueueDelayMillis) } : {}),
   };
   const store = new Store();
   const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
@@ -152,6 +165,18 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         (path.startsWith(CONTROL_PREFIX) ? controlRefusal(request) : null) ??
         (path.startsWith("/api/") && request.method !== "OPTIONS" ? secretKeyRefusal(request, guard) : null);
       if (refused) return refused;
+      await next();
+    });
+  }
+  // The email queue's step (ops/email-queue.ts) runs before any request is answered, the outbox control included.
+  const delay = settings.emailQueueDelayMillis ?? 0;
+  if (delay > 0) {
+    app.use("*", async (_c, next) => {
+      if (anyDue(store.read.emails.values(), clock.now(), delay)) {
+        await store
+          .transact((tables) => advanceEmailQueue({ tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) }))
+          .catch(onUnexpectedError);
+      }
       await next();
     });
   }

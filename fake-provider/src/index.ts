@@ -1,6 +1,7 @@
 export { createFakeProvider, type FakeProvider, type FakeProviderOptions, type ProviderSnapshot } from "./app.ts";
 export { controllableClock, type ControllableClock } from "./clock.ts";
 export { CONTROL_PREFIX } from "./control/routes.ts";
+export { DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS } from "./ops/email-queue.ts";
 export { defaultSeed, type ProviderSeed } from "./seed.ts";
 export { hashCosts, type HashCost } from "./auth/passwords.ts";
 export { webCryptoBackend, type CryptoBackend } from "./auth/crypto-backend.ts";

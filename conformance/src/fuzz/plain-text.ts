@@ -26,6 +26,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   // Users, teams and invitations: upstream's own StatusErrors (stack-auth source, users/, teams/, team-invitations/).
   // No operation filter: the fuzzer also sends other methods to these paths, which the same route answers.
   { status: 400, text: "Invalid profile image URL" },
+  { status: 400, text: "Invalid email theme" },
   { status: 400, text: "only_anonymous=true requires include_anonymous=true" },
   { status: 400, text: "team_id is required for access type client" },
   { status: 403, text: "Cannot update another user's profile" },

@@ -118,9 +118,10 @@ export function check<S extends z.ZodType>(schema: S, value: unknown, part: Sche
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   const problems = result.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") return `${part} contains unknown properties: ${issue.keys.join(", ")}`;
     // Array positions as the real service prints them: body.events[0].event_type.
     const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]") : part;
+    // Named by the object that has them: "body.config.email_config contains unknown properties: client_id".
+    if (issue.code === "unrecognized_keys") return `${path} contains unknown properties: ${issue.keys.join(", ")}`;
     // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
     if (issue.message === "is invalid") return `${path} is invalid`;
     // A custom test whose message the real service gives as it is, with no path (contract: `params: { bare: true }`).

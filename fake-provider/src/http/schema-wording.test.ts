@@ -9,6 +9,14 @@ const problems = (schema: z.ZodType, value: unknown) => {
 };
 
 describe("schema-error wording", () => {
+  it("names the object that has unknown properties, nested ones by their path", () => {
+    const schema = z.strictObject({ config: z.strictObject({ server: z.strictObject({ host: z.string() }) }) });
+    expect(problems(schema, { extra: 1, config: { server: { host: "h", port: 1 } } }).sort()).toEqual([
+      "body contains unknown properties: extra",
+      "body.config.server contains unknown properties: port",
+    ]);
+  });
+
   it("words formats, enums and bounds as the real service does", () => {
     const schema = z.strictObject({
       url: z.string().url().optional(),

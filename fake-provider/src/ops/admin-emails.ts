@@ -5,6 +5,7 @@ import type { OpContext } from "./context.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import { sendEmail } from "./outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";
+import { hostCannotResolve } from "./mail-server.ts";
 
 /**
  * The admin's email calls (spec §4 "Test email send returns success or an error message", §7 Admin): the test email
@@ -12,13 +13,12 @@ import { recordSentEmail } from "./email-sending.ts";
  */
 
 /**
- * The emulator opens no network connection, so an SMTP server is judged by its host: names under the reserved `.invalid`
- * top-level domain (RFC 2606) cannot resolve and fail as a real connection would; any other configuration "delivers"
- * the test email into the outbox, from where a test can read it.
+ * The emulator opens no network connection, so an SMTP server is judged by its host: a name that cannot resolve
+ * (ops/mail-server.ts) fails as a real connection would; any other configuration "delivers" the test email into the
+ * outbox, from where a test can read it.
  */
 export function sendTestEmail(ctx: OpContext, project: ProjectRecord, body: z.infer<typeof sendTestEmailRequest>): { success: true } | { success: false; error_message: string } {
-  const host = body.email_config.host.toLowerCase().replace(/\.$/, "");
-  if (host === "invalid" || host.endsWith(".invalid")) {
+  if (hostCannotResolve(body.email_config.host)) {
     return { success: false, error_message: `Failed to connect to the email server ${body.email_config.host}:${body.email_config.port}: getaddrinfo ENOTFOUND ${body.email_config.host}` };
   }
   const subject = "Test email from Stack Auth";

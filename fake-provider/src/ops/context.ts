@@ -40,6 +40,11 @@ export interface ProviderSettings {
   stripeWebhookSecret?: string;
   /** How many emails the outbox keeps; the oldest are dropped past it (ops/outbox.ts). Default 10,000. */
   outboxCapacity?: number;
+  /**
+   * How long a queued email waits before the email queue renders it (ops/email-queue.ts): 0 (the default) renders it
+   * in the request that queued it; more, and the provider renders due emails before answering later requests.
+   */
+  emailQueueDelayMillis?: number;
   /** Set while a mock OAuth server is attached (createMockOAuthServer); absent, every provider uses the emulator's page. */
   mockOAuthServer?: MockOAuthServerSettings;
 }

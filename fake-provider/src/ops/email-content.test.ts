@@ -53,7 +53,7 @@ describe("themes", () => {
   it("refuses a theme that does not compile with EMAIL_RENDERING_ERROR carrying the compiler's message, keeping the old source", async () => {
     const before = await get<{ tsx_source: string }>(`/internal/email-themes/${DEFAULT_THEME_ID}`);
     const body = await expectKnownError(await patch(`/internal/email-themes/${DEFAULT_THEME_ID}`, { tsx_source: "export function EmailTheme( {" }), "EMAIL_RENDERING_ERROR", 400);
-    expect(String(body.details?.error)).toMatch(/Could not compile the theme: .*\(1:\d+\)/);
+    expect(String(body.details?.error)).toMatch(/^Build failed with 1 error:\nvirtual:\/theme\.tsx:1:\d+: ERROR: /);
     expect(body.error).toContain("Failed to render email with theme");
     expect((await get<{ tsx_source: string }>(`/internal/email-themes/${DEFAULT_THEME_ID}`)).tsx_source).toBe(before.tsx_source);
   });
@@ -111,14 +111,15 @@ describe("templates", () => {
       ['export function EmailTemplate() { throw new Error("boom"); }', /failed to render: boom/],
       ['import fs from "node:fs"; export function EmailTemplate() { return fs.readFileSync("/etc/passwd"); }', /Cannot import "node:fs"/],
       ["export function EmailTemplate() { return process.env.HOME; }", /'process' is not defined/],
-      ["export function EmailTemplate() { while (true) {} }", /longer than 1000 ms/],
+      ["export function EmailTemplate() { while (true) {} }", /longer than 5000 ms/],
       ["export const nothing = 1;", /must export a function component named EmailTemplate/],
     ];
     for (const [source, message] of cases) {
       const body = await expectKnownError(await patch(`/internal/email-templates/${id}`, { tsx_source: source }), "EMAIL_RENDERING_ERROR", 400);
       expect(String(body.details?.error)).toMatch(message);
     }
-  });
+    // The loop runs until the render time limit stops it.
+  }, 30_000);
 });
 
 describe("drafts", () => {
@@ -201,6 +202,6 @@ describe("POST /emails/render-email", () => {
     const arktype = await post("/emails/render-email", { theme_id: false, template_tsx_source: 'import { type } from "arktype"; export const variablesSchema = type({ n: "number" }); export function EmailTemplate() { return <p>ok</p>; }' });
     expect((await expectJson<{ html: string }>(arktype)).html).toContain("<p>ok</p>");
     const body = await expectKnownError(await post("/emails/render-email", { theme_id: false, template_tsx_source: "export function EmailTemplate() { return <div> }" }), "EMAIL_RENDERING_ERROR", 400);
-    expect(String(body.details?.error)).toMatch(/Could not compile the template: .*\(1:\d+\)/);
+    expect(String(body.details?.error)).toMatch(/^Build failed with \d+ errors?:\nvirtual:\/template\.tsx:1:\d+: ERROR: /);
   });
 });

@@ -133,6 +133,11 @@ export function deleteTemplate(ctx: OpContext, project: ProjectRecord, id: strin
   requireCustomEmailServer(project);
   const projectId = project.id;
   requireTemplate(ctx, projectId, id);
+  removeTemplate(ctx, projectId, id);
+}
+
+/** Removes a template row (the config's `emails.templates` keys write the table too, ops/project-config.ts). */
+export function removeTemplate(ctx: OpContext, projectId: string, id: string): void {
   ctx.tables.emailTemplates.delete(contentKey(projectId, id));
 }
 

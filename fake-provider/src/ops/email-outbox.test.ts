@@ -41,7 +41,7 @@ describe("GET /emails/outbox", () => {
     expect(page.items[0]!.tsx_source).toContain('"<p>Hello</p>"');
     // A built-in email is an entry too, to the address it was sent to.
     await api(provider, "/auth/password/send-reset-code", { headers: client(), json: { email: user.email, callback_url: "http://localhost:3000/reset" } });
-    expect((await list()).items[0]).toMatchObject({ status: "sent", to: { type: "user-primary-email", user_id: user.user_id }, is_transactional: true });
+    expect((await list()).items[0]).toMatchObject({ status: "sent", to: { type: "user-custom-emails", user_id: user.user_id, emails: [user.email] }, is_transactional: true });
   });
 
   it("filters by status and simple_status, pages by cursor and refuses a limit over 100", async () => {

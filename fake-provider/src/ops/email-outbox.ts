@@ -7,13 +7,14 @@ import { notificationCategories } from "./notifications.ts";
 /**
  * The email outbox as the real service shows it (GET/PATCH /emails/outbox…; docs/emails.md "Outbox"). Every email is a
  * row of the `emails` table; its status is not stored but derived from plain state and the clock, so nothing runs in
- * the background: an entry scheduled for later is "scheduled" until the emulated clock reaches its time, then "sent";
- * a paused one stays "paused"; a cancelled or undeliverable one is "skipped". The real service renders and sends in a
- * worker, so an entry passes through preparing/rendering/queued/sending; here rendering happens when the email is
- * created (or edited), and delivery is the instant the clock passes `scheduled_at_millis`.
+ * the background: an entry waiting for the email queue to render it is "preparing" (ops/email-queue.ts says when the
+ * queue runs); a rendered one scheduled for later is "scheduled" until the emulated clock reaches its time, then
+ * "sent"; a paused one stays "paused"; a cancelled or undeliverable one is "skipped"; one the mail server refused for
+ * good is "server-error". The real service's worker also passes through rendering/queued/sending, which here take no
+ * time; delivery is the instant the clock passes `scheduled_at_millis`.
  */
 
-export type OutboxStatus = "paused" | "render-error" | "scheduled" | "skipped" | "sent";
+export type OutboxStatus = "paused" | "preparing" | "render-error" | "server-error" | "scheduled" | "skipped" | "sent";
 export type OutboxSimpleStatus = "in-progress" | "ok" | "error";
 
 /** What an entry made before the outbox fields existed (older snapshots) reads as: a sent programmatic email. */
@@ -51,7 +52,9 @@ export function outboxStatusOf(email: SentEmailRecord, now: number): { status: O
   const o = outboxFieldsOf(email);
   if (o.skippedReason !== null) return { status: "skipped", simple: "ok" };
   if (o.isPaused) return { status: "paused", simple: "in-progress" };
+  if (o.awaitingRender) return { status: "preparing", simple: "in-progress" };
   if (o.renderError !== null) return { status: "render-error", simple: "error" };
+  if (o.sendError) return { status: "server-error", simple: "error" };
   if (now < o.scheduledAtMillis) return { status: "scheduled", simple: "in-progress" };
   return { status: "sent", simple: "ok" };
 }
@@ -133,20 +136,20 @@ export function getOutboxEmail(ctx: OpContext, projectId: string, id: string): S
   return requireOutboxEmail(ctx, projectId, id);
 }
 
-/** Re-renders an edited entry's content; the caller supplies how (ops/email-sending.ts owns the renderer's inputs). */
-export type OutboxRerender = (email: SentEmailRecord, fields: OutboxEntryRecord) => Promise<{ subject: string; html: string; text: string; to: string[]; userId: string | null } | { error: string }>;
+/** Renders an entry waiting for it, as the email queue does (ops/email-queue.ts owns the renderer's inputs). */
+export type OutboxRender = (email: SentEmailRecord) => Promise<SentEmailRecord>;
 
 /**
  * PATCH /emails/outbox/{id}: edit, pause, resume, reschedule or cancel. Only entries that have not been delivered nor
  * skipped can change (EMAIL_NOT_EDITABLE names the status as the real service stores it: "SENT", "SKIPPED"); a change of
- * content or recipient renders the email again.
+ * content or recipient sends the entry back to the queue to be rendered again ("preparing"), and so does resuming one
+ * paused before it was rendered. When the queue runs inline (no delay, ops/email-queue.ts) it is rendered right here.
  */
-export async function updateOutboxEmail(ctx: OpContext, projectId: string, id: string, body: OutboxEmailUpdate, rerender: OutboxRerender): Promise<SentEmailRecord> {
+export async function updateOutboxEmail(ctx: OpContext, projectId: string, id: string, body: OutboxEmailUpdate, render: OutboxRender): Promise<SentEmailRecord> {
   const email = requireOutboxEmail(ctx, projectId, id);
   const { status } = outboxStatusOf(email, ctx.now);
   if (status === "sent" || status === "skipped") throw knownError("EMAIL_NOT_EDITABLE", { email_id: email.id, status: status.toUpperCase().replace(/-/g, "_") });
   let fields: OutboxEntryRecord = { ...outboxFieldsOf(email), updatedAtMillis: ctx.now };
-  let next: SentEmailRecord = email;
   if (body.cancel) {
     fields = { ...fields, isPaused: false, skippedReason: "MANUALLY_CANCELLED", skippedAtMillis: ctx.now };
   } else {
@@ -158,18 +161,11 @@ export async function updateOutboxEmail(ctx: OpContext, projectId: string, id: s
     if (body.scheduled_at_millis !== undefined) fields = { ...fields, scheduledAtMillis: body.scheduled_at_millis };
     if (body.is_paused !== undefined) fields = { ...fields, isPaused: body.is_paused };
     const contentChanged = body.tsx_source !== undefined || body.theme_id !== undefined || body.to !== undefined || body.variables !== undefined;
-    if (contentChanged) {
-      const rendered = await rerender(email, fields);
-      if ("error" in rendered) {
-        fields = { ...fields, renderError: rendered.error, renderedAtMillis: ctx.now };
-      } else {
-        fields = { ...fields, renderError: null, renderedAtMillis: ctx.now };
-        next = { ...next, subject: rendered.subject, html: rendered.html, text: rendered.text, to: rendered.to, userId: rendered.userId };
-      }
-    }
+    if (contentChanged) fields = { ...fields, awaitingRender: true, renderError: null, sendError: null };
   }
-  const updated: SentEmailRecord = { ...next, outbox: fields };
+  const updated: SentEmailRecord = { ...email, outbox: fields };
   ctx.tables.emails.set(updated.id, updated);
+  if (fields.awaitingRender && !fields.isPaused && fields.skippedReason === null && (ctx.settings.emailQueueDelayMillis ?? 0) === 0) return await render(updated);
   return updated;
 }
 

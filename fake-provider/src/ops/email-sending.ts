@@ -1,16 +1,13 @@
 import type { SendEmailRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import { knownError, KnownErrorException, StatusError } from "../http/known-error.ts";
-import { renderEmailSources, type RenderedEmail } from "../email/render/sandbox.ts";
-import type { OutboxEntryRecord, OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
+import { knownError } from "../http/known-error.ts";
+import type { OutboxEntryRecord, OutboxRecipientRecord, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { keepInOutbox } from "./outbox.ts";
-import { htmlTemplateSource, isDelivered, newOutboxFields, TRANSACTIONAL, type OutboxRerender } from "./email-outbox.ts";
+import { htmlTemplateSource, isDelivered, newOutboxFields } from "./email-outbox.ts";
 import { findTheme, markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
-import { recipientProps, themeSourceFor } from "./email-rendering.ts";
-import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
-import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "./notifications.ts";
+import { categoryNamed, emailQueueDelay, renderQueuedEmail } from "./email-queue.ts";
 
 /**
  * POST /emails/send-email (spec §7 Server only; sdk-surface.md §20): to users by id or to all users, with raw HTML, a
@@ -29,13 +26,6 @@ function recipients(ctx: OpContext, projectId: string, body: SendEmailRequest): 
     if (!user || user.projectId !== projectId) throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: id });
     return user;
   });
-}
-
-function categoryNamed(name: string): NotificationCategory {
-  const category = notificationCategories.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  // The real service's wording and status (send-email checks the name before queueing anything).
-  if (!category) throw new StatusError(400, "Notification category not found with given name");
-  return category;
 }
 
 /** Stores one email in the outbox (the same table the built-in emails use). */
@@ -67,51 +57,10 @@ export function recordSentEmail(
   return record;
 }
 
-interface RenderJob {
-  project: ProjectRecord;
-  templateSource: string;
-  themeId: string | null;
-  variables: Record<string, unknown>;
-  subjectOverride: string | undefined;
-  categoryOverride: NotificationCategory | null;
-}
-
-type RenderOutcome = { user: UserRecord | null; address: string | null; subject: string; html: string; text: string; category: NotificationCategory };
-
-/** Renders one recipient's copy. The theme is looked up now: one deleted since falls back to the project's (as upstream). */
-async function renderFor(ctx: OpContext, job: RenderJob, recipient: OutboxRecipientRecord): Promise<RenderOutcome> {
-  const user = recipient.type === "custom-emails" ? null : (ctx.tables.users.get(recipient.userId) ?? null);
-  const address = recipient.type === "user-primary-email" ? (user?.primaryEmail ?? null) : (recipient.emails[0] ?? null);
-  const themeExists = job.themeId === null || findTheme(ctx, job.project.id, job.themeId) !== undefined;
-  const themeSource = job.themeId === null ? themeSourceFor(ctx, job.project, false) : themeSourceFor(ctx, job.project, themeExists ? job.themeId : null);
-  const input = { themeSource, templateSource: job.templateSource, variables: job.variables, user: recipientProps(user), project: { displayName: job.project.displayName } };
-  // A category the user may turn off puts an unsubscribe link in the email (the theme shows it); the template may name
-  // its category, so without an explicit one it is known only after a first rendering.
-  const linkFor = (category: NotificationCategory) => (user && category.canDisable ? unsubscribeLinkFor(ctx, job.project.id, user.id, category.id) : undefined);
-  const early = job.categoryOverride ? linkFor(job.categoryOverride) : undefined;
-  let rendered: RenderedEmail = await renderEmailSources(early ? { ...input, unsubscribeLink: early } : input);
-  const category = job.categoryOverride ?? categoryNamed(rendered.notificationCategory ?? "Transactional");
-  const late = job.categoryOverride ? undefined : linkFor(category);
-  if (late) rendered = await renderEmailSources({ ...input, unsubscribeLink: late });
-  const subject = job.subjectOverride ?? rendered.subject ?? `A message from ${job.project.displayName}`;
-  return { user, address, subject, html: rendered.html, text: rendered.text, category };
-}
-
-/** Why this copy is not delivered, decided when it is created (a user without an address, or who turned the category off). */
-function skipReasonFor(ctx: OpContext, outcome: RenderOutcome, recipient: OutboxRecipientRecord): OutboxSkippedReason | null {
-  if (recipient.type !== "custom-emails" && !outcome.user) return "USER_ACCOUNT_DELETED";
-  if (!outcome.address) return "USER_HAS_NO_PRIMARY_EMAIL";
-  if (outcome.user) {
-    const preference = notificationPreferencesOf(ctx, outcome.user).find((p) => p.category.id === outcome.category.id);
-    if (preference && !preference.enabled) return "USER_UNSUBSCRIBED";
-  }
-  return null;
-}
-
 /**
- * POST /emails/send-email: one outbox entry per requested user, each rendered now. A user without a primary email or
- * who turned the category off gets a "skipped" entry (as upstream, the answer lists every requested user); with
- * `scheduled_at_millis` in the future the entries stay "scheduled" until the clock reaches it.
+ * POST /emails/send-email: one outbox entry per requested user, queued for rendering (ops/email-queue.ts). A user
+ * without a primary email or who turned the category off by then gets a "skipped" entry (as upstream, the answer lists
+ * every requested user); with `scheduled_at_millis` in the future the entries stay "scheduled" until the clock reaches it.
  */
 export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): Promise<{ results: { user_id: string }[] }> {
   const contents = [body.html, body.template_id, body.draft_id].filter((c) => c !== undefined);
@@ -130,55 +79,29 @@ export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, bo
   const selected = themeChoice === false ? null : (themeChoice ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
   const variables = body.variables ?? {};
-  const job: RenderJob = { project, templateSource, themeId, variables, subjectOverride: body.subject, categoryOverride: explicitCategory };
 
+  const queued: SentEmailRecord[] = [];
   for (const user of users) {
     const recipient: OutboxRecipientRecord = { type: "user-primary-email", userId: user.id };
-    const common = {
+    const fields = newOutboxFields(ctx, recipient, {
       tsxSource: templateSource,
       themeId,
       variables,
-      createdWith: draft ? ("draft" as const) : ("programmatic-call" as const),
+      createdWith: draft ? "draft" : "programmatic-call",
       draftId: draft?.id ?? null,
       templateId: template?.id ?? null,
       scheduledAtMillis: body.scheduled_at_millis ?? ctx.now,
-    };
-    let outcome: RenderOutcome;
-    try {
-      outcome = await renderFor(ctx, job, recipient);
-    } catch (error) {
-      // Upstream renders in its queue, after answering: a source that fails is a "render-error" entry, not a refusal.
-      if (!(error instanceof KnownErrorException) || error.code !== "EMAIL_RENDERING_ERROR") throw error;
-      const message = typeof error.details?.error === "string" ? error.details.error : error.message;
-      recordSentEmail(ctx, project.id, user.primaryEmail, user.id, { subject: "", html: "", text: "" }, newOutboxFields(ctx, recipient, { ...common, renderError: message }));
-      continue;
-    }
-    const skipped = skipReasonFor(ctx, outcome, recipient);
-    const fields = newOutboxFields(ctx, recipient, {
-      ...common,
-      isTransactional: outcome.category.id === TRANSACTIONAL.id,
-      notificationCategoryId: outcome.category.id,
-      skippedReason: skipped,
-      skippedAtMillis: skipped ? ctx.now : null,
+      notificationCategoryId: null,
+      awaitingRender: true,
+      subjectOverride: body.subject ?? null,
+      categoryOverrideId: explicitCategory?.id ?? null,
     });
-    recordSentEmail(ctx, project.id, outcome.address, user.id, outcome, fields);
+    // Subject, content and address are the queue's to fill in (ops/email-queue.ts).
+    queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
   }
+  if (emailQueueDelay(ctx) === 0) for (const email of queued) await renderQueuedEmail(ctx, email);
   if (draft) markDraftSent(ctx, draft);
   return { results: users.map((u) => ({ user_id: u.id })) };
-}
-
-/** How an edited outbox entry is rendered again (PATCH /emails/outbox/{id}): its stored source, theme and variables. */
-export function outboxRerender(ctx: OpContext, project: ProjectRecord): OutboxRerender {
-  return async (email, fields) => {
-    try {
-      const job: RenderJob = { project, templateSource: fields.tsxSource, themeId: fields.themeId, variables: fields.variables, subjectOverride: undefined, categoryOverride: null };
-      const outcome = await renderFor(ctx, job, fields.recipient);
-      // An explicit subject given at sending stays (it is what the entry was rendered with, unless the source sets one).
-      return { subject: outcome.subject === `A message from ${project.displayName}` ? email.subject : outcome.subject, html: outcome.html, text: outcome.text, to: outcome.address ? [outcome.address] : [], userId: outcome.user?.id ?? null };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
-  };
 }
 
 /** GET /internal/emails: the project's sent emails, newest first (the outbox never fails a delivery: error is null). */

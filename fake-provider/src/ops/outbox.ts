@@ -4,6 +4,7 @@ import type { OutboxRecipientRecord, SentEmailRecord } from "../store/records.ts
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
+import { sendErrorFor } from "./mail-server.ts";
 
 /** How many emails the outbox keeps unless the provider is told otherwise (`outboxCapacity`). */
 export const DEFAULT_OUTBOX_CAPACITY = 10_000;
@@ -29,10 +30,9 @@ export function droppedEmailCount(tables: Pick<OpContext["tables"], "counters">)
   return tables.counters.get(DROPPED_COUNTER) ?? 0;
 }
 
-function builtInRecipient(ctx: OpContext, to: string, userId: string | null): OutboxRecipientRecord {
-  if (userId === null) return { type: "custom-emails", emails: [to] };
-  const user = ctx.tables.users.get(userId);
-  return user?.primaryEmail?.toLowerCase() === to.toLowerCase() ? { type: "user-primary-email", userId } : { type: "user-custom-emails", userId, emails: [to] };
+/** As upstream sends its default templates: to the given address, on behalf of the user when there is one (so unsubscribing counts). */
+function builtInRecipient(to: string, userId: string | null): OutboxRecipientRecord {
+  return userId === null ? { type: "custom-emails", emails: [to] } : { type: "user-custom-emails", userId, emails: [to] };
 }
 
 /** "Sending" an email: it lands in the outbox (a table), with its code and link for tests and the dashboard. */
@@ -71,7 +71,8 @@ export function sendEmail(
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
     // The built-in emails are outbox entries too: transactional, sent at once, to the user's address or a given one.
-    outbox: newOutboxFields(ctx, builtInRecipient(ctx, input.to, input.userId ?? null), { tsxSource: htmlTemplateSource(content.html) }),
+    // A project mail server that cannot be reached fails them as it fails custom emails (ops/mail-server.ts).
+    outbox: newOutboxFields(ctx, builtInRecipient(input.to, input.userId ?? null), { tsxSource: htmlTemplateSource(content.html), sendError: sendErrorFor(project, ctx.now) }),
   };
   keepInOutbox(ctx, record);
   return record;

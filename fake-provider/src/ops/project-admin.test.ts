@@ -79,10 +79,21 @@ describe("the admin's project update", () => {
     }
     await expectKnownError(await patchProject(provider, { config: { domains: [{ domain: "https://ok.example.com", handler_path: "handler" }] } }), "SCHEMA_ERROR", 400);
     await expectKnownError(await patchProject(provider, { config: { email_config: { type: "standard", host: "smtp.example.com" } } }), "SCHEMA_ERROR", 400);
-    await expectKnownError(await patchProject(provider, { display_name: "Changed", config: { email_theme: "no-such-theme" } }), "SCHEMA_ERROR", 400);
+    const theme = await patchProject(provider, { display_name: "Changed", config: { email_theme: "no-such-theme" } });
+    expect([theme.status, await theme.text()]).toEqual([400, "Invalid email theme"]);
     const project = await expectJson<{ display_name: string; config: { domains: unknown[] } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
     expect(project.display_name).toBe(DEV.display_name);
     expect(project.config.domains).toEqual([]);
+  });
+
+  it("checks the email server as the real service: every SMTP field defined, a host not empty, nothing but the type for the shared one", async () => {
+    const missing = await expectKnownError(await patchProject(provider, { config: { email_config: { type: "standard" } } }), "SCHEMA_ERROR", 400);
+    for (const field of ["host", "port", "username", "password", "sender_name", "sender_email"]) expect(missing.details?.message).toContain(`body.config.email_config.${field} must be defined`);
+    const empty = await expectKnownError(await patchProject(provider, { config: { email_config: { ...SMTP, host: "" } } }), "SCHEMA_ERROR", 400);
+    expect(empty.details?.message).toContain("body.config.email_config.host must not be empty");
+    const extra = await expectKnownError(await patchProject(provider, { config: { email_config: { type: "shared", client_id: "x" } } }), "SCHEMA_ERROR", 400);
+    expect(extra.details?.message).toContain("body.config.email_config contains unknown properties: client_id");
+    expect((await updatedProject(provider, { config: { email_config: { type: "shared" } } })).config.email_config).toEqual({ type: "shared" });
   });
 
   it("checks OAuth providers: shared keys only for google, github, microsoft and spotify; standard ones need a client", async () => {

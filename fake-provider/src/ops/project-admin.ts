@@ -74,7 +74,8 @@ export function applyConfigUpdate(ctx: OpContext, projectId: string, config: Pro
   if (u.oauth_providers !== undefined) next.oauth_providers = oauthProvidersFrom(u.oauth_providers);
   if (u.email_config !== undefined) next.email_config = emailConfigFrom(u.email_config);
   if (u.email_theme !== undefined) {
-    if (!findTheme(ctx, projectId, u.email_theme)) throw schemaProblem(`Email theme "${u.email_theme}" does not exist in this project.`);
+    // The real service's plain-text refusal for a theme id the project does not have.
+    if (!findTheme(ctx, projectId, u.email_theme)) throw new StatusError(400, "Invalid email theme");
     next.email_theme = u.email_theme;
   }
   // Spec §6 "Defaults": team lists name team-scope definitions, the user list project-scope ones.

@@ -71,6 +71,22 @@ describe("the config endpoints", () => {
     await expectKnownError(await patchOverride({}, "galaxy"), "SCHEMA_ERROR", 400);
   });
 
+  it("writes email templates through emails.templates keys, and renders the project's own only with its own email server", async () => {
+    const id = "0b9a4a7e-3c1d-4f5e-9a8b-7c6d5e4f3a2b";
+    const template = { displayName: "Welcome back", tsxSource: "export const EmailTemplate = () => null;", themeId: false };
+    expect((await patchOverride({ "emails.server": { isShared: false, provider: "smtp", host: "smtp.example.com", port: 587, username: "u", password: "p", senderName: "S", senderEmail: "s@example.com" } })).status).toBe(200);
+    expect((await patchOverride({ [`emails.templates.${id}`]: template })).status).toBe(200);
+    expect((await getConfig()).emails!.templates).toMatchObject({ [id]: template });
+    const listed = await expectJson<{ templates: { id: string; display_name: string }[] }>(await api(provider, "/internal/email-templates", { headers: admin() }));
+    expect(listed.templates.find((t) => t.id === id)?.display_name).toBe("Welcome back");
+    expect((await patchOverride({ "emails.server": { isShared: true, provider: "smtp" } })).status).toBe(200);
+    expect((await getConfig()).emails!.templates).not.toHaveProperty(id);
+    expect((await patchOverride({ "emails.server": { isShared: false, provider: "smtp", host: "smtp.example.com", port: 587, username: "u", password: "p", senderName: "S", senderEmail: "s@example.com" } })).status).toBe(200);
+    expect((await getConfig()).emails!.templates).toMatchObject({ [id]: template });
+    expect((await patchOverride({ [`emails.templates.${id}`]: null })).status).toBe(200);
+    expect((await getConfig()).emails!.templates).not.toHaveProperty(id);
+  });
+
   it("applies the production-mode checks to overrides", async () => {
     await updatedProject(provider, { is_production_mode: true, config: { allow_localhost: false } });
     const response = await patchOverride({ "domains.allowLocalhost": true });

@@ -6,7 +6,8 @@ import { applyKeys, deletePath, getOverride, isUnder, mergeOverride, renderLayer
 import { migrateOverride } from "./config-migrations.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "./context.ts";
-import { listTemplates, listThemes } from "./email-content.ts";
+import { listTemplates, listThemes, removeTemplate, saveTemplate } from "./email-content.ts";
+import { defaultTemplates } from "../email/default-sources.ts";
 import { paymentSections } from "./payments-config.ts";
 import { assertProductionReady } from "./project-admin.ts";
 import { signUpRulesOf } from "./sign-up-rules.ts";
@@ -46,6 +47,7 @@ const emailServerKey = "emails.server";
 
 const providersKey = "auth.oauth.providers";
 const trustedDomainsKey = "domains.trustedDomains";
+const templatesKey = "emails.templates";
 /** A provider's allow flags: the record has no place for them, so they render from the layers. */
 const isProviderFlagKey = (key: string) => /^auth\.oauth\.providers\.[^.]+\.(allowSignIn|allowConnectedAccounts)$/.test(key);
 
@@ -55,12 +57,13 @@ const isRecordKey = (key: string) =>
   key === mergeStrategyKey ||
   isUnder(key, emailServerKey) ||
   isUnder(key, trustedDomainsKey) ||
+  isUnder(key, templatesKey) ||
   (isUnder(key, providersKey) && !isProviderFlagKey(key));
 /**
  * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the permission and
  * email-content tables): refused rather than stored where nothing reads them.
  */
-const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes", "emails.templates"];
+const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes"];
 /** Keys rendered by ops/payments-config.ts. */
 const isPaymentKey = (key: string) => isUnder(key, "payments") || isUnder(key, "dataVault");
 
@@ -170,6 +173,37 @@ function trustedDomainsAfter(c: ProjectConfigRecord, keys: [string, unknown][], 
   );
 }
 
+/** The email templates as the config renders them, by id, from the table (a null theme id is left out). */
+function templatesOf(ctx: OpContext, projectId: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    listTemplates(ctx, projectId).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource, ...(t.themeId === null ? {} : { themeId: t.themeId }) }]),
+  );
+}
+
+/** The default templates, as they are before any change (what a project on the shared server has). */
+function defaultTemplatesOf(ctx: OpContext, projectId: string): Record<string, Record<string, unknown>> {
+  listTemplates(ctx, projectId);
+  return Object.fromEntries(defaultTemplates.map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }]));
+}
+
+/**
+ * The override's `emails.templates…` keys written into the templates table: an entry with a display name and a source
+ * is a template (made or changed), one set to null or left without them is removed.
+ */
+function applyTemplateOverride(ctx: OpContext, projectId: string, override: Record<string, unknown>, replaced: readonly string[]): void {
+  const keys = Object.entries(override).filter(([key]) => isUnder(key, templatesKey));
+  if (keys.length === 0) return;
+  const before = new Map(listTemplates(ctx, projectId).map((t) => [t.id, t]));
+  const after = sectionAfter(templatesKey, templatesOf(ctx, projectId), keys, replaced);
+  for (const [id, t] of Object.entries(after)) {
+    if (!isPlainObject(t) || typeof t.displayName !== "string" || typeof t.tsxSource !== "string") continue;
+    const themeId = typeof t.themeId === "string" || t.themeId === false ? t.themeId : null;
+    saveTemplate(ctx, { id, projectId, displayName: t.displayName, tsxSource: t.tsxSource, themeId, createdAtMillis: before.get(id)?.createdAtMillis ?? ctx.now });
+    before.delete(id);
+  }
+  for (const id of before.keys()) removeTemplate(ctx, projectId, id);
+}
+
 /** The project after the override's record keys (so the auth endpoints see them at once). */
 function applyOverride(project: ProjectRecord, override: Record<string, unknown>, replaced: readonly string[] = []): ProjectRecord {
   const config: ProjectConfigRecord = { ...project.config };
@@ -224,6 +258,7 @@ export function writeOverride(
   if (mode === "replace" && level === "branch" && source === undefined) throw new StatusError(400, "source is required for branch level config");
   const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
   const next = applyOverride(project, override, replaced);
+  applyTemplateOverride(ctx, project.id, override, replaced);
   const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
   setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
   ctx.tables.projects.set(next.id, next);
@@ -263,7 +298,9 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       server: emailServerOf(c),
       selectedThemeId: c.email_theme,
       themes: Object.fromEntries(listThemes(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }])),
-      templates: Object.fromEntries(listTemplates(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource, themeId: t.themeId === null ? undefined : t.themeId }])),
+      // With the shared server a project has only the default templates (as upstream renders it); its own come back
+      // with a server of its own.
+      templates: c.email_config?.type === "standard" ? templatesOf(ctx, project.id) : defaultTemplatesOf(ctx, project.id),
     },
     rbac: {
       defaultPermissions: {

@@ -24,7 +24,8 @@ import { emailQueueStep, failedEmailsDigest } from "../ops/email-cron.ts";
 import { rewriteTemplateSource } from "../ops/email-rewrite.ts";
 import * as content from "../ops/email-content.ts";
 import { renderEmailPreview, updateTemplateSource, updateThemeSource } from "../ops/email-rendering.ts";
-import { listSentEmails, outboxRerender, sendCustomEmail } from "../ops/email-sending.ts";
+import { listSentEmails, sendCustomEmail } from "../ops/email-sending.ts";
+import { queueRender } from "../ops/email-queue.ts";
 import { activateCapacityBoost, deliveryInfo } from "../ops/email-delivery.ts";
 import { unsubscribe } from "../ops/email-unsubscribe.ts";
 import { getOutboxEmail, listOutbox, updateOutboxEmail } from "../ops/email-outbox.ts";
@@ -166,7 +167,7 @@ export const emailRoutes: Record<string, AnyRouteSpec> = {
     params: outboxEmailParams,
     body: outboxEmailUpdate,
     handler: async ({ auth, ctx, params, body }) =>
-      ok(outboxEmailView(await updateOutboxEmail(ctx, auth!.project.id, params.id, body, outboxRerender(ctx, auth!.project)), ctx.now)),
+      ok(outboxEmailView(await updateOutboxEmail(ctx, auth!.project.id, params.id, body, queueRender(ctx)), ctx.now)),
   }),
   emailDeliveryInfo: route({ handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth!.project)) }),
   activateCapacityBoost: route({ body: noBody, handler: ({ auth, ctx }) => ok(activateCapacityBoost(ctx, ctx.tables.projects.get(auth!.project.id) ?? auth!.project)) }),

@@ -218,4 +218,21 @@ export interface OutboxEntryRecord {
   /** Set when an edit changed the content and the new source failed to render. */
   renderError: string | null;
   updatedAtMillis: number;
+  /**
+   * Set while the entry waits for the email queue to render it ("preparing"; ops/email-queue.ts): its subject, HTML and
+   * recipient address are not known yet. Absent on entries rendered when they were made (and in older snapshots).
+   */
+  awaitingRender?: boolean;
+  /** How the queue renders it: a subject given at sending, and a category given at sending (by id). */
+  subjectOverride?: string | null;
+  categoryOverrideId?: string | null;
+  /** The mail server refused the entry for good ("server-error"): the one failed attempt, as the real outbox lists it. */
+  sendError?: OutboxSendError | null;
+}
+
+/** A failed hand-over to the project's mail server (the real service's send attempt error). */
+export interface OutboxSendError {
+  atMillis: number;
+  errorType: string;
+  message: string;
 }

@@ -1,13 +1,16 @@
 /**
  * What rendering an email needs from the runtime (sandbox.ts): a TSX compiler, and a sandbox in which the compiled
- * email runs, fresh per render and bounded in time, memory, stack, promise jobs and output. In Node that is sucrase and
+ * email runs, fresh per render and bounded in time, memory, stack, promise jobs and output. In Node that is esbuild and
  * QuickJS compiled to WebAssembly, in a worker thread (quickjs-engine.ts, quickjs-worker.ts, quickjs-render.ts);
  * elsewhere (a browser page running the emulator) there is none (no-engine.ts). package.json's `#email-engine` import picks one by the "node" condition, so
  * the emulator's core bundles for a browser without Node built-ins.
  */
 export interface EmailEngine {
-  /** TSX → CommonJS; throws with the compiler's message (line and column) on a syntax error. */
-  compile(source: string, filePath: string): string;
+  /**
+   * TSX → CommonJS (imports of modules become `require` calls, left to the sandbox); throws with the compiler's message
+   * (file, line and column) on a syntax error.
+   */
+  compile(source: string, filePath: string): Promise<string>;
   /**
    * Loads the compiled template (and theme) and renders them with `inputJson` (context-sources.ts) in a fresh sandbox.
    * Never rejects for anything the email's code does: every failure is an outcome.

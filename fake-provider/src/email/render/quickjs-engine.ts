@@ -3,7 +3,7 @@ import type { EmailEngine, EmailEngineLoader, RenderOutcome } from "./engine.ts"
 import type { WorkerReply, WorkerRequest } from "./quickjs-worker.ts";
 
 /**
- * The Node engine (engine.ts): sucrase compiles the TSX here — compiling untrusted source is safe, running it is not —
+ * The Node engine (engine.ts): esbuild compiles the TSX here — compiling untrusted source is safe, running it is not —
  * and the compiled email runs in QuickJS compiled to WebAssembly (quickjs-render.ts), with React 19's production
  * CommonJS builds evaluated there, in a worker thread (quickjs-worker.ts).
  *
@@ -99,15 +99,44 @@ class SandboxThread {
   }
 }
 
+/**
+ * One email file through esbuild (the WebAssembly build, so nothing native is installed), as the real service compiles
+ * emails: the file is served from a virtual namespace as `/<file>`, so a syntax error reads exactly as upstream's
+ * ("Build failed with 1 error:\nvirtual:/theme.tsx:4:12: ERROR: …"). Every import is left to the sandbox's `require`,
+ * which decides what an email may use (template-imports.ts); esbuild only turns TSX into CommonJS.
+ */
+async function compileWithEsbuild(esbuild: typeof import("esbuild-wasm"), source: string, filePath: string): Promise<string> {
+  const path = `/${filePath}`;
+  const result = await esbuild.build({
+    entryPoints: [path],
+    bundle: true,
+    write: false,
+    format: "cjs",
+    platform: "neutral",
+    target: "es2020",
+    jsx: "automatic",
+    logLevel: "silent",
+    plugins: [
+      {
+        name: "email-source",
+        setup(build) {
+          build.onResolve({ filter: /.*/ }, (args) => (args.path === path ? { path, namespace: "virtual" } : { path: args.path, external: true }));
+          build.onLoad({ filter: /.*/, namespace: "virtual" }, () => ({ contents: source, loader: "tsx" }));
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
 let engine: Promise<EmailEngine> | null = null;
 
 export const loadEmailEngine: EmailEngineLoader = () => {
   engine ??= (async () => {
-    const sucrase = await import("sucrase");
+    const esbuild = await import("esbuild-wasm");
     const thread = new SandboxThread();
     return {
-      compile: (source, filePath) =>
-        sucrase.transform(source, { transforms: ["typescript", "jsx", "imports"], jsxRuntime: "automatic", production: true, filePath }).code,
+      compile: (source, filePath) => compileWithEsbuild(esbuild, source, filePath),
       run: (input) => thread.run(input),
     };
   })();

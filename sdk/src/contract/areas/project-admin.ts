@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelope, uuidV4 } from "./common.ts";
-import { adminProject, domainConfig, emailConfig } from "./projects.ts";
+import { adminProject, domainConfig } from "./projects.ts";
 
 /**
  * Project administration (spec §3 "Project (admin view)", §6, §7 Admin; protocol.md §5.9, §6.5): the admin update of
@@ -21,6 +21,23 @@ export const adminOAuthProviderUpdate = z.object({
 });
 export type AdminOAuthProviderUpdate = z.infer<typeof adminOAuthProviderUpdate>;
 
+/**
+ * The email server as an admin sets it: the shared one (nothing else may be given), or the project's own SMTP server
+ * with every field defined and a host that is not empty (as the real service's project update checks them).
+ */
+export const adminEmailConfigUpdate = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("shared") }),
+  z.strictObject({
+    type: z.literal("standard"),
+    host: z.string().min(1),
+    port: z.number().int(),
+    username: z.string(),
+    password: z.string(),
+    sender_name: z.string(),
+    sender_email: z.string(),
+  }),
+]);
+
 /** Every config key of the admin view, each optional (sdk-surface.md §18 AdminProjectConfigUpdateOptions). */
 export const adminProjectConfigUpdate = z.strictObject({
   sign_up_enabled: z.boolean().optional(),
@@ -34,7 +51,7 @@ export const adminProjectConfigUpdate = z.strictObject({
   allow_team_api_keys: z.boolean().optional(),
   oauth_providers: z.array(adminOAuthProviderUpdate).optional(),
   domains: z.array(domainConfig).optional(),
-  email_config: emailConfig.optional(),
+  email_config: adminEmailConfigUpdate.optional(),
   email_theme: z.string().optional(),
   create_team_on_sign_up: z.boolean().optional(),
   team_creator_default_permissions: permissionRefs.optional(),
