@@ -76,6 +76,32 @@ export interface PaymentAccountRecord {
   methodPreferences?: Record<string, "on" | "off">;
 }
 
+/**
+ * An invoice of a provider subscription, as the provider's invoice events report it (ops/stripe-webhooks.ts), keyed
+ * by `${projectId}\u0000${invoiceId}`: an event about an invoice already seen updates it. `GET /payments/invoices`
+ * lists them per customer.
+ */
+export interface SubscriptionInvoiceRecord {
+  projectId: string;
+  /** The provider's invoice id (`in_…`). */
+  invoiceId: string;
+  /** The provider's subscription id the invoice bills. */
+  providerSubscriptionId: string;
+  customerType: CustomerType;
+  customerId: string;
+  /** The first invoice of a subscription (billing reason `subscription_create`): its payment is the purchase itself. */
+  isCreationInvoice: boolean;
+  status: "draft" | "open" | "paid" | "uncollectible" | "void" | null;
+  /** In cents, as the provider counts. */
+  amountTotal: number;
+  hostedInvoiceUrl: string | null;
+  createdAtMillis: number;
+  /** Total order among invoices made in the same millisecond (the list is newest first). */
+  seq: number;
+}
+
+export const invoiceKey = (projectId: string, invoiceId: string) => `${projectId}\u0000${invoiceId}`;
+
 /** One stored value of a vault store: both strings are opaque (hashed and encrypted by the SDK). */
 export interface DataVaultEntryRecord {
   projectId: string;
