@@ -91,11 +91,13 @@ describe("POST /payments/purchases/create-purchase-url", () => {
     expect(unknown.details).toEqual({ product_id: "nothing", context: null });
     const item = await expectKnownError(await createUrl(forUser({ offer_id: "credits" })), "PRODUCT_DOES_NOT_EXIST", 400);
     expect(item.details).toEqual({ product_id: "credits", context: "item_exists" });
+    expect([unknown.error, item.error]).toEqual(['Product with ID "nothing" does not exist.', 'Product with ID "credits" does not exist, but an item with this ID exists.']);
   });
 
   it("names a server-only offer to a client as such, but hides a hidden one entirely; the server may use both", async () => {
     const serverOnly = await expectKnownError(await createUrl(forUser({ offer_id: "secret" })), "PRODUCT_DOES_NOT_EXIST", 400);
     expect(serverOnly.details).toEqual({ product_id: "secret", context: "server_only" });
+    expect(serverOnly.error).toBe('Product with ID "secret" is marked as server-only and cannot be accessed client side.');
     const hidden = await expectKnownError(await createUrl(forUser({ offer_id: "unlisted" })), "PRODUCT_DOES_NOT_EXIST", 400);
     expect(hidden.details).toEqual({ product_id: "unlisted", context: null });
     await buy(provider, await purchaseUrl(provider, server(), forUser({ offer_id: "secret" })));
@@ -115,6 +117,11 @@ describe("POST /payments/purchases/create-purchase-url", () => {
     await buy(provider, await purchaseUrl(provider, server(), forUser({ inline_offer: inline })));
     await buy(provider, await purchaseUrl(provider, server(), forUser({ product_inline: inline })));
     expect(await quantity(provider, "user", user.user_id, "credits")).toBe(84);
+    // The older alias offer_inline is the same field, with the same client refusal.
+    const refusedOld = await createUrl(forUser({ offer_inline: inline }));
+    expect([refusedOld.status, await refusedOld.text()]).toEqual([refused.status, "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter."]);
+    await buy(provider, await purchaseUrl(provider, server(), forUser({ offer_inline: inline })));
+    expect(await quantity(provider, "user", user.user_id, "credits")).toBe(126);
     const inlineWithUnknownItem = { ...inline, included_items: { gold: { quantity: 1 } } };
     await expectKnownError(await createUrl(forUser({ inline_offer: inlineWithUnknownItem }), server()), "ITEM_NOT_FOUND", 404);
   });

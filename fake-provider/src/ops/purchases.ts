@@ -42,9 +42,9 @@ export function resolveOfferFor(ctx: OpContext, auth: Auth, body: Parameters<typ
 export function resolveOffer(
   ctx: OpContext,
   auth: Auth,
-  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> & Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer">>,
+  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> & Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer" | "offer_inline">>,
 ): { offerId: string | null; offer: OfferConfig } {
-  const inline = body.inline_offer ?? body.product_inline;
+  const inline = body.inline_offer ?? body.offer_inline ?? body.product_inline;
   const id = body.offer_id ?? body.product_id;
   // Upstream's checks and words (ensureProductIdOrInlineProduct); inline offers are a server-side power (spec §7).
   if (inline && id !== undefined) throw new StatusError(400, "Cannot specify both product_id and product_inline!");

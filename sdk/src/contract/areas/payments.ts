@@ -103,6 +103,8 @@ export const createPurchaseUrlBody = z.strictObject({
   customer_id: z.string().min(1),
   offer_id: pathId.optional(),
   inline_offer: offerConfig.optional(),
+  /** The real service's older alias of product_inline (its API versions before the offer → product rename). */
+  offer_inline: offerConfig.optional(),
   product_id: pathId.optional(),
   product_inline: offerConfig.optional(),
   return_url: z.string().url().optional(),
