@@ -96,6 +96,15 @@ describe("/payments/products/{type}/{id}", () => {
     expect(list.items[0]!.switch_options!.map((o) => o.product_id)).toEqual(["pro"]);
   });
 
+  it("a grant of another plan of the line ends the old one at once, with the items it granted", async () => {
+    await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: "basic" } }));
+    expect(await quantity(provider, "user", user.user_id, "gems")).toBe(3);
+    await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: "pro" } }));
+    expect(await quantity(provider, "user", user.user_id, "gems")).toBe(0);
+    const list = await expectJson<{ items: { id: string }[] }>(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server() }));
+    expect(list.items.map((i) => i.id)).toEqual(["pro"]);
+  });
+
   it("refuses a grant of an unknown product, a product of another customer type, and a client grant", async () => {
     await expectKnownError(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: "nope" } }), "PRODUCT_DOES_NOT_EXIST", 400);
     await expectJson(await configure({ "payments.products.team-only": { customerType: "team", prices: {}, includedItems: {} } }));
@@ -104,9 +113,11 @@ describe("/payments/products/{type}/{id}", () => {
   });
 
   it("pages by product id and refuses an unknown cursor", async () => {
-    for (const id of ["basic", "pro"]) await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: id } }));
+    // Two products of different lines (a plan of the same line would replace the first).
+    await expectJson(await configure({ "payments.products.zeta": { customerType: "user", prices: { once: { USD: "1" } }, includedItems: {} } }));
+    for (const id of ["basic", "zeta"]) await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: id } }));
     const first = await expectJson<{ items: { id: string }[]; pagination: { next_cursor: string | null } }>(await api(provider, `/payments/products/user/${user.user_id}?limit=1`, { headers: server() }));
-    expect([first.items.map((i) => i.id), first.pagination.next_cursor]).toEqual([["basic"], "pro"]);
+    expect([first.items.map((i) => i.id), first.pagination.next_cursor]).toEqual([["basic"], "zeta"]);
     const bad = await api(provider, `/payments/products/user/${user.user_id}?cursor=zzz`, { headers: server() });
     expect([bad.status, await bad.text()]).toEqual([400, "Invalid cursor"]);
   });

@@ -216,8 +216,12 @@ export function grantOffer(
   return { subscriptionId, transactionId: transaction.id };
 }
 
-/** Records the end of subscriptions (their products stay held until the paid period ends: ops/subscriptions.ts). */
-export function cancelSubscriptions(ctx: OpContext, projectId: string, customer: Customer, subscriptions: readonly HeldSubscription[]): void {
+/**
+ * Records the end of subscriptions. By default their products stay held until the paid period ends
+ * (ops/subscriptions.ts); with `endsAtMillis` they end at that instant instead (a grant that replaces a plan ends the
+ * old one at once; the provider may report an end), and so do the items their purchase granted "when-purchase-expires".
+ */
+export function cancelSubscriptions(ctx: OpContext, projectId: string, customer: Customer, subscriptions: readonly HeldSubscription[], endsAtMillis?: number): void {
   for (const s of subscriptions) {
     const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
     recordTransaction(ctx, projectId, {
@@ -225,7 +229,23 @@ export function cancelSubscriptions(ctx: OpContext, projectId: string, customer:
       customer,
       entries: [{ type: "product_grant", ...who, product_id: s.productId === INLINE_PRODUCT ? null : s.productId, product: s.offer, price_id: null, quantity: 0, subscription_id: s.id }],
       offerId: s.productId === INLINE_PRODUCT ? null : s.productId,
+      ...(endsAtMillis === undefined ? {} : { endedAtMillis: endsAtMillis }),
     });
+    if (endsAtMillis !== undefined) expireGrantedItems(ctx, projectId, s, endsAtMillis);
+  }
+}
+
+/** The item changes the subscription's purchase made for items that expire with it stop counting at `at`. */
+function expireGrantedItems(ctx: OpContext, projectId: string, s: HeldSubscription, at: number): void {
+  const expiring = new Set(Object.entries(s.offer.included_items).filter(([, g]) => g.expires !== "never").map(([id]) => id));
+  if (expiring.size === 0) return;
+  const purchase = [...ctx.tables.paymentTransactions.values()].find(
+    (t) => t.projectId === projectId && t.type === "purchase" && t.entries.some((e) => e.type === "product_grant" && e.subscription_id === s.id),
+  );
+  if (!purchase) return;
+  for (const change of ctx.tables.itemQuantityChanges.values()) {
+    if (change.transactionId !== purchase.id || !expiring.has(change.itemId)) continue;
+    if (change.expiresAtMillis === null || change.expiresAtMillis > at) ctx.tables.itemQuantityChanges.set(change.id, { ...change, expiresAtMillis: at });
   }
 }
 
