@@ -60,7 +60,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 403, text: "Clients can only cancel user or team subscriptions they control.", operations: ["cancelProduct"] },
   { status: 403, text: "Clients can only manage their own billing.", operations: ["getBilling", "listInvoices"] },
   { status: 403, text: "Clients can only manage their own payment method.", operations: ["createSetupIntent"] },
-  { status: 400, text: /^Payments are not set up in this Stack Auth project\./, operations: ["createSetupIntent"] },
+  { status: 400, text: /^Payments are not set up in this Stack Auth project\./, operations: ["createSetupIntent", "createPurchaseUrl"] },
   { status: 403, text: "Clients can only access their own user or team products.", operations: ["listCustomerProducts"] },
   { status: 400, text: "Invalid cursor", operations: ["listCustomerProducts", "listInvoices"] },
   { status: 403, text: "Test mode is not enabled for this project", operations: ["testModePurchaseSession"] },

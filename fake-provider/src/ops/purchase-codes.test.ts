@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { admin, api, expectJson, expectKnownError, newProvider, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
-import { pathOf, purchaseUrl, quantity, useTestCatalogue } from "../test-support/payments.ts";
+import { pathOf, purchaseUrl, quantity, setUpPayments, useTestCatalogue } from "../test-support/payments.ts";
 
 /** The checkout page's calls (validate-code, purchase-session), blockNewPurchases and test mode. */
 
@@ -9,6 +9,7 @@ let user: SignedUp;
 beforeEach(async () => {
   provider = newProvider();
   await useTestCatalogue(provider);
+  await setUpPayments(provider);
   user = await signUp(provider);
 });
 afterEach(() => expect(provider.unexpected).toEqual([]));

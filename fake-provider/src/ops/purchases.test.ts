@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEV, ORIGIN, START_MILLIS, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
-import { buy, expectPageError, pathOf, purchaseUrl, quantity, seedTeam, submitCheckout, transactions, useTestCatalogue } from "../test-support/payments.ts";
+import { buy, expectPageError, pathOf, purchaseUrl, quantity, seedTeam, setUpPayments, submitCheckout, transactions, useTestCatalogue } from "../test-support/payments.ts";
 
 /**
  * Offers and purchases (spec §7 create-purchase-url; protocol.md §3 PRODUCT_* codes): the purchase URL, the emulator's
@@ -12,6 +12,7 @@ let user: SignedUp;
 beforeEach(async () => {
   provider = newProvider();
   await useTestCatalogue(provider);
+  await setUpPayments(provider);
   user = await signUp(provider);
 });
 afterEach(() => {
@@ -23,6 +24,17 @@ const createUrl = (body: Record<string, unknown>, headers = client({ accessToken
 const forUser = (extra: Record<string, unknown>) => ({ customer_type: "user", customer_id: user.user_id, ...extra });
 
 describe("POST /payments/purchases/create-purchase-url", () => {
+  it("needs the project's payments account: before setup a plain 400, checked before the product is looked up", async () => {
+    const fresh = newProvider();
+    await useTestCatalogue(fresh);
+    const buyer = await signUp(fresh);
+    for (const product_id of ["pack", "no-such-product"]) {
+      const refused = await api(fresh, "/payments/purchases/create-purchase-url", { headers: client({ accessToken: buyer.access_token }), json: { customer_type: "user", customer_id: buyer.user_id, product_id } });
+      expect([refused.status, await refused.text()]).toEqual([400, "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding."]);
+    }
+    expect(fresh.unexpected).toEqual([]);
+  });
+
   it("answers a URL of the emulator's checkout page, whose form completes the purchase", async () => {
     const url = await purchaseUrl(provider, client({ accessToken: user.access_token }), forUser({ offer_id: "pack" }));
     expect(url).toMatch(new RegExp(`^${ORIGIN}/__emulator/purchase/${DEV.id}_[0-9a-z]{45}$`));

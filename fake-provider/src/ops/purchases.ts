@@ -8,6 +8,8 @@ import type { OpContext } from "./context.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { addQuantityChange, assertItemServes } from "./items.ts";
+import { accountOf } from "./payment-accounts.ts";
+import { PAYMENTS_NOT_SET_UP } from "./payment-methods.ts";
 import { configuredProducts, findItem, findOffer, paymentsFlags } from "./payments-config.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts, type HeldSubscription } from "./subscriptions.ts";
 import { recordTransaction } from "./transactions.ts";
@@ -90,6 +92,8 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
   assertPurchasesOpen(ctx, project);
   const customer: Customer = { type: body.customer_type, id: body.customer_id };
   assertClientMayManage(ctx, auth, customer, "Clients can only create purchase URLs for their own user or teams they have admin access to.");
+  // A purchase is paid through the project's payments account: none before setup (upstream checks it before the offer).
+  if (!accountOf(ctx, project.id)) throw new StatusError(400, PAYMENTS_NOT_SET_UP);
   const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(ctx, project, offer, customer);
