@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
+import { admin, api, client, expectJson, newProvider, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
 import { buy, purchaseUrl } from "../test-support/payments.ts";
 
 /** Plan switches (upstream's POST /payments/products/{type}/{id}/switch): its checks, and a paid plan moved to another. */
