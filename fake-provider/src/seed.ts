@@ -4,6 +4,7 @@ import type { OpContext } from "./ops/context.ts";
 import { seedProject } from "./ops/projects.ts";
 import { applyPaymentsSeed, devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config.ts";
 import { seedDefaultOAuthProviders } from "./ops/oauth-config.ts";
+import { seedInternalPlans } from "./ops/internal-plans.ts";
 
 /** What a fresh provider holds: the `internal` project, and the seeded projects (the dev project by default). */
 export interface ProviderSeed {
@@ -16,6 +17,8 @@ export const defaultSeed: ProviderSeed = { projects: [devProjectSeed], payments:
 
 export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
   seedProject(ctx, internalProjectSeed);
+  // The plans the internal project sells to the teams that own projects (dashboard admin seats and other limits).
+  seedInternalPlans(ctx);
   for (const project of seed.projects) {
     if (project.id === INTERNAL_PROJECT_ID) continue;
     // The owner team lives in the internal project; its members administer the project (protocol.md §8).

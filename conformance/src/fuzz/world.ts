@@ -175,6 +175,8 @@ export async function buildWorld(options: { seed?: string } = {}): Promise<World
     has_secret_server_key: true,
     has_super_secret_admin_key: true,
   });
+  // The dev project's payments account: purchase URLs need one (as on the real service).
+  await optional("POST", "/internal/payments/setup", keyHeaders("dev", "admin"), {});
   await optional("GET", "/emails/notification-preference/me", asA);
   await optional("GET", "/contact-channels?user_id=me", asA);
   await addResidents(provider);

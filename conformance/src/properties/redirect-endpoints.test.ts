@@ -52,6 +52,8 @@ async function endpoints(target: Target): Promise<Endpoint[]> {
   const channel = await json<{ id: string }>(await call(target, "POST", "/contact-channels", me, { user_id: "me", type: "email", value: `${uniqueTag("ch")}@example.com`, used_for_auth: false }), 201);
   const team = await json<{ id: string }>(await call(target, "POST", "/teams", headers("server"), { display_name: "Redirects", creator_user_id: signUp.user_id }), 201);
   const email = () => `${uniqueTag("to")}@example.com`;
+  // Purchase URLs need the project's payments account (set up once; setup is idempotent).
+  await json(await call(target, "POST", "/internal/payments/setup", headers("admin"), {}));
   return [
     { name: "sign-up verification_callback_url", send: (url) => call(target, "POST", "/auth/password/sign-up", headers("client"), { email: email(), password: "password-123", verification_callback_url: url }) },
     { name: "send-reset-code callback_url", send: (url) => call(target, "POST", "/auth/password/send-reset-code", headers("client"), { email: email(), callback_url: url }) },

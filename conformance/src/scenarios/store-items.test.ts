@@ -64,6 +64,8 @@ describe("scenario: a store with items", () => {
 
   it("lets team members read the team's licenses and buy more on the checkout page (yearly price, stackable); outsiders may not", async () => {
     const { target, project } = await load();
+    // Purchase URLs need the project's payments account, as on the real service.
+    await adminApp(target).setupPayments();
     const studioId = project.teams.studio!;
     const taylor = await signedIn(target, "taylor@pixelstudio.test");
     expect(taylor.user.selectedTeam?.id).toBe(studioId);
@@ -89,6 +91,8 @@ describe("scenario: a store with items", () => {
 
   it("sells each offer by its rules: a stackable pack again and again, a bundle once, server-only and hidden offers not to clients", async () => {
     const { target, project } = await load();
+    // Purchase URLs need the project's payments account, as on the real service.
+    await adminApp(target).setupPayments();
     const { user } = await signedIn(target, "sam@bytebazaar.test");
     await buyOnCheckoutPage(target, await user.createCheckoutUrl({ offerId: "credit-pack" }), { quantity: 3 });
     await buyOnCheckoutPage(target, await user.createCheckoutUrl({ productId: "credit-pack" }));
@@ -112,6 +116,8 @@ describe("scenario: a store with items", () => {
 
   it("sends the shopper back to the store's return URL after checkout, and refuses a return URL off the store's domains", async () => {
     const { target } = await load();
+    // Purchase URLs need the project's payments account, as on the real service.
+    await adminApp(target).setupPayments();
     const { user } = await signedIn(target, "olivia@bytebazaar.test");
     const url = await user.createCheckoutUrl({ offerId: "credit-pack", returnUrl: "http://localhost:3000/store/thanks" });
     const done = await completeCheckoutPage(target, url);

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { API_PREFIX, headerNames } from "@authsim/sdk/contract";
 import { CONTROL_PREFIX, type PaymentsConfigInput } from "@authsim/fake-provider";
 import type { Target } from "../targets.ts";
 
@@ -35,9 +36,21 @@ async function control(target: Target, method: string, path: string, body?: unkn
   });
 }
 
+/** The catalogue, and the project's payments account (purchase URLs need one, as on the real service). */
 export async function useConformanceCatalogue(target: Target): Promise<void> {
   const response = await control(target, "PUT", `/projects/${target.projectId}/payments-config`, conformanceCatalogue);
   expect(response.status, await response.clone().text()).toBe(200);
+  const setup = await target.fetch(`${target.baseUrl}${API_PREFIX}/internal/payments/setup`, {
+    method: "POST",
+    headers: {
+      [headerNames.accessType]: "admin",
+      [headerNames.projectId]: target.projectId,
+      [headerNames.superSecretAdminKey]: target.superSecretAdminKey,
+      "content-type": "application/json",
+    },
+    body: "{}",
+  });
+  expect(setup.status, await setup.clone().text()).toBe(200);
 }
 
 /** The provider's own time (the served fake's clock is the wall clock plus whatever the controls added). */

@@ -209,6 +209,8 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const user = await signUp(target);
     const me = { access: "client" as const, accessToken: user.access_token };
     await call(target, `/payments/billing/user/${user.user_id}`, me);
+    await call(target, `/payments/payment-method/user/${user.user_id}/setup-intent`, { ...me, json: {} });
+    await call(target, `/payments/invoices/user/${user.user_id}`, me);
     await call(target, `/payments/products/user/${user.user_id}`, { access: "server", json: { product_id: "extras-plan" } });
     await call(target, `/payments/products/user/${user.user_id}?limit=1`, me);
     await call(target, `/payments/products/user/${user.user_id}/extras-plan`, { ...me, method: "DELETE" });

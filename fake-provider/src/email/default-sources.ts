@@ -107,7 +107,7 @@ export const defaultTemplates: readonly { id: string; displayName: string; tsxSo
   {
     id: DEFAULT_TEMPLATE_IDS.payment_failed,
     displayName: "Payment Failed",
-    tsxSource: template("A payment to ${project.displayName} failed", "Your last payment did not go through; please check your payment details.", "See the invoice", previewLink),
+    tsxSource: template("Payment failed for ${project.displayName}", "Your last payment did not go through; please check your payment details.", "See the invoice", previewLink),
   },
 ];
 

@@ -48,6 +48,7 @@ describe("config overrides", () => {
         "payments.products.token-pack": { displayName: "Token pack", customerType: "custom", serverOnly: false, stackable: true, prices: { once: { USD: "5" } }, includedItems: { tokens: { quantity: 10 } } },
       }),
     );
+    await expectJson(await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }));
     const url = await api(provider, "/payments/purchases/create-purchase-url", { headers: server(), json: { customer_type: "custom", customer_id: "acme", product_id: "token-pack" } });
     expect(url.status).toBe(200);
     await expectJson(await patch({ "payments.products.token-pack": null }));

@@ -31,6 +31,43 @@ describe("GET /payments/billing/{type}/{id}", () => {
   });
 });
 
+describe("POST /payments/payment-method/{type}/{id}/setup-intent", () => {
+  const setupIntent = (customerId: string, headers = asUser()) => api(provider, `/payments/payment-method/user/${customerId}/setup-intent`, { method: "POST", headers, json: {} });
+
+  it("needs payments set up (plain 400), then answers a secret and the project's account", async () => {
+    const before = await setupIntent(user.user_id);
+    expect(before.status).toBe(400);
+    expect(await before.text()).toMatch(/^Payments are not set up in this Stack Auth project\./);
+    await expectJson(await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }));
+    const account = await expectJson<{ account_id: string }>(await api(provider, "/internal/payments/stripe/account-info", { headers: admin() }));
+    const intent = await expectJson<{ client_secret: string; stripe_account_id: string }>(await setupIntent(user.user_id));
+    expect(intent).toEqual({ client_secret: expect.stringMatching(/^seti_[0-9a-z]+_secret_[0-9a-z]+$/), stripe_account_id: account.account_id });
+  });
+
+  it("refuses a client another user's payment method with its own plain 403", async () => {
+    const other = await signUp(provider);
+    const response = await setupIntent(other.user_id);
+    expect([response.status, await response.text()]).toEqual([403, "Clients can only manage their own payment method."]);
+  });
+});
+
+describe("GET /payments/invoices/{type}/{id}", () => {
+  it("lists no invoices for a customer the provider never billed, paginated like upstream", async () => {
+    expect(await expectJson(await api(provider, `/payments/invoices/user/${user.user_id}`, { headers: asUser() }))).toEqual({ items: [], is_paginated: true, pagination: { next_cursor: null } });
+    const bad = await api(provider, `/payments/invoices/user/${user.user_id}?cursor=in_nothing`, { headers: asUser() });
+    expect([bad.status, await bad.text()]).toEqual([400, "Invalid cursor"]);
+  });
+
+  it("lets a client read its own invoices only, and a team's only as its team_admin", async () => {
+    const other = await signUp(provider);
+    const response = await api(provider, `/payments/invoices/user/${other.user_id}`, { headers: asUser() });
+    expect([response.status, await response.text()]).toEqual([403, "Clients can only manage their own billing."]);
+    const team = await expectJson<{ id: string }>(await api(provider, "/teams", { headers: server(), json: { display_name: "T", creator_user_id: other.user_id } }), 201);
+    await expectJson(await api(provider, `/team-memberships/${team.id}/${user.user_id}`, { headers: server(), json: {} }), 201);
+    await expectKnownError(await api(provider, `/payments/invoices/team/${team.id}`, { headers: asUser() }), "TEAM_PERMISSION_REQUIRED", 401);
+  });
+});
+
 describe("/payments/products/{type}/{id}", () => {
   beforeEach(async () => {
     await expectJson(
@@ -59,6 +96,15 @@ describe("/payments/products/{type}/{id}", () => {
     expect(list.items[0]!.switch_options!.map((o) => o.product_id)).toEqual(["pro"]);
   });
 
+  it("a grant of another plan of the line ends the old one at once, with the items it granted", async () => {
+    await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: "basic" } }));
+    expect(await quantity(provider, "user", user.user_id, "gems")).toBe(3);
+    await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: "pro" } }));
+    expect(await quantity(provider, "user", user.user_id, "gems")).toBe(0);
+    const list = await expectJson<{ items: { id: string }[] }>(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server() }));
+    expect(list.items.map((i) => i.id)).toEqual(["pro"]);
+  });
+
   it("refuses a grant of an unknown product, a product of another customer type, and a client grant", async () => {
     await expectKnownError(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: "nope" } }), "PRODUCT_DOES_NOT_EXIST", 400);
     await expectJson(await configure({ "payments.products.team-only": { customerType: "team", prices: {}, includedItems: {} } }));
@@ -67,9 +113,11 @@ describe("/payments/products/{type}/{id}", () => {
   });
 
   it("pages by product id and refuses an unknown cursor", async () => {
-    for (const id of ["basic", "pro"]) await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: id } }));
+    // Two products of different lines (a plan of the same line would replace the first).
+    await expectJson(await configure({ "payments.products.zeta": { customerType: "user", prices: { once: { USD: "1" } }, includedItems: {} } }));
+    for (const id of ["basic", "zeta"]) await expectJson(await api(provider, `/payments/products/user/${user.user_id}`, { headers: server(), json: { product_id: id } }));
     const first = await expectJson<{ items: { id: string }[]; pagination: { next_cursor: string | null } }>(await api(provider, `/payments/products/user/${user.user_id}?limit=1`, { headers: server() }));
-    expect([first.items.map((i) => i.id), first.pagination.next_cursor]).toEqual([["basic"], "pro"]);
+    expect([first.items.map((i) => i.id), first.pagination.next_cursor]).toEqual([["basic"], "zeta"]);
     const bad = await api(provider, `/payments/products/user/${user.user_id}?cursor=zzz`, { headers: server() });
     expect([bad.status, await bad.text()]).toEqual([400, "Invalid cursor"]);
   });
@@ -86,6 +134,15 @@ describe("/internal/payments/method-configs", () => {
     const after = await expectJson<{ methods: { id: string; enabled: boolean }[] }>(await get());
     expect(after.methods.find((m) => m.id === "link")?.enabled).toBe(false);
     await expectKnownError(await api(provider, "/internal/payments/method-configs", { method: "PATCH", headers: admin(), json: { config_id: before.config_id, updates: { telepathy: "on" } } }), "SCHEMA_ERROR", 400);
+  });
+
+  it("refuses an unknown method or preference on `updates` itself, listing what it takes", async () => {
+    const patch = (updates: unknown) => api(provider, "/internal/payments/method-configs", { method: "PATCH", headers: admin(), json: { config_id: "pmc_any", updates } });
+    const unknownMethod = await expectKnownError(await patch({ card: "on", telepathy: "on" }), "SCHEMA_ERROR", 400);
+    const lines = String((unknownMethod.details as { message: string }).message).split("\n");
+    expect(lines[1]).toMatch(/^ {2}- body\.updates must be one of the following values: card, cartes_bancaires, apple_pay, .*, customer_balance$/);
+    const badValue = await expectKnownError(await patch({ card: "enabled" }), "SCHEMA_ERROR", 400);
+    expect(String((badValue.details as { message: string }).message).split("\n")[1]).toBe("  - body.updates must be one of the following values: on, off");
   });
 });
 

@@ -97,7 +97,8 @@ export function grantProduct(ctx: OpContext, auth: Auth, params: CustomerParams,
   assertCustomerExists(ctx, auth.project.id, customer);
   const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
   const { priceId, conflicting } = validatePurchase(ctx, auth.project, customer, offerId, offer, undefined, body.quantity);
-  cancelSubscriptions(ctx, auth.project.id, customer, conflicting);
+  // A direct grant replaces a plan of the same product line at once (upstream ends the old subscription now).
+  cancelSubscriptions(ctx, auth.project.id, customer, conflicting, ctx.now);
   const { subscriptionId } = grantOffer(ctx, auth.project.id, customer, { offerId, offer, priceId, quantity: body.quantity, charged: null, testMode: false, unpriced: true });
   return { subscriptionId };
 }

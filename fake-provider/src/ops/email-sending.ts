@@ -108,3 +108,32 @@ export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, bo
 export function listSentEmails(ctx: OpContext, projectId: string): SentEmailRecord[] {
   return [...ctx.tables.emails.values()].filter((e) => e.projectId === projectId && isDelivered(e, ctx.now)).sort((a, b) => b.seq - a.seq);
 }
+
+/**
+ * An email the service sends on its own behalf with one of the project's templates (payment receipts, failed
+ * payments): rendered now for each user, to their primary email, with the given variables. Needs no custom email
+ * server (like the built-in emails); a user without a primary email gets a skipped entry.
+ */
+export async function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord, templateId: string, users: readonly UserRecord[], variables: Record<string, unknown>): Promise<void> {
+  const template = requireTemplate(ctx, project.id, templateId, 400, `Default email template ${templateId} not found`);
+  const selected = template.themeId === false ? null : (template.themeId ?? project.config.email_theme);
+  const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
+  const job: RenderJob = { project, templateSource: template.tsxSource, themeId, variables, subjectOverride: undefined, categoryOverride: null };
+  for (const user of users) {
+    const recipient: OutboxRecipientRecord = { type: "user-primary-email", userId: user.id };
+    const outcome = await renderFor(ctx, job, recipient);
+    const skipped = skipReasonFor(ctx, outcome, recipient);
+    const fields = newOutboxFields(ctx, recipient, {
+      tsxSource: template.tsxSource,
+      themeId,
+      variables,
+      createdWith: "programmatic-call",
+      templateId: template.id,
+      isTransactional: outcome.category.id === TRANSACTIONAL.id,
+      notificationCategoryId: outcome.category.id,
+      skippedReason: skipped,
+      skippedAtMillis: skipped ? ctx.now : null,
+    });
+    recordSentEmail(ctx, project.id, outcome.address, user.id, outcome, fields);
+  }
+}

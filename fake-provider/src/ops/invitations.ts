@@ -5,6 +5,7 @@ import type { Tables } from "../store/store.ts";
 import { clientSelfOnly, isClient, requireSignedIn, resolveUserId } from "./access.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import type { AuthedContext } from "./context.ts";
+import { assertSeatAvailable } from "./internal-plans.ts";
 import { addMember, isMember, requireMembership } from "./memberships.ts";
 import { sendEmail } from "./outbox.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
@@ -70,6 +71,13 @@ export function peekInvitation(ctx: AuthedContext, code: string, use: "check" | 
   return invitation;
 }
 
+/** How many members a team has now (seats of the internal project's teams count them). */
+function membersOf(ctx: AuthedContext, teamId: string): number {
+  let count = 0;
+  for (const membership of ctx.tables.teamMemberships.values()) if (membership.teamId === teamId) count++;
+  return count;
+}
+
 function refuseRestricted(ctx: AuthedContext, user: UserRecord): void {
   const reason = restrictedReasonOf(ctx.tables, user);
   if (reason) throw knownError("TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: reason });
@@ -82,6 +90,7 @@ function refuseRestricted(ctx: AuthedContext, user: UserRecord): void {
  */
 function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): void {
   refuseRestricted(ctx, user);
+  assertSeatAvailable(ctx, invitation.team.id, membersOf(ctx, invitation.team.id));
   if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase())) throw knownError("TEAM_INVITATION_EMAIL_MISMATCH");
   if (!isMember(ctx, invitation.team.id, user.id)) addMember(ctx, invitation.team, user, "member");
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listTransactionsResponse } from "@authsim/sdk/contract";
 import { INTERNAL, ORIGIN, START_MILLIS, admin, api, expectJson, expectKnownError, newProvider, request, server, signUp, type TestProvider } from "../test-support/api.ts";
-import { changeQuantity, pathOf, purchaseUrl, quantity, transactions, useTestCatalogue } from "../test-support/payments.ts";
+import { changeQuantity, pathOf, purchaseUrl, quantity, setUpPayments, transactions, useTestCatalogue } from "../test-support/payments.ts";
 
 /**
  * The admin payment calls (spec §7 "Admin"; sdk-surface §8): the payment-provider account (setup, account info, the
@@ -98,6 +98,7 @@ describe("GET /internal/payments/transactions", () => {
     const user = await signUp(provider);
     await expectJson(await changeQuantity(provider, { type: "custom", id: "org_1", item: "tokens" }, { delta: 1 }));
     await expectJson(await changeQuantity(provider, { type: "custom", id: "org_2", item: "tokens" }, { delta: 2 }));
+    await setUpPayments(provider);
     const url = await purchaseUrl(provider, server(), { customer_type: "user", customer_id: user.user_id, offer_id: "pack" });
     await expectJson(await api(provider, "/internal/payments/test-mode-purchase-session", { headers: admin(), json: { full_code: pathOf(url).split("/").pop(), price_id: "once" } }));
 
@@ -124,6 +125,7 @@ describe("GET /internal/payments/transactions", () => {
 
 describe("POST /internal/payments/test-mode-purchase-session", () => {
   async function codeFor(customerId: string, offerId = "pack") {
+    await setUpPayments(provider);
     const url = await purchaseUrl(provider, server(), { customer_type: "user", customer_id: customerId, offer_id: offerId });
     return pathOf(url).split("/").pop()!;
   }

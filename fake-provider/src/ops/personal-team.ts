@@ -1,6 +1,7 @@
 import { uuid } from "@authsim/sdk/runtime";
 import type { TeamRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { startOnFreePlan } from "./internal-plans.ts";
 import { addMember, selectTeam } from "./memberships.ts";
 
 /**
@@ -42,4 +43,5 @@ export function createPersonalTeamIfConfigured(ctx: OpContext, user: UserRecord)
   ctx.tables.teams.set(team.id, team);
   addMember(ctx, team, user, "creator");
   selectTeam(ctx, user.id, team.id);
+  startOnFreePlan(ctx, team);
 }

@@ -59,10 +59,17 @@ export function checkPurchaseCode(ctx: OpContext, query: { full_code: string; re
   return { valid: true };
 }
 
-/** POST …/purchase-session: pays with the emulated provider and completes the purchase; answers a client secret. */
+/**
+ * POST …/purchase-session: pays with the emulated provider and completes the purchase; answers a client secret. A
+ * one-time price is a payment intent's secret. A recurring one is the secret of the new subscription's first invoice,
+ * which the real service's test provider answers empty: the emulated provider does the same, as nothing is left for
+ * a browser to confirm once the purchase is complete.
+ */
 export function purchaseSession(ctx: OpContext, body: PurchaseSessionBody): { client_secret: string } {
   const session = openCheckoutSession(ctx, body.full_code);
   assertPurchasesOpen(ctx, projectOf(ctx, session.projectId));
   completeCheckout(ctx, body.full_code, { priceId: body.price_id, quantity: body.quantity });
+  const price = Object.hasOwn(session.offer.prices, body.price_id) ? session.offer.prices[body.price_id] : undefined;
+  if (price?.interval) return { client_secret: "" };
   return { client_secret: `pi_${randomBase32(ctx.random, 120)}_secret_${randomBase32(ctx.random, 130)}` };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEV, ORIGIN, START_MILLIS, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
-import { buy, expectPageError, pathOf, purchaseUrl, quantity, seedTeam, submitCheckout, transactions, useTestCatalogue } from "../test-support/payments.ts";
+import { buy, expectPageError, pathOf, purchaseUrl, quantity, seedTeam, setUpPayments, submitCheckout, transactions, useTestCatalogue } from "../test-support/payments.ts";
 
 /**
  * Offers and purchases (spec §7 create-purchase-url; protocol.md §3 PRODUCT_* codes): the purchase URL, the emulator's
@@ -12,6 +12,7 @@ let user: SignedUp;
 beforeEach(async () => {
   provider = newProvider();
   await useTestCatalogue(provider);
+  await setUpPayments(provider);
   user = await signUp(provider);
 });
 afterEach(() => {
@@ -23,6 +24,17 @@ const createUrl = (body: Record<string, unknown>, headers = client({ accessToken
 const forUser = (extra: Record<string, unknown>) => ({ customer_type: "user", customer_id: user.user_id, ...extra });
 
 describe("POST /payments/purchases/create-purchase-url", () => {
+  it("needs the project's payments account: before setup a plain 400, checked before the product is looked up", async () => {
+    const fresh = newProvider();
+    await useTestCatalogue(fresh);
+    const buyer = await signUp(fresh);
+    for (const product_id of ["pack", "no-such-product"]) {
+      const refused = await api(fresh, "/payments/purchases/create-purchase-url", { headers: client({ accessToken: buyer.access_token }), json: { customer_type: "user", customer_id: buyer.user_id, product_id } });
+      expect([refused.status, await refused.text()]).toEqual([400, "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding."]);
+    }
+    expect(fresh.unexpected).toEqual([]);
+  });
+
   it("answers a URL of the emulator's checkout page, whose form completes the purchase", async () => {
     const url = await purchaseUrl(provider, client({ accessToken: user.access_token }), forUser({ offer_id: "pack" }));
     expect(url).toMatch(new RegExp(`^${ORIGIN}/__emulator/purchase/${DEV.id}_[0-9a-z]{45}$`));
@@ -91,11 +103,13 @@ describe("POST /payments/purchases/create-purchase-url", () => {
     expect(unknown.details).toEqual({ product_id: "nothing", context: null });
     const item = await expectKnownError(await createUrl(forUser({ offer_id: "credits" })), "PRODUCT_DOES_NOT_EXIST", 400);
     expect(item.details).toEqual({ product_id: "credits", context: "item_exists" });
+    expect([unknown.error, item.error]).toEqual(['Product with ID "nothing" does not exist.', 'Product with ID "credits" does not exist, but an item with this ID exists.']);
   });
 
   it("names a server-only offer to a client as such, but hides a hidden one entirely; the server may use both", async () => {
     const serverOnly = await expectKnownError(await createUrl(forUser({ offer_id: "secret" })), "PRODUCT_DOES_NOT_EXIST", 400);
     expect(serverOnly.details).toEqual({ product_id: "secret", context: "server_only" });
+    expect(serverOnly.error).toBe('Product with ID "secret" is marked as server-only and cannot be accessed client side.');
     const hidden = await expectKnownError(await createUrl(forUser({ offer_id: "unlisted" })), "PRODUCT_DOES_NOT_EXIST", 400);
     expect(hidden.details).toEqual({ product_id: "unlisted", context: null });
     await buy(provider, await purchaseUrl(provider, server(), forUser({ offer_id: "secret" })));
@@ -115,6 +129,11 @@ describe("POST /payments/purchases/create-purchase-url", () => {
     await buy(provider, await purchaseUrl(provider, server(), forUser({ inline_offer: inline })));
     await buy(provider, await purchaseUrl(provider, server(), forUser({ product_inline: inline })));
     expect(await quantity(provider, "user", user.user_id, "credits")).toBe(84);
+    // The older alias offer_inline is the same field, with the same client refusal.
+    const refusedOld = await createUrl(forUser({ offer_inline: inline }));
+    expect([refusedOld.status, await refusedOld.text()]).toEqual([refused.status, "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter."]);
+    await buy(provider, await purchaseUrl(provider, server(), forUser({ offer_inline: inline })));
+    expect(await quantity(provider, "user", user.user_id, "credits")).toBe(126);
     const inlineWithUnknownItem = { ...inline, included_items: { gold: { quantity: 1 } } };
     await expectKnownError(await createUrl(forUser({ inline_offer: inlineWithUnknownItem }), server()), "ITEM_NOT_FOUND", 404);
   });

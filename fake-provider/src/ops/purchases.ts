@@ -8,6 +8,8 @@ import type { OpContext } from "./context.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { addQuantityChange, assertItemServes } from "./items.ts";
+import { accountOf } from "./payment-accounts.ts";
+import { PAYMENTS_NOT_SET_UP } from "./payment-methods.ts";
 import { configuredProducts, findItem, findOffer, paymentsFlags } from "./payments-config.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts, type HeldSubscription } from "./subscriptions.ts";
 import { recordTransaction } from "./transactions.ts";
@@ -42,9 +44,9 @@ export function resolveOfferFor(ctx: OpContext, auth: Auth, body: Parameters<typ
 export function resolveOffer(
   ctx: OpContext,
   auth: Auth,
-  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> & Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer">>,
+  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> & Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer" | "offer_inline">>,
 ): { offerId: string | null; offer: OfferConfig } {
-  const inline = body.inline_offer ?? body.product_inline;
+  const inline = body.inline_offer ?? body.offer_inline ?? body.product_inline;
   const id = body.offer_id ?? body.product_id;
   // Upstream's checks and words (ensureProductIdOrInlineProduct); inline offers are a server-side power (spec §7).
   if (inline && id !== undefined) throw new StatusError(400, "Cannot specify both product_id and product_inline!");
@@ -90,6 +92,8 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
   assertPurchasesOpen(ctx, project);
   const customer: Customer = { type: body.customer_type, id: body.customer_id };
   assertClientMayManage(ctx, auth, customer, "Clients can only create purchase URLs for their own user or teams they have admin access to.");
+  // A purchase is paid through the project's payments account: none before setup (upstream checks it before the offer).
+  if (!accountOf(ctx, project.id)) throw new StatusError(400, PAYMENTS_NOT_SET_UP);
   const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(ctx, project, offer, customer);
@@ -216,8 +220,12 @@ export function grantOffer(
   return { subscriptionId, transactionId: transaction.id };
 }
 
-/** Records the end of subscriptions (their products stay held until the paid period ends: ops/subscriptions.ts). */
-export function cancelSubscriptions(ctx: OpContext, projectId: string, customer: Customer, subscriptions: readonly HeldSubscription[]): void {
+/**
+ * Records the end of subscriptions. By default their products stay held until the paid period ends
+ * (ops/subscriptions.ts); with `endsAtMillis` they end at that instant instead (a grant that replaces a plan ends the
+ * old one at once; the provider may report an end), and so do the items their purchase granted "when-purchase-expires".
+ */
+export function cancelSubscriptions(ctx: OpContext, projectId: string, customer: Customer, subscriptions: readonly HeldSubscription[], endsAtMillis?: number): void {
   for (const s of subscriptions) {
     const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
     recordTransaction(ctx, projectId, {
@@ -225,7 +233,23 @@ export function cancelSubscriptions(ctx: OpContext, projectId: string, customer:
       customer,
       entries: [{ type: "product_grant", ...who, product_id: s.productId === INLINE_PRODUCT ? null : s.productId, product: s.offer, price_id: null, quantity: 0, subscription_id: s.id }],
       offerId: s.productId === INLINE_PRODUCT ? null : s.productId,
+      ...(endsAtMillis === undefined ? {} : { endedAtMillis: endsAtMillis }),
     });
+    if (endsAtMillis !== undefined) expireGrantedItems(ctx, projectId, s, endsAtMillis);
+  }
+}
+
+/** The item changes the subscription's purchase made for items that expire with it stop counting at `at`. */
+function expireGrantedItems(ctx: OpContext, projectId: string, s: HeldSubscription, at: number): void {
+  const expiring = new Set(Object.entries(s.offer.included_items).filter(([, g]) => g.expires !== "never").map(([id]) => id));
+  if (expiring.size === 0) return;
+  const purchase = [...ctx.tables.paymentTransactions.values()].find(
+    (t) => t.projectId === projectId && t.type === "purchase" && t.entries.some((e) => e.type === "product_grant" && e.subscription_id === s.id),
+  );
+  if (!purchase) return;
+  for (const change of ctx.tables.itemQuantityChanges.values()) {
+    if (change.transactionId !== purchase.id || !expiring.has(change.itemId)) continue;
+    if (change.expiresAtMillis === null || change.expiresAtMillis > at) ctx.tables.itemQuantityChanges.set(change.id, { ...change, expiresAtMillis: at });
   }
 }
 

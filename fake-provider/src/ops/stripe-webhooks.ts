@@ -1,10 +1,18 @@
+import type { OfferConfig } from "@authsim/sdk/contract";
+import { DEFAULT_TEMPLATE_IDS } from "../email/default-sources.ts";
 import { StatusError } from "../http/known-error.ts";
+import { invoiceKey, providerKey, type SubscriptionInvoiceRecord } from "../store/payment-records.ts";
+import type { ProjectRecord, UserRecord } from "../store/records.ts";
+import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { assertCustomerExists, type Customer } from "./customers.ts";
+import { sendServiceTemplateEmail } from "./email-sending.ts";
 import { findAccount } from "./payment-accounts.ts";
+import { hasTeamPermission } from "./permission-grants.ts";
+import { customerTypeOf, productOfMetadata, providerCustomer, syncProviderSubscriptions } from "./provider-subscriptions.ts";
 import { centsOf, moneyOf } from "./refunds.ts";
-import { configuredProducts, offerOf, productFrom } from "./payments-config.ts";
 import { grantOffer } from "./purchases.ts";
+import { recordTransaction } from "./transactions.ts";
 
 /**
  * POST /integrations/stripe/webhooks: the payment provider's events, as upstream's receiver takes them. Nothing here
@@ -17,9 +25,10 @@ import { grantOffer } from "./purchases.ts";
  * `.env.development`), so events signed for a local Stack Auth are accepted here too.
  *
  * Handled: a one-time purchase's `payment_intent.succeeded` (metadata `purchaseKind: ONE_TIME`) grants the product
- * once per payment intent; the events upstream ignores are accepted. Subscription and invoice events, which upstream
- * answers by reading the subscriptions back from the provider, are refused with a plain 400 (the emulator has no
- * provider to read them from), as is any type upstream does not know.
+ * once per payment intent and mails a receipt; its `payment_intent.payment_failed` mails the failure. Subscription and
+ * invoice events sync the customer's subscriptions from the provider's objects the event carries
+ * (ops/provider-subscriptions.ts), keep the invoice, and mail a paid invoice's receipt or an uncollectible one's
+ * failure. The events upstream ignores are accepted; a type it does not know is its internal error (500).
  */
 
 export const DEFAULT_STRIPE_WEBHOOK_SECRET = "mock_stripe_webhook_secret";
@@ -77,55 +86,195 @@ export async function verifyStripeSignature(ctx: OpContext, header: string, rawB
 
 /** Checks the signature, then takes the event. */
 export async function receiveStripeWebhook(ctx: OpContext, signature: string, rawBody: string): Promise<void> {
-  receiveStripeEvent(ctx, await verifyStripeSignature(ctx, signature, rawBody));
+  await receiveStripeEvent(ctx, await verifyStripeSignature(ctx, signature, rawBody));
 }
 
-function receiveStripeEvent(ctx: OpContext, event: unknown): void {
+/** The provider objects an event carries a view of (the real service's test provider reads them from here). */
+const providerViews = (object: Json): Json => (isObject(object.stack_stripe_mock_data) ? object.stack_stripe_mock_data : {});
+
+async function receiveStripeEvent(ctx: OpContext, event: unknown): Promise<void> {
   if (!isObject(event) || typeof event.type !== "string") throw new StatusError(400, INVALID_SIGNATURE);
   const object = isObject(event.data) && isObject(event.data.object) ? event.data.object : {};
   const metadata = isObject(object.metadata) ? object.metadata : {};
   if (event.type === "payment_intent.succeeded" && metadata.purchaseKind === "ONE_TIME") {
-    oneTimePurchasePaid(ctx, text(event.account), object, metadata);
+    const paid = oneTimePurchasePaid(ctx, text(event.account), object, metadata);
+    const receipt = firstCharge(object)?.receipt_url;
+    await sendPaymentEmail(ctx, paid.project, paid.customer, DEFAULT_TEMPLATE_IDS.payment_receipt, {
+      productName: paid.offer.display_name,
+      quantity: paid.quantity,
+      amount: formatAmount(object.amount_received, object.currency),
+      ...(text(receipt) ? { receiptLink: text(receipt) } : {}),
+    });
     return;
   }
-  if (ignoredEvents.has(event.type) || (event.type === "charge.dispute.created" && text(event.account) !== undefined)) return;
-  if (subscriptionEvents.has(event.type)) {
-    throw new StatusError(400, `Stripe event ${event.type} is not emulated: the real service reads the customer's subscriptions back from Stripe, which authsim does not have`);
+  if (event.type === "payment_intent.payment_failed" && metadata.purchaseKind === "ONE_TIME") {
+    const project = projectOfAccount(ctx, text(event.account));
+    const customer = metadataCustomer(metadata, "payment_intent.payment_failed of a one-time purchase");
+    const { offer } = productOfMetadata(ctx, project, metadata, "payment intent");
+    const lastError = isObject(object.last_payment_error) ? text(object.last_payment_error.message) : undefined;
+    await sendPaymentEmail(ctx, project, customer, DEFAULT_TEMPLATE_IDS.payment_failed, {
+      productName: offer.display_name,
+      amount: formatAmount(object.amount, object.currency),
+      ...(lastError ? { failureReason: lastError } : {}),
+    });
+    return;
   }
-  throw new StatusError(400, `Unknown stripe webhook type received: ${event.type}`);
+  // Chargebacks are reported to the service's operators (a chat message upstream), which the emulator has none of.
+  if (event.type === "charge.dispute.created" || ignoredEvents.has(event.type)) return;
+  if (subscriptionEvents.has(event.type)) {
+    await subscriptionChanged(ctx, event.type, text(event.account), object);
+    return;
+  }
+  // The real service fails on a type it does not know with an internal error (500), which its tests expect.
+  throw new StatusError(500, `Unknown stripe webhook type received: ${event.type}`);
 }
 
-function oneTimePurchasePaid(ctx: OpContext, accountId: string | undefined, paymentIntent: Json, metadata: Json): void {
+function projectOfAccount(ctx: OpContext, accountId: string | undefined): ProjectRecord {
   const account = accountId === undefined ? undefined : findAccount(ctx, accountId);
-  if (!account) throw new StatusError(400, `No payments account ${accountId ?? "(none)"} is set up in this emulator`);
-  const project = ctx.tables.projects.get(account.projectId);
-  const paymentIntentId = text(paymentIntent.id);
-  const customerId = text(metadata.customerId);
-  const customerType = text(metadata.customerType)?.toLowerCase();
-  if (!project || paymentIntentId === undefined || customerId === undefined || (customerType !== "user" && customerType !== "team" && customerType !== "custom")) {
-    throw new StatusError(400, "payment_intent.succeeded of a one-time purchase must name its id and the customer (metadata customerId, customerType)");
-  }
-  // A retried event grants nothing twice (upstream keys one-time purchases by payment intent).
-  for (const t of ctx.tables.paymentTransactions.values()) if (t.projectId === project.id && t.paymentIntentId === paymentIntentId) return;
+  const project = account ? ctx.tables.projects.get(account.projectId) : undefined;
+  if (!project) throw new StatusError(400, `No payments account ${accountId ?? "(none)"} is set up in this emulator`);
+  return project;
+}
 
-  const productId = text(metadata.productId) ?? null;
-  let product: Json | undefined;
-  const snapshot = text(metadata.product) ?? text(metadata.offer);
-  if (snapshot !== undefined) {
-    try {
-      const parsed: unknown = JSON.parse(snapshot);
-      if (isObject(parsed)) product = parsed;
-    } catch {
-      product = undefined;
+function metadataCustomer(metadata: Json, what: string): Customer {
+  const id = text(metadata.customerId);
+  const type = customerTypeOf(metadata.customerType);
+  if (id === undefined || type === undefined) throw new StatusError(400, `${what} must name the customer (metadata customerId, customerType)`);
+  return { type, id };
+}
+
+const firstCharge = (paymentIntent: Json): Json | undefined => {
+  const charges = isObject(paymentIntent.charges) && Array.isArray(paymentIntent.charges.data) ? (paymentIntent.charges.data as unknown[]) : [];
+  return isObject(charges[0]) ? charges[0] : undefined;
+};
+
+/** An amount in cents as the payment emails show it: "USD 5.00" (no currency: the number alone). */
+export function formatAmount(cents: unknown, currency: unknown): string {
+  if (typeof cents !== "number" || Number.isNaN(cents)) return "Amount unavailable";
+  const amount = (cents / 100).toFixed(2);
+  const code = text(currency)?.toUpperCase();
+  return code ? `${code} ${amount}` : amount;
+}
+
+/** A payment email goes to the paying user, or to every team_admin of the paying team; custom customers get none. */
+async function sendPaymentEmail(ctx: OpContext, project: ProjectRecord, customer: Customer, templateId: string, variables: Record<string, string | number>): Promise<void> {
+  let users: UserRecord[] = [];
+  if (customer.type === "user") {
+    const user = ctx.tables.users.get(customer.id);
+    users = user && user.projectId === project.id ? [user] : [];
+  } else if (customer.type === "team") {
+    const admins = new Set<string>();
+    for (const membership of ctx.tables.teamMemberships.values()) {
+      if (membership.teamId === customer.id && hasTeamPermission(ctx, project.id, customer.id, membership.userId, "team_admin")) admins.add(membership.userId);
     }
-    if (!product) throw new StatusError(400, "The product in the payment intent's metadata is not a JSON object");
+    users = [...admins].map((id) => ctx.tables.users.get(id)).filter((u): u is UserRecord => u !== undefined);
   }
-  const configured = productId === null ? undefined : configuredProducts(ctx, project).find((p) => p.id === productId);
-  const offer = product ? offerOf(productFrom(productId ?? "", product)) : configured ? offerOf(configured) : undefined;
-  if (!offer) throw new StatusError(400, "The payment intent's metadata names no product");
-  const customer: Customer = { type: customerType, id: customerId };
-  assertCustomerExists(ctx, project.id, customer);
+  if (users.length > 0) await sendServiceTemplateEmail(ctx, project, templateId, users, variables);
+}
+
+/**
+ * A subscription or invoice event: the customer's subscriptions are synced from the provider's view
+ * (ops/provider-subscriptions.ts); an invoice event also records the invoice, and a paid or finally failed invoice is
+ * mailed to the customer.
+ */
+async function subscriptionChanged(ctx: OpContext, type: string, accountId: string | undefined, object: Json): Promise<void> {
+  const providerCustomerId = text(object.customer);
+  if (accountId === undefined) throw new StatusError(400, "The provider's event names no account");
+  if (providerCustomerId === undefined) throw new StatusError(400, "The provider's event names no customer");
+  const project = projectOfAccount(ctx, accountId);
+  const views = providerViews(object);
+  const customer = providerCustomer(ctx, project, providerCustomerId, views["customers.retrieve"]);
+  syncProviderSubscriptions(ctx, project, customer, views["subscriptions.list"]);
+  if (!type.startsWith("invoice.")) return;
+  recordInvoice(ctx, project, customer, object);
+  const lines = isObject(object.lines) && Array.isArray(object.lines.data) ? (object.lines.data as unknown[]) : [];
+  const line = isObject(lines[0]) ? lines[0] : undefined;
+  const productName = text(line?.description) ?? "Subscription";
+  if (type === "invoice.payment_succeeded") {
+    const receipt = text(object.hosted_invoice_url) ?? text(object.invoice_pdf);
+    await sendPaymentEmail(ctx, project, customer, DEFAULT_TEMPLATE_IDS.payment_receipt, {
+      productName,
+      quantity: typeof line?.quantity === "number" ? line.quantity : 1,
+      amount: formatAmount(object.amount_paid, object.currency),
+      ...(receipt ? { receiptLink: receipt } : {}),
+    });
+  }
+  // Only an invoice the provider gave up on: one still open may yet be paid on a retry.
+  if (type === "invoice.payment_failed" && object.status === "uncollectible") {
+    const invoiceUrl = text(object.hosted_invoice_url);
+    await sendPaymentEmail(ctx, project, customer, DEFAULT_TEMPLATE_IDS.payment_failed, {
+      productName,
+      amount: formatAmount(object.amount_due, object.currency),
+      ...(invoiceUrl ? { invoiceUrl } : {}),
+    });
+  }
+}
+
+const invoiceStatuses = new Set(["draft", "open", "paid", "uncollectible", "void"]);
+
+/**
+ * Keeps an invoice of one provider subscription (one naming none is not a subscription's and is not kept). The first
+ * time a renewal invoice (not the subscription's first) is seen for a subscription the customer holds, the renewal's
+ * payment is recorded as a "subscription-renewal" transaction: the held plan's price times its quantity.
+ */
+function recordInvoice(ctx: OpContext, project: ProjectRecord, customer: Customer, invoice: Json): void {
+  const invoiceId = text(invoice.id);
+  const lines = isObject(invoice.lines) && Array.isArray(invoice.lines.data) ? (invoice.lines.data as unknown[]) : [];
+  const subscriptionIds = lines
+    .map((line) => (isObject(line) && isObject(line.parent) && isObject(line.parent.subscription_item_details) ? text(line.parent.subscription_item_details.subscription) : undefined))
+    .filter((id): id is string => id !== undefined);
+  if (invoiceId === undefined || subscriptionIds.length === 0) return;
+  if (new Set(subscriptionIds).size > 1) throw new StatusError(400, "An invoice may bill one subscription only");
+  const key = invoiceKey(project.id, invoiceId);
+  const known = ctx.tables.subscriptionInvoices.get(key);
+  const status = text(invoice.status);
+  const isCreationInvoice = invoice.billing_reason === "subscription_create";
+  ctx.tables.subscriptionInvoices.set(key, {
+    projectId: project.id,
+    invoiceId,
+    providerSubscriptionId: subscriptionIds[0]!,
+    customerType: customer.type,
+    customerId: customer.id,
+    isCreationInvoice,
+    status: status !== undefined && invoiceStatuses.has(status) ? (status as SubscriptionInvoiceRecord["status"]) : null,
+    amountTotal: typeof invoice.total === "number" ? invoice.total : 0,
+    hostedInvoiceUrl: text(invoice.hosted_invoice_url) ?? null,
+    createdAtMillis: known?.createdAtMillis ?? ctx.now,
+    seq: known?.seq ?? nextSequence(ctx.tables, "subscriptionInvoices"),
+  });
+  if (known || isCreationInvoice) return;
+  const held = ctx.tables.providerSubscriptions.get(providerKey(project.id, subscriptionIds[0]!))?.heldSubscriptionId;
+  const grant = held ? grantOf(ctx, project.id, held) : undefined;
+  if (!grant) return;
+  const price = grant.price_id !== null && Object.hasOwn(grant.product.prices, grant.price_id) ? grant.product.prices[grant.price_id] : undefined;
+  const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+  recordTransaction(ctx, project.id, {
+    type: "subscription-renewal",
+    customer,
+    entries: price ? [{ type: "money_transfer", ...who, charged_amount: { USD: moneyOf(centsOf(price.USD) * grant.quantity) }, net_amount: { USD: moneyOf(centsOf(price.USD) * grant.quantity) } }] : [],
+    offerId: grant.product_id,
+  });
+}
+
+/** The product grant of the purchase that started a held subscription. */
+function grantOf(ctx: OpContext, projectId: string, subscriptionId: string) {
+  for (const t of ctx.tables.paymentTransactions.values()) {
+    if (t.projectId !== projectId || t.type !== "purchase") continue;
+    for (const entry of t.entries) if (entry.type === "product_grant" && entry.subscription_id === subscriptionId) return entry;
+  }
+  return undefined;
+}
+
+/** A one-time purchase paid: grants the product once per payment intent (a retried event grants nothing twice). */
+function oneTimePurchasePaid(ctx: OpContext, accountId: string | undefined, paymentIntent: Json, metadata: Json): { project: ProjectRecord; customer: Customer; offer: OfferConfig; quantity: number } {
+  const project = projectOfAccount(ctx, accountId);
+  const paymentIntentId = text(paymentIntent.id);
+  if (paymentIntentId === undefined) throw new StatusError(400, "payment_intent.succeeded of a one-time purchase must name its id");
+  const customer = metadataCustomer(metadata, "payment_intent.succeeded of a one-time purchase");
+  const { productId, offer } = productOfMetadata(ctx, project, metadata, "payment intent");
   const quantity = Math.max(1, Math.trunc(Number(text(metadata.purchaseQuantity) ?? "1")) || 1);
+  for (const t of ctx.tables.paymentTransactions.values()) if (t.projectId === project.id && t.paymentIntentId === paymentIntentId) return { project, customer, offer, quantity };
+  assertCustomerExists(ctx, project.id, customer);
   const priceId = text(metadata.priceId) ?? null;
   const price = priceId !== null && Object.hasOwn(offer.prices, priceId) ? offer.prices[priceId] : undefined;
   grantOffer(ctx, project.id, customer, {
@@ -137,4 +286,5 @@ function oneTimePurchasePaid(ctx: OpContext, accountId: string | undefined, paym
     testMode: false,
     paymentIntentId,
   });
+  return { project, customer, offer, quantity };
 }

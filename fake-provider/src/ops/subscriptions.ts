@@ -54,7 +54,8 @@ export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: strin
       if (entry.type !== "product_grant" || entry.subscription_id === undefined) continue;
       const existing = subscriptions.get(entry.subscription_id);
       if (t.type === "subscription-cancellation") {
-        if (existing) subscriptions.set(existing.id, { ...existing, canceled: true });
+        const ended = t.endedAtMillis === undefined ? existing?.periodEndMillis : Math.min(existing?.periodEndMillis ?? t.endedAtMillis, t.endedAtMillis);
+        if (existing) subscriptions.set(existing.id, { ...existing, canceled: true, periodEndMillis: ended ?? existing.periodEndMillis });
         continue;
       }
       // A server's grant records no price: its period is the product's recurring price's.
@@ -64,13 +65,15 @@ export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: strin
           : Object.hasOwn(entry.product.prices, entry.price_id)
             ? entry.product.prices[entry.price_id]
             : undefined;
+      // A subscription the provider bills runs on the provider's period (ops/provider-subscriptions.ts).
+      const billed = ctx.tables.providerSubscriptions.lookup("held", entry.subscription_id);
       subscriptions.set(entry.subscription_id, {
         id: entry.subscription_id,
         productId: entry.product_id ?? INLINE_PRODUCT,
         offer: entry.product,
         quantity: entry.quantity,
         createdAtMillis: t.createdAtMillis,
-        periodEndMillis: price?.interval ? periodEnd(t.createdAtMillis, price.interval) : Number.POSITIVE_INFINITY,
+        periodEndMillis: billed ? billed.periodEndMillis : price?.interval ? periodEnd(t.createdAtMillis, price.interval) : Number.POSITIVE_INFINITY,
         canceled: false,
       });
     }

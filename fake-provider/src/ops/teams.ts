@@ -5,6 +5,7 @@ import type { TeamRecord, UserRecord } from "../store/records.ts";
 import { isClient, listingUserId, requireSignedIn, resolveUserId, serverAccessRequired } from "./access.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
 import { deleteCodesWhere } from "./verification-codes.ts";
+import { startOnFreePlan } from "./internal-plans.ts";
 import { addMember, forgetTeam, isMember, requireMembership } from "./memberships.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireUser } from "./users.ts";
@@ -65,6 +66,7 @@ export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamReco
   // The creator joins; the selection stays as it was (the SDK selects the new team itself, spec §4; upstream's
   // endpoint leaves it).
   if (creator) addMember(ctx, team, creator, "creator");
+  startOnFreePlan(ctx, team);
   return team;
 }
 

@@ -24,6 +24,7 @@ export function recordTransaction(
     /** Defaults to a new UUID (a one-time purchase's transaction has the purchase's id, a refund `${purchase}:refund`). */
     id?: string;
     paymentIntentId?: string;
+    endedAtMillis?: number;
   },
 ): PaymentTransactionRecord {
   const record: PaymentTransactionRecord = {
@@ -38,6 +39,7 @@ export function recordTransaction(
     testMode: fields.testMode ?? false,
     offerId: fields.offerId ?? null,
     ...(fields.paymentIntentId === undefined ? {} : { paymentIntentId: fields.paymentIntentId }),
+    ...(fields.endedAtMillis === undefined ? {} : { endedAtMillis: fields.endedAtMillis }),
   };
   ctx.tables.paymentTransactions.set(record.id, record);
   return record;

@@ -1,5 +1,7 @@
 import {
   billingParams,
+  invoicesQuery,
+  setupIntentBody,
   cancelProductQuery,
   customerProductParams,
   createPurchaseUrlBody,
@@ -22,6 +24,8 @@ import {
 } from "@authsim/sdk/contract";
 import { billingOf, cancelProduct, grantProduct, listCustomerProducts } from "../ops/customer-products.ts";
 import { getItem, updateItemQuantity } from "../ops/items.ts";
+import { listInvoices } from "../ops/invoices.ts";
+import { createSetupIntent } from "../ops/payment-methods.ts";
 import { checkPurchaseCode, purchaseSession, validatePurchaseCode } from "../ops/purchase-codes.ts";
 import { paymentMethodConfigs, setupPayments, stripeAccountInfo, stripeWidgetSession, updatePaymentMethodConfigs } from "../ops/payment-accounts.ts";
 import { createPurchaseUrl, testModePurchase } from "../ops/purchases.ts";
@@ -51,6 +55,19 @@ export const paymentRoutes: Record<string, AnyRouteSpec> = {
   getBilling: route({
     params: billingParams,
     handler: ({ auth, ctx, params }) => ok(billingOf(ctx, auth!, params)),
+  }),
+  createSetupIntent: route({
+    params: billingParams,
+    body: setupIntentBody,
+    handler: ({ auth, ctx, params }) => ok(createSetupIntent(ctx, auth!, params)),
+  }),
+  listInvoices: route({
+    params: billingParams,
+    query: invoicesQuery,
+    handler: ({ auth, ctx, params, query }) => {
+      const page = listInvoices(ctx, auth!, params, query);
+      return ok({ items: page.items, is_paginated: true, pagination: { next_cursor: page.nextCursor } });
+    },
   }),
   listCustomerProducts: route({
     params: customerParams,

@@ -46,6 +46,8 @@ export interface PaymentTransactionRecord {
   offerId: string | null;
   /** A one-time purchase paid through a provider webhook: its payment intent (a retried event grants nothing twice). */
   paymentIntentId?: string;
+  /** A subscription-cancellation that ended the subscription at this instant, not at the end of its paid period. */
+  endedAtMillis?: number;
 }
 
 /**
@@ -75,6 +77,64 @@ export interface PaymentAccountRecord {
   /** Payment methods the admin turned on or off (GET/PATCH /internal/payments/method-configs); absent = defaults. */
   methodPreferences?: Record<string, "on" | "off">;
 }
+
+/**
+ * An invoice of a provider subscription, as the provider's invoice events report it (ops/stripe-webhooks.ts), keyed
+ * by `${projectId}\u0000${invoiceId}`: an event about an invoice already seen updates it. `GET /payments/invoices`
+ * lists them per customer.
+ */
+export interface SubscriptionInvoiceRecord {
+  projectId: string;
+  /** The provider's invoice id (`in_…`). */
+  invoiceId: string;
+  /** The provider's subscription id the invoice bills. */
+  providerSubscriptionId: string;
+  customerType: CustomerType;
+  customerId: string;
+  /** The first invoice of a subscription (billing reason `subscription_create`): its payment is the purchase itself. */
+  isCreationInvoice: boolean;
+  status: "draft" | "open" | "paid" | "uncollectible" | "void" | null;
+  /** In cents, as the provider counts. */
+  amountTotal: number;
+  hostedInvoiceUrl: string | null;
+  createdAtMillis: number;
+  /** Total order among invoices made in the same millisecond (the list is newest first). */
+  seq: number;
+}
+
+/**
+ * The payment provider's objects the emulator holds as plain state, as its webhook events name them (ops/provider-
+ * subscriptions.ts): a provider customer stands for one customer of the project, a provider subscription for one
+ * subscription the customer holds. Keyed by `${projectId}\u0000${provider id}`.
+ */
+export interface ProviderCustomerRecord {
+  projectId: string;
+  /** The provider's customer id (`cus_…`). */
+  providerCustomerId: string;
+  customerType: CustomerType;
+  customerId: string;
+}
+
+export interface ProviderSubscriptionRecord {
+  projectId: string;
+  /** The provider's subscription id (`sub_…`). */
+  providerSubscriptionId: string;
+  customerType: CustomerType;
+  customerId: string;
+  /** The provider's status (active, trialing, past_due, canceled, incomplete_expired, unpaid, …). */
+  status: string;
+  periodStartMillis: number;
+  periodEndMillis: number;
+  cancelAtPeriodEnd: boolean;
+  /** The subscription the customer holds for it (its purchase transaction's subscription_id); null if never held. */
+  heldSubscriptionId: string | null;
+  /** When it stopped counting, if it did. */
+  endedAtMillis: number | null;
+}
+
+export const providerKey = (projectId: string, providerId: string) => `${projectId}\u0000${providerId}`;
+
+export const invoiceKey = (projectId: string, invoiceId: string) => `${projectId}\u0000${invoiceId}`;
 
 /** One stored value of a vault store: both strings are opaque (hashed and encrypted by the SDK). */
 export interface DataVaultEntryRecord {

@@ -11,7 +11,7 @@ import type {
 } from "./records.ts";
 import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemberProfileRecord, TeamPermissionGrantRecord } from "./team-records.ts";
 import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
-import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord } from "./payment-records.ts";
+import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord, ProviderCustomerRecord, ProviderSubscriptionRecord, SubscriptionInvoiceRecord } from "./payment-records.ts";
 import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord, SignUpRuleTriggerLogRecord } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
@@ -56,6 +56,9 @@ function createTables() {
     paymentTransactions: new Table<PaymentTransactionRecord>(),
     checkoutSessions: new Table<CheckoutSessionRecord>(),
     paymentAccounts: new Table<PaymentAccountRecord>({ accountId: { key: (a) => a.accountId } }),
+    subscriptionInvoices: new Table<SubscriptionInvoiceRecord>(),
+    providerCustomers: new Table<ProviderCustomerRecord>(),
+    providerSubscriptions: new Table<ProviderSubscriptionRecord>({ held: { key: (s) => s.heldSubscriptionId } }),
     dataVaultEntries: new Table<DataVaultEntryRecord>(),
     /** The admin surface: email content, config overrides, AI chat threads (admin-records.ts). */
     emailThemes: new Table<EmailThemeRecord>(),

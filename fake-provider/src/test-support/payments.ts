@@ -33,6 +33,11 @@ export async function useTestCatalogue(provider: TestProvider, projectId: string
   await putPaymentsConfig(provider, { payments: testCatalogue, data_vault: { stores: { secrets: {}, notes: { display_name: "Notes" } } } }, projectId);
 }
 
+/** POST /internal/payments/setup: purchase URLs need the project's payments account. */
+export async function setUpPayments(provider: TestProvider, headers: Fields = admin()): Promise<void> {
+  await expectJson(await api(provider, "/internal/payments/setup", { method: "POST", headers, json: {} }));
+}
+
 export const itemPath = (customerType: string, customerId: string, itemId: string) =>
   `/payments/items/${customerType}/${encodeURIComponent(customerId)}/${encodeURIComponent(itemId)}`;
 

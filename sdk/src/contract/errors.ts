@@ -100,6 +100,13 @@ const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails, family: He
     `The user in the access token is in restricted state. Reason: ${restrictedType(d)}. Please pass the X-Stack-Allow-Restricted-User header if this is intended.`,
   TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: (d) =>
     `Restricted users cannot accept team invitations. Reason: ${restrictedType(d)}. Please complete the onboarding process before accepting team invitations.`,
+  // The catalogue words the plain case; a server-only product, or an id that names an item, is said to be so.
+  PRODUCT_DOES_NOT_EXIST: (d) => {
+    const id = JSON.stringify(String(d.product_id));
+    if (d.context === "server_only") return `Product with ID ${id} is marked as server-only and cannot be accessed client side.`;
+    if (d.context === "item_exists") return `Product with ID ${id} does not exist, but an item with this ID exists.`;
+    return `Product with ID ${id} does not exist.`;
+  },
 };
 
 function restrictedType(d: KnownErrorDetails): string {

@@ -202,6 +202,8 @@ export const operationTable = [
   op("payments", "getItem", "GET", "/payments/items/:customer_type/:customer_id/:item_id", "client"),
   op("payments", "updateItemQuantity", "POST", "/payments/items/:customer_type/:customer_id/:item_id/update-quantity", "server"),
   op("payments", "getBilling", "GET", "/payments/billing/:customer_type/:customer_id", "client"),
+  op("payments", "createSetupIntent", "POST", "/payments/payment-method/:customer_type/:customer_id/setup-intent", "client"),
+  op("payments", "listInvoices", "GET", "/payments/invoices/:customer_type/:customer_id", "client"),
   op("payments", "listCustomerProducts", "GET", "/payments/products/:customer_type/:customer_id", "client"),
   op("payments", "grantProduct", "POST", "/payments/products/:customer_type/:customer_id", "server"),
   op("payments", "cancelProduct", "DELETE", "/payments/products/:customer_type/:customer_id/:product_id", "client"),

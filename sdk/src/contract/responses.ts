@@ -213,6 +213,8 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   updateItemQuantity: [json(a.updateItemQuantityResponse)],
   createPurchaseUrl: [json(a.createPurchaseUrlResponse)],
   getBilling: [json(a.billingResponse)],
+  createSetupIntent: [json(a.setupIntentResponse)],
+  listInvoices: [json(a.invoicesResponse)],
   listCustomerProducts: [json(a.customerProductsResponse)],
   grantProduct: [json(a.grantProductResponse)],
   cancelProduct: [json(a.cancelProductResponse)],

@@ -103,6 +103,8 @@ export const createPurchaseUrlBody = z.strictObject({
   customer_id: z.string().min(1),
   offer_id: pathId.optional(),
   inline_offer: offerConfig.optional(),
+  /** The real service's older alias of product_inline (its API versions before the offer → product rename). */
+  offer_inline: offerConfig.optional(),
   product_id: pathId.optional(),
   product_inline: offerConfig.optional(),
   return_url: z.string().url().optional(),
@@ -131,9 +133,13 @@ export const stripeWidgetSessionResponse = z.object({ client_secret: z.string() 
 
 // ---- Payment methods offered at checkout (admin) ----
 
-/** The payment methods the emulated provider knows, with the names the real service shows (its payment-methods list). */
+/**
+ * The payment methods the real service knows, in its order (a refused key lists them in this order), with the names it
+ * shows. The emulated provider offers every one of them.
+ */
 export const paymentMethodNames = {
   card: "Credit/Debit Card",
+  cartes_bancaires: "Cartes Bancaires",
   apple_pay: "Apple Pay",
   google_pay: "Google Pay",
   link: "Link",
@@ -141,13 +147,41 @@ export const paymentMethodNames = {
   cashapp: "Cash App",
   klarna: "Klarna",
   affirm: "Affirm",
+  afterpay_clearpay: "Afterpay / Clearpay",
+  zip: "Zip",
   ideal: "iDEAL",
   bancontact: "Bancontact",
+  eps: "EPS",
+  p24: "Przelewy24",
+  blik: "BLIK",
+  alipay: "Alipay",
+  wechat_pay: "WeChat Pay",
   sepa_debit: "SEPA Direct Debit",
+  bacs_debit: "Bacs Direct Debit",
+  acss_debit: "ACSS Debit",
   us_bank_account: "US Bank Account",
+  multibanco: "Multibanco",
+  customer_balance: "Customer Balance",
 } as const;
 export type PaymentMethodId = keyof typeof paymentMethodNames;
-const paymentMethodId = z.enum(Object.keys(paymentMethodNames) as [PaymentMethodId, ...PaymentMethodId[]]);
+const paymentMethodIds = Object.keys(paymentMethodNames) as PaymentMethodId[];
+const methodPreference = ["on", "off"] as const;
+
+/**
+ * `updates` maps method ids to "on"/"off". The real service checks it as one record field: an unknown id or a bad
+ * preference is refused on `updates` itself (not on `updates.<id>`), listing the allowed keys or values.
+ */
+const methodPreferenceUpdates = z
+  .record(z.string(), z.unknown())
+  .superRefine((updates, ctx) => {
+    const keys = Object.keys(updates);
+    if (keys.some((key) => !(paymentMethodIds as string[]).includes(key))) {
+      ctx.addIssue({ code: "custom", message: `must be one of the following values: ${paymentMethodIds.join(", ")}`, continue: false });
+    } else if (Object.values(updates).some((value) => !(methodPreference as readonly unknown[]).includes(value))) {
+      ctx.addIssue({ code: "custom", message: `must be one of the following values: ${methodPreference.join(", ")}`, continue: false });
+    }
+  })
+  .pipe(z.partialRecord(z.enum(paymentMethodIds as [PaymentMethodId, ...PaymentMethodId[]]), z.enum(methodPreference)));
 
 export const paymentMethodConfigsResponse = z.object({
   config_id: z.string(),
@@ -156,7 +190,7 @@ export const paymentMethodConfigsResponse = z.object({
 export type PaymentMethodConfigsJson = z.infer<typeof paymentMethodConfigsResponse>;
 export const updatePaymentMethodConfigsBody = z.strictObject({
   config_id: z.string(),
-  updates: z.partialRecord(paymentMethodId, z.enum(["on", "off"])),
+  updates: methodPreferenceUpdates,
 });
 export type UpdatePaymentMethodConfigsBody = z.infer<typeof updatePaymentMethodConfigsBody>;
 export const updatePaymentMethodConfigsResponse = z.object({ success: z.boolean() });
@@ -257,6 +291,33 @@ export const paymentMethodSummary = z.object({
 });
 export const billingResponse = z.object({ has_customer: z.boolean(), default_payment_method: paymentMethodSummary.nullable() });
 export type BillingJson = z.infer<typeof billingResponse>;
+
+/** POST /payments/payment-method/{type}/{id}/setup-intent: the provider's setup intent for a new default card. */
+/** The body is optional and empty (upstream defaults it to `{}`). */
+export const setupIntentBody = z.union([z.undefined(), z.strictObject({})]);
+export const setupIntentResponse = z.object({ client_secret: z.string(), stripe_account_id: z.string() });
+export type SetupIntentJson = z.infer<typeof setupIntentResponse>;
+
+/** GET /payments/invoices/{type}/{id}: the invoices of the customer's subscriptions, newest first. */
+export const invoicesQuery = z.strictObject({
+  cursor: z.string().optional(),
+  /** Read as a string like upstream; 1..100, default 10. */
+  limit: z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+});
+export type InvoicesQuery = z.infer<typeof invoicesQuery>;
+export const invoiceStatus = z.enum(["draft", "open", "paid", "uncollectible", "void"]);
+export const invoiceJson = z.object({
+  created_at_millis: z.number(),
+  status: invoiceStatus.nullable(),
+  amount_total: z.number(),
+  hosted_invoice_url: z.string().nullable(),
+});
+export type InvoiceJson = z.infer<typeof invoiceJson>;
+export const invoicesResponse = z.object({
+  items: z.array(invoiceJson),
+  is_paginated: z.literal(true),
+  pagination: z.object({ next_cursor: z.string().nullable() }),
+});
 
 export const customerParams = z.strictObject({ customer_type: customerType, customer_id: pathId });
 export type CustomerParams = z.infer<typeof customerParams>;
