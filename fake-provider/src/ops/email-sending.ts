@@ -111,29 +111,30 @@ export function listSentEmails(ctx: OpContext, projectId: string): SentEmailReco
 
 /**
  * An email the service sends on its own behalf with one of the project's templates (payment receipts, failed
- * payments): rendered now for each user, to their primary email, with the given variables. Needs no custom email
- * server (like the built-in emails); a user without a primary email gets a skipped entry.
+ * payments): one outbox entry per user, to their primary email, with the given variables, queued as send-email's are
+ * (ops/email-queue.ts: rendered, then skipped if the user has no primary email by then). Needs no custom email server
+ * (like the built-in emails).
  */
 export async function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord, templateId: string, users: readonly UserRecord[], variables: Record<string, unknown>): Promise<void> {
   const template = requireTemplate(ctx, project.id, templateId, 400, `Default email template ${templateId} not found`);
   const selected = template.themeId === false ? null : (template.themeId ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
-  const job: RenderJob = { project, templateSource: template.tsxSource, themeId, variables, subjectOverride: undefined, categoryOverride: null };
+  const queued: SentEmailRecord[] = [];
   for (const user of users) {
     const recipient: OutboxRecipientRecord = { type: "user-primary-email", userId: user.id };
-    const outcome = await renderFor(ctx, job, recipient);
-    const skipped = skipReasonFor(ctx, outcome, recipient);
     const fields = newOutboxFields(ctx, recipient, {
       tsxSource: template.tsxSource,
       themeId,
       variables,
       createdWith: "programmatic-call",
       templateId: template.id,
-      isTransactional: outcome.category.id === TRANSACTIONAL.id,
-      notificationCategoryId: outcome.category.id,
-      skippedReason: skipped,
-      skippedAtMillis: skipped ? ctx.now : null,
+      scheduledAtMillis: ctx.now,
+      notificationCategoryId: null,
+      awaitingRender: true,
+      subjectOverride: null,
+      categoryOverrideId: null,
     });
-    recordSentEmail(ctx, project.id, outcome.address, user.id, outcome, fields);
+    queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
   }
+  if (emailQueueDelay(ctx) === 0) for (const email of queued) await renderQueuedEmail(ctx, email);
 }
