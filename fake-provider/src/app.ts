@@ -172,7 +172,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const delay = settings.emailQueueDelayMillis ?? 0;
   if (delay > 0) {
     app.use("*", async (_c, next) => {
-      if (anyDue(store.read.emails.values(), clock.now(), delay)) {
+      if (anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
         await store
           .transact((tables) => advanceEmailQueue({ tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) }))
           .catch(onUnexpectedError);

@@ -155,7 +155,7 @@ export function anyDue(emails: Iterable<SentEmailRecord>, now: number, delayMill
 
 /** One step of the queue: renders every due entry, oldest first. Answers how many it rendered. */
 export async function advanceEmailQueue(ctx: OpContext): Promise<number> {
-  const due = [...ctx.tables.emails.values()].filter((e) => isDue(e, ctx.now, emailQueueDelay(ctx))).sort((a, b) => a.seq - b.seq);
+  const due = [...ctx.tables.emails.indexed("awaitingRender")].filter((e) => isDue(e, ctx.now, emailQueueDelay(ctx))).sort((a, b) => a.seq - b.seq);
   for (const email of due) await renderQueuedEmail(ctx, email);
   return due.length;
 }

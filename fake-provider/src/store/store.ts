@@ -40,7 +40,9 @@ function createTables() {
     teamPermissionGrants: new Table<TeamPermissionGrantRecord>(),
     projectPermissionGrants: new Table<ProjectPermissionGrantRecord>(),
     verificationCodes: new Table<VerificationCodeRecord>({ code: { key: (c) => `${c.projectId}\u0000${c.code}` } }),
-    emails: new Table<SentEmailRecord>(),
+    // The entries the email queue has still to render (ops/email-queue.ts), found without scanning the outbox: the dev
+    // server checks for due ones before every request.
+    emails: new Table<SentEmailRecord>({ awaitingRender: { key: (e) => (e.outbox?.awaitingRender === true ? e.id : null) } }),
     /** Account surfaces (ops/contact-channels.ts, ops/api-keys.ts, ops/notifications.ts). */
     contactChannels: new Table<ContactChannelRecord>({
       // An address used for sign-in belongs to one user of a project (CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE).

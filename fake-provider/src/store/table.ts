@@ -49,6 +49,16 @@ export class Table<T> {
     return this.rows.values();
   }
 
+  /** The records index `name` holds (those with a key): a cheap way to the few records in some state. */
+  *indexed(name: string): IterableIterator<T> {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`No index ${name}`);
+    for (const id of index.map.values()) {
+      const row = this.rows.get(id);
+      if (row !== undefined) yield row;
+    }
+  }
+
   set(id: string, record: T): void {
     const journal = this.requireJournal();
     const previous = this.rows.get(id);
