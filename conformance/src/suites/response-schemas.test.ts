@@ -49,6 +49,9 @@ describe("so do the answers of operations the suites do not call successfully", 
 
 // Declared last, so it runs after every case above (a file's tests run in order). A new operation, or a suite that
 // stops calling one, shows here: give it a successful call in a suite or in response-extras.ts.
+// The contract lists them with the real service's success shape, but only a mode of the real service authsim never
+// runs in answers it: the local-emulator project route (ops/internal-extras.ts) always refuses here.
+const refusedInEveryMode = new Set(["localEmulatorProject"]);
 it("checked a successful answer of every operation of the contract", () => {
-  expect(operations.map((o) => o.id).filter((id) => !covered.has(id))).toEqual([]);
+  expect(operations.map((o) => o.id).filter((id) => !covered.has(id) && !refusedInEveryMode.has(id))).toEqual([]);
 });

@@ -17,21 +17,26 @@ const fetchJwks = async (query = "") => expectJson<JSONWebKeySet>(await api(prov
 const currentDate = () => new Date(provider.clock.now());
 
 describe("JWKS", () => {
-  it("lists only the normal users' key by default, public parts only", async () => {
+  it("lists only the normal users' keys by default, the signing one and the next one, public members only", async () => {
+    const user = await signUp(provider);
     const { keys } = await fetchJwks();
-    expect(keys).toHaveLength(1);
-    const [key] = keys;
-    expect(key).toMatchObject({ kty: "EC", alg: "ES256", crv: "P-256", kid: expect.any(String), x: expect.any(String), y: expect.any(String) });
-    expect(key).not.toHaveProperty("d");
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(Object.keys(key).sort()).toEqual(["alg", "crv", "kid", "kty", "x", "y"]);
+      expect(key).toMatchObject({ kty: "EC", alg: "ES256", crv: "P-256" });
+    }
+    expect(keys[0]!.kid).toBe(decodeProtectedHeader(user.access_token).kid);
+    expect(keys[1]!.kid).not.toBe(keys[0]!.kid);
+    expect(keys[1]!.x).not.toBe(keys[0]!.x);
   });
 
   it("adds the restricted key with include_restricted and the anonymous one with include_anonymous", async () => {
     const normal = await fetchJwks();
     const restricted = await fetchJwks("?include_restricted=true");
     const anonymous = await fetchJwks("?include_anonymous=true");
-    expect(restricted.keys).toHaveLength(2);
-    expect(anonymous.keys).toHaveLength(3);
-    expect(new Set(anonymous.keys.map((k) => k.kid)).size).toBe(3);
+    expect(restricted.keys).toHaveLength(4);
+    expect(anonymous.keys).toHaveLength(6);
+    expect(new Set(anonymous.keys.map((k) => k.kid)).size).toBe(6);
     expect(anonymous.keys.map((k) => k.kid)).toEqual(expect.arrayContaining(normal.keys.map((k) => k.kid)));
   });
 

@@ -209,7 +209,21 @@ export function projectOfAudience(aud: string): string {
   return i === -1 ? aud : aud.slice(0, i);
 }
 
-/** JWKS of protocol.md §4.1: by default only normal users' keys. */
+/** The members of a published key, as the real service lists them (no `use`, never a private part). */
+const publishedJwk = (jwk: JWK): JWK => ({ kty: jwk.kty, alg: jwk.alg, crv: jwk.crv, x: jwk.x, y: jwk.y, kid: jwk.kid });
+
+/** The signing key of an audience family with its next key drawn (see SigningKeyRecord.nextPublicJwk). */
+async function withNextKey(tables: Tables, audience: Audience, random: RandomSource): Promise<SigningKeyRecord & { nextPublicJwk: JWK }> {
+  const key = await signingKey(tables, audience, random);
+  if (key.nextPublicJwk) return { ...key, nextPublicJwk: key.nextPublicJwk };
+  const { publicJwk } = await es256KeyPair(random);
+  const kid = randomBase32(random, 60).slice(0, 12);
+  const record = { ...key, nextPublicJwk: { ...publicJwk, kid, alg: "ES256" } };
+  tables.signingKeys.set(audience, record);
+  return record;
+}
+
+/** JWKS of protocol.md §4.1: by default only normal users' keys; two per family, the signing one first. */
 export async function jwks(
   tables: Tables,
   random: RandomSource,
@@ -219,6 +233,9 @@ export async function jwks(
   if (options.includeRestricted || options.includeAnonymous) families.push("restricted");
   if (options.includeAnonymous) families.push("anonymous");
   const keys: JWK[] = [];
-  for (const family of families) keys.push((await signingKey(tables, family, random)).publicJwk);
+  for (const family of families) {
+    const key = await withNextKey(tables, family, random);
+    keys.push(publishedJwk(key.publicJwk), publishedJwk(key.nextPublicJwk));
+  }
   return { keys };
 }

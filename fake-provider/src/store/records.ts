@@ -118,6 +118,12 @@ export interface SigningKeyRecord {
   kid: string;
   privateJwk: JWK;
   publicJwk: JWK;
+  /**
+   * The public half of the key that would take over at the next rotation: the real service publishes two keys per
+   * audience family (the signing one first), so verifiers cache both. It signs nothing here. Drawn the first time
+   * the JWKS is read, so minting tokens draws the same random bytes as before it existed.
+   */
+  nextPublicJwk?: JWK;
 }
 
 export interface TeamRecord {

@@ -192,6 +192,7 @@ const table = [
   op("internal-extras", "sendFeedback", "POST", "/internal/feedback", "none"),
   op("internal-extras", "getChangelog", "GET", "/internal/changelog", "none"),
   op("internal-extras", "sendTestWebhook", "POST", "/internal/send-test-webhook", "admin"),
+  op("internal-extras", "localEmulatorProject", "POST", "/internal/local-emulator/project", "client"),
   op("ai", "aiChatCreate", "POST", "/internal/ai-chat/:thread_id", "admin"),
   op("ai", "aiChatUpdate", "PATCH", "/internal/ai-chat/:thread_id", "admin"),
   op("ai", "aiChatGet", "GET", "/internal/ai-chat/:thread_id", "admin"),

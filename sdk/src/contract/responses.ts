@@ -232,6 +232,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   sendFeedback: [success],
   getChangelog: [json(a.changelogResponse)],
   sendTestWebhook: [json(a.sendTestWebhookResponse)],
+  localEmulatorProject: [json(a.localEmulatorProjectResponse)],
   aiChatCreate: [json(a.aiChatCreateResponse)],
   aiChatUpdate: [success],
   aiChatGet: [json(a.aiChatMessages)],
