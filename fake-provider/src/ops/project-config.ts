@@ -8,7 +8,6 @@ import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "./context.ts";
 import { listTemplates, listThemes } from "./email-content.ts";
 import { paymentSections } from "./payments-config.ts";
-import { assertProductionReady } from "./project-admin.ts";
 import { signUpRulesOf } from "./sign-up-rules.ts";
 import { defineOwn, prototypeSegment, setPath } from "../safety/safe-keys.ts";
 
@@ -187,9 +186,7 @@ function applyOverride(project: ProjectRecord, override: Record<string, unknown>
   if (providerKeys.length > 0) config.oauth_providers = providersAfter(config, providerKeys, replaced);
   const domainKeys = Object.entries(override).filter(([key]) => isUnder(key, trustedDomainsKey));
   if (domainKeys.length > 0) config.domains = trustedDomainsAfter(config, domainKeys, replaced);
-  const next = { ...project, config };
-  assertProductionReady(next);
-  return next;
+  return { ...project, config };
 }
 
 /** Cross-key rules of the payments section, checked on the rendered config after a write (the real service's wording). */
