@@ -182,7 +182,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   deleteAdminProject: [success],
   listOwnedProjects: [json(a.ownedProjectList)],
   createOwnedProject: [created(a.adminProject)],
-  transferProject: [success],
+  transferProject: [json(a.projectTransferResponse)],
   listInternalApiKeys: [json(a.internalApiKeyList)],
   createInternalApiKey: [json(a.internalApiKeyFirstView)],
   getInternalApiKey: [json(a.internalApiKey)],

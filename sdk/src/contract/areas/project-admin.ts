@@ -91,6 +91,8 @@ export const ownedProjectList = listEnvelope(adminProject);
 
 /** POST /internal/projects/transfer (spec §4 "Project transfer"). */
 export const projectTransfer = z.strictObject({ project_id: z.string().min(1), new_team_id: uuidV4 });
+/** Its answer: upstream's route answers `success` as the string "true", unlike the boolean of other routes. */
+export const projectTransferResponse = z.object({ success: z.literal("true") });
 
 /** The config system (protocol.md §6.5): levels of override, and configs carried as JSON strings. */
 export const configLevels = ["project", "branch", "environment"] as const;
