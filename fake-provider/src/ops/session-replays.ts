@@ -56,9 +56,7 @@ export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: Sessi
 
   const projectId = auth.project.id;
   const { first, last } = eventTimes(body.events, body.sent_at_ms);
-  const recent = [...ctx.tables.sessionReplays.values()]
-    .filter((r) => r.projectId === projectId && r.refreshTokenId === auth.sessionId && r.updatedAtMillis >= ctx.now - SESSION_IDLE_TIMEOUT_MS && r.startedAtMillis >= ctx.now - MAX_SESSION_DURATION_MS)
-    .sort((a, b) => b.updatedAtMillis - a.updatedAtMillis)[0];
+  const recent = recentReplay(ctx, projectId, auth.sessionId);
   const replay: SessionReplayRecord = recent
     ? { ...recent, startedAtMillis: Math.min(recent.startedAtMillis, first), lastEventAtMillis: Math.max(recent.lastEventAtMillis, last), updatedAtMillis: ctx.now }
     : { id: uuid(ctx.random), projectId, userId: auth.user.id, refreshTokenId: auth.sessionId, startedAtMillis: first, lastEventAtMillis: last, updatedAtMillis: ctx.now };
@@ -84,6 +82,28 @@ export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: Sessi
   ctx.tables.sessionReplayChunks.set(chunk.id, chunk);
   dropOldestPastCap(ctx, projectId);
   return result(false);
+}
+
+/** The session's replay a new batch (or analytics event) belongs to: one with a batch within the idle timeout. */
+function recentReplay(ctx: OpContext, projectId: string, sessionId: string): SessionReplayRecord | undefined {
+  return [...ctx.tables.sessionReplays.values()]
+    .filter((r) => r.projectId === projectId && r.refreshTokenId === sessionId && r.updatedAtMillis >= ctx.now - SESSION_IDLE_TIMEOUT_MS && r.startedAtMillis >= ctx.now - MAX_SESSION_DURATION_MS)
+    .sort((a, b) => b.updatedAtMillis - a.updatedAtMillis)[0];
+}
+
+/**
+ * POST /analytics/events/batch: the events themselves are not kept (the real service's analytics store is outside
+ * what the emulator serves), but its `$click`s are counted on the session's recent replay, as the real service
+ * links each event to that replay, so the replay list can filter by click_count_min. A body of another shape counts
+ * nothing (the route accepts what the published SDK sends, fire and forget).
+ */
+export function countReplayClicks(ctx: OpContext, auth: Auth, body: unknown): void {
+  if (!auth.user || !auth.sessionId || typeof body !== "object" || body === null) return;
+  const events = (body as { events?: unknown }).events;
+  if (!Array.isArray(events)) return;
+  const clicks = events.filter((e) => typeof e === "object" && e !== null && (e as { event_type?: unknown }).event_type === "$click").length;
+  const replay = clicks > 0 ? recentReplay(ctx, auth.project.id, auth.sessionId) : undefined;
+  if (replay) ctx.tables.sessionReplays.set(replay.id, { ...replay, clickCount: (replay.clickCount ?? 0) + clicks });
 }
 
 /** Keeps a project's stored events under MAX_EVENTS_PER_PROJECT (see the file comment), oldest chunk first. */
@@ -155,14 +175,13 @@ export function listSessionReplays(ctx: OpContext, projectId: string, query: Ses
   if (durationMin !== null && durationMax !== null && durationMin > durationMax) throw new StatusError(400, "duration_ms_min must be less than or equal to duration_ms_max");
   if (from !== null && to !== null && from > to) throw new StatusError(400, "last_event_at_from_millis must be less than or equal to last_event_at_to_millis");
   const cursor = query.cursor ? requireReplay(ctx, projectId, query.cursor) : null;
-  // Clicks are counted by the real service in its analytics store, which the emulator does not keep: none qualifies.
-  if (clickCountMin !== null && clickCountMin > 0) return { items: [], pagination: { next_cursor: null } };
   const inTeams = (userId: string) => teamIds.some((t) => ctx.tables.teamMemberships.get(`${t}:${userId}`));
   const rows = [...ctx.tables.sessionReplays.values()]
     .filter((r) => r.projectId === projectId && ctx.tables.users.get(r.userId))
     .filter((r) => userIds.length === 0 || userIds.includes(r.userId))
     .filter((r) => teamIds.length === 0 || inTeams(r.userId))
     .filter((r) => (from === null || r.lastEventAtMillis >= from) && (to === null || r.lastEventAtMillis <= to))
+    .filter((r) => clickCountMin === null || (r.clickCount ?? 0) >= clickCountMin)
     .filter((r) => (durationMin === null || r.lastEventAtMillis - r.startedAtMillis >= durationMin) && (durationMax === null || r.lastEventAtMillis - r.startedAtMillis <= durationMax))
     .filter((r) => !cursor || r.lastEventAtMillis < cursor.lastEventAtMillis || (r.lastEventAtMillis === cursor.lastEventAtMillis && r.id < cursor.id))
     .sort((a, b) => b.lastEventAtMillis - a.lastEventAtMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));

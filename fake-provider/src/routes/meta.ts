@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkVersionBody, queryBoolean } from "@authsim/sdk/contract";
 import { jwks } from "../auth/tokens.ts";
+import { countReplayClicks } from "../ops/session-replays.ts";
 import { checkVersion } from "../ops/check-version.ts";
 import { json, text } from "../http/respond.ts";
 import { ok, route, type AnyRouteSpec } from "./define.ts";
@@ -34,7 +35,13 @@ export const metaRoutes: Record<string, AnyRouteSpec> = {
       return json(body, 200, { "cache-control": "public, max-age=3600" });
     },
   }),
-  // The published SDK posts these fire-and-forget; the emulator accepts and discards them (session replays are kept:
-  // routes/session-replays.ts).
-  analyticsBatch: route({ body: z.unknown(), handler: () => ok({}) }),
+  // The published SDK posts these fire-and-forget; the emulator accepts them and keeps only the click count of the
+  // session's replay (ops/session-replays.ts countReplayClicks; the replays themselves: routes/session-replays.ts).
+  analyticsBatch: route({
+    body: z.unknown(),
+    handler: ({ auth, ctx, body }) => {
+      if (auth) countReplayClicks(ctx, auth, body);
+      return ok({});
+    },
+  }),
 };
