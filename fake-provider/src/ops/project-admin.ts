@@ -6,6 +6,7 @@ import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { findTheme } from "./email-content.ts";
 import { requireDefinition } from "./permissions.ts";
+import { settleLegacyUpdate } from "./project-config.ts";
 
 /**
  * The admin's project settings (spec §3 "Project (admin view)", §5; protocol.md §5.9): PATCH and DELETE of
@@ -108,7 +109,9 @@ export function applyProjectUpdate(ctx: OpContext, project: ProjectRecord, body:
 
 /** PATCH /internal/projects/current. */
 export function updateAdminProject(ctx: OpContext, project: ProjectRecord, body: AdminProjectUpdate): ProjectRecord {
-  const next = applyProjectUpdate(ctx, project, body);
+  let next = applyProjectUpdate(ctx, project, body);
+  // A project with config layers keeps its base in step (ops/project-config.ts settleLegacyUpdate).
+  if (body.config && project.configBase) next = settleLegacyUpdate(ctx, next, applyConfigUpdate(ctx, project.id, project.configBase, body.config), body.config);
   ctx.tables.projects.set(next.id, next);
   return next;
 }
