@@ -85,3 +85,28 @@ describe("/internal/ai-chat/{thread_id}", () => {
     expect(await expectJson(await api(provider, "/internal/ai-chat/other", { headers: admin() }))).toEqual({ messages: [] });
   });
 });
+
+describe("POST /ai/query/{mode}", () => {
+  const valid = { quality: "smart", speed: "fast", tools: [], systemPrompt: "wysiwyg-edit", messages: [{ role: "user", content: "const x = 1;" }] };
+  const query = (json: unknown, mode = "generate") => api(provider, `/ai/query/${mode}`, { headers: admin(), json });
+
+  it("checks the request as the real service does: messages, system prompt, mode and tool names", async () => {
+    await expectKnownError(await query({ ...valid, messages: [] }), "SCHEMA_ERROR", 400);
+    await expectKnownError(await query({ ...valid, systemPrompt: "invalid-prompt" }), "SCHEMA_ERROR", 400);
+    await expectKnownError(await query(valid, "whisper"), "SCHEMA_ERROR", 400);
+    const tools = await query({ ...valid, tools: ["rm-rf"] });
+    expect([tools.status, await tools.text()]).toEqual([400, "Invalid tool names in request."]);
+  });
+
+  it("answers a valid request with the fixed local reply, as JSON or as a UI message stream", async () => {
+    expect(await expectJson(await query(valid))).toEqual({ content: [{ type: "text", text: LOCAL_AI_REPLY }], finalText: LOCAL_AI_REPLY, conversationId: null });
+    const stream = await query(valid, "stream");
+    expect(stream.headers.get("content-type")).toBe("text/event-stream");
+    expect(await stream.text()).toContain(JSON.stringify({ type: "text-delta", id: "0", delta: LOCAL_AI_REPLY }));
+  });
+
+  it("refuses a project id from anyone but a dashboard user who manages it", async () => {
+    const response = await query({ ...valid, projectId: "some-project" });
+    expect([response.status, await response.text()]).toEqual([403, "You do not have access to this project"]);
+  });
+});

@@ -196,6 +196,7 @@ const table = [
   op("ai", "aiChatCreate", "POST", "/internal/ai-chat/:thread_id", "admin"),
   op("ai", "aiChatUpdate", "PATCH", "/internal/ai-chat/:thread_id", "admin"),
   op("ai", "aiChatGet", "GET", "/internal/ai-chat/:thread_id", "admin"),
+  op("ai", "aiQuery", "POST", "/ai/query/:mode", "none"),
   // Payments (§5.13)
   op("payments", "getItem", "GET", "/payments/items/:customer_type/:customer_id/:item_id", "client"),
   op("payments", "updateItemQuantity", "POST", "/payments/items/:customer_type/:customer_id/:item_id/update-quantity", "server"),

@@ -236,6 +236,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   aiChatCreate: [json(a.aiChatCreateResponse)],
   aiChatUpdate: [success],
   aiChatGet: [json(a.aiChatMessages)],
+  aiQuery: [json(a.aiQueryResponse)],
   // Payments
   getItem: [json(a.itemJson)],
   updateItemQuantity: [json(a.updateItemQuantityResponse)],

@@ -90,3 +90,32 @@ export const aiChatCreate = z.strictObject({
 export const aiChatCreateResponse = z.object({ content: z.array(z.object({ type: z.literal("text"), text: z.string() })) });
 export const aiChatSave = z.strictObject({ message: z.unknown() });
 export const aiChatMessages = z.object({ messages: z.array(z.unknown()) });
+
+/**
+ * POST /ai/query/{mode} (the dashboard's AI features: WYSIWYG editing, the email assistants, the command centre): the
+ * real service forwards the messages to a model; the emulator checks the request as the real one does and answers a
+ * fixed local reply (ops/admin-misc.ts).
+ */
+export const aiQueryParams = z.strictObject({ mode: z.enum(["stream", "generate"]) });
+export const aiSystemPrompts = [
+  "command-center-ask-ai", "docs-ask-ai", "wysiwyg-edit", "email-wysiwyg-editor", "email-assistant-template", "email-assistant-theme",
+  "email-assistant-draft", "create-dashboard", "run-query", "build-analytics-query", "rewrite-template-source",
+] as const;
+export const aiQueryRequest = z.strictObject({
+  quality: z.enum(["dumb", "smart", "smartest"]),
+  speed: z.enum(["slow", "fast"]),
+  tools: z.array(z.string()),
+  systemPrompt: z.enum(aiSystemPrompts),
+  messages: z.array(z.strictObject({ role: z.enum(["user", "assistant", "tool"]), content: z.unknown().refine((c) => c !== undefined, "must be defined") })).min(1),
+  projectId: z.string().nullable().optional(),
+  mcpCallMetadata: z
+    .strictObject({ toolName: z.string(), reason: z.string(), userPrompt: z.string(), conversationId: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+});
+export type AiQueryRequest = z.infer<typeof aiQueryRequest>;
+export const aiQueryResponse = z.object({
+  content: z.array(z.object({ type: z.literal("text"), text: z.string() })),
+  finalText: z.string(),
+  conversationId: z.string().nullable(),
+});
