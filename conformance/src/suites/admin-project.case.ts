@@ -81,10 +81,11 @@ export function adminProjectCases(getTarget: () => Target): void {
         clientTeamCreationEnabled: true,
         allowUserApiKeys: true,
       });
-      expect(read.config.oauthProviders.map((p) => [p.id, p.type, p.clientId])).toEqual([["github", "shared", undefined], ["discord", "standard", "cid"]]);
+      // Listed by provider id, as upstream lists them.
+      expect(read.config.oauthProviders.map((p) => [p.id, p.type, p.clientId])).toEqual([["discord", "standard", "cid"], ["github", "shared", undefined]]);
       const seen = await client().getProject();
       expect(seen.displayName).toBe("Renamed");
-      expect(seen.config).toMatchObject({ clientTeamCreationEnabled: true, allowUserApiKeys: true, oauthProviders: [{ id: "github" }, { id: "discord" }] });
+      expect(seen.config).toMatchObject({ clientTeamCreationEnabled: true, allowUserApiKeys: true, oauthProviders: [{ id: "discord" }, { id: "github" }] });
     });
 
     it("the sign-up and credential switches are enforced by the auth endpoints", async () => {

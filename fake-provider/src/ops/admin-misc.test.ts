@@ -43,7 +43,11 @@ describe("GET /internal/metrics", () => {
     expect(split.new!.at(-1)!.activity).toBe(2);
     expect(metrics.payments_overview).toMatchObject({ active_subscription_count: 0, subscriptions_by_status: {} });
     expect((metrics.payments_overview!.daily_subscriptions as unknown[]).length).toBe(31);
-    expect(metrics.analytics_overview).toMatchObject({ visitors: 0, top_referrers: [], top_region: null, total_replays: 0 });
+    // Two users signed in just now: both online, in the one region their sessions name (none: no IP was sent).
+    expect(metrics.analytics_overview).toMatchObject({ visitors: 0, top_referrers: [], online_live: 2, top_region: { country_code: null, region_code: null, count: 2 }, total_replays: 0 });
+    provider.clock.advance(10 * 60_000);
+    const later = await expectJson<Record<string, Record<string, unknown>>>(await api(provider, "/internal/metrics", { headers: admin() }));
+    expect(later.analytics_overview!.online_live).toBe(0);
     expect(typeof metrics.email_overview!.total_emails).toBe("number");
   });
 

@@ -47,6 +47,20 @@ export function computeMetrics(ctx: OpContext, projectId: string, includeAnonymo
   const activeBefore = (id: string, i: number) => i > 0 && activeSeries[i - 1]!.has(id);
   const monthStart = ctx.now - 30 * DAY;
   const emails = [...ctx.tables.emails.values()].filter((e) => e.projectId === projectId);
+  // A session opened or refreshed stands for upstream's token-refresh event: online = such activity in 5 minutes.
+  const usedSince = (since: number) => sessions.filter((s) => (s.lastUsedAtMillis >= since || s.createdAtMillis >= since) && counted.includes(s.userId));
+  const onlineLive = new Set(usedSince(ctx.now - 5 * 60_000).map((s) => s.userId)).size;
+  // The region with most users active in the window, by where their sessions were used (null when no IP was sent).
+  const regions = new Map<string, { country_code: string | null; region_code: string | null; users: Set<string> }>();
+  for (const s of usedSince(days[0]!)) {
+    const country = s.endUserIpInfo?.countryCode ?? null;
+    const region = s.endUserIpInfo?.regionCode ?? null;
+    const key = JSON.stringify([country, region]);
+    const entry = regions.get(key) ?? { country_code: country, region_code: region, users: new Set<string>() };
+    entry.users.add(s.userId);
+    regions.set(key, entry);
+  }
+  const top = [...regions.values()].sort((a, b) => b.users.size - a.users.size)[0];
   return {
     total_users: users.length,
     daily_users: days.map((day) => ({ date: isoDay(day), activity: users.filter((u) => u.signedUpAtMillis >= day && u.signedUpAtMillis < day + DAY).length })),
@@ -112,11 +126,11 @@ export function computeMetrics(ctx: OpContext, projectId: string, includeAnonymo
       recent_replays: [...ctx.tables.sessionReplays.values()].filter((r) => r.projectId === projectId && r.lastEventAtMillis >= ctx.now - 7 * DAY).length,
       visitors: 0,
       avg_session_seconds: 0,
-      online_live: 0,
+      online_live: onlineLive,
       revenue_per_visitor: 0,
       total_revenue_cents: 0,
       top_referrers: [],
-      top_region: null,
+      top_region: top ? { country_code: top.country_code, region_code: top.region_code, count: top.users.size } : null,
     },
   };
 }
