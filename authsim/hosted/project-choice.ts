@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { devProjectSeed } from "@authsim/fixtures";
-import { clientProject, type ClientProjectJson } from "@authsim/sdk/contract";
+import { clientProject } from "@authsim/sdk/contract";
 import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
 import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY } from "./src/hosted-config.ts";
@@ -67,9 +67,14 @@ export async function listProjects(emulator: EmulatorFetch, request: Request): P
   return (await control(emulator, request, "/projects", projectList)).items;
 }
 
-/** The project as any of its clients reads it (GET /projects/current's view: no key, no secret). */
-export async function clientConfig(emulator: EmulatorFetch, request: Request, projectId: string): Promise<ClientProjectJson> {
-  return await control(emulator, request, `/projects/${encodeURIComponent(projectId)}/client-config`, clientProject);
+/**
+ * The project as any of its clients reads it (GET /projects/current's view: no key, no secret), and whether it allows
+ * localhost redirects (an admin setting the client view does not carry, which the trust check below needs).
+ */
+const hostedClientConfig = z.object({ project: clientProject, allow_localhost: z.boolean() });
+export type HostedClientConfig = z.infer<typeof hostedClientConfig>;
+export async function clientConfig(emulator: EmulatorFetch, request: Request, projectId: string): Promise<HostedClientConfig> {
+  return await control(emulator, request, `/projects/${encodeURIComponent(projectId)}/client-config`, hostedClientConfig);
 }
 
 /**
@@ -77,8 +82,8 @@ export async function clientConfig(emulator: EmulatorFetch, request: Request, pr
  * callback URL and every OAuth redirect against allow-localhost and the trusted domains (spec §5), so both the handler
  * pages and the home page must pass for the flows to work.
  */
-export function trustsOrigin(request: Request, project: ClientProjectJson): boolean {
-  const rules = { allowLocalhost: project.config.allow_localhost, domains: project.config.domains };
+export function trustsOrigin(request: Request, { project, allow_localhost }: HostedClientConfig): boolean {
+  const rules = { allowLocalhost: allow_localhost, domains: project.config.domains };
   const origin = new URL(request.url).origin;
   return [`${HOSTED_HANDLER}/sign-in`, HOSTED_HOME].every((path) => isTrustedRedirectUrl(new URL(path, origin), rules));
 }

@@ -1,7 +1,6 @@
 import { bundleHandler, type BundleHandler } from "../bundles/serve-bundle.ts";
-import type { ClientProjectJson } from "@authsim/sdk/contract";
 import { inlineConfig } from "./inline-config.ts";
-import { askedProject, clientConfig, listProjects, rememberProject, trustsOrigin, type AskedProject, type EmulatorFetch, type HostedProject } from "./project-choice.ts";
+import { askedProject, clientConfig, listProjects, rememberProject, trustsOrigin, type AskedProject, type EmulatorFetch, type HostedClientConfig, type HostedProject } from "./project-choice.ts";
 import { unknownProjectPage, unreachablePage } from "./project-pages.ts";
 import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from "./src/hosted-config.ts";
 
@@ -16,14 +15,14 @@ import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from
  * API share one origin whether the person opened 127.0.0.1 or localhost (WebAuthn refuses an IP address as its
  * relying-party id, so passkeys need the localhost name).
  */
-export function hostedConfig(request: Request, project: HostedProject, client: ClientProjectJson): HostedConfig {
+export function hostedConfig(request: Request, project: HostedProject, client: HostedClientConfig): HostedConfig {
   return {
     baseUrl: new URL(request.url).origin,
     projectId: project.id,
     projectName: project.display_name,
     publishableClientKey: project.publishable_client_key,
     originTrusted: trustsOrigin(request, client),
-    project: client,
+    project: client.project,
   };
 }
 

@@ -49,6 +49,11 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 404, text: "Notification category not found" },
   { status: 400, text: "User already has a password set.", operations: ["setPassword"] },
   { status: 400, text: "Stripe account ID is not set" },
+  // Upstream's AI query refusals (its ai/query route).
+  { status: 400, text: "Invalid tool names in request.", operations: ["aiQuery"] },
+  { status: 403, text: "You do not have access to this project", operations: ["aiQuery"] },
+  // Upstream's refusal outside its local-emulator mode (its internal/local-emulator/project route).
+  { status: 400, text: "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).", operations: ["localEmulatorProject"] },
   // Payments: upstream's own StatusErrors (stack-auth source, lib/payments and the payments routes).
   { status: 400, text: "Price not found on product associated with this purchase code" },
   { status: 400, text: "This product is not stackable; quantity must be 1" },

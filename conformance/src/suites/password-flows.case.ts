@@ -103,7 +103,8 @@ export function passwordFlowCases(getTarget: () => Target): void {
       const { email } = await passwordlessClient(target);
       const server = serverApp(target);
       const [found] = await server.listUsers({ query: email });
-      expect((await found!.setPassword({ password: "short" }))?.code).toBe("PASSWORD_TOO_SHORT");
+      // Through the users endpoint, which applies no password rules upstream: a short one is set as well.
+      expect(await found!.setPassword({ password: "short" })).toBeUndefined();
       expect(await found!.setPassword({ password: "server-set-password" })).toBeUndefined();
       expect((await clientApp(target).signInWithCredential({ email, password: "server-set-password", noRedirect: true })).status).toBe("ok");
     });

@@ -115,6 +115,7 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     await call(target, "/internal/feedback", { json: { email: "someone@example.com", message: "Hello" } });
     await call(target, "/internal/changelog");
     await call(target, "/internal/send-test-webhook", { access: "admin", json: { endpoint_id: "ep_1" } });
+    await call(target, "/ai/query/generate", { json: { quality: "smart", speed: "fast", tools: [], systemPrompt: "wysiwyg-edit", messages: [{ role: "user", content: "Hi" }] } });
   });
 
   it("records a session replay and reads its chunks and events back", async () => {

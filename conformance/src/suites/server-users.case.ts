@@ -67,13 +67,16 @@ export function serverUserCases(getTarget: () => Target): void {
       expect(await server.getUser(crypto.randomUUID())).toBeNull();
     });
 
-    it("createUser refuses a taken sign-in email (409) and a short password, as thrown known errors", async () => {
+    it("createUser refuses a taken sign-in email (409) as a thrown known error, and takes a short password as given", async () => {
       const target = getTarget();
       const { email } = await signedUpClient(target);
       const server = serverApp(target);
       await expectKnownError(server.createUser({ primaryEmail: email, password: PASSWORD, primaryEmailAuthEnabled: true }), "USER_EMAIL_ALREADY_EXISTS", 409);
-      const error = await expectKnownError(server.createUser({ primaryEmail: uniqueEmail("short"), password: "short" }), "PASSWORD_TOO_SHORT", 400);
-      expect(error.isInstance("PASSWORD_REQUIREMENTS_NOT_MET")).toBe(true);
+      // Upstream's users endpoint applies no password rules (they guard the end-user routes), so a server may set one.
+      const shortEmail = uniqueEmail("short");
+      const created = await server.createUser({ primaryEmail: shortEmail, password: "short", primaryEmailAuthEnabled: true });
+      expect(created.hasPassword).toBe(true);
+      expect((await clientApp(target).signInWithCredential({ email: shortEmail, password: "short", noRedirect: true })).status).toBe("ok");
     });
 
     it("listUsers walks every page with limit and nextCursor, with no duplicates", async () => {

@@ -1,3 +1,4 @@
+import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { hashCosts, hashPassword, verifyPassword } from "./passwords.ts";
@@ -19,5 +20,13 @@ describe("password hashes", () => {
     expect(older.startsWith("pbkdf2-sha256$1000$")).toBe(true);
     expect(await verifyPassword("correct horse battery", older)).toBe(true);
     expect(await verifyPassword("wrong horse battery", older)).toBe(false);
+  });
+
+  it("verify an imported bcrypt hash, and match nothing past cost 16", async () => {
+    const hash = bcrypt.hashSync("correct horse battery", 4);
+    expect(await verifyPassword("correct horse battery", hash)).toBe(true);
+    expect(await verifyPassword("correct horse batterx", hash)).toBe(false);
+    expect(await verifyPassword("correct horse battery", hash.replace(/^\$2b\$04\$/, "$2b$17$"))).toBe(false);
+    expect(await verifyPassword("correct horse battery", hash.slice(0, -1))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import bcrypt from "bcryptjs";
 import type { RandomSource } from "@authsim/sdk/runtime";
 import { knownError } from "../http/known-error.ts";
 import { constantTimeEqual } from "./compare.ts";
@@ -49,8 +50,18 @@ function decodeB64(text: string): Uint8Array | null {
   }
 }
 
-/** True when `stored` is a PBKDF2 hash of `password`. A malformed or out-of-range stored hash matches nothing. */
+/** bcrypt in Modular Crypt Format, as a server may import it (POST /users password_hash), cost at most 16. */
+const BCRYPT_HASH = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+export const MAX_BCRYPT_COST = 16;
+
+/**
+ * True when `stored` is a hash of `password`: the emulator's PBKDF2, or an imported bcrypt hash (checked with
+ * bcryptjs, plain JavaScript, as the real service verifies its imported hashes). A malformed or out-of-range stored
+ * hash matches nothing.
+ */
 export async function verifyPassword(password: string, stored: string, backend: CryptoBackend = defaultCryptoBackend): Promise<boolean> {
+  const bcryptCost = BCRYPT_HASH.exec(stored)?.[1];
+  if (bcryptCost !== undefined) return Number(bcryptCost) <= MAX_BCRYPT_COST && (await bcrypt.compare(password, stored));
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iterationsText || !saltText || !hashText) return false;
   const iterations = Number(iterationsText);

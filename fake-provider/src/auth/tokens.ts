@@ -60,7 +60,7 @@ async function publishedKeys(tables: Tables, audience: Audience, random: RandomS
     record = { ...record, standbyPublicJwk: await standbyKey(random) };
     tables.signingKeys.set(audience, record);
   }
-  return [record.publicJwk, record.standbyPublicJwk!];
+  return [publishedJwk(record.publicJwk), publishedJwk(record.standbyPublicJwk!)];
 }
 
 export interface MintInput {
@@ -226,7 +226,10 @@ export function projectOfAudience(aud: string): string {
   return i === -1 ? aud : aud.slice(0, i);
 }
 
-/** JWKS of protocol.md §4.1: by default only normal users' keys. */
+/** The members of a published key, as the real service lists them (no `use`, never a private part). */
+const publishedJwk = (jwk: JWK): JWK => ({ kty: jwk.kty, alg: jwk.alg, crv: jwk.crv, x: jwk.x, y: jwk.y, kid: jwk.kid });
+
+/** JWKS of protocol.md §4.1: by default only normal users' keys; two per family, the signing one first. */
 export async function jwks(
   tables: Tables,
   random: RandomSource,

@@ -168,9 +168,11 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   });
   // What any client reads as GET /projects/current (no key, no secret), without a request to the API: the hosted pages
   // are served with it, so they render without a loading state (and neither the request log nor a fault rule sees it).
+  // With allow_localhost, which the client view does not carry: the pages check their own origin is trusted.
   app.get(`${CONTROL_PREFIX}/projects/:project_id/client-config`, (c) => {
     const project = provider.store.read.projects.get(c.req.param("project_id"));
-    return project ? json(clientProjectView(project)) : json({ error: `No project ${c.req.param("project_id")}` }, 404);
+    if (!project) return json({ error: `No project ${c.req.param("project_id")}` }, 404);
+    return json({ project: clientProjectView(project), allow_localhost: project.config.allow_localhost });
   });
   // Payments config, the checkout page and the onboarding page (control/payments.ts).
   mountPaymentsControl(app, provider, CONTROL_PREFIX);

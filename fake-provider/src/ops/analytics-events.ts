@@ -5,7 +5,7 @@ import type { UserRecord } from "../store/records.ts";
 import type { AnalyticsEventRecord } from "../store/analytics-records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
-import { analyticsEnabled, recentReplayOf } from "./session-replays.ts";
+import { analyticsEnabled, countReplayClicks, recentReplayOf } from "./session-replays.ts";
 
 /**
  * How many analytics events the emulator keeps; past it the oldest are dropped (a dev server under load refreshes
@@ -65,6 +65,7 @@ export function uploadAnalyticsEvents(ctx: OpContext, auth: Auth, body: Analytic
       sessionReplaySegmentId: body.session_replay_segment_id,
     });
   }
+  if (replay) countReplayClicks(ctx, replay, body.events.filter((e) => e.event_type === "$click").length);
   return { inserted: body.events.length };
 }
 

@@ -1,6 +1,8 @@
 import type { FeedbackRequest } from "@authsim/sdk/contract";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
+import { StatusError } from "../http/known-error.ts";
+import { schemaError } from "../http/parse.ts";
 import type { OpContext } from "./context.ts";
 import { newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";
@@ -11,6 +13,7 @@ import { recordSentEmail } from "./email-sending.ts";
  * - feedback: an email to the support inbox in the caller's project (the internal one without auth), as upstream;
  * - changelog: the real service reads its changelog from GitHub; the emulator opens no network, so it has none;
  * - send-test-webhook: webhook endpoints live in Svix upstream; the emulator keeps none, so none is found.
+ * - local-emulator project: only the real service's local-emulator mode serves it; authsim is not that mode.
  * Feature requests (upstream forwards them to Featurebase, an outside service) are not served.
  */
 
@@ -47,3 +50,12 @@ export function sendFeedback(ctx: OpContext, auth: Auth | null, body: FeedbackRe
 export const changelog = () => ({ entries: [] });
 
 export const sendTestWebhook = () => ({ success: false, error_message: "Endpoint not found. Make sure it still exists." });
+
+/**
+ * The real service answers this only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true, a mode authsim never runs in: the
+ * internal project is required first (a schema rule on the caller's project), then the mode's plain-text 400.
+ */
+export function localEmulatorProject(auth: Auth, where: { method: string; pathname: string }): never {
+  if (auth.project.id !== INTERNAL_PROJECT_ID) throw schemaError(where, [`auth.project.id must be one of the following values: ${INTERNAL_PROJECT_ID}`]);
+  throw new StatusError(400, "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).");
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminProject, ownedProjectList, type AdminProjectJson, type InternalApiKeyFirstViewJson } from "@authsim/sdk/contract";
-import { DEV, INTERNAL, START_MILLIS, api, client, expectJson, expectKnownError, newProvider, type TestProvider } from "../test-support/api.ts";
+import { INTERNAL, START_MILLIS, api, client, expectJson, expectKnownError, newProvider, server, type TestProvider } from "../test-support/api.ts";
 import { internalOwner, ownerAdmin, type Owner } from "../test-support/admin.ts";
 
 /**
@@ -86,20 +86,29 @@ describe("owned projects", () => {
     await expectKnownError(await api(provider, "/internal/projects/current", { headers: ownerAdmin(owner, project.id) }), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", 401);
   });
 
-  it("refuses to transfer a project the user does not manage (PROJECT_NOT_FOUND) or to a foreign team", async () => {
+  it("answers the transfer with success as the string \"true\", as upstream's route does", async () => {
+    const owner = await internalOwner(provider);
+    const project = await create(owner);
+    const second = await expectJson<{ id: string }>(await api(provider, "/teams", { headers: owner.headers, json: { display_name: "Second", creator_user_id: "me" } }), 201);
+    const answer = await expectJson(await api(provider, "/internal/projects/transfer", { headers: owner.headers, json: { project_id: project.id, new_team_id: second.id } }));
+    expect(answer).toEqual({ success: "true" });
+  });
+
+  it("refuses in upstream's order: an unknown project, then membership and team_admin of the owner team, then membership of the new one", async () => {
     const owner = await internalOwner(provider);
     const other = await internalOwner(provider);
-    const body = await expectKnownError(
-      await api(provider, "/internal/projects/transfer", { headers: owner.headers, json: { project_id: DEV.id, new_team_id: owner.teamId } }),
-      "PROJECT_NOT_FOUND",
-      404,
-    );
-    expect(body.details).toEqual({ project_id: DEV.id });
+    const transfer = (who: Owner, project_id: string, new_team_id: string) => api(provider, "/internal/projects/transfer", { headers: who.headers, json: { project_id, new_team_id } });
+    const missing = "0d0d0d0d-0d0d-4d0d-8d0d-0d0d0d0d0d0d";
+    expect((await expectKnownError(await transfer(owner, missing, owner.teamId), "PROJECT_NOT_FOUND", 404)).details).toEqual({ project_id: missing });
     const project = await create(owner);
-    await expectKnownError(
-      await api(provider, "/internal/projects/transfer", { headers: owner.headers, json: { project_id: project.id, new_team_id: other.teamId } }),
-      "TEAM_MEMBERSHIP_NOT_FOUND",
-      404,
-    );
+    // Not in the owner team at all.
+    await expectKnownError(await transfer(other, project.id, other.teamId), "TEAM_MEMBERSHIP_NOT_FOUND", 404);
+    // A plain member of the owner team (no team_admin).
+    await expectJson(await api(provider, `/team-memberships/${owner.teamId}/${other.user.user_id}`, { headers: server({}, INTERNAL), json: {} }), 201);
+    const body = await expectKnownError(await transfer(other, project.id, other.teamId), "TEAM_PERMISSION_REQUIRED", 401);
+    expect(body.details).toEqual({ team_id: owner.teamId, user_id: other.user.user_id, permission_id: "team_admin" });
+    // The owner, to a team they are not in.
+    await expectKnownError(await transfer(owner, project.id, other.teamId), "TEAM_MEMBERSHIP_NOT_FOUND", 404);
+    expect((await list(owner))[0]!.owner_team_id).toBe(owner.teamId);
   });
 });

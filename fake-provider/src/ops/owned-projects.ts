@@ -2,7 +2,8 @@ import { INTERNAL_PROJECT_ID, type OwnedProjectCreate } from "@authsim/sdk/contr
 import { uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/parse-auth.ts";
 import { managesProject } from "../auth/ownership.ts";
-import { knownError } from "../http/known-error.ts";
+import { knownError, StatusError } from "../http/known-error.ts";
+import { requireTeamPermission } from "./permission-grants.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { applyProjectUpdate } from "./project-admin.ts";
@@ -60,10 +61,21 @@ export function createOwnedProject(ctx: OpContext, user: UserRecord, body: Owned
   return project;
 }
 
-/** POST /internal/projects/transfer {project_id, new_team_id} (spec §4 "Project transfer"). */
+/**
+ * POST /internal/projects/transfer {project_id, new_team_id} (spec §4 "Project transfer"), checked in upstream's order:
+ * the project exists, it has an owner team, the user is a member and (directly or through a contained permission) a
+ * team_admin of that team, and a member of the new one (an admin there is not needed).
+ */
 export function transferProject(ctx: OpContext, user: UserRecord, body: { project_id: string; new_team_id: string }): void {
   const project = ctx.tables.projects.get(body.project_id);
-  if (!project || !managesProject(ctx.tables, user.id, project)) throw knownError("PROJECT_NOT_FOUND", { project_id: body.project_id });
-  requireOwnTeam(ctx, user, body.new_team_id);
+  if (!project) throw knownError("PROJECT_NOT_FOUND", { project_id: body.project_id });
+  if (project.ownerTeamId === null) throw new StatusError(400, "Project must have an owner team to be transferred");
+  requireMembership(ctx, user, project.ownerTeamId);
+  requireTeamPermission(ctx, INTERNAL_PROJECT_ID, project.ownerTeamId, user.id, "team_admin");
+  requireMembership(ctx, user, body.new_team_id);
   ctx.tables.projects.set(project.id, { ...project, ownerTeamId: body.new_team_id });
+}
+
+function requireMembership(ctx: OpContext, user: UserRecord, teamId: string): void {
+  if (!ctx.tables.teamMemberships.has(`${teamId}:${user.id}`)) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: user.id });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LOCALHOST_IN_PRODUCTION_MESSAGE } from "@authsim/sdk/urls";
+import { LOCALHOST_IN_PRODUCTION_MESSAGE, productionModeErrors } from "@authsim/sdk/urls";
 import { DEV, INTERNAL, admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../test-support/api.ts";
 import { SMTP, patchProject, updatedProject } from "../test-support/admin.ts";
 
@@ -50,15 +50,18 @@ describe("the admin's project update", () => {
       sign_up_enabled: false,
       allow_user_api_keys: false,
     });
+    // Sorted by provider id, whatever order the update gave them.
     expect(project.config.oauth_providers).toEqual([
-      { provider_config_id: "github", id: "github", type: "shared" },
       { provider_config_id: "discord", id: "discord", type: "standard", client_id: "cid", client_secret: "csecret" },
+      { provider_config_id: "github", id: "github", type: "shared" },
       { provider_config_id: "microsoft", id: "microsoft", type: "standard", client_id: "m", client_secret: "s", microsoft_tenant_id: "tenant" },
     ]);
     const view = await expectJson<{ display_name: string; config: Record<string, unknown> }>(await api(provider, "/projects/current", { headers: client() }));
     expect(view.display_name).toBe("Renamed");
-    expect(view.config).toMatchObject({ sign_up_enabled: false, allow_localhost: false, enabled_oauth_providers: [{ id: "github" }, { id: "discord" }, { id: "microsoft" }] });
+    expect(view.config).toMatchObject({ sign_up_enabled: false, enabled_oauth_providers: [{ id: "discord" }, { id: "github" }, { id: "microsoft" }] });
+    // The client view has no admin settings: neither the email server nor whether localhost is trusted.
     expect(view.config).not.toHaveProperty("email_config");
+    expect(view.config).not.toHaveProperty("allow_localhost");
   });
 
   it("leaves what the body does not name", async () => {
@@ -73,7 +76,12 @@ describe("the admin's project update", () => {
 
   it("refuses unknown keys, bad domains and half an SMTP config with SCHEMA_ERROR, changing nothing", async () => {
     await expectKnownError(await patchProject(provider, { config: { no_such_flag: true } }), "SCHEMA_ERROR", 400);
-    for (const domain of ["example.com", "https://.example.com", "https://a..b.com", "https://exa mple.com", "ftp://example.com"]) {
+    // Without http(s) the schema refuses it in upstream's bare words; an http(s) URL with a bad host names the domain.
+    for (const domain of ["example.com", "ftp://example.com"]) {
+      const body = await expectKnownError(await patchProject(provider, { config: { domains: [{ domain, handler_path: "/handler" }] } }), "SCHEMA_ERROR", 400);
+      expect(body.details?.message).toContain("URL must start with http:// or https://");
+    }
+    for (const domain of ["https://.example.com", "https://a..b.com", "https://exa mple.com"]) {
       const body = await expectKnownError(await patchProject(provider, { config: { domains: [{ domain, handler_path: "/handler" }] } }), "SCHEMA_ERROR", 400);
       expect(body.details?.message).toContain(domain);
     }
@@ -148,31 +156,20 @@ describe("create team on sign-up (spec §3)", () => {
 });
 
 describe("production mode (spec §5)", () => {
-  it("refuses production mode while localhost is allowed, with the exact message", async () => {
-    const response = await patchProject(provider, { is_production_mode: true });
-    expect(response.status).toBe(400);
-    expect(response.headers.get("x-stack-known-error")).toBeNull();
-    expect(await response.text()).toBe(LOCALHOST_IN_PRODUCTION_MESSAGE);
-    expect(LOCALHOST_IN_PRODUCTION_MESSAGE).toBe("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
+  it("is stored while localhost is allowed, as upstream stores it (the admin kit flags it, not the server)", async () => {
+    const project = await updatedProject(provider, { is_production_mode: true });
+    expect(project.is_production_mode).toBe(true);
+    expect(productionModeErrors({ allowLocalhost: project.config.allow_localhost, domains: project.config.domains }).map((e) => e.message)).toEqual([LOCALHOST_IN_PRODUCTION_MESSAGE]);
   });
 
-  it("flags localhost, IP and plain-HTTP trusted domains, then accepts HTTPS domains", async () => {
-    const response = await patchProject(provider, {
-      is_production_mode: true,
-      config: { allow_localhost: false, domains: ["http://localhost:3000", "https://10.0.0.1", "http://app.example.com"].map((domain) => ({ domain, handler_path: "/handler" })) },
-    });
-    expect(response.status).toBe(400);
-    const lines = (await response.text()).split("\n");
-    expect(lines.some((l) => l.includes("http://localhost:3000") && l.includes("localhost"))).toBe(true);
-    expect(lines.some((l) => l.includes("https://10.0.0.1") && l.includes("IP"))).toBe(true);
-    expect(lines.some((l) => l.includes("http://app.example.com") && l.includes("HTTPS"))).toBe(true);
-    const project = await updatedProject(provider, {
-      is_production_mode: true,
-      config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] },
-    });
-    expect(project.is_production_mode).toBe(true);
-    // Once in production, turning localhost back on is refused too.
-    expect((await patchProject(provider, { config: { allow_localhost: true } })).status).toBe(400);
+  it("keeps plain-HTTP and IP trusted domains in production, and the admin kit's check names each", async () => {
+    const domains = ["http://localhost:3000", "https://10.0.0.1", "http://app.example.com"].map((domain) => ({ domain, handler_path: "/handler" }));
+    const project = await updatedProject(provider, { is_production_mode: true, config: { allow_localhost: false, domains } });
+    expect(project.config.domains.map((d) => d.domain).sort()).toEqual(domains.map((d) => d.domain).sort());
+    const messages = productionModeErrors({ allowLocalhost: false, domains: project.config.domains }).map((e) => e.message);
+    expect(messages.some((m) => m.includes("http://localhost:3000"))).toBe(true);
+    expect(messages.some((m) => m.includes("https://10.0.0.1"))).toBe(true);
+    expect(messages.some((m) => m.includes("http://app.example.com"))).toBe(true);
   });
 });
 
@@ -189,5 +186,28 @@ describe("deleting the project", () => {
     const response = await api(provider, "/internal/projects/current", { method: "DELETE", headers: admin({}, INTERNAL) });
     expect(response.status).toBe(400);
     expect(await response.text()).toBe("The internal project cannot be deleted.");
+  });
+});
+
+describe("the update's field rules, in upstream's wording", () => {
+  it("refuses a trusted domain that is not http(s) with the bare URL message", async () => {
+    const response = await patchProject(provider, { config: { domains: [{ domain: "ftp://files.example.com", handler_path: "/handler" }] } });
+    const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
+    expect(body.error).toBe("Request validation failed on PATCH /api/v1/internal/projects/current:\n  - URL must start with http:// or https://");
+  });
+
+  it("refuses a standard provider's empty or missing client secret by its path", async () => {
+    const empty = await patchProject(provider, { config: { oauth_providers: [{ id: "google", type: "standard", client_id: "cid", client_secret: "" }] } });
+    expect((await expectKnownError(empty, "SCHEMA_ERROR", 400)).error).toContain("  - body.config.oauth_providers[0].client_secret must not be empty");
+    const missing = await patchProject(provider, { config: { oauth_providers: [{ id: "github", type: "shared" }, { id: "google", type: "standard", client_secret: "s" }] } });
+    expect((await expectKnownError(missing, "SCHEMA_ERROR", 400)).error).toContain("  - body.config.oauth_providers[1].client_id must be defined");
+  });
+
+  it("lists trusted domains by URL and providers by id, whatever order they were written in", async () => {
+    const domains = ["https://b.example.com", "https://a.example.com"].map((domain) => ({ domain, handler_path: "/handler" }));
+    const project = await updatedProject(provider, { config: { domains, oauth_providers: [{ id: "spotify", type: "shared" }, { id: "google", type: "shared" }] } });
+    expect(project.config.domains.map((d) => d.domain)).toEqual(["https://a.example.com", "https://b.example.com"]);
+    expect(project.config.oauth_providers.map((p) => p.id)).toEqual(["google", "spotify"]);
+    expect(project.config.enabled_oauth_providers).toEqual([{ id: "google" }, { id: "spotify" }]);
   });
 });

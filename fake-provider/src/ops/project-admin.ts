@@ -1,11 +1,12 @@
 import { INTERNAL_PROJECT_ID, oauthProviderIds, type AdminProjectConfigUpdate, type AdminProjectUpdate } from "@authsim/sdk/contract";
-import { parseTrustedDomain, productionModeErrors } from "@authsim/sdk/urls";
+import { parseTrustedDomain } from "@authsim/sdk/urls";
 import { knownError, StatusError } from "../http/known-error.ts";
 import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { findTheme } from "./email-content.ts";
 import { requireDefinition } from "./permissions.ts";
+import { settleLegacyUpdate } from "./project-config.ts";
 
 /**
  * The admin's project settings (spec §3 "Project (admin view)", §5; protocol.md §5.9): PATCH and DELETE of
@@ -88,16 +89,6 @@ export function applyConfigUpdate(ctx: OpContext, projectId: string, config: Pro
   return next;
 }
 
-/**
- * Production mode (spec §5): a project in production mode must pass the domain module's checks; the first is the
- * allow-localhost one, whose message is quoted exactly. Refused as a plain-text 400 (no catalogue code exists for it).
- */
-export function assertProductionReady(project: ProjectRecord): void {
-  if (!project.isProductionMode) return;
-  const errors = productionModeErrors({ allowLocalhost: project.config.allow_localhost, domains: project.config.domains });
-  if (errors.length > 0) throw new StatusError(400, errors.map((e) => e.message).join("\n"));
-}
-
 export function applyProjectUpdate(ctx: OpContext, project: ProjectRecord, body: AdminProjectUpdate): ProjectRecord {
   const next: ProjectRecord = {
     ...project,
@@ -112,13 +103,16 @@ export function applyProjectUpdate(ctx: OpContext, project: ProjectRecord, body:
     ...(body.onboarding_status !== undefined ? { onboardingStatus: body.onboarding_status } : {}),
     config: body.config ? applyConfigUpdate(ctx, project.id, project.config, body.config) : project.config,
   };
-  assertProductionReady(next);
+  // Production mode is stored whatever the domains say, as upstream's backend does (spec §5's checks are the admin
+  // kit's getProductionModeErrors, sdk/src/urls/domains.ts, which the dashboard shows).
   return next;
 }
 
 /** PATCH /internal/projects/current. */
 export function updateAdminProject(ctx: OpContext, project: ProjectRecord, body: AdminProjectUpdate): ProjectRecord {
-  const next = applyProjectUpdate(ctx, project, body);
+  let next = applyProjectUpdate(ctx, project, body);
+  // A project with config layers keeps its base in step (ops/project-config.ts settleLegacyUpdate).
+  if (body.config && project.configBase) next = settleLegacyUpdate(ctx, next, applyConfigUpdate(ctx, project.id, project.configBase, body.config), body.config);
   ctx.tables.projects.set(next.id, next);
   return next;
 }

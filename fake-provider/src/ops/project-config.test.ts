@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LOCALHOST_IN_PRODUCTION_MESSAGE } from "@authsim/sdk/urls";
 import { DEV, admin, api, client, expectJson, expectKnownError, newProvider, type TestProvider } from "../test-support/api.ts";
 import { updatedProject } from "../test-support/admin.ts";
 
@@ -87,10 +86,10 @@ describe("the config endpoints", () => {
     expect((await getConfig()).emails!.templates).not.toHaveProperty(id);
   });
 
-  it("applies the production-mode checks to overrides", async () => {
+  it("lets an override allow localhost in production, as upstream's backend does (only the admin kit flags it)", async () => {
     await updatedProject(provider, { is_production_mode: true, config: { allow_localhost: false } });
-    const response = await patchOverride({ "domains.allowLocalhost": true });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toBe(LOCALHOST_IN_PRODUCTION_MESSAGE);
+    expect((await patchOverride({ "domains.allowLocalhost": true })).status).toBe(200);
+    const project = await expectJson<{ config: { allow_localhost: boolean } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
+    expect(project.config.allow_localhost).toBe(true);
   });
 });

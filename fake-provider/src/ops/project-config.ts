@@ -2,14 +2,14 @@ import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
 import { StatusError } from "../http/known-error.ts";
 import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
-import { applyKeys, deletePath, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
+import { configLevels } from "@authsim/sdk/contract";
+import { applyKeys, clearKeysEverywhere, deletePath, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
 import { migrateOverride } from "./config-migrations.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "./context.ts";
 import { listTemplates, listThemes, removeTemplate, saveTemplate } from "./email-content.ts";
 import { defaultTemplates } from "../email/default-sources.ts";
 import { paymentSections } from "./payments-config.ts";
-import { assertProductionReady } from "./project-admin.ts";
 import { signUpRulesOf } from "./sign-up-rules.ts";
 import { defineOwn, prototypeSegment, setPath } from "../safety/safe-keys.ts";
 
@@ -80,10 +80,26 @@ function flatten(value: Record<string, unknown>, prefix = ""): Record<string, un
     const bad = prototypeSegment(path);
     if (bad !== null) throw new StatusError(400, `Invalid config override: ${path} is not a config key ("${bad}" is reserved).`);
     if (isPlainObject(v) && Object.keys(v).length > 0) {
+      // A nested object makes a record entry (`{}` first, then its fields); a dotted key alone cannot (entryFieldOf).
+      if (isRecordEntry(path)) defineOwn(out, path, {});
       for (const [inner, innerValue] of Object.entries(flatten(v, path))) defineOwn(out, inner, innerValue);
     } else defineOwn(out, path, isPlainObject(v) ? {} : v);
   }
   return out;
+}
+
+/** Sections whose entries are keyed by id (a record): the OAuth providers and the trusted domains. */
+const recordSections = [providersKey, trustedDomainsKey];
+/** `auth.oauth.providers.google`: an entry of a record section. */
+const isRecordEntry = (path: string) => recordSections.some((section) => path.startsWith(`${section}.`) && !path.slice(section.length + 1).includes("."));
+/** For `domains.trustedDomains.2.baseUrl`, the entry's path `domains.trustedDomains.2`; null for other keys. */
+function entryFieldOf(key: string): string | null {
+  for (const section of recordSections) {
+    if (!key.startsWith(`${section}.`)) continue;
+    const rest = key.slice(section.length + 1).split(".");
+    return rest.length >= 2 ? `${section}.${rest[0]}` : null;
+  }
+  return null;
 }
 
 /** The override as sent (a JSON object); its keys are checked against the level's schema by writeOverride. */
@@ -147,7 +163,14 @@ function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [st
   const holder: Record<string, unknown> = {};
   setPath(holder, path, rendered);
   for (const key of replaced) if (isUnder(key, path)) deletePath(holder, key);
-  applyKeys(holder, Object.fromEntries(keys));
+  // A dotted key into an entry that does not exist (yet) is ignored, as upstream ignores it: only an object makes one.
+  applyKeys(holder, Object.fromEntries(keys), (key) => {
+    const entry = entryFieldOf(key);
+    if (entry === null) return true;
+    let node: unknown = holder;
+    for (const part of entry.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+    return isPlainObject(node);
+  });
   let node: unknown = holder;
   for (const part of path.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
   return isPlainObject(node) ? node : {};
@@ -221,9 +244,7 @@ function applyOverride(project: ProjectRecord, override: Record<string, unknown>
   if (providerKeys.length > 0) config.oauth_providers = providersAfter(config, providerKeys, replaced);
   const domainKeys = Object.entries(override).filter(([key]) => isUnder(key, trustedDomainsKey));
   if (domainKeys.length > 0) config.domains = trustedDomainsAfter(config, domainKeys, replaced);
-  const next = { ...project, config };
-  assertProductionReady(next);
-  return next;
+  return { ...project, config };
 }
 
 /** Cross-key rules of the payments section, checked on the rendered config after a write (the real service's wording). */
@@ -256,11 +277,12 @@ export function writeOverride(
   const override = migrateOverride(level, flatten(raw));
   assertValidOverride(level, override);
   if (mode === "replace" && level === "branch" && source === undefined) throw new StatusError(400, "source is required for branch level config");
+  // Email templates are records of their own (ops/email-content.ts): a template key writes or removes one.
   const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
-  const next = applyOverride(project, override, replaced);
   applyTemplateOverride(ctx, project.id, override, replaced);
   const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
   setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
+  const next = layeredProject(ctx, project);
   ctx.tables.projects.set(next.id, next);
   assertPaymentsConsistent(ctx, next);
 }
@@ -269,6 +291,47 @@ export function writeOverride(
 export function resetOverrideKeys(ctx: OpContext, project: ProjectRecord, level: ConfigLevel, keys: readonly string[]): void {
   const kept = Object.fromEntries(Object.entries(getOverride(ctx, project.id, level)).filter(([key]) => !keys.some((k) => isUnder(key, k))));
   setOverride(ctx, project.id, level, kept);
+  ctx.tables.projects.set(project.id, layeredProject(ctx, project));
+}
+
+/** The record fields the layers decide (the rest of the record config is kept as it is). */
+const layeredFields: readonly (keyof ProjectConfigRecord)[] = [
+  ...(Object.values(booleanKeys) as (keyof ProjectConfigRecord)[]),
+  "oauth_account_merge_strategy", "email_config", "oauth_providers", "domains",
+];
+
+/**
+ * The project with its layered settings worked out again from its base and every level in order (project, branch,
+ * environment), so a key reset or a branch pushed anew shows what the levels below say, as upstream renders them. The
+ * base is the project's config before its first layer (ProjectRecord.configBase).
+ */
+function layeredProject(ctx: OpContext, project: ProjectRecord): ProjectRecord {
+  const base = project.configBase ?? project.config;
+  let layered: ProjectRecord = { ...project, config: { ...base } };
+  for (const level of configLevels) {
+    const keys = getOverride(ctx, project.id, level);
+    layered = applyOverride(layered, keys, Object.keys(keys).filter((key) => isPlainObject(keys[key])));
+  }
+  const config: ProjectConfigRecord = { ...project.config };
+  for (const field of layeredFields) (config as unknown as Record<string, unknown>)[field] = layered.config[field];
+  return { ...project, configBase: base, config };
+}
+
+/**
+ * The admin's project update (PATCH /internal/projects/current) of a project with layers: upstream writes it into the
+ * environment level, so it wins over every level; here it goes into the base and takes the keys it covers out of the
+ * levels, to the same effect.
+ */
+export function settleLegacyUpdate(ctx: OpContext, project: ProjectRecord, base: ProjectConfigRecord | undefined, update: Partial<Record<keyof ProjectConfigRecord, unknown>>): ProjectRecord {
+  if (base === undefined) return project;
+  const covered: string[] = [];
+  for (const [key, field] of Object.entries(booleanKeys)) if (update[field as keyof ProjectConfigRecord] !== undefined) covered.push(key);
+  if (update.oauth_account_merge_strategy !== undefined) covered.push(mergeStrategyKey);
+  if (update.email_config !== undefined) covered.push(emailServerKey);
+  if (update.oauth_providers !== undefined) covered.push(providersKey);
+  if (update.domains !== undefined) covered.push(trustedDomainsKey);
+  clearKeysEverywhere(ctx, project.id, covered);
+  return { ...project, configBase: base };
 }
 
 /** GET /internal/config: the whole config, settings first, then what overrides keep of other sections. */

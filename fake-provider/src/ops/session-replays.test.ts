@@ -80,4 +80,31 @@ describe("the admin's reads", () => {
     await expectKnownError(await api(provider, `/internal/session-replays/${id()}/chunks`, { headers: admin() }), "ITEM_NOT_FOUND", 404);
     await expectKnownError(await api(provider, `/internal/session-replays/${id()}/events`, { headers: admin() }), "ITEM_NOT_FOUND", 404);
   });
+
+  it("refuses a malformed id with the real service's bare line", async () => {
+    await expectJson(await enableAnalytics());
+    const user = await signUp(provider);
+    const body = await expectKnownError(await upload(user.access_token, batch({ batch_id: "nope" })), "SCHEMA_ERROR", 400);
+    expect(body.error).toBe("Request validation failed on POST /api/v1/session-replays/batch:\n  - Invalid batch_id");
+  });
+
+  it("filters by click_count_min, counting the $click analytics events sent on each replay's session", async () => {
+    await expectJson(await enableAnalytics());
+    const clicks = (accessToken: string, count: number) =>
+      api(provider, "/analytics/events/batch", {
+        headers: client({ accessToken }),
+        json: { session_replay_segment_id: id(), batch_id: id(), sent_at_ms: AT, events: Array.from({ length: count }, () => ({ event_type: "$click", event_at_ms: AT, data: {} })).concat([{ event_type: "$page-view", event_at_ms: AT, data: {} }]) },
+      });
+    const a = await signUp(provider);
+    const b = await signUp(provider);
+    const replayA = await expectJson<Upload>(await upload(a.access_token, batch()));
+    const replayB = await expectJson<Upload>(await upload(b.access_token, batch()));
+    await expectJson(await clicks(a.access_token, 2));
+    await expectJson(await clicks(a.access_token, 1));
+    await expectJson(await clicks(b.access_token, 1));
+    const ids = async (min: string) => (await expectJson<{ items: { id: string }[] }>(await api(provider, `/internal/session-replays?click_count_min=${min}`, { headers: admin() }))).items.map((r) => r.id).sort();
+    expect(await ids("3")).toEqual([replayA.session_replay_id]);
+    expect(await ids("0")).toEqual([replayA.session_replay_id, replayB.session_replay_id].sort());
+    expect(await ids("4")).toEqual([]);
+  });
 });

@@ -91,6 +91,14 @@ export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: Sessi
   return result(false);
 }
 
+/**
+ * The real service links each analytics event to the session's recent replay; its `$click`s count on the replay, so the
+ * replay list can filter by click_count_min (ops/analytics-events.ts calls this for each uploaded batch).
+ */
+export function countReplayClicks(ctx: OpContext, replay: SessionReplayRecord, clicks: number): void {
+  if (clicks > 0) ctx.tables.sessionReplays.set(replay.id, { ...replay, clickCount: (replay.clickCount ?? 0) + clicks });
+}
+
 /** Keeps a project's stored events under MAX_EVENTS_PER_PROJECT (see the file comment), oldest chunk first. */
 function dropOldestPastCap(ctx: OpContext, projectId: string): void {
   const chunks = [...ctx.tables.sessionReplayChunks.values()].filter((c) => c.projectId === projectId);
@@ -160,14 +168,13 @@ export function listSessionReplays(ctx: OpContext, projectId: string, query: Ses
   if (durationMin !== null && durationMax !== null && durationMin > durationMax) throw new StatusError(400, "duration_ms_min must be less than or equal to duration_ms_max");
   if (from !== null && to !== null && from > to) throw new StatusError(400, "last_event_at_from_millis must be less than or equal to last_event_at_to_millis");
   const cursor = query.cursor ? requireReplay(ctx, projectId, query.cursor) : null;
-  // Clicks are counted by the real service in its analytics store, which the emulator does not keep: none qualifies.
-  if (clickCountMin !== null && clickCountMin > 0) return { items: [], pagination: { next_cursor: null } };
   const inTeams = (userId: string) => teamIds.some((t) => ctx.tables.teamMemberships.get(`${t}:${userId}`));
   const rows = [...ctx.tables.sessionReplays.values()]
     .filter((r) => r.projectId === projectId && ctx.tables.users.get(r.userId))
     .filter((r) => userIds.length === 0 || userIds.includes(r.userId))
     .filter((r) => teamIds.length === 0 || inTeams(r.userId))
     .filter((r) => (from === null || r.lastEventAtMillis >= from) && (to === null || r.lastEventAtMillis <= to))
+    .filter((r) => clickCountMin === null || (r.clickCount ?? 0) >= clickCountMin)
     .filter((r) => (durationMin === null || r.lastEventAtMillis - r.startedAtMillis >= durationMin) && (durationMax === null || r.lastEventAtMillis - r.startedAtMillis <= durationMax))
     .filter((r) => !cursor || r.lastEventAtMillis < cursor.lastEventAtMillis || (r.lastEventAtMillis === cursor.lastEventAtMillis && r.id < cursor.id))
     .sort((a, b) => b.lastEventAtMillis - a.lastEventAtMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));

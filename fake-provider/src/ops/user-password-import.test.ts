@@ -1,5 +1,6 @@
+import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { api, expectJson, newProvider, server } from "../test-support/api.ts";
+import { api, client, expectJson, expectKnownError, newProvider, server } from "../test-support/api.ts";
 
 /** POST /users and PATCH /users/{id} with an imported `password_hash` (the real service's rules). */
 
@@ -30,5 +31,17 @@ describe("imported password hashes", () => {
     expect(updated.status).toBe(200);
     const both = await api(provider, `/users/${created.id}`, { method: "PATCH", headers: server(), json: { password: "password-123", password_hash: own } });
     expect(both.status).toBe(400);
+  });
+
+  it("signs the user in with the password of an imported bcrypt hash ($2a$, $2b$ and $2y$), and not with another", async () => {
+    const provider = newProvider();
+    const hash = bcrypt.hashSync("hello-world", 4);
+    for (const [i, variant] of (["$2a$", "$2b$", "$2y$"] as const).entries()) {
+      const email = `bcrypt-${i}@example.com`;
+      const imported = variant + hash.slice(4);
+      await expectJson(await api(provider, "/users", { headers: server(), json: { primary_email: email, primary_email_auth_enabled: true, password_hash: imported } }), 201);
+      expect((await api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password: "hello-world" } })).status).toBe(200);
+      await expectKnownError(await api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password: "hello-world!" } }), "EMAIL_PASSWORD_MISMATCH", 400);
+    }
   });
 });

@@ -106,6 +106,17 @@ describe("server user CRUD", () => {
     expect(await expectJson(signIn)).toMatchObject({ user_id: created.id });
   });
 
+  it("takes a password shorter than the sign-up rules from a server, on create and update, and it signs in", async () => {
+    const email = freshEmail();
+    const created = await createUser({ primary_email: email, password: "short", primary_email_auth_enabled: true });
+    expect(created.has_password).toBe(true);
+    expect((await api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password: "short" } })).status).toBe(200);
+    await expectJson(await api(provider, `/users/${String(created.id)}`, { method: "PATCH", headers: server(), json: { password: "tiny" } }));
+    expect((await api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password: "tiny" } })).status).toBe(200);
+    // The end-user routes keep their rules.
+    await expectKnownError(await api(provider, "/auth/password/sign-up", { headers: client(), json: { email: freshEmail(), password: "short" } }), "PASSWORD_TOO_SHORT", 400);
+  });
+
   it("refuses to create a second user with the same sign-in email with USER_EMAIL_ALREADY_EXISTS", async () => {
     const user = await signUp(provider);
     const response = await api(provider, "/users", { headers: server(), json: { primary_email: user.email.toUpperCase(), primary_email_auth_enabled: true } });

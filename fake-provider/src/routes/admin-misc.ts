@@ -1,5 +1,5 @@
-import { aiChatCreate, aiChatParams, aiChatSave, metricsQuery, svixTokenRequest } from "@authsim/sdk/contract";
-import { chatCreate, chatMessages, chatSave, svixToken } from "../ops/admin-misc.ts";
+import { aiChatCreate, aiChatParams, aiChatSave, aiQueryParams, aiQueryRequest, metricsQuery, svixTokenRequest } from "@authsim/sdk/contract";
+import { aiQuery, aiQueryStream, chatCreate, chatMessages, chatSave, svixToken } from "../ops/admin-misc.ts";
 import { computeMetrics } from "../ops/metrics.ts";
 import { ok, route, success, type AnyRouteSpec } from "./define.ts";
 
@@ -24,4 +24,12 @@ export const adminMiscRoutes: Record<string, AnyRouteSpec> = {
     },
   }),
   aiChatGet: route({ params: aiChatParams, handler: ({ auth, ctx, params }) => ok(chatMessages(ctx, auth!.project.id, params.thread_id)) }),
+  aiQuery: route({
+    params: aiQueryParams,
+    body: aiQueryRequest,
+    handler: ({ auth, ctx, params, body }) => {
+      const answer = aiQuery(ctx, auth, body);
+      return params.mode === "stream" ? aiQueryStream(answer.finalText) : ok(answer);
+    },
+  }),
 };

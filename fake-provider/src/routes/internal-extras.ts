@@ -1,4 +1,5 @@
-import { feedbackRequest, sendTestWebhookRequest } from "@authsim/sdk/contract";
+import { feedbackRequest, localEmulatorProjectRequest, sendTestWebhookRequest } from "@authsim/sdk/contract";
+import { urlOf } from "../http/request-url.ts";
 import * as extras from "../ops/internal-extras.ts";
 import { ok, route, type AnyRouteSpec } from "./define.ts";
 
@@ -8,4 +9,8 @@ export const internalExtraRoutes: Record<string, AnyRouteSpec> = {
   sendFeedback: route({ body: feedbackRequest, handler: ({ auth, ctx, body }) => ok(extras.sendFeedback(ctx, auth, body)) }),
   getChangelog: route({ handler: () => ok(extras.changelog()) }),
   sendTestWebhook: route({ body: sendTestWebhookRequest, handler: () => ok(extras.sendTestWebhook()) }),
+  localEmulatorProject: route({
+    body: localEmulatorProjectRequest,
+    handler: ({ auth, request }) => extras.localEmulatorProject(auth!, { method: request.method, pathname: urlOf(request).pathname }),
+  }),
 };

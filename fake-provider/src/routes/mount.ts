@@ -67,7 +67,31 @@ export function mountOperations(app: Hono, deps: MountDeps, routes: Readonly<Rec
         return finish(response, request, deps.random);
       });
     }
+    // Registered after every operation, so a request another path pattern serves (`/users/me` beside `/users/:id`)
+    // still reaches its operation first.
+    const served = new Map<string, Set<string>>();
+    for (const operation of operations) {
+      const path = operation.path === "/" ? prefix : prefix + operation.path;
+      served.set(path, (served.get(path) ?? new Set()).add(operation.method));
+    }
+    for (const [path, methods] of served) {
+      const others = SERVABLE_METHODS.filter((method) => !methods.has(method));
+      if (others.length > 0) app.on(others, path, (c) => methodNotAllowed(c.req.raw, deps.random));
+    }
   }
+}
+
+const SERVABLE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A path the API serves asked with a method it does not serve: the real service's framework answers an empty 405
+ * for a route file that exports no handler for the method, before any authentication (an unknown path is the
+ * plain-text 404 of app.ts). OPTIONS is the CORS preflight, answered before the operations; methods outside the
+ * API's set keep app.ts's plain-text 405.
+ */
+function methodNotAllowed(request: Request, random: RandomSource): Response {
+  traceOf(request).why.push(`no operation serves ${request.method} on this path (405)`);
+  return finish(new Response(null, { status: 405 }), request, random);
 }
 
 function notImplemented(operation: Operation, prefix: string): Response {

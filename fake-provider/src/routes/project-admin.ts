@@ -36,7 +36,7 @@ export const projectAdminRoutes: Record<string, AnyRouteSpec> = {
     body: projectTransfer,
     handler: ({ auth, ctx, body }) => {
       transferProject(ctx, requireInternalUser(auth!), body);
-      return success();
+      return ok({ success: "true" });
     },
   }),
   getConfig: route({ handler: ({ auth, ctx }) => ok({ config_string: JSON.stringify(renderConfig(ctx, auth!.project)) }) }),

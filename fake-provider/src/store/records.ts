@@ -47,6 +47,11 @@ export interface ProjectRecord {
   isDevelopmentEnvironment: boolean;
   ownerTeamId: string | null;
   config: ProjectConfigRecord;
+  /**
+   * The settings the config override layers apply over (ops/project-config.ts): the project's config as it was when
+   * a layer was first written, kept up to date by the admin's project update. Absent until then.
+   */
+  configBase?: ProjectConfigRecord;
   /** Admin-view extras of protocol.md §5.9 (absent = null / "completed"). */
   logoUrl?: string | null;
   logoFullUrl?: string | null;

@@ -11,6 +11,8 @@ export interface SessionReplayRecord {
   lastEventAtMillis: number;
   /** When a batch last arrived (the idle timeout that starts a new replay counts from here). */
   updatedAtMillis: number;
+  /** `$click` analytics events sent on the replay's session while it was recent (absent: none). */
+  clickCount?: number;
 }
 
 export interface SessionReplayChunkRecord {

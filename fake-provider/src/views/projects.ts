@@ -13,11 +13,11 @@ export function clientProjectView(project: ProjectRecord): ClientProjectJson {
       passkey_enabled: c.passkey_enabled,
       client_team_creation_enabled: c.client_team_creation_enabled,
       client_user_deletion_enabled: c.client_user_deletion_enabled,
-      allow_localhost: c.allow_localhost,
       allow_user_api_keys: c.allow_user_api_keys,
       allow_team_api_keys: c.allow_team_api_keys,
-      enabled_oauth_providers: (c.oauth_providers ?? []).map((p) => ({ id: p.id })),
-      domains: c.domains.map((d) => ({ domain: d.domain, handler_path: d.handler_path })),
+      enabled_oauth_providers: providersSorted(c.oauth_providers ?? []).map((p) => ({ id: p.id })),
+      // Sorted by the domain, as upstream lists them.
+      domains: c.domains.map((d) => ({ domain: d.domain, handler_path: d.handler_path })).sort((a, b) => compare(a.domain, b.domain)),
     },
   };
 }
@@ -39,8 +39,9 @@ export function adminProjectView(project: ProjectRecord): AdminProjectJson {
     owner_team_id: project.ownerTeamId,
     config: {
       ...client.config,
+      allow_localhost: c.allow_localhost,
       // provider_config_id names the provider's entry in the config; authsim keys it by the provider id (protocol.md §5.9).
-      oauth_providers: (c.oauth_providers ?? []).map((p) => ({ provider_config_id: p.id, ...p })),
+      oauth_providers: providersSorted(c.oauth_providers ?? []).map((p) => ({ provider_config_id: p.id, ...p })),
       email_config: c.email_config ?? { type: "shared" },
       email_theme: c.email_theme,
       create_team_on_sign_up: c.create_team_on_sign_up,
@@ -53,6 +54,13 @@ export function adminProjectView(project: ProjectRecord): AdminProjectJson {
   };
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function idsSorted(list: readonly { id: string }[]): { id: string }[] {
-  return list.map((p) => ({ id: p.id })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return list.map((p) => ({ id: p.id })).sort((a, b) => compare(a.id, b.id));
+}
+
+/** OAuth providers sorted by provider id, as upstream lists them (whatever order the config gave them). */
+function providersSorted<P extends { id: string }>(list: readonly P[]): P[] {
+  return [...list].sort((a, b) => compare(a.id, b.id));
 }

@@ -195,9 +195,11 @@ export const operationTable = [
   op("internal-extras", "sendFeedback", "POST", "/internal/feedback", "none"),
   op("internal-extras", "getChangelog", "GET", "/internal/changelog", "none"),
   op("internal-extras", "sendTestWebhook", "POST", "/internal/send-test-webhook", "admin"),
+  op("internal-extras", "localEmulatorProject", "POST", "/internal/local-emulator/project", "client"),
   op("ai", "aiChatCreate", "POST", "/internal/ai-chat/:thread_id", "admin"),
   op("ai", "aiChatUpdate", "PATCH", "/internal/ai-chat/:thread_id", "admin"),
   op("ai", "aiChatGet", "GET", "/internal/ai-chat/:thread_id", "admin"),
+  op("ai", "aiQuery", "POST", "/ai/query/:mode", "none"),
   // Payments (§5.13)
   op("payments", "getItem", "GET", "/payments/items/:customer_type/:customer_id/:item_id", "client"),
   op("payments", "updateItemQuantity", "POST", "/payments/items/:customer_type/:customer_id/:item_id/update-quantity", "server"),

@@ -52,7 +52,6 @@ const clientConfig: ClientProjectJson["config"] = {
   passkey_enabled: false,
   client_team_creation_enabled: true,
   client_user_deletion_enabled: false,
-  allow_localhost: true,
   allow_user_api_keys: false,
   allow_team_api_keys: true,
   enabled_oauth_providers: [{ id: "github" }],
@@ -74,6 +73,7 @@ export function adminProjectJson(): AdminProjectJson {
     owner_team_id: null,
     config: {
       ...clientConfig,
+      allow_localhost: true,
       oauth_providers: [{ provider_config_id: "github", id: "github", type: "shared" }],
       email_config: { type: "shared" },
       email_theme: "default-light",

@@ -5,7 +5,10 @@ import { millis, queryBoolean } from "./common.ts";
 
 export const metricsQuery = z.strictObject({ include_anonymous: queryBoolean.optional() });
 
-const dailyCount = z.object({ date: z.string(), activity: z.number().int().nonnegative() });
+const count = z.number().int().nonnegative();
+const dailyCount = z.object({ date: z.string(), activity: count });
+/** Daily active users (or teams) split by how they came: new that day, back after a gap, or active the day before. */
+const activitySplit = z.object({ total: z.array(dailyCount), new: z.array(dailyCount), retained: z.array(dailyCount), reactivated: z.array(dailyCount) });
 const metricsUser = z.object({
   id: z.string(),
   display_name: z.string().nullable(),
@@ -23,6 +26,53 @@ export const metricsResponse = z.object({
   recently_registered: z.array(metricsUser),
   recently_active: z.array(metricsUser),
   login_methods: z.array(z.object({ method: z.string(), count: z.number().int().nonnegative() })),
+  auth_overview: z.object({
+    verified_users: count,
+    unverified_users: count,
+    anonymous_users: count,
+    total_teams: count,
+    mau: count,
+    total_users_filtered: count,
+    daily_active_users_split: activitySplit,
+    daily_active_teams_split: activitySplit,
+  }),
+  payments_overview: z.object({
+    subscriptions_by_status: z.record(z.string(), count),
+    active_subscription_count: count,
+    total_one_time_purchases: count,
+    total_orders: count,
+    revenue_cents: count,
+    mrr_cents: count,
+    checkout_conversion_rate: z.number(),
+    daily_subscriptions: z.array(dailyCount),
+  }),
+  email_overview: z.object({
+    emails_by_status: z.record(z.string(), count),
+    total_emails: count,
+    emails_sent: count,
+    daily_emails: z.array(dailyCount),
+    daily_emails_by_status: z.array(z.object({ date: z.string(), ok: count, error: count, in_progress: count })),
+    deliverability_status: z.object({ delivered: count, bounced: count, error: count, in_progress: count }),
+    deliverability_rate: z.number(),
+    bounce_rate: z.number(),
+    click_rate: z.number(),
+    recent_emails: z.array(z.object({ id: z.string(), subject: z.string(), status: z.string(), created_at_millis: millis })),
+  }),
+  analytics_overview: z.object({
+    daily_page_views: z.array(dailyCount),
+    daily_clicks: z.array(dailyCount),
+    daily_visitors: z.array(dailyCount),
+    daily_revenue: z.array(z.object({ date: z.string(), new_cents: count, refund_cents: count })),
+    total_replays: count,
+    recent_replays: count,
+    visitors: count,
+    avg_session_seconds: z.number(),
+    online_live: count,
+    revenue_per_visitor: z.number(),
+    total_revenue_cents: count,
+    top_referrers: z.array(z.object({ referrer: z.string(), visitors: count })),
+    top_region: z.object({ country_code: z.string().nullable(), region_code: z.string().nullable(), count }).nullable(),
+  }),
 });
 export type MetricsJson = z.infer<typeof metricsResponse>;
 
@@ -40,3 +90,32 @@ export const aiChatCreate = z.strictObject({
 export const aiChatCreateResponse = z.object({ content: z.array(z.object({ type: z.literal("text"), text: z.string() })) });
 export const aiChatSave = z.strictObject({ message: z.unknown() });
 export const aiChatMessages = z.object({ messages: z.array(z.unknown()) });
+
+/**
+ * POST /ai/query/{mode} (the dashboard's AI features: WYSIWYG editing, the email assistants, the command centre): the
+ * real service forwards the messages to a model; the emulator checks the request as the real one does and answers a
+ * fixed local reply (ops/admin-misc.ts).
+ */
+export const aiQueryParams = z.strictObject({ mode: z.enum(["stream", "generate"]) });
+export const aiSystemPrompts = [
+  "command-center-ask-ai", "docs-ask-ai", "wysiwyg-edit", "email-wysiwyg-editor", "email-assistant-template", "email-assistant-theme",
+  "email-assistant-draft", "create-dashboard", "run-query", "build-analytics-query", "rewrite-template-source",
+] as const;
+export const aiQueryRequest = z.strictObject({
+  quality: z.enum(["dumb", "smart", "smartest"]),
+  speed: z.enum(["slow", "fast"]),
+  tools: z.array(z.string()),
+  systemPrompt: z.enum(aiSystemPrompts),
+  messages: z.array(z.strictObject({ role: z.enum(["user", "assistant", "tool"]), content: z.unknown().refine((c) => c !== undefined, "must be defined") })).min(1),
+  projectId: z.string().nullable().optional(),
+  mcpCallMetadata: z
+    .strictObject({ toolName: z.string(), reason: z.string(), userPrompt: z.string(), conversationId: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+});
+export type AiQueryRequest = z.infer<typeof aiQueryRequest>;
+export const aiQueryResponse = z.object({
+  content: z.array(z.object({ type: z.literal("text"), text: z.string() })),
+  finalText: z.string(),
+  conversationId: z.string().nullable(),
+});

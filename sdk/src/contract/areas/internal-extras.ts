@@ -35,4 +35,17 @@ export const changelogResponse = z.object({
 export const sendTestWebhookRequest = z.strictObject({ endpoint_id: z.string() });
 export const sendTestWebhookResponse = z.object({ success: z.boolean(), error_message: z.string().optional() });
 
+/**
+ * POST /internal/local-emulator/project: the real service's local-emulator mode maps a stack.config.ts file on disk to
+ * a project. authsim is not that mode, so it always refuses (ops/internal-extras.ts); the shapes are the wire's.
+ */
+export const localEmulatorProjectRequest = z.strictObject({ absolute_file_path: z.string() });
+export const localEmulatorProjectResponse = z.object({
+  project_id: z.string(),
+  publishable_client_key: z.string(),
+  secret_server_key: z.string(),
+  super_secret_admin_key: z.string(),
+  branch_config_override_string: z.string(),
+});
+
 export const capacityBoostResponse = z.object({ expires_at: z.string() });

@@ -9,16 +9,30 @@ import { adminProject, domainConfig } from "./projects.ts";
 
 const permissionRefs = z.array(z.object({ id: z.string() }));
 
-/** One OAuth provider as an admin writes it: `shared` keys (upstream's), or `standard` with the app's own client. */
-export const adminOAuthProviderUpdate = z.object({
-  id: z.string(),
-  type: z.enum(["shared", "standard"]),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-  facebook_config_id: z.string().optional(),
-  microsoft_tenant_id: z.string().optional(),
-  apple_bundle_ids: z.array(z.string()).optional(),
+/** A trusted domain as an admin writes it: its URL must name http(s), refused in upstream's words (no path). */
+const domainUpdate = domainConfig.extend({
+  domain: z.string().refine((d) => /^https?:\/\//.test(d), { message: "URL must start with http:// or https://", params: { bare: true } }),
 });
+
+/** One OAuth provider as an admin writes it: `shared` keys (upstream's), or `standard` with the app's own client. */
+export const adminOAuthProviderUpdate = z
+  .object({
+    id: z.string(),
+    type: z.enum(["shared", "standard"]),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+    facebook_config_id: z.string().optional(),
+    microsoft_tenant_id: z.string().optional(),
+    apple_bundle_ids: z.array(z.string()).optional(),
+  })
+  // A standard provider's own client: present and not empty, each worded as upstream's schema words it.
+  .superRefine((p, ctx) => {
+    if (p.type !== "standard") return;
+    for (const key of ["client_id", "client_secret"] as const) {
+      if (p[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "must be defined" });
+      else if (p[key] === "") ctx.addIssue({ code: "custom", path: [key], message: "must not be empty" });
+    }
+  });
 export type AdminOAuthProviderUpdate = z.infer<typeof adminOAuthProviderUpdate>;
 
 /**
@@ -50,7 +64,7 @@ export const adminProjectConfigUpdate = z.strictObject({
   allow_user_api_keys: z.boolean().optional(),
   allow_team_api_keys: z.boolean().optional(),
   oauth_providers: z.array(adminOAuthProviderUpdate).optional(),
-  domains: z.array(domainConfig).optional(),
+  domains: z.array(domainUpdate).optional(),
   email_config: adminEmailConfigUpdate.optional(),
   email_theme: z.string().optional(),
   create_team_on_sign_up: z.boolean().optional(),
@@ -94,6 +108,8 @@ export const ownedProjectList = listEnvelope(adminProject);
 
 /** POST /internal/projects/transfer (spec §4 "Project transfer"). */
 export const projectTransfer = z.strictObject({ project_id: z.string().min(1), new_team_id: uuidV4 });
+/** Its answer: upstream's route answers `success` as the string "true", unlike the boolean of other routes. */
+export const projectTransferResponse = z.object({ success: z.literal("true") });
 
 /** The config system (protocol.md §6.5): levels of override, and configs carried as JSON strings. */
 export const configLevels = ["project", "branch", "environment"] as const;

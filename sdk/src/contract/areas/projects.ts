@@ -16,7 +16,6 @@ export const clientProjectConfig = z.object({
   passkey_enabled: z.boolean(),
   client_team_creation_enabled: z.boolean(),
   client_user_deletion_enabled: z.boolean(),
-  allow_localhost: z.boolean(),
   allow_user_api_keys: z.boolean(),
   allow_team_api_keys: z.boolean(),
   enabled_oauth_providers: z.array(z.object({ id: z.string() })),
@@ -52,7 +51,9 @@ export const emailConfig = z.object({
 
 const permissionRef = z.object({ id: z.string() });
 
+/** The admin view adds the settings a client has no business reading (the real client view has no allow_localhost). */
 export const adminProjectConfig = clientProjectConfig.extend({
+  allow_localhost: z.boolean(),
   oauth_providers: z.array(adminOAuthProviderConfig),
   email_config: emailConfig,
   email_theme: z.string(),

@@ -8,10 +8,13 @@ import { millis } from "./common.ts";
 
 const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** A UUID the real service refuses with its own bare line ("Invalid batch_id"), no path before it. */
+const uuidNamed = (field: string) => z.string().refine((s) => anyUuid.test(s), { message: `Invalid ${field}`, params: { bare: true } });
+
 export const sessionReplayBatchRequest = z.strictObject({
-  browser_session_id: z.string().regex(anyUuid, "Invalid browser_session_id"),
-  session_replay_segment_id: z.string().regex(anyUuid, "Invalid session_replay_segment_id"),
-  batch_id: z.string().regex(anyUuid, "Invalid batch_id"),
+  browser_session_id: uuidNamed("browser_session_id"),
+  session_replay_segment_id: uuidNamed("session_replay_segment_id"),
+  batch_id: uuidNamed("batch_id"),
   started_at_ms: millis,
   sent_at_ms: millis,
   events: z.array(z.unknown()),
