@@ -85,7 +85,7 @@ describe("choosing the hosted pages' project", () => {
       projectName: "Northwind",
       publishableClientKey: other.publishable_client_key,
       originTrusted: true,
-      project: expect.objectContaining({ id: other.id, display_name: "Northwind", config: expect.objectContaining({ allow_localhost: true }) }),
+      project: expect.objectContaining({ id: other.id, display_name: "Northwind", config: expect.objectContaining({ sign_up_enabled: true }) }),
     };
     // The pages' own redirects carry no parameter: the cookie keeps them on the project.
     expect(await (await get("/__emulator/hosted/config.json", { cookie: `${COOKIE}=${other.id}` })).json()).toEqual(expected);
