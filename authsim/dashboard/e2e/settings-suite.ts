@@ -107,6 +107,8 @@ export function settingsSuite(env: () => SuiteEnv): void {
         response_type: "code",
         type: "authenticate",
         error_redirect_url: redirect,
+        // Authorize checks the URL the browser returns to after the callback (the redirect URI itself at the callback).
+        after_callback_redirect_url: redirect,
       }).toString()}`,
     );
 
@@ -211,42 +213,42 @@ export function settingsSuite(env: () => SuiteEnv): void {
     expect(config.domains).toEqual([expect.objectContaining({ domain: "https://app.example.com", handler_path: "/handler" })]);
   });
 
-  it("shows the service's production-mode refusals, and applies production mode once the domains pass", async () => {
+  it("shows the production-mode checks on the draft, and production mode is stored as the real service stores it", async () => {
     const domains = section("Trusted domains");
     await domains.getByLabel("Production mode").check();
     expect(await diff().textContent()).toContain("is_production_mode false → true");
-    // The page runs the same checks on the draft before anything is sent.
-    expect(await page.getByTestId("production-checks").textContent()).toContain("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
-    await apply("refused");
-    expect(await page.getByTestId("settings-refusal").textContent()).toBe(
-      "PATCH /internal/projects/current was refused: 400: Localhost is not allowed in production mode, turn off Allow localhost in project settings",
-    );
-    await page.screenshot({ path: join(screenshots, "dashboard-settings-refused-1280.png"), fullPage: true });
-    expect((await call("admin", "GET", "/internal/projects/current")).body.is_production_mode).toBe(false);
-
-    // The draft stays: allow localhost off, and an HTTP domain the service refuses in production mode.
+    // The page runs the admin kit's production checks on the draft before anything is sent.
+    const checks = page.getByTestId("production-checks");
+    expect(await checks.textContent()).toContain("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
     await domains.getByLabel("Allow localhost").uncheck();
     await page.getByLabel("New trusted domain").fill("http://staging.example.com");
     await page.getByRole("button", { name: "Add domain" }).click();
-    await apply("refused");
-    expect(await page.getByTestId("settings-refusal").textContent()).toBe(
-      "PATCH /internal/config/override/environment was applied; then PATCH /internal/projects/current was refused: 400: Trusted domain http://staging.example.com does not use HTTPS, which production mode requires",
-    );
+    expect(await checks.textContent()).toContain("Trusted domain http://staging.example.com does not use HTTPS, which production mode requires");
+    expect(await checks.textContent()).not.toContain("Localhost is not allowed");
     await domains.getByRole("button", { name: "Remove http://staging.example.com" }).click();
+    expect(await checks.count()).toBe(0);
+    // The real backend stores the setting whatever the domains (only the kit's checks flag them).
     await apply("applied");
     expect((await call("admin", "GET", "/internal/projects/current")).body.is_production_mode).toBe(true);
-
-    // In production mode, the override itself is checked.
-    await page.getByLabel("New trusted domain").fill("http://127.0.0.1:3000");
-    await page.getByRole("button", { name: "Add domain" }).click();
-    await apply("refused");
-    expect(await page.getByTestId("settings-refusal").textContent()).toMatch(
-      /^PATCH \/internal\/config\/override\/environment was refused: 400: Trusted domain http:\/\/127\.0\.0\.1:3000 is a localhost domain, which is not allowed in production mode\nTrusted domain http:\/\/127\.0\.0\.1:3000 does not use HTTPS, which production mode requires$/,
-    );
-    await page.getByRole("button", { name: "Discard" }).click();
     await domains.getByLabel("Production mode").uncheck();
     await domains.getByLabel("Allow localhost").check();
     await apply("applied");
+    expect((await call("admin", "GET", "/internal/projects/current")).body.is_production_mode).toBe(false);
+  });
+
+  it("shows the service's refusal of a change and keeps the draft: a product in a product line that does not exist", async () => {
+    const payments = section("Payments");
+    await payments.getByLabel("New product id").fill("orphan");
+    await payments.getByRole("button", { name: "Add product" }).click();
+    await payments.locator('fieldset[data-entry="payments.products.orphan"]').getByLabel("Product line").fill("no-such-line");
+    await apply("refused");
+    expect(await page.getByTestId("settings-refusal").textContent()).toBe(
+      'PATCH /internal/config/override/environment was refused: 400: Product "orphan" specifies product line ID "no-such-line", but that product line does not exist',
+    );
+    await page.screenshot({ path: join(screenshots, "dashboard-settings-refused-1280.png"), fullPage: true });
+    const config = (await call("admin", "GET", "/internal/config")).body as { payments?: { products?: Record<string, unknown> } };
+    expect(config.payments?.products ?? {}).not.toHaveProperty("orphan");
+    await page.getByRole("button", { name: "Discard" }).click();
   });
 
   it("sets the project's own SMTP server, a theme and a default permission, and the admin API and a new user show them", async () => {

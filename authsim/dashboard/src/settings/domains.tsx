@@ -40,7 +40,7 @@ export function TrustedDomains({ edit, project }: { edit: Edit; project: Project
       </div>
       {problems.length > 0 && (
         <div className={production ? "error" : "muted"} data-testid="production-checks">
-          {production ? "The service refuses this in production mode:" : "Production mode needs these fixed first:"}
+          {production ? "Production mode flags these (the admin kit's production checks; the service stores the setting):" : "Production mode would flag these:"}
           <ul>
             {problems.map((p) => (
               <li key={p.message}>{p.message}</li>

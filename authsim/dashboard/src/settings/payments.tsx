@@ -71,6 +71,7 @@ export function Payments({ edit }: { edit: Edit }) {
         <Entry key={id} edit={edit} path={`payments.products.${id}`} title={id}>
           <Text edit={edit} path={`payments.products.${id}.displayName`} label="Name" />
           <Choice edit={edit} path={`payments.products.${id}.customerType`} label="Customer" options={CUSTOMER_TYPES} />
+          <Text edit={edit} path={`payments.products.${id}.productLineId`} label="Product line" placeholder="none" />
           <Check edit={edit} path={`payments.products.${id}.serverOnly`} label="Server only" />
           <Check edit={edit} path={`payments.products.${id}.stackable`} label="Stackable" />
           <span className="muted">{productSummary(p)}</span>
