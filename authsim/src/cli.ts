@@ -5,7 +5,7 @@ import { setFlagsFromString } from "node:v8";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
-import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS, type ProviderSnapshot } from "@authsim/fake-provider";
+import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, defaultSeed, DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS, type ProviderSnapshot } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
@@ -55,6 +55,8 @@ const random = seeded && {
 const bound = hostName(options.host);
 const requestGuard: HostPolicy = { extraHosts: [...options.allowHosts, ...(bound === "0.0.0.0" || bound === "::" ? [] : [bound])] };
 const provider = createFakeProvider({
+  // The dev project comes with its payments set up, so its seeded catalogue sells from the first start (seed.ts).
+  seed: { ...defaultSeed, paymentsSetUp: [devProjectSeed.id] },
   requestGuard,
   outboxCapacity: options.outboxCapacity,
   requestLogCapacity: options.requestLogCapacity,

@@ -5,12 +5,19 @@ import { seedProject } from "./ops/projects.ts";
 import { applyPaymentsSeed, devPaymentsSeed, type PaymentsConfigInput } from "./ops/payments-config.ts";
 import { seedDefaultOAuthProviders } from "./ops/oauth-config.ts";
 import { seedInternalPlans } from "./ops/internal-plans.ts";
+import { seedOnboardedAccount } from "./ops/payment-accounts.ts";
 
 /** What a fresh provider holds: the `internal` project, and the seeded projects (the dev project by default). */
 export interface ProviderSeed {
   projects: ProjectSeed[];
   /** Payments catalogue and vault stores per project id (ops/payments-config.ts); absent projects have none. */
   payments?: Record<string, PaymentsConfigInput>;
+  /**
+   * Projects whose payments account is already set up and onboarded (ops/payment-accounts.ts), as if their admin had
+   * completed onboarding: the dev server's dev project, so its seeded catalogue can be bought at once. Others start as
+   * a new project of the real service does, with purchases refused until POST /internal/payments/setup.
+   */
+  paymentsSetUp?: string[];
 }
 
 export const defaultSeed: ProviderSeed = { projects: [devProjectSeed], payments: { [devProjectSeed.id]: devPaymentsSeed } };
@@ -37,6 +44,7 @@ export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
     seedProject(ctx, project, project.owner_team_id ?? null);
   }
   applyPaymentsSeed(ctx, seed.payments);
+  for (const projectId of seed.paymentsSetUp ?? []) if (ctx.tables.projects.has(projectId)) seedOnboardedAccount(ctx, projectId);
   // Enabled OAuth providers for the mock identity provider (ops/oauth-config.ts).
   seedDefaultOAuthProviders(ctx);
 }

@@ -16,6 +16,15 @@ export function accountOf(ctx: OpContext, projectId: string): PaymentAccountReco
   return ctx.tables.paymentAccounts.get(projectId);
 }
 
+/**
+ * A seeded project's account, set up and onboarded (ProviderSeed.paymentsSetUp). Its id is fixed from the project's,
+ * like the seeded keys, so a seed draws nothing from the random source.
+ */
+export function seedOnboardedAccount(ctx: OpContext, projectId: string): void {
+  const accountId = `acct_authsim_${projectId.replace(/[^0-9a-z]/gi, "").slice(0, 16)}`;
+  ctx.tables.paymentAccounts.set(projectId, { projectId, accountId, createdAtMillis: ctx.now, onboardedAtMillis: ctx.now });
+}
+
 /** POST /internal/payments/setup: the account is made on the first call and reused after (upstream). */
 export function setupPayments(ctx: OpContext, projectId: string): string {
   let account = accountOf(ctx, projectId);

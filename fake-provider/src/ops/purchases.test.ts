@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEV, ORIGIN, START_MILLIS, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
+import { DEV, ORIGIN, START_MILLIS, admin, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type SignedUp, type TestProvider } from "../test-support/api.ts";
 import { buy, expectPageError, pathOf, purchaseUrl, quantity, seedTeam, setUpPayments, submitCheckout, transactions, useTestCatalogue } from "../test-support/payments.ts";
+import { defaultSeed } from "../seed.ts";
 
 /**
  * Offers and purchases (spec §7 create-purchase-url; protocol.md §3 PRODUCT_* codes): the purchase URL, the emulator's
@@ -33,6 +34,17 @@ describe("POST /payments/purchases/create-purchase-url", () => {
       expect([refused.status, await refused.text()]).toEqual([400, "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding."]);
     }
     expect(fresh.unexpected).toEqual([]);
+  });
+
+  it("sells at once in a project seeded with its payments set up (the dev server's dev project)", async () => {
+    const seeded = newProvider({ seed: { ...defaultSeed, paymentsSetUp: [DEV.id] } });
+    const account = await expectJson<{ account_id: string; charges_enabled: boolean }>(await api(seeded, "/internal/payments/stripe/account-info", { headers: admin() }));
+    expect(account).toMatchObject({ account_id: expect.stringMatching(/^acct_authsim_/), charges_enabled: true });
+    await useTestCatalogue(seeded);
+    const buyer = await signUp(seeded);
+    const answer = await api(seeded, "/payments/purchases/create-purchase-url", { headers: client({ accessToken: buyer.access_token }), json: { customer_type: "user", customer_id: buyer.user_id, product_id: "pack" } });
+    expect(answer.status).toBe(200);
+    expect(seeded.unexpected).toEqual([]);
   });
 
   it("answers a URL of the emulator's checkout page, whose form completes the purchase", async () => {
