@@ -101,17 +101,8 @@ function syncOne(ctx: OpContext, project: ProjectRecord, customer: Customer, sub
   if (!known && endedAt === null) {
     const metadata = isObject(subscription.metadata) ? subscription.metadata : {};
     const { productId, offer } = productOfMetadata(ctx, project, metadata, "subscription");
-    const priceId = text(metadata.priceId) ?? null;
     const quantity = Math.max(1, Math.trunc(numberOf(item.quantity) ?? 1));
-    const price = priceId !== null && Object.hasOwn(offer.prices, priceId) ? offer.prices[priceId] : undefined;
-    held = grantOffer(ctx, project.id, customer, {
-      offerId: productId,
-      offer,
-      priceId,
-      quantity,
-      charged: price ? { USD: moneyOf(centsOf(price.USD) * quantity) } : null,
-      testMode: false,
-    }).subscriptionId;
+    held = grantPaidOffer(ctx, project.id, customer, { productId, offer, priceId: text(metadata.priceId) ?? null, quantity }).subscriptionId;
   }
   const record: ProviderSubscriptionRecord = {
     projectId: project.id,
@@ -131,4 +122,27 @@ function syncOne(ctx: OpContext, project: ProjectRecord, customer: Customer, sub
     const holding = subscriptionsOf(ctx, project.id, customer).find((s) => s.id === held && !s.canceled);
     if (holding) cancelSubscriptions(ctx, project.id, customer, [holding], endedAt);
   }
+}
+
+/**
+ * A product the payment provider says was paid for (a subscription it holds, a one-time payment intent): granted at the
+ * price the metadata names, charged that price times the quantity (nothing when the price is not the product's).
+ */
+export function grantPaidOffer(
+  ctx: OpContext,
+  projectId: string,
+  customer: Customer,
+  paid: { productId: string | null; offer: OfferConfig; priceId: string | null; quantity: number; paymentIntentId?: string },
+): ReturnType<typeof grantOffer> {
+  const { productId, offer, priceId, quantity } = paid;
+  const price = priceId !== null && Object.hasOwn(offer.prices, priceId) ? offer.prices[priceId] : undefined;
+  return grantOffer(ctx, projectId, customer, {
+    offerId: productId,
+    offer,
+    priceId,
+    quantity,
+    charged: price ? { USD: moneyOf(centsOf(price.USD) * quantity) } : null,
+    testMode: false,
+    ...(paid.paymentIntentId !== undefined ? { paymentIntentId: paid.paymentIntentId } : {}),
+  });
 }

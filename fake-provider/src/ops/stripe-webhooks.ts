@@ -9,9 +9,8 @@ import { assertCustomerExists, type Customer } from "./customers.ts";
 import { sendServiceTemplateEmail } from "./email-sending.ts";
 import { findAccount } from "./payment-accounts.ts";
 import { hasTeamPermission } from "./permission-grants.ts";
-import { customerTypeOf, productOfMetadata, providerCustomer, syncProviderSubscriptions } from "./provider-subscriptions.ts";
+import { customerTypeOf, grantPaidOffer, productOfMetadata, providerCustomer, syncProviderSubscriptions } from "./provider-subscriptions.ts";
 import { centsOf, moneyOf } from "./refunds.ts";
-import { grantOffer } from "./purchases.ts";
 import { recordTransaction } from "./transactions.ts";
 
 /**
@@ -275,16 +274,6 @@ function oneTimePurchasePaid(ctx: OpContext, accountId: string | undefined, paym
   const quantity = Math.max(1, Math.trunc(Number(text(metadata.purchaseQuantity) ?? "1")) || 1);
   for (const t of ctx.tables.paymentTransactions.values()) if (t.projectId === project.id && t.paymentIntentId === paymentIntentId) return { project, customer, offer, quantity };
   assertCustomerExists(ctx, project.id, customer);
-  const priceId = text(metadata.priceId) ?? null;
-  const price = priceId !== null && Object.hasOwn(offer.prices, priceId) ? offer.prices[priceId] : undefined;
-  grantOffer(ctx, project.id, customer, {
-    offerId: productId,
-    offer,
-    priceId,
-    quantity,
-    charged: price ? { USD: moneyOf(centsOf(price.USD) * quantity) } : null,
-    testMode: false,
-    paymentIntentId,
-  });
+  grantPaidOffer(ctx, project.id, customer, { productId, offer, priceId: text(metadata.priceId) ?? null, quantity, paymentIntentId });
   return { project, customer, offer, quantity };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelope, uuidV4 } from "./common.ts";
-import { adminProject, domainConfig } from "./projects.ts";
+import { adminOAuthProviderConfig, adminProject, domainConfig } from "./projects.ts";
 
 /**
  * Project administration (spec §3 "Project (admin view)", §6, §7 Admin; protocol.md §5.9, §6.5): the admin update of
@@ -15,16 +15,8 @@ const domainUpdate = domainConfig.extend({
 });
 
 /** One OAuth provider as an admin writes it: `shared` keys (upstream's), or `standard` with the app's own client. */
-export const adminOAuthProviderUpdate = z
-  .object({
-    id: z.string(),
-    type: z.enum(["shared", "standard"]),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
-    facebook_config_id: z.string().optional(),
-    microsoft_tenant_id: z.string().optional(),
-    apple_bundle_ids: z.array(z.string()).optional(),
-  })
+export const adminOAuthProviderUpdate = adminOAuthProviderConfig
+  .omit({ provider_config_id: true })
   // A standard provider's own client: present and not empty, each worded as upstream's schema words it.
   .superRefine((p, ctx) => {
     if (p.type !== "standard") return;
