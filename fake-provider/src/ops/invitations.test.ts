@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { START_MILLIS, anonymousSignUp, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../test-support/api.ts";
+import { anonymousSignUp, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../test-support/api.ts";
 import { as, itemIds, patchDevConfig, signInAgain, teamWithMember, verifiedUser } from "../test-support/teams.ts";
 import { MAX_CODE_ATTEMPTS, codeLifetimes } from "./verification-codes.ts";
 
@@ -115,7 +115,7 @@ describe("accepting by code", () => {
 describe("listing, accepting by id and revoking", () => {
   it("lists a team's pending invitations to a member with $read_members and $invite_members", async () => {
     const { owner, member, team, id } = await invited();
-    const expected = { id, team_id: team.id, team_display_name: team.display_name, expires_at_millis: START_MILLIS + codeLifetimes.team_invitation, recipient_email: "invitee@example.com" };
+    const expected = { id, team_id: team.id, team_display_name: team.display_name, expires_at_millis: provider.clock.now() + codeLifetimes.team_invitation, recipient_email: "invitee@example.com" };
     expect(await expectJson(await api(provider, `/team-invitations?team_id=${team.id}`, { headers: as(owner) }))).toEqual({ items: [expected], is_paginated: false });
     expect(await itemIds(await api(provider, `/team-invitations?team_id=${team.id}`, { headers: as(member) }))).toEqual([id]);
     const outsider = await signUp(provider);

@@ -39,6 +39,8 @@ export async function teamWithMember(provider: TestProvider) {
   const owner = await signUp(provider);
   const member = await signUp(provider);
   const team = await clientCreateTeam(provider, owner);
+  // The member joins after the owner, so lists in joining order (createdAt, as upstream orders them) are stable.
+  provider.clock.advance(1);
   await addMember(provider, team.id, member.user_id);
   return { owner, member, team };
 }
