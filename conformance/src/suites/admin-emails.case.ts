@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Target } from "../targets.ts";
-import { SMTP, ownedProject } from "./admin-support.ts";
+import { SMTP, ownedProject, sentEmailsWhen } from "./admin-support.ts";
 import { adminApp, expectKnownError, itIf, needs, providerOf, uniqueEmail, uniqueTag } from "./support.ts";
 
 /**
@@ -94,7 +94,7 @@ export function adminEmailCases(getTarget: () => Target): void {
       const { id } = await admin.createEmailTemplate(uniqueTag("Ready"));
       await admin.updateEmailTemplate(id, TEMPLATE);
       await server().sendEmail({ userIds: [user.id], templateId: id, variables: { item: "parcel" } });
-      const sent = await admin.listSentEmails();
+      const sent = await sentEmailsWhen(admin, (emails) => emails.length > 0);
       expect(sent[0]).toMatchObject({ to: [user.primaryEmail], recipient: user.primaryEmail, subject: "About parcel" });
       expect(sent[0]!.sentAt).toBeInstanceOf(Date);
       const stats = await server().getEmailDeliveryStats();
@@ -110,7 +110,7 @@ export function adminEmailCases(getTarget: () => Target): void {
       const { id } = await admin.createEmailDraft({ displayName: "Announcement", tsxSource: TEMPLATE });
       await server().sendEmail({ allUsers: true, draftId: id, subject: "Announcement" });
       expect((await admin.listEmailDrafts()).find((d) => d.id === id)?.sentAt).toBeInstanceOf(Date);
-      expect((await admin.listSentEmails())[0]?.subject).toBe("Announcement");
+      expect((await sentEmailsWhen(admin, (emails) => emails.length > 0))[0]?.subject).toBe("Announcement");
     });
 
     it("sendTestEmail gives ok for a working server and the error message for one that cannot be reached", async () => {
@@ -140,9 +140,11 @@ export function adminEmailCases(getTarget: () => Target): void {
       const marketing = (await user.listNotificationCategories()).find((c) => c.name === "Marketing")!;
       await marketing.setEnabled(false);
       await server().sendEmail({ userIds: [user.id], html: "<p>Sale!</p>", subject: "Sale", notificationCategoryName: "Marketing" });
-      expect((await admin.listSentEmails()).filter((e) => e.to.includes(email))).toEqual([]);
       await server().sendEmail({ userIds: [user.id], html: "<p>Receipt</p>", subject: "Receipt", notificationCategoryName: "Transactional" });
-      expect((await admin.listSentEmails()).filter((e) => e.to.includes(email)).map((e) => e.subject)).toEqual(["Receipt"]);
+      // The sale was queued first: once the receipt is sent, the sale has had its turn, and was skipped.
+      const toUser = <E extends { to: string[] }>(emails: E[]) => emails.filter((e) => e.to.includes(email));
+      const sent = toUser(await sentEmailsWhen(admin, (emails) => toUser(emails).length > 0));
+      expect(sent.map((e) => e.subject)).toEqual(["Receipt"]);
     });
   });
 }

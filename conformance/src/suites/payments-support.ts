@@ -95,8 +95,3 @@ export async function completeOnboardingPage(target: Target, url: string): Promi
   const done = await target.fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
   expect(await done.text()).toContain("onboarding completed");
 }
-
-export async function resetProvider(target: Target): Promise<void> {
-  const response = await control(target, "POST", "/reset");
-  expect(response.status).toBe(200);
-}
