@@ -318,6 +318,32 @@ export function settingsSuite(env: () => SuiteEnv): void {
     expect(await count("requests")).toBeGreaterThanOrEqual(requests + 2);
   });
 
+  it("fits the emulator's own pages at 1280 and 360 px too: the API reference, payments onboarding and a checkout", async () => {
+    const setup = await call("admin", "POST", "/internal/payments/setup", {});
+    expect(setup.status).toBe(200);
+    const buyer = await newUser("checkout.fit@example.com");
+    const purchase = await call("server", "POST", "/payments/purchases/create-purchase-url", { customer_type: "user", customer_id: buyer, product_id: "gem-pack" });
+    expect(purchase.status).toBe(200);
+    const pages: Record<string, string> = {
+      "api-reference": `${cli.url}/__emulator/api-reference`,
+      "payments-onboarding": setup.body.url as string,
+      checkout: purchase.body.url as string,
+    };
+    const overflowing: string[] = [];
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, url] of Object.entries(pages)) {
+        const answer = await page.goto(url);
+        expect(answer?.status(), url).toBe(200);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        if (scrollWidth > innerWidth) overflowing.push(`${name} at ${width}px: ${scrollWidth} > ${innerWidth}`);
+        await page.screenshot({ path: join(screenshots, `emulator-${name}-${width}.png`), fullPage: true });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(overflowing).toEqual([]);
+  });
+
   it("fits every tab at 1280 and 360 px wide, with no horizontal scroll", async () => {
     const overflowing: string[] = [];
     // The hash routes the tabs: no reload between them, each tab's data is read when it mounts.

@@ -13,7 +13,7 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1d2330; backgro
 header { background: #fff; border-bottom: 1px solid #d8dce3; padding: 0.6rem 1.2rem; z-index: 1; }
 header h1 { font-size: 1.2rem; margin: 0 0 0.3rem; }
 header nav { font-size: 12.5px; margin: 0.2rem 0 0.4rem; }
-header input { width: min(40rem, 100%); padding: 0.35rem 0.5rem; font: inherit; }
+header input { width: min(40rem, 100%); padding: 0.35rem 0.5rem; font: inherit; box-sizing: border-box; }
 main { padding: 0 1.2rem 3rem; max-width: 80rem; }
 h2 { margin: 1.6rem 0 0.5rem; font-size: 1.1rem; }
 article { background: #fff; border: 1px solid #d8dce3; border-radius: 6px; margin: 0.35rem 0; }
@@ -32,6 +32,10 @@ ul.fields, ol.alternatives { margin: 0.2rem 0 0.2rem 0.4rem; padding-left: 1rem;
 h3 { font-size: 0.95rem; margin: 0.7rem 0 0.2rem; }
 .schema { background: #fff; border: 1px solid #d8dce3; border-radius: 6px; padding: 0.4rem 0.8rem; margin: 0.35rem 0; }
 [hidden] { display: none !important; }
+/* Long paths, codes and schema names wrap rather than widen the page (it fits a 360 px phone). */
+main, header { overflow-wrap: anywhere; }
+pre { overflow-x: auto; max-width: 100%; }
+@media (max-width: 600px) { main { padding: 0 0.6rem 2rem; } header { padding: 0.5rem 0.6rem; } .method { min-width: 3.4rem; } }
 `;
 
 const FILTER_SCRIPT = `
