@@ -165,8 +165,8 @@ describeBuilt("the packages installed from their tarballs into an app outside th
   afterAll(async () => {
     if (cli && cli.exitCode === null) {
       const exited = new Promise((resolve) => cli!.once("exit", resolve));
-      // Only the server this test started, by its own handle.
-      cli.kill("SIGTERM");
+      // Only the server this test started: its process group (npx and the bin it runs).
+      process.kill(-cli.pid!, "SIGTERM");
       await exited;
     }
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -198,7 +198,8 @@ describeBuilt("the packages installed from their tarballs into an app outside th
 
   it("`npx authsim` answers the API, the dashboard and the hosted sign-in, with nothing built or written at start", async () => {
     const started = performance.now();
-    cli = spawn("npx", ["--no-install", "authsim", "--port", "0"], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    // A process group of its own: npx runs the bin as a child, which a signal to npx alone would leave serving.
+    cli = spawn("npx", ["--no-install", "authsim", "--port", "0"], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     cli.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     cli.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
