@@ -59,6 +59,39 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     await after.update({ requirePublishableClientKey: false, displayName: dev.display_name, config: { domains: [], oauthProviders: [] } });
   });
 
+  it("updateConfig writes payment items and products, vault stores and the email server, which the service then serves", async () => {
+    const admin = adminApp();
+    const project = await admin.getProject();
+    await project.updateConfig({
+      "payments.items.published-gems": { displayName: "Published gems", customerType: "user" },
+      "payments.products.published-pack": {
+        displayName: "Published pack",
+        customerType: "user",
+        serverOnly: false,
+        stackable: true,
+        prices: { once: { USD: "5.00" } },
+        includedItems: { "published-gems": { quantity: 7 } },
+      },
+      "dataVault.stores.published-store": { displayName: "Published store" },
+      "emails.server": { isShared: false, provider: "smtp", host: "smtp.published.example.com", port: 2525, username: "u", password: "p", senderName: "Published", senderEmail: "mail@published.example.com" },
+    });
+    const server = (path: string, init: RequestInit = {}) =>
+      fetch(`${served.baseUrl}/api/v1${path}`, {
+        ...init,
+        headers: { "content-type": "application/json", "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key },
+      });
+    const created = await (await server("/users", { method: "POST", body: JSON.stringify({ primary_email: "published-buyer@example.com" }) })).json() as { id: string };
+    // The product grants its items; the item reads what it granted.
+    expect((await server(`/payments/products/user/${created.id}`, { method: "POST", body: JSON.stringify({ product_id: "published-pack" }) })).status).toBe(200);
+    expect(((await (await server(`/payments/items/user/${created.id}/published-gems`)).json()) as { quantity: number }).quantity).toBe(7);
+    // The vault store takes values.
+    const set = await server("/data-vault/stores/published-store/set", { method: "POST", body: JSON.stringify({ hashed_key: "k", encrypted_value: "v" }) });
+    expect(set.status).toBe(200);
+    // The email server is the project's own.
+    expect((await adminApp().getProject()).config.emailConfig).toMatchObject({ type: "standard", host: "smtp.published.example.com", port: 2525 });
+    await project.updateConfig({ "payments.products.published-pack": null, "payments.items.published-gems": null, "dataVault.stores.published-store": null, "emails.server": { isShared: true } });
+  });
+
   it("creates an internal API key whose full values work for a new app", async () => {
     const admin = adminApp();
     const key = await admin.createInternalApiKey({
