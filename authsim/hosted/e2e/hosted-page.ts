@@ -52,3 +52,10 @@ export function hostedPage(page: Page, origin: string, artifacts: string): Hoste
     },
   };
 }
+
+/** Who the mock identity provider's prefilled form signs up (its values are generated: read from the page). */
+export interface IdpAccount {
+  email: string;
+  name: string;
+  accountId: string;
+}

@@ -6,33 +6,23 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { chromiumAvailability, emulatorControls, launchChromium, startCli, type EmulatorControls, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
-import { hostedPage, type HostedPage } from "./hosted-page.ts";
-import { pageSweep, type PageSweep } from "./page-sweep.ts";
+import { hostedPage, type HostedPage, type IdpAccount } from "./hosted-page.ts";
+import { pageSweep, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, type PageSweep } from "./page-sweep.ts";
 import { serverApi, type ServerApi } from "./server-api.ts";
 
 /**
- * The hosted sign-in pages of `npm start` (the real dev server, src/cli.ts on a loopback port, building them if stale)
- * in Debian's Chromium, as a person uses them: sign up and verify the email, sign out, a wrong then a right password,
- * a rename in account settings, a forgotten password and a magic link through the outbox, a team, GitHub through the
- * mock identity provider's page, an invitation sent from account settings and accepted by the second user, a passkey
- * with Chromium's virtual authenticator, TOTP two-factor authentication, and a sign-up to a second project picked with
- * `?project_id=`; no "Loading…" on first paint; a denial and an error at the provider; and every page at 1280 and 360
- * px wide without a horizontal scroll. One browser, one server, steps in order, no network.
- * Screenshots of the steps go to authsim/test-artifacts/hosted-*.png, of every page at both widths to
- * authsim/test-artifacts/screenshots/<page>-<width>.png.
+ * The hosted sign-in pages of `npm start` (the real dev server, src/cli.ts on a loopback port) in Debian's Chromium, as
+ * a person uses them: sign-up and email verification, sign-out, passwords (wrong, right, forgotten), a rename, a magic
+ * link, a team, GitHub through the mock identity provider (deny and error too), an invitation, a passkey, TOTP, a second
+ * project by `?project_id=`, first paint without "Loading…", and every page at 1280 and 360 px with no horizontal scroll.
+ * One browser, one server, steps in order, no network. Screenshots: authsim/test-artifacts/hosted-*.png (steps) and
+ * authsim/test-artifacts/screenshots/<page>-<width>.png (every page).
  */
 const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const ADA = "ada@example.com";
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a brand new secret";
-/** Who the mock identity provider's prefilled form signs up (its values are generated: read from the page). */
-interface IdpAccount {
-  email: string;
-  name: string;
-  accountId: string;
-}
-
 if (!availability.run && availability.fail) {
   describe("hosted pages browser tests", () => {
     it("need Chromium in CI", () => {
@@ -383,21 +373,8 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     // Signed out everywhere, on the dev project.
     await browser.context.clearCookies();
     at = hostedPage(page, cli.url, artifacts);
-    const signedOut = [
-      ["app-signed-out", "/app"],
-      ["sign-in", "/handler/sign-in"],
-      ["sign-up", "/handler/sign-up"],
-      ["forgot-password", "/handler/forgot-password"],
-      ["password-reset", "/handler/password-reset"],
-      ["email-verification", "/handler/email-verification"],
-      ["magic-link-callback", "/handler/magic-link-callback"],
-      ["oauth-callback", "/handler/oauth-callback"],
-      ["error", "/handler/error?errorCode=OAUTH_PROVIDER_ACCESS_DENIED"],
-      ["mfa", "/handler/mfa"],
-      ["not-found", "/handler/no-such-page"],
-    ] as const;
     const shots: string[] = [];
-    for (const [name, path] of signedOut) shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
+    for (const [name, path] of SIGNED_OUT_PAGES) shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
     // The mock identity provider, with the accounts seen before, then one of them signs in.
     await page.goto(`${cli.url}/handler/sign-in`);
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
@@ -405,19 +382,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     shots.push(...(await sweep.here("mock-idp")));
     await page.getByRole("button", { name: `Continue as ${grace.email}` }).click();
     await page.waitForURL(`${cli.url}/app`);
-    const signedIn = [
-      ["app-signed-in", "/app", null],
-      ["account-settings-profile", "/handler/account-settings", "Profile"],
-      ["account-settings-sign-in", "/handler/account-settings#sign-in", "Emails & sign-in"],
-      ["account-settings-notifications", "/handler/account-settings#notifications", "Notifications"],
-      ["account-settings-sessions", "/handler/account-settings#sessions", "Active sessions"],
-      ["account-settings-api-keys", "/handler/account-settings#api-keys", "API keys"],
-      ["account-settings-teams", "/handler/account-settings#teams", "Teams"],
-      ["account-settings-account", "/handler/account-settings#account", "Sign out & delete"],
-      ["team-invitation", "/handler/team-invitation", null],
-      ["cli-auth-confirm", "/handler/cli-auth-confirm", null],
-    ] as const;
-    for (const [name, path, menu] of signedIn) {
+    for (const [name, path, menu] of SIGNED_IN_PAGES) {
       shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
       // Account settings open the page of the side menu the fragment names (also when only the fragment changed).
       if (menu) expect(await page.locator('.authsim-settings-menu [aria-current="page"]').textContent()).toBe(menu);
@@ -426,7 +391,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await page.getByRole("button", { name: grace.name }).click();
     shots.push(...(await sweep.here("hosted-app-user-menu")));
     expect(sweep.overflowing).toEqual([]);
-    expect(shots).toHaveLength(2 * (signedOut.length + signedIn.length + 2));
+    expect(shots).toHaveLength(2 * (SIGNED_OUT_PAGES.length + SIGNED_IN_PAGES.length + 2));
     expect(pageErrors).toEqual([]);
   });
 

@@ -49,3 +49,32 @@ export function pageSweep(page: Page, dir: string): PageSweep {
     },
   };
 }
+
+/** The hosted pages a signed-out visitor can open (name, path), each swept at both widths. */
+export const SIGNED_OUT_PAGES = [
+  ["app-signed-out", "/app"],
+  ["sign-in", "/handler/sign-in"],
+  ["sign-up", "/handler/sign-up"],
+  ["forgot-password", "/handler/forgot-password"],
+  ["password-reset", "/handler/password-reset"],
+  ["email-verification", "/handler/email-verification"],
+  ["magic-link-callback", "/handler/magic-link-callback"],
+  ["oauth-callback", "/handler/oauth-callback"],
+  ["error", "/handler/error?errorCode=OAUTH_PROVIDER_ACCESS_DENIED"],
+  ["mfa", "/handler/mfa"],
+  ["not-found", "/handler/no-such-page"],
+] as const;
+
+/** The pages of a signed-in user (name, path, and for account settings the side-menu entry the fragment selects). */
+export const SIGNED_IN_PAGES = [
+  ["app-signed-in", "/app", null],
+  ["account-settings-profile", "/handler/account-settings", "Profile"],
+  ["account-settings-sign-in", "/handler/account-settings#sign-in", "Emails & sign-in"],
+  ["account-settings-notifications", "/handler/account-settings#notifications", "Notifications"],
+  ["account-settings-sessions", "/handler/account-settings#sessions", "Active sessions"],
+  ["account-settings-api-keys", "/handler/account-settings#api-keys", "API keys"],
+  ["account-settings-teams", "/handler/account-settings#teams", "Teams"],
+  ["account-settings-account", "/handler/account-settings#account", "Sign out & delete"],
+  ["team-invitation", "/handler/team-invitation", null],
+  ["cli-auth-confirm", "/handler/cli-auth-confirm", null],
+] as const;

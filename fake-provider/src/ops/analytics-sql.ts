@@ -11,6 +11,9 @@
  * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * /` and function calls (analytics-evaluate.ts lists them).
  * Anything else is a syntax error, answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
  */
+import { SqlSyntaxError, tokenize, type Token } from "./analytics-sql-tokens.ts";
+
+export { SqlSyntaxError };
 
 export type Expr =
   | { kind: "literal"; value: string | number | boolean | null }
@@ -39,80 +42,8 @@ export interface SelectQuery {
   offset: number;
 }
 
-export class SqlSyntaxError extends Error {}
-
-type Token =
-  | { type: "word"; text: string; at: number; end: number }
-  | { type: "quoted"; text: string; at: number; end: number }
-  | { type: "number"; value: number; at: number; end: number }
-  | { type: "string"; value: string; at: number; end: number }
-  | { type: "param"; name: string; paramType: string; at: number; end: number }
-  | { type: "symbol"; text: string; at: number; end: number };
-
-const SYMBOLS = ["<=", ">=", "!=", "<>", "==", "=", "<", ">", "(", ")", ",", ".", "*", "+", "-", "/", ";"];
 /** Nesting a parser follows before refusing the text: keeps a hostile query from exhausting the stack. */
 const MAX_DEPTH = 64;
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (/\s/.test(c)) {
-      i++;
-    } else if (text.startsWith("--", i)) {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (text.startsWith("/*", i)) {
-      const end = text.indexOf("*/", i + 2);
-      if (end < 0) throw new SqlSyntaxError(`Syntax error: unterminated comment at position ${i + 1}`);
-      i = end + 2;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const start = i;
-      while (i < text.length && /[A-Za-z0-9_$]/.test(text[i]!)) i++;
-      tokens.push({ type: "word", text: text.slice(start, i), at: start, end: i });
-    } else if (/[0-9]/.test(c)) {
-      const start = i;
-      while (i < text.length && /[0-9.eE]/.test(text[i]!)) i++;
-      const value = Number(text.slice(start, i));
-      if (!Number.isFinite(value)) throw new SqlSyntaxError(`Syntax error: bad number at position ${start + 1}`);
-      tokens.push({ type: "number", value, at: start, end: i });
-    } else if (c === "'" || c === '"' || c === "`") {
-      const start = i;
-      let value = "";
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new SqlSyntaxError(`Syntax error: unterminated quoted text at position ${start + 1}`);
-        const d = text[i]!;
-        if (d === "\\" && i + 1 < text.length) {
-          value += text[i + 1]!;
-          i += 2;
-        } else if (d === c && text[i + 1] === c) {
-          value += c;
-          i += 2;
-        } else if (d === c) {
-          i++;
-          break;
-        } else {
-          value += d;
-          i++;
-        }
-      }
-      tokens.push(c === "'" ? { type: "string", value, at: start, end: i } : { type: "quoted", text: value, at: start, end: i });
-    } else if (c === "{") {
-      const end = text.indexOf("}", i);
-      const match = end > 0 ? /^\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^{}]+?)\s*\}$/.exec(text.slice(i, end + 1)) : null;
-      if (!match) throw new SqlSyntaxError(`Syntax error: bad query parameter at position ${i + 1}`);
-      tokens.push({ type: "param", name: match[1]!, paramType: match[2]!, at: i, end: end + 1 });
-      i = end + 1;
-    } else {
-      const symbol = SYMBOLS.find((s) => text.startsWith(s, i));
-      if (!symbol) throw new SqlSyntaxError(`Syntax error at position ${i + 1}: unexpected '${c}'`);
-      tokens.push({ type: "symbol", text: symbol, at: i, end: i + symbol.length });
-      i += symbol.length;
-    }
-  }
-  return tokens;
-}
 
 const RESERVED = new Set(["FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "OFFSET", "AS", "AND", "OR", "NOT", "IN", "IS", "LIKE", "BY", "ASC", "DESC", "SETTINGS", "FORMAT", "UNION", "SELECT"]);
 
@@ -330,24 +261,27 @@ class Parser {
     return left;
   }
 
-  private additive(): Expr {
-    let left = this.multiplicative();
-    while (this.isSymbol("+") || this.isSymbol("-")) {
-      const op = (this.peek() as { text: string }).text;
+  /** One level of left-associative binary operators (`a + b - c`), each operand parsed by `operand`. */
+  private leftAssociative(operators: readonly string[], operand: () => Expr): Expr {
+    let left = operand();
+    for (let op = this.symbolAmong(operators); op !== null; op = this.symbolAmong(operators)) {
       this.position++;
-      left = { kind: "binary", op, left, right: this.multiplicative() };
+      left = { kind: "binary", op, left, right: operand() };
     }
     return left;
   }
 
+  private symbolAmong(operators: readonly string[]): string | null {
+    const token = this.peek();
+    return token?.type === "symbol" && operators.includes(token.text) ? token.text : null;
+  }
+
+  private additive(): Expr {
+    return this.leftAssociative(["+", "-"], () => this.multiplicative());
+  }
+
   private multiplicative(): Expr {
-    let left = this.primary();
-    while (this.isSymbol("*") || this.isSymbol("/")) {
-      const op = (this.peek() as { text: string }).text;
-      this.position++;
-      left = { kind: "binary", op, left, right: this.primary() };
-    }
-    return left;
+    return this.leftAssociative(["*", "/"], () => this.primary());
   }
 
   private primary(): Expr {

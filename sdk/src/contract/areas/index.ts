@@ -14,6 +14,7 @@ export * from "./notifications.ts";
 export * from "./api-keys.ts";
 export * from "./internal-api-keys.ts";
 export * from "./payments.ts";
+export * from "./payment-methods.ts";
 export * from "./data-vault.ts";
 export * from "./project-admin.ts";
 export * from "./emails.ts";
