@@ -28,7 +28,7 @@ describe("the CLI confirmation page", () => {
     const cli = await startCli(t);
     expect(cli.path).toMatch(/^\/handler\/cli-auth-confirm\?login_code=/);
     await renderWithApp(t, <Handler location={cli.path} />);
-    expect(screen.getByText(email).tagName).toBe("STRONG");
+    expect((await screen.findByText(email)).tagName).toBe("STRONG");
     fireEvent.click(screen.getByRole("button", { name: "Authorize CLI" }));
     expect((await screen.findByRole("status")).textContent).toBe("CLI authorized. You can close this window and return to your terminal.");
     const answer = await cli.answer;
