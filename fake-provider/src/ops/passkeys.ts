@@ -1,11 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { base64url } from "jose";
 import { PASSKEY_RP_ID_PLACEHOLDER, PASSKEY_USER_ID_MAX_BYTES, type SignInResponse } from "@authsim/sdk/contract";
 import { knownError } from "../http/known-error.ts";
@@ -21,6 +14,14 @@ import { createCode, redeemCode } from "./verification-codes.ts";
  * options carry the RP-id placeholder the client replaces with its hostname; at verification the RP id is the
  * hostname of the origin the authenticator saw, and that origin must be trusted (localhost only when allowed).
  */
+
+/**
+ * @simplewebauthn/server, with the ASN.1 and X.509 libraries under it, is over a third of the dev server's bundle and
+ * sets up a dependency-injection container when loaded: it loads on the first ceremony, not at every start (the CLI's
+ * cold start, issue 16). Every use below is already asynchronous.
+ */
+let webauthnLibrary: Promise<typeof import("@simplewebauthn/server")> | undefined;
+const webauthn = () => (webauthnLibrary ??= import("@simplewebauthn/server"));
 
 /** How long a ceremony may take (upstream: 60 s for the browser, plus a margin for the code). */
 const CEREMONY_TIMEOUT_MILLIS = 60_000;
@@ -58,6 +59,7 @@ export async function initiateRegistration(ctx: OpContext, project: ProjectRecor
   const userID = new Uint8Array(new TextEncoder().encode(user.id));
   if (userID.length < 1 || userID.length > PASSKEY_USER_ID_MAX_BYTES) throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: "The user id is not 1 to 64 bytes." });
   const name = user.displayName ?? user.primaryEmail ?? "authsim user";
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: project.displayName,
     rpID: PASSKEY_RP_ID_PLACEHOLDER,
@@ -88,6 +90,7 @@ export async function registerPasskey(ctx: OpContext, project: ProjectRecord, us
   if (!origin || !isTrustedFor(project, origin)) {
     throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: "Passkey registration failed because the origin is not allowed" });
   }
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -121,6 +124,7 @@ export async function registerPasskey(ctx: OpContext, project: ProjectRecord, us
 
 export async function initiateAuthentication(ctx: OpContext, project: ProjectRecord) {
   assertEnabled(project);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: PASSKEY_RP_ID_PLACEHOLDER,
     challenge: challengeOf(ctx),
@@ -147,6 +151,7 @@ export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body
   const hostname = new URL(origin).hostname;
   // Localhost passes when allowed or when a trusted domain (a wildcard one included) matches it, as upstream checks.
   if (!isTrustedFor(project, origin)) throw authFailed("Passkey authentication failed because the origin is not allowed");
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
