@@ -153,7 +153,7 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
-  // Serving: the young generation may grow to 8 MiB under load (held small during start-up: bin/authsim.js).
+  // Serving: the young generation may grow to 8 MiB under load, not to V8's 32.
   capYoungGeneration(8);
   const keys = devProjectSeed.keys;
   console.log(

@@ -11,7 +11,6 @@ import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
  * the process alive.
  */
 export function capYoungGeneration(targetMiB: number): void {
-  // Until this is called, bin/authsim.js holds it at its first size (start-up's garbage is short-lived).
   let factor = 2;
   const check = () => {
     const size = getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
