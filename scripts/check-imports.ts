@@ -38,25 +38,54 @@ export const layerRules: readonly LayerRule[] = [
     from: /^sdk\/src\/server\//,
     forbidden: /^sdk\/src\/admin\//,
   },
+  // fake-provider/src in three layers below its assembly (docs/ARCHITECTURE.md, "The fake provider's layers"):
+  // api/ (HTTP adapter) and emulator/ (what only an emulator has) both build on domain/ (operations and state);
+  // the top-level files (app.ts, provider.ts, run-op.ts, seed.ts, clock.ts, index.ts, dev-server.ts) assemble them.
   {
-    name: "operations are functions of state and input: no routes, control plane or provider assembly",
-    from: /^fake-provider\/src\/domain\/ops\//,
-    forbidden: /^fake-provider\/src\/(api\/routes\/|emulator\/control\/|app\.ts$|provider\.ts$|run-op\.ts$)/,
+    name: "the domain knows no HTTP adapter, no emulator machinery and no assembly",
+    from: /^fake-provider\/src\/domain\//,
+    forbidden: /^fake-provider\/src\/(api\/|emulator\/|test-support\/|[^/]+\.tsx?$)/,
   },
   {
-    name: "the store holds tables and transactions: it knows no operations, routes or control plane",
+    name: "the errors the domain throws stand alone: they import nothing else of the fake provider",
+    from: /^fake-provider\/src\/domain\/errors\//,
+    forbidden: /^fake-provider\/src\/(?!domain\/errors\/)/,
+  },
+  {
+    name: "the store holds tables and transactions: it knows no operations, views, credentials or email",
     from: /^fake-provider\/src\/domain\/store\//,
-    forbidden: /^fake-provider\/src\/(domain\/ops|api\/routes|emulator\/control)\//,
+    forbidden: /^fake-provider\/src\/domain\/(ops|views|auth|email|webauthn)\//,
   },
   {
-    name: "routes do not reach into the control plane or the provider assembly",
-    from: /^fake-provider\/src\/api\/routes\//,
-    forbidden: /^fake-provider\/src\/(emulator\/control\/|app\.ts$)/,
+    name: "credentials and tokens are below the operations that use them",
+    from: /^fake-provider\/src\/domain\/auth\//,
+    forbidden: /^fake-provider\/src\/domain\/(ops|views|email)\//,
   },
   {
-    name: "the control plane is mounted by app.ts; it names the provider through provider.ts, not app.ts",
-    from: /^fake-provider\/src\/(emulator\/control|emulator\/openapi)\//,
-    forbidden: /^fake-provider\/src\/app\.ts$/,
+    name: "the HTTP adapter does not reach into the control plane, the emulator's state or the provider assembly",
+    from: /^fake-provider\/src\/api\/(http|auth|routes)\//,
+    // routes/mount.ts marks how far a request got in the request log's trace (emulator/request-log/trace.ts).
+    forbidden: /^fake-provider\/src\/(emulator\/(?!request-log\/trace\.ts$)|test-support\/|app\.ts$|provider\.ts$|run-op\.ts$|seed\.ts$|index\.ts$|dev-server\.ts$)/,
+  },
+  {
+    name: "HTTP parsing and request authentication are below the routes",
+    from: /^fake-provider\/src\/api\/(http|auth)\//,
+    forbidden: /^fake-provider\/src\/(api\/(routes|msw)\/|clock\.ts$)/,
+  },
+  {
+    name: "no part of the HTTP adapter reaches the control plane",
+    from: /^fake-provider\/src\/api\//,
+    forbidden: /^fake-provider\/src\/emulator\/control\//,
+  },
+  {
+    name: "the emulator's parts name the provider through provider.ts, never app.ts or the package's entry points",
+    from: /^fake-provider\/src\/emulator\//,
+    forbidden: /^fake-provider\/src\/(app\.ts$|index\.ts$|dev-server\.ts$|seed\.ts$|test-support\/|api\/msw\/)/,
+  },
+  {
+    name: "the emulator's parts below the control plane do not reach up into it",
+    from: /^fake-provider\/src\/emulator\/(?!control\/)/,
+    forbidden: /^fake-provider\/src\/emulator\/control\//,
   },
 ];
 
@@ -78,6 +107,18 @@ const knownDebt = {
   ]),
   imports: new Set(["sdk/src/client/internal-user.ts → sdk/src/admin/admin-app.ts", "sdk/src/client/internal-user.ts → sdk/src/admin/project-admin.ts"]),
 };
+
+/** Layer arrows the check tolerates, each with its reason, until paid (issue 18). */
+const layerDebt = new Map<string, string>([
+  [
+    "fake-provider/src/domain/ops/context.ts → fake-provider/src/emulator/mock-oauth/tokens.ts",
+    "the connected accounts' held OAuth tokens (the relying party's side) share a module with the mock identity provider's grants; split them and move the relying party's side into domain/",
+  ],
+  [
+    "fake-provider/src/domain/ops/oauth-accounts.ts → fake-provider/src/emulator/mock-oauth/tokens.ts",
+    "the same module: heldKey keys the relying party's held tokens",
+  ],
+]);
 
 function sourceFiles(): string[] {
   const files: string[] = [];
@@ -204,7 +245,9 @@ function main(): number {
       if (!rule.from.test(from)) continue;
       for (const target of targets) {
         if (!rule.forbidden.test(rel(target))) continue;
-        if (knownDebt.imports.has(`${from} → ${rel(target)}`)) tolerated.push(`${from} imports ${rel(target)}`);
+        const arrow = `${from} → ${rel(target)}`;
+        if (knownDebt.imports.has(arrow)) tolerated.push(`${from} imports ${rel(target)}`);
+        else if (layerDebt.has(arrow)) tolerated.push(`${from} imports ${rel(target)} (${layerDebt.get(arrow)})`);
         else problems.push(`${from} imports ${rel(target)}: breaks the layer rule "${rule.name}"`);
       }
     }

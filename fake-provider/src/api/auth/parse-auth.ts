@@ -1,24 +1,15 @@
 import { DEFAULT_BRANCH_ID, INTERNAL_PROJECT_ID, PUBLIC_CLIENT_SENTINEL, accessTypes, type AccessType, type AccessTokenClaims } from "@authsim/sdk/contract";
 import { knownError, StatusError } from "../../domain/errors/known-error.ts";
-import type { ProjectRecord, UserRecord } from "../../domain/store/records.ts";
+import type { ProjectRecord } from "../../domain/store/records.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { stackHeader } from "./headers.ts";
 import { findKeySet, type KeyKind } from "../../domain/auth/keys.ts";
 import { managesProject } from "../../domain/auth/ownership.ts";
 import { projectOfAudience, verifyAccessToken } from "../../domain/auth/tokens.ts";
 import type { CryptoBackend } from "../../domain/auth/crypto-backend.ts";
+import type { Auth } from "../../domain/auth/caller.ts";
 
-/** Who is calling: the result of protocol.md §2.3. */
-export interface Auth {
-  type: AccessType;
-  project: ProjectRecord;
-  branchId: string;
-  /** The user of the access token, if one was sent and the user still exists. */
-  user: UserRecord | null;
-  /** The session (refresh token row) the access token was minted for. */
-  sessionId: string | null;
-  claims: AccessTokenClaims | null;
-}
+export type { Auth };
 
 const keyHeader = {
   client: "publishableClientKey",

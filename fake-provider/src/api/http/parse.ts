@@ -1,6 +1,10 @@
 import type { z } from "zod";
 import { knownError, KnownErrorException } from "../../domain/errors/known-error.ts";
+import { schemaError } from "../../domain/errors/schema-error.ts";
 import { yupWording } from "./schema-wording.ts";
+
+// Routes word their own shape problems the same way.
+export { schemaError };
 
 /**
  * Request parsing shared by every route: JSON bodies, form bodies (token endpoint) and schema validation. Failures are
@@ -151,9 +155,4 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
   const checked = check(schema, value, where.part);
   if (checked.ok) return checked.value;
   throw schemaError(where, checked.problems);
-}
-
-export function schemaError(where: { method: string; pathname: string }, problems: string[]) {
-  const message = `Request validation failed on ${where.method} ${where.pathname}:\n${problems.map((p) => `  - ${p}`).join("\n")}`;
-  return knownError("SCHEMA_ERROR", { message });
 }

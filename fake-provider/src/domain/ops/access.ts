@@ -1,4 +1,4 @@
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, type KnownErrorException } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 

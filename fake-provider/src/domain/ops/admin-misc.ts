@@ -1,6 +1,6 @@
 import { INTERNAL_PROJECT_ID, type AiQueryRequest } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { managesProject } from "../auth/ownership.ts";
 import { StatusError } from "../errors/known-error.ts";
 import type { AiChatRecord } from "../store/admin-records.ts";

@@ -1,5 +1,5 @@
 import type { AnalyticsEventBatchRequest } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { AnalyticsEventRecord } from "../store/analytics-records.ts";

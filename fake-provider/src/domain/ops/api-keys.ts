@@ -1,7 +1,7 @@
 import { apiKeyInvalidReason, type ApiKeyCreate, type ApiKeyType, type ApiKeyUpdate } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { newApiKeySecret } from "../auth/api-key-format.ts";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { ProjectApiKeyRecord } from "../store/account-records.ts";
 import type { UserRecord } from "../store/records.ts";

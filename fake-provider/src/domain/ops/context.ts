@@ -1,6 +1,6 @@
 import type { RandomSource } from "@authsim/sdk/runtime";
 import type { CryptoBackend } from "../auth/crypto-backend.ts";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import type { Tables } from "../store/store.ts";
 import type { EndUserIpInfo } from "../store/account-records.ts";
 import type { FixedOtpRule } from "./fixed-otp.ts";

@@ -1,8 +1,8 @@
 import type { FeedbackRequest } from "@authsim/sdk/contract";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { StatusError } from "../errors/known-error.ts";
-import { schemaError } from "../../api/http/parse.ts";
+import { schemaError } from "../errors/schema-error.ts";
 import type { OpContext } from "./context.ts";
 import { newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";

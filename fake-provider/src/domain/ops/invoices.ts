@@ -1,5 +1,5 @@
 import type { InvoiceJson, InvoicesQuery } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { StatusError } from "../errors/known-error.ts";
 import type { SubscriptionInvoiceRecord } from "../store/payment-records.ts";
 import type { OpContext } from "./context.ts";

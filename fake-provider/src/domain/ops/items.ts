@@ -1,6 +1,6 @@
 import type { CustomerType, ItemConfig, ItemParams, UpdateItemQuantityBody } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError } from "../errors/known-error.ts";
 import type { ItemQuantityChangeRecord } from "../store/payment-records.ts";
 import type { ProjectRecord } from "../store/records.ts";

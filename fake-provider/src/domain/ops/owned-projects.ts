@@ -1,6 +1,6 @@
 import { INTERNAL_PROJECT_ID, type OwnedProjectCreate } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { managesProject } from "../auth/ownership.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import { requireTeamPermission } from "./permission-grants.ts";

@@ -1,6 +1,6 @@
 import type { SetupIntentJson } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { StatusError } from "../errors/known-error.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";

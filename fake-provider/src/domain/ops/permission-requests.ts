@@ -1,5 +1,5 @@
 import type { ProjectPermissionListQuery, TeamPermissionListQuery } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import { resolveUserId } from "./access.ts";
 import type { AuthedContext } from "./context.ts";

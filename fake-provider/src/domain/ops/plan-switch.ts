@@ -1,5 +1,5 @@
 import type { SwitchPlanBody, SwitchPlanParams } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";

@@ -1,6 +1,6 @@
 import type { CreatePurchaseUrlBody, OfferConfig, TransactionEntryJson } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { CheckoutSessionRecord } from "../store/payment-records.ts";
 import type { ProjectRecord } from "../store/records.ts";

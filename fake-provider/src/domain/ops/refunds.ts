@@ -1,5 +1,5 @@
 import type { RefundTransactionBody, TransactionEntryJson } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError } from "../errors/known-error.ts";
 import type { PaymentTransactionRecord } from "../store/payment-records.ts";
 import type { OpContext } from "./context.ts";

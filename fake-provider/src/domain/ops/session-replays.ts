@@ -1,6 +1,6 @@
 import type { SessionReplayBatchRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import type { Auth } from "../../api/auth/parse-auth.ts";
+import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "../store/session-replay-records.ts";
 import type { OpContext } from "./context.ts";

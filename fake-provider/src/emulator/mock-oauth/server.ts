@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { randomBase32 } from "@authsim/sdk/runtime";
-import type { FakeProvider } from "../../app.ts";
+import type { FakeProvider } from "../../provider.ts";
 import { readCookie } from "../../api/http/cookies.ts";
 import { StatusError } from "../../domain/errors/known-error.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
