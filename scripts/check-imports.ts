@@ -108,18 +108,6 @@ const knownDebt = {
   imports: new Set(["sdk/src/client/internal-user.ts → sdk/src/admin/admin-app.ts", "sdk/src/client/internal-user.ts → sdk/src/admin/project-admin.ts"]),
 };
 
-/** Layer arrows the check tolerates, each with its reason, until paid (issue 18). */
-const layerDebt = new Map<string, string>([
-  [
-    "fake-provider/src/domain/ops/context.ts → fake-provider/src/emulator/mock-oauth/tokens.ts",
-    "the connected accounts' held OAuth tokens (the relying party's side) share a module with the mock identity provider's grants; split them and move the relying party's side into domain/",
-  ],
-  [
-    "fake-provider/src/domain/ops/oauth-accounts.ts → fake-provider/src/emulator/mock-oauth/tokens.ts",
-    "the same module: heldKey keys the relying party's held tokens",
-  ],
-]);
-
 function sourceFiles(): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
@@ -245,9 +233,7 @@ function main(): number {
       if (!rule.from.test(from)) continue;
       for (const target of targets) {
         if (!rule.forbidden.test(rel(target))) continue;
-        const arrow = `${from} → ${rel(target)}`;
-        if (knownDebt.imports.has(arrow)) tolerated.push(`${from} imports ${rel(target)}`);
-        else if (layerDebt.has(arrow)) tolerated.push(`${from} imports ${rel(target)} (${layerDebt.get(arrow)})`);
+        if (knownDebt.imports.has(`${from} → ${rel(target)}`)) tolerated.push(`${from} imports ${rel(target)}`);
         else problems.push(`${from} imports ${rel(target)}: breaks the layer rule "${rule.name}"`);
       }
     }

@@ -4,7 +4,7 @@ import type { Auth } from "../auth/caller.ts";
 import type { Tables } from "../store/store.ts";
 import type { EndUserIpInfo } from "../store/account-records.ts";
 import type { FixedOtpRule } from "./fixed-otp.ts";
-import type { MockOAuthTokens } from "../../emulator/mock-oauth/tokens.ts";
+import type { HeldOAuthTokens } from "./held-oauth-tokens.ts";
 
 /**
  * A mock OAuth server serving the shared-keys providers (emulator/mock-oauth/server.ts), as the real service's development setup
@@ -16,7 +16,7 @@ export interface MockOAuthServerSettings {
   origin: string;
   /** The API's base URL the provider's callback is on (e.g. http://localhost:8102), as registered at the mock server. */
   callbackBaseUrl: string;
-  tokens: MockOAuthTokens;
+  tokens: HeldOAuthTokens;
 }
 
 /** What the emulator was configured with (createFakeProvider options, resolved). */

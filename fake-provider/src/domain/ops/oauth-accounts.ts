@@ -3,7 +3,7 @@ import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { OAuthAccountRecord, OAuthGrantRecord } from "../store/strong-auth-records.ts";
-import { heldKey } from "../../emulator/mock-oauth/tokens.ts";
+import { heldKey } from "./held-oauth-tokens.ts";
 import type { OpContext } from "./context.ts";
 import { oauthProvidersOf, requireEnabledProvider } from "./oauth-config.ts";
 import { requireUser } from "./user-lookup.ts";

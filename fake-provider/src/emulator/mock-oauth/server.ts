@@ -8,7 +8,8 @@ import { accountsOfProject } from "../../domain/ops/oauth-accounts.ts";
 import { flowForPage, grantInnerCode } from "../../domain/ops/oauth-idp.ts";
 import type { MockIdentity } from "../../domain/store/strong-auth-records.ts";
 import { errorPage, loginPage } from "./pages.ts";
-import { MockOAuthTokens, heldKey, simulatedRefreshErrors, type MockGrant } from "./tokens.ts";
+import { heldKey } from "../../domain/ops/held-oauth-tokens.ts";
+import { MockOAuthTokens, simulatedRefreshErrors, type MockGrant } from "./tokens.ts";
 
 /**
  * A mock OAuth 2.0 server on a port of its own, for the shared-keys providers, as the real service's development setup

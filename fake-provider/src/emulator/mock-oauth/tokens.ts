@@ -1,4 +1,5 @@
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
+import type { HeldOAuthTokens } from "../../domain/ops/held-oauth-tokens.ts";
 
 /**
  * The mock OAuth server's tokens (emulator/mock-oauth/server.ts), and the ones the emulator holds as the relying party.
@@ -65,9 +66,7 @@ interface HeldTokens {
   scopes: string[];
 }
 
-export const heldKey = (projectId: string, providerId: string, providerAccountId: string): string => `${projectId}\u0000${providerId}\u0000${providerAccountId}`;
-
-export class MockOAuthTokens {
+export class MockOAuthTokens implements HeldOAuthTokens {
   private readonly grants = new Map<string, MockGrant>();
   private readonly accessTokens = new Map<string, IssuedAccessToken>();
   private readonly refreshTokens = new Map<string, IssuedRefreshToken>();
