@@ -62,6 +62,8 @@ describe("layerRules", () => {
     expect(broken("fake-provider/src/domain/store/store.ts", "fake-provider/src/domain/ops/users.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/domain/errors/known-error.ts", "fake-provider/src/domain/store/records.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/domain/errors/known-error.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "sdk/src/client/client-app.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "sdk/src/urls/domains.ts")).toEqual([]);
   });
 
   it("keep the HTTP adapter and the emulator's parts below the assembly and apart from the control plane", () => {

@@ -38,6 +38,11 @@ export const layerRules: readonly LayerRule[] = [
     from: /^sdk\/src\/server\//,
     forbidden: /^sdk\/src\/admin\//,
   },
+  {
+    name: "the fake provider speaks the wire: of the SDK it uses the contract, the runtime helpers and the URL rules only",
+    from: /^fake-provider\/src\//,
+    forbidden: /^sdk\/src\/(?!contract\/|runtime\/|urls\/)/,
+  },
   // fake-provider/src in three layers below its assembly (docs/ARCHITECTURE.md, "The fake provider's layers"):
   // api/ (HTTP adapter) and emulator/ (what only an emulator has) both build on domain/ (operations and state);
   // the top-level files (app.ts, provider.ts, run-op.ts, seed.ts, clock.ts, index.ts, dev-server.ts) assemble them.
