@@ -20,7 +20,7 @@ import { s256Challenge } from "./oauth-token.ts";
 /** spec §9: the outer OAuth state lives 3600 s; a callback after that is OUTER_OAUTH_TIMEOUT (spec §8). */
 export const OUTER_OAUTH_FLOW_MILLIS = constants.oauthOuterStateCookieMaxAgeSeconds * 1000;
 
-/** Where the mock identity provider's page lives (control/oauth-idp.ts): outside /api/v1, like every emulator page. */
+/** Where the mock identity provider's page lives (emulator/control/oauth-idp-page.ts): outside /api/v1, like every emulator page. */
 export const mockIdpPath = (providerId: string) => `/__emulator/oauth/authorize/${encodeURIComponent(providerId)}`;
 
 export interface AuthorizeResult {

@@ -28,7 +28,7 @@ export interface OAuthGrantRecord {
   grantedAtMillis: number;
 }
 
-/** The identity the mock identity provider's page returned for a flow (control/oauth-idp.ts). */
+/** The identity the mock identity provider's page returned for a flow (emulator/control/oauth-idp-page.ts). */
 export interface MockIdentity {
   accountId: string;
   email: string | null;
