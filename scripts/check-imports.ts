@@ -39,24 +39,58 @@ export const layerRules: readonly LayerRule[] = [
     forbidden: /^sdk\/src\/admin\//,
   },
   {
-    name: "operations are functions of state and input: no routes, control plane or provider assembly",
-    from: /^fake-provider\/src\/ops\//,
-    forbidden: /^fake-provider\/src\/(routes\/|control\/|app\.ts$|provider\.ts$|run-op\.ts$)/,
+    name: "the fake provider speaks the wire: of the SDK it uses the contract, the runtime helpers and the URL rules only",
+    from: /^fake-provider\/src\//,
+    forbidden: /^sdk\/src\/(?!contract\/|runtime\/|urls\/)/,
+  },
+  // fake-provider/src in three layers below its assembly (docs/ARCHITECTURE.md, "The fake provider's layers"):
+  // api/ (HTTP adapter) and emulator/ (what only an emulator has) both build on domain/ (operations and state);
+  // the top-level files (app.ts, provider.ts, run-op.ts, seed.ts, clock.ts, index.ts, dev-server.ts) assemble them.
+  {
+    name: "the domain knows no HTTP adapter, no emulator machinery and no assembly",
+    from: /^fake-provider\/src\/domain\//,
+    forbidden: /^fake-provider\/src\/(api\/|emulator\/|test-support\/|[^/]+\.tsx?$)/,
   },
   {
-    name: "the store holds tables and transactions: it knows no operations, routes or control plane",
-    from: /^fake-provider\/src\/store\//,
-    forbidden: /^fake-provider\/src\/(ops|routes|control)\//,
+    name: "the errors the domain throws stand alone: they import nothing else of the fake provider",
+    from: /^fake-provider\/src\/domain\/errors\//,
+    forbidden: /^fake-provider\/src\/(?!domain\/errors\/)/,
   },
   {
-    name: "routes do not reach into the control plane or the provider assembly",
-    from: /^fake-provider\/src\/routes\//,
-    forbidden: /^fake-provider\/src\/(control\/|app\.ts$)/,
+    name: "the store holds tables and transactions: it knows no operations, views, credentials or email",
+    from: /^fake-provider\/src\/domain\/store\//,
+    forbidden: /^fake-provider\/src\/domain\/(ops|views|auth|email|webauthn)\//,
   },
   {
-    name: "the control plane is mounted by app.ts; it names the provider through provider.ts, not app.ts",
-    from: /^fake-provider\/src\/(control|openapi)\//,
-    forbidden: /^fake-provider\/src\/app\.ts$/,
+    name: "credentials and tokens are below the operations that use them",
+    from: /^fake-provider\/src\/domain\/auth\//,
+    forbidden: /^fake-provider\/src\/domain\/(ops|views|email)\//,
+  },
+  {
+    name: "the HTTP adapter does not reach into the control plane, the emulator's state or the provider assembly",
+    from: /^fake-provider\/src\/api\/(http|auth|routes)\//,
+    // routes/mount.ts marks how far a request got in the request log's trace (emulator/request-log/trace.ts).
+    forbidden: /^fake-provider\/src\/(emulator\/(?!request-log\/trace\.ts$)|test-support\/|app\.ts$|provider\.ts$|run-op\.ts$|seed\.ts$|index\.ts$|dev-server\.ts$)/,
+  },
+  {
+    name: "HTTP parsing and request authentication are below the routes",
+    from: /^fake-provider\/src\/api\/(http|auth)\//,
+    forbidden: /^fake-provider\/src\/(api\/(routes|msw)\/|clock\.ts$)/,
+  },
+  {
+    name: "no part of the HTTP adapter reaches the control plane",
+    from: /^fake-provider\/src\/api\//,
+    forbidden: /^fake-provider\/src\/emulator\/control\//,
+  },
+  {
+    name: "the emulator's parts name the provider through provider.ts, never app.ts or the package's entry points",
+    from: /^fake-provider\/src\/emulator\//,
+    forbidden: /^fake-provider\/src\/(app\.ts$|index\.ts$|dev-server\.ts$|seed\.ts$|test-support\/|api\/msw\/)/,
+  },
+  {
+    name: "the emulator's parts below the control plane do not reach up into it",
+    from: /^fake-provider\/src\/emulator\/(?!control\/)/,
+    forbidden: /^fake-provider\/src\/emulator\/control\//,
   },
 ];
 
