@@ -23,8 +23,9 @@ export interface Operation {
   readonly responses: readonly OperationResponse[];
 }
 
-// `Id` keeps each id's literal type, so `OperationId` is the union of them and responses.ts is checked against it.
-const op = <Id extends string>(area: string, id: Id, method: HttpMethod, path: string, access: OperationAccess) => ({ id, method, path, access, area });
+// `Id` keeps each id's literal type, so `OperationId` is the union of them and requests.ts and responses.ts are checked
+// against it; `Access` keeps each access, so a route's handler knows whether its caller may be unauthenticated.
+const op = <Id extends string, Access extends OperationAccess>(area: string, id: Id, method: HttpMethod, path: string, access: Access) => ({ id, method, path, access, area });
 
 /** The operations without their requests and answers; operation-list.ts joins each with its entries in requests.ts and responses.ts. */
 export const operationTable = [
@@ -240,3 +241,5 @@ export const operationTable = [
 
 /** Every operation id of the contract. */
 export type OperationId = (typeof operationTable)[number]["id"];
+/** Who may call the operation with this id. */
+export type AccessOf<Id extends OperationId> = Extract<(typeof operationTable)[number], { id: Id }>["access"];
