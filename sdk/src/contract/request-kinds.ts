@@ -14,6 +14,8 @@ export interface OperationRequest {
   readonly query?: z.ZodType;
   /** Absent: no body, or `{}` (the published SDK sends `{}` on some DELETEs). */
   readonly body?: z.ZodType | CallerBodies;
+  /** The body is a form (application/x-www-form-urlencoded, RFC 6749), not JSON. */
+  readonly form?: true;
   /**
    * The known errors the operation's own code may answer, beyond the ones every request may get before it reaches the
    * operation (authentication and access, BODY_PARSING_ERROR, the SCHEMA_ERROR of its parts).
