@@ -1,0 +1,76 @@
+import {
+  createChannel,
+  deleteChannel,
+  listChannels,
+  requireChannel,
+  sendChannelVerification,
+  sendPrimaryVerification,
+  updateChannel,
+  verifyChannel,
+} from "../../domain/ops/contact-channels.ts";
+import { contactChannelView } from "../../domain/views/contact-channels.ts";
+import { created, ok, success, type RouteTable } from "./define.ts";
+import { targetUser, userBySchema } from "./target-user.ts";
+
+/** Contact channels and email verification (protocol.md §5.6, §6.3, §7.3). */
+const WHAT = "contact channels";
+
+export const contactChannelRoutes: RouteTable = {
+  listContactChannels: {
+    handler: ({ auth, ctx, query }) => {
+      const user = targetUser(auth, ctx, query.user_id, WHAT, "Client can only list contact channels for their own user.");
+      return ok({ items: listChannels(ctx, user.id).map(contactChannelView), is_paginated: false });
+    },
+  },
+  createContactChannel: {
+    handler: ({ auth, ctx, body }) => {
+      const { user_id, ...fields } = body;
+      const user = targetUser(auth, ctx, user_id, WHAT, "Client can only create contact channels for their own user.");
+      return created(contactChannelView(createChannel(ctx, user, fields)));
+    },
+  },
+  getContactChannel: {
+    handler: ({ auth, ctx, params }) => {
+      const user = targetUser(auth, ctx, params.user_id, WHAT, "Client can only read contact channels for their own user.");
+      return ok(contactChannelView(requireChannel(ctx, user, params.channel_id)));
+    },
+  },
+  updateContactChannel: {
+    handler: ({ auth, ctx, params, body }) => {
+      const user = targetUser(auth, ctx, params.user_id, WHAT, "Client can only update contact channels for their own user.");
+      return ok(contactChannelView(updateChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"), body)));
+    },
+  },
+  deleteContactChannel: {
+    handler: ({ auth, ctx, params }) => {
+      const user = targetUser(auth, ctx, params.user_id, WHAT, "Client can only delete contact channels for their own user.");
+      deleteChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"));
+      return success();
+    },
+  },
+  sendContactChannelVerificationCode: {
+    handler: ({ auth, ctx, params, body }) => {
+      const user = targetUser(auth, ctx, params.user_id, WHAT);
+      sendChannelVerification(ctx, auth.project, user, requireChannel(ctx, user, params.channel_id, "verify"), body.callback_url);
+      return success();
+    },
+  },
+  sendVerificationCodeLegacy: {
+    handler: ({ auth, ctx, body, request }) => {
+      sendPrimaryVerification(ctx, auth.project, userBySchema(auth, request), body.email, body.callback_url);
+      return success();
+    },
+  },
+  verifyContactChannel: {
+    handler: ({ auth, ctx, body }) => {
+      verifyChannel(ctx, auth.project.id, body.code, { consume: true });
+      return success();
+    },
+  },
+  checkContactChannelCode: {
+    handler: ({ auth, ctx, body }) => {
+      verifyChannel(ctx, auth.project.id, body.code, { consume: false });
+      return ok({ is_code_valid: true });
+    },
+  },
+};

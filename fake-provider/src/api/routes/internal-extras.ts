@@ -1,0 +1,14 @@
+import { urlOf } from "../http/request-url.ts";
+import * as extras from "../../domain/ops/internal-extras.ts";
+import { ok, type RouteTable } from "./define.ts";
+
+/** Small internal routes (domain/ops/internal-extras.ts). */
+export const internalExtraRoutes: RouteTable = {
+  componentVersions: { handler: () => ok(extras.componentVersions()) },
+  sendFeedback: { handler: ({ auth, ctx, body }) => ok(extras.sendFeedback(ctx, auth, body)) },
+  getChangelog: { handler: () => ok(extras.changelog()) },
+  sendTestWebhook: { handler: () => ok(extras.sendTestWebhook()) },
+  localEmulatorProject: {
+    handler: ({ auth, request }) => extras.localEmulatorProject(auth, { method: request.method, pathname: urlOf(request).pathname }),
+  },
+};

@@ -1,9 +1,0 @@
-import { uploadAnalyticsEvents } from "../ops/analytics-events.ts";
-import { analyticsQuery } from "../ops/analytics-query.ts";
-import { ok, type RouteTable } from "./define.ts";
-
-/** Analytics: the client SDK's event batches (ops/analytics-events.ts) and an admin's read-only query over the events. */
-export const analyticsRoutes: RouteTable = {
-  analyticsBatch: { handler: ({ auth, ctx, body }) => ok(uploadAnalyticsEvents(ctx, auth, body)) },
-  analyticsQuery: { handler: ({ auth, ctx, body }) => ok(analyticsQuery(ctx, auth.project.id, body)) },
-};
