@@ -136,6 +136,18 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: /^primary_email_(verified|auth_enabled) cannot be true without primary_email$/, operations: ["createUser", "updateUser", "updateMe"] },
   // The cron endpoints' bearer secret (upstream's internal/email-queue-step and internal/failed-emails-digest).
   { status: 401, text: "Unauthorized", operations: ["emailQueueStep", "failedEmailsDigest"] },
+  // Reached since the fuzzer draws every operation's query and body from its contract entry (sdk/src/contract/requests.ts):
+  // upstream's own StatusErrors (its auth/cli route, emails/outbox CRUD and internal/session-replays route).
+  { status: 400, text: "Invalid anon refresh token", operations: ["cliCreate"] },
+  { status: 400, text: "Invalid limit parameter", operations: ["listOutboxEmails"] },
+  {
+    status: 400,
+    text: /^(\w+ must (contain valid UUID values|be a non-negative integer|be a non-negative timestamp in milliseconds)|duration_ms_min must be less than or equal to duration_ms_max|last_event_at_from_millis must be less than or equal to last_event_at_to_millis)$/,
+    operations: ["listSessionReplays", "listSessionReplayChunks", "getSessionReplayChunkEvents", "getSessionReplayEvents"],
+  },
+  // authsim's own refusal: upstream's internal/ai-chat/[threadId] route serves PATCH and GET only, so there is no real
+  // answer to compare with (ops/admin-misc.ts chatCreate).
+  { status: 400, text: "messages must not be empty", operations: ["aiChatCreate"] },
 ];
 
 export function plainTextAllowed(operationId: string, status: number, text: string): boolean {

@@ -4,7 +4,7 @@ import type { Arsenal } from "./arsenal.ts";
 import { headersArb, type HeaderPlan } from "./headers-arb.ts";
 import { arr, asQueryValue, hostileJson, hostileLeaf, hostileString, isObject, metadataJson, obj, pollutionKeys, pollutionPayload, render, type Json } from "./json.ts";
 import { arbitraryOf, jsonSchemaOf } from "./schema-arb.ts";
-import { shapes } from "./shapes.ts";
+import { shapeOf, type Shape } from "./request-shape.ts";
 import { ORIGIN } from "./world.ts";
 
 /**
@@ -53,8 +53,8 @@ function pathArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arb
   });
 }
 
-function queryArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arbitrary<[string, string][]> {
-  const shape = shapes[operation.id]?.query;
+function queryArb(shapeOfOp: Shape, arsenal: Arsenal, clean: boolean): fc.Arbitrary<[string, string][]> {
+  const shape = shapeOfOp.query;
   const valid: fc.Arbitrary<[string, string][]> = shape
     ? arbitraryOf(jsonSchemaOf(shape), arsenal.pools).map((v) => (isObject(v) ? v.entries.map(([k, x]) => [k, asQueryValue(x)] as [string, string]) : []))
     : fc.constant([]);
@@ -70,15 +70,14 @@ function queryArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Ar
   );
 }
 
-/** Keys that any endpoint of the contract might take, for operations whose shape is not mapped. */
+/** Keys that any endpoint of the contract might take, for bodies whose schema names no fields. */
 const vocabulary = ["email", "password", "user_id", "team_id", "display_name", "callback_url", "code", "description", "id", "type", "value", "enabled", "client_metadata"];
 
-function validBody(operation: Operation, arsenal: Arsenal): fc.Arbitrary<Json> {
-  const shape = shapes[operation.id];
-  if (shape?.body && shape.clientBody) {
+function validBody(shape: Shape, arsenal: Arsenal): fc.Arbitrary<Json> {
+  if (shape.body && shape.clientBody) {
     return fc.oneof({ weight: 2, arbitrary: arbitraryOf(jsonSchemaOf(shape.clientBody), arsenal.pools) }, { weight: 1, arbitrary: arbitraryOf(jsonSchemaOf(shape.body), arsenal.pools) });
   }
-  if (shape?.body) return arbitraryOf(jsonSchemaOf(shape.body), arsenal.pools);
+  if (shape.body) return arbitraryOf(jsonSchemaOf(shape.body), arsenal.pools);
   return fc
     .uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 4 })
     .chain((keys) => fc.tuple(...keys.map((k) => fc.oneof(fc.constantFrom(...(arsenal.pools.byName(k).length ? arsenal.pools.byName(k) : ["x"])), metadataJson).map((v) => [k, v] as const))))
@@ -109,26 +108,18 @@ interface BodyPlan {
   kind: string;
 }
 
-function bodyArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arbitrary<BodyPlan> {
+function bodyArb(operation: Operation, shape: Shape, arsenal: Arsenal, clean: boolean): fc.Arbitrary<BodyPlan> {
   if (operation.method === "GET") return fc.constant({ kind: "none" });
-  const form = shapes[operation.id]?.form === true;
-  const valid = validBody(operation, arsenal);
+  const form = shape.form === true;
+  const valid = validBody(shape, arsenal);
   const encode = (value: Json): BodyPlan =>
     form && isObject(value)
       ? { body: new URLSearchParams(value.entries.map(([k, v]) => [k, asQueryValue(v)])).toString(), contentType: "application/x-www-form-urlencoded", kind: "valid-ish form" }
       : { body: render(value), contentType: "application/json", kind: "valid-ish" };
-  if (shapes[operation.id]?.noBody) {
-    // The SDKs send nothing, or `{}` on some DELETEs (routes/define.ts noBody): both are valid here.
-    const empty = fc.constantFrom<BodyPlan>({ kind: "none" }, { body: "{}", contentType: "application/json", kind: "valid-ish" });
-    if (clean) return empty;
-    return fc.oneof({ weight: 3, arbitrary: empty }, { weight: 2, arbitrary: valid.map((v) => ({ ...encode(v), kind: "unexpected body" })) }, { weight: 1, arbitrary: hostileJson.map((v) => ({ body: render(v), contentType: "application/json", kind: "hostile json" })) });
-  }
-  if (clean) return valid.map(encode);
   const contentTypes = ["text/plain", "application/octet-stream", "application/x-www-form-urlencoded", "text/csv", "multipart/form-data; boundary=x", "application/json; charset=utf-16", "APPLICATION/JSON", "application/xml", ""];
-  return fc.oneof(
-    { weight: 8, arbitrary: valid.map(encode) },
-    { weight: 3, arbitrary: nearValid(valid).map((v) => ({ ...encode(v), kind: "near-valid" })) },
-    { weight: 2, arbitrary: hostileJson.map((v) => ({ body: render(v), contentType: "application/json", kind: "hostile json" })) },
+  // Faults of the body itself, whatever the operation takes.
+  const malformed = [
+    { weight: 2, arbitrary: hostileJson.map((v): BodyPlan => ({ body: render(v), contentType: "application/json", kind: "hostile json" })) },
     {
       weight: 1,
       arbitrary: fc.tuple(valid, fc.nat()).map(([v, n]) => {
@@ -137,8 +128,20 @@ function bodyArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arb
       }),
     },
     { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom(...contentTypes)).map(([v, type]) => ({ body: render(v), contentType: type, kind: `content-type ${type || "(empty)"}` })) },
-    { weight: 1, arbitrary: fc.constantFrom("", "null", "[]", "\"text\"", "{}", "{\"a\":1}garbage", "\u0000").map((body) => ({ body, contentType: "application/json", kind: "odd json" })) },
-    { weight: 1, arbitrary: fc.constant({ kind: "none" }) },
+    { weight: 1, arbitrary: fc.constantFrom("", "null", "[]", "\"text\"", "{}", "{\"a\":1}garbage", "\u0000").map((body): BodyPlan => ({ body, contentType: "application/json", kind: "odd json" })) },
+  ];
+  if (shape.noBody) {
+    // The SDKs send nothing, or `{}` on some DELETEs (the contract's noBody): both are valid here.
+    const empty = fc.constantFrom<BodyPlan>({ kind: "none" }, { body: "{}", contentType: "application/json", kind: "valid-ish" });
+    if (clean) return empty;
+    return fc.oneof({ weight: 6, arbitrary: empty }, { weight: 3, arbitrary: valid.map((v) => ({ ...encode(v), kind: "unexpected body" })) }, ...malformed);
+  }
+  if (clean) return valid.map(encode);
+  return fc.oneof(
+    { weight: 8, arbitrary: valid.map(encode) },
+    { weight: 3, arbitrary: nearValid(valid).map((v) => ({ ...encode(v), kind: "near-valid" })) },
+    ...malformed,
+    { weight: 1, arbitrary: fc.constant<BodyPlan>({ kind: "none" }) },
   );
 }
 
@@ -147,9 +150,10 @@ function bodyArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arb
  * hostile values a schema lets through, such as metadata); the other half mix in faults of every part.
  */
 export function requestArb(operation: Operation, arsenal: Arsenal): fc.Arbitrary<FuzzRequest> {
+  const shape = shapeOf(operation);
   const build = (clean: boolean) =>
     fc
-      .record({ path: pathArb(operation, arsenal, clean), query: queryArb(operation, arsenal, clean), headers: headersArb(operation, arsenal, clean), body: bodyArb(operation, arsenal, clean) })
+      .record({ path: pathArb(operation, arsenal, clean), query: queryArb(shape, arsenal, clean), headers: headersArb(operation, arsenal, clean), body: bodyArb(operation, shape, arsenal, clean) })
       .map(({ path, query, headers, body }) => toRequest(operation.method, path, query, headers, body));
   return fc.oneof(build(true), build(false));
 }

@@ -1,8 +1,9 @@
+import type { OperationRequest } from "./request-kinds.ts";
 import type { OperationResponse } from "./response-kinds.ts";
 
 /**
- * Every operation of the /api/v1 contract (protocol.md §6, spec §7): id, method, path, who may call it, and what it
- * answers (responses.ts). The fake provider registers a handler per id; an id without one answers 501 with a clear
+ * Every operation of the /api/v1 contract (protocol.md §6, spec §7): id, method, path, who may call it, what it
+ * accepts (requests.ts) and what it answers (responses.ts). The fake provider registers a handler per id; an id without one answers 501 with a clear
  * body, never a silent 404. `access`: "none" needs no project authentication; "client" means client, server or admin
  * ("C+"); "server" means server or admin; "admin" admin only. Paths use `:name` parameters and are relative to /api/v1.
  */
@@ -16,14 +17,17 @@ export interface Operation {
   readonly access: OperationAccess;
   /** The area file that holds its schemas, in the SDK contract and in the fake provider. */
   readonly area: string;
+  /** What it accepts (params, query, body) and the known errors it may answer (requests.ts). */
+  readonly request: OperationRequest;
   /** What it answers unless it refuses with a known error, one entry per status (responses.ts). */
   readonly responses: readonly OperationResponse[];
 }
 
-// `Id` keeps each id's literal type, so `OperationId` is the union of them and responses.ts is checked against it.
-const op = <Id extends string>(area: string, id: Id, method: HttpMethod, path: string, access: OperationAccess) => ({ id, method, path, access, area });
+// `Id` keeps each id's literal type, so `OperationId` is the union of them and requests.ts and responses.ts are checked
+// against it; `Access` keeps each access, so a route's handler knows whether its caller may be unauthenticated.
+const op = <Id extends string, Access extends OperationAccess>(area: string, id: Id, method: HttpMethod, path: string, access: Access) => ({ id, method, path, access, area });
 
-/** The operations without their answers; operation-list.ts joins each with its entry in responses.ts. */
+/** The operations without their requests and answers; operation-list.ts joins each with its entries in requests.ts and responses.ts. */
 export const operationTable = [
   // Root and meta (§6.1)
   op("meta", "root", "GET", "/", "none"),
@@ -237,3 +241,5 @@ export const operationTable = [
 
 /** Every operation id of the contract. */
 export type OperationId = (typeof operationTable)[number]["id"];
+/** Who may call the operation with this id. */
+export type AccessOf<Id extends OperationId> = Extract<(typeof operationTable)[number], { id: Id }>["access"];

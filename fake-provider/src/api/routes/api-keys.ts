@@ -1,15 +1,4 @@
-import {
-  apiKeyCheckBody,
-  apiKeyParams,
-  apiKeyUpdate,
-  teamApiKeyCreate,
-  teamApiKeyItemQuery,
-  teamApiKeyListQuery,
-  userApiKeyCreate,
-  userApiKeyItemQuery,
-  userApiKeyListQuery,
-  type ApiKeyType,
-} from "@authsim/sdk/contract";
+import type { ApiKeyType } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
 import { knownError, StatusError } from "../../domain/errors/known-error.ts";
 import {
@@ -24,7 +13,7 @@ import {
 } from "../../domain/ops/api-keys.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import { apiKeyFirstView, apiKeyView } from "../../domain/views/api-keys.ts";
-import { ok, route, type AnyRouteSpec } from "./define.ts";
+import { ok, type RouteFor, type RouteTable } from "./define.ts";
 import { targetUser } from "./target-user.ts";
 
 /** /user-api-keys and /team-api-keys (protocol.md §5.8, §6.3). */
@@ -41,72 +30,66 @@ function userOf(auth: Auth, ctx: OpContext, userIdOrMe: string) {
   return userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
 }
 
-function itemRoutes(type: ApiKeyType) {
+function itemRoutes(type: ApiKeyType): {
+  get: RouteFor<"getUserApiKey" | "getTeamApiKey">;
+  update: RouteFor<"updateUserApiKey" | "updateTeamApiKey">;
+  check: RouteFor<"checkUserApiKey" | "checkTeamApiKey">;
+} {
   return {
-    get: route({
-      params: apiKeyParams,
-      query: type === "user" ? userApiKeyItemQuery : teamApiKeyItemQuery,
+    get: {
       handler: ({ auth, ctx, params }) => {
-        assertClientMayUseApiKeys(auth!, type);
-        return ok(apiKeyView(requireApiKey(ctx, auth!, type, params.api_key_id)));
+        assertClientMayUseApiKeys(auth, type);
+        return ok(apiKeyView(requireApiKey(ctx, auth, type, params.api_key_id)));
       },
-    }),
-    update: route({
-      params: apiKeyParams,
-      query: type === "user" ? userApiKeyItemQuery : teamApiKeyItemQuery,
-      body: apiKeyUpdate,
+    },
+    update: {
       handler: ({ auth, ctx, params, body }) => {
-        assertClientMayUseApiKeys(auth!, type);
-        return ok(apiKeyView(updateApiKey(ctx, requireApiKey(ctx, auth!, type, params.api_key_id), body)));
+        assertClientMayUseApiKeys(auth, type);
+        return ok(apiKeyView(updateApiKey(ctx, requireApiKey(ctx, auth, type, params.api_key_id), body)));
       },
-    }),
+    },
     // Server code checks a key a caller presented; upstream allows server and admin access only.
-    check: route({
+    check: {
       access: ["server", "admin"],
-      body: apiKeyCheckBody,
-      handler: ({ auth, ctx, body }) => ok(apiKeyView(checkApiKey(ctx, auth!.project.id, type, body.api_key))),
-    }),
+      handler: ({ auth, ctx, body }) => ok(apiKeyView(checkApiKey(ctx, auth.project.id, type, body.api_key))),
+    },
   };
 }
 
 const user = itemRoutes("user");
 const team = itemRoutes("team");
 
-export const apiKeyRoutes: Record<string, AnyRouteSpec> = {
-  listUserApiKeys: route({
-    query: userApiKeyListQuery,
+export const apiKeyRoutes: RouteTable = {
+  listUserApiKeys: {
     handler: ({ auth, ctx, query }) => {
-      assertClientMayUseApiKeys(auth!, "user");
-      const owner = userOf(auth!, ctx, query.user_id ?? ownerMissing("user"));
-      return ok({ items: listApiKeys(ctx, auth!.project.id, owner).map(apiKeyView), is_paginated: false });
+      assertClientMayUseApiKeys(auth, "user");
+      const owner = userOf(auth, ctx, query.user_id ?? ownerMissing("user"));
+      return ok({ items: listApiKeys(ctx, auth.project.id, owner).map(apiKeyView), is_paginated: false });
     },
-  }),
+  },
   // Upstream answers create with 200, not 201 (a custom route, not a CRUD create).
-  createUserApiKey: route({
-    body: userApiKeyCreate,
+  createUserApiKey: {
     handler: ({ auth, ctx, body }) => {
-      assertClientMayUseApiKeys(auth!, "user");
-      return ok(apiKeyFirstView(createApiKey(ctx, auth!.project.id, userOf(auth!, ctx, body.user_id), body)));
+      assertClientMayUseApiKeys(auth, "user");
+      return ok(apiKeyFirstView(createApiKey(ctx, auth.project.id, userOf(auth, ctx, body.user_id), body)));
     },
-  }),
+  },
   getUserApiKey: user.get,
   updateUserApiKey: user.update,
   checkUserApiKey: user.check,
-  listTeamApiKeys: route({
-    query: teamApiKeyListQuery,
+  listTeamApiKeys: {
     handler: ({ auth, ctx, query }) => {
-      assertClientMayUseApiKeys(auth!, "team");
-      const owner = teamOwner(ctx, auth!, query.team_id ?? ownerMissing("team"));
-      return ok({ items: listApiKeys(ctx, auth!.project.id, owner).map(apiKeyView), is_paginated: false });
+      assertClientMayUseApiKeys(auth, "team");
+      const owner = teamOwner(ctx, auth, query.team_id ?? ownerMissing("team"));
+      return ok({ items: listApiKeys(ctx, auth.project.id, owner).map(apiKeyView), is_paginated: false });
     },
-  }),
-  createTeamApiKey: route({
-    body: teamApiKeyCreate,
+  },
+  createTeamApiKey: {
     handler: ({ auth, ctx, body }) => {
-      assertClientMayUseApiKeys(auth!, "team");
-      return ok(apiKeyFirstView(createApiKey(ctx, auth!.project.id, teamOwner(ctx, auth!, body.team_id), body)));
+      assertClientMayUseApiKeys(auth, "team");
+      return ok(apiKeyFirstView(createApiKey(ctx, auth.project.id, teamOwner(ctx, auth, body.team_id), body)));
     },
-  }),
+  },
   getTeamApiKey: team.get,
   updateTeamApiKey: team.update,
   checkTeamApiKey: team.check,

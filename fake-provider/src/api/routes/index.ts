@@ -2,7 +2,7 @@ import { accountRoutes } from "./account.ts";
 import { adminRoutes } from "./admin.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
-import type { AnyRouteSpec } from "./define.ts";
+import type { RouteTable } from "./define.ts";
 import { internalExtraRoutes } from "./internal-extras.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { metaRoutes } from "./meta.ts";
@@ -17,7 +17,7 @@ import { teamRoutes } from "./teams.ts";
 import { userRoutes } from "./users.ts";
 
 /** Every implemented operation, by contract operation id. Operations absent here answer 501. */
-export const implementedRoutes: Record<string, AnyRouteSpec> = {
+export const implementedRoutes: RouteTable = {
   ...metaRoutes,
   ...sessionRoutes,
   ...userRoutes,

@@ -1,11 +1,3 @@
-import {
-  teamInvitationAcceptByIdQuery,
-  teamInvitationCodeBody,
-  teamInvitationListQuery,
-  teamInvitationParams,
-  teamInvitationRevokeQuery,
-  teamInvitationSendCode,
-} from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { AuthedContext, OpContext } from "../../domain/ops/context.ts";
 import {
@@ -17,50 +9,42 @@ import {
   sendInvitation,
 } from "../../domain/ops/invitations.ts";
 import { invitationView } from "../../domain/views/invitations.ts";
-import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+import { ok, success, type RouteTable } from "./define.ts";
 
 /** Team invitations (protocol.md §5.5, §6.4). */
 
-const authed = (ctx: OpContext, auth: Auth | null): AuthedContext => ({ ...ctx, auth: auth! });
+const authed = (ctx: OpContext, auth: Auth): AuthedContext => ({ ...ctx, auth });
 
-export const invitationRoutes: Record<string, AnyRouteSpec> = {
-  sendTeamInvitation: route({
-    body: teamInvitationSendCode,
+export const invitationRoutes: RouteTable = {
+  sendTeamInvitation: {
     // 200 with the invitation id (A26), not 201: this is a custom "success" route.
     handler: ({ auth, ctx, body }) => ok({ success: true, id: sendInvitation(authed(ctx, auth), body).id }),
-  }),
-  acceptTeamInvitation: route({
-    body: teamInvitationCodeBody,
+  },
+  acceptTeamInvitation: {
     handler: ({ auth, ctx, body }) => {
       acceptInvitation(authed(ctx, auth), body.code);
       return ok({});
     },
-  }),
-  checkTeamInvitationCode: route({
-    body: teamInvitationCodeBody,
+  },
+  checkTeamInvitationCode: {
     handler: ({ auth, ctx, body }) => {
       peekInvitation(authed(ctx, auth), body.code);
       return ok({ is_code_valid: true });
     },
-  }),
-  teamInvitationDetails: route({
-    body: teamInvitationCodeBody,
+  },
+  teamInvitationDetails: {
     handler: ({ auth, ctx, body }) => {
       const { team } = peekInvitation(authed(ctx, auth), body.code, "details");
       return ok({ team_id: team.id, team_display_name: team.displayName });
     },
-  }),
-  acceptTeamInvitationById: route({
-    params: teamInvitationParams,
-    query: teamInvitationAcceptByIdQuery,
-    body: noBody,
+  },
+  acceptTeamInvitationById: {
     handler: ({ auth, ctx, params, query }) => {
       acceptInvitationById(authed(ctx, auth), params.invitation_id, query.user_id);
       return ok({});
     },
-  }),
-  listTeamInvitations: route({
-    query: teamInvitationListQuery,
+  },
+  listTeamInvitations: {
     handler: ({ auth, ctx, query }) => {
       const invitations = listInvitations(authed(ctx, auth), {
         ...(query.team_id !== undefined ? { teamId: query.team_id } : {}),
@@ -68,14 +52,11 @@ export const invitationRoutes: Record<string, AnyRouteSpec> = {
       });
       return ok({ items: invitations.map(invitationView), is_paginated: false });
     },
-  }),
-  revokeTeamInvitation: route({
-    params: teamInvitationParams,
-    query: teamInvitationRevokeQuery,
-    body: noBody,
+  },
+  revokeTeamInvitation: {
     handler: ({ auth, ctx, params, query }) => {
       revokeInvitation(authed(ctx, auth), params.invitation_id, query.team_id);
       return success();
     },
-  }),
+  },
 };

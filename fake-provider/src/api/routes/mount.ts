@@ -1,6 +1,19 @@
 import type { Hono } from "hono";
-import { z } from "zod";
-import { API_PREFIXES, headerName, operations, type AccessType, type HeaderFamily, type Operation, type OperationId } from "@authsim/sdk/contract";
+import {
+  anyParams,
+  API_PREFIXES,
+  bodyForCaller,
+  headerName,
+  noQuery,
+  operations,
+  type AccessType,
+  type HeaderFamily,
+  type Operation,
+  type OperationId,
+  type RequestBody,
+  type RequestParams,
+  type RequestQuery,
+} from "@authsim/sdk/contract";
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import { hasStackHeader } from "../auth/headers.ts";
 import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
@@ -15,7 +28,7 @@ import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { OpContext, ProviderSettings } from "../../domain/ops/context.ts";
 import type { Store, Tables } from "../../domain/store/store.ts";
 import { explainFailure, traceOf, type PipelineStage } from "../../emulator/request-log/trace.ts";
-import { noBody, noQuery, type AnyRouteSpec, type RouteResult } from "./define.ts";
+import type { RouteFor, RouteResult, RouteTable } from "./define.ts";
 import { implementedRoutes } from "./index.ts";
 
 export interface MountDeps {
@@ -46,18 +59,17 @@ const allowedTypes: Record<Operation["access"], readonly AccessType[]> = {
   admin: ["admin"],
 };
 
-const anyParams = z.record(z.string(), z.string());
-
 /**
  * Registers every contract operation on the app, under each API prefix (`/api/v1` and `/api/latest` answer alike):
  * implemented ones run the pipeline, the others answer 501. `routes` is a parameter so the 501 rule stays testable
  * now that every operation of the contract is implemented.
  */
-export function mountOperations(app: Hono, deps: MountDeps, routes: Readonly<Record<string, AnyRouteSpec>> = implementedRoutes): void {
+export function mountOperations(app: Hono, deps: MountDeps, routes: RouteTable = implementedRoutes): void {
   for (const prefix of API_PREFIXES) {
     for (const operation of operations) {
       const path = operation.path === "/" ? prefix : prefix + operation.path;
-      const spec = routes[operation.id];
+      // Each handler is typed by its own operation (RouteTable); here, where one loop serves them all, by any.
+      const spec: RouteFor<OperationId> | undefined = routes[operation.id];
       app.on(operation.method, path, async (c) => {
         const request = c.req.raw;
         traceOf(request).operationId = operation.id;
@@ -105,7 +117,7 @@ function notImplemented(operation: Operation, prefix: string): Response {
   );
 }
 
-async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
+async function handle(operation: Operation, spec: RouteFor<OperationId>, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
   const url = urlOf(request);
   const durable: ((tables: Tables) => void)[] = [];
   // How far the request got, so the request log can say which rule refused it (emulator/request-log/trace.ts).
@@ -125,19 +137,29 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       const auth = await parseAuth(tables, request.headers, ctx.now, deps.settings.crypto);
       traceOf(request).userId = auth?.user?.id ?? null;
       stage = "access";
-      if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
+      // The caller the handler gets: for an operation that needs project authentication, the one access let through.
+      const caller = operation.access === "none" ? auth : requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
       stage = "schema";
-      // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does).
-      const bodySchema = typeof spec.body === "function" ? spec.body(auth) : (spec.body ?? noBody);
-      const params = check(spec.params ?? anyParams, rawParams, "params");
-      const query = check(spec.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
-      const body = check(bodySchema, rawBody, "body");
+      // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does). The
+      // schemas are the operation's contract entry (sdk/src/contract/requests.ts).
+      const entry = operation.request;
+      const params = check(entry.params ?? anyParams, rawParams, "params");
+      const query = check(entry.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
+      const body = check(bodyForCaller(entry, auth?.type ?? null), rawBody, "body");
       if (!params.ok || !query.ok || !body.ok) {
         const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
         throw schemaError({ method: request.method, pathname: url.pathname }, problems);
       }
       stage = "op";
-      return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }), request, deps.random);
+      return toResponse(await spec.handler({
+          // Parsed by this operation's own contract schemas just above: the parts its handler is typed with.
+          query: query.value as RequestQuery<OperationId>,
+          body: body.value as RequestBody<OperationId>,
+          params: params.value as RequestParams<OperationId>,
+          auth: caller,
+          ctx,
+          request,
+        }), request, deps.random);
     });
   } catch (error) {
     explainFailure(request, stage, error);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appleNativeSignInBody, constants, crossDomainAuthorizeBody, oauthAuthorizeQuery, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/sdk/contract";
+import { constants, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/sdk/contract";
 import { stackHeader } from "../auth/headers.ts";
 import { deletedCookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
 import { json } from "../http/respond.ts";
@@ -7,7 +7,7 @@ import { appleNativeSignIn } from "../../domain/ops/oauth-apple-native.ts";
 import { authorize } from "../../domain/ops/oauth-authorize.ts";
 import { oauthCallback } from "../../domain/ops/oauth-callback.ts";
 import { crossDomainAuthorize } from "../../domain/ops/oauth-cross-domain.ts";
-import { ok, route, type AnyRouteSpec } from "./define.ts";
+import { ok, type RouteFor, type RouteTable } from "./define.ts";
 
 /**
  * OAuth in the browser (protocol.md §7.5): authorize sends the browser to the mock identity provider (307 setting the
@@ -15,13 +15,8 @@ import { ok, route, type AnyRouteSpec } from "./define.ts";
  * authorization code for the app's redirect_uri (303), or a refusal to the error URL (307).
  */
 
-const callbackParams = z.strictObject({ provider_id: z.string() });
-
-function callbackHandler(source: "query" | "body"): AnyRouteSpec {
-  return route({
-    params: callbackParams,
-    query: source === "query" ? oauthCallbackParams : z.looseObject({}),
-    body: source === "body" ? z.union([z.undefined(), oauthCallbackParams]) : z.unknown(),
+function callbackHandler(source: "query" | "body"): RouteFor<"oauthCallbackGet" | "oauthCallbackPost"> {
+  return {
     handler: ({ ctx, params, query, body, request }) => {
       const answer = (source === "query" ? query : (body ?? {})) as z.output<typeof oauthCallbackParams>;
       const { location, headers: extra } = oauthCallback(ctx, params.provider_id, answer, {
@@ -34,13 +29,11 @@ function callbackHandler(source: "query" | "body"): AnyRouteSpec {
       // a refusal to the error URL is a 307.
       return new Response("{}", { status: 303, headers });
     },
-  });
+  };
 }
 
-export const oauthRoutes: Record<string, AnyRouteSpec> = {
-  oauthAuthorize: route({
-    params: z.strictObject({ provider_id: z.string() }),
-    query: oauthAuthorizeQuery,
+export const oauthRoutes: RouteTable = {
+  oauthAuthorize: {
     handler: async ({ ctx, params, query, request }) => {
       const { flow, location } = await authorize(ctx, params.provider_id, query);
       // JSON mode (the SDKs' fetch) sets no cookie: upstream relies on PKCE there (flow.jsonMode, see the callback).
@@ -48,21 +41,19 @@ export const oauthRoutes: Record<string, AnyRouteSpec> = {
       const cookie = innerStateCookieHeader(request, oauthInnerStateCookie(flow.innerState), constants.oauthOuterStateCookieMaxAgeSeconds, ctx.now);
       return new Response(null, { status: 307, headers: { location, "set-cookie": cookie } });
     },
-  }),
+  },
   oauthCallbackGet: callbackHandler("query"),
   oauthCallbackPost: callbackHandler("body"),
-  appleNativeSignIn: route({
-    body: appleNativeSignInBody,
-    handler: ({ auth }) => appleNativeSignIn(auth!.project),
-  }),
-  crossDomainAuthorize: route({
-    body: crossDomainAuthorizeBody,
+  appleNativeSignIn: {
+    handler: ({ auth }) => appleNativeSignIn(auth.project),
+  },
+  crossDomainAuthorize: {
     handler: ({ ctx, auth, body, request }) =>
       ok(
-        crossDomainAuthorize(ctx, auth!, {
+        crossDomainAuthorize(ctx, auth, {
           refreshToken: stackHeader(request.headers, "refreshToken"),
           publishableClientKey: stackHeader(request.headers, "publishableClientKey") ?? undefined,
         }, body),
       ),
-  }),
+  },
 };

@@ -1,9 +1,3 @@
-import {
-  teamMemberProfileListQuery,
-  teamMemberProfileParams,
-  teamMemberProfileUpdate,
-  teamMembershipParams,
-} from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { AuthedContext, OpContext } from "../../domain/ops/context.ts";
 import {
@@ -15,30 +9,25 @@ import {
   type MemberProfile,
 } from "../../domain/ops/team-members.ts";
 import { clientMemberProfileView, membershipView, serverMemberProfileView } from "../../domain/views/team-members.ts";
-import { created, noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+import { created, ok, success, type RouteTable } from "./define.ts";
 
 /** Team memberships and member profiles (protocol.md §5.4, §6.4). */
 
-const authed = (ctx: OpContext, auth: Auth | null): AuthedContext => ({ ...ctx, auth: auth! });
+const authed = (ctx: OpContext, auth: Auth): AuthedContext => ({ ...ctx, auth });
 const profileView = (ctx: OpContext, auth: Auth | null, profile: MemberProfile) =>
   auth?.type === "client" ? clientMemberProfileView(profile) : serverMemberProfileView(ctx.tables, profile);
 
-export const teamMemberRoutes: Record<string, AnyRouteSpec> = {
-  addTeamMember: route({
-    params: teamMembershipParams,
-    body: noBody,
+export const teamMemberRoutes: RouteTable = {
+  addTeamMember: {
     handler: ({ auth, ctx, params }) => created(membershipView(addTeamMember(authed(ctx, auth), params.team_id, params.user_id))),
-  }),
-  removeTeamMember: route({
-    params: teamMembershipParams,
-    body: noBody,
+  },
+  removeTeamMember: {
     handler: ({ auth, ctx, params }) => {
       removeTeamMember(authed(ctx, auth), params.team_id, params.user_id);
       return success();
     },
-  }),
-  listTeamMemberProfiles: route({
-    query: teamMemberProfileListQuery,
+  },
+  listTeamMemberProfiles: {
     handler: ({ auth, ctx, query }) => {
       const profiles = listMemberProfiles(authed(ctx, auth), {
         ...(query.team_id !== undefined ? { teamId: query.team_id } : {}),
@@ -46,15 +35,12 @@ export const teamMemberRoutes: Record<string, AnyRouteSpec> = {
       });
       return ok({ items: profiles.map((p) => profileView(ctx, auth, p)), is_paginated: false });
     },
-  }),
-  getTeamMemberProfile: route({
-    params: teamMemberProfileParams,
+  },
+  getTeamMemberProfile: {
     handler: ({ auth, ctx, params }) => ok(profileView(ctx, auth, getMemberProfile(authed(ctx, auth), params.team_id, params.user_id))),
-  }),
-  updateTeamMemberProfile: route({
-    params: teamMemberProfileParams,
-    body: teamMemberProfileUpdate,
+  },
+  updateTeamMemberProfile: {
     handler: ({ auth, ctx, params, body }) =>
       ok(profileView(ctx, auth, updateMemberProfile(authed(ctx, auth), params.team_id, params.user_id, body))),
-  }),
+  },
 };

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { DEFAULT_BRANCH_ID, PUBLIC_CLIENT_SENTINEL, constants } from "@authsim/sdk/contract";
+import { DEFAULT_BRANCH_ID, PUBLIC_CLIENT_SENTINEL, constants, type RequestBody } from "@authsim/sdk/contract";
 import { findKeySet } from "../../domain/auth/keys.ts";
 import { knownError } from "../../domain/errors/known-error.ts";
 import { json } from "../http/respond.ts";
@@ -7,30 +6,17 @@ import { refreshAccessToken } from "../../domain/ops/sessions.ts";
 import { exchangeAuthorizationCode, OAuthGrantError } from "../../domain/ops/oauth-token.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
-import { route } from "./define.ts";
+import type { RouteFor } from "./define.ts";
+
+const noStore = { "cache-control": "no-store", pragma: "no-cache" };
+const oauthError = (error: string, description: string, status = 400) => json({ error, error_description: description }, status, noStore);
 
 /**
  * POST /auth/oauth/token (protocol.md §4.4): a standard OAuth token endpoint with client_secret_post authentication.
  * The client is the project (client_id = project id, optionally "#branch"); its secret a publishable key or the
  * public-client sentinel. Grants: refresh_token, and authorization_code (OAuth sign-in, domain/ops/oauth-token.ts).
  */
-const tokenForm = z.looseObject({
-  grant_type: z.string(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-  refresh_token: z.string().optional(),
-  scope: z.string().optional(),
-  // The authorization-code grant (domain/ops/oauth-token.ts).
-  code: z.string().optional(),
-  redirect_uri: z.string().optional(),
-  code_verifier: z.string().optional(),
-});
-
-const noStore = { "cache-control": "no-store", pragma: "no-cache" };
-const oauthError = (error: string, description: string, status = 400) => json({ error, error_description: description }, status, noStore);
-
-export const tokenEndpoint = route({
-  body: tokenForm,
+export const tokenEndpoint: RouteFor<"oauthToken"> = {
   handler: async ({ body, ctx }) => {
     const clientId = body.client_id ?? "";
     const [projectId, branchId = DEFAULT_BRANCH_ID] = clientId.split("#");
@@ -59,10 +45,10 @@ export const tokenEndpoint = route({
       noStore,
     );
   },
-});
+};
 
 /** The code exchange; its OAuth-style refusals (PKCE, missing parameters) answer in the OAuth error shape. */
-async function codeGrant(ctx: OpContext, project: ProjectRecord, body: z.output<typeof tokenForm>): Promise<Response> {
+async function codeGrant(ctx: OpContext, project: ProjectRecord, body: RequestBody<"oauthToken">): Promise<Response> {
   try {
     const tokens = await exchangeAuthorizationCode(ctx, project, { ...body, grant_type: "authorization_code", client_id: body.client_id ?? "" });
     return json(tokens, 200, noStore);

@@ -134,10 +134,10 @@ describe("older config names", () => {
 
   it("adds, updates and removes OAuth providers, which the project view and sign-in then use", async () => {
     await expectJson(await patch({ "auth.oauth.providers": null }));
-    expect((await getConfig()).auth!.oauth).toMatchObject({ providers: {} });
+    expect((await getConfig()).auth?.oauth).toMatchObject({ providers: {} });
     await expectJson(await patch({ "auth.oauth.providers.google": { type: "google", isShared: false, clientId: "id", clientSecret: "secret", allowSignIn: true, allowConnectedAccounts: true } }));
     await expectJson(await patch({ "auth.oauth.providers.github": { type: "github", isShared: true, allowSignIn: true, allowConnectedAccounts: false } }));
-    const providers = ((await getConfig()).auth!.oauth as { providers: Record<string, unknown> }).providers;
+    const providers = ((await getConfig()).auth?.oauth as { providers: Record<string, unknown> }).providers;
     expect(providers.github).toEqual({ type: "github", isShared: true, allowSignIn: true, allowConnectedAccounts: false });
     expect(providers.google).toEqual({ type: "google", isShared: false, clientId: "id", clientSecret: "secret", allowSignIn: true, allowConnectedAccounts: true });
     const project = await expectJson<{ config: { oauth_providers: unknown[] } }>(await api(provider, "/internal/projects/current", { headers: admin() }));
@@ -147,9 +147,9 @@ describe("older config names", () => {
     ]);
     // A whole object replaces the provider: its client fields go.
     await expectJson(await patch({ "auth.oauth.providers.google": { type: "google", isShared: true, allowSignIn: false, allowConnectedAccounts: true } }));
-    expect(((await getConfig()).auth!.oauth as { providers: Record<string, unknown> }).providers.google).toEqual({ type: "google", isShared: true, allowSignIn: false, allowConnectedAccounts: true });
+    expect(((await getConfig()).auth?.oauth as { providers: Record<string, unknown> }).providers.google).toEqual({ type: "google", isShared: true, allowSignIn: false, allowConnectedAccounts: true });
     await expectJson(await patch({ "auth.oauth.providers.github": null }));
-    expect(((await getConfig()).auth!.oauth as { providers: Record<string, unknown> }).providers).not.toHaveProperty("github");
+    expect(((await getConfig()).auth?.oauth as { providers: Record<string, unknown> }).providers).not.toHaveProperty("github");
     const bad = await patch({ "auth.oauth.providers.x1": { type: "invalid-provider" } });
     expect(await text(bad)).toEqual([400, "auth.oauth.providers.x1.type must be one of the following values: google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch"]);
   });
@@ -186,13 +186,13 @@ describe("older config names", () => {
     await expectJson(await reset("environment", ["teams.allowClientTeamCreation", "auth.oauth.providers.discord"]));
     const afterReset = await getConfig();
     expect((afterReset.teams as Record<string, unknown>).allowClientTeamCreation).toBe(!before.allowClientTeamCreation);
-    expect((afterReset.auth!.oauth as { providers: Record<string, unknown> }).providers).not.toHaveProperty("discord");
+    expect((afterReset.auth?.oauth as { providers: Record<string, unknown> }).providers).not.toHaveProperty("discord");
     // A new branch config replaces the old one: its keys go back to the base.
     await expectJson(await put("branch", { "auth.passkey.allowSignIn": true }));
     const afterPush = await getConfig();
     expect((afterPush.teams as Record<string, unknown>).allowClientTeamCreation).toBe(before.allowClientTeamCreation);
     expect((afterPush.users as Record<string, unknown>).allowClientUserDeletion).toBe(deletionBefore);
-    expect((afterPush.auth!.passkey as Record<string, unknown>).allowSignIn).toBe(true);
+    expect((afterPush.auth?.passkey as Record<string, unknown>).allowSignIn).toBe(true);
   });
 
   it("keeps the admin's project update over the levels when the config is worked out again", async () => {

@@ -37,8 +37,6 @@ export type OpenApiParameter = { name: string; in: "path" | "query"; required: b
 /** `/users/:user_id` → `/users/{user_id}` (OpenAPI path templating). */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 
-// The token endpoint and the form_post OAuth callback take forms (RFC 6749); every other body is JSON.
-const FORM_BODIES = new Set(["oauthToken", "oauthCallbackPost"]);
 const ACRONYMS: Record<string, string> = { oauth: "OAuth", otp: "OTP", mfa: "MFA", cli: "CLI", api: "API", url: "URL", ai: "AI", jwks: "JWKS", svix: "Svix" };
 
 function summaryOf(id: string): string {
@@ -92,7 +90,7 @@ function build(): OpenApiDocument {
       security: securityFor(operation.access),
       parameters: parametersOf(operation, parts),
       ...(body
-        ? { requestBody: { required: body.required, content: { [FORM_BODIES.has(operation.id) ? "application/x-www-form-urlencoded" : "application/json"]: { schema: requests.ref(body.schema, `${operation.id}Body`, body.origin) } } } }
+        ? { requestBody: { required: body.required, content: { [operation.request.form ? "application/x-www-form-urlencoded" : "application/json"]: { schema: requests.ref(body.schema, `${operation.id}Body`, body.origin) } } } }
         : {}),
       responses: answers,
       "x-authsim-access": operation.access,

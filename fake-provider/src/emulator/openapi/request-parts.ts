@@ -1,12 +1,11 @@
 import { z } from "zod";
-import type { AccessType } from "@authsim/sdk/contract";
-import type { Auth } from "../../api/auth/parse-auth.ts";
-import { noBody, noQuery, type AnyRouteSpec } from "../../api/routes/define.ts";
+import { noBody, noQuery, operationsById, type OperationRequest } from "@authsim/sdk/contract";
 import { implementedRoutes } from "../../api/routes/index.ts";
 
 /**
- * What an operation accepts, read from the schemas its route parses with (api/routes/<area>.ts, mostly the contract's own):
- * so the document says exactly what the emulator checks. Operations not implemented yet have no route and no parts.
+ * What an operation accepts, read from its contract entry (sdk/src/contract/requests.ts), the schemas the mount parses
+ * its requests with: so the document says exactly what the emulator checks. Operations not implemented yet have no
+ * route and no parts.
  */
 export interface RequestBody {
   schema: z.ZodType;
@@ -22,15 +21,10 @@ export interface RequestParts {
   params: z.ZodType | null;
 }
 
-// Body choosers (e.g. PATCH /users/me) look only at who is calling, so a caller of each type is enough to ask them.
-const callerOf = (type: AccessType) => ({ type }) as unknown as Auth;
-
-function bodySchema(spec: AnyRouteSpec): z.ZodType {
-  const body = spec.body ?? noBody;
-  if (typeof body !== "function") return body;
-  const client = body(callerOf("client"));
-  const server = body(callerOf("server"));
-  return client === server ? client : z.union([client, server]).describe("The first form for client access; the second for server and admin access.");
+function bodySchema(request: OperationRequest): z.ZodType {
+  const body = request.body ?? noBody;
+  if (body instanceof z.ZodType) return body;
+  return body.client === body.server ? body.client : z.union([body.client, body.server]).describe("The first form for client access; the second for server and admin access.");
 }
 
 /** The body without its "or nothing" alternative; null for routes that take none (`noBody`, or only `{}`). */
@@ -54,12 +48,12 @@ function definedBody(schema: z.ZodType): RequestBody | null {
 }
 
 export function requestParts(operationId: string, method: string): RequestParts | null {
-  const spec = implementedRoutes[operationId];
-  if (!spec) return null;
+  const request = operationsById.get(operationId)?.request;
+  if (!request || !(operationId in implementedRoutes)) return null;
   return {
-    // A GET has no body, whatever the route's schema lets through (the OAuth callback reads its query instead).
-    body: method === "GET" ? null : definedBody(bodySchema(spec)),
-    query: spec.query && spec.query !== noQuery ? spec.query : null,
-    params: spec.params ?? null,
+    // A GET has no body, whatever the contract's schema lets through (the OAuth callback reads its query instead).
+    body: method === "GET" ? null : definedBody(bodySchema(request)),
+    query: request.query && request.query !== noQuery ? request.query : null,
+    params: request.params ?? null,
   };
 }

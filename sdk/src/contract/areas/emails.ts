@@ -222,3 +222,12 @@ export const failedEmailsDigestResponse = z.object({
     )
     .optional(),
 });
+
+/**
+ * The bodies of POST /emails/render-email and /emails/send-email: any JSON here; the route checks them against the
+ * real service's alternatives (which need a yup-style union, fake-provider http/yup-union.ts), then against
+ * renderEmailRequest / sendEmailRequest.
+ */
+export const emailUnionBody = z.unknown().describe("A JSON object; see the operation for the accepted combinations of fields.");
+/** GET /emails/unsubscribe-link: the code is checked by the route (a plain-text 400 when missing or unknown). */
+export const unsubscribeLinkQuery = z.object({ code: z.string().optional() });

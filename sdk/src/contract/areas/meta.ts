@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryBoolean } from "./common.ts";
 
 /**
  * Root and meta endpoints (protocol.md §6.1). Only the version check has a JSON shape worth describing: the others
@@ -24,3 +25,10 @@ export const backendUrlsResponse = z.object({ urls: z.array(z.string()) });
 
 /** GET /projects/{project_id}/.well-known/jwks.json: the project's public signing keys (RFC 7517), fields as JWK. */
 export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+/** POST /check-feature-support: the SDK names the feature it found missing; the answer is plain text. */
+export const checkFeatureSupportBody = z.looseObject({ feature_name: z.string().optional(), name: z.string().optional() }).optional();
+
+/** GET /projects/:project_id/.well-known/jwks.json: the project is looked up by the route (a plain-text 404). */
+export const jwksParams = z.object({ project_id: z.string() });
+export const jwksQuery = z.strictObject({ include_restricted: queryBoolean.optional(), include_anonymous: queryBoolean.optional() });

@@ -57,3 +57,8 @@ export const connectedAccountTokenByAccountParams = connectedAccountTokenParams.
 /** `scope`: space-separated provider scopes the token must carry. */
 export const connectedAccountTokenBody = z.strictObject({ scope: z.string().optional() });
 export const connectedAccountTokenResponse = z.object({ access_token: z.string().min(1) });
+
+/** The connected-account token routes take `{ scope? }` or no body at all. */
+export const connectedAccountTokenRequestBody = z.union([z.undefined(), connectedAccountTokenBody]);
+/** GET /auth/oauth/connected-accounts/:provider_id/access-token (the legacy form): the scope is in the query. */
+export const legacyConnectedAccountTokenQuery = z.strictObject({ scope: z.string().optional() });

@@ -98,3 +98,11 @@ export const crossDomainAuthorizeResponse = z.object({ redirect_url: z.string().
  * `apple` provider and one of its app Bundle IDs.
  */
 export const appleNativeSignInBody = z.object({ id_token: z.string() });
+
+/** The provider of /auth/oauth/authorize/:provider_id and /auth/oauth/callback/:provider_id. */
+export const oauthProviderIdParams = z.strictObject({ provider_id: z.string() });
+/** The GET callback reads the provider's answer from its query; a body it may carry is not looked at. */
+export const oauthCallbackGetBody = z.unknown();
+/** The form_post callback reads the provider's answer from its form; its query may hold anything. */
+export const oauthCallbackPostQuery = z.looseObject({});
+export const oauthCallbackPostBody = z.union([z.undefined(), oauthCallbackParams]);

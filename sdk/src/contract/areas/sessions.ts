@@ -117,3 +117,19 @@ export const sessionList = listEnvelope(sessionView);
 /** DELETE /auth/sessions/{id}: the published client adds ?user_id=me. */
 export const sessionDeleteQuery = z.strictObject({ user_id: userIdOrMe.optional() });
 export const sessionParams = z.strictObject({ session_id: uuidV4 });
+
+/**
+ * POST /auth/oauth/token (protocol.md §4.4): a form with client_secret_post authentication. Keys beyond these are
+ * accepted (RFC 6749 lets a client send extensions).
+ */
+export const oauthTokenBody = z.looseObject({
+  grant_type: z.string(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  // The authorization-code grant (fake provider: ops/oauth-token.ts).
+  code: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
+});

@@ -132,3 +132,6 @@ export const userListQuery = z.strictObject({
   include_restricted: queryBoolean.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** /users/:user_id (server and admin). */
+export const userParams = z.strictObject({ user_id: uuidV4 });
