@@ -3,6 +3,7 @@ import type { AppContext } from "../client/app-context.ts";
 import type { ServerContactChannel, ServerContactChannelCreateOptions } from "../client/contact-channels.ts";
 import type { PasswordRequirementsError } from "../client/password.ts";
 import { catchKnown } from "../errors/result.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /**
  * The account members of a server user object (sdk-surface.md §9b with server variants): the client's, addressed by
@@ -16,9 +17,8 @@ export function serverUserAccountMembers(ctx: AppContext, userId: string): Serve
   return {
     ...userAccountMembers(ctx, {}, userId),
     async setPassword(options) {
-      const path = `/users/${encodeURIComponent(userId)}`;
       const result = await catchKnown(async () => {
-        await ctx.transport.request(path, { method: "PATCH", body: { password: options.password } });
+        await asServer.send(ctx.transport, "updateUser", { params: { user_id: userId }, body: { password: options.password } });
       }, ["PASSWORD_REQUIREMENTS_NOT_MET"]);
       return result.status === "error" ? result.error : undefined;
     },
