@@ -3,6 +3,7 @@ import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /** Password reset, update and set (spec §4 "Password reset", §7 Auth; sdk-surface.md §6, §9b; protocol.md §6.2, §7.3). */
 
@@ -24,20 +25,20 @@ function resetCallback(ctx: AppContext, callbackUrl: string | undefined): string
 export function sendForgotPasswordEmail(ctx: AppContext, email: string, options: { callbackUrl?: string } = {}): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
   return catchKnown(async () => {
     const body = { email, callback_url: resetCallback(ctx, options.callbackUrl) };
-    await ctx.transport.requestJson("/auth/password/send-reset-code", { method: "POST", body }, sendResetCodeResponse);
+    await asClient.json(ctx.transport, "sendResetCode", { body }, sendResetCodeResponse);
   }, ["USER_NOT_FOUND"]);
 }
 
 /** Checks a reset code without using it up (spec §4: "the code can be checked first"). */
 export function verifyPasswordResetCode(ctx: AppContext, code: string): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
-    await ctx.transport.requestJson("/auth/password/reset/check-code", { method: "POST", body: { code } }, verificationCodeCheckResponse);
+    await asClient.json(ctx.transport, "checkResetCode", { body: { code } }, verificationCodeCheckResponse);
   }, ["VERIFICATION_ERROR"]);
 }
 
 export function resetPassword(ctx: AppContext, options: { code: string; password: string }): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
-    await ctx.transport.request("/auth/password/reset", { method: "POST", body: { code: options.code, password: options.password } });
+    await asClient.send(ctx.transport, "resetPassword", { body: { code: options.code, password: options.password } });
   }, ["VERIFICATION_ERROR"]);
 }
 
@@ -52,7 +53,7 @@ export function updatePassword(ctx: AppContext, session: Session, options: { old
   const body = { old_password: options.oldPassword, new_password: options.newPassword };
   return errorOrVoid(
     catchKnown(async () => {
-      await ctx.transport.request("/auth/password/update", { method: "POST", body, session, allowAnonymousUser: true });
+      await asClient.send(ctx.transport, "updatePassword", { body, session, allowAnonymousUser: true });
     }, ["PASSWORD_CONFIRMATION_MISMATCH", "PASSWORD_REQUIREMENTS_NOT_MET"]),
   );
 }
@@ -61,7 +62,7 @@ export function updatePassword(ctx: AppContext, session: Session, options: { old
 export function setPassword(ctx: AppContext, session: Session, options: { password: string }): Promise<PasswordRequirementsError | undefined> {
   return errorOrVoid(
     catchKnown(async () => {
-      await ctx.transport.request("/auth/password/set", { method: "POST", body: { password: options.password }, session, allowAnonymousUser: true });
+      await asClient.send(ctx.transport, "setPassword", { body: { password: options.password }, session, allowAnonymousUser: true });
     }, ["PASSWORD_REQUIREMENTS_NOT_MET"]),
   );
 }

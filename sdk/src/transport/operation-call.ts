@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { operationTable, type OperationId } from "../contract/operations.ts";
 import type { operationRequests, RequestBodyInput } from "../contract/requests.ts";
-import type { QueryValue, RequestOptions, Transport, TransportResponse } from "./transport.ts";
+import type { BareRequestOptions, QueryValue, RequestOptions, Transport, TransportResponse } from "./transport.ts";
 
 /**
  * Calls a contract operation by id (issue 18): method and path come from the operation's entry in
@@ -85,6 +85,24 @@ function callerFor<Caller extends BodyCaller>(): OperationCaller<Caller> {
       return transport.requestJson(path, init, schema);
     },
   };
+}
+
+/** The options of a plain-HTTP call: the form body and its content type are the caller's (OAuth token endpoint). */
+export type BareCallOptions<Id extends OperationId> = ParamsPart<Id> & QueryPart<Id> & Pick<BareRequestOptions, "headers" | "body">;
+
+/**
+ * Sends a plain-HTTP operation (the OAuth authorize and token endpoints, the JWKS: protocol.md §4.4) through
+ * `Transport.requestBare`, without any x-stack header, as those calls always were.
+ */
+export async function sendBare<Id extends OperationId>(transport: Transport, id: Id, options: BareCallOptions<Id>): Promise<TransportResponse> {
+  const op = table.get(id);
+  if (!op) throw new Error(`Not a contract operation: ${id}`);
+  const { params, query, headers, body } = options as { params?: Readonly<Record<string, string>>; query?: Record<string, QueryValue>; headers?: Record<string, string>; body?: string };
+  const bare: BareRequestOptions = { method: op.method };
+  if (headers !== undefined) bare.headers = headers;
+  if (body !== undefined) bare.body = body;
+  if (query !== undefined) bare.query = query;
+  return transport.requestBare(operationPath(id, params), bare);
 }
 
 /** For the client app's calls: a per-caller body is the client one. */
