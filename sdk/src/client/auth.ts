@@ -6,13 +6,14 @@ import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Password and anonymous sign-in, and sign-out (spec §4 Session, §7 Auth; protocol.md §6.2, §7.1, §7.8). */
 
 type SignInJson = z.output<typeof signInResponse>;
 
-const SIGN_UP_ERRORS = ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_REQUIREMENTS_NOT_MET", "BOT_CHALLENGE_FAILED"] as const;
-const SIGN_IN_ERRORS = ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE"] as const;
+const SIGN_UP_ERRORS = caughtErrors.passwordSignUp;
+const SIGN_IN_ERRORS = caughtErrors.passwordSignIn;
 
 export type SignUpError = KnownErrorOf<(typeof SIGN_UP_ERRORS)[number]>;
 export type SignInError = KnownErrorOf<(typeof SIGN_IN_ERRORS)[number]>;

@@ -5,6 +5,7 @@ import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { verificationCallback } from "./contact-channels.ts";
 import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Email verification (spec §4 "Email verification", §5; sdk-surface.md §6, §9b; protocol.md §7.3). */
 
@@ -12,7 +13,7 @@ import { asClient } from "../transport/operation-call.ts";
 export function verifyEmail(ctx: AppContext, code: string): Promise<Result<void, KnownErrorOf<"VERIFICATION_ERROR">>> {
   return catchKnown(async () => {
     await asClient.send(ctx.transport, "verifyContactChannel", { body: verificationCodeBody.parse({ code }) });
-  }, ["VERIFICATION_ERROR"]);
+  }, caughtErrors.verifyContactChannel);
 }
 
 /**
@@ -29,6 +30,6 @@ export async function sendPrimaryVerificationEmail(
   const body = { email: primaryEmail, callback_url: verificationCallback(ctx, options.callbackUrl) };
   const result = await catchKnown(async () => {
     await asClient.send(ctx.transport, "sendVerificationCodeLegacy", { body, session, allowAnonymousUser: true });
-  }, ["EMAIL_ALREADY_VERIFIED"]);
+  }, caughtErrors.sendVerificationCodeLegacy);
   return result.status === "error" ? result.error : undefined;
 }

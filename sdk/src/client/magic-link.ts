@@ -6,6 +6,7 @@ import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { holdsAnonymousUser } from "./auth.ts";
 import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Magic link and one-time code sign-in (spec §4 "After sign-in"; sdk-surface.md §6; protocol.md §7.2). */
 
@@ -27,7 +28,7 @@ export function sendMagicLinkEmail(ctx: AppContext, email: string, options: { ca
     const body = { email, callback_url: magicLinkCallback(ctx, options.callbackUrl) };
     const json = await asClient.json(ctx.transport, "sendSignInCode", { body }, sendSignInCodeResponse);
     return { nonce: json.nonce };
-  }, ["REDIRECT_URL_NOT_WHITELISTED", "BOT_CHALLENGE_FAILED"]);
+  }, caughtErrors.sendSignInCode);
 }
 
 /**
@@ -45,7 +46,7 @@ export async function signInWithMagicLink(ctx: AppContext, session: Session, cod
     );
     session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
     return json.is_new_user;
-  }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE"]);
+  }, caughtErrors.otpSignIn);
   if (result.status === "error") return result;
   if (!options.noRedirect) await ctx.redirector.redirectIfPossible(result.data ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);
   return { status: "ok", data: undefined };

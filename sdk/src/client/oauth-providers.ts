@@ -4,6 +4,7 @@ import { KnownError, isKnownErrorOfType, type KnownErrorOf } from "../errors/kno
 import { catchKnown, err, ok, type Result } from "../errors/result.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /**
  * OAuth provider links and connected accounts of a user (sdk-surface.md §11; protocol.md §5.10; spec §8 "OAuth"). The
@@ -59,7 +60,7 @@ function providerFromJson<P extends OAuthProvider>(ctx: AppContext, auth: CallAu
       catchKnown(async () => {
         const body = { allow_sign_in: o.allowSignIn, allow_connected_accounts: o.allowConnectedAccounts, account_id: o.accountId, email: o.email };
         await asClient.send(ctx.transport, "updateOAuthProvider", { ...auth, params, body });
-      }, ["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"]),
+      }, caughtErrors.updateOAuthProvider),
     async delete() {
       await asClient.send(ctx.transport, "deleteOAuthProvider", { ...auth, params });
     },
@@ -91,7 +92,7 @@ export async function connectedAccountToken(ctx: AppContext, auth: CallAuth, acc
         : await asClient.json(ctx.transport, "connectedAccountTokenByAccount", { ...auth, params: { ...params, provider_account_id: account.providerAccountId }, body }, connectedAccountTokenResponse);
     return json.access_token;
   } catch (error) {
-    for (const code of ["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"] as const) {
+    for (const code of caughtErrors[account.providerAccountId === undefined ? "connectedAccountToken" : "connectedAccountTokenByAccount"]) {
       if (isKnownErrorOfType(error, code)) return null;
     }
     throw error;

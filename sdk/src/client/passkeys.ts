@@ -21,6 +21,7 @@ import { browserOf } from "./browser-env.ts";
 import type { WebAuthnAdapter } from "./browser-interfaces.ts";
 import { withMfaRedirect } from "./mfa.ts";
 import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 export type { WebAuthnAdapter } from "./browser-interfaces.ts";
 
@@ -89,7 +90,7 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
   }
   return catchKnown(async () => {
     await asClient.json(ctx.transport, "registerPasskey", { ...me, body: { credential: wireJson<typeof passkeyRegistrationCredential>(credential), code: init.code } }, registerPasskeyResponse);
-  }, ["PASSKEY_REGISTRATION_FAILED", "PASSKEY_WEBAUTHN_ERROR"]);
+  }, caughtErrors.registerPasskey);
 }
 
 /**
@@ -114,7 +115,7 @@ export async function signInWithPasskey(ctx: AppContext, session: Session, optio
         const json = await asClient.json(ctx.transport, "passkeySignIn", { body: { authentication_response: wireJson<typeof passkeyAuthenticationCredential>(response), code: init.code } }, signInWithNewUserResponse);
         session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
       }),
-    ["PASSKEY_AUTHENTICATION_FAILED", "INVALID_TOTP_CODE", "PASSKEY_WEBAUTHN_ERROR"],
+    caughtErrors.passkeySignIn,
   );
   if (result.status === "ok" && !options.noRedirect) await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
   return result;

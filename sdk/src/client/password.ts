@@ -4,6 +4,7 @@ import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Password reset, update and set (spec §4 "Password reset", §7 Auth; sdk-surface.md §6, §9b; protocol.md §6.2, §7.3). */
 
@@ -26,20 +27,20 @@ export function sendForgotPasswordEmail(ctx: AppContext, email: string, options:
   return catchKnown(async () => {
     const body = { email, callback_url: resetCallback(ctx, options.callbackUrl) };
     await asClient.json(ctx.transport, "sendResetCode", { body }, sendResetCodeResponse);
-  }, ["USER_NOT_FOUND"]);
+  }, caughtErrors.sendResetCode);
 }
 
 /** Checks a reset code without using it up (spec §4: "the code can be checked first"). */
 export function verifyPasswordResetCode(ctx: AppContext, code: string): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
     await asClient.json(ctx.transport, "checkResetCode", { body: { code } }, verificationCodeCheckResponse);
-  }, ["VERIFICATION_ERROR"]);
+  }, caughtErrors.checkResetCode);
 }
 
 export function resetPassword(ctx: AppContext, options: { code: string; password: string }): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
     await asClient.send(ctx.transport, "resetPassword", { body: { code: options.code, password: options.password } });
-  }, ["VERIFICATION_ERROR"]);
+  }, caughtErrors.resetPassword);
 }
 
 /** The reference kit returns these errors instead of throwing them (sdk-surface.md §9b). */
@@ -54,7 +55,7 @@ export function updatePassword(ctx: AppContext, session: Session, options: { old
   return errorOrVoid(
     catchKnown(async () => {
       await asClient.send(ctx.transport, "updatePassword", { body, session, allowAnonymousUser: true });
-    }, ["PASSWORD_CONFIRMATION_MISMATCH", "PASSWORD_REQUIREMENTS_NOT_MET"]),
+    }, caughtErrors.updatePassword),
   );
 }
 
@@ -63,6 +64,6 @@ export function setPassword(ctx: AppContext, session: Session, options: { passwo
   return errorOrVoid(
     catchKnown(async () => {
       await asClient.send(ctx.transport, "setPassword", { body: { password: options.password }, session, allowAnonymousUser: true });
-    }, ["PASSWORD_REQUIREMENTS_NOT_MET"]),
+    }, caughtErrors.setPassword),
   );
 }

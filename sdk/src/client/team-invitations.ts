@@ -10,6 +10,7 @@ import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /**
  * Team invitations (spec §3 "Team invitation", §4 "Verification codes"; sdk-surface.md §6, §12; protocol.md §5.5):
@@ -67,19 +68,18 @@ export async function listReceivedInvitations(ctx: AppContext, auth: CallAuth, u
 }
 
 /** What the code calls return as errors, not exceptions (sdk-surface.md §6; the published SDK catches the same two). */
-const CODE_ERRORS = ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"] as const;
-export type TeamInvitationCodeError = KnownErrorOf<(typeof CODE_ERRORS)[number]>;
+export type TeamInvitationCodeError = KnownErrorOf<(typeof caughtErrors.acceptTeamInvitation)[number]>;
 
 export function verifyTeamInvitationCode(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
     await asClient.json(ctx.transport, "checkTeamInvitationCode", { ...auth, body: { code } }, teamInvitationCheckCodeResponse);
-  }, CODE_ERRORS);
+  }, caughtErrors.checkTeamInvitationCode);
 }
 
 export function acceptTeamInvitation(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
     await asClient.json(ctx.transport, "acceptTeamInvitation", { ...auth, body: { code } }, teamInvitationAcceptResponse);
-  }, CODE_ERRORS);
+  }, caughtErrors.acceptTeamInvitation);
 }
 
 export function getTeamInvitationDetails(
@@ -90,5 +90,5 @@ export function getTeamInvitationDetails(
   return catchKnown(async () => {
     const json = await asClient.json(ctx.transport, "teamInvitationDetails", { ...auth, body: { code } }, teamInvitationDetailsResponse);
     return { teamDisplayName: json.team_display_name };
-  }, CODE_ERRORS);
+  }, caughtErrors.teamInvitationDetails);
 }

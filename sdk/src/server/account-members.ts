@@ -4,6 +4,7 @@ import type { ServerContactChannel, ServerContactChannelCreateOptions } from "..
 import type { PasswordRequirementsError } from "../client/password.ts";
 import { catchKnown } from "../errors/result.ts";
 import { asServer } from "../transport/operation-call.ts";
+import { caughtErrors } from "../client/caught-errors.ts";
 
 /**
  * The account members of a server user object (sdk-surface.md §9b with server variants): the client's, addressed by
@@ -19,7 +20,7 @@ export function serverUserAccountMembers(ctx: AppContext, userId: string): Serve
     async setPassword(options) {
       const result = await catchKnown(async () => {
         await asServer.send(ctx.transport, "updateUser", { params: { user_id: userId }, body: { password: options.password } });
-      }, ["PASSWORD_REQUIREMENTS_NOT_MET"]);
+      }, caughtErrors.updateUser);
       return result.status === "error" ? result.error : undefined;
     },
   };
