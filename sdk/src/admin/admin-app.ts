@@ -173,7 +173,7 @@ export class StackAdminApp extends StackServerApp {
     return emails.listEmailDrafts(this.ctx);
   }
 
-  createEmailDraft(options: emails.EmailDraftOptions): Promise<{ id: string }> {
+  createEmailDraft(options: emails.EmailDraftCreateOptions): Promise<{ id: string }> {
     return emails.createEmailDraft(this.ctx, options);
   }
 

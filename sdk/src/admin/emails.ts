@@ -12,6 +12,7 @@ import {
 } from "../contract/areas/emails.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { err, ok, type Result } from "../errors/result.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /** Email themes, templates, drafts, previews and the admin's sending calls (sdk-surface.md §8, §20; protocol.md §5.12). */
 
@@ -46,27 +47,25 @@ export interface SmtpConfigOptions {
   senderName: string;
 }
 
-const path = (kind: "themes" | "templates" | "drafts", id?: string) => `/internal/email-${kind}${id === undefined ? "" : `/${encodeURIComponent(id)}`}`;
-
 export async function listEmailThemes(ctx: AppContext): Promise<EmailThemeSummary[]> {
-  return (await ctx.transport.requestJson(path("themes"), {}, emailThemeList)).themes.map((t) => ({ id: t.id, displayName: t.display_name }));
+  return (await asServer.json(ctx.transport, "listEmailThemes", {}, emailThemeList)).themes.map((t) => ({ id: t.id, displayName: t.display_name }));
 }
 export async function getEmailTheme(ctx: AppContext, id: string): Promise<{ displayName: string; tsxSource: string }> {
-  const json = await ctx.transport.requestJson(path("themes", id), {}, emailTheme);
+  const json = await asServer.json(ctx.transport, "getEmailTheme", { params: { theme_id: id } }, emailTheme);
   return { displayName: json.display_name, tsxSource: json.tsx_source };
 }
 export async function createEmailTheme(ctx: AppContext, displayName: string): Promise<{ id: string }> {
-  return ctx.transport.requestJson(path("themes"), { method: "POST", body: { display_name: displayName } }, createdId);
+  return asServer.json(ctx.transport, "createEmailTheme", { body: { display_name: displayName } }, createdId);
 }
 export async function updateEmailTheme(ctx: AppContext, id: string, tsxSource: string): Promise<void> {
-  await ctx.transport.request(path("themes", id), { method: "PATCH", body: { tsx_source: tsxSource } });
+  await asServer.send(ctx.transport, "updateEmailTheme", { params: { theme_id: id }, body: { tsx_source: tsxSource } });
 }
 export async function deleteEmailTheme(ctx: AppContext, id: string): Promise<void> {
-  await ctx.transport.request(path("themes", id), { method: "DELETE" });
+  await asServer.send(ctx.transport, "deleteEmailTheme", { params: { theme_id: id } });
 }
 
 export async function listEmailTemplates(ctx: AppContext): Promise<EmailTemplateRecord[]> {
-  return (await ctx.transport.requestJson(path("templates"), {}, emailTemplateList)).templates.map((t) => ({
+  return (await asServer.json(ctx.transport, "listEmailTemplates", {}, emailTemplateList)).templates.map((t) => ({
     id: t.id,
     displayName: t.display_name,
     ...(t.theme_id !== undefined ? { themeId: t.theme_id } : {}),
@@ -74,18 +73,18 @@ export async function listEmailTemplates(ctx: AppContext): Promise<EmailTemplate
   }));
 }
 export async function createEmailTemplate(ctx: AppContext, displayName: string): Promise<{ id: string }> {
-  return ctx.transport.requestJson(path("templates"), { method: "POST", body: { display_name: displayName } }, createdId);
+  return asServer.json(ctx.transport, "createEmailTemplate", { body: { display_name: displayName } }, createdId);
 }
 export async function updateEmailTemplate(ctx: AppContext, id: string, tsxSource: string, themeId: ThemeChoice | undefined): Promise<{ renderedHtml: string }> {
-  const json = await ctx.transport.requestJson(path("templates", id), { method: "PATCH", body: { tsx_source: tsxSource, theme_id: themeId } }, emailTemplateUpdated);
+  const json = await asServer.json(ctx.transport, "updateEmailTemplate", { params: { template_id: id }, body: { tsx_source: tsxSource, theme_id: themeId } }, emailTemplateUpdated);
   return { renderedHtml: json.rendered_html };
 }
 export async function deleteEmailTemplate(ctx: AppContext, id: string): Promise<void> {
-  await ctx.transport.request(path("templates", id), { method: "DELETE" });
+  await asServer.send(ctx.transport, "deleteEmailTemplate", { params: { template_id: id } });
 }
 
 export async function listEmailDrafts(ctx: AppContext): Promise<EmailDraftRecord[]> {
-  return (await ctx.transport.requestJson(path("drafts"), {}, emailDraftList)).drafts.map((d) => ({
+  return (await asServer.json(ctx.transport, "listEmailDrafts", {}, emailDraftList)).drafts.map((d) => ({
     id: d.id,
     displayName: d.display_name,
     ...(d.theme_id !== undefined ? { themeId: d.theme_id } : {}),
@@ -99,14 +98,16 @@ export interface EmailDraftOptions {
   tsxSource?: string;
 }
 const draftToWire = (o: EmailDraftOptions) => ({ display_name: o.displayName, theme_id: o.themeId, tsx_source: o.tsxSource });
-export async function createEmailDraft(ctx: AppContext, options: EmailDraftOptions): Promise<{ id: string }> {
-  return ctx.transport.requestJson(path("drafts"), { method: "POST", body: draftToWire(options) }, createdId);
+/** A new draft needs its name (sdk-surface.md §8 createEmailDraft; the service refuses a create without display_name). */
+export type EmailDraftCreateOptions = EmailDraftOptions & { displayName: string };
+export async function createEmailDraft(ctx: AppContext, options: EmailDraftCreateOptions): Promise<{ id: string }> {
+  return asServer.json(ctx.transport, "createEmailDraft", { body: { ...draftToWire(options), display_name: options.displayName } }, createdId);
 }
 export async function updateEmailDraft(ctx: AppContext, id: string, options: EmailDraftOptions): Promise<void> {
-  await ctx.transport.request(path("drafts", id), { method: "PATCH", body: draftToWire(options) });
+  await asServer.send(ctx.transport, "updateEmailDraft", { params: { draft_id: id }, body: draftToWire(options) });
 }
 export async function deleteEmailDraft(ctx: AppContext, id: string): Promise<void> {
-  await ctx.transport.request(path("drafts", id), { method: "DELETE" });
+  await asServer.send(ctx.transport, "deleteEmailDraft", { params: { draft_id: id } });
 }
 
 export interface EmailPreviewOptions {
@@ -118,7 +119,7 @@ export interface EmailPreviewOptions {
 /** The rendered HTML (POST /emails/render-email); a bad source is EMAIL_RENDERING_ERROR with the compiler's message. */
 export async function getEmailPreview(ctx: AppContext, o: EmailPreviewOptions): Promise<string> {
   const body = { theme_id: o.themeId, theme_tsx_source: o.themeTsxSource, template_id: o.templateId, template_tsx_source: o.templateTsxSource };
-  return (await ctx.transport.requestJson("/emails/render-email", { method: "POST", body }, renderEmailResponse)).html;
+  return (await asServer.json(ctx.transport, "renderEmail", { body }, renderEmailResponse)).html;
 }
 
 /** Spec §4: the test email gives success or an error message, never a throw for a failed delivery. */
@@ -128,12 +129,12 @@ export async function sendTestEmail(ctx: AppContext, options: { recipientEmail: 
     recipient_email: options.recipientEmail,
     email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName },
   };
-  const json = await ctx.transport.requestJson("/internal/send-test-email", { method: "POST", body }, sendTestEmailResponse);
+  const json = await asServer.json(ctx.transport, "sendTestEmail", { body }, sendTestEmailResponse);
   return json.success ? ok(undefined) : err({ errorMessage: json.error_message ?? "The test email could not be sent." });
 }
 
 export async function listSentEmails(ctx: AppContext): Promise<AdminSentEmail[]> {
-  return (await ctx.transport.requestJson("/internal/emails", {}, sentEmailList)).items.map((e) => ({
+  return (await asServer.json(ctx.transport, "listSentEmails", {}, sentEmailList)).items.map((e) => ({
     id: e.id,
     to: e.to,
     subject: e.subject,
@@ -144,5 +145,5 @@ export async function listSentEmails(ctx: AppContext): Promise<AdminSentEmail[]>
 }
 
 export async function sendSignInInvitationEmail(ctx: AppContext, email: string, callbackUrl: string): Promise<void> {
-  await ctx.transport.request("/internal/send-sign-in-invitation", { method: "POST", body: { email, callback_url: callbackUrl } });
+  await asServer.send(ctx.transport, "sendSignInInvitation", { body: { email, callback_url: callbackUrl } });
 }

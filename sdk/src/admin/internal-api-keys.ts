@@ -7,6 +7,7 @@ import {
   type InternalApiKeyJson,
 } from "../contract/areas/internal-api-keys.ts";
 import type { AppContext } from "../client/app-context.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /**
  * Internal (project) API keys, admin only (spec §3 "Internal API key"; sdk-surface.md §8, §19; protocol.md §5.8).
@@ -45,8 +46,6 @@ export interface InternalApiKeyFirstView extends InternalApiKeyBase {
   readonly superSecretAdminKey?: string;
 }
 
-const keyPath = (id: string) => `/internal/api-keys/${encodeURIComponent(id)}`;
-
 function baseFromJson(ctx: AppContext, json: InternalApiKeyJson | InternalApiKeyFirstViewJson): InternalApiKeyBase {
   const why = () =>
     apiKeyInvalidReason({ expiresAtMillis: json.expires_at_millis, manuallyRevokedAtMillis: json.manually_revoked_at_millis }, ctx.clock.now(), "expired-first");
@@ -59,7 +58,7 @@ function baseFromJson(ctx: AppContext, json: InternalApiKeyJson | InternalApiKey
     isValid: () => why() === null,
     whyInvalid: why,
     async revoke() {
-      await ctx.transport.requestJson(keyPath(json.id), { method: "PATCH", body: { revoked: true } }, internalApiKey);
+      await asServer.json(ctx.transport, "updateInternalApiKey", { params: { api_key_id: json.id }, body: { revoked: true } }, internalApiKey);
     },
   };
 }
@@ -76,7 +75,7 @@ export function internalApiKeyFromJson(ctx: AppContext, json: InternalApiKeyJson
 }
 
 export async function listInternalApiKeys(ctx: AppContext): Promise<InternalApiKey[]> {
-  const page = await ctx.transport.requestJson("/internal/api-keys", {}, internalApiKeyList);
+  const page = await asServer.json(ctx.transport, "listInternalApiKeys", {}, internalApiKeyList);
   return page.items.map((json) => internalApiKeyFromJson(ctx, json));
 }
 
@@ -88,7 +87,7 @@ export async function createInternalApiKey(ctx: AppContext, options: InternalApi
     has_secret_server_key: options.hasSecretServerKey,
     has_super_secret_admin_key: options.hasSuperSecretAdminKey,
   };
-  const json = await ctx.transport.requestJson("/internal/api-keys", { method: "POST", body }, internalApiKeyFirstView);
+  const json = await asServer.json(ctx.transport, "createInternalApiKey", { body }, internalApiKeyFirstView);
   return {
     ...baseFromJson(ctx, json),
     ...(json.publishable_client_key !== undefined ? { publishableClientKey: json.publishable_client_key } : {}),

@@ -12,6 +12,7 @@ import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { customerOf, type CustomerOptions } from "../client/items.ts";
 import { updateItemQuantity } from "../server/items.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /** The admin payment calls (sdk-surface.md §8; spec §7 "Admin"). Shapes are the published SDK's (wire JSON). */
 
@@ -19,13 +20,13 @@ export type StripeAccountInfo = StripeAccountInfoJson;
 export type Transaction = TransactionJson;
 
 export function setupPayments(ctx: AppContext): Promise<{ url: string }> {
-  return ctx.transport.requestJson("/internal/payments/setup", { method: "POST", body: {} }, paymentsSetupResponse);
+  return asServer.json(ctx.transport, "paymentsSetup", { body: {} }, paymentsSetupResponse);
 }
 
 /** The payment-provider account, or null before setup (STRIPE_ACCOUNT_INFO_NOT_FOUND, spec §8). */
 export async function getStripeAccountInfo(ctx: AppContext): Promise<StripeAccountInfoJson | null> {
   try {
-    return await ctx.transport.requestJson("/internal/payments/stripe/account-info", {}, stripeAccountInfo);
+    return await asServer.json(ctx.transport, "stripeAccountInfo", {}, stripeAccountInfo);
   } catch (e) {
     if (isKnownErrorOfType(e, "STRIPE_ACCOUNT_INFO_NOT_FOUND")) return null;
     throw e;
@@ -33,7 +34,7 @@ export async function getStripeAccountInfo(ctx: AppContext): Promise<StripeAccou
 }
 
 export function createStripeWidgetAccountSession(ctx: AppContext): Promise<{ client_secret: string }> {
-  return ctx.transport.requestJson("/internal/payments/stripe-widgets/account-session", { method: "POST", body: {} }, stripeWidgetSessionResponse);
+  return asServer.json(ctx.transport, "stripeWidgetSession", { body: {} }, stripeWidgetSessionResponse);
 }
 
 export interface ListTransactionsOptions {
@@ -46,7 +47,7 @@ export interface ListTransactionsOptions {
 
 export async function listTransactions(ctx: AppContext, options: ListTransactionsOptions = {}): Promise<{ transactions: TransactionJson[]; nextCursor: string | null }> {
   const query = { cursor: options.cursor, limit: options.limit, type: options.type, customer_type: options.customerType, customer_id: options.customerId };
-  const page = await ctx.transport.requestJson("/internal/payments/transactions", { query }, listTransactionsResponse);
+  const page = await asServer.json(ctx.transport, "listTransactions", { query }, listTransactionsResponse);
   return { transactions: page.transactions, nextCursor: page.next_cursor };
 }
 

@@ -5,6 +5,8 @@ import {
   type PermissionScope,
 } from "../contract/areas/permissions.ts";
 import type { AppContext } from "../client/app-context.ts";
+import { asServer } from "../transport/operation-call.ts";
+import type { OperationId } from "../contract/operations.ts";
 
 /**
  * Permission definitions, team and project scope (spec §6 "Admins manage permission definitions"; sdk-surface.md §8,
@@ -40,8 +42,11 @@ export interface AdminPermission {
   readonly id: string;
 }
 
-const basePath = (scope: PermissionScope) => `/${scope}-permission-definitions`;
-const itemPath = (scope: PermissionScope, id: string) => `${basePath(scope)}/${encodeURIComponent(id)}`;
+/** The contract's operations of each scope's definitions (…/team-permission-definitions, …/project-permission-definitions). */
+const ops = {
+  team: { list: "listTeamPermissionDefinitions", create: "createTeamPermissionDefinition", update: "updateTeamPermissionDefinition", remove: "deleteTeamPermissionDefinition" },
+  project: { list: "listProjectPermissionDefinitions", create: "createProjectPermissionDefinition", update: "updateProjectPermissionDefinition", remove: "deleteProjectPermissionDefinition" },
+} as const satisfies Record<PermissionScope, Record<string, OperationId>>;
 
 function definitionFromJson(json: PermissionDefinitionJson): AdminPermissionDefinition {
   return {
@@ -52,7 +57,7 @@ function definitionFromJson(json: PermissionDefinitionJson): AdminPermissionDefi
 }
 
 export async function listDefinitions(ctx: AppContext, scope: PermissionScope): Promise<AdminPermissionDefinition[]> {
-  return (await ctx.transport.requestJson(basePath(scope), {}, permissionDefinitionList)).items.map(definitionFromJson);
+  return (await asServer.json(ctx.transport, ops[scope].list, {}, permissionDefinitionList)).items.map(definitionFromJson);
 }
 
 /** The paginated listing of sdk-surface.md §8 (team scope in the reference SDK). */
@@ -61,13 +66,13 @@ export async function listDefinitionsPaginated(
   scope: PermissionScope,
   options: { limit: number; cursor?: string; query?: string },
 ): Promise<{ items: AdminPermissionDefinition[]; nextCursor: string | null }> {
-  const page = await ctx.transport.requestJson(basePath(scope), { query: { ...options } }, permissionDefinitionList);
+  const page = await asServer.json(ctx.transport, ops[scope].list, { query: { ...options } }, permissionDefinitionList);
   return { items: page.items.map(definitionFromJson), nextCursor: page.pagination?.next_cursor ?? null };
 }
 
 export async function createDefinition(ctx: AppContext, scope: PermissionScope, options: AdminPermissionDefinitionCreateOptions): Promise<AdminPermission> {
   const body = { id: options.id, description: options.description, contained_permission_ids: options.containedPermissionIds };
-  const json = await ctx.transport.requestJson(basePath(scope), { method: "POST", body }, permissionDefinition);
+  const json = await asServer.json(ctx.transport, ops[scope].create, { body }, permissionDefinition);
   return { id: json.id };
 }
 
@@ -78,9 +83,9 @@ export async function updateDefinition(
   options: AdminPermissionDefinitionUpdateOptions,
 ): Promise<void> {
   const body = { description: options.description, contained_permission_ids: options.containedPermissionIds };
-  await ctx.transport.requestJson(itemPath(scope, permissionId), { method: "PATCH", body }, permissionDefinition);
+  await asServer.json(ctx.transport, ops[scope].update, { params: { permission_id: permissionId }, body }, permissionDefinition);
 }
 
 export async function deleteDefinition(ctx: AppContext, scope: PermissionScope, permissionId: string): Promise<void> {
-  await ctx.transport.request(itemPath(scope, permissionId), { method: "DELETE" });
+  await asServer.send(ctx.transport, ops[scope].remove, { params: { permission_id: permissionId } });
 }

@@ -5,6 +5,7 @@ import type { AppContext } from "../client/app-context.ts";
 import { productionModeErrors, type ProductionModeError } from "../urls/domains.ts";
 import { adminProjectFromJson, type AdminOAuthProviderConfig, type AdminProject } from "./projects.ts";
 import { AppConfigError } from "../client/app-config-error.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /**
  * The admin's project with its calls (sdk-surface.md §17, §18): update, delete, the config and its overrides, and the
@@ -127,9 +128,11 @@ const parseConfigString = (s: string) => z.record(z.string(), z.unknown()).parse
 
 async function writeOverride(ctx: AppContext, level: ConfigLevel, method: "PATCH" | "PUT", config: Record<string, unknown>): Promise<void> {
   // A branch PUT must say where the config came from (GET /internal/config/source); the kit pushes from no known place.
-  const source = level === "branch" ? { source: { type: "pushed-from-unknown" } } : {};
-  const body = method === "PATCH" ? { config_override_string: JSON.stringify(config) } : { config_string: JSON.stringify(config), ...source };
-  await ctx.transport.request(`/internal/config/override/${level}`, { method, body });
+  const source = level === "branch" ? { source: { type: "pushed-from-unknown" as const } } : {};
+  const params = { level };
+  await (method === "PATCH"
+    ? asServer.send(ctx.transport, "updateConfigOverrideLevel", { params, body: { config_override_string: JSON.stringify(config) } })
+    : asServer.send(ctx.transport, "replaceConfigOverride", { params, body: { config_string: JSON.stringify(config), ...source } }));
 }
 
 /**
@@ -150,20 +153,20 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
     async update(options) {
       const { requirePublishableClientKey, ...rest } = options;
       const wire = adminProjectUpdateToWire(rest);
-      if (Object.keys(wire).length > 0) await ctx.transport.request("/internal/projects/current", { method: "PATCH", body: wire });
+      if (Object.keys(wire).length > 0) await asServer.send(ctx.transport, "updateAdminProject", { body: wire });
       if (requirePublishableClientKey !== undefined) {
         await writeOverride(ctx, "project", "PATCH", { "project.requirePublishableClientKey": requirePublishableClientKey });
       }
     },
     async delete() {
-      await ctx.transport.request("/internal/projects/current", { method: "DELETE" });
+      await asServer.send(ctx.transport, "deleteAdminProject", {});
     },
     async getConfig() {
-      return parseConfigString((await ctx.transport.requestJson("/internal/config", {}, configResponse)).config_string);
+      return parseConfigString((await asServer.json(ctx.transport, "getConfig", {}, configResponse)).config_string);
     },
     updateConfig: (override) => writeOverride(ctx, "environment", "PATCH", override),
     async getConfigOverride(level) {
-      return parseConfigString((await ctx.transport.requestJson(`/internal/config/override/${level}`, {}, configResponse)).config_string);
+      return parseConfigString((await asServer.json(ctx.transport, "getConfigOverride", { params: { level } }, configResponse)).config_string);
     },
     replaceConfigOverride: (level, replacement) => writeOverride(ctx, level, "PUT", replacement),
     getProductionModeErrors: async () => productionModeErrors({ allowLocalhost: config.allowLocalhost, domains: json.config.domains, projectId: json.id }),
@@ -171,5 +174,5 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
 }
 
 export async function getManagedAdminProject(ctx: AppContext): Promise<ManagedAdminProject> {
-  return managedAdminProjectFromJson(ctx, await ctx.transport.requestJson("/internal/projects/current", {}, adminProject));
+  return managedAdminProjectFromJson(ctx, await asServer.json(ctx.transport, "getAdminProject", {}, adminProject));
 }

@@ -1,6 +1,7 @@
 import { adminProject, type AdminProjectConfigJson, type AdminProjectJson } from "../contract/areas/projects.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { projectConfigFromJson, type Project, type ProjectConfig } from "../client/projects.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /** The admin view of the project (spec §3 "Project (admin view)", sdk-surface.md §17/§18), GET /internal/projects/current. */
 
@@ -104,5 +105,5 @@ export function adminProjectFromJson(json: AdminProjectJson): AdminProject {
 }
 
 export async function getAdminProject(ctx: AppContext): Promise<AdminProject> {
-  return adminProjectFromJson(await ctx.transport.requestJson("/internal/projects/current", {}, adminProject));
+  return adminProjectFromJson(await asServer.json(ctx.transport, "getAdminProject", {}, adminProject));
 }

@@ -1,6 +1,6 @@
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import type { Session } from "../session/session.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import type { CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import { createUserApiKey, listUserApiKeys, type ApiKeyCreationOptions, type UserApiKey, type UserApiKeyFirstView } from "./api-keys.ts";
 import {
@@ -46,7 +46,7 @@ export interface SignedInAccountMembers {
  */
 export function userAccountMembers(
   ctx: AppContext,
-  auth: RequestOptions,
+  auth: CallAuth,
   userId: string,
 ): UserAccountMembers<ServerContactChannel, ServerContactChannelCreateOptions> {
   const owner = { auth, userId };

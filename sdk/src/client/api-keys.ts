@@ -8,7 +8,7 @@ import {
   type ApiKeyType,
 } from "../contract/areas/api-keys.ts";
 import type { Clock } from "../runtime/clock.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
 /**
@@ -54,8 +54,6 @@ export type UserApiKeyFirstView = ApiKey<"user", true>;
 export type TeamApiKey = ApiKey<"team">;
 export type TeamApiKeyFirstView = ApiKey<"team", true>;
 
-const collection = (type: ApiKeyType) => `/${type}-api-keys`;
-const ownerQuery = (json: ApiKeyJson | ApiKeyFirstViewJson) => (json.type === "user" ? { user_id: json.user_id } : { team_id: json.team_id });
 
 export function apiKeyUpdateToWire(o: ApiKeyUpdateOptions) {
   return {
@@ -71,12 +69,15 @@ export function whyApiKeyInvalid(json: ApiKeyJson | ApiKeyFirstViewJson, clock: 
 }
 
 /** `auth` carries the session for a client, nothing for server access (the secret key authenticates). */
-export function apiKeyFromJson(ctx: AppContext, auth: RequestOptions, json: ApiKeyJson): ApiKey;
-export function apiKeyFromJson(ctx: AppContext, auth: RequestOptions, json: ApiKeyFirstViewJson): ApiKey<ApiKeyType, true>;
-export function apiKeyFromJson(ctx: AppContext, auth: RequestOptions, json: ApiKeyJson | ApiKeyFirstViewJson): ApiKey | ApiKey<ApiKeyType, true> {
+export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyJson): ApiKey;
+export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyFirstViewJson): ApiKey<ApiKeyType, true>;
+export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyJson | ApiKeyFirstViewJson): ApiKey | ApiKey<ApiKeyType, true> {
   const update = async (options: ApiKeyUpdateOptions) => {
-    const path = `${collection(json.type)}/${encodeURIComponent(json.id)}`;
-    await ctx.transport.request(path, { ...auth, method: "PATCH", query: ownerQuery(json), body: apiKeyUpdateToWire(options) });
+    const params = { api_key_id: json.id };
+    const body = apiKeyUpdateToWire(options);
+    await (json.type === "user"
+      ? asClient.send(ctx.transport, "updateUserApiKey", { ...auth, params, query: { user_id: json.user_id }, body })
+      : asClient.send(ctx.transport, "updateTeamApiKey", { ...auth, params, query: { team_id: json.team_id }, body }));
   };
   const common: ApiKeyCommon = {
     id: json.id,
@@ -100,25 +101,25 @@ export function apiKeyCreationToWire(o: ApiKeyCreationOptions) {
 }
 
 /** POST /user-api-keys with `user_id` (an id or "me"): the only answer that holds the full value. */
-export async function createUserApiKey(ctx: AppContext, auth: RequestOptions, userId: string, options: ApiKeyCreationOptions): Promise<UserApiKeyFirstView> {
-  const json = await ctx.transport.requestJson("/user-api-keys", { ...auth, method: "POST", body: { ...apiKeyCreationToWire(options), user_id: userId } }, anyApiKeyFirstView);
+export async function createUserApiKey(ctx: AppContext, auth: CallAuth, userId: string, options: ApiKeyCreationOptions): Promise<UserApiKeyFirstView> {
+  const json = await asClient.json(ctx.transport, "createUserApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), user_id: userId } }, anyApiKeyFirstView);
   return apiKeyFromJson(ctx, auth, json) as UserApiKeyFirstView;
 }
 
-export async function listUserApiKeys(ctx: AppContext, auth: RequestOptions, userId: string): Promise<UserApiKey[]> {
-  const page = await ctx.transport.requestJson("/user-api-keys", { ...auth, query: { user_id: userId } }, apiKeyList);
+export async function listUserApiKeys(ctx: AppContext, auth: CallAuth, userId: string): Promise<UserApiKey[]> {
+  const page = await asClient.json(ctx.transport, "listUserApiKeys", { ...auth, query: { user_id: userId } }, apiKeyList);
   return page.items.map((json) => apiKeyFromJson(ctx, auth, json) as UserApiKey);
 }
 
 /** Team keys, for the team objects of the teams area to offer as team.createApiKey / team.listApiKeys. */
-export function teamApiKeyCalls(ctx: AppContext, auth: RequestOptions, teamId: string) {
+export function teamApiKeyCalls(ctx: AppContext, auth: CallAuth, teamId: string) {
   return {
     async createApiKey(options: ApiKeyCreationOptions): Promise<TeamApiKeyFirstView> {
-      const json = await ctx.transport.requestJson("/team-api-keys", { ...auth, method: "POST", body: { ...apiKeyCreationToWire(options), team_id: teamId } }, anyApiKeyFirstView);
+      const json = await asClient.json(ctx.transport, "createTeamApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), team_id: teamId } }, anyApiKeyFirstView);
       return apiKeyFromJson(ctx, auth, json) as TeamApiKeyFirstView;
     },
     async listApiKeys(): Promise<TeamApiKey[]> {
-      const page = await ctx.transport.requestJson("/team-api-keys", { ...auth, query: { team_id: teamId } }, apiKeyList);
+      const page = await asClient.json(ctx.transport, "listTeamApiKeys", { ...auth, query: { team_id: teamId } }, apiKeyList);
       return page.items.map((json) => apiKeyFromJson(ctx, auth, json) as TeamApiKey);
     },
   };

@@ -1,14 +1,19 @@
 import { signInResponse } from "../contract/areas/sessions.ts";
+import type { z } from "zod";
 import type { KnownErrorCode } from "../contract/errors.ts";
 import { isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Password and anonymous sign-in, and sign-out (spec §4 Session, §7 Auth; protocol.md §6.2, §7.1, §7.8). */
 
-const SIGN_UP_ERRORS = ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_REQUIREMENTS_NOT_MET", "BOT_CHALLENGE_FAILED"] as const;
-const SIGN_IN_ERRORS = ["EMAIL_PASSWORD_MISMATCH", "INVALID_TOTP_CODE"] as const;
+type SignInJson = z.output<typeof signInResponse>;
+
+const SIGN_UP_ERRORS = caughtErrors.passwordSignUp;
+const SIGN_IN_ERRORS = caughtErrors.passwordSignIn;
 
 export type SignUpError = KnownErrorOf<(typeof SIGN_UP_ERRORS)[number]>;
 export type SignInError = KnownErrorOf<(typeof SIGN_IN_ERRORS)[number]>;
@@ -24,13 +29,10 @@ export interface SignInWithCredentialOptions {
   noRedirect?: boolean;
 }
 
-async function storeSignIn(ctx: AppContext, session: Session, path: string, body: unknown, anonymousUpgrade: boolean): Promise<void> {
-  const tokens = await ctx.transport.requestJson(
-    path,
-    // An anonymous user's token is sent so the server upgrades that user instead of creating another (protocol.md §6.2).
-    { method: "POST", body, session: anonymousUpgrade ? session : null, allowAnonymousUser: anonymousUpgrade },
-    signInResponse,
-  );
+/** `call` makes the sign-in's request with the session part it is given. */
+async function storeSignIn(session: Session, call: (auth: CallAuth) => Promise<SignInJson>, anonymousUpgrade: boolean): Promise<void> {
+  // An anonymous user's token is sent so the server upgrades that user instead of creating another (protocol.md §6.2).
+  const tokens = await call({ session: anonymousUpgrade ? session : null, allowAnonymousUser: anonymousUpgrade });
   session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
 }
 
@@ -56,10 +58,8 @@ export async function signUpWithCredential(
   const result = await catchKnown(
     () =>
       storeSignIn(
-        ctx,
         session,
-        "/auth/password/sign-up",
-        { email: options.email, password: options.password, verification_callback_url: callback },
+        (auth) => asClient.json(ctx.transport, "passwordSignUp", { ...auth, body: { email: options.email, password: options.password, verification_callback_url: callback } }, signInResponse),
         anonymousUpgrade,
       ),
     SIGN_UP_ERRORS,
@@ -74,7 +74,12 @@ export async function signInWithCredential(
   options: SignInWithCredentialOptions,
 ): Promise<Result<void, SignInError>> {
   const result = await catchKnown(
-    () => storeSignIn(ctx, session, "/auth/password/sign-in", { email: options.email, password: options.password }, false),
+    () =>
+      storeSignIn(
+        session,
+        (auth) => asClient.json(ctx.transport, "passwordSignIn", { ...auth, body: { email: options.email, password: options.password } }, signInResponse),
+        false,
+      ),
     SIGN_IN_ERRORS,
   );
   if (result.status === "ok" && !options.noRedirect) await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
@@ -83,7 +88,7 @@ export async function signInWithCredential(
 
 /** spec §4: asking for a user with the anonymous option signs up an anonymous user first. */
 export async function signUpAnonymously(ctx: AppContext, session: Session): Promise<void> {
-  await storeSignIn(ctx, session, "/auth/anonymous/sign-up", {}, false);
+  await storeSignIn(session, (auth) => asClient.json(ctx.transport, "anonymousSignUp", { ...auth, body: {} }, signInResponse), false);
 }
 
 /** Known errors a sign-out ignores: the session is already gone server-side (protocol.md §4.5). */
@@ -97,7 +102,7 @@ export async function signOut(ctx: AppContext, session: Session, options: { redi
   try {
     // No usable access token (refresh refused or none stored): there is no server session left to end.
     if (await session.getAccessToken()) {
-      await ctx.transport.request("/auth/sessions/current", { method: "DELETE", body: {}, session, allowAnonymousUser: true });
+      await asClient.send(ctx.transport, "deleteCurrentSession", { body: {}, session, allowAnonymousUser: true });
     }
   } catch (e) {
     if (!isKnownErrorOfType(e, SIGN_OUT_IGNORED)) throw e;

@@ -5,6 +5,7 @@ import { err, ok, type Result } from "../errors/result.ts";
 import { HttpError } from "../errors/sdk-errors.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /**
  * Command-line login (spec §4 "Command-line login polling", §8 "CLI auth", §9; protocol.md §7.7): the CLI opens an
@@ -43,7 +44,7 @@ export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOpt
   let started;
   try {
     const body = { expires_in_millis: options.expiresInMillis, anon_refresh_token: options.anonRefreshToken };
-    started = await ctx.transport.requestJson("/auth/cli", { method: "POST", body }, cliCreateResponse);
+    started = await asClient.json(ctx.transport, "cliCreate", { body }, cliCreateResponse);
   } catch (error) {
     if (isKnownError(error)) return err(cliError("CLI_AUTH_ERROR", `Failed to initiate CLI auth: ${error.code}: ${error.message}`));
     throw error;
@@ -56,7 +57,7 @@ export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOpt
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     let response;
     try {
-      response = await ctx.transport.request("/auth/cli/poll", { method: "POST", body: { polling_code: started.polling_code } });
+      response = await asClient.send(ctx.transport, "cliPoll", { body: { polling_code: started.polling_code } });
     } catch (error) {
       // INVALID_POLLING_CODE and the like: the attempt is gone, so is the login.
       if (isKnownError(error)) return err(cliError("CLI_AUTH_ERROR", `Failed to poll CLI auth: ${error.code}: ${error.message}`));
@@ -83,7 +84,7 @@ export async function completeCliLogin(ctx: AppContext, session: Session, loginC
   const refreshToken = session.getRefreshToken();
   if (!refreshToken) throw new Error("Completing a CLI login needs a signed-in user (no refresh token in this session).");
   try {
-    await ctx.transport.request("/auth/cli/complete", { method: "POST", body: { login_code: loginCode, refresh_token: refreshToken }, session, allowAnonymousUser: true });
+    await asClient.send(ctx.transport, "cliComplete", { body: { login_code: loginCode, refresh_token: refreshToken }, session, allowAnonymousUser: true });
     return ok(undefined);
   } catch (error) {
     // The service answers an unknown, expired or already completed code with one plain 400 (no known error); the

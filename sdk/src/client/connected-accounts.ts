@@ -48,15 +48,15 @@ export function signedInOAuthMembers(ctx: AppContext, session: Session): SignedI
   ): Promise<OAuthConnection | DeprecatedOAuthConnection | null> {
     if (typeof arg !== "string") return base.getConnectedAccount(arg);
     const account = (await base.listConnectedAccounts()).find((c) => c.provider === arg);
-    const path = `/connected-accounts/me/${encodeURIComponent(arg)}/access-token`;
-    const token = account ? await connectedAccountToken(ctx, me, path, options.scopes) : null;
+    const ref = { userId: "me", provider: arg };
+    const token = account ? await connectedAccountToken(ctx, me, ref, options.scopes) : null;
     if (account && token !== null) {
       return {
         id: arg,
         provider: arg,
         providerAccountId: account.providerAccountId,
         async getAccessToken() {
-          const fresh = await connectedAccountToken(ctx, me, path, options.scopes);
+          const fresh = await connectedAccountToken(ctx, me, ref, options.scopes);
           if (fresh === null) throw new Error(`Failed to retrieve an access token for this connected account (provider: ${arg}).`);
           return { accessToken: fresh };
         },

@@ -5,7 +5,7 @@ import {
   type ServerContactChannelUpdate,
 } from "../contract/areas/contact-channels.ts";
 import { listEnvelope } from "../contract/areas/common.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
 /** Contact channels (spec §3; sdk-surface.md §13; protocol.md §5.6, §7.3). */
@@ -47,12 +47,11 @@ export interface ServerContactChannel extends ContactChannel {
 
 /** Who the channels belong to: "me" with the session for a client, a user id with server access. */
 export interface ChannelOwner {
-  auth: RequestOptions;
+  auth: CallAuth;
   userId: string;
 }
 
 const channelList = listEnvelope(contactChannel);
-const channelPath = (owner: ChannelOwner, id: string) => `/contact-channels/${encodeURIComponent(owner.userId)}/${encodeURIComponent(id)}`;
 
 /** The email-verification handler made absolute (spec §2), unless the caller names the link's target. */
 export function verificationCallback(ctx: AppContext, callbackUrl: string | undefined): string {
@@ -66,7 +65,7 @@ function updateToWire(o: ServerContactChannelUpdateOptions): ServerContactChanne
 }
 
 export function contactChannelFromJson(ctx: AppContext, owner: ChannelOwner, json: ContactChannelJson): ServerContactChannel {
-  const path = channelPath(owner, json.id);
+  const params = { user_id: owner.userId, channel_id: json.id };
   return {
     id: json.id,
     value: json.value,
@@ -76,19 +75,19 @@ export function contactChannelFromJson(ctx: AppContext, owner: ChannelOwner, jso
     usedForAuth: json.used_for_auth,
     async sendVerificationEmail(options = {}) {
       const body = { callback_url: verificationCallback(ctx, options.callbackUrl) };
-      await ctx.transport.request(`${path}/send-verification-code`, { ...owner.auth, method: "POST", body });
+      await asClient.send(ctx.transport, "sendContactChannelVerificationCode", { ...owner.auth, params, body });
     },
     async update(options) {
-      await ctx.transport.request(path, { ...owner.auth, method: "PATCH", body: updateToWire(options) });
+      await asClient.send(ctx.transport, "updateContactChannel", { ...owner.auth, params, body: updateToWire(options) });
     },
     async delete() {
-      await ctx.transport.request(path, { ...owner.auth, method: "DELETE" });
+      await asClient.send(ctx.transport, "deleteContactChannel", { ...owner.auth, params });
     },
   };
 }
 
 export async function listContactChannels(ctx: AppContext, owner: ChannelOwner): Promise<ServerContactChannel[]> {
-  const page = await ctx.transport.requestJson("/contact-channels", { ...owner.auth, query: { user_id: owner.userId } }, channelList);
+  const page = await asClient.json(ctx.transport, "listContactChannels", { ...owner.auth, query: { user_id: owner.userId } }, channelList);
   return page.items.map((json) => contactChannelFromJson(ctx, owner, json));
 }
 
@@ -101,6 +100,6 @@ export async function createContactChannel(ctx: AppContext, owner: ChannelOwner,
     is_primary: options.isPrimary,
     is_verified: options.isVerified,
   };
-  const json = await ctx.transport.requestJson("/contact-channels", { ...owner.auth, method: "POST", body }, contactChannel);
+  const json = await asClient.json(ctx.transport, "createContactChannel", { ...owner.auth, body }, contactChannel);
   return contactChannelFromJson(ctx, owner, json);
 }

@@ -10,6 +10,7 @@ import { signedInAccountMembers, userAccountMembers, type SignedInAccountMembers
 import { clientCustomerMethods, type ClientCustomer } from "./items.ts";
 import { internalUserExtra, type InternalUserExtra } from "./internal-user.ts";
 import { signedInOAuthMembers, type SignedInOAuthMembers } from "./connected-accounts.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /** The signed-in user of a client app (sdk-surface.md §9a/§9b): a snapshot plus methods bound to its session. */
 export interface CurrentUser
@@ -26,13 +27,13 @@ export interface CurrentUser
 export function currentUserFromJson(ctx: AppContext, session: Session, json: ClientUserJson): CurrentUser {
   const me = { session, allowAnonymousUser: true } as const;
   const update = async (options: UserUpdateOptions): Promise<void> => {
-    await ctx.transport.request("/users/me", { ...me, method: "PATCH", body: userUpdateToWire(options) });
+    await asClient.send(ctx.transport, "updateMe", { ...me, body: userUpdateToWire(options) });
   };
   return {
     ...baseUserFromJson(json),
     ...authMethods(ctx, session),
     // Teams and permissions: user-teams.ts, permissions.ts.
-    ...clientUserTeams(ctx, me, json.selected_team, (body) => ctx.transport.request("/users/me", { ...me, method: "PATCH", body }).then(() => {})),
+    ...clientUserTeams(ctx, me, json.selected_team, (body) => asClient.send(ctx.transport, "updateMe", { ...me, body }).then(() => {})),
     ...userPermissionMethods(ctx, "me", me),
     // Contact channels, sessions, notification categories, API keys, verification and passwords: account-members.ts.
     ...userAccountMembers(ctx, me, "me"),
@@ -47,7 +48,7 @@ export function currentUserFromJson(ctx: AppContext, session: Session, json: Cli
     setDisplayName: (displayName) => update({ displayName }),
     setClientMetadata: (clientMetadata) => update({ clientMetadata }),
     async delete() {
-      await ctx.transport.request("/users/me", { ...me, method: "DELETE" });
+      await asClient.send(ctx.transport, "deleteMe", me);
       session.markInvalid();
     },
   };

@@ -4,14 +4,16 @@ import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { verificationCallback } from "./contact-channels.ts";
+import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Email verification (spec §4 "Email verification", §5; sdk-surface.md §6, §9b; protocol.md §7.3). */
 
 /** POST /contact-channels/verify: the address the code was sent to becomes verified. */
 export function verifyEmail(ctx: AppContext, code: string): Promise<Result<void, KnownErrorOf<"VERIFICATION_ERROR">>> {
   return catchKnown(async () => {
-    await ctx.transport.request("/contact-channels/verify", { method: "POST", body: verificationCodeBody.parse({ code }) });
-  }, ["VERIFICATION_ERROR"]);
+    await asClient.send(ctx.transport, "verifyContactChannel", { body: verificationCodeBody.parse({ code }) });
+  }, caughtErrors.verifyContactChannel);
 }
 
 /**
@@ -27,7 +29,7 @@ export async function sendPrimaryVerificationEmail(
   if (primaryEmail === null) throw new Error("sendVerificationEmail needs a primary email: this user has none (spec §5).");
   const body = { email: primaryEmail, callback_url: verificationCallback(ctx, options.callbackUrl) };
   const result = await catchKnown(async () => {
-    await ctx.transport.request("/contact-channels/send-verification-code", { method: "POST", body, session, allowAnonymousUser: true });
-  }, ["EMAIL_ALREADY_VERIFIED"]);
+    await asClient.send(ctx.transport, "sendVerificationCodeLegacy", { body, session, allowAnonymousUser: true });
+  }, caughtErrors.sendVerificationCodeLegacy);
   return result.status === "error" ? result.error : undefined;
 }

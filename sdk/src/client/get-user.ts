@@ -4,6 +4,7 @@ import type { TokenStoreInit } from "../session/resolve-store.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { signUpAnonymously } from "./auth.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /** getUser options (sdk-surface.md §4) and the "who is signed in" rules of spec §4. */
 export interface GetUserOptions {
@@ -32,7 +33,7 @@ interface UserFlags {
 export async function fetchMe<S extends z.ZodType<UserFlags>>(ctx: AppContext, session: Session, schema: S): Promise<z.output<S> | null> {
   if (!(await session.getAccessToken())) return null;
   try {
-    return await ctx.transport.requestJson("/users/me", { session, allowAnonymousUser: true }, schema);
+    return await asClient.json(ctx.transport, "getMe", { session, allowAnonymousUser: true }, schema);
   } catch (e) {
     if (isKnownErrorOfType(e, "CANNOT_GET_OWN_USER_WITHOUT_USER")) return null;
     throw e;

@@ -6,6 +6,7 @@ import { adminProjectUpdateToWire, type AdminProjectCreateOptions, type ManagedA
 import type { AdminProjectJson } from "../contract/areas/projects.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /**
  * What users of the `internal` project can do besides (sdk-surface.md §9d, spec §6): create, list and transfer the
@@ -48,17 +49,17 @@ export function internalUserExtra(ctx: AppContext, session: Session): InternalUs
   return {
     async createProject(options) {
       const { teamId, isDevelopmentEnvironment, requirePublishableClientKey: _ignored, ...update } = options;
-      const body = { ...adminProjectUpdateToWire(update), owner_team_id: teamId, ...(isDevelopmentEnvironment !== undefined ? { is_development_environment: isDevelopmentEnvironment } : {}) };
-      const json = await ctx.transport.requestJson("/internal/projects", { ...me, method: "POST", body }, adminProject);
+      const body = { ...adminProjectUpdateToWire(update), display_name: update.displayName, owner_team_id: teamId, ...(isDevelopmentEnvironment !== undefined ? { is_development_environment: isDevelopmentEnvironment } : {}) };
+      const json = await asClient.json(ctx.transport, "createOwnedProject", { ...me, body }, adminProject);
       const project = await ownedProject(ctx, session, json);
       if (options.requirePublishableClientKey !== undefined) await project.update({ requirePublishableClientKey: options.requirePublishableClientKey });
       return project;
     },
     async transferProject(projectId, newTeamId) {
-      await ctx.transport.request("/internal/projects/transfer", { ...me, method: "POST", body: { project_id: projectId, new_team_id: newTeamId } });
+      await asClient.send(ctx.transport, "transferProject", { ...me, body: { project_id: projectId, new_team_id: newTeamId } });
     },
     async listOwnedProjects() {
-      const { items } = await ctx.transport.requestJson("/internal/projects", me, ownedProjectList);
+      const { items } = await asClient.json(ctx.transport, "listOwnedProjects", me, ownedProjectList);
       return Promise.all(items.map((json) => ownedProject(ctx, session, json)));
     },
   };

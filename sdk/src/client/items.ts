@@ -1,6 +1,7 @@
 import { createPurchaseUrlResponse, itemJson, type CustomerType, type ItemJson, type OfferConfigInput } from "../contract/areas/payments.ts";
 import type { UserTokenSource } from "../transport/transport.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /**
  * Items and checkout for the client (spec §3 "Item", §5, §7; sdk-surface.md §6, §15): an item of a user, a team or a
@@ -40,12 +41,12 @@ export function itemFromJson(json: ItemJson): Item {
   return { displayName: json.display_name, quantity: json.quantity, nonNegativeQuantity: Math.max(0, json.quantity) };
 }
 
-export const itemPath = (customer: Customer, itemId: string) =>
-  `/payments/items/${customer.type}/${encodeURIComponent(customer.id)}/${encodeURIComponent(itemId)}`;
+/** The path parameters of an item's operations (getItem, updateItemQuantity). */
+export const itemParams = (customer: Customer, itemId: string) => ({ customer_type: customer.type, customer_id: customer.id, item_id: itemId });
 
 /** GET /payments/items/{type}/{id}/{item}; a client sends its user's session (it may only read its own items). */
 export async function fetchItem(ctx: AppContext, customer: Customer, itemId: string, session: UserTokenSource | null): Promise<ItemJson> {
-  return ctx.transport.requestJson(itemPath(customer, itemId), { session, allowAnonymousUser: true }, itemJson);
+  return asClient.json(ctx.transport, "getItem", { params: itemParams(customer, itemId), session, allowAnonymousUser: true }, itemJson);
 }
 
 export type GetItemOptions = { itemId: string } & CustomerOptions;
@@ -76,7 +77,7 @@ export async function createCheckoutUrl(ctx: AppContext, customer: Customer, opt
     ...offerPart(options),
     ...(options.returnUrl === undefined ? {} : { return_url: options.returnUrl }),
   };
-  const { url } = await ctx.transport.requestJson("/payments/purchases/create-purchase-url", { method: "POST", body, session, allowAnonymousUser: true }, createPurchaseUrlResponse);
+  const { url } = await asClient.json(ctx.transport, "createPurchaseUrl", { body, session, allowAnonymousUser: true }, createPurchaseUrlResponse);
   return url;
 }
 

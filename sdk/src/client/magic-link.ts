@@ -5,6 +5,8 @@ import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { holdsAnonymousUser } from "./auth.ts";
+import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Magic link and one-time code sign-in (spec §4 "After sign-in"; sdk-surface.md §6; protocol.md §7.2). */
 
@@ -24,9 +26,9 @@ function magicLinkCallback(ctx: AppContext, callbackUrl: string | undefined): st
 export function sendMagicLinkEmail(ctx: AppContext, email: string, options: { callbackUrl?: string } = {}): Promise<Result<{ nonce: string }, MagicLinkSendError>> {
   return catchKnown(async () => {
     const body = { email, callback_url: magicLinkCallback(ctx, options.callbackUrl) };
-    const json = await ctx.transport.requestJson("/auth/otp/send-sign-in-code", { method: "POST", body }, sendSignInCodeResponse);
+    const json = await asClient.json(ctx.transport, "sendSignInCode", { body }, sendSignInCodeResponse);
     return { nonce: json.nonce };
-  }, ["REDIRECT_URL_NOT_WHITELISTED", "BOT_CHALLENGE_FAILED"]);
+  }, caughtErrors.sendSignInCode);
 }
 
 /**
@@ -36,14 +38,15 @@ export function sendMagicLinkEmail(ctx: AppContext, email: string, options: { ca
 export async function signInWithMagicLink(ctx: AppContext, session: Session, code: string, options: { noRedirect?: boolean } = {}): Promise<Result<void, MagicLinkSignInError>> {
   const upgrade = await holdsAnonymousUser(session);
   const result = await catchKnown(async () => {
-    const json = await ctx.transport.requestJson(
-      "/auth/otp/sign-in",
-      { method: "POST", body: { code }, session: upgrade ? session : null, allowAnonymousUser: upgrade },
+    const json = await asClient.json(
+      ctx.transport,
+      "otpSignIn",
+      { body: { code }, session: upgrade ? session : null, allowAnonymousUser: upgrade },
       signInWithNewUserResponse,
     );
     session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
     return json.is_new_user;
-  }, ["VERIFICATION_ERROR", "INVALID_TOTP_CODE"]);
+  }, caughtErrors.otpSignIn);
   if (result.status === "error") return result;
   if (!options.noRedirect) await ctx.redirector.redirectIfPossible(result.data ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);
   return { status: "ok", data: undefined };

@@ -4,6 +4,8 @@ import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
 import { browserOf } from "./browser-env.ts";
+import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /**
  * TOTP multi-factor sign-in (spec §4 "MFA", §7 "/auth/mfa/sign-in", §8 "MFA"; protocol.md §7.4). When a sign-in answers
@@ -61,10 +63,10 @@ export function pendingMfaAttemptCode(ctx: AppContext): string | null {
 /** StackClientApp.signInWithMfa(totp, code): a new user goes to after-sign-up, others to after-sign-in (spec §4). */
 export async function signInWithMfa(ctx: AppContext, session: Session, totp: string, code: string, options: { noRedirect?: boolean } = {}): Promise<Result<void, MfaSignInError>> {
   const result = await catchKnown(async () => {
-    const json = await ctx.transport.requestJson("/auth/mfa/sign-in", { method: "POST", body: { type: "totp", totp, code } }, signInWithNewUserResponse);
+    const json = await asClient.json(ctx.transport, "mfaSignIn", { body: { type: "totp", totp, code } }, signInWithNewUserResponse);
     session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
     return json.is_new_user;
-  }, ["INVALID_TOTP_CODE", "VERIFICATION_ERROR"]);
+  }, caughtErrors.mfaSignIn);
   if (result.status === "error") return result;
   browserOf(ctx).sessionStorage?.removeItem(MFA_ATTEMPT_CODE_STORAGE_KEY);
   if (!options.noRedirect) await ctx.redirector.redirectIfPossible(result.data ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);

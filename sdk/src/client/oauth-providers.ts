@@ -2,8 +2,9 @@ import { clientOAuthProvider, connectedAccountList, connectedAccountTokenRespons
 import type { ClientOAuthProviderJson, ConnectedAccountJson, ServerOAuthProviderJson } from "../contract/areas/oauth-providers.ts";
 import { KnownError, isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, err, ok, type Result } from "../errors/result.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /**
  * OAuth provider links and connected accounts of a user (sdk-surface.md §11; protocol.md §5.10; spec §8 "OAuth"). The
@@ -45,8 +46,8 @@ export interface UserOAuthMembers<P extends OAuthProvider = OAuthProvider> {
   getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
 }
 
-function providerFromJson<P extends OAuthProvider>(ctx: AppContext, auth: RequestOptions, json: ClientOAuthProviderJson & { account_id?: string }): P {
-  const path = `/oauth-providers/${encodeURIComponent(json.user_id)}/${encodeURIComponent(json.id)}`;
+function providerFromJson<P extends OAuthProvider>(ctx: AppContext, auth: CallAuth, json: ClientOAuthProviderJson & { account_id?: string }): P {
+  const params = { user_id: json.user_id, provider_id: json.id };
   return {
     id: json.id,
     type: json.type,
@@ -58,10 +59,10 @@ function providerFromJson<P extends OAuthProvider>(ctx: AppContext, auth: Reques
     update: (o: { allowSignIn?: boolean; allowConnectedAccounts?: boolean; accountId?: string; email?: string | null }) =>
       catchKnown(async () => {
         const body = { allow_sign_in: o.allowSignIn, allow_connected_accounts: o.allowConnectedAccounts, account_id: o.accountId, email: o.email };
-        await ctx.transport.request(path, { ...auth, method: "PATCH", body });
-      }, ["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"]),
+        await asClient.send(ctx.transport, "updateOAuthProvider", { ...auth, params, body });
+      }, caughtErrors.updateOAuthProvider),
     async delete() {
-      await ctx.transport.request(path, { ...auth, method: "DELETE" });
+      await asClient.send(ctx.transport, "deleteOAuthProvider", { ...auth, params });
     },
   } as P;
 }
@@ -74,26 +75,38 @@ export function serverOAuthProviderFromJson(ctx: AppContext, json: ServerOAuthPr
  * A token of a connected account; the errors of a link that is gone or too narrow give none (spec §8: missing scope
  * and not connected make the client return no access token).
  */
-export async function connectedAccountToken(ctx: AppContext, auth: RequestOptions, path: string, scopes: readonly string[] | undefined): Promise<string | null> {
+/** Whose token: a provider of the user (the first account connected with it), or one account of it. */
+export interface ConnectedAccountRef {
+  userId: string;
+  provider: string;
+  providerAccountId?: string;
+}
+
+export async function connectedAccountToken(ctx: AppContext, auth: CallAuth, account: ConnectedAccountRef, scopes: readonly string[] | undefined): Promise<string | null> {
   try {
     const body = { scope: scopes && scopes.length > 0 ? scopes.join(" ") : undefined };
-    return (await ctx.transport.requestJson(path, { ...auth, method: "POST", body }, connectedAccountTokenResponse)).access_token;
+    const params = { user_id: account.userId, provider_id: account.provider };
+    const json =
+      account.providerAccountId === undefined
+        ? await asClient.json(ctx.transport, "connectedAccountToken", { ...auth, params, body }, connectedAccountTokenResponse)
+        : await asClient.json(ctx.transport, "connectedAccountTokenByAccount", { ...auth, params: { ...params, provider_account_id: account.providerAccountId }, body }, connectedAccountTokenResponse);
+    return json.access_token;
   } catch (error) {
-    for (const code of ["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"] as const) {
+    for (const code of caughtErrors[account.providerAccountId === undefined ? "connectedAccountToken" : "connectedAccountTokenByAccount"]) {
       if (isKnownErrorOfType(error, code)) return null;
     }
     throw error;
   }
 }
 
-function connectionFromJson(ctx: AppContext, auth: RequestOptions, userId: string, json: ConnectedAccountJson): OAuthConnection {
-  const path = `/connected-accounts/${encodeURIComponent(userId)}/${encodeURIComponent(json.provider)}/${encodeURIComponent(json.provider_account_id)}/access-token`;
+function connectionFromJson(ctx: AppContext, auth: CallAuth, userId: string, json: ConnectedAccountJson): OAuthConnection {
+  const account = { userId, provider: json.provider, providerAccountId: json.provider_account_id };
   return {
     id: json.provider,
     provider: json.provider,
     providerAccountId: json.provider_account_id,
     async getAccessToken(options = {}) {
-      const accessToken = await connectedAccountToken(ctx, auth, path, options.scopes);
+      const accessToken = await connectedAccountToken(ctx, auth, account, options.scopes);
       if (accessToken !== null) return ok({ accessToken });
       const scopes = options.scopes?.join(" ");
       const detail = scopes ? `The requested scopes [${scopes}] are not available on the existing token.` : "The OAuth refresh token has likely been revoked or expired.";
@@ -103,13 +116,13 @@ function connectionFromJson(ctx: AppContext, auth: RequestOptions, userId: strin
 }
 
 /** `userId` is "me" with the user's session for a client, the user's id (server access) otherwise. */
-export function userOAuthMembers<P extends OAuthProvider>(ctx: AppContext, auth: RequestOptions, userId: string): UserOAuthMembers<P> {
+export function userOAuthMembers<P extends OAuthProvider>(ctx: AppContext, auth: CallAuth, userId: string): UserOAuthMembers<P> {
   const listProviders = async (): Promise<P[]> => {
-    const list = await ctx.transport.requestJson("/oauth-providers", { ...auth, query: { user_id: userId } }, oauthProviderList);
+    const list = await asClient.json(ctx.transport, "listOAuthProviders", { ...auth, query: { user_id: userId } }, oauthProviderList);
     return list.items.map((item) => providerFromJson<P>(ctx, auth, (item.account_id === undefined ? clientOAuthProvider : serverOAuthProvider).parse(item)));
   };
   const listConnected = async (): Promise<OAuthConnection[]> => {
-    const list = await ctx.transport.requestJson(`/connected-accounts/${encodeURIComponent(userId)}`, auth, connectedAccountList);
+    const list = await asClient.json(ctx.transport, "listConnectedAccounts", { ...auth, params: { user_id: userId } }, connectedAccountList);
     return list.items.map((item) => connectionFromJson(ctx, auth, userId, item));
   };
   return {

@@ -9,6 +9,7 @@ import type { AppContext } from "./app-context.ts";
 import { absoluteUrl, browserOf, readCookie, writeCookie } from "./browser-env.ts";
 import { rememberMfaAttempt } from "./mfa.ts";
 import { keepOAuthReturnUrl, takeOAuthReturnUrl } from "./oauth-return.ts";
+import { sendBare } from "../transport/operation-call.ts";
 
 /**
  * OAuth sign-in and account linking in the browser (protocol.md §7.5; spec §4, §5, §8, §9). The PKCE verifier waits in
@@ -72,7 +73,7 @@ export async function oauthLocation(ctx: AppContext, session: Session, options: 
     provider_scope: options.providerScope,
     stack_response_mode: "json",
   };
-  const response = await ctx.transport.requestBare(`/auth/oauth/authorize/${encodeURIComponent(options.provider.toLowerCase())}`, { query });
+  const response = await sendBare(ctx.transport, "oauthAuthorize", { params: { provider_id: options.provider.toLowerCase() }, query });
   return ctx.transport.parseJson(response, oauthAuthorizeJsonResponse).location;
 }
 
@@ -154,8 +155,7 @@ export async function callOAuthCallback(ctx: AppContext, session: Session): Prom
   });
   let tokens;
   try {
-    const response = await ctx.transport.requestBare("/auth/oauth/token", {
-      method: "POST",
+    const response = await sendBare(ctx.transport, "oauthToken", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form.toString(),
     });

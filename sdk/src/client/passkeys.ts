@@ -7,9 +7,12 @@ import {
   PASSKEY_RP_ID_PLACEHOLDER,
   PASSKEY_USER_ID_MAX_BYTES,
   registerPasskeyResponse,
+  type passkeyAuthenticationCredential,
+  type passkeyRegistrationCredential,
   webAuthnErrorCodes,
 } from "../contract/areas/passkeys.ts";
 import { signInWithNewUserResponse } from "../contract/areas/sessions.ts";
+import type { z } from "zod";
 import { KnownError, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, err, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
@@ -17,6 +20,8 @@ import type { AppContext } from "./app-context.ts";
 import { browserOf } from "./browser-env.ts";
 import type { WebAuthnAdapter } from "./browser-interfaces.ts";
 import { withMfaRedirect } from "./mfa.ts";
+import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 export type { WebAuthnAdapter } from "./browser-interfaces.ts";
 
@@ -57,10 +62,19 @@ function hostnameOf(ctx: AppContext, hostname: string | undefined): string {
 }
 
 /** user.registerPasskey({hostname?}) (sdk-surface.md §9b). */
+/**
+ * The browser's credential JSON as the contract's body part. @simplewebauthn/browser types it with interfaces, which
+ * have no index signature, so TypeScript does not match them to the contract's loose objects although the value is
+ * exactly what goes on the wire (the fake provider parses it with the same schema): this is the one place that says so.
+ */
+function wireJson<S extends z.ZodType>(credential: RegistrationResponseJSON | AuthenticationResponseJSON): z.input<S> {
+  return credential as z.input<S>;
+}
+
 export async function registerPasskey(ctx: AppContext, session: Session, options: { hostname?: string } = {}): Promise<Result<void, PasskeyRegistrationError>> {
   const me = { session, allowAnonymousUser: true } as const;
   const hostname = hostnameOf(ctx, options.hostname);
-  const init = await ctx.transport.requestJson("/auth/passkey/initiate-passkey-registration", { ...me, method: "POST", body: {} }, initiatePasskeyRegistrationResponse);
+  const init = await asClient.json(ctx.transport, "initiatePasskeyRegistration", { ...me, body: {} }, initiatePasskeyRegistrationResponse);
   const optionsJson = init.options_json as unknown as PublicKeyCredentialCreationOptionsJSON;
   assertPlaceholder(optionsJson.rp.id);
   // spec §5: the user handle is 1 to 64 bytes (a browser refuses anything else with this code).
@@ -75,8 +89,8 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
     return err(webAuthnError(error) ?? (new KnownError("PASSKEY_REGISTRATION_FAILED", {}, { message: "Failed to start passkey registration due to unknown error" }) as KnownErrorOf<"PASSKEY_REGISTRATION_FAILED">));
   }
   return catchKnown(async () => {
-    await ctx.transport.requestJson("/auth/passkey/register", { ...me, method: "POST", body: { credential, code: init.code } }, registerPasskeyResponse);
-  }, ["PASSKEY_REGISTRATION_FAILED", "PASSKEY_WEBAUTHN_ERROR"]);
+    await asClient.json(ctx.transport, "registerPasskey", { ...me, body: { credential: wireJson<typeof passkeyRegistrationCredential>(credential), code: init.code } }, registerPasskeyResponse);
+  }, caughtErrors.registerPasskey);
 }
 
 /**
@@ -86,7 +100,7 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
  */
 export async function signInWithPasskey(ctx: AppContext, session: Session, options: { noRedirect?: boolean } = {}): Promise<Result<void, PasskeySignInError>> {
   const hostname = hostnameOf(ctx, undefined);
-  const init = await ctx.transport.requestJson("/auth/passkey/initiate-passkey-authentication", { method: "POST", body: {} }, initiatePasskeyAuthenticationResponse);
+  const init = await asClient.json(ctx.transport, "initiatePasskeyAuthentication", { body: {} }, initiatePasskeyAuthenticationResponse);
   const optionsJson = init.options_json as unknown as PublicKeyCredentialRequestOptionsJSON;
   assertPlaceholder(optionsJson.rpId);
   let response: AuthenticationResponseJSON;
@@ -98,10 +112,10 @@ export async function signInWithPasskey(ctx: AppContext, session: Session, optio
   const result = await catchKnown(
     () =>
       withMfaRedirect(ctx, async () => {
-        const json = await ctx.transport.requestJson("/auth/passkey/sign-in", { method: "POST", body: { authentication_response: response, code: init.code } }, signInWithNewUserResponse);
+        const json = await asClient.json(ctx.transport, "passkeySignIn", { body: { authentication_response: wireJson<typeof passkeyAuthenticationCredential>(response), code: init.code } }, signInWithNewUserResponse);
         session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
       }),
-    ["PASSKEY_AUTHENTICATION_FAILED", "INVALID_TOTP_CODE", "PASSKEY_WEBAUTHN_ERROR"],
+    caughtErrors.passkeySignIn,
   );
   if (result.status === "ok" && !options.noRedirect) await ctx.redirector.redirectIfPossible(ctx.urls.afterSignIn);
   return result;

@@ -3,6 +3,8 @@ import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient } from "../transport/operation-call.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /** Password reset, update and set (spec §4 "Password reset", §7 Auth; sdk-surface.md §6, §9b; protocol.md §6.2, §7.3). */
 
@@ -24,21 +26,21 @@ function resetCallback(ctx: AppContext, callbackUrl: string | undefined): string
 export function sendForgotPasswordEmail(ctx: AppContext, email: string, options: { callbackUrl?: string } = {}): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
   return catchKnown(async () => {
     const body = { email, callback_url: resetCallback(ctx, options.callbackUrl) };
-    await ctx.transport.requestJson("/auth/password/send-reset-code", { method: "POST", body }, sendResetCodeResponse);
-  }, ["USER_NOT_FOUND"]);
+    await asClient.json(ctx.transport, "sendResetCode", { body }, sendResetCodeResponse);
+  }, caughtErrors.sendResetCode);
 }
 
 /** Checks a reset code without using it up (spec §4: "the code can be checked first"). */
 export function verifyPasswordResetCode(ctx: AppContext, code: string): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
-    await ctx.transport.requestJson("/auth/password/reset/check-code", { method: "POST", body: { code } }, verificationCodeCheckResponse);
-  }, ["VERIFICATION_ERROR"]);
+    await asClient.json(ctx.transport, "checkResetCode", { body: { code } }, verificationCodeCheckResponse);
+  }, caughtErrors.checkResetCode);
 }
 
 export function resetPassword(ctx: AppContext, options: { code: string; password: string }): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
-    await ctx.transport.request("/auth/password/reset", { method: "POST", body: { code: options.code, password: options.password } });
-  }, ["VERIFICATION_ERROR"]);
+    await asClient.send(ctx.transport, "resetPassword", { body: { code: options.code, password: options.password } });
+  }, caughtErrors.resetPassword);
 }
 
 /** The reference kit returns these errors instead of throwing them (sdk-surface.md §9b). */
@@ -52,8 +54,8 @@ export function updatePassword(ctx: AppContext, session: Session, options: { old
   const body = { old_password: options.oldPassword, new_password: options.newPassword };
   return errorOrVoid(
     catchKnown(async () => {
-      await ctx.transport.request("/auth/password/update", { method: "POST", body, session, allowAnonymousUser: true });
-    }, ["PASSWORD_CONFIRMATION_MISMATCH", "PASSWORD_REQUIREMENTS_NOT_MET"]),
+      await asClient.send(ctx.transport, "updatePassword", { body, session, allowAnonymousUser: true });
+    }, caughtErrors.updatePassword),
   );
 }
 
@@ -61,7 +63,7 @@ export function updatePassword(ctx: AppContext, session: Session, options: { old
 export function setPassword(ctx: AppContext, session: Session, options: { password: string }): Promise<PasswordRequirementsError | undefined> {
   return errorOrVoid(
     catchKnown(async () => {
-      await ctx.transport.request("/auth/password/set", { method: "POST", body: { password: options.password }, session, allowAnonymousUser: true });
-    }, ["PASSWORD_REQUIREMENTS_NOT_MET"]),
+      await asClient.send(ctx.transport, "setPassword", { body: { password: options.password }, session, allowAnonymousUser: true });
+    }, caughtErrors.setPassword),
   );
 }

@@ -1,6 +1,6 @@
 import { listEnvelope } from "../contract/areas/common.ts";
 import { projectPermission, teamPermission } from "../contract/areas/permissions.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import type { TeamRef } from "./user-teams.ts";
 
@@ -36,12 +36,12 @@ const projectList = listEnvelope(projectPermission);
 const isTeam = (value: unknown): value is TeamRef => typeof value === "object" && value !== null && "id" in value;
 
 /** `userId` is "me" for a client (with its session in `auth`), the user's id for server access. */
-export function userPermissionMethods(ctx: AppContext, userId: string, auth: RequestOptions): UserPermissions {
+export function userPermissionMethods(ctx: AppContext, userId: string, auth: CallAuth): UserPermissions {
   async function list(team: TeamRef | null, options: PermissionListOptions = {}): Promise<Permission[]> {
     const recursive = String(options.recursive ?? true);
     const page = team
-      ? await ctx.transport.requestJson("/team-permissions", { ...auth, query: { team_id: team.id, user_id: userId, recursive } }, teamList)
-      : await ctx.transport.requestJson("/project-permissions", { ...auth, query: { user_id: userId, recursive } }, projectList);
+      ? await asClient.json(ctx.transport, "listTeamPermissions", { ...auth, query: { team_id: team.id, user_id: userId, recursive } }, teamList)
+      : await asClient.json(ctx.transport, "listProjectPermissions", { ...auth, query: { user_id: userId, recursive } }, projectList);
     return page.items.map((p) => ({ id: p.id }));
   }
   async function get(a: TeamRef | string, b?: string | PermissionListOptions, c?: PermissionListOptions): Promise<Permission | null> {

@@ -1,5 +1,6 @@
 import { clientProject, type ClientProjectJson } from "../contract/areas/projects.ts";
 import type { AppContext } from "./app-context.ts";
+import { asClient } from "../transport/operation-call.ts";
 
 /** The client view of the project (spec §3, sdk-surface.md §17/§18), from GET /projects/current. */
 export interface ProjectConfig {
@@ -40,5 +41,5 @@ export function projectFromClientJson(json: ClientProjectJson): Project {
 }
 
 export async function getClientProject(ctx: AppContext): Promise<Project> {
-  return projectFromClientJson(await ctx.transport.requestJson("/projects/current", {}, clientProject));
+  return projectFromClientJson(await asClient.json(ctx.transport, "getCurrentProject", {}, clientProject));
 }

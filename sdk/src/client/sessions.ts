@@ -1,5 +1,5 @@
 import { sessionList, type GeoInfo, type SessionJson } from "../contract/areas/sessions.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
 /** A user's sessions (spec §3 "Session"; sdk-surface.md §10; protocol.md §5.7). */
@@ -27,12 +27,12 @@ export function activeSessionFromJson(json: SessionJson): ActiveSession {
 }
 
 /** GET /auth/sessions?user_id= ("me" with the session for a client). */
-export async function getActiveSessions(ctx: AppContext, auth: RequestOptions, userId: string): Promise<ActiveSession[]> {
-  const page = await ctx.transport.requestJson("/auth/sessions", { ...auth, query: { user_id: userId } }, sessionList);
+export async function getActiveSessions(ctx: AppContext, auth: CallAuth, userId: string): Promise<ActiveSession[]> {
+  const page = await asClient.json(ctx.transport, "listSessions", { ...auth, query: { user_id: userId } }, sessionList);
   return page.items.map(activeSessionFromJson);
 }
 
 /** DELETE /auth/sessions/{id}; the current session refuses (CANNOT_DELETE_CURRENT_SESSION): sign out instead. */
-export async function revokeSession(ctx: AppContext, auth: RequestOptions, sessionId: string, asUser: "me" | null): Promise<void> {
-  await ctx.transport.request(`/auth/sessions/${encodeURIComponent(sessionId)}`, { ...auth, method: "DELETE", query: asUser ? { user_id: asUser } : {} });
+export async function revokeSession(ctx: AppContext, auth: CallAuth, sessionId: string, asUser: "me" | null): Promise<void> {
+  await asClient.send(ctx.transport, "deleteSession", { ...auth, params: { session_id: sessionId }, query: asUser ? { user_id: asUser } : {} });
 }

@@ -8,8 +8,9 @@ import {
 } from "../contract/areas/invitations.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
+import { caughtErrors } from "./caught-errors.ts";
 
 /**
  * Team invitations (spec §3 "Team invitation", §4 "Verification codes"; sdk-surface.md §6, §12; protocol.md §5.5):
@@ -36,25 +37,24 @@ export interface ReceivedTeamInvitation {
 
 const invitationList = listEnvelope(teamInvitation);
 
-export async function listSentInvitations(ctx: AppContext, auth: RequestOptions, teamId: string): Promise<TeamInvitationJson[]> {
-  return (await ctx.transport.requestJson("/team-invitations", { ...auth, query: { team_id: teamId } }, invitationList)).items;
+export async function listSentInvitations(ctx: AppContext, auth: CallAuth, teamId: string): Promise<TeamInvitationJson[]> {
+  return (await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { team_id: teamId } }, invitationList)).items;
 }
 
-export function sentInvitationFromJson(ctx: AppContext, auth: RequestOptions, json: TeamInvitationJson): SentTeamInvitation {
+export function sentInvitationFromJson(ctx: AppContext, auth: CallAuth, json: TeamInvitationJson): SentTeamInvitation {
   return {
     id: json.id,
     recipientEmail: json.recipient_email,
     expiresAt: new Date(json.expires_at_millis),
     async revoke() {
-      const path = `/team-invitations/${encodeURIComponent(json.id)}`;
-      await ctx.transport.request(path, { ...auth, method: "DELETE", query: { team_id: json.team_id } });
+      await asClient.send(ctx.transport, "revokeTeamInvitation", { ...auth, params: { invitation_id: json.id }, query: { team_id: json.team_id } });
     },
   };
 }
 
 /** The invitations to a user's verified emails; `userId` is "me" for a client, the user's id for server access. */
-export async function listReceivedInvitations(ctx: AppContext, auth: RequestOptions, userId: string): Promise<ReceivedTeamInvitation[]> {
-  const page = await ctx.transport.requestJson("/team-invitations", { ...auth, query: { user_id: userId } }, invitationList);
+export async function listReceivedInvitations(ctx: AppContext, auth: CallAuth, userId: string): Promise<ReceivedTeamInvitation[]> {
+  const page = await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { user_id: userId } }, invitationList);
   return page.items.map((json) => ({
     id: json.id,
     teamId: json.team_id,
@@ -62,35 +62,33 @@ export async function listReceivedInvitations(ctx: AppContext, auth: RequestOpti
     recipientEmail: json.recipient_email,
     expiresAt: new Date(json.expires_at_millis),
     async accept() {
-      const path = `/team-invitations/${encodeURIComponent(json.id)}/accept`;
-      await ctx.transport.request(path, { ...auth, method: "POST", query: { user_id: userId } });
+      await asClient.send(ctx.transport, "acceptTeamInvitationById", { ...auth, params: { invitation_id: json.id }, query: { user_id: userId } });
     },
   }));
 }
 
 /** What the code calls return as errors, not exceptions (sdk-surface.md §6; the published SDK catches the same two). */
-const CODE_ERRORS = ["VERIFICATION_ERROR", "TEAM_INVITATION_EMAIL_MISMATCH"] as const;
-export type TeamInvitationCodeError = KnownErrorOf<(typeof CODE_ERRORS)[number]>;
+export type TeamInvitationCodeError = KnownErrorOf<(typeof caughtErrors.acceptTeamInvitation)[number]>;
 
-export function verifyTeamInvitationCode(ctx: AppContext, auth: RequestOptions, code: string): Promise<Result<void, TeamInvitationCodeError>> {
+export function verifyTeamInvitationCode(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
-    await ctx.transport.requestJson("/team-invitations/accept/check-code", { ...auth, method: "POST", body: { code } }, teamInvitationCheckCodeResponse);
-  }, CODE_ERRORS);
+    await asClient.json(ctx.transport, "checkTeamInvitationCode", { ...auth, body: { code } }, teamInvitationCheckCodeResponse);
+  }, caughtErrors.checkTeamInvitationCode);
 }
 
-export function acceptTeamInvitation(ctx: AppContext, auth: RequestOptions, code: string): Promise<Result<void, TeamInvitationCodeError>> {
+export function acceptTeamInvitation(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
-    await ctx.transport.requestJson("/team-invitations/accept", { ...auth, method: "POST", body: { code } }, teamInvitationAcceptResponse);
-  }, CODE_ERRORS);
+    await asClient.json(ctx.transport, "acceptTeamInvitation", { ...auth, body: { code } }, teamInvitationAcceptResponse);
+  }, caughtErrors.acceptTeamInvitation);
 }
 
 export function getTeamInvitationDetails(
   ctx: AppContext,
-  auth: RequestOptions,
+  auth: CallAuth,
   code: string,
 ): Promise<Result<{ teamDisplayName: string }, TeamInvitationCodeError>> {
   return catchKnown(async () => {
-    const json = await ctx.transport.requestJson("/team-invitations/accept/details", { ...auth, method: "POST", body: { code } }, teamInvitationDetailsResponse);
+    const json = await asClient.json(ctx.transport, "teamInvitationDetails", { ...auth, body: { code } }, teamInvitationDetailsResponse);
     return { teamDisplayName: json.team_display_name };
-  }, CODE_ERRORS);
+  }, caughtErrors.teamInvitationDetails);
 }

@@ -1,7 +1,7 @@
 import { clientTeam, type ClientTeamJson, type ServerTeamUpdate } from "../contract/areas/teams.ts";
 import { clientTeamMemberProfile } from "../contract/areas/team-members.ts";
 import { listEnvelope } from "../contract/areas/common.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import { sentInvitationFromJson, listSentInvitations, type SentTeamInvitation } from "./team-invitations.ts";
 import { clientCustomerMethods, type ClientCustomer } from "./items.ts";
@@ -71,7 +71,6 @@ export interface Team extends TeamData, TeamCalls, ClientCustomer {
   update(options: TeamUpdateOptions): Promise<void>;
 }
 
-export const teamPath = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
 
 export function teamUpdateToWire(o: TeamUpdateOptions & { clientReadOnlyMetadata?: unknown; serverMetadata?: unknown }): ServerTeamUpdate {
   return {
@@ -91,16 +90,16 @@ function invitationCallback(ctx: AppContext, callbackUrl: string | undefined): s
 }
 
 /** `auth` carries the session for a client, nothing for server access (the secret key authenticates). */
-export function teamCalls(ctx: AppContext, auth: RequestOptions, teamId: string): TeamCalls {
+export function teamCalls(ctx: AppContext, auth: CallAuth, teamId: string): TeamCalls {
   return {
     ...teamApiKeyCalls(ctx, auth, teamId),
     async inviteUser(options) {
       const body = { email: options.email, team_id: teamId, callback_url: invitationCallback(ctx, options.callbackUrl) };
-      await ctx.transport.request("/team-invitations/send-code", { ...auth, method: "POST", body });
+      await asClient.send(ctx.transport, "sendTeamInvitation", { ...auth, body });
     },
     listInvitations: () => listSentInvitations(ctx, auth, teamId).then((list) => list.map((json) => sentInvitationFromJson(ctx, auth, json))),
     async delete() {
-      await ctx.transport.request(teamPath(teamId), { ...auth, method: "DELETE" });
+      await asClient.send(ctx.transport, "deleteTeam", { ...auth, params: { team_id: teamId } });
     },
   };
 }
@@ -108,19 +107,19 @@ export function teamCalls(ctx: AppContext, auth: RequestOptions, teamId: string)
 const profileList = listEnvelope(clientTeamMemberProfile);
 
 /** A client's team object, bound to the signed-in user's session. */
-export function clientTeamFromJson(ctx: AppContext, auth: RequestOptions, json: ClientTeamJson): Team {
+export function clientTeamFromJson(ctx: AppContext, auth: CallAuth, json: ClientTeamJson): Team {
   return {
     ...teamFromJson(json),
     ...teamCalls(ctx, auth, json.id),
     // Items and checkout of the team as a customer (sdk-surface.md §15): items.ts.
     ...clientCustomerMethods(ctx, { type: "team", id: json.id }, auth.session ?? null),
     async listUsers() {
-      const page = await ctx.transport.requestJson("/team-member-profiles", { ...auth, query: { team_id: json.id } }, profileList);
+      const page = await asClient.json(ctx.transport, "listTeamMemberProfiles", { ...auth, query: { team_id: json.id } }, profileList);
       return page.items.map((p) => ({ id: p.user_id, teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url } }));
     },
     async update(options) {
       const wire = teamUpdateToWire(options);
-      await ctx.transport.requestJson(teamPath(json.id), { ...auth, method: "PATCH", body: wire }, clientTeam);
+      await asClient.json(ctx.transport, "updateTeam", { ...auth, params: { team_id: json.id }, body: wire }, clientTeam);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ZodType } from "zod";
 import { listEnvelope } from "../contract/areas/common.ts";
 import { clientTeam, type ClientTeamJson } from "../contract/areas/teams.ts";
 import { clientTeamMemberProfile, type TeamMemberProfileUpdate } from "../contract/areas/team-members.ts";
-import type { RequestOptions } from "../transport/transport.ts";
+import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import { listReceivedInvitations, type ReceivedTeamInvitation } from "./team-invitations.ts";
 import { clientTeamFromJson, type Team, type TeamCreateOptions, type TeamMemberProfile } from "./teams.ts";
@@ -31,25 +31,23 @@ export interface UserTeams<T> {
 export interface UserTarget {
   /** The `user_id` to send: "me" for a client, the id for server access. */
   userId: string;
-  auth: RequestOptions;
+  auth: CallAuth;
   /** Writes the user's selected team (PATCH /users/me or /users/{id}). */
   setSelectedTeamId(teamId: string | null): Promise<void>;
 }
 
 export const teamIdOf = (team: TeamRef | string | null): string | null => (typeof team === "string" ? team : (team?.id ?? null));
 
-const profilePath = (teamId: string, userId: string) => `/team-member-profiles/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`;
-
 /** GET and PATCH /team-member-profiles/{team}/{user|me}: the user's own profile in a team. */
 export async function getEditableProfile(ctx: AppContext, target: UserTarget, team: TeamRef): Promise<EditableTeamMemberProfile> {
-  const path = profilePath(team.id, target.userId);
-  const json = await ctx.transport.requestJson(path, target.auth, clientTeamMemberProfile);
+  const params = { team_id: team.id, user_id: target.userId };
+  const json = await asClient.json(ctx.transport, "getTeamMemberProfile", { ...target.auth, params }, clientTeamMemberProfile);
   return {
     displayName: json.display_name,
     profileImageUrl: json.profile_image_url,
     async update(options) {
       const body: TeamMemberProfileUpdate = { display_name: options.displayName, profile_image_url: options.profileImageUrl };
-      await ctx.transport.request(path, { ...target.auth, method: "PATCH", body });
+      await asClient.send(ctx.transport, "updateTeamMemberProfile", { ...target.auth, params, body });
     },
   };
 }
@@ -65,19 +63,18 @@ export function userTeamMethods<J extends ClientTeamJson, T extends { id: string
   selected: J | null,
 ): UserTeams<T> {
   const list = listEnvelope(view.schema);
-  const listTeams = async () => (await ctx.transport.requestJson("/teams", { ...target.auth, query: { user_id: target.userId } }, list)).items.map(view.build);
+  const listTeams = async () => (await asClient.json(ctx.transport, "listTeams", { ...target.auth, query: { user_id: target.userId } }, list)).items.map(view.build);
   return {
     selectedTeam: selected ? view.build(selected) : null,
     setSelectedTeam: (team) => target.setSelectedTeamId(teamIdOf(team)),
     async createTeam(options) {
       const body = { display_name: options.displayName, profile_image_url: options.profileImageUrl, ...view.createBody };
-      const json = await ctx.transport.requestJson("/teams", { ...target.auth, method: "POST", body }, view.schema);
+      const json = await asClient.json(ctx.transport, "createTeam", { ...target.auth, body }, view.schema);
       await target.setSelectedTeamId(json.id);
       return view.build(json);
     },
     async leaveTeam(team) {
-      const path = `/team-memberships/${encodeURIComponent(team.id)}/${encodeURIComponent(target.userId)}`;
-      await ctx.transport.request(path, { ...target.auth, method: "DELETE", body: {} });
+      await asClient.send(ctx.transport, "removeTeamMember", { ...target.auth, params: { team_id: team.id, user_id: target.userId }, body: {} });
     },
     // As the reference SDK: found among the user's teams, so a team the user is not in is null, not an error.
     getTeam: async (teamId) => (await listTeams()).find((t) => t.id === teamId) ?? null,
@@ -88,7 +85,7 @@ export function userTeamMethods<J extends ClientTeamJson, T extends { id: string
 }
 
 /** The client form: the user is "me", the session authenticates, and teams are client Team objects. */
-export function clientUserTeams(ctx: AppContext, auth: RequestOptions, selected: ClientTeamJson | null, update: (body: { selected_team_id: string | null }) => Promise<void>): UserTeams<Team> {
+export function clientUserTeams(ctx: AppContext, auth: CallAuth, selected: ClientTeamJson | null, update: (body: { selected_team_id: string | null }) => Promise<void>): UserTeams<Team> {
   return userTeamMethods(
     ctx,
     { userId: "me", auth, setSelectedTeamId: (teamId) => update({ selected_team_id: teamId }) },

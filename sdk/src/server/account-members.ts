@@ -3,6 +3,8 @@ import type { AppContext } from "../client/app-context.ts";
 import type { ServerContactChannel, ServerContactChannelCreateOptions } from "../client/contact-channels.ts";
 import type { PasswordRequirementsError } from "../client/password.ts";
 import { catchKnown } from "../errors/result.ts";
+import { asServer } from "../transport/operation-call.ts";
+import { caughtErrors } from "../client/caught-errors.ts";
 
 /**
  * The account members of a server user object (sdk-surface.md §9b with server variants): the client's, addressed by
@@ -16,10 +18,9 @@ export function serverUserAccountMembers(ctx: AppContext, userId: string): Serve
   return {
     ...userAccountMembers(ctx, {}, userId),
     async setPassword(options) {
-      const path = `/users/${encodeURIComponent(userId)}`;
       const result = await catchKnown(async () => {
-        await ctx.transport.request(path, { method: "PATCH", body: { password: options.password } });
-      }, ["PASSWORD_REQUIREMENTS_NOT_MET"]);
+        await asServer.send(ctx.transport, "updateUser", { params: { user_id: userId }, body: { password: options.password } });
+      }, caughtErrors.updateUser);
       return result.status === "error" ? result.error : undefined;
     },
   };

@@ -3,6 +3,7 @@ import { successResponse } from "../contract/areas/common.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { SECRET_MUST_BE_A_STRING_MESSAGE, vaultEntry } from "../crypto/data-vault.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /**
  * A data vault store (sdk-surface.md §16, spec §3 "Data vault store"): values under keys, protected by a secret that
@@ -23,14 +24,14 @@ function checkSecret(options: { secret: unknown } | undefined): string {
 }
 
 export function dataVaultStore(ctx: AppContext, id: string): DataVaultStore {
-  const path = (action: "get" | "set") => `/data-vault/stores/${encodeURIComponent(id)}/${action}`;
+  const params = { store_id: id };
   return {
     id,
     async getValue(key, options) {
       const entry = await vaultEntry(checkSecret(options), key);
       let encrypted: string;
       try {
-        encrypted = (await ctx.transport.requestJson(path("get"), { method: "POST", body: { hashed_key: entry.hashedKey } }, dataVaultGetResponse)).encrypted_value;
+        encrypted = (await asServer.json(ctx.transport, "dataVaultGet", { params, body: { hashed_key: entry.hashedKey } }, dataVaultGetResponse)).encrypted_value;
       } catch (e) {
         if (isKnownErrorOfType(e, "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST")) return null;
         throw e;
@@ -42,7 +43,7 @@ export function dataVaultStore(ctx: AppContext, id: string): DataVaultStore {
       if (typeof value !== "string") throw new TypeError("value must be a string");
       const entry = await vaultEntry(secret, key);
       const body = { hashed_key: entry.hashedKey, encrypted_value: await entry.encrypt(value, ctx.transport.random) };
-      await ctx.transport.requestJson(path("set"), { method: "POST", body }, successResponse);
+      await asServer.json(ctx.transport, "dataVaultSet", { params, body }, successResponse);
     },
   };
 }

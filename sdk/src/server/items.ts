@@ -6,13 +6,14 @@ import {
   customerOf,
   fetchItem,
   itemFromJson,
-  itemPath,
+  itemParams,
   type Customer,
   type CustomerOptions,
   type GetItemOptions,
   type Item,
   type ServerCheckoutOptions,
 } from "../client/items.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /** Items with server access (sdk-surface.md §7, §15 ServerItem; spec §4 "Item quantity"). */
 
@@ -42,7 +43,7 @@ export async function updateItemQuantity(ctx: AppContext, customer: Customer, it
     ...(change.description === undefined ? {} : { description: change.description }),
   };
   const query = { allow_negative: change.allowNegative ?? false };
-  await ctx.transport.requestJson(`${itemPath(customer, itemId)}/update-quantity`, { method: "POST", query, body }, updateItemQuantityResponse);
+  await asServer.json(ctx.transport, "updateItemQuantity", { params: itemParams(customer, itemId), query, body }, updateItemQuantityResponse);
 }
 
 function checkAmount(amount: number, method: string): number {

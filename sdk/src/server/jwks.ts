@@ -4,6 +4,7 @@ import { accessTokenClaims, type AccessTokenClaims } from "../contract/areas/ses
 import { constants } from "../contract/headers.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Transport } from "../transport/transport.ts";
+import { sendBare } from "../transport/operation-call.ts";
 
 /**
  * Local verification of access tokens against the project's key set (protocol.md §4.1), so server code can trust a
@@ -23,7 +24,8 @@ export function createAccessTokenVerifier(transport: Transport, clock: Clock): A
     const hit = cache.get(includeAnonymous);
     if (hit && clock.now() - hit.fetchedAt < constants.jwksCacheMillis) return hit.keys;
     // The default set lists only the keys of audience {projectId}; anonymous and restricted tokens need the wider one.
-    const response = await transport.requestBare(`/projects/${encodeURIComponent(projectId)}/.well-known/jwks.json`, {
+    const response = await sendBare(transport, "jwks", {
+      params: { project_id: projectId },
       query: includeAnonymous ? { include_anonymous: "true" } : {},
     });
     const keys = createLocalJWKSet(transport.parseJson(response, jwksBody) as JSONWebKeySet);

@@ -2,6 +2,8 @@ import { serverOAuthProvider } from "../contract/areas/oauth-providers.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { serverOAuthProviderFromJson, type AccountIdAlreadyUsed, type ServerOAuthProvider } from "../client/oauth-providers.ts";
+import { asServer } from "../transport/operation-call.ts";
+import { caughtErrors } from "../client/caught-errors.ts";
 
 /** Server-side OAuth provider links (sdk-surface.md §7 createOAuthProvider; protocol.md §5.10). */
 
@@ -25,6 +27,6 @@ export function createServerOAuthProvider(ctx: AppContext, o: ServerOAuthProvide
       allow_sign_in: o.allowSignIn,
       allow_connected_accounts: o.allowConnectedAccounts,
     };
-    return serverOAuthProviderFromJson(ctx, await ctx.transport.requestJson("/oauth-providers", { method: "POST", body }, serverOAuthProvider));
-  }, ["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN"]);
+    return serverOAuthProviderFromJson(ctx, await asServer.json(ctx.transport, "createOAuthProvider", { body }, serverOAuthProvider));
+  }, caughtErrors.createOAuthProvider);
 }

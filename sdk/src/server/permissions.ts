@@ -1,6 +1,7 @@
 import type { AppContext } from "../client/app-context.ts";
 import { userPermissionMethods, type UserPermissions } from "../client/permissions.ts";
 import type { TeamRef } from "../client/user-teams.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /**
  * A server user's permissions (sdk-surface.md §9c): the client's readers with the user's id, plus grant and revoke,
@@ -13,18 +14,18 @@ export interface ServerUserPermissions extends UserPermissions {
   revokePermission(permissionId: string): Promise<void>;
 }
 
-const enc = encodeURIComponent;
-
 export function serverUserPermissionMethods(ctx: AppContext, userId: string): ServerUserPermissions {
-  const path = (a: TeamRef | string, b?: string) =>
-    typeof a === "string" ? `/project-permissions/${enc(userId)}/${enc(a)}` : `/team-permissions/${enc(a.id)}/${enc(userId)}/${enc(String(b))}`;
   const methods: ServerUserPermissions = {
     ...userPermissionMethods(ctx, userId, {}),
     grantPermission: async (a: TeamRef | string, b?: string) => {
-      await ctx.transport.request(path(a, b), { method: "POST", body: {} });
+      await (typeof a === "string"
+        ? asServer.send(ctx.transport, "grantProjectPermission", { params: { user_id: userId, permission_id: a }, body: {} })
+        : asServer.send(ctx.transport, "grantTeamPermission", { params: { team_id: a.id, user_id: userId, permission_id: String(b) }, body: {} }));
     },
     revokePermission: async (a: TeamRef | string, b?: string) => {
-      await ctx.transport.request(path(a, b), { method: "DELETE", body: {} });
+      await (typeof a === "string"
+        ? asServer.send(ctx.transport, "revokeProjectPermission", { params: { user_id: userId, permission_id: a }, body: {} })
+        : asServer.send(ctx.transport, "revokeTeamPermission", { params: { team_id: a.id, user_id: userId, permission_id: String(b) }, body: {} }));
     },
   };
   return methods;

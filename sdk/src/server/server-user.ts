@@ -10,13 +10,14 @@ import { listEnvelope } from "../contract/areas/common.ts";
 import { serverTeamMemberProfile } from "../contract/areas/team-members.ts";
 import { serverTeam, teamListEnvelope, type ServerTeamJson, type TeamListQuery } from "../contract/areas/teams.ts";
 import type { ServerCheckoutOptions } from "../client/items.ts";
-import { teamCalls, teamFromJson, teamPath, teamUpdateToWire, type Team, type TeamUpdateOptions, type TeamUser } from "../client/teams.ts";
+import { teamCalls, teamFromJson, teamUpdateToWire, type Team, type TeamUpdateOptions, type TeamUser } from "../client/teams.ts";
 import { userTeamMethods, type UserTeams } from "../client/user-teams.ts";
 import type { CursorList } from "./cursor-list.ts";
 import { serverUserAccountMembers, type ServerUserAccountMembers } from "./account-members.ts";
 import { serverCustomerMethods, type ServerCustomer, type ServerItem } from "./items.ts";
 import { userOAuthMembers, type ServerOAuthProvider, type UserOAuthMembers } from "../client/oauth-providers.ts";
 import type { SignedInOAuthMembers } from "../client/connected-accounts.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /** The server view of a user (spec §3 "Server user", sdk-surface.md §9c) and its server-only writes. */
 
@@ -125,15 +126,14 @@ export function serverUserCreateToWire(o: ServerUserCreateOptions): ServerUserCr
 /** POST /auth/sessions (protocol.md §4.5): a session for any user, made by server code. */
 export async function createServerSession(ctx: AppContext, userId: string, options: CreateSessionOptions = {}): Promise<ServerSessionTokens> {
   const body = { user_id: userId, expires_in_millis: options.expiresInMillis, is_impersonation: options.isImpersonation };
-  const tokens = await ctx.transport.requestJson("/auth/sessions", { method: "POST", body }, createSessionResponse);
+  const tokens = await asServer.json(ctx.transport, "createSession", { body }, createSessionResponse);
   return { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }) };
 }
 
 /** `onDeleted` lets the current user's object end its session after deleting the user (spec §4). */
 export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDeleted: () => void = () => {}): ServerUser {
-  const path = `/users/${encodeURIComponent(json.id)}`;
   const update = async (options: ServerUserUpdateOptions): Promise<void> => {
-    await ctx.transport.request(path, { method: "PATCH", body: serverUserUpdateToWire(options) });
+    await asServer.send(ctx.transport, "updateUser", { params: { user_id: json.id }, body: serverUserUpdateToWire(options) });
   };
   return {
     ...baseUserFromJson(json),
@@ -161,7 +161,7 @@ export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDele
     setServerMetadata: (serverMetadata) => update({ serverMetadata }),
     setPrimaryEmail: (primaryEmail, options = {}) => update({ primaryEmail, primaryEmailVerified: options.verified }),
     async delete() {
-      await ctx.transport.request(path, { method: "DELETE" });
+      await asServer.send(ctx.transport, "deleteUser", { params: { user_id: json.id } });
       onDeleted();
     },
     createSession: (options) => createServerSession(ctx, json.id, options),
@@ -200,7 +200,6 @@ export interface ServerListTeamsOptions {
 }
 
 const profileList = listEnvelope(serverTeamMemberProfile);
-const membershipPath = (teamId: string, userId: string) => `/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`;
 
 export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): ServerTeam {
   return {
@@ -210,20 +209,20 @@ export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): Serve
     createdAt: new Date(json.created_at_millis),
     serverMetadata: json.server_metadata ?? null,
     async listUsers() {
-      const page = await ctx.transport.requestJson("/team-member-profiles", { query: { team_id: json.id } }, profileList);
+      const page = await asServer.json(ctx.transport, "listTeamMemberProfiles", { query: { team_id: json.id } }, profileList);
       return page.items.map((p) => ({
         ...serverUserFromJson(ctx, p.user),
         teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url },
       }));
     },
     async update(options) {
-      await ctx.transport.requestJson(teamPath(json.id), { method: "PATCH", body: teamUpdateToWire(options) }, serverTeam);
+      await asServer.json(ctx.transport, "updateTeam", { params: { team_id: json.id }, body: teamUpdateToWire(options) }, serverTeam);
     },
     async addUser(userId) {
-      await ctx.transport.request(membershipPath(json.id, userId), { method: "POST", body: {} });
+      await asServer.send(ctx.transport, "addTeamMember", { params: { team_id: json.id, user_id: userId }, body: {} });
     },
     async removeUser(userId) {
-      await ctx.transport.request(membershipPath(json.id, userId), { method: "DELETE", body: {} });
+      await asServer.send(ctx.transport, "removeTeamMember", { params: { team_id: json.id, user_id: userId }, body: {} });
     },
   };
 }
@@ -240,7 +239,7 @@ export async function listServerTeams(ctx: AppContext, options: ServerListTeamsO
     limit: options.limit,
     query: options.query,
   };
-  const page = await ctx.transport.requestJson("/teams", { query }, teamList);
+  const page = await asServer.json(ctx.transport, "listTeams", { query }, teamList);
   return Object.assign(
     page.items.map((json) => serverTeamFromJson(ctx, json)),
     { nextCursor: page.pagination?.next_cursor ?? null },

@@ -3,7 +3,7 @@ import { teamPermission } from "../contract/areas/permissions.ts";
 import { serverTeam } from "../contract/areas/teams.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
-import { teamPath, type TeamCreateOptions } from "../client/teams.ts";
+import type { TeamCreateOptions } from "../client/teams.ts";
 import { serverTeamFromJson, type ServerTeam } from "./server-user.ts";
 
 export {
@@ -16,6 +16,7 @@ export {
   type ServerTeamUser,
   type ServerUserTeams,
 } from "./server-user.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /**
  * Teams with server access (sdk-surface.md §7, §12): creation, lookup and the members' permissions. The server team
@@ -29,13 +30,13 @@ export interface ServerTeamCreateOptions extends TeamCreateOptions {
 
 export async function createServerTeam(ctx: AppContext, options: ServerTeamCreateOptions): Promise<ServerTeam> {
   const body = { display_name: options.displayName, profile_image_url: options.profileImageUrl, creator_user_id: options.creatorUserId };
-  return serverTeamFromJson(ctx, await ctx.transport.requestJson("/teams", { method: "POST", body }, serverTeam));
+  return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "createTeam", { body }, serverTeam));
 }
 
 /** TEAM_NOT_FOUND becomes null, as USER_NOT_FOUND does for users. */
 export async function getServerTeam(ctx: AppContext, teamId: string): Promise<ServerTeam | null> {
   try {
-    return serverTeamFromJson(ctx, await ctx.transport.requestJson(teamPath(teamId), {}, serverTeam));
+    return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "getTeam", { params: { team_id: teamId } }, serverTeam));
   } catch (e) {
     if (isKnownErrorOfType(e, "TEAM_NOT_FOUND")) return null;
     throw e;
@@ -54,7 +55,7 @@ export async function listTeamMemberPermissions(
   options: { recursive?: boolean } = {},
 ): Promise<{ userId: string; permissionId: string }[]> {
   const query = { team_id: teamId, recursive: String(options.recursive ?? false) };
-  const page = await ctx.transport.requestJson("/team-permissions", { query }, permissionList);
+  const page = await asServer.json(ctx.transport, "listTeamPermissions", { query }, permissionList);
   return page.items.map((p) => ({ userId: p.user_id, permissionId: p.id }));
 }
 

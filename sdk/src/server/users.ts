@@ -11,6 +11,7 @@ import {
   type ServerUserUpdateOptions,
 } from "./server-user.ts";
 import type { CursorList } from "./cursor-list.ts";
+import { asServer } from "../transport/operation-call.ts";
 
 /** Server user management: POST/GET /users, GET/PATCH/DELETE /users/{id} (spec §7 "Server only", protocol.md §5.2). */
 
@@ -29,18 +30,17 @@ export interface ServerListUsersOptions {
 
 export type { CursorList } from "./cursor-list.ts";
 
-const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
 const userList = paginatedEnvelope(serverUser);
 
 export async function createUser(ctx: AppContext, options: ServerUserCreateOptions): Promise<ServerUser> {
-  const json = await ctx.transport.requestJson("/users", { method: "POST", body: serverUserCreateToWire(options) }, serverUser);
+  const json = await asServer.json(ctx.transport, "createUser", { body: serverUserCreateToWire(options) }, serverUser);
   return serverUserFromJson(ctx, json);
 }
 
 /** USER_NOT_FOUND becomes null (spec §8: caught per call). */
 export async function getUserById(ctx: AppContext, userId: string): Promise<ServerUser | null> {
   try {
-    return serverUserFromJson(ctx, await ctx.transport.requestJson(userPath(userId), {}, serverUser));
+    return serverUserFromJson(ctx, await asServer.json(ctx.transport, "getUser", { params: { user_id: userId } }, serverUser));
   } catch (e) {
     if (isKnownErrorOfType(e, "USER_NOT_FOUND")) return null;
     throw e;
@@ -48,11 +48,11 @@ export async function getUserById(ctx: AppContext, userId: string): Promise<Serv
 }
 
 export async function updateUser(ctx: AppContext, userId: string, options: ServerUserUpdateOptions): Promise<void> {
-  await ctx.transport.request(userPath(userId), { method: "PATCH", body: serverUserUpdateToWire(options) });
+  await asServer.send(ctx.transport, "updateUser", { params: { user_id: userId }, body: serverUserUpdateToWire(options) });
 }
 
 export async function deleteUser(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.transport.request(userPath(userId), { method: "DELETE" });
+  await asServer.send(ctx.transport, "deleteUser", { params: { user_id: userId } });
 }
 
 /** Query-string booleans are "true"/"false" (contract queryBoolean). */
@@ -73,7 +73,7 @@ export async function listUsers(ctx: AppContext, options: ServerListUsersOptions
     include_anonymous: flag(options.includeAnonymous),
     only_anonymous: flag(options.onlyAnonymous),
   };
-  const page = await ctx.transport.requestJson("/users", { query }, userList);
+  const page = await asServer.json(ctx.transport, "listUsers", { query }, userList);
   return Object.assign(
     page.items.map((json) => serverUserFromJson(ctx, json)),
     { nextCursor: page.pagination.next_cursor },

@@ -2,6 +2,7 @@ import { tokenResponse } from "../contract/areas/sessions.ts";
 import { PUBLIC_CLIENT_SENTINEL } from "../contract/headers.ts";
 import type { Transport } from "../transport/transport.ts";
 import type { Refresher } from "./session.ts";
+import { sendBare } from "../transport/operation-call.ts";
 
 /**
  * The refresh grant at POST /api/v1/auth/oauth/token (protocol.md §4.4): form-encoded, client_secret_post, and none of
@@ -15,8 +16,7 @@ export function createRefresher(transport: Transport, publishableClientKey?: str
       client_id: transport.projectId,
       client_secret: publishableClientKey || PUBLIC_CLIENT_SENTINEL,
     });
-    const response = await transport.requestBare("/auth/oauth/token", {
-      method: "POST",
+    const response = await sendBare(transport, "oauthToken", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form.toString(),
     });
