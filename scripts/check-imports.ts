@@ -29,6 +29,11 @@ export const layerRules: readonly LayerRule[] = [
     forbidden: /^sdk\/src\/(client|server|admin)\//,
   },
   {
+    name: "the control-plane contract is schemas and a fetch client: no SDK apps, so a browser bundle and the fake provider both import it",
+    from: /^sdk\/src\/emulator\//,
+    forbidden: /^sdk\/src\/(client|server|admin|session|transport|cache)\//,
+  },
+  {
     name: "the client app does not reach up into the server or admin apps",
     from: /^sdk\/src\/client\//,
     forbidden: /^sdk\/src\/(server|admin)\//,

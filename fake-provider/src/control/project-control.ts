@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { fixtureProjectConfig, projectKeys, type ProjectKeys } from "@authsim/fixtures";
-import { INTERNAL_PROJECT_ID, uuidV4 } from "@authsim/sdk/contract";
+import type { z } from "zod";
+import { projectCreateBody, projectPatchBody, type FixtureProjectConfig, type ProjectKeys } from "@authsim/sdk/emulator";
+import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../provider.ts";
 import type { OpContext } from "../ops/context.ts";
@@ -15,18 +15,8 @@ import type { ProjectRecord } from "../store/records.ts";
  * The dashboard's "new project" button and fixture loading on an emulator use it; a hosted provider creates projects
  * through its own dashboard, which has no public API with fixed keys.
  */
-export const projectCreateBody = z.strictObject({
-  id: uuidV4.optional(),
-  display_name: z.string().min(1).max(256),
-  description: z.string().max(1024).nullable().optional(),
-  config: fixtureProjectConfig.optional(),
-  keys: projectKeys.optional(),
-});
-export const projectPatchBody = z.strictObject({
-  display_name: z.string().min(1).max(256).optional(),
-  description: z.string().max(1024).nullable().optional(),
-  config: fixtureProjectConfig.optional(),
-});
+// The bodies of POST and PATCH /__emulator/projects are the control contract's.
+export { projectCreateBody, projectPatchBody };
 
 export class ProjectControlError extends Error {
   constructor(
@@ -57,7 +47,7 @@ const freshKeys = (ctx: OpContext): ProjectKeys => ({
   super_secret_admin_key: emulatorProjectKey(ctx.random, "sak"),
 });
 
-const withConfig = (project: ProjectRecord, config: z.infer<typeof fixtureProjectConfig> | undefined): ProjectRecord =>
+const withConfig = (project: ProjectRecord, config: FixtureProjectConfig | undefined): ProjectRecord =>
   config ? { ...project, config: { ...project.config, ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)) } } : project;
 
 export function createProject(provider: FakeProvider, body: z.infer<typeof projectCreateBody>): Promise<ProjectRecord> {

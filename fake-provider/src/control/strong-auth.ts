@@ -10,6 +10,7 @@ import { mockIdpPath } from "../ops/oauth-authorize.ts";
 import { decide, flowForPage, isIdpErrorCode, requestedScopes, type IdpDecision } from "../ops/oauth-idp.ts";
 import type { Tables } from "../store/store.ts";
 import { currentTotp, totpStepEndsAt } from "../ops/totp.ts";
+import { pathOf } from "./control-input.ts";
 import { idpErrorPage, idpPage, type KnownAccount } from "./oauth-idp-page.ts";
 
 /**
@@ -107,7 +108,7 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
     }
   });
 
-  app.get(`${prefix}/users/:user_id/totp`, (c) => {
+  app.get(pathOf("totp"), (c) => {
     const user = provider.store.read.users.get(c.req.param("user_id"));
     if (!user) return json({ error: `No user ${c.req.param("user_id")}` }, 404);
     if (user.totpSecretBase64 === null) return json({ error: "The user has no TOTP secret (multi-factor authentication is off)." }, 404);
