@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProjectConfigUpdate, dataVaultConfig, isKnownErrorCode, knownErrorSpec, paymentsCatalogue, uuidV4 } from "../contract/index.ts";
+import { adminProjectConfigUpdate, clientProject, dataVaultConfig, isKnownErrorCode, knownErrorSpec, paymentsCatalogue, uuidV4 } from "../contract/index.ts";
 
 /**
  * The bodies, queries and answers of the emulator's control plane (`/__emulator/*`, control-contract.ts lists the
@@ -44,7 +44,7 @@ export const outboxQuery = z.object({
   timeoutMs: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 /** A sent email as the outbox lists it (the store's record: camel case; `outbox`, the real service's entry, left open). */
-export const sentEmail = z.looseObject({
+export const sentEmail = z.object({
   id: z.string(),
   projectId: z.string(),
   to: z.array(z.string()),
@@ -58,6 +58,7 @@ export const sentEmail = z.looseObject({
   userId: z.string().nullable(),
   sentAtMillis: z.number(),
   seq: z.number(),
+  outbox: z.unknown().optional(),
 });
 export type SentEmail = z.infer<typeof sentEmail>;
 export const outboxList = z.object({ items: z.array(sentEmail), dropped: z.number() });
@@ -165,7 +166,7 @@ export const projectEntry = z.object({
 });
 export type ProjectEntry = z.infer<typeof projectEntry>;
 /** What the hosted pages are served with: the project as any client reads it, and whether localhost is trusted. */
-export const clientConfig = z.object({ project: z.looseObject({ id: z.string(), display_name: z.string() }), allow_localhost: z.boolean() });
+export const clientConfig = z.object({ project: clientProject, allow_localhost: z.boolean() });
 
 // Payments: the catalogue and vault stores of a project.
 /** What a seed or PUT …/payments-config may set; a section left out is left as it is. */
