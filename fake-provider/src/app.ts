@@ -22,7 +22,7 @@ import { requestLogMiddleware } from "./request-log/middleware.ts";
 import { explainFailure } from "./request-log/trace.ts";
 import { Store } from "./store/store.ts";
 import type { FakeProvider } from "./provider.ts";
-import { opContextOn } from "./run-op.ts";
+import { opContextOn, runOp } from "./run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./ops/outbox.ts";
 import { advanceEmailQueue, anyDue } from "./ops/email-queue.ts";
@@ -173,9 +173,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   if (delay > 0) {
     app.use("*", async (_c, next) => {
       if (anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
-        await store
-          .transact((tables) => advanceEmailQueue({ tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) }))
-          .catch(onUnexpectedError);
+        await runOp(provider, advanceEmailQueue).catch(onUnexpectedError);
       }
       await next();
     });

@@ -12,9 +12,10 @@ import { familyOf } from "../http/family.ts";
 import { urlOf } from "../http/request-url.ts";
 import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
-import type { OpContext, ProviderSettings } from "../ops/context.ts";
-import type { Store, Tables } from "../store/store.ts";
+import type { ProviderSettings } from "../ops/context.ts";
+import type { Store } from "../store/store.ts";
 import { explainFailure, traceOf, type PipelineStage } from "../request-log/trace.ts";
+import { runOp } from "../run-op.ts";
 import { noBody, noQuery, type AnyRouteSpec, type RouteResult } from "./define.ts";
 import { implementedRoutes } from "./index.ts";
 
@@ -107,7 +108,6 @@ function notImplemented(operation: Operation, prefix: string): Response {
 
 async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
   const url = urlOf(request);
-  const durable: ((tables: Tables) => void)[] = [];
   // How far the request got, so the request log can say which rule refused it (request-log/trace.ts).
   let stage: PipelineStage = "body";
   try {
@@ -115,14 +115,10 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
     // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
     const rawBody = await readBody(request);
     stage = "auth";
-    return await deps.store.transact(async (tables) => {
-      const keepOnFailure = (write: (t: Tables) => void) => {
-        durable.push(write);
-        write(tables);
-      };
-      const endUser = endUserFromHeaders(request.headers);
-      const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
-      const auth = await parseAuth(tables, request.headers, ctx.now, deps.settings.crypto);
+    const endUser = endUserFromHeaders(request.headers);
+    // One transaction for the whole request (runOp keeps what the op asked to keep if it fails).
+    return await runOp(deps, async (ctx) => {
+      const auth = await parseAuth(ctx.tables, request.headers, ctx.now, deps.settings.crypto);
       traceOf(request).userId = auth?.user?.id ?? null;
       stage = "access";
       if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
@@ -138,10 +134,9 @@ async function handle(operation: Operation, spec: AnyRouteSpec, request: Request
       }
       stage = "op";
       return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }), request, deps.random);
-    });
+    }, endUser ? { endUser } : {});
   } catch (error) {
     explainFailure(request, stage, error);
-    if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));
     return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
   }
 }
