@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { kitApps, prepareApp, type KitAppName } from "./kit-apps.ts";
+import { callerHeaders } from "@authsim/sdk/contract";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
 import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser } from "@authsim/fake-provider/testing";
 
@@ -109,7 +110,7 @@ export function describePublishedKit(suite: KitSuite): void {
         pageErrors.push(`alert: ${dialog.message()}`);
         void dialog.dismiss();
       });
-      const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key };
+      const serverHeaders = callerHeaders({ accessType: "server", projectId: dev.id, secretServerKey: dev.keys.secret_server_key });
       ctx = {
         api,
         app,

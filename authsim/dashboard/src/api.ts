@@ -1,3 +1,4 @@
+import { callerHeaders } from "@authsim/sdk/contract";
 import { controlClient } from "@authsim/sdk/emulator";
 
 /**
@@ -54,9 +55,11 @@ export type Access = "server" | "admin";
 export function callApi<T = unknown>(project: ProjectEntry, access: Access, method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {
     [DASHBOARD_HEADER]: "1",
-    "x-stack-access-type": access,
-    "x-stack-project-id": project.id,
-    ...(access === "server" ? { "x-stack-secret-server-key": project.secret_server_key ?? "" } : { "x-stack-super-secret-admin-key": project.super_secret_admin_key ?? "" }),
+    ...callerHeaders({
+      accessType: access,
+      projectId: project.id,
+      ...(access === "server" ? { secretServerKey: project.secret_server_key } : { superSecretAdminKey: project.super_secret_admin_key }),
+    }),
   };
   return fetch(`/api/v1${path}`, init(method, body, headers)).then((r) => answer<T>(r));
 }

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { API_PREFIX, headerNames } from "@authsim/sdk/contract";
+import { API_PREFIX, callerHeaders } from "@authsim/sdk/contract";
 import type { PaymentsConfigInput } from "@authsim/sdk/emulator";
 import { controlOf, type Target } from "../targets.ts";
 
@@ -33,12 +33,7 @@ export async function useConformanceCatalogue(target: Target): Promise<void> {
   await controlOf(target).call("setPaymentsConfig", { params: { project_id: target.projectId }, body: conformanceCatalogue });
   const setup = await target.fetch(`${target.baseUrl}${API_PREFIX}/internal/payments/setup`, {
     method: "POST",
-    headers: {
-      [headerNames.accessType]: "admin",
-      [headerNames.projectId]: target.projectId,
-      [headerNames.superSecretAdminKey]: target.superSecretAdminKey,
-      "content-type": "application/json",
-    },
+    headers: { ...callerHeaders({ accessType: "admin", projectId: target.projectId, superSecretAdminKey: target.superSecretAdminKey }), "content-type": "application/json" },
     body: "{}",
   });
   expect(setup.status, await setup.clone().text()).toBe(200);
