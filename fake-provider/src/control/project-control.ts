@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { projectCreateBody, projectPatchBody, type FixtureProjectConfig, type ProjectKeys } from "@authsim/sdk/emulator";
+import type { FixtureProjectConfig, ProjectEntry, ProjectKeys, projectCreateBody, projectPatchBody } from "@authsim/sdk/emulator";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../provider.ts";
@@ -13,10 +13,9 @@ import type { ProjectRecord } from "../store/records.ts";
 /**
  * Emulator-only project management: create a project with fresh (or given) keys, and change its name and config.
  * The dashboard's "new project" button and fixture loading on an emulator use it; a hosted provider creates projects
- * through its own dashboard, which has no public API with fixed keys.
+ * through its own dashboard, which has no public API with fixed keys. The bodies and the answer are the control
+ * contract's (@authsim/sdk/emulator).
  */
-// The bodies of POST and PATCH /__emulator/projects are the control contract's.
-export { projectCreateBody, projectPatchBody };
 
 export class ProjectControlError extends Error {
   constructor(
@@ -28,7 +27,7 @@ export class ProjectControlError extends Error {
 }
 
 /** The project list entry of GET /__emulator/projects: what an app's env needs. */
-export function projectEntry(provider: FakeProvider, project: ProjectRecord) {
+export function projectEntry(provider: FakeProvider, project: ProjectRecord): ProjectEntry {
   const keys = [...provider.store.read.apiKeySets.values()].find((k) => k.projectId === project.id && k.secretServerKey !== null);
   return {
     id: project.id,
