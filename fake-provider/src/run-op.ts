@@ -1,6 +1,6 @@
 import type { RandomSource } from "@authsim/sdk/runtime";
-import type { OpContext, ProviderSettings } from "./ops/context.ts";
-import type { Store, Tables } from "./store/store.ts";
+import type { OpContext, ProviderSettings } from "./domain/ops/context.ts";
+import type { Store, Tables } from "./domain/store/store.ts";
 
 /**
  * Running an operation in a transaction: the one place that builds its context, so every write — a route's, the
