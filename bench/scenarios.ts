@@ -3,16 +3,13 @@
  * (accounts, tokens) through the API and then hands out its i-th request.
  */
 import { devProjectSeed as dev } from "@authsim/fixtures";
+import { callerHeaders } from "@authsim/sdk/contract";
 import type { Answer, BenchRequest } from "./http-load.ts";
 
 export const PASSWORD = "bench-password-123";
-export const clientHeaders: Record<string, string> = {
-  "content-type": "application/json",
-  "x-stack-access-type": "client",
-  "x-stack-project-id": dev.id,
-  "x-stack-publishable-client-key": dev.keys.publishable_client_key,
-};
-export const serverHeaders: Record<string, string> = { ...clientHeaders, "x-stack-access-type": "server", "x-stack-secret-server-key": dev.keys.secret_server_key };
+const caller = { projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key, secretServerKey: dev.keys.secret_server_key };
+export const clientHeaders: Record<string, string> = { "content-type": "application/json", ...callerHeaders({ ...caller, accessType: "client" }) };
+export const serverHeaders: Record<string, string> = { "content-type": "application/json", ...callerHeaders({ ...caller, accessType: "server" }) };
 
 export type Send = (req: BenchRequest) => Promise<Answer>;
 

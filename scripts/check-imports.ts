@@ -29,6 +29,11 @@ export const layerRules: readonly LayerRule[] = [
     forbidden: /^sdk\/src\/(client|server|admin)\//,
   },
   {
+    name: "the control-plane contract is schemas and a fetch client: no SDK apps, so a browser bundle and the fake provider both import it",
+    from: /^sdk\/src\/emulator\//,
+    forbidden: /^sdk\/src\/(client|server|admin|session|transport|cache)\//,
+  },
+  {
     name: "the client app does not reach up into the server or admin apps",
     from: /^sdk\/src\/client\//,
     forbidden: /^sdk\/src\/(server|admin)\//,
@@ -39,13 +44,13 @@ export const layerRules: readonly LayerRule[] = [
     forbidden: /^sdk\/src\/admin\//,
   },
   {
-    name: "the fake provider speaks the wire: of the SDK it uses the contract, the runtime helpers and the URL rules only",
+    name: "the fake provider speaks the wire: of the SDK it uses the contract, its control plane's contract, the runtime helpers and the URL rules only",
     from: /^fake-provider\/src\//,
-    forbidden: /^sdk\/src\/(?!contract\/|runtime\/|urls\/)/,
+    forbidden: /^sdk\/src\/(?!contract\/|emulator\/|runtime\/|urls\/)/,
   },
   // fake-provider/src in three layers below its assembly (docs/ARCHITECTURE.md, "The fake provider's layers"):
   // api/ (HTTP adapter) and emulator/ (what only an emulator has) both build on domain/ (operations and state);
-  // the top-level files (app.ts, provider.ts, run-op.ts, seed.ts, clock.ts, index.ts, dev-server.ts) assemble them.
+  // the top-level files (app.ts, provider.ts, seed.ts, clock.ts, index.ts, dev-server.ts) assemble them.
   {
     name: "the domain knows no HTTP adapter, no emulator machinery and no assembly",
     from: /^fake-provider\/src\/domain\//,
@@ -70,7 +75,7 @@ export const layerRules: readonly LayerRule[] = [
     name: "the HTTP adapter does not reach into the control plane, the emulator's state or the provider assembly",
     from: /^fake-provider\/src\/api\/(http|auth|routes)\//,
     // routes/mount.ts marks how far a request got in the request log's trace (emulator/request-log/trace.ts).
-    forbidden: /^fake-provider\/src\/(emulator\/(?!request-log\/trace\.ts$)|test-support\/|app\.ts$|provider\.ts$|run-op\.ts$|seed\.ts$|index\.ts$|dev-server\.ts$)/,
+    forbidden: /^fake-provider\/src\/(emulator\/(?!request-log\/trace\.ts$)|test-support\/|app\.ts$|provider\.ts$|seed\.ts$|index\.ts$|dev-server\.ts$)/,
   },
   {
     name: "HTTP parsing and request authentication are below the routes",

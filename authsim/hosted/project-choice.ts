@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { devProjectSeed } from "@authsim/fixtures";
-import { clientProject } from "@authsim/sdk/contract";
 import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
+import { controlClient, type ControlAnswer, type ControlClient } from "@authsim/sdk/emulator";
 import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY } from "./src/hosted-config.ts";
 
 /**
@@ -18,9 +16,7 @@ import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY } fro
 export type EmulatorFetch = (request: Request) => Response | Promise<Response>;
 
 // GET /__emulator/projects: every project but `internal`, the emulator's own.
-const projectList = z.object({ items: z.array(z.object({ id: z.string(), display_name: z.string(), publishable_client_key: z.string().nullable() })) });
-
-export type HostedProject = z.infer<typeof projectList>["items"][number];
+export type HostedProject = ControlAnswer<"projects">["items"][number];
 
 /** The project a request asks for, and how: its own `?project_id=` beats the remembered cookie beats the dev project. */
 export interface AskedProject {
@@ -56,25 +52,21 @@ export function askedProject(request: Request): AskedProject {
 export const rememberProject = (id: string) => `${HOSTED_PROJECT_COOKIE}=${encodeURIComponent(id)}; Path=/; SameSite=Lax; HttpOnly`;
 export const forgetProject = () => `${HOSTED_PROJECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`;
 
-async function control<T>(emulator: EmulatorFetch, request: Request, path: string, schema: z.ZodType<T>): Promise<T> {
-  const url = new URL(`${CONTROL_PREFIX}${path}`, request.url);
-  const response = await emulator(new Request(url));
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  return schema.parse(await response.json());
-}
+/** The control plane's client on the request's origin, its requests handed to the emulator in process. */
+const control = (emulator: EmulatorFetch, request: Request): ControlClient =>
+  controlClient({ baseUrl: new URL(request.url).origin, fetch: async (input, init) => emulator(new Request(input, init)) });
 
 export async function listProjects(emulator: EmulatorFetch, request: Request): Promise<HostedProject[]> {
-  return (await control(emulator, request, "/projects", projectList)).items;
+  return (await control(emulator, request).call("projects")).items;
 }
 
 /**
  * The project as any of its clients reads it (GET /projects/current's view: no key, no secret), and whether it allows
  * localhost redirects (an admin setting the client view does not carry, which the trust check below needs).
  */
-const hostedClientConfig = z.object({ project: clientProject, allow_localhost: z.boolean() });
-export type HostedClientConfig = z.infer<typeof hostedClientConfig>;
+export type HostedClientConfig = ControlAnswer<"clientConfig">;
 export async function clientConfig(emulator: EmulatorFetch, request: Request, projectId: string): Promise<HostedClientConfig> {
-  return await control(emulator, request, `/projects/${encodeURIComponent(projectId)}/client-config`, hostedClientConfig);
+  return await control(emulator, request).call("clientConfig", { params: { project_id: projectId } });
 }
 
 /**

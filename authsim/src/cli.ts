@@ -5,6 +5,7 @@ import { setFlagsFromString } from "node:v8";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
+import { controlEndpoints } from "@authsim/sdk/emulator";
 import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, defaultSeed, DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS, type ProviderSnapshot } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
@@ -105,7 +106,7 @@ if (snapshotFile && existsSync(snapshotFile)) {
   if (refusal) refuse(refusal);
 }
 // Saving to a file is the Node edge's business, so this control endpoint exists only in the dev server.
-provider.app.post(`${CONTROL_PREFIX}/snapshot/save`, () => {
+provider.app.post(`${CONTROL_PREFIX}${controlEndpoints.saveSnapshot.path}`, () => {
   if (!snapshotFile) return json({ error: "Start the server with --snapshot FILE to save snapshots to a file." }, { status: 400 });
   try {
     saveSnapshot();

@@ -30,6 +30,6 @@ describe("the emulator clock mirror", () => {
   it("names the control that failed", async () => {
     await expect(emulatorClock("http://127.0.0.1:9/nowhere")).rejects.toThrow();
     const clock = await emulatorClock(served.baseUrl);
-    await expect(clock.advance(-1)).rejects.toThrow(/Clock control \/clock\/advance failed: 400/);
+    await expect(clock.advance(-1)).rejects.toThrow(/POST \/__emulator\/clock\/advance answered 400: Invalid body: millis/);
   });
 });

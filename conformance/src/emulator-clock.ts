@@ -1,4 +1,4 @@
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
+import { controlClient, type ControlAnswer } from "@authsim/sdk/emulator";
 import { systemClock, type Clock } from "@authsim/sdk/runtime";
 
 /**
@@ -10,17 +10,6 @@ export interface SharedClock extends Clock {
   advance(millis: number): Promise<void>;
 }
 
-/** What GET /__emulator/clock and POST /__emulator/clock/advance answer. */
-interface ClockView {
-  now_millis: number;
-  frozen: boolean;
-}
-
-function isClockView(value: unknown): value is ClockView {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.now_millis === "number" && typeof v.frozen === "boolean";
-}
 
 /**
  * The clock of a fake reached by URL, mirrored for the SDK. The SDK reads `now()` synchronously and the emulator's
@@ -33,19 +22,17 @@ function isClockView(value: unknown): value is ClockView {
  * one file) and each case makes its own users; it would not be with cases running concurrently on one emulator.
  */
 export async function emulatorClock(baseUrl: string): Promise<SharedClock> {
-  let view: ClockView = { now_millis: systemClock.now(), frozen: false };
+  const control = controlClient({ baseUrl });
+  let view: ControlAnswer<"clock"> = { now_millis: systemClock.now(), frozen: false };
   let readAtMillis = systemClock.now();
-  const exchange = async (path: string, init?: RequestInit) => {
-    const response = await fetch(`${baseUrl}${CONTROL_PREFIX}${path}`, init);
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok || !isClockView(body)) throw new Error(`Clock control ${path} failed: ${response.status} ${JSON.stringify(body)}`);
-    view = body;
+  // Each answer (checked against the control contract) becomes the mirror's new reading.
+  const read = (answer: ControlAnswer<"clock">) => {
+    view = answer;
     readAtMillis = systemClock.now();
   };
-  await exchange("/clock");
+  read(await control.call("clock"));
   return {
     now: () => (view.frozen ? view.now_millis : view.now_millis + (systemClock.now() - readAtMillis)),
-    advance: (millis) =>
-      exchange("/clock/advance", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ millis }) }),
+    advance: async (millis) => read(await control.call("advanceClock", { body: { millis } })),
   };
 }

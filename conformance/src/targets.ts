@@ -1,5 +1,6 @@
 import { devProjectSeed } from "@authsim/fixtures";
-import { createFakeProvider, CONTROL_PREFIX, type FakeProvider, type FakeProviderOptions } from "@authsim/fake-provider";
+import { createFakeProvider, type FakeProvider, type FakeProviderOptions } from "@authsim/fake-provider";
+import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
 import type { ManualClock } from "@authsim/sdk/runtime";
 import { manualClock } from "@authsim/sdk/runtime";
 import { emulatorClock, type SharedClock } from "./emulator-clock.ts";
@@ -30,6 +31,9 @@ export interface Target {
   /** Null when the target is not an authsim fake (e.g. the real service). */
   controls: Controls | null;
 }
+
+/** The control plane (/__emulator) of a fake target, through the control contract's client, with the target's fetch. */
+export const controlOf = (target: Pick<Target, "baseUrl" | "fetch">): ControlClient => controlClient({ baseUrl: target.baseUrl, fetch: target.fetch });
 
 export const NO_CONTROLS_REASON = "needs the emulator's control endpoints (clock, reset), which this target does not have";
 
@@ -77,14 +81,7 @@ export function urlTarget(options: {
   hasControls: boolean;
 }): Target {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const control = async (path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}${CONTROL_PREFIX}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body ?? {}),
-    });
-    if (!response.ok) throw new Error(`Control ${path} failed: ${response.status} ${await response.text()}`);
-  };
+  const control = controlClient({ baseUrl });
   return {
     name: options.hasControls ? `fake at ${baseUrl}` : `provider at ${baseUrl}`,
     baseUrl,
@@ -95,8 +92,8 @@ export function urlTarget(options: {
     superSecretAdminKey: options.superSecretAdminKey ?? devProjectSeed.keys.super_secret_admin_key,
     controls: options.hasControls
       ? {
-          advanceClock: (millis) => control("/clock/advance", { millis }),
-          reset: () => control("/reset"),
+          advanceClock: async (millis) => void (await control.call("advanceClock", { body: { millis } })),
+          reset: async () => void (await control.call("reset")),
           sharedClock: () => emulatorClock(baseUrl),
         }
       : null,

@@ -22,7 +22,7 @@ import { requestLogMiddleware } from "./emulator/request-log/middleware.ts";
 import { explainFailure } from "./emulator/request-log/trace.ts";
 import { Store } from "./domain/store/store.ts";
 import type { FakeProvider } from "./provider.ts";
-import { opContextOn } from "./run-op.ts";
+import { opContextOn, runOp } from "./domain/run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
 import { advanceEmailQueue, anyDue } from "./domain/ops/email-queue.ts";
@@ -173,9 +173,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   if (delay > 0) {
     app.use("*", async (_c, next) => {
       if (anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
-        await store
-          .transact((tables) => advanceEmailQueue({ tables, now: clock.now(), random, settings, keepOnFailure: (write) => write(tables) }))
-          .catch(onUnexpectedError);
+        await runOp(provider, advanceEmailQueue).catch(onUnexpectedError);
       }
       await next();
     });

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from "@authsim/sdk/runtime";
+import { LATEST_CLOCK_MILLIS } from "@authsim/sdk/emulator";
 
 /**
  * The emulator's clock: wall time by default, but tests and the control endpoints can advance it (to expire tokens,
@@ -18,7 +19,7 @@ export interface ControllableClock extends Clock {
  * The latest instant the clock may show: the end of year 9999. Tokens carry `exp` in seconds and the wire writes ISO
  * dates with four-digit years; past this, minted tokens and dates no longer parse (JavaScript's Date ends at 8.64e15).
  */
-export const LATEST_CLOCK_MILLIS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export { LATEST_CLOCK_MILLIS };
 
 function checkedInstant(millis: number, what: string): number {
   if (!Number.isFinite(millis) || millis < 0 || millis > LATEST_CLOCK_MILLIS) {

@@ -4,7 +4,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { kitApps, prepareApp, type KitAppName } from "./kit-apps.ts";
-import { chromiumAvailability, emulatorControls, launchChromium, startCli, type EmulatorControls, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { callerHeaders } from "@authsim/sdk/contract";
+import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
+import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser } from "@authsim/fake-provider/testing";
 
 /**
  * One published kit's app (../react-vite or ../next) against the real dev server (`npm start`'s CLI on a loopback
@@ -29,7 +31,7 @@ export interface KitContext {
   api: string;
   app: RunningApp;
   page: Page;
-  controls: EmulatorControls;
+  controls: ControlClient;
   /** This run's address for a person (unique per run, so a reused dev server keeps working). */
   email(name: string): string;
   /** The project's server API, as the app's backend would call it (no Origin: the secret key is accepted). */
@@ -108,12 +110,12 @@ export function describePublishedKit(suite: KitSuite): void {
         pageErrors.push(`alert: ${dialog.message()}`);
         void dialog.dismiss();
       });
-      const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key };
+      const serverHeaders = callerHeaders({ accessType: "server", projectId: dev.id, secretServerKey: dev.keys.secret_server_key });
       ctx = {
         api,
         app,
         page,
-        controls: emulatorControls(api),
+        controls: controlClient({ baseUrl: api }),
         email: (name) => `${name}-${suite.kit}-${runId}@example.com`,
         async server<T>(method: string, path: string) {
           const response = await fetch(`${api}/api/v1${path}`, { method, headers: serverHeaders });
@@ -173,8 +175,8 @@ export function describePublishedKit(suite: KitSuite): void {
     };
     /** The newest email of a kind to an address, read from GET /__emulator/outbox?to=… (waiting for it to be sent). */
     const newestEmail = async (to: string, kind: "password_reset" | "magic_link") => {
-      await expect.poll(async () => (await ctx.controls.emails({ to, kind })).length, { timeout: 10_000 }).toBeGreaterThan(0);
-      return (await ctx.controls.emails({ to, kind })).at(-1)!;
+      await expect.poll(async () => (await ctx.controls.call("emails", { query: { to, kind } })).items.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      return (await ctx.controls.call("emails", { query: { to, kind } })).items.at(-1)!;
     };
 
     it("signs a new user up with an email and a password", async () => {
@@ -198,8 +200,8 @@ export function describePublishedKit(suite: KitSuite): void {
       const { page, app } = ctx;
       expect((await userByEmail(ada())).primary_email_verified).toBe(false);
       // Sent on sign-up, with the kit's email-verification handler as the callback.
-      await expect.poll(async () => (await ctx.controls.emails({ to: ada(), kind: "email_verification" })).length, { timeout: 10_000 }).toBe(1);
-      const [mail] = await ctx.controls.emails({ to: ada(), kind: "email_verification" });
+      await expect.poll(async () => (await ctx.controls.call("emails", { query: { to: ada(), kind: "email_verification" } })).items.length, { timeout: 10_000 }).toBe(1);
+      const [mail] = (await ctx.controls.call("emails", { query: { to: ada(), kind: "email_verification" } })).items;
       expect(mail!.link?.startsWith(`${app.url}/handler/email-verification?code=`)).toBe(true);
       await page.goto(mail!.link!);
       await page.getByText("Do you want to verify your email?").waitFor();
@@ -296,12 +298,12 @@ export function describePublishedKit(suite: KitSuite): void {
     it("signs in with the one-time code from the outbox", async () => {
       const { page, app } = ctx;
       await signOut();
-      const sentBefore = (await ctx.controls.emails({ to: ada(), kind: "magic_link" })).length;
+      const sentBefore = (await ctx.controls.call("emails", { query: { to: ada(), kind: "magic_link" } })).items.length;
       await page.goto(`${app.url}/handler/sign-in`);
       await page.getByRole("textbox", { name: "Email" }).fill(ada());
       await page.getByRole("button", { name: "Send email", exact: true }).click();
       await page.getByText("Enter the code from your email").waitFor();
-      await expect.poll(async () => (await ctx.controls.emails({ to: ada(), kind: "magic_link" })).length).toBe(sentBefore + 1);
+      await expect.poll(async () => (await ctx.controls.call("emails", { query: { to: ada(), kind: "magic_link" } })).items.length).toBe(sentBefore + 1);
       const mail = await newestEmail(ada(), "magic_link");
       expect(mail.otp).toMatch(/^[0-9A-Z]{6}$/);
       await ctx.shot("otp");

@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
-import { chromiumAvailability, emulatorControls, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { controlClient } from "@authsim/sdk/emulator";
+import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { settingsSuite } from "./settings-suite.ts";
 
 /**
@@ -166,7 +167,7 @@ describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run 
       json: { email: EMAIL, callback_url: "http://localhost:3000/handler/password-reset" },
     });
     expect(sent.status).toBe(200);
-    const reset = await emulatorControls(cli.url).waitForEmail({ to: EMAIL, kind: "password_reset" });
+    const reset = await controlClient({ baseUrl: cli.url }).call("waitForEmail", { query: { to: EMAIL, kind: "password_reset", timeoutMs: 10_000 } });
     const clock = page.getByTestId("clock-now");
     const before = Number(await clock.getAttribute("data-millis"));
     await page.getByRole("button", { name: "+1 day" }).click();

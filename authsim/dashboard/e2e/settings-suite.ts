@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import type { LaunchedBrowser, StartedCli } from "@authsim/fake-provider/testing";
+import { callerHeaders, type AccessType } from "@authsim/sdk/contract";
 
 /**
  * The Settings tab in real Chromium against the real dev server: a project made in the dashboard, each setting changed
@@ -50,14 +51,15 @@ export function settingsSuite(env: () => SuiteEnv): void {
   let browser: LaunchedBrowser;
   let page: Page;
   let project: Keys;
-  const headers = (access: "client" | "server" | "admin", extra: Record<string, string> = {}): Record<string, string> => ({
-    "x-stack-access-type": access,
-    "x-stack-project-id": project.id,
-    ...(access === "client"
-      ? { "x-stack-publishable-client-key": project.publishable_client_key }
-      : access === "server"
-        ? { "x-stack-secret-server-key": project.secret_server_key }
-        : { "x-stack-super-secret-admin-key": project.super_secret_admin_key }),
+  // The project's keys up to the access type (callerHeaders drops those above it).
+  const headers = (access: AccessType, extra: Record<string, string> = {}): Record<string, string> => ({
+    ...callerHeaders({
+      accessType: access,
+      projectId: project.id,
+      publishableClientKey: project.publishable_client_key,
+      secretServerKey: project.secret_server_key,
+      superSecretAdminKey: project.super_secret_admin_key,
+    }),
     ...extra,
   });
   /** An /api/v1 call as an app makes it: status, known-error code and body. */

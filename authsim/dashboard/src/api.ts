@@ -1,7 +1,11 @@
+import { callerHeaders } from "@authsim/sdk/contract";
+import { controlClient } from "@authsim/sdk/emulator";
+
 /**
- * How the dashboard talks to the emulator: only its /__emulator control endpoints and its /api/v1 with the selected
- * project's keys (same origin, so no CORS and no configuration). Every /api/v1 call carries the dashboard header, so
- * the request log can tell the dashboard's own traffic from the app's.
+ * How the dashboard talks to the emulator: only its /__emulator control endpoints (through the control contract's
+ * client, @authsim/sdk/emulator) and its /api/v1 with the selected project's keys (same origin, so no CORS and no
+ * configuration). Every /api/v1 call carries the dashboard header, so the request log can tell the dashboard's own
+ * traffic from the app's.
  */
 export const DASHBOARD_HEADER = "x-authsim-dashboard";
 
@@ -33,24 +37,17 @@ async function answer<T>(response: Response): Promise<T> {
   return (text.length > 0 ? JSON.parse(text) : null) as T;
 }
 
-/** State-changing calls are JSON even without a body: the control plane refuses any other type (safety/request-guard.ts). */
+/** State-changing calls are JSON even without a body, as the control plane's are (safety/request-guard.ts). */
 function init(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
   const json = method === "GET" || method === "HEAD" ? headers : { ...headers, "content-type": "application/json" };
   return body === undefined ? { method, headers: json } : { method, headers: json, body: JSON.stringify(body) };
 }
 
-export function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  return fetch(`/__emulator${path}`, init(method, body)).then((r) => answer<T>(r));
-}
+/** The control plane, on the page's own origin. */
+export const control = controlClient({ baseUrl: "" });
 
-export interface ProjectEntry {
-  id: string;
-  display_name: string;
-  description?: string | null;
-  publishable_client_key: string | null;
-  secret_server_key: string | null;
-  super_secret_admin_key: string | null;
-}
+export type { ProjectEntry } from "@authsim/sdk/emulator";
+import type { ProjectEntry } from "@authsim/sdk/emulator";
 
 export type Access = "server" | "admin";
 
@@ -58,9 +55,11 @@ export type Access = "server" | "admin";
 export function callApi<T = unknown>(project: ProjectEntry, access: Access, method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {
     [DASHBOARD_HEADER]: "1",
-    "x-stack-access-type": access,
-    "x-stack-project-id": project.id,
-    ...(access === "server" ? { "x-stack-secret-server-key": project.secret_server_key ?? "" } : { "x-stack-super-secret-admin-key": project.super_secret_admin_key ?? "" }),
+    ...callerHeaders({
+      accessType: access,
+      projectId: project.id,
+      ...(access === "server" ? { secretServerKey: project.secret_server_key } : { superSecretAdminKey: project.super_secret_admin_key }),
+    }),
   };
   return fetch(`/api/v1${path}`, init(method, body, headers)).then((r) => answer<T>(r));
 }
@@ -68,7 +67,7 @@ export function callApi<T = unknown>(project: ProjectEntry, access: Access, meth
 export const query = (params: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== "")).toString();
 
-// Wire shapes the dashboard reads (a subset of the contract's; the dashboard bundles no zod).
+// Wire shapes of /api/v1 the dashboard reads (a subset of the contract's, typed here: its schemas are not bundled).
 export interface User {
   id: string;
   display_name: string | null;
@@ -126,33 +125,9 @@ export interface PermissionDefinition {
   description?: string;
   contained_permission_ids: string[];
 }
-export interface Email {
-  id: string;
-  seq: number;
-  projectId: string;
-  to: string[];
-  subject: string;
-  kind: string;
-  html: string;
-  text: string;
-  code: string | null;
-  otp: string | null;
-  link: string | null;
-  sentAtMillis: number;
-}
-// The emulator's own types, so the dashboard cannot drift from what the control endpoints send (types only: nothing
-// of the emulator is bundled into the page).
-export type { RequestLogEntry as LogEntry } from "@authsim/fake-provider";
-export type { FaultRule } from "@authsim/fake-provider";
-export interface ClockState {
-  now_millis: number;
-  frozen: boolean;
-}
+// The emulator's own answers, typed by the control contract, so the dashboard cannot drift from what it sends.
+export type { SentEmail as Email, RequestLogEntry as LogEntry, FaultRule } from "@authsim/sdk/emulator";
 export interface List<T> {
   items: T[];
 }
 
-/** A capped log (outbox, request log): what it holds and how many older entries it dropped. */
-export interface CappedList<T> extends List<T> {
-  dropped: number;
-}

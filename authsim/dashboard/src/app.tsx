@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { control, type ProjectEntry } from "./api.ts";
+import type { ControlAnswer } from "@authsim/sdk/emulator";
+import { control } from "./api.ts";
 import { ClockBar } from "./panels/clock.tsx";
 import { FaultsPanel } from "./panels/faults.tsx";
 import { ItemsPanel } from "./panels/items.tsx";
@@ -32,11 +33,7 @@ const tabs = [
 type Tab = (typeof tabs)[number][0];
 
 /** The tabs that show a count: the selected project's users and emails, and the requests the log lists by default. */
-interface Counts {
-  users: number;
-  emails: number;
-  requests: number;
-}
+type Counts = ControlAnswer<"counts">;
 const countOf: Partial<Record<Tab, keyof Counts>> = { users: "users", outbox: "emails", requests: "requests" };
 
 const tabOf = (hash: string): Tab => (tabs.find(([id]) => `#${id}` === hash)?.[0] ?? "projects");
@@ -45,7 +42,7 @@ const PROJECT_KEY = "authsim-dashboard-project";
 export function App() {
   const [tab, setTab] = useState<Tab>(tabOf(location.hash));
   const [projectId, setProjectId] = useState<string | null>(localStorage.getItem(PROJECT_KEY));
-  const projects = useLoad(() => control<{ items: ProjectEntry[] }>("GET", "/projects").then((r) => r.items), "projects");
+  const projects = useLoad(() => control.call("projects").then((r) => r.items), "projects");
   useEffect(() => {
     const onHash = () => setTab(tabOf(location.hash));
     addEventListener("hashchange", onHash);
@@ -53,7 +50,7 @@ export function App() {
   }, []);
   const list = projects.data ?? [];
   const project = list.find((p) => p.id === projectId) ?? list[0] ?? null;
-  const counts = useLoad(() => (project ? control<Counts>("GET", `/counts?project_id=${encodeURIComponent(project.id)}`) : Promise.resolve(null)), project?.id ?? "");
+  const counts = useLoad(() => (project ? control.call("counts", { query: { projectId: project.id } }) : Promise.resolve(null)), project?.id ?? "");
   useInterval(counts.reload, 3_000);
   const select = (id: string) => {
     localStorage.setItem(PROJECT_KEY, id);

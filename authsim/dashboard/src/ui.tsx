@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ControlError } from "@authsim/sdk/emulator";
 import { ApiError } from "./api.ts";
 
 /** Small building blocks shared by the panels: loading with errors, polling, copy buttons, forms and JSON editing. */
 
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return `${error.status}${error.code ? ` ${error.code}` : ""}: ${error.message}`;
+  if (error instanceof ControlError) return `${error.status}: ${error.reason}`;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -5,7 +5,8 @@ import { URI } from "otpauth";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
-import { chromiumAvailability, emulatorControls, launchChromium, startCli, type EmulatorControls, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
+import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { hostedPage, type HostedPage, type IdpAccount } from "./hosted-page.ts";
 import { pageSweep, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, type PageSweep } from "./page-sweep.ts";
 import { serverApi, type ServerApi } from "./server-api.ts";
@@ -36,7 +37,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
   let browser: LaunchedBrowser;
   let at: HostedPage;
   let page: Page;
-  let controls: EmulatorControls;
+  let controls: ControlClient;
   let server: ServerApi;
   let grace: IdpAccount;
   let sweep: PageSweep;
@@ -47,7 +48,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     [cli, browser] = await Promise.all([startCli(), launchChromium()]);
-    controls = emulatorControls(cli.url);
+    controls = controlClient({ baseUrl: cli.url });
     server = serverApi(cli.url);
     browser.context.on("request", (request) => {
       const { protocol, hostname } = new URL(request.url());
@@ -115,7 +116,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
   });
 
   it("verifies the email through the link the sign-up sent", async () => {
-    const mail = await controls.waitForEmail({ to: ADA, kind: "email_verification" });
+    const mail = await controls.call("waitForEmail", { query: { to: ADA, kind: "email_verification", timeoutMs: 10_000 } });
     expect(mail.link?.startsWith(`${cli.url}/handler/email-verification?`)).toBe(true);
     await page.goto(mail.link!);
     await page.getByText("Your email is verified.").waitFor();
@@ -162,7 +163,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await page.getByLabel("Email", { exact: true }).fill(ADA);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText(/reset link is on its way/).waitFor();
-    const mail = await controls.waitForEmail({ to: ADA, kind: "password_reset" });
+    const mail = await controls.call("waitForEmail", { query: { to: ADA, kind: "password_reset", timeoutMs: 10_000 } });
     expect(mail.link?.startsWith(`${cli.url}/handler/password-reset?`)).toBe(true);
     await page.goto(mail.link!);
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
@@ -188,7 +189,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await form.getByRole("button", { name: "Send sign-in code" }).click();
     await page.getByText(`we sent a sign-in link and code to ${ADA}`).waitFor();
     await at.shot("magic-link-sent");
-    const mail = await controls.waitForEmail({ to: ADA, kind: "magic_link" });
+    const mail = await controls.call("waitForEmail", { query: { to: ADA, kind: "magic_link", timeoutMs: 10_000 } });
     expect(mail.link?.startsWith(`${cli.url}/handler/magic-link-callback?`)).toBe(true);
     await page.goto(mail.link!);
     await page.waitForURL(`${cli.url}/app`);
@@ -261,7 +262,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await at.shot("team-invite-sent");
     await at.signOut("Ada Lovelace");
 
-    const mail = await controls.waitForEmail({ to: grace.email, kind: "team_invitation" });
+    const mail = await controls.call("waitForEmail", { query: { to: grace.email, kind: "team_invitation", timeoutMs: 10_000 } });
     expect(mail.link?.startsWith(`${cli.url}/handler/team-invitation?`)).toBe(true);
     // Signed out, the link goes through sign-in (GitHub, where Grace is one click: an account seen before) and back.
     await page.goto(mail.link!);
@@ -336,7 +337,7 @@ describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availa
     await at.shot("mfa-wrong-code");
     // The emulator's control endpoint shows what the authenticator app would show now.
     const ada = await server.userByEmail(ADA);
-    await page.getByLabel("Authentication code", { exact: true }).fill(await controls.totpCode(ada.id));
+    await page.getByLabel("Authentication code", { exact: true }).fill((await controls.call("totp", { params: { user_id: ada.id } })).code);
     await page.getByRole("button", { name: "Verify code" }).click();
     await page.waitForURL(`${at.origin}/app`);
     expect(await at.whoami()).toBe("Signed in as Ada Lovelace");

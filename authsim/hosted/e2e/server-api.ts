@@ -1,4 +1,5 @@
 import { devProjectSeed as dev } from "@authsim/fixtures";
+import { callerHeaders } from "@authsim/sdk/contract";
 
 /**
  * A project's server API over HTTP, for what a test checks or arranges behind the pages' back (who exists, what the
@@ -28,7 +29,7 @@ export interface ServerApi {
 }
 
 export function serverApi(baseUrl: string, keys: ServerKeys = devKeys): ServerApi {
-  const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": keys.projectId, "x-stack-secret-server-key": keys.secretServerKey };
+  const serverHeaders = callerHeaders({ accessType: "server", projectId: keys.projectId, secretServerKey: keys.secretServerKey });
   const call = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StackClientApp } from "@stackframe/js";
 import { devProjectSeed as dev } from "@authsim/fixtures";
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
+import { controlClient } from "@authsim/sdk/emulator";
 import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
 import { publishedApps } from "./published-apps.ts";
 
@@ -51,7 +51,7 @@ describe("published @stackframe/js 2.8.108: strong auth against the fake provide
     // The request names x-stack-* headers, so the answer does too (never both families).
     expect(refused.headers.get("x-stack-known-error")).toBe("MULTI_FACTOR_AUTHENTICATION_REQUIRED");
     const attemptCode = ((await refused.json()) as { details: { attempt_code: string } }).details.attempt_code;
-    const totp = ((await (await fetch(`${served.baseUrl}${CONTROL_PREFIX}/users/${user.id}/totp`)).json()) as { code: string }).code;
+    const totp = (await controlClient({ baseUrl: served.baseUrl }).call("totp", { params: { user_id: user.id } })).code;
 
     const app = clientApp();
     const wrong = await app.signInWithMfa(totp === "000000" ? "111111" : "000000", attemptCode, { noRedirect: true });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
+import { controlClient } from "@authsim/sdk/emulator";
 import { buildWorld, keyHeaders, ORIGIN, PASSWORD, projects, TRUSTED_CALLBACK, worldSecrets, type HeaderFields, type World } from "../fuzz/world.ts";
 import { api, type Answer } from "./support.ts";
 
@@ -153,7 +153,7 @@ const names = Object.keys(operations);
 
 /** The log as the dashboard and an export see it: in process, and over the control endpoint. */
 async function exportedLog(): Promise<string> {
-  const response = await world.provider.fetch(`${ORIGIN}${CONTROL_PREFIX}/requests`);
+  const response = await controlClient({ baseUrl: ORIGIN, fetch: world.provider.fetch }).send("requests");
   expect(response.status).toBe(200);
   return `${JSON.stringify(world.provider.requestLog.list())}\n${await response.text()}`;
 }

@@ -1,5 +1,5 @@
-import { CONTROL_PREFIX, type SentEmailRecord } from "@authsim/fake-provider";
-import type { Target } from "../targets.ts";
+import type { SentEmail } from "@authsim/sdk/emulator";
+import { controlOf, type Target } from "../targets.ts";
 import { manualClockOf, providerOf, type Requirement } from "./support.ts";
 
 /**
@@ -20,7 +20,7 @@ export const accountNeeds = {
   outbox: (t: Target): Requirement => [providerOf(t) !== null || t.controls !== null, NO_OUTBOX_REASON],
 };
 
-export type OutboxEmail = Pick<SentEmailRecord, "to" | "kind" | "subject" | "code" | "otp" | "link" | "html" | "text" | "seq">;
+export type OutboxEmail = Pick<SentEmail, "to" | "kind" | "subject" | "code" | "otp" | "link" | "html" | "text" | "seq">;
 type Kind = "email_verification" | "password_reset" | "magic_link";
 
 /** The in-process target reads the provider directly; any other fake is asked over HTTP. */
@@ -32,20 +32,14 @@ function inProcess(target: Target) {
 export async function emailsTo(target: Target, to: string, kind?: Kind): Promise<OutboxEmail[]> {
   const provider = inProcess(target);
   if (provider) return provider.outbox.list({ to, ...(kind ? { kind } : {}) });
-  const query = new URLSearchParams({ to, ...(kind ? { kind } : {}) });
-  const response = await fetch(`${target.baseUrl}${CONTROL_PREFIX}/outbox?${query.toString()}`);
-  if (!response.ok) throw new Error(`Reading the outbox failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { items: OutboxEmail[] }).items;
+  return (await controlOf(target).call("emails", { query: { to, ...(kind ? { kind } : {}) } })).items;
 }
 
 /** The first email of a kind to `to` sent after sequence number `afterSeq`, waiting for it (bounded). */
 export async function nextEmail(target: Target, to: string, kind: Kind, afterSeq = 0): Promise<OutboxEmail> {
   const provider = inProcess(target);
   if (provider) return provider.outbox.waitFor({ to, kind, afterSeq }, { timeoutMs: 5_000 });
-  const query = new URLSearchParams({ to, kind, after_seq: String(afterSeq), timeout_ms: "5000" });
-  const response = await fetch(`${target.baseUrl}${CONTROL_PREFIX}/outbox/wait?${query.toString()}`);
-  if (!response.ok) throw new Error(`No ${kind} email for ${to}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as OutboxEmail;
+  return await controlOf(target).call("waitForEmail", { query: { to, kind, afterSeq, timeoutMs: 5_000 } });
 }
 
 /** The sequence number of the latest email to `to` (0 if none): wait for what comes after it. */

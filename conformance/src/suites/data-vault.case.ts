@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { DataVaultDecryptionError } from "@authsim/sdk";
+import { callerHeaders } from "@authsim/sdk/contract";
 import type { Target } from "../targets.ts";
 import { NO_PAYMENTS_CONFIG_REASON, useConformanceCatalogue } from "./payments-support.ts";
 import { expectKnownError, itIf, serverApp, uniqueTag, type Requirement } from "./support.ts";
@@ -85,7 +86,7 @@ export function dataVaultCases(getTarget: () => Target): void {
       // Someone with server access overwrites the ciphertext under the same hashed key.
       const overwrite = await target.fetch(`${target.baseUrl}/api/v1/data-vault/stores/${STORE}/set`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-stack-access-type": "server", "x-stack-project-id": target.projectId, "x-stack-secret-server-key": target.secretServerKey },
+        headers: { "content-type": "application/json", ...callerHeaders({ accessType: "server", projectId: target.projectId, secretServerKey: target.secretServerKey }) },
         body: JSON.stringify({ hashed_key, encrypted_value: btoa("not a ciphertext of this secret, long enough to look like one") }),
       });
       expect(overwrite.status).toBe(200);

@@ -1,7 +1,6 @@
 import { onTestFinished } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
-import type { Target } from "../targets.ts";
+import { controlOf, type Target } from "../targets.ts";
 import { adminApp, uniqueTag, type Requirement } from "./support.ts";
 
 /**
@@ -17,13 +16,6 @@ export const NO_OWN_PROJECT_REASON =
 
 export const ownProjectNeed = (t: Target): Requirement => [t.controls !== null, NO_OWN_PROJECT_REASON];
 
-interface ProjectEntry {
-  id: string;
-  publishable_client_key: string | null;
-  secret_server_key: string | null;
-  super_secret_admin_key: string | null;
-}
-
 /**
  * The target, switched to a new project set up like the dev project (the same flags, localhost trusted for emailed
  * links). Same fetch, controls and clock: only the project id and keys change. Called inside a case; the project is
@@ -31,13 +23,7 @@ interface ProjectEntry {
  */
 export async function projectOfItsOwn(target: Target): Promise<Target> {
   if (!target.controls) throw new Error(NO_OWN_PROJECT_REASON);
-  const response = await target.fetch(`${target.baseUrl}${CONTROL_PREFIX}/projects`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ display_name: uniqueTag("conformance-own"), config: devProjectSeed.config }),
-  });
-  if (response.status !== 201) throw new Error(`Making a project failed: ${response.status} ${await response.text()}`);
-  const project = (await response.json()) as ProjectEntry;
+  const project = await controlOf(target).call("createProject", { body: { display_name: uniqueTag("conformance-own"), config: devProjectSeed.config } });
   const { publishable_client_key: pck, secret_server_key: ssk, super_secret_admin_key: sak } = project;
   if (!pck || !ssk || !sak) throw new Error(`The new project ${project.id} came without its three keys.`);
   const keys = { publishableClientKey: pck, secretServerKey: ssk, superSecretAdminKey: sak };

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { API_PREFIX, headerNames } from "@authsim/sdk/contract";
-import { CONTROL_PREFIX, type PaymentsConfigInput } from "@authsim/fake-provider";
-import type { Target } from "../targets.ts";
+import { API_PREFIX, callerHeaders } from "@authsim/sdk/contract";
+import type { PaymentsConfigInput } from "@authsim/sdk/emulator";
+import { controlOf, type Target } from "../targets.ts";
 
 /**
  * What the payments and data-vault suites share: the catalogue they buy from, set through the emulator's control
@@ -28,26 +28,12 @@ export const conformanceCatalogue = {
   data_vault: { stores: { conformance: { display_name: "Conformance" } } },
 } satisfies PaymentsConfigInput;
 
-async function control(target: Target, method: string, path: string, body?: unknown): Promise<Response> {
-  return target.fetch(`${target.baseUrl}${CONTROL_PREFIX}${path}`, {
-    method,
-    // A dev server takes control-plane changes only as JSON (415 otherwise), a bodiless POST /reset included.
-    ...(method === "GET" ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) }),
-  });
-}
-
 /** The catalogue, and the project's payments account (purchase URLs need one, as on the real service). */
 export async function useConformanceCatalogue(target: Target): Promise<void> {
-  const response = await control(target, "PUT", `/projects/${target.projectId}/payments-config`, conformanceCatalogue);
-  expect(response.status, await response.clone().text()).toBe(200);
+  await controlOf(target).call("setPaymentsConfig", { params: { project_id: target.projectId }, body: conformanceCatalogue });
   const setup = await target.fetch(`${target.baseUrl}${API_PREFIX}/internal/payments/setup`, {
     method: "POST",
-    headers: {
-      [headerNames.accessType]: "admin",
-      [headerNames.projectId]: target.projectId,
-      [headerNames.superSecretAdminKey]: target.superSecretAdminKey,
-      "content-type": "application/json",
-    },
+    headers: { ...callerHeaders({ accessType: "admin", projectId: target.projectId, superSecretAdminKey: target.superSecretAdminKey }), "content-type": "application/json" },
     body: "{}",
   });
   expect(setup.status, await setup.clone().text()).toBe(200);
@@ -55,8 +41,7 @@ export async function useConformanceCatalogue(target: Target): Promise<void> {
 
 /** The provider's own time (the served fake's clock is the wall clock plus whatever the controls added). */
 export async function providerNow(target: Target): Promise<number> {
-  const response = await control(target, "GET", "/clock");
-  return ((await response.json()) as { now_millis: number }).now_millis;
+  return (await controlOf(target).call("clock")).now_millis;
 }
 
 /** Opens a checkout URL as a browser would, picks a price, and submits the form. Returns the final response. */

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { expect, it } from "vitest";
-import { API_PREFIX, headerNames, type AccessType } from "@authsim/sdk/contract";
+import { API_PREFIX, callerHeaders, type AccessType } from "@authsim/sdk/contract";
 import type { InProcessTarget } from "../targets.ts";
 import { CALLBACKS, codeOfLink, nextEmail } from "./account-support.ts";
 import { buyOnCheckoutPage, providerNow, useConformanceCatalogue } from "./payments-support.ts";
@@ -26,16 +26,8 @@ interface Call {
 }
 
 async function call<T = Record<string, unknown>>(target: InProcessTarget, path: string, options: Call = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.access) {
-    headers[headerNames.accessType] = options.access;
-    headers[headerNames.projectId] = target.projectId;
-    if (options.access === "client") headers[headerNames.publishableClientKey] = target.publishableClientKey;
-    if (options.access === "server") headers[headerNames.secretServerKey] = target.secretServerKey;
-    if (options.access === "admin") headers[headerNames.superSecretAdminKey] = target.superSecretAdminKey;
-  }
-  if (options.accessToken) headers[headerNames.accessToken] = options.accessToken;
-  if (options.refreshToken) headers[headerNames.refreshToken] = options.refreshToken;
+  // The target's keys up to the access type (callerHeaders drops those above it), and the tokens given.
+  const headers: Record<string, string> = options.access ? callerHeaders({ ...target, accessType: options.access, accessToken: options.accessToken, refreshToken: options.refreshToken }) : {};
   if (options.json !== undefined) headers["content-type"] = "application/json";
   Object.assign(headers, options.headers);
   const body = options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { callerHeaders } from "@authsim/sdk/contract";
 import type { Target } from "../targets.ts";
 import { clientApp, clientWithTokens, itIf, needs, sharedClock, signedUpClient } from "./support.ts";
 
@@ -12,7 +13,7 @@ const NOT_PENDING_MESSAGE = "Invalid login code or the code has expired";
 function pollRequest(target: Target, pollingCode: string): Promise<Response> {
   return target.fetch(`${target.baseUrl}/api/v1/auth/cli/poll`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": target.projectId, "x-stack-publishable-client-key": target.publishableClientKey },
+    headers: { "content-type": "application/json", ...callerHeaders({ accessType: "client", projectId: target.projectId, publishableClientKey: target.publishableClientKey }) },
     body: JSON.stringify({ polling_code: pollingCode }),
   });
 }

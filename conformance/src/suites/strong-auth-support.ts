@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
+import { CONTROL_PREFIX } from "@authsim/sdk/emulator";
 import { memoryCookieDocument, memoryStorage, type BrowserEnvironment, type StackClientApp, type StackClientAppOptions } from "@authsim/sdk";
-import type { Target } from "../targets.ts";
+import { controlOf, type Target } from "../targets.ts";
 import { clientApp, needs, type Requirement } from "./support.ts";
 
 /**
@@ -93,9 +93,7 @@ export async function landBack(target: Target, browser: SimulatedBrowser, identi
 
 /** The code the user's authenticator app shows now (GET /__emulator/users/:id/totp, by the provider's clock). */
 export async function currentTotp(target: Target, userId: string): Promise<string> {
-  const response = await target.fetch(`${target.baseUrl}${CONTROL_PREFIX}/users/${userId}/totp`);
-  if (!response.ok) throw new Error(`No TOTP for ${userId}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { code: string }).code;
+  return (await controlOf(target).call("totp", { params: { user_id: userId } })).code;
 }
 
 /** 20 bytes, as authenticator apps use (protocol.md §7.4). */

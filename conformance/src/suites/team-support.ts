@@ -1,5 +1,5 @@
-import { CONTROL_PREFIX } from "@authsim/fake-provider";
-import type { Target } from "../targets.ts";
+import type { SentEmail } from "@authsim/sdk/emulator";
+import { controlOf, type Target } from "../targets.ts";
 import { clientApp, PASSWORD, providerOf, serverApp, uniqueEmail, uniqueTag } from "./support.ts";
 
 /** What the teams and permissions suites share (spec §3–§4, §6; protocol.md §5.3–5.5). */
@@ -18,21 +18,11 @@ export function permissionTag(prefix: string): string {
   return uniqueTag(prefix).toLowerCase().replace(/[^a-z0-9_:]/g, "_");
 }
 
-interface SentEmail {
-  to: string[];
-  code: string | null;
-  link: string | null;
-  kind: string;
-}
-
 /** The team invitation email sent to `to`: from the provider in this process, else through /__emulator/outbox/wait. */
 export async function invitationEmail(target: Target, to: string): Promise<SentEmail> {
   const provider = providerOf(target);
   if (provider) return provider.outbox.waitFor({ to, kind: "team_invitation" });
-  const url = `${target.baseUrl}${CONTROL_PREFIX}/outbox/wait?to=${encodeURIComponent(to)}&kind=team_invitation&timeout_ms=5000`;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`No invitation email for ${to}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as SentEmail;
+  return await controlOf(target).call("waitForEmail", { query: { to, kind: "team_invitation", timeoutMs: 5_000 } });
 }
 
 /**

@@ -2,7 +2,8 @@ import { expect } from "vitest";
 import { itemJson, type ItemJson, type PaymentsCatalogueInput, type TransactionJson } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { PaymentsConfigInput } from "../domain/ops/payments-config.ts";
-import { DEV, admin, api, expectJson, request, server, type Fields, type TestProvider } from "./api.ts";
+import { controlClient } from "@authsim/sdk/emulator";
+import { DEV, ORIGIN, admin, api, expectJson, request, server, type Fields, type TestProvider } from "./api.ts";
 
 /** Helpers for the payments and data-vault tests (protocol.md §5.13). */
 
@@ -25,8 +26,7 @@ export const testCatalogue = {
 
 /** PUT /__emulator/projects/:id/payments-config, expecting success. */
 export async function putPaymentsConfig(provider: TestProvider, config: PaymentsConfigInput, projectId: string = DEV.id): Promise<void> {
-  const response = await request(provider, `/__emulator/projects/${projectId}/payments-config`, { method: "PUT", json: config });
-  await expectJson(response);
+  await controlClient({ baseUrl: ORIGIN, fetch: provider.fetch }).call("setPaymentsConfig", { params: { project_id: projectId }, body: config });
 }
 
 export async function useTestCatalogue(provider: TestProvider, projectId: string = DEV.id): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { base64url } from "jose";
 import { oauthInnerStateCookie } from "@authsim/sdk/contract";
+import { controlClient } from "@authsim/sdk/emulator";
 import { s256Challenge } from "../domain/ops/oauth-token.ts";
 import { DEV, ORIGIN, api, client, expectJson, request, tokenRequest, type Fields, type TestProvider } from "./api.ts";
 
@@ -124,7 +125,7 @@ export async function oauthSignIn(provider: TestProvider, identity: IdentityFiel
 
 /** The current TOTP of a user, from the emulator's control endpoint. */
 export async function currentCode(provider: TestProvider, userId: string): Promise<string> {
-  return (await expectJson<{ code: string }>(await request(provider, `/__emulator/users/${userId}/totp`))).code;
+  return (await controlClient({ baseUrl: ORIGIN, fetch: provider.fetch }).call("totp", { params: { user_id: userId } })).code;
 }
 
 /** Turns MFA on for a signed-in user (PATCH /users/me {totp_secret_base64}). */

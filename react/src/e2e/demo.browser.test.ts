@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
-import { chromiumAvailability, emulatorControls, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { controlClient } from "@authsim/sdk/emulator";
+import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { buildDemo } from "./build-demo.ts";
 import { serveDemo, type ServedDemo } from "./serve-demo.ts";
 
@@ -117,7 +118,7 @@ describe.skipIf(!availability.run)(`the demo app in Chromium${availability.run ?
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText(/reset link is on its way/).waitFor();
-    const mail = await emulatorControls(provider.url).waitForEmail({ to: EMAIL, kind: "password_reset" });
+    const mail = await controlClient({ baseUrl: provider.url }).call("waitForEmail", { query: { to: EMAIL, kind: "password_reset", timeoutMs: 10_000 } });
     expect(mail.link?.startsWith(`${demo.url}/handler/password-reset?`)).toBe(true);
     await page.goto(mail.link ?? "");
     await page.getByLabel("New password", { exact: true }).fill("a brand new secret");

@@ -1,4 +1,5 @@
-import { CONTROL_PREFIX, VirtualAuthenticator } from "@authsim/fake-provider";
+import { VirtualAuthenticator } from "@authsim/fake-provider";
+import { controlClient } from "@authsim/sdk/emulator";
 import type { WebAuthnAdapter } from "@authsim/sdk";
 import { oauthInnerStateCookie } from "@authsim/sdk/contract";
 import type { TestApp } from "./render-app.tsx";
@@ -59,9 +60,7 @@ export async function passIdentityProvider(t: TestApp, idpUrl: string, identity:
 
 /** The code the user's authenticator app shows now, by the provider's clock (GET /__emulator/users/:id/totp). */
 export async function providerTotp(t: TestApp, userId: string): Promise<string> {
-  const response = await t.provider.fetch(`http://authsim.test${CONTROL_PREFIX}/users/${userId}/totp`, {});
-  if (!response.ok) throw new Error(`No TOTP for ${userId}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { code: string }).code;
+  return (await controlClient({ baseUrl: "http://authsim.test", fetch: t.provider.fetch }).call("totp", { params: { user_id: userId } })).code;
 }
 
 /** The SDK's webAuthn option over the emulator's software authenticator (no browser WebAuthn in happy-dom). */

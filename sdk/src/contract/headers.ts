@@ -77,6 +77,38 @@ export function headerFamilyOf(names: Iterable<string>): HeaderFamily {
 export const accessTypes = ["client", "server", "admin"] as const;
 export type AccessType = (typeof accessTypes)[number];
 
+/** Who a request says it comes from: the project, the access type, keys and tokens (protocol.md §2). */
+export interface CallerCredentials {
+  accessType: AccessType;
+  projectId: string;
+  publishableClientKey?: string | null | undefined;
+  secretServerKey?: string | null | undefined;
+  superSecretAdminKey?: string | null | undefined;
+  accessToken?: string | null | undefined;
+  refreshToken?: string | null | undefined;
+  adminAccessToken?: string | null | undefined;
+}
+
+/**
+ * The headers that say who calls, in the `x-stack-*` family: every key and token given, except keys above the access
+ * type (a client never sends the server's secret: protocol.md §2.3, keys never substitute for one another). For
+ * requests built by hand — loaders, tools, test support — so the names and that rule are written once.
+ */
+export function callerHeaders(caller: CallerCredentials): Record<string, string> {
+  const level = accessTypes.indexOf(caller.accessType);
+  const sent: [HeaderKey, string | null | undefined][] = [
+    ["publishableClientKey", caller.publishableClientKey],
+    ["secretServerKey", level >= 1 ? caller.secretServerKey : null],
+    ["superSecretAdminKey", level >= 2 ? caller.superSecretAdminKey : null],
+    ["adminAccessToken", caller.adminAccessToken],
+    ["accessToken", caller.accessToken],
+    ["refreshToken", caller.refreshToken],
+  ];
+  const headers: Record<string, string> = { [headerNames.projectId]: caller.projectId, [headerNames.accessType]: caller.accessType };
+  for (const [key, value] of sent) if (value) headers[headerNames[key]] = value;
+  return headers;
+}
+
 export const INTERNAL_PROJECT_ID = "internal";
 export const DEFAULT_BRANCH_ID = "main";
 /** The client secret sent to the token endpoint by an app without a publishable key (protocol.md §4.4). */

@@ -1,4 +1,4 @@
-import { headerNames, SDK_CLIENT_VERSION, type AccessType, type HeaderFamily } from "../contract/headers.ts";
+import { callerHeaders, headerNames, SDK_CLIENT_VERSION, type AccessType, type HeaderFamily } from "../contract/headers.ts";
 import { randomNonce, type RandomSource } from "../runtime/ids.ts";
 
 /** The request headers of protocol.md §2.1, with the legacy `x-stack-*` names every backend accepts. */
@@ -27,26 +27,15 @@ export function buildRequestHeaders(
   random: RandomSource,
   extra: Record<string, string> = {},
 ): Record<string, string> {
-  const h: Record<string, string> = {
+  return {
     [headerNames.overrideErrorStatus]: "true",
-    [headerNames.projectId]: credentials.projectId,
-    [headerNames.accessType]: credentials.accessType,
     [headerNames.clientVersion]: SDK_CLIENT_VERSION,
     // A fresh nonce per request defeats any cache between us and the API (spec §7).
     [headerNames.randomNonce]: randomNonce(random),
+    ...(auth.allowAnonymousUser ? { [headerNames.allowAnonymousUser]: "true" } : {}),
+    // The project, access type, keys (none above the app's level: protocol.md §2.3) and tokens.
+    ...callerHeaders({ ...credentials, ...auth }),
+    // Configured extra headers are merged last (protocol.md §2.1).
+    ...extra,
   };
-  if (auth.allowAnonymousUser) h[headerNames.allowAnonymousUser] = "true";
-  if (credentials.publishableClientKey) h[headerNames.publishableClientKey] = credentials.publishableClientKey;
-  // Keys of higher access levels are sent only by apps of that level (protocol.md §2.3: keys never substitute).
-  if (credentials.accessType !== "client" && credentials.secretServerKey) {
-    h[headerNames.secretServerKey] = credentials.secretServerKey;
-  }
-  if (credentials.accessType === "admin" && credentials.superSecretAdminKey) {
-    h[headerNames.superSecretAdminKey] = credentials.superSecretAdminKey;
-  }
-  if (auth.adminAccessToken) h[headerNames.adminAccessToken] = auth.adminAccessToken;
-  if (auth.accessToken) h[headerNames.accessToken] = auth.accessToken;
-  if (auth.refreshToken) h[headerNames.refreshToken] = auth.refreshToken;
-  // Configured extra headers are merged last (protocol.md §2.1).
-  return { ...h, ...extra };
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { control, type ClockState } from "../api.ts";
+import { control } from "../api.ts";
 import { ErrorBox, formatTime, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /** The emulated clock, always in view: its time (polled), advance by a step or any amount, freeze and unfreeze. */
@@ -10,11 +10,11 @@ const steps = [
 ] as const;
 
 export function ClockBar() {
-  const clock = useLoad(() => control<ClockState>("GET", "/clock"), "clock");
+  const clock = useLoad(() => control.call("clock"), "clock");
   const action = useAction();
   const [minutes, setMinutes] = useState("");
   useInterval(clock.reload, 1_000);
-  const advance = (millis: number) => action.run(() => control("POST", "/clock/advance", { millis })).then(clock.reload);
+  const advance = (millis: number) => action.run(() => control.call("advanceClock", { body: { millis } })).then(clock.reload);
   const now = clock.data;
   return (
     <div className="clock" aria-label="Clock">
@@ -43,7 +43,7 @@ export function ClockBar() {
       <button
         type="button"
         className="small"
-        onClick={() => void action.run(() => control("POST", now?.frozen ? "/clock/unfreeze" : "/clock/freeze", {})).then(clock.reload)}
+        onClick={() => void action.run(() => (now?.frozen ? control.call("unfreezeClock") : control.call("freezeClock", { body: {} }))).then(clock.reload)}
       >
         {now?.frozen ? "Unfreeze" : "Freeze"}
       </button>

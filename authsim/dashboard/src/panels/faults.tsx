@@ -1,9 +1,12 @@
 import { useState } from "react";
-import { control, type FaultRule, type List, type ProjectEntry } from "../api.ts";
+import type { FaultRuleInput } from "@authsim/sdk/emulator";
+import { control, type FaultRule, type ProjectEntry } from "../api.ts";
 import { ErrorBox, Section, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /** Fault rules (msw-style, inside the emulator): the live rules with their counters, presets, and a form for any rule. */
 type ActionType = FaultRule["action"]["type"];
+type Method = NonNullable<FaultRuleInput["method"]>;
+const methods: readonly Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 
 const describe = (a: FaultRule["action"]) =>
   a.type === "status" ? `status ${a.status}${a.headers?.["retry-after"] ? ` (Retry-After ${a.headers["retry-after"]})` : ""}` : a.type === "known-error" ? `known error ${a.code}` : a.type === "latency" ? `${a.millis} ms latency` : "drop the connection";
@@ -18,9 +21,9 @@ const presets: { label: string; action: FaultRule["action"] }[] = [
 const commonCodes = ["EMAIL_PASSWORD_MISMATCH", "USER_NOT_FOUND", "PROJECT_NOT_FOUND", "ACCESS_TOKEN_EXPIRED", "INVALID_ACCESS_TOKEN", "VERIFICATION_CODE_EXPIRED"];
 
 export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
-  const rules = useLoad(() => control<List<FaultRule>>("GET", "/faults").then((r) => r.items), "faults");
+  const rules = useLoad(() => control.call("faults").then((r) => r.items), "faults");
   useInterval(rules.reload, 2_000);
-  const [method, setMethod] = useState("");
+  const [method, setMethod] = useState<Method | "">("");
   const [path, setPath] = useState("/users/me");
   const [onlyThisProject, setOnlyThisProject] = useState(true);
   const [type, setType] = useState<ActionType>("status");
@@ -43,21 +46,23 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
   const add = (ruleAction: FaultRule["action"]) =>
     action
       .run(() =>
-        control("POST", "/faults", {
-          path,
-          action: ruleAction,
-          ...(method ? { method } : {}),
-          ...(onlyThisProject && project ? { projectId: project.id } : {}),
-          times: times === "" ? null : Number(times),
-          probability: Number(probability),
+        control.call("addFault", {
+          body: {
+            path,
+            action: ruleAction,
+            ...(method ? { method } : {}),
+            ...(onlyThisProject && project ? { projectId: project.id } : {}),
+            times: times === "" ? null : Number(times),
+            probability: Number(probability),
+          },
         }),
       )
       .then(rules.reload);
-  const remove = (id: string) => action.run(() => control("DELETE", `/faults/${id}`)).then(rules.reload);
+  const remove = (id: string) => action.run(() => control.call("removeFault", { params: { id } })).then(rules.reload);
 
   return (
     <>
-      <Section title="Fault rules" actions={<button onClick={() => void action.run(() => control("DELETE", "/faults")).then(rules.reload)}>Remove all</button>}>
+      <Section title="Fault rules" actions={<button onClick={() => void action.run(() => control.call("clearFaults")).then(rules.reload)}>Remove all</button>}>
         <ErrorBox error={rules.error ?? action.error} />
         <table data-testid="faults">
           <thead>
@@ -105,9 +110,9 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
           <div className="inline">
             <label>
               Method
-              <select aria-label="Method" value={method} onChange={(e) => setMethod(e.target.value)}>
+              <select aria-label="Method" value={method} onChange={(e) => setMethod(methods.find((m) => m === e.target.value) ?? "")}>
                 <option value="">any</option>
-                {["GET", "POST", "PATCH", "PUT", "DELETE"].map((m) => (
+                {methods.map((m) => (
                   <option key={m}>{m}</option>
                 ))}
               </select>

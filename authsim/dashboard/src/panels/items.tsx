@@ -3,12 +3,9 @@ import { callApi, control, type List, type ProjectEntry, type Team, type User } 
 import { ErrorBox, Section, useAction, useLoad } from "../ui.tsx";
 
 /** Items: the project's catalogue, and a customer's live quantity of one item, changed by a signed delta. */
-interface Catalogue {
-  payments: { items: Record<string, { display_name: string; customer_type: "user" | "team" | "custom" }> };
-}
 
 export function ItemsPanel({ project }: { project: ProjectEntry }) {
-  const catalogue = useLoad(() => control<Catalogue>("GET", `/projects/${project.id}/payments-config`), project.id);
+  const catalogue = useLoad(() => control.call("paymentsConfig", { params: { project_id: project.id } }), project.id);
   const users = useLoad(() => callApi<List<User>>(project, "server", "GET", "/users?limit=500").then((r) => r.items), "users");
   const teams = useLoad(() => callApi<List<Team>>(project, "server", "GET", "/teams").then((r) => r.items), "teams");
   const [itemId, setItemId] = useState("");

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { control, query, type CappedList, type Email, type ProjectEntry } from "../api.ts";
+import { control, type Email, type ProjectEntry } from "../api.ts";
 import { CopyButton, ErrorBox, formatTime, Section, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /**
@@ -10,11 +10,11 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
   const [allProjects, setAllProjects] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const projectFilter = allProjects || !project ? undefined : project.id;
-  const outbox = useLoad(() => control<CappedList<Email>>("GET", `/outbox?${query({ project_id: projectFilter })}`), projectFilter ?? "all");
+  const outbox = useLoad(() => control.call("emails", { query: projectFilter ? { projectId: projectFilter } : {} }), projectFilter ?? "all");
   const emails = { ...outbox, data: outbox.data && [...outbox.data.items].reverse() };
   useInterval(emails.reload, 2_000);
   const action = useAction();
-  const clear = () => action.run(() => control("DELETE", "/outbox")).then(emails.reload);
+  const clear = () => action.run(() => control.call("clearEmails")).then(emails.reload);
   const selected = emails.data?.find((e) => e.id === selectedId) ?? emails.data?.[0] ?? null;
   return (
     <div className="split">

@@ -17,7 +17,7 @@ interface Sent {
 
 /** The hosted pages' own config (hosted/src/hosted-config.ts); null where the server ships no hosted pages. */
 const hostedProject = () =>
-  control<{ projectId: string; projectName: string }>("GET", "/hosted/config.json").catch(() => null);
+  control.call("hostedConfig").catch(() => null);
 
 /**
  * Sends the primary email's verification link the way an app's backend would: the wire names a contact channel, not an

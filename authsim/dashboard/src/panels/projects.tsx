@@ -12,7 +12,7 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
   const [name, setName] = useState("");
   const action = useAction();
   const create = async () => {
-    const made = await control<ProjectEntry>("POST", "/projects", { display_name: name });
+    const made = await control.call("createProject", { body: { display_name: name } });
     setName("");
     props.onChanged();
     props.onSelect(made.id);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { control, query, type CappedList, type LogEntry, type ProjectEntry } from "../api.ts";
+import { control, type ProjectEntry } from "../api.ts";
 import { ErrorBox, formatTime, Section, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /**
@@ -13,19 +13,19 @@ export function RequestsPanel({ project }: { project: ProjectEntry | null }) {
   const [path, setPath] = useState("");
   const [thisProject, setThisProject] = useState(false);
   const [showOwn, setShowOwn] = useState(false);
-  const filter = query({
-    status: status || undefined,
-    path: path || undefined,
-    project_id: thisProject && project ? project.id : undefined,
-    exclude_dashboard: showOwn ? undefined : "true",
-    limit: "300",
-  });
-  const page = useLoad(() => control<CappedList<LogEntry>>("GET", `/requests?${filter}`), filter);
+  const filter = {
+    ...(status ? { status } : {}),
+    ...(path ? { path } : {}),
+    ...(thisProject && project ? { projectId: project.id } : {}),
+    ...(showOwn ? {} : { excludeDashboard: true }),
+    limit: 300,
+  };
+  const page = useLoad(() => control.call("requests", { query: filter }), control.url("requests", { query: filter }));
   const log = { ...page, data: page.data && [...page.data.items].reverse() };
   useInterval(log.reload, 1_500);
   const action = useAction();
   return (
-    <Section title="Requests" actions={<button onClick={() => void action.run(() => control("DELETE", "/requests")).then(log.reload)}>Clear log</button>}>
+    <Section title="Requests" actions={<button onClick={() => void action.run(() => control.call("clearRequests")).then(log.reload)}>Clear log</button>}>
       <div className="inline filters">
         <label>
           Status

@@ -25,10 +25,11 @@ import { familyOf } from "../http/family.ts";
 import { urlOf } from "../http/request-url.ts";
 import { check, readBody, schemaError } from "../http/parse.ts";
 import { applyOverrideErrorStatus, json } from "../http/respond.ts";
-import type { OpContext, ProviderSettings } from "../../domain/ops/context.ts";
-import type { Store, Tables } from "../../domain/store/store.ts";
+import type { ProviderSettings } from "../../domain/ops/context.ts";
+import type { Store } from "../../domain/store/store.ts";
 import { explainFailure, traceOf, type PipelineStage } from "../../emulator/request-log/trace.ts";
 import type { RouteFor, RouteResult, RouteTable } from "./define.ts";
+import { runOp } from "../../domain/run-op.ts";
 import { implementedRoutes } from "./index.ts";
 
 export interface MountDeps {
@@ -119,7 +120,6 @@ function notImplemented(operation: Operation, prefix: string): Response {
 
 async function handle(operation: Operation, spec: RouteFor<OperationId>, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
   const url = urlOf(request);
-  const durable: ((tables: Tables) => void)[] = [];
   // How far the request got, so the request log can say which rule refused it (emulator/request-log/trace.ts).
   let stage: PipelineStage = "body";
   try {
@@ -127,14 +127,10 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
     // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
     const rawBody = await readBody(request);
     stage = "auth";
-    return await deps.store.transact(async (tables) => {
-      const keepOnFailure = (write: (t: Tables) => void) => {
-        durable.push(write);
-        write(tables);
-      };
-      const endUser = endUserFromHeaders(request.headers);
-      const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
-      const auth = await parseAuth(tables, request.headers, ctx.now, deps.settings.crypto);
+    const endUser = endUserFromHeaders(request.headers);
+    // One transaction for the whole request (runOp keeps what the op asked to keep if it fails).
+    return await runOp(deps, async (ctx) => {
+      const auth = await parseAuth(ctx.tables, request.headers, ctx.now, deps.settings.crypto);
       traceOf(request).userId = auth?.user?.id ?? null;
       stage = "access";
       // The caller the handler gets: for an operation that needs project authentication, the one access let through.
@@ -160,10 +156,9 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
           ctx,
           request,
         }), request, deps.random);
-    });
+    }, endUser ? { endUser } : {});
   } catch (error) {
     explainFailure(request, stage, error);
-    if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));
     return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
   }
 }

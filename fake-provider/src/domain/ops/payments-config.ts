@@ -1,7 +1,5 @@
-import { z } from "zod";
+import { paymentsConfigInput, type PaymentsConfigInput } from "@authsim/sdk/emulator";
 import {
-  dataVaultConfig,
-  paymentsCatalogue,
   type DataVaultConfigInput,
   type ItemConfig,
   type OfferConfig,
@@ -24,12 +22,8 @@ import type { OpContext } from "./context.ts";
  * Offers of the base may be `hidden` (an emulator extension the real config has no key for).
  */
 
-/** What a seed or the control endpoint may set; a section left out is left as it is. */
-export const paymentsConfigInput = z.strictObject({
-  payments: paymentsCatalogue.optional(),
-  data_vault: dataVaultConfig.optional(),
-});
-export type PaymentsConfigInput = z.input<typeof paymentsConfigInput>;
+/** What a seed or the control endpoint may set (the control contract's body of PUT …/payments-config). */
+export { paymentsConfigInput, type PaymentsConfigInput };
 
 type Reader = Pick<OpContext, "tables"> | { tables: Tables };
 type Json = Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { SNAPSHOT_VERSION } from "@authsim/sdk/emulator";
 import type {
   ApiKeySetRecord,
   ProjectRecord,
@@ -98,7 +99,8 @@ export function nextSequence(tables: Tables, name: string): number {
 }
 type TableName = keyof Tables;
 
-export const SNAPSHOT_VERSION = 1;
+// The snapshot format is the control plane's (GET /snapshot, POST /restore), so its version is defined there.
+export { SNAPSHOT_VERSION };
 export interface StoreSnapshot {
   version: typeof SNAPSHOT_VERSION;
   tables: Record<string, [string, unknown][]>;

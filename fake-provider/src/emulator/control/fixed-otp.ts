@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { FakeProvider } from "../../provider.ts";
 import { json } from "../../api/http/respond.ts";
+import { controlEndpoints as ep } from "@authsim/sdk/emulator";
+import { pathOf } from "./control-input.ts";
 import { fixedOtpRuleProblem, type FixedOtpRule } from "../../domain/ops/fixed-otp.ts";
 
 /**
@@ -9,13 +10,13 @@ import { fixedOtpRuleProblem, type FixedOtpRule } from "../../domain/ops/fixed-o
  * (domain/ops/fixed-otp.ts), readable and replaceable while the emulator runs, e.g. by a test or a dev-server script. The rules
  * are a setting like `--fixed-otp`, not state: reset() and snapshots leave them alone.
  */
-const rulesBody = z.strictObject({ rules: z.array(z.strictObject({ pattern: z.string(), code: z.string() })) });
+const rulesBody = ep.setFixedOtp.body;
 
 const view = (rules: readonly FixedOtpRule[] | undefined) => ({ rules: rules ?? [] });
 
-export function mountFixedOtpControl(app: Hono, provider: FakeProvider, prefix: string): void {
-  app.get(`${prefix}/fixed-otp`, () => json(view(provider.settings.fixedOtp)));
-  app.put(`${prefix}/fixed-otp`, async (c) => {
+export function mountFixedOtpControl(app: Hono, provider: FakeProvider): void {
+  app.get(pathOf("fixedOtp"), () => json(view(provider.settings.fixedOtp)));
+  app.put(pathOf("setFixedOtp"), async (c) => {
     let raw: unknown;
     try {
       raw = await c.req.raw.json();

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { FakeProvider } from "../../provider.ts";
 import { KnownErrorException, StatusError } from "../../domain/errors/known-error.ts";
 import { json, text } from "../../api/http/respond.ts";
-import { runOp } from "../../run-op.ts";
+import { runOp } from "../../domain/run-op.ts";
 import { completeOnboarding, findAccount, onboardingPath } from "../../domain/ops/payment-accounts.ts";
 import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../../domain/ops/payments-config.ts";
 import { completeCheckout, openCheckoutSession } from "../../domain/ops/purchases.ts";
 import type { DataVaultConfigRecord, PaymentsConfigRecord } from "../../domain/store/payment-records.ts";
+import { pathOf } from "./control-input.ts";
 import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseCompletePage } from "./payment-pages.ts";
 
 /**
@@ -44,13 +45,13 @@ function pageError(error: unknown): Response {
 }
 
 export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: string): void {
-  app.get(`${prefix}/projects/:project_id/payments-config`, (c) => {
+  app.get(pathOf("paymentsConfig"), (c) => {
     const project = provider.store.read.projects.get(c.req.param("project_id"));
     if (!project) return json({ error: `No project ${c.req.param("project_id")}` }, 404);
     const reader = { tables: provider.store.read };
     return json({ payments: catalogueOf(reader, project), data_vault: vaultConfigOf(reader, project) } satisfies PaymentsConfigView);
   });
-  app.put(`${prefix}/projects/:project_id/payments-config`, async (c) => {
+  app.put(pathOf("setPaymentsConfig"), async (c) => {
     const projectId = c.req.param("project_id");
     if (!provider.store.read.projects.has(projectId)) return json({ error: `No project ${projectId}` }, 404);
     let input: unknown;

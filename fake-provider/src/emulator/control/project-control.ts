@@ -1,10 +1,10 @@
-import { z } from "zod";
-import { fixtureProjectConfig, projectKeys, type ProjectKeys } from "@authsim/fixtures";
-import { INTERNAL_PROJECT_ID, uuidV4 } from "@authsim/sdk/contract";
+import type { z } from "zod";
+import type { FixtureProjectConfig, ProjectEntry, ProjectKeys, projectCreateBody, projectPatchBody } from "@authsim/sdk/emulator";
+import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
-import { runOp } from "../../run-op.ts";
+import { runOp } from "../../domain/run-op.ts";
 import { emulatorProjectKey } from "../../domain/ops/internal-api-keys.ts";
 import { seedDefaultOAuthProviders } from "../../domain/ops/oauth-config.ts";
 import { seedProject } from "../../domain/ops/projects.ts";
@@ -13,20 +13,9 @@ import type { ProjectRecord } from "../../domain/store/records.ts";
 /**
  * Emulator-only project management: create a project with fresh (or given) keys, and change its name and config.
  * The dashboard's "new project" button and fixture loading on an emulator use it; a hosted provider creates projects
- * through its own dashboard, which has no public API with fixed keys.
+ * through its own dashboard, which has no public API with fixed keys. The bodies and the answer are the control
+ * contract's (@authsim/sdk/emulator).
  */
-export const projectCreateBody = z.strictObject({
-  id: uuidV4.optional(),
-  display_name: z.string().min(1).max(256),
-  description: z.string().max(1024).nullable().optional(),
-  config: fixtureProjectConfig.optional(),
-  keys: projectKeys.optional(),
-});
-export const projectPatchBody = z.strictObject({
-  display_name: z.string().min(1).max(256).optional(),
-  description: z.string().max(1024).nullable().optional(),
-  config: fixtureProjectConfig.optional(),
-});
 
 export class ProjectControlError extends Error {
   constructor(
@@ -38,7 +27,7 @@ export class ProjectControlError extends Error {
 }
 
 /** The project list entry of GET /__emulator/projects: what an app's env needs. */
-export function projectEntry(provider: FakeProvider, project: ProjectRecord) {
+export function projectEntry(provider: FakeProvider, project: ProjectRecord): ProjectEntry {
   const keys = [...provider.store.read.apiKeySets.values()].find((k) => k.projectId === project.id && k.secretServerKey !== null);
   return {
     id: project.id,
@@ -57,7 +46,7 @@ const freshKeys = (ctx: OpContext): ProjectKeys => ({
   super_secret_admin_key: emulatorProjectKey(ctx.random, "sak"),
 });
 
-const withConfig = (project: ProjectRecord, config: z.infer<typeof fixtureProjectConfig> | undefined): ProjectRecord =>
+const withConfig = (project: ProjectRecord, config: FixtureProjectConfig | undefined): ProjectRecord =>
   config ? { ...project, config: { ...project.config, ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)) } } : project;
 
 export function createProject(provider: FakeProvider, body: z.infer<typeof projectCreateBody>): Promise<ProjectRecord> {

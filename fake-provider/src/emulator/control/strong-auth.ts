@@ -4,12 +4,13 @@ import type { FakeProvider } from "../../provider.ts";
 import { cookieHeader } from "../../api/http/cookies.ts";
 import { StatusError } from "../../domain/errors/known-error.ts";
 import { json } from "../../api/http/respond.ts";
-import { runOp } from "../../run-op.ts";
+import { runOp } from "../../domain/run-op.ts";
 import { accountForEmail, suggestAccount } from "../../domain/ops/mock-identities.ts";
 import { mockIdpPath } from "../../domain/ops/oauth-authorize.ts";
 import { decide, flowForPage, isIdpErrorCode, requestedScopes, type IdpDecision } from "../../domain/ops/oauth-idp.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { currentTotp, totpStepEndsAt } from "../../domain/ops/totp.ts";
+import { pathOf } from "./control-input.ts";
 import { idpErrorPage, idpPage, type KnownAccount } from "./oauth-idp-page.ts";
 
 /**
@@ -107,7 +108,7 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
     }
   });
 
-  app.get(`${prefix}/users/:user_id/totp`, (c) => {
+  app.get(pathOf("totp"), (c) => {
     const user = provider.store.read.users.get(c.req.param("user_id"));
     if (!user) return json({ error: `No user ${c.req.param("user_id")}` }, 404);
     if (user.totpSecretBase64 === null) return json({ error: "The user has no TOTP secret (multi-factor authentication is off)." }, 404);

@@ -3,7 +3,7 @@ import { randomBase32 } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
 import { readCookie } from "../../api/http/cookies.ts";
 import { StatusError } from "../../domain/errors/known-error.ts";
-import type { OpContext } from "../../domain/ops/context.ts";
+import { runOp } from "../../domain/run-op.ts";
 import { accountsOfProject } from "../../domain/ops/oauth-accounts.ts";
 import { flowForPage, grantInnerCode } from "../../domain/ops/oauth-idp.ts";
 import type { MockIdentity } from "../../domain/store/strong-auth-records.ts";
@@ -151,9 +151,6 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
   const interactions = new Map<string, Interaction>();
   const now = () => provider.clock.now();
 
-  const runOp = <R>(operation: (ctx: OpContext) => R): Promise<R> =>
-    provider.store.transact((tables) => operation({ tables, now: now(), random: provider.random, settings: provider.settings, keepOnFailure: (write) => write(tables) }));
-
   const newInteraction = (prompt: Interaction["prompt"], request: AuthorizationRequest, sub: string | null): Interaction => {
     for (const [uid, i] of interactions) if (i.expiresAtMillis <= now()) interactions.delete(uid);
     const interaction: Interaction = { uid: randomBase32(provider.random, 120), prompt, request, sub, result: null, expiresAtMillis: now() + INTERACTION_MILLIS };
@@ -275,7 +272,7 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     if (interaction.result === "login") return toInteraction(newInteraction("consent", request, interaction.sub));
     const sub = interaction.sub!;
     const identity: MockIdentity = { accountId: sub, email: sub, emailVerified: true, displayName: null, scopes: request.scopes };
-    const { code, projectId } = await runOp((ctx) => {
+    const { code, projectId } = await runOp(provider, (ctx) => {
       const flow = flowForPage(ctx.tables, request.clientId, request.state);
       return { code: grantInnerCode(ctx, flow, identity), projectId: flow.projectId };
     });

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { controlClient, ControlError, controlEndpoints, type ControlEndpointName } from "@authsim/sdk/emulator";
+import { api, client, DEV, newProvider, ORIGIN } from "../../test-support/api.ts";
+
+/**
+ * The control contract (@authsim/sdk/emulator) against the routes that serve it: every answer the client checks must
+ * parse with the contract's schema, so a route that drifts from the contract fails here rather than in the dashboard.
+ */
+function setup() {
+  const provider = newProvider();
+  return { provider, control: controlClient({ baseUrl: ORIGIN, fetch: provider.fetch }) };
+}
+
+describe("the control contract", () => {
+  it("describes each endpoint's answer: state, clock, projects, outbox, faults, request log, fixtures, fixed OTPs", async () => {
+    const { provider, control } = setup();
+    const visited = new Set<ControlEndpointName>();
+    const call = (async (name: ControlEndpointName, ...input: unknown[]) => {
+      visited.add(name);
+      return (control.call as (n: ControlEndpointName, ...i: unknown[]) => Promise<unknown>)(name, ...input);
+    }) as typeof control.call;
+
+    const snapshot = await call("snapshot");
+    expect(await call("restore", { body: snapshot })).toEqual({ success: true });
+    expect(await call("reset")).toEqual({ success: true });
+    const before = await call("clock");
+    expect((await call("advanceClock", { body: { millis: 1_000 } })).now_millis).toBe(before.now_millis + 1_000);
+    expect(await call("freezeClock", { body: {} })).toMatchObject({ frozen: true });
+    expect(await call("unfreezeClock")).toMatchObject({ frozen: false });
+
+    const made = await call("createProject", { body: { display_name: "Contract" } });
+    expect((await call("projects")).items.map((p) => p.id)).toContain(made.id);
+    expect((await call("updateProject", { params: { project_id: made.id }, body: { display_name: "Renamed" } })).display_name).toBe("Renamed");
+    expect((await call("clientConfig", { params: { project_id: made.id } })).project.display_name).toBe("Renamed");
+    const catalogue = { payments: { items: { credits: { display_name: "Credits", customer_type: "user" as const } }, offers: {} } };
+    expect((await call("setPaymentsConfig", { params: { project_id: made.id }, body: catalogue })).payments.items).toHaveProperty("credits");
+    expect((await call("paymentsConfig", { params: { project_id: made.id } })).payments.items).toHaveProperty("credits");
+
+    const email = "contract@example.com";
+    await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json: { email, callback_url: "http://localhost:3000/cb" } });
+    const sent = await call("waitForEmail", { query: { to: email, timeoutMs: 1_000 } });
+    expect(sent.to).toEqual([email]);
+    expect((await call("emails", { query: { projectId: DEV.id, afterSeq: sent.seq - 1 } })).items.map((e) => e.id)).toEqual([sent.id]);
+    expect(await call("clearEmails")).toEqual({ success: true });
+
+    const rule = await call("addFault", { body: { path: "/users/me", action: { type: "status", status: 503 } } });
+    expect((await call("faults")).items).toEqual([rule]);
+    expect(await call("removeFault", { params: { id: rule.id } })).toEqual({ success: true });
+    expect(await call("clearFaults")).toEqual({ success: true });
+
+    const log = await call("requests", { query: { excludeDashboard: true, limit: 5 } });
+    expect(log.items.at(-1)?.path).toBe("/api/v1/auth/otp/send-sign-in-code");
+    expect(await call("counts", { query: { projectId: DEV.id } })).toMatchObject({ requests: log.items.length });
+    expect(await call("clearRequests")).toEqual({ success: true });
+
+    const fixture = await call("fixture", { query: { projectIds: [made.id] } });
+    expect(await call("fixedOtp")).toEqual({ rules: [] });
+    expect(await call("setFixedOtp", { body: { rules: [{ pattern: "*@example.com", code: "123456" }] } })).toEqual({ rules: [{ pattern: "*@example.com", code: "123456" }] });
+    expect((await call("openApi")).openapi).toMatch(/^3\./);
+    await call("reset");
+    expect(await call("loadFixture", { body: fixture })).toBeTypeOf("object");
+
+    // Every endpoint an in-process provider serves was called above (totp needs a user with MFA: strong-auth tests).
+    const inProcess = (Object.keys(controlEndpoints) as ControlEndpointName[]).filter((n) => !("devServerOnly" in controlEndpoints[n]) && n !== "totp");
+    expect(inProcess.filter((n) => !visited.has(n))).toEqual([]);
+    expect(provider.unexpected).toEqual([]);
+  });
+
+  it("throws the emulator's refusal as a ControlError: status, message and schema problems", async () => {
+    const { control } = setup();
+    const refused = await control.call("advanceClock", { body: { millis: -1 } }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ControlError);
+    expect(refused).toMatchObject({ status: 400, endpoint: "advanceClock" });
+    expect((refused as ControlError).reason).toMatch(/^Invalid body: millis: /);
+    await expect(control.call("totp", { params: { user_id: "nobody" } })).rejects.toMatchObject({ status: 404, reason: "No user nobody" });
+    await expect(control.call("waitForEmail", { query: { to: "none@example.com", timeoutMs: 0 } })).rejects.toMatchObject({ status: 408 });
+  });
+
+  it("writes queries under their URL names and path parameters encoded", () => {
+    const control = controlClient({ baseUrl: "http://localhost:8102/" });
+    expect(control.url("emails", { query: { projectId: "p 1", afterSeq: 3, kind: "magic_link" } })).toBe("http://localhost:8102/__emulator/outbox?project_id=p+1&after_seq=3&kind=magic_link");
+    expect(control.url("fixture", { query: { projectIds: ["a", "b"] } })).toBe("http://localhost:8102/__emulator/fixture?project_id=a&project_id=b");
+    expect(control.url("totp", { params: { user_id: "a/b" } })).toBe("http://localhost:8102/__emulator/users/a%2Fb/totp");
+    expect(controlClient({ baseUrl: "" }).url("clock")).toBe("/__emulator/clock");
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./control-schemas.ts";
+export * from "./control-contract.ts";
+export * from "./control-client.ts";
