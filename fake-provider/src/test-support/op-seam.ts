@@ -50,6 +50,10 @@ export interface OpSeamOptions {
 /** What an op did: its result, or the known error or plain-text 4xx it refused with. */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: KnownErrorException | StatusError };
 
+/** A known error's code, or the status of a plain-text refusal (StatusError). */
+export type Refusal = ConcreteKnownErrorCode | number;
+export type RefusedWith<C extends Refusal> = C extends number ? StatusError : KnownErrorException;
+
 /** Who calls an op that needs a caller (what parseAuth would have made of the request's headers). */
 export interface Caller {
   type: AccessType;
@@ -75,11 +79,11 @@ export interface OpSeam {
   ok<R>(op: (ctx: OpContext) => R | Promise<R>): Promise<R>;
   ok<R>(caller: Caller, op: (ctx: AuthedContext) => R | Promise<R>): Promise<R>;
   /**
-   * `run` that expects the known error `code` and that the refusal left every table as it was (the atomicity rule);
-   * returns the error for checks of its details.
+   * `run` that expects the known error `code` (or, given a number, the plain-text 4xx of that status) and that the
+   * refusal left every table as it was (the atomicity rule); returns the error for checks of its details.
    */
-  refuses(op: (ctx: OpContext) => unknown, code: ConcreteKnownErrorCode): Promise<KnownErrorException>;
-  refuses(caller: Caller, op: (ctx: AuthedContext) => unknown, code: ConcreteKnownErrorCode): Promise<KnownErrorException>;
+  refuses<C extends Refusal>(op: (ctx: OpContext) => unknown, code: C): Promise<RefusedWith<C>>;
+  refuses<C extends Refusal>(caller: Caller, op: (ctx: AuthedContext) => unknown, code: C): Promise<RefusedWith<C>>;
   /** A project's record (the dev project by default). */
   project(id?: string): ProjectRecord;
   /** A user made by the server's create-user op (ops/users.ts createUser), as fixtures load theirs. */
@@ -153,14 +157,15 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
       if (!outcome.ok) throw new Error(`op-seam: expected success, the op refused: ${outcome.error instanceof KnownErrorException ? outcome.error.code : outcome.error.message}`);
       return outcome.value;
     },
-    async refuses(a: Caller | AnyOp<unknown>, b: unknown, c?: ConcreteKnownErrorCode): Promise<KnownErrorException> {
+    async refuses<C extends Refusal>(a: Caller | AnyOp<unknown>, b: unknown, c?: C): Promise<RefusedWith<C>> {
       const [caller, op] = split(a, b);
-      const code = (caller ? c : b) as ConcreteKnownErrorCode;
+      const code = (caller ? c : b) as C;
       const before = store.snapshot();
       const outcome = await execute(caller, op);
-      expect(outcome.ok ? "success" : outcome.error instanceof KnownErrorException ? outcome.error.code : `plain ${outcome.error.status}`).toBe(code);
+      const got = outcome.ok ? "success" : outcome.error instanceof KnownErrorException ? outcome.error.code : outcome.error.status;
+      expect(got).toBe(code);
       expect(store.snapshot(), `a refusal with ${code} changed the state`).toEqual(before);
-      return (outcome as { error: KnownErrorException }).error;
+      return (outcome as { error: RefusedWith<C> }).error;
     },
     project(id = DEV.id) {
       const project = store.tables.projects.get(id);
