@@ -22,16 +22,17 @@ const DEV = devProjectSeed;
 /**
  * Operations tested at their seam: an op is a function of the tables, its input, the clock and the random source
  * (ops/context.ts), so a test can run it without HTTP. `opSeam()` builds what createFakeProvider builds for ops — a
- * store seeded by seed.ts, a controllable clock (frozen-by-hand at START_MILLIS), the deterministic random source and
- * the provider's default settings — and runs an op in one store transaction exactly as routes/mount.ts does: a throw
- * rolls every write back, except those the op made through `keepOnFailure`, which are written again afterwards.
+ * store seeded by seed.ts, a controllable clock (moved only by the test, from START_MILLIS), the seeded random source
+ * and the provider's default settings — and runs an op in one store transaction exactly as routes/mount.ts does: a
+ * throw rolls every write back, except those the op made through `keepOnFailure`, which are written again afterwards.
  *
- *     const seam = opSeam();
+ *     const seam = opSeam();                                             // or opSeam({ seed: devSeedWith({ sign_up_enabled: false }) })
  *     const user = await seam.addUser({ primary_email: "a@example.com", password: "correct horse battery" });
- *     const out = await seam.run(client(seam, user), (ctx) => passwordSignIn(ctx, { email: "a@example.com", password: "x" }));
+ *     const out = await seam.run(asClient(), (ctx) => passwordSignIn(ctx, { email: "a@example.com", password: "x" }));
  *     // out: { ok: true, value } or { ok: false, error: KnownErrorException | StatusError }
- *     await seam.refuses(ctx => …, "EMAIL_PASSWORD_MISMATCH");   // also asserts that no table changed
- *     seam.clock.advance(…);                                      // then run again to see expiry
+ *     await seam.refuses(asClient(), (ctx) => passwordSignIn(ctx, …), "EMAIL_PASSWORD_MISMATCH"); // and no table changed
+ *     seam.clock.advance(10 * 60_000);                                   // then run again to see expiry
+ *     seam.tables.sessions.size;                                         // read the state
  *
  * Any other throw (what the app would answer with a 500) fails the test.
  */
