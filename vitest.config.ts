@@ -26,9 +26,9 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       }),
-      // Operations at their seam (test-support/op-seam.ts): each test builds its own store, clock and random source and
-      // nothing else is global, so the files share one module graph per worker (isolate: false) instead of importing
-      // the emulator's modules again for every file, most of what such a file would otherwise cost.
+      // Operations, and routes' handlers, at their seam (test-support/op-seam.ts): each test builds its own store, clock
+      // and random source and nothing else is global, so the files share one module graph per worker (isolate: false)
+      // instead of importing the emulator's modules again for every file, most of what such a file would otherwise cost.
       project({ test: { name: "fake-provider-seam", include: ["fake-provider/src/**/*.seam.test.ts"], isolate: false, testTimeout: 20_000 } }),
       // The real dev server (authsim/src/cli.ts) as a child process: each start takes a second or two (more when it
       // rebuilds the dashboard), too slow for the default timeouts; and its Node-side modules.
