@@ -48,11 +48,11 @@ describe("layerRules", () => {
   const broken = (from: string, to: string) => layerRules.filter((r) => r.from.test(from) && r.forbidden.test(to)).map((r) => r.name);
 
   it("keep operations below routes, the control plane and the provider assembly", () => {
-    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/routes/users.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/control/routes.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/app.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/ops/sessions.ts")).toEqual([]);
-    expect(broken("fake-provider/src/ops/users.ts", "fake-provider/src/store/store.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/api/routes/users.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/app.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/domain/ops/sessions.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/domain/store/store.ts")).toEqual([]);
   });
 
   it("keep the contract below the apps", () => {

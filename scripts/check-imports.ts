@@ -40,22 +40,22 @@ export const layerRules: readonly LayerRule[] = [
   },
   {
     name: "operations are functions of state and input: no routes, control plane or provider assembly",
-    from: /^fake-provider\/src\/ops\//,
-    forbidden: /^fake-provider\/src\/(routes\/|control\/|app\.ts$|provider\.ts$|run-op\.ts$)/,
+    from: /^fake-provider\/src\/domain\/ops\//,
+    forbidden: /^fake-provider\/src\/(api\/routes\/|emulator\/control\/|app\.ts$|provider\.ts$|run-op\.ts$)/,
   },
   {
     name: "the store holds tables and transactions: it knows no operations, routes or control plane",
-    from: /^fake-provider\/src\/store\//,
-    forbidden: /^fake-provider\/src\/(ops|routes|control)\//,
+    from: /^fake-provider\/src\/domain\/store\//,
+    forbidden: /^fake-provider\/src\/(domain\/ops|api\/routes|emulator\/control)\//,
   },
   {
     name: "routes do not reach into the control plane or the provider assembly",
-    from: /^fake-provider\/src\/routes\//,
-    forbidden: /^fake-provider\/src\/(control\/|app\.ts$)/,
+    from: /^fake-provider\/src\/api\/routes\//,
+    forbidden: /^fake-provider\/src\/(emulator\/control\/|app\.ts$)/,
   },
   {
     name: "the control plane is mounted by app.ts; it names the provider through provider.ts, not app.ts",
-    from: /^fake-provider\/src\/(control|openapi)\//,
+    from: /^fake-provider\/src\/(emulator\/control|emulator\/openapi)\//,
     forbidden: /^fake-provider\/src\/app\.ts$/,
   },
 ];

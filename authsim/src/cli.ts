@@ -178,7 +178,7 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// --mock-oauth-port: the shared-keys providers' mock OAuth server on a port of its own (fake-provider/src/mock-oauth/),
+// --mock-oauth-port: the shared-keys providers' mock OAuth server on a port of its own (fake-provider/src/emulator/mock-oauth/),
 // behind the same Host check. Named localhost, as the real service's development setup names it.
 if (options.mockOAuthPort !== null) {
   const mockOAuthPort = options.mockOAuthPort;

@@ -1,32 +1,32 @@
 import { Hono } from "hono";
 import type { Clock } from "@authsim/sdk/runtime";
 import type { RandomSource } from "@authsim/sdk/runtime";
-import { hashCosts, type HashCost } from "./auth/passwords.ts";
-import { defaultCryptoBackend, type CryptoBackend } from "./auth/crypto-backend.ts";
-import { pooledCryptoRandom } from "./auth/pooled-random.ts";
+import { hashCosts, type HashCost } from "./domain/auth/passwords.ts";
+import { defaultCryptoBackend, type CryptoBackend } from "./domain/auth/crypto-backend.ts";
+import { pooledCryptoRandom } from "./domain/auth/pooled-random.ts";
 import { controllableClock } from "./clock.ts";
-import { CONTROL_PREFIX, mountControl } from "./control/routes.ts";
-import { corsHeaders } from "./http/cors.ts";
-import { json, text } from "./http/respond.ts";
-import type { ProviderSettings } from "./ops/context.ts";
-import { finish, mountOperations, type OperationAnswer } from "./routes/mount.ts";
+import { CONTROL_PREFIX, mountControl } from "./emulator/control/routes.ts";
+import { corsHeaders } from "./api/http/cors.ts";
+import { json, text } from "./api/http/respond.ts";
+import type { ProviderSettings } from "./domain/ops/context.ts";
+import { finish, mountOperations, type OperationAnswer } from "./api/routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
-import { createFaults } from "./faults/faults.ts";
-import { DroppedConnection, faultMiddleware } from "./faults/middleware.ts";
-import { errorToResponse } from "./http/errors-to-response.ts";
-import { familyOf } from "./http/family.ts";
-import { urlOf } from "./http/request-url.ts";
-import { createOutbox } from "./outbox/outbox.ts";
-import { createRequestLog } from "./request-log/request-log.ts";
-import { requestLogMiddleware } from "./request-log/middleware.ts";
-import { explainFailure } from "./request-log/trace.ts";
-import { Store } from "./store/store.ts";
+import { createFaults } from "./emulator/faults/faults.ts";
+import { DroppedConnection, faultMiddleware } from "./emulator/faults/middleware.ts";
+import { errorToResponse } from "./api/http/errors-to-response.ts";
+import { familyOf } from "./api/http/family.ts";
+import { urlOf } from "./api/http/request-url.ts";
+import { createOutbox } from "./emulator/outbox/outbox.ts";
+import { createRequestLog } from "./emulator/request-log/request-log.ts";
+import { requestLogMiddleware } from "./emulator/request-log/middleware.ts";
+import { explainFailure } from "./emulator/request-log/trace.ts";
+import { Store } from "./domain/store/store.ts";
 import type { FakeProvider } from "./provider.ts";
 import { opContextOn } from "./run-op.ts";
-import { checkedFixedOtp, type FixedOtpRule } from "./ops/fixed-otp.ts";
-import { DEFAULT_OUTBOX_CAPACITY } from "./ops/outbox.ts";
-import { advanceEmailQueue, anyDue } from "./ops/email-queue.ts";
-import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./safety/request-guard.ts";
+import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
+import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
+import { advanceEmailQueue, anyDue } from "./domain/ops/email-queue.ts";
+import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -66,7 +66,7 @@ export interface FakeProviderOptions {
    */
   hardcodedPasskeyChallenge?: boolean;
   /**
-   * Password hashing and ES256 signatures (auth/crypto-backend.ts). Defaults to Web Crypto, which runs everywhere; a
+   * Password hashing and ES256 signatures (domain/auth/crypto-backend.ts). Defaults to Web Crypto, which runs everywhere; a
    * server may inject a synchronous implementation (the dev server injects one over node:crypto).
    */
   crypto?: CryptoBackend;
@@ -78,19 +78,19 @@ export interface FakeProviderOptions {
   outboxCapacity?: number;
   /**
    * How long an email queued by send-email (or edited in the outbox) waits before the email queue renders it, by the
-   * provider's clock (ops/email-queue.ts). 0, the default, renders it in the request itself; the dev server sets a
+   * provider's clock (domain/ops/email-queue.ts). 0, the default, renders it in the request itself; the dev server sets a
    * delay so that clients polling the outbox see it move as the real service's does.
    */
   emailQueueDelayMillis?: number;
-  /** Fixed sign-in OTPs by address pattern (ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
+  /** Fixed sign-in OTPs by address pattern (domain/ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
-   * Called with every answer a contract operation's route gives (a copy, routes/mount.ts), synchronously: e.g. to
+   * Called with every answer a contract operation's route gives (a copy, api/routes/mount.ts), synchronously: e.g. to
    * check each against the contract's response schemas in tests. It must not throw.
    */
   onAnswer?: (answer: OperationAnswer) => void;
   /**
-   * Guard the emulator as a server on a laptop (safety/request-guard.ts): only requests for loopback names or these
+   * Guard the emulator as a server on a laptop (emulator/safety/request-guard.ts): only requests for loopback names or these
    * extra hosts, controls only from the emulator's own pages and as JSON, secret keys only from pages on this machine.
    * The dev server turns it on; in process (tests, msw) it is off, as nothing outside the process reaches the provider.
    */
@@ -168,7 +168,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       await next();
     });
   }
-  // The email queue's step (ops/email-queue.ts) runs before any request is answered, the outbox control included.
+  // The email queue's step (domain/ops/email-queue.ts) runs before any request is answered, the outbox control included.
   const delay = settings.emailQueueDelayMillis ?? 0;
   if (delay > 0) {
     app.use("*", async (_c, next) => {

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "@authsim/sdk/runtime";
 
 /**
  * The emulator's clock: wall time by default, but tests and the control endpoints can advance it (to expire tokens,
- * codes and keys) or freeze it. Every decision in ops/ reads time from here, never from Date.
+ * codes and keys) or freeze it. Every decision in domain/ops/ reads time from here, never from Date.
  */
 export interface ControllableClock extends Clock {
   advance(millis: number): void;

@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
 import type { RandomSource } from "@authsim/sdk/runtime";
 import type { ControllableClock } from "./clock.ts";
-import type { Faults } from "./faults/faults.ts";
-import type { ProviderSettings } from "./ops/context.ts";
-import type { Outbox } from "./outbox/outbox.ts";
-import type { RequestLog } from "./request-log/request-log.ts";
-import type { Store, StoreSnapshot } from "./store/store.ts";
+import type { Faults } from "./emulator/faults/faults.ts";
+import type { ProviderSettings } from "./domain/ops/context.ts";
+import type { Outbox } from "./emulator/outbox/outbox.ts";
+import type { RequestLog } from "./emulator/request-log/request-log.ts";
+import type { Store, StoreSnapshot } from "./domain/store/store.ts";
 
 // What createFakeProvider (app.ts) returns. Its own module, below app.ts, so the control plane that app.ts mounts can
 // name the provider without importing app.ts.
@@ -26,7 +26,7 @@ export interface FakeProvider {
   outbox: Outbox;
   /** Fault rules (status, known error, latency, dropped connection) applied before the routes. Cleared by reset. */
   faults: Faults;
-  /** The last /api/v1 requests with status, known error and why (request-log/). Cleared by reset. */
+  /** The last /api/v1 requests with status, known error and why (emulator/request-log/). Cleared by reset. */
   requestLog: RequestLog;
   settings: ProviderSettings;
   /** The provider's one random source (ids of what emulator-only pages create, e.g. the checkout page's purchases). */

@@ -1,7 +1,7 @@
 import type { RandomSource } from "@authsim/sdk/runtime";
-import type { OpContext, ProviderSettings } from "./ops/context.ts";
+import type { OpContext, ProviderSettings } from "./domain/ops/context.ts";
 import type { FakeProvider } from "./provider.ts";
-import type { Tables } from "./store/store.ts";
+import type { Tables } from "./domain/store/store.ts";
 
 /**
  * Running an operation outside a route (the seed, the /__emulator control plane): the one place that builds its

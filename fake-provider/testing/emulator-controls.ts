@@ -1,4 +1,4 @@
-import type { SentEmailRecord } from "../src/store/records.ts";
+import type { SentEmailRecord } from "../src/domain/store/records.ts";
 
 /**
  * The emulator's control endpoints (README "Control endpoints") over HTTP, for tests that drive a dev server from

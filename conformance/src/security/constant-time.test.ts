@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 // The comparison is internal to the fake provider (not part of its package API), so it is imported by path.
-import { constantTimeEqual, constantTimeEqualStrings } from "../../../fake-provider/src/auth/compare.ts";
+import { constantTimeEqual, constantTimeEqualStrings } from "../../../fake-provider/src/domain/auth/compare.ts";
 
 /**
  * Key comparison must not tell how much of a guess was right (issue 10). Code review of fake-provider/src (at the time

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { knownError } from "../http/known-error.ts";
-import { updateUser } from "../ops/users.ts";
+import { knownError } from "../domain/errors/known-error.ts";
+import { updateUser } from "../domain/ops/users.ts";
 import { asClient, opSeam } from "./op-seam.ts";
 
-/** The op seam runs an op as routes/mount.ts does, and its refusal check catches what a rollback cannot undo. */
+/** The op seam runs an op as api/routes/mount.ts does, and its refusal check catches what a rollback cannot undo. */
 
 describe("opSeam", () => {
   it("rolls a refused op's writes back, but keeps what it wrote through keepOnFailure, as a request does", async () => {

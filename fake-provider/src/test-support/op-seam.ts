@@ -2,28 +2,28 @@ import { expect } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
 import { DEFAULT_BRANCH_ID, type AccessType, type ConcreteKnownErrorCode, type ServerUserCreate } from "@authsim/sdk/contract";
 import { manualClock, seededRandom, type RandomSource } from "@authsim/sdk/runtime";
-import { defaultCryptoBackend } from "../auth/crypto-backend.ts";
-import type { Auth } from "../auth/parse-auth.ts";
-import { hashCosts } from "../auth/passwords.ts";
+import { defaultCryptoBackend } from "../domain/auth/crypto-backend.ts";
+import type { Auth } from "../api/auth/parse-auth.ts";
+import { hashCosts } from "../domain/auth/passwords.ts";
 import { controllableClock, type ControllableClock } from "../clock.ts";
-import { KnownErrorException, StatusError } from "../http/known-error.ts";
-import type { AuthedContext, OpContext, ProviderSettings } from "../ops/context.ts";
-import { openSession } from "../ops/sessions.ts";
-import { createUser } from "../ops/users.ts";
+import { KnownErrorException, StatusError } from "../domain/errors/known-error.ts";
+import type { AuthedContext, OpContext, ProviderSettings } from "../domain/ops/context.ts";
+import { openSession } from "../domain/ops/sessions.ts";
+import { createUser } from "../domain/ops/users.ts";
 import { opContextOn } from "../run-op.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "../seed.ts";
-import type { EndUserIpInfo } from "../store/account-records.ts";
-import type { ProjectRecord, UserRecord } from "../store/records.ts";
-import { Store, type StoreSnapshot, type Tables } from "../store/store.ts";
+import type { EndUserIpInfo } from "../domain/store/account-records.ts";
+import type { ProjectRecord, UserRecord } from "../domain/store/records.ts";
+import { Store, type StoreSnapshot, type Tables } from "../domain/store/store.ts";
 import { START_MILLIS } from "./start.ts";
 
 const DEV = devProjectSeed;
 
 /**
  * Operations tested at their seam: an op is a function of the tables, its input, the clock and the random source
- * (ops/context.ts), so a test can run it without HTTP. `opSeam()` builds what createFakeProvider builds for ops — a
+ * (domain/ops/context.ts), so a test can run it without HTTP. `opSeam()` builds what createFakeProvider builds for ops — a
  * store seeded by seed.ts, a controllable clock (moved only by the test, from START_MILLIS), the seeded random source
- * and the provider's default settings — and runs an op in one store transaction exactly as routes/mount.ts does: a
+ * and the provider's default settings — and runs an op in one store transaction exactly as api/routes/mount.ts does: a
  * throw rolls every write back, except those the op made through `keepOnFailure`, which are written again afterwards.
  *
  *     const seam = opSeam();                                             // or opSeam({ seed: devSeedWith({ sign_up_enabled: false }) })
@@ -87,9 +87,9 @@ export interface OpSeam {
   refuses<C extends Refusal>(caller: Caller, op: (ctx: AuthedContext) => unknown, code: C): Promise<RefusedWith<C>>;
   /** A project's record (the dev project by default). */
   project(id?: string): ProjectRecord;
-  /** A user made by the server's create-user op (ops/users.ts createUser), as fixtures load theirs. */
+  /** A user made by the server's create-user op (domain/ops/users.ts createUser), as fixtures load theirs. */
   addUser(body?: ServerUserCreate, projectId?: string): Promise<UserRecord>;
-  /** Opens a session for the user (ops/sessions.ts) and returns the caller holding its access token. */
+  /** Opens a session for the user (domain/ops/sessions.ts) and returns the caller holding its access token. */
   signIn(user: UserRecord, type?: AccessType): Promise<Caller & { refreshToken: string; accessToken: string }>;
   /** The whole state, to compare before and after. */
   snapshot(): StoreSnapshot;
@@ -118,7 +118,7 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     return { type: caller.type, project, branchId: DEFAULT_BRANCH_ID, user, sessionId: caller.sessionId ?? null, claims: null };
   };
 
-  // As routes/mount.ts `handle`: one transaction; on a throw, the keepOnFailure writes again in a transaction of their own.
+  // As api/routes/mount.ts `handle`: one transaction; on a throw, the keepOnFailure writes again in a transaction of their own.
   async function execute<R>(caller: Caller | null, op: (ctx: AuthedContext) => R | Promise<R>, endUser?: EndUserIpInfo): Promise<Outcome<R>> {
     const durable: ((tables: Tables) => void)[] = [];
     try {

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { itemJson, type ItemJson, type PaymentsCatalogueInput, type TransactionJson } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import type { PaymentsConfigInput } from "../ops/payments-config.ts";
+import type { PaymentsConfigInput } from "../domain/ops/payments-config.ts";
 import { DEV, admin, api, expectJson, request, server, type Fields, type TestProvider } from "./api.ts";
 
 /** Helpers for the payments and data-vault tests (protocol.md §5.13). */

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { base64url } from "jose";
 import { oauthInnerStateCookie } from "@authsim/sdk/contract";
-import { s256Challenge } from "../ops/oauth-token.ts";
+import { s256Challenge } from "../domain/ops/oauth-token.ts";
 import { DEV, ORIGIN, api, client, expectJson, request, tokenRequest, type Fields, type TestProvider } from "./api.ts";
 
 /**

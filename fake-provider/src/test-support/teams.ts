@@ -1,5 +1,5 @@
 import { clientTeam, serverTeam, signInResponse, type ClientTeamJson, type ServerTeamJson } from "@authsim/sdk/contract";
-import type { ProjectConfigRecord } from "../store/records.ts";
+import type { ProjectConfigRecord } from "../domain/store/records.ts";
 import { DEV, PASSWORD, api, client, expectJson, freshEmail, server, signUp, type SignedUp, type TestProvider } from "./api.ts";
 
 /** Helpers for the teams, permissions and invitations tests (protocol.md §5.3–5.5). */

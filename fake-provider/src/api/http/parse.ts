@@ -1,0 +1,159 @@
+import type { z } from "zod";
+import { knownError, KnownErrorException } from "../../domain/errors/known-error.ts";
+import { yupWording } from "./schema-wording.ts";
+
+/**
+ * Request parsing shared by every route: JSON bodies, form bodies (token endpoint) and schema validation. Failures are
+ * the catalogue's BODY_PARSING_ERROR and SCHEMA_ERROR with a readable message (protocol.md §1).
+ */
+/** The text each request's body was read from (readBody), for the few operations that check its exact bytes. */
+const rawBodies = new WeakMap<Request, string>();
+export const rawBodyOf = (request: Request): string | undefined => rawBodies.get(request);
+
+export async function readBody(request: Request): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/octet-stream") {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (isGzip(bytes)) return gzippedJson(bytes);
+    const text = new TextDecoder().decode(bytes);
+    rawBodies.set(request, text);
+    return text.length === 0 ? undefined : text;
+  }
+  const raw = await request.text();
+  rawBodies.set(request, raw);
+  if (raw.length === 0) return undefined;
+  if (type === "application/json" || type === "") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw) as unknown;
+    } catch {
+      throw knownError("BODY_PARSING_ERROR", undefined, { message: "Invalid JSON in request body" });
+    }
+    // JSON.parse accepts any depth, but JSON.stringify and structuredClone overflow the stack a few thousand levels
+    // down: such a body stored as metadata would turn every later answer about it (and every snapshot) into a 500.
+    if (nestingDepth(parsed) > MAX_JSON_DEPTH) {
+      throw knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+    return parsed;
+  }
+  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(raw));
+  if (type === "text/plain") return raw;
+  throw knownError("BODY_PARSING_ERROR", undefined, { message: `Unknown content type in request body: ${type}` });
+}
+
+const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+/** The most a gzipped body may inflate to: far above an SDK batch (500 events), far below what hurts the emulator. */
+export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The published SDK gzips its analytics event batches and sends them as application/octet-stream; the service reads
+ * them as the JSON they hold. Inflated with the web's DecompressionStream, stopping at MAX_INFLATED_BYTES (a small
+ * body can claim gigabytes); anything that is not gzipped JSON is BODY_PARSING_ERROR.
+ */
+async function gzippedJson(bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
+  const refuse = (why: string) => knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid gzipped JSON in request body: ${why}` });
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > MAX_INFLATED_BYTES) {
+        await reader.cancel();
+        throw refuse(`it inflates to more than ${MAX_INFLATED_BYTES} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof KnownErrorException) throw error;
+    throw refuse("not valid gzip");
+  }
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(joined)) as unknown;
+  } catch {
+    throw refuse("not JSON");
+  }
+  if (nestingDepth(parsed) > MAX_JSON_DEPTH) throw refuse(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return parsed;
+}
+
+/** Far beyond any real metadata, far below where the engine's recursive serialisers run out of stack. */
+export const MAX_JSON_DEPTH = 512;
+
+/** The nesting depth of a parsed JSON value, measured without recursion (the value may be arbitrarily deep). */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+export interface SchemaLocation {
+  method: string;
+  /** The public pathname, e.g. /api/v1/users. */
+  pathname: string;
+  part: "body" | "query" | "params";
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+/** Checks `value` against `schema`, describing each problem as the wire's SCHEMA_ERROR message lines do. */
+export function check<S extends z.ZodType>(schema: S, value: unknown, part: SchemaLocation["part"]): Checked<z.output<S>> {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  const problems = result.error.issues.map((issue) => {
+    // Array positions as the real service prints them: body.events[0].event_type.
+    const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]") : part;
+    // Named by the object that has them: "body.config.email_config contains unknown properties: client_id".
+    if (issue.code === "unrecognized_keys") return `${path} contains unknown properties: ${issue.keys.join(", ")}`;
+    // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
+    if (issue.message === "is invalid") return `${path} is invalid`;
+    // A custom test whose message the real service gives as it is, with no path (contract: `params: { bare: true }`).
+    if (issue.code === "custom" && (issue.params as { bare?: unknown } | undefined)?.bare === true) return issue.message;
+    // And for a required field that is absent.
+    if (issue.code === "invalid_type" && valueAt(value, issue.path) === undefined) return `${path} must be defined`;
+    // The rest as the real service's validation words them (api/http/schema-wording.ts), else zod's own message.
+    const worded = issue.path.length ? yupWording(issue, path, valueAt(value, issue.path)) : null;
+    return worded ?? `${path}: ${issue.message}`;
+  });
+  // Two checks of one field can word the same problem (a URL that is neither a URL nor an image): once, as upstream.
+  return { ok: false, problems: [...new Set(problems)] };
+}
+
+/** The value at `path` inside `value` (undefined when any step is missing). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** Validates `value` against `schema` or throws SCHEMA_ERROR naming every problem. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, where: SchemaLocation): z.output<S> {
+  const checked = check(schema, value, where.part);
+  if (checked.ok) return checked.value;
+  throw schemaError(where, checked.problems);
+}
+
+export function schemaError(where: { method: string; pathname: string }, problems: string[]) {
+  const message = `Request validation failed on ${where.method} ${where.pathname}:\n${problems.map((p) => `  - ${p}`).join("\n")}`;
+  return knownError("SCHEMA_ERROR", { message });
+}

@@ -1,0 +1,206 @@
+import { z } from "zod";
+import {
+  emailDraftCreate,
+  emailDraftParams,
+  emailDraftUpdate,
+  emailTemplateCreate,
+  emailTemplateParams,
+  emailTemplateUpdate,
+  emailThemeCreate,
+  emailThemeParams,
+  emailThemeUpdate,
+  renderEmailRequest,
+  sendEmailRequest,
+  sendTestEmailRequest,
+  signInInvitationRequest,
+  outboxEmailParams,
+  outboxEmailUpdate,
+  outboxListQuery,
+  emailQueueStepQuery,
+  failedEmailsDigestQuery,
+  rewriteTemplateSourceRequest,
+} from "@authsim/sdk/contract";
+import { emailQueueStep, failedEmailsDigest } from "../../domain/ops/email-cron.ts";
+import { rewriteTemplateSource } from "../../domain/ops/email-rewrite.ts";
+import * as content from "../../domain/ops/email-content.ts";
+import { renderEmailPreview, updateTemplateSource, updateThemeSource } from "../../domain/ops/email-rendering.ts";
+import { listSentEmails, sendCustomEmail } from "../../domain/ops/email-sending.ts";
+import { queueRender } from "../../domain/ops/email-queue.ts";
+import { activateCapacityBoost, deliveryInfo } from "../../domain/ops/email-delivery.ts";
+import { unsubscribe } from "../../domain/ops/email-unsubscribe.ts";
+import { getOutboxEmail, listOutbox, updateOutboxEmail } from "../../domain/ops/email-outbox.ts";
+import { sendSignInInvitation, sendTestEmail } from "../../domain/ops/admin-emails.ts";
+import { draftView, outboxEmailView, sentEmailView, templateView, themeListItemView, themeView } from "../../domain/views/emails.ts";
+import { schemaError, validate } from "../http/parse.ts";
+import { isArray, isBoolean, isNumber, isObject, isString, isThemeChoice, isUuid, matchUnion, type UnionAlternative } from "../http/yup-union.ts";
+import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+
+/** A body the route checks itself against the real service's alternatives (api/http/yup-union.ts), then against `schema`. */
+const unionBody = z.unknown().describe("A JSON object; see the operation for the accepted combinations of fields.");
+
+function parseUnionBody<S extends z.ZodType>(request: Request, body: unknown, alternatives: readonly UnionAlternative[], schema: S): z.output<S> {
+  const where = { method: request.method, pathname: new URL(request.url).pathname };
+  const matched = matchUnion(body, alternatives);
+  if (!matched.ok) throw schemaError(where, matched.problems);
+  return validate(schema, body, { ...where, part: "body" });
+}
+
+/** The cron endpoints' `authorization` header, required as the real service's request schema requires it. */
+function authorizationHeader(request: Request): string {
+  const value = request.headers.get("authorization");
+  if (value === null) throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, ["headers.authorization must be defined"]);
+  return value;
+}
+
+const editable = { editable_markers: { check: isBoolean }, editable_source: { check: isString } };
+/** POST /emails/render-email: a template id or source with a theme id or source. */
+const RENDER_EMAIL_BODIES: readonly UnionAlternative[] = [
+  { fields: { template_id: { required: true, check: isUuid }, theme_id: { check: isThemeChoice }, ...editable } },
+  { fields: { template_id: { required: true, check: isUuid }, theme_tsx_source: { required: true, check: isString }, ...editable } },
+  { fields: { template_tsx_source: { required: true, check: isString }, theme_id: { check: isThemeChoice }, ...editable } },
+  { fields: { template_tsx_source: { required: true, check: isString }, theme_tsx_source: { required: true, check: isString }, ...editable } },
+];
+const sendBase = {
+  user_ids: { check: isArray },
+  all_users: { check: (v: unknown) => (v === true ? null : isBoolean(v) ?? "must be one of the following values: true") },
+  subject: { check: isString },
+  notification_category_name: { check: isString },
+  theme_id: { check: isThemeChoice },
+  is_high_priority: { check: isBoolean },
+  scheduled_at_millis: { check: isNumber },
+};
+/** POST /emails/send-email: html, a template with variables, or a draft. */
+const SEND_EMAIL_BODIES: readonly UnionAlternative[] = [
+  { fields: { ...sendBase, html: { required: true, check: isString } }, repeatUnknown: true },
+  { fields: { ...sendBase, template_id: { required: true, check: isUuid }, variables: { check: isObject } }, repeatUnknown: true },
+  { fields: { ...sendBase, draft_id: { required: true, check: isString } }, repeatUnknown: true },
+];
+
+/** Email (protocol.md §5.12; spec §7): themes, templates, drafts, rendering, sending, the sent list and test emails. */
+export const emailRoutes: Record<string, AnyRouteSpec> = {
+  listEmailThemes: route({ handler: ({ auth, ctx }) => ok({ themes: content.listThemes(ctx, auth!.project.id).map(themeListItemView) }) }),
+  createEmailTheme: route({
+    body: emailThemeCreate,
+    handler: ({ auth, ctx, body }) => ok({ id: content.createTheme(ctx, auth!.project.id, body.display_name).id }),
+  }),
+  getEmailTheme: route({
+    params: emailThemeParams,
+    handler: ({ auth, ctx, params }) => ok(themeView(content.requireTheme(ctx, auth!.project.id, params.theme_id))),
+  }),
+  updateEmailTheme: route({
+    params: emailThemeParams,
+    body: emailThemeUpdate,
+    handler: async ({ auth, ctx, params, body }) => ok({ display_name: (await updateThemeSource(ctx, auth!.project, params.theme_id, body.tsx_source)).displayName }),
+  }),
+  deleteEmailTheme: route({
+    params: emailThemeParams,
+    handler: ({ auth, ctx, params }) => {
+      content.deleteTheme(ctx, auth!.project.id, params.theme_id, auth!.project.config.email_theme);
+      return success();
+    },
+  }),
+  listEmailTemplates: route({ handler: ({ auth, ctx }) => ok({ templates: content.listTemplates(ctx, auth!.project.id).map(templateView) }) }),
+  createEmailTemplate: route({
+    body: emailTemplateCreate,
+    handler: ({ auth, ctx, body }) => ok({ id: content.createTemplate(ctx, auth!.project, body.display_name).id }),
+  }),
+  updateEmailTemplate: route({
+    params: emailTemplateParams,
+    body: emailTemplateUpdate,
+    handler: async ({ auth, ctx, params, body }) => {
+      const { renderedHtml } = await updateTemplateSource(ctx, auth!.project, params.template_id, body);
+      return ok({ rendered_html: renderedHtml });
+    },
+  }),
+  deleteEmailTemplate: route({
+    params: emailTemplateParams,
+    handler: ({ auth, ctx, params }) => {
+      content.deleteTemplate(ctx, auth!.project, params.template_id);
+      return ok({});
+    },
+  }),
+  listEmailDrafts: route({ handler: ({ auth, ctx }) => ok({ drafts: content.listDrafts(ctx, auth!.project.id).map(draftView) }) }),
+  createEmailDraft: route({ body: emailDraftCreate, handler: ({ auth, ctx, body }) => ok({ id: content.createDraft(ctx, auth!.project.id, body).id }) }),
+  updateEmailDraft: route({
+    params: emailDraftParams,
+    body: emailDraftUpdate,
+    handler: ({ auth, ctx, params, body }) => {
+      content.updateDraft(ctx, auth!.project.id, params.draft_id, body);
+      return ok({ ok: "ok" });
+    },
+  }),
+  deleteEmailDraft: route({
+    params: emailDraftParams,
+    handler: ({ auth, ctx, params }) => {
+      content.deleteDraft(ctx, auth!.project.id, params.draft_id);
+      return ok({ ok: "ok" });
+    },
+  }),
+  renderEmail: route({
+    body: unionBody,
+    handler: async ({ auth, ctx, body, request }) => {
+      const rendered = await renderEmailPreview(ctx, auth!.project, parseUnionBody(request, body, RENDER_EMAIL_BODIES, renderEmailRequest));
+      // The real service answers no text part here.
+      return ok({
+        html: rendered.html,
+        ...(rendered.subject !== undefined ? { subject: rendered.subject } : {}),
+        ...(rendered.notificationCategory !== undefined ? { notification_category: rendered.notificationCategory } : {}),
+      });
+    },
+  }),
+  sendEmail: route({
+    body: unionBody,
+    handler: async ({ auth, ctx, body, request }) => ok(await sendCustomEmail(ctx, auth!.project, parseUnionBody(request, body, SEND_EMAIL_BODIES, sendEmailRequest))),
+  }),
+  listOutboxEmails: route({
+    query: outboxListQuery,
+    handler: ({ auth, ctx, query }) => {
+      const { items, nextCursor } = listOutbox(ctx, auth!.project.id, query);
+      return ok({ items: items.map((e) => outboxEmailView(e, ctx.now)), is_paginated: true, pagination: { next_cursor: nextCursor } });
+    },
+  }),
+  getOutboxEmail: route({
+    params: outboxEmailParams,
+    handler: ({ auth, ctx, params }) => ok(outboxEmailView(getOutboxEmail(ctx, auth!.project.id, params.id), ctx.now)),
+  }),
+  updateOutboxEmail: route({
+    params: outboxEmailParams,
+    body: outboxEmailUpdate,
+    handler: async ({ auth, ctx, params, body }) =>
+      ok(outboxEmailView(await updateOutboxEmail(ctx, auth!.project.id, params.id, body, queueRender(ctx)), ctx.now)),
+  }),
+  emailDeliveryInfo: route({ handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth!.project)) }),
+  activateCapacityBoost: route({ body: noBody, handler: ({ auth, ctx }) => ok(activateCapacityBoost(ctx, ctx.tables.projects.get(auth!.project.id) ?? auth!.project)) }),
+  unsubscribeLink: route({
+    query: z.object({ code: z.string().optional() }),
+    handler: ({ ctx, query }) => {
+      const outcome = unsubscribe(ctx, query.code);
+      return outcome.status === 400
+        ? new Response(outcome.text, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } })
+        : new Response(outcome.html, { status: 200, headers: { "content-type": "text/html" } });
+    },
+  }),
+  getEmailDraft: route({
+    params: emailDraftParams,
+    handler: ({ auth, ctx, params }) => ok(draftView(content.requireDraft(ctx, auth!.project.id, params.draft_id))),
+  }),
+  rewriteTemplateSource: route({ body: rewriteTemplateSourceRequest, handler: ({ body }) => ok(rewriteTemplateSource(body.template_tsx_source)) }),
+  emailQueueStep: route({ query: emailQueueStepQuery, handler: ({ request }) => ok(emailQueueStep(authorizationHeader(request))) }),
+  failedEmailsDigest: route({
+    query: failedEmailsDigestQuery,
+    body: noBody,
+    handler: ({ ctx, query, request }) => {
+      const digest = failedEmailsDigest(ctx, authorizationHeader(request), query.dry_run === "true");
+      return digest.status === 200 ? ok(digest.body) : { status: digest.status, body: digest.body };
+    },
+  }),
+  listSentEmails: route({ handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth!.project.id).map(sentEmailView), is_paginated: false }) }),
+  sendTestEmail: route({ body: sendTestEmailRequest, handler: ({ auth, ctx, body }) => ok(sendTestEmail(ctx, auth!.project, body)) }),
+  sendSignInInvitation: route({
+    body: signInInvitationRequest,
+    handler: ({ auth, ctx, body }) => {
+      sendSignInInvitation(ctx, auth!.project, body);
+      return success();
+    },
+  }),
+};

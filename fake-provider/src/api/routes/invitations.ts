@@ -1,0 +1,81 @@
+import {
+  teamInvitationAcceptByIdQuery,
+  teamInvitationCodeBody,
+  teamInvitationListQuery,
+  teamInvitationParams,
+  teamInvitationRevokeQuery,
+  teamInvitationSendCode,
+} from "@authsim/sdk/contract";
+import type { Auth } from "../auth/parse-auth.ts";
+import type { AuthedContext, OpContext } from "../../domain/ops/context.ts";
+import {
+  acceptInvitation,
+  acceptInvitationById,
+  listInvitations,
+  peekInvitation,
+  revokeInvitation,
+  sendInvitation,
+} from "../../domain/ops/invitations.ts";
+import { invitationView } from "../../domain/views/invitations.ts";
+import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+
+/** Team invitations (protocol.md §5.5, §6.4). */
+
+const authed = (ctx: OpContext, auth: Auth | null): AuthedContext => ({ ...ctx, auth: auth! });
+
+export const invitationRoutes: Record<string, AnyRouteSpec> = {
+  sendTeamInvitation: route({
+    body: teamInvitationSendCode,
+    // 200 with the invitation id (A26), not 201: this is a custom "success" route.
+    handler: ({ auth, ctx, body }) => ok({ success: true, id: sendInvitation(authed(ctx, auth), body).id }),
+  }),
+  acceptTeamInvitation: route({
+    body: teamInvitationCodeBody,
+    handler: ({ auth, ctx, body }) => {
+      acceptInvitation(authed(ctx, auth), body.code);
+      return ok({});
+    },
+  }),
+  checkTeamInvitationCode: route({
+    body: teamInvitationCodeBody,
+    handler: ({ auth, ctx, body }) => {
+      peekInvitation(authed(ctx, auth), body.code);
+      return ok({ is_code_valid: true });
+    },
+  }),
+  teamInvitationDetails: route({
+    body: teamInvitationCodeBody,
+    handler: ({ auth, ctx, body }) => {
+      const { team } = peekInvitation(authed(ctx, auth), body.code, "details");
+      return ok({ team_id: team.id, team_display_name: team.displayName });
+    },
+  }),
+  acceptTeamInvitationById: route({
+    params: teamInvitationParams,
+    query: teamInvitationAcceptByIdQuery,
+    body: noBody,
+    handler: ({ auth, ctx, params, query }) => {
+      acceptInvitationById(authed(ctx, auth), params.invitation_id, query.user_id);
+      return ok({});
+    },
+  }),
+  listTeamInvitations: route({
+    query: teamInvitationListQuery,
+    handler: ({ auth, ctx, query }) => {
+      const invitations = listInvitations(authed(ctx, auth), {
+        ...(query.team_id !== undefined ? { teamId: query.team_id } : {}),
+        ...(query.user_id !== undefined ? { userIdOrMe: query.user_id } : {}),
+      });
+      return ok({ items: invitations.map(invitationView), is_paginated: false });
+    },
+  }),
+  revokeTeamInvitation: route({
+    params: teamInvitationParams,
+    query: teamInvitationRevokeQuery,
+    body: noBody,
+    handler: ({ auth, ctx, params, query }) => {
+      revokeInvitation(authed(ctx, auth), params.invitation_id, query.team_id);
+      return success();
+    },
+  }),
+};

@@ -1,0 +1,194 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { API_PREFIXES, headerName, operations, type AccessType, type HeaderFamily, type Operation, type OperationId } from "@authsim/sdk/contract";
+import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
+import { hasStackHeader } from "../auth/headers.ts";
+import { parseAuth, requireAccess } from "../auth/parse-auth.ts";
+import type { ControllableClock } from "../../clock.ts";
+import { corsHeaders } from "../http/cors.ts";
+import { errorToResponse } from "../http/errors-to-response.ts";
+import { endUserFromHeaders } from "../http/end-user.ts";
+import { familyOf } from "../http/family.ts";
+import { urlOf } from "../http/request-url.ts";
+import { check, readBody, schemaError } from "../http/parse.ts";
+import { applyOverrideErrorStatus, json } from "../http/respond.ts";
+import type { OpContext, ProviderSettings } from "../../domain/ops/context.ts";
+import type { Store, Tables } from "../../domain/store/store.ts";
+import { explainFailure, traceOf, type PipelineStage } from "../../emulator/request-log/trace.ts";
+import { noBody, noQuery, type AnyRouteSpec, type RouteResult } from "./define.ts";
+import { implementedRoutes } from "./index.ts";
+
+export interface MountDeps {
+  store: Store;
+  clock: ControllableClock;
+  random: RandomSource;
+  settings: ProviderSettings;
+  onUnexpectedError: (error: unknown) => void;
+  onAnswer?: (answer: OperationAnswer) => void;
+}
+
+/**
+ * One answer of a contract operation, as its route gave it: before the override-error-status convention can turn a 4xx
+ * into a 200, and before faults (which answer instead of the route, so never reach here). `response` is a copy the
+ * observer may read at leisure. It lets a test hold every answer to the contract's response table without wrapping
+ * fetch and matching paths to operations again.
+ */
+export interface OperationAnswer {
+  operationId: OperationId;
+  request: Request;
+  response: Response;
+}
+
+const allowedTypes: Record<Operation["access"], readonly AccessType[]> = {
+  none: ["client", "server", "admin"],
+  client: ["client", "server", "admin"],
+  server: ["server", "admin"],
+  admin: ["admin"],
+};
+
+const anyParams = z.record(z.string(), z.string());
+
+/**
+ * Registers every contract operation on the app, under each API prefix (`/api/v1` and `/api/latest` answer alike):
+ * implemented ones run the pipeline, the others answer 501. `routes` is a parameter so the 501 rule stays testable
+ * now that every operation of the contract is implemented.
+ */
+export function mountOperations(app: Hono, deps: MountDeps, routes: Readonly<Record<string, AnyRouteSpec>> = implementedRoutes): void {
+  for (const prefix of API_PREFIXES) {
+    for (const operation of operations) {
+      const path = operation.path === "/" ? prefix : prefix + operation.path;
+      const spec = routes[operation.id];
+      app.on(operation.method, path, async (c) => {
+        const request = c.req.raw;
+        traceOf(request).operationId = operation.id;
+        if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
+        const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation, prefix);
+        deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
+        return finish(response, request, deps.random);
+      });
+    }
+    // Registered after every operation, so a request another path pattern serves (`/users/me` beside `/users/:id`)
+    // still reaches its operation first.
+    const served = new Map<string, Set<string>>();
+    for (const operation of operations) {
+      const path = operation.path === "/" ? prefix : prefix + operation.path;
+      served.set(path, (served.get(path) ?? new Set()).add(operation.method));
+    }
+    for (const [path, methods] of served) {
+      const others = SERVABLE_METHODS.filter((method) => !methods.has(method));
+      if (others.length > 0) app.on(others, path, (c) => methodNotAllowed(c.req.raw, deps.random));
+    }
+  }
+}
+
+const SERVABLE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A path the API serves asked with a method it does not serve: the real service's framework answers an empty 405
+ * for a route file that exports no handler for the method, before any authentication (an unknown path is the
+ * plain-text 404 of app.ts). OPTIONS is the CORS preflight, answered before the operations; methods outside the
+ * API's set keep app.ts's plain-text 405.
+ */
+function methodNotAllowed(request: Request, random: RandomSource): Response {
+  traceOf(request).why.push(`no operation serves ${request.method} on this path (405)`);
+  return finish(new Response(null, { status: 405 }), request, random);
+}
+
+function notImplemented(operation: Operation, prefix: string): Response {
+  return json(
+    {
+      error: `authsim does not implement ${operation.method} ${prefix}${operation.path === "/" ? "" : operation.path} (${operation.id}) yet.`,
+      operation_id: operation.id,
+      hint: "The operation is part of the contract; its area has not been built in the fake provider yet.",
+    },
+    501,
+  );
+}
+
+async function handle(operation: Operation, spec: AnyRouteSpec, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
+  const url = urlOf(request);
+  const durable: ((tables: Tables) => void)[] = [];
+  // How far the request got, so the request log can say which rule refused it (emulator/request-log/trace.ts).
+  let stage: PipelineStage = "body";
+  try {
+    // The body is parsed before authentication, as upstream's createSmartRequest does: BODY_PARSING_ERROR wins over
+    // every §2.3 error. Reading it outside the transaction also keeps the store's lock short.
+    const rawBody = await readBody(request);
+    stage = "auth";
+    return await deps.store.transact(async (tables) => {
+      const keepOnFailure = (write: (t: Tables) => void) => {
+        durable.push(write);
+        write(tables);
+      };
+      const endUser = endUserFromHeaders(request.headers);
+      const ctx: OpContext = { tables, now: deps.clock.now(), random: deps.random, settings: deps.settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
+      const auth = await parseAuth(tables, request.headers, ctx.now, deps.settings.crypto);
+      traceOf(request).userId = auth?.user?.id ?? null;
+      stage = "access";
+      if (operation.access !== "none") requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
+      stage = "schema";
+      // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does).
+      const bodySchema = typeof spec.body === "function" ? spec.body(auth) : (spec.body ?? noBody);
+      const params = check(spec.params ?? anyParams, rawParams, "params");
+      const query = check(spec.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
+      const body = check(bodySchema, rawBody, "body");
+      if (!params.ok || !query.ok || !body.ok) {
+        const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
+        throw schemaError({ method: request.method, pathname: url.pathname }, problems);
+      }
+      stage = "op";
+      return toResponse(await spec.handler({ query: query.value, body: body.value, params: params.value, auth, ctx, request }), request, deps.random);
+    });
+  } catch (error) {
+    explainFailure(request, stage, error);
+    if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));
+    return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
+  }
+}
+
+/**
+ * A route's JSON answer is built with the API's headers already in it (finished): one plain object of headers, which
+ * the dev server's adapter writes as it is, where adding them afterwards had it convert the object to a Headers first.
+ */
+function toResponse(result: RouteResult, request: Request, random: RandomSource): Response {
+  if (result instanceof Response) return result;
+  const headers = apiHeaders(familyOf(request), random);
+  const response = "json" in result ? json(result.json, 200, headers) : json(result.body, result.status, headers);
+  finished.add(response);
+  traceOf(request).plainAnswer = response;
+  return response;
+}
+
+/** Answers that already carry the API's headers (toResponse). */
+const finished = new WeakSet<Response>();
+
+/**
+ * Headers every API answer carries (protocol.md §1–2), in the request's header family only, then the
+ * override-error-status convention. Set on the answer itself when its headers may change (any answer the routes build):
+ * a copy would have to take the body as a stream, which a server then writes in pieces (the dev server's adapter sends
+ * a string body with its headers in one write, a stream in two or more). Answers with immutable headers are copied.
+ */
+export function finish(response: Response, request: Request, random: RandomSource): Response {
+  const family = familyOf(request);
+  if (finished.has(response)) return applyOverrideErrorStatus(response, hasStackHeader(request.headers, "overrideErrorStatus"), family);
+  let out = response;
+  try {
+    addApiHeaders(out.headers, family, random);
+  } catch {
+    out = new Response(response.body, { status: response.status, headers: new Headers(response.headers) });
+    addApiHeaders(out.headers, family, random);
+  }
+  return applyOverrideErrorStatus(out, hasStackHeader(request.headers, "overrideErrorStatus"), family);
+}
+
+const corsEntries = Object.entries(corsHeaders);
+
+function apiHeaders(family: HeaderFamily, random: RandomSource): Record<string, string> {
+  return { "cache-control": "no-store, max-age=0", [headerName("requestId", family)]: randomBase32(random, 120), ...corsHeaders };
+}
+
+function addApiHeaders(headers: Headers, family: HeaderFamily, random: RandomSource): void {
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
+  headers.set(headerName("requestId", family), randomBase32(random, 120));
+  for (const [name, value] of corsEntries) headers.set(name, value);
+}

@@ -1,0 +1,26 @@
+import { noBody, ok, route, success, type AnyRouteSpec } from "./define.ts";
+import { sessionDeleteQuery, sessionListQuery, sessionParams } from "@authsim/sdk/contract";
+import { deleteSessionById, liveSessionsOf } from "../../domain/ops/session-list.ts";
+import { sessionListView } from "../../domain/views/sessions.ts";
+import { targetUser } from "./target-user.ts";
+
+/** GET /auth/sessions?user_id= and DELETE /auth/sessions/{id} (protocol.md §5.7, §6.2). */
+export const sessionListRoutes: Record<string, AnyRouteSpec> = {
+  listSessions: route({
+    query: sessionListQuery,
+    handler: ({ auth, ctx, query }) => {
+      const user = targetUser(auth!, ctx, query.user_id, "sessions", "Client can only list sessions for their own user.");
+      const sessions = liveSessionsOf(ctx, user.id, { includeImpersonation: auth!.type === "admin" });
+      return ok({ items: sessions.map((s) => sessionListView(s, auth!.sessionId)), is_paginated: false });
+    },
+  }),
+  deleteSession: route({
+    params: sessionParams,
+    query: sessionDeleteQuery,
+    body: noBody,
+    handler: ({ auth, ctx, params }) => {
+      deleteSessionById({ ...ctx, auth: auth! }, params.session_id);
+      return success();
+    },
+  }),
+};

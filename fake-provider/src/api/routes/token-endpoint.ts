@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { DEFAULT_BRANCH_ID, PUBLIC_CLIENT_SENTINEL, constants } from "@authsim/sdk/contract";
+import { findKeySet } from "../../domain/auth/keys.ts";
+import { knownError } from "../../domain/errors/known-error.ts";
+import { json } from "../http/respond.ts";
+import { refreshAccessToken } from "../../domain/ops/sessions.ts";
+import { exchangeAuthorizationCode, OAuthGrantError } from "../../domain/ops/oauth-token.ts";
+import type { OpContext } from "../../domain/ops/context.ts";
+import type { ProjectRecord } from "../../domain/store/records.ts";
+import { route } from "./define.ts";
+
+/**
+ * POST /auth/oauth/token (protocol.md §4.4): a standard OAuth token endpoint with client_secret_post authentication.
+ * The client is the project (client_id = project id, optionally "#branch"); its secret a publishable key or the
+ * public-client sentinel. Grants: refresh_token, and authorization_code (OAuth sign-in, domain/ops/oauth-token.ts).
+ */
+const tokenForm = z.looseObject({
+  grant_type: z.string(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  // The authorization-code grant (domain/ops/oauth-token.ts).
+  code: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
+});
+
+const noStore = { "cache-control": "no-store", pragma: "no-cache" };
+const oauthError = (error: string, description: string, status = 400) => json({ error, error_description: description }, status, noStore);
+
+export const tokenEndpoint = route({
+  body: tokenForm,
+  handler: async ({ body, ctx }) => {
+    const clientId = body.client_id ?? "";
+    const [projectId, branchId = DEFAULT_BRANCH_ID] = clientId.split("#");
+    const project = projectId ? ctx.tables.projects.get(projectId) : undefined;
+    if (!project || branchId !== DEFAULT_BRANCH_ID) throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
+    const secret = body.client_secret === PUBLIC_CLIENT_SENTINEL || body.client_secret === "" ? undefined : body.client_secret;
+    if (secret === undefined) {
+      if (project.config.require_publishable_client_key) throw knownError("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", { project_id: project.id });
+    } else if (!findKeySet(ctx.tables, project.id, "publishable", secret, ctx.now)) {
+      throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
+    }
+    if (body.scope !== undefined && body.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: body.scope });
+    if (body.grant_type === "authorization_code") return codeGrant(ctx, project, body);
+    if (body.grant_type !== "refresh_token") return oauthError("unsupported_grant_type", `Grant type ${body.grant_type} is not supported by this endpoint.`);
+    if (!body.refresh_token) return oauthError("invalid_request", "Missing parameter: `refresh_token`");
+    const tokens = await refreshAccessToken(ctx, project.id, body.refresh_token);
+    return json(
+      {
+        access_token: tokens.accessToken,
+        token_type: "Bearer",
+        expires_in: ctx.settings.accessTokenLifetimeSeconds,
+        scope: constants.oauthScope,
+        refresh_token: tokens.refreshToken,
+      },
+      200,
+      noStore,
+    );
+  },
+});
+
+/** The code exchange; its OAuth-style refusals (PKCE, missing parameters) answer in the OAuth error shape. */
+async function codeGrant(ctx: OpContext, project: ProjectRecord, body: z.output<typeof tokenForm>): Promise<Response> {
+  try {
+    const tokens = await exchangeAuthorizationCode(ctx, project, { ...body, grant_type: "authorization_code", client_id: body.client_id ?? "" });
+    return json(tokens, 200, noStore);
+  } catch (error) {
+    if (error instanceof OAuthGrantError) return oauthError(error.error, error.description, error.status);
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { KnownErrorException } from "../../errors/known-error.ts";
+import { RENDER_TIME_LIMIT_MILLIS, renderEmailSources } from "./sandbox.ts";
+import { htmlToText } from "./html-text.ts";
+
+/** The email renderer (protocol.md §5.12; spec §8 EMAIL_RENDERING_ERROR): real TSX and React, confined and bounded. */
+
+const project = { displayName: "Acme" };
+const render = (templateSource: string, themeSource: string | null = null) => renderEmailSources({ templateSource, themeSource, project });
+
+async function renderError(templateSource: string): Promise<string> {
+  const error: unknown = await render(templateSource).then(
+    () => new Error("rendered"),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(KnownErrorException);
+  expect((error as KnownErrorException).code).toBe("EMAIL_RENDERING_ERROR");
+  return String((error as KnownErrorException).details?.error);
+}
+
+describe("rendering", () => {
+  it("renders TSX with hooks-free components, props, fragments and the react-email stand-ins", async () => {
+    const template = `import { Container, Link, Heading } from "@react-email/components";
+      import { Subject, NotificationCategory } from "@stackframe/emails";
+      type Props = { project: { displayName: string } };
+      export function EmailTemplate({ project }: Props) {
+        const items = ["a", "b"];
+        return <Container><Subject value="S" /><NotificationCategory value="Marketing" /><Heading as="h2">{project.displayName}</Heading>
+          {items.map((i) => <Link key={i} href={"https://x.example.com/" + i}>{i.toUpperCase()}</Link>)}</Container>;
+      }`;
+    const result = await render(template);
+    expect(result.subject).toBe("S");
+    expect(result.notificationCategory).toBe("Marketing");
+    expect(result.html).toContain('<h2>Acme</h2><a target="_blank" href="https://x.example.com/a" style="color:#067df7;text-decoration-line:none">A</a>');
+    expect(result.text).toBe("Acme\nA (https://x.example.com/a)B (https://x.example.com/b)");
+  });
+
+  it("wraps the content in the theme and prefixes the document type", async () => {
+    const result = await render("export function EmailTemplate() { return <b>hi</b>; }", "export function EmailTheme({ children }) { return <html><body>{children}</body></html>; }");
+    // React 19 adds the <head> a document needs.
+    expect(result.html).toMatch(/^<!DOCTYPE html PUBLIC[^>]*><html><head><\/head><body><b>hi<\/b><\/body><\/html>$/);
+    expect(result).not.toHaveProperty("subject");
+  });
+});
+
+describe("confinement", () => {
+  it("gives the email no process, require or host Function, even through the modules it imports", async () => {
+    const probe = `import * as React from "react";
+      import { Text } from "@react-email/components";
+      export function EmailTemplate() {
+        const viaReact = React.createElement.constructor("return typeof process")();
+        const viaComponent = Text.constructor("return typeof require")();
+        const viaElement = (<p />).constructor.constructor("return typeof process")();
+        const viaGlobal = typeof globalThis.process + "," + typeof globalThis.require + "," + typeof globalThis.fetch;
+        return <p>{[viaReact, viaComponent, viaElement, viaGlobal].join("|")}</p>;
+      }`;
+    expect((await render(probe)).text).toBe("undefined|undefined|undefined|undefined,undefined,undefined");
+  });
+
+  it("refuses imports outside the allowed modules", async () => {
+    expect(await renderError('import { x } from "react-dom"; export function EmailTemplate() { return x; }')).toMatch(/Cannot import "react-dom"/);
+    expect(await renderError('import fs from "node:fs"; export function EmailTemplate() { return fs.readFileSync("/etc/hostname"); }')).toMatch(
+      /Cannot import "node:fs".*react, react\/jsx-runtime, @react-email\/components, @stackframe\/emails/,
+    );
+  });
+
+  it("nothing one email defines is seen by the next", async () => {
+    await render("globalThis.leaked = 'secret'; export function EmailTemplate() { return null; }");
+    expect((await render("export function EmailTemplate() { return <p>{typeof globalThis.leaked}</p>; }")).text).toBe("undefined");
+  });
+});
+
+describe("errors (EMAIL_RENDERING_ERROR)", () => {
+  it("carries the compiler's message with line and column", async () => {
+    expect(await renderError("export function EmailTemplate() {\n  return <p>;\n}")).toMatch(/^Build failed with \d+ errors?:\nvirtual:\/template\.tsx:3:\d+: ERROR: /);
+    // Every error the compiler found, each with its place, as upstream reports them.
+    expect(await renderError("export function EmailTemplate() {\n  return <span>{1}}</span>\n")).toBe(
+      'Build failed with 2 errors:\nvirtual:/template.tsx:2:18: ERROR: The character "}" is not valid inside a JSX element\nvirtual:/template.tsx:3:0: ERROR: Unexpected end of file',
+    );
+  });
+
+  it("stops an email that loops forever, while loading or while rendering", async () => {
+    const started = performance.now();
+    expect(await renderError("while (true) {} export function EmailTemplate() { return null; }")).toContain(`longer than ${RENDER_TIME_LIMIT_MILLIS} ms`);
+    expect(await renderError("export function EmailTemplate() { for (;;) {} }")).toContain(`longer than ${RENDER_TIME_LIMIT_MILLIS} ms`);
+    expect(performance.now() - started).toBeLessThan(4 * RENDER_TIME_LIMIT_MILLIS);
+  }, 6 * RENDER_TIME_LIMIT_MILLIS);
+
+  it("reports what the component threw, and a missing export", async () => {
+    expect(await renderError('export function EmailTemplate() { throw new TypeError("no"); }')).toBe("The email failed to render: no");
+    expect(await renderError("export const EmailTemplate = 3;")).toBe("The template must export a function component named EmailTemplate.");
+  });
+});
+
+describe("htmlToText", () => {
+  it("drops the head and hidden preview, keeps link targets, decodes entities and breaks blocks into lines", () => {
+    const html = '<html><head><title>t</title></head><body><div style="display:none;overflow:hidden">preview</div><h1>A &amp; B</h1><p>x&nbsp;&lt;y&gt;</p><a href="https://e.com">go</a><br/><a href="https://e.com">https://e.com</a></body></html>';
+    expect(htmlToText(html)).toBe("A & B\nx <y>\ngo (https://e.com)\nhttps://e.com");
+  });
+});

@@ -1,0 +1,120 @@
+import { loadEmailEngine } from "#email-engine";
+import { knownError, type KnownErrorException } from "../../errors/known-error.ts";
+import type { EmailEngine, RenderLimit, RenderLimits, RenderOutcome } from "./engine.ts";
+import { htmlToText } from "./html-text.ts";
+
+/**
+ * Renders an email from its TSX theme and template sources for real (protocol.md §5.12, spec §8 EMAIL_RENDERING_ERROR).
+ * The runtime's engine (engine.ts; in Node esbuild, and QuickJS in WebAssembly in a worker thread, quickjs-engine.ts)
+ * compiles the TSX — a syntax error's message is the compiler's, with line and column — and runs it in a sandbox of its
+ * own, fresh per render.
+ * The limits below bound what an email may take; whatever it does, the answer is the email or EMAIL_RENDERING_ERROR with
+ * what went wrong, never a provider error or a hang. Where the runtime has no engine (a browser), rendering answers
+ * EMAIL_RENDERING_ERROR saying so.
+ */
+
+/**
+ * The real service gives an email's code 30 s; its own tests render templates that busy-wait 2 s on purpose (to catch
+ * an email in the queue). Five seconds runs those while a runaway email still stops soon (it runs on a thread of its
+ * own, quickjs-engine.ts).
+ */
+export const RENDER_TIME_LIMIT_MILLIS = 5_000;
+
+export const RENDER_LIMITS: RenderLimits = {
+  timeMillis: RENDER_TIME_LIMIT_MILLIS,
+  // React and ReactDOMServer take about 5 MiB of it; a large email a few more.
+  memoryBytes: 64 * 1024 * 1024,
+  // About 1,500 plain calls deep, or elements nested some 150 deep; kept well inside the host's own stack (quickjs-render.ts).
+  stackBytes: 256 * 1024,
+  promiseJobs: 10_000,
+  htmlChars: 2 * 1024 * 1024,
+};
+
+const limitMessages: Record<RenderLimit, string> = {
+  timeMillis: `rendering took longer than ${RENDER_LIMITS.timeMillis} ms and was stopped`,
+  memoryBytes: `rendering used more than ${RENDER_LIMITS.memoryBytes / 1024 / 1024} MiB of memory and was stopped`,
+  stackBytes: "rendering recursed too deeply (stack overflow) and was stopped",
+  promiseJobs: `rendering queued more than ${RENDER_LIMITS.promiseJobs} promise jobs and was stopped`,
+  htmlChars: `the rendered email is larger than ${RENDER_LIMITS.htmlChars / 1024 / 1024} MiB`,
+};
+
+export { TEMPLATE_IMPORTS } from "./template-imports.ts";
+
+export interface RenderInput {
+  /** The theme's TSX source (exports EmailTheme), or null for no theme. */
+  themeSource: string | null;
+  /** The template's TSX source (exports EmailTemplate). */
+  templateSource: string;
+  variables?: Record<string, unknown>;
+  user?: { displayName: string | null };
+  project: { displayName: string };
+  unsubscribeLink?: string;
+  /** The project's logos, given to the theme as `projectLogos` (its `ProjectLogo` shows one). */
+  projectLogos?: { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string };
+  /** Fills variables the caller did not give from the template's `EmailTemplate.PreviewVariables` (dashboard preview). */
+  preview?: boolean;
+}
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+  subject?: string;
+  notificationCategory?: string;
+}
+
+export function renderingError(message: string): KnownErrorException {
+  return knownError("EMAIL_RENDERING_ERROR", { error: message });
+}
+
+/** A syntax error is the compiler's own report ("Build failed with 1 error:\nvirtual:/theme.tsx:4:12: ERROR: …"), as upstream's. */
+async function compile(e: EmailEngine, source: string, name: "theme" | "template"): Promise<string> {
+  try {
+    return await e.compile(source, `${name}.tsx`);
+  } catch (error) {
+    throw renderingError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+export async function renderEmailSources(input: RenderInput): Promise<RenderedEmail> {
+  let e: EmailEngine;
+  try {
+    e = await loadEmailEngine();
+  } catch (error) {
+    throw renderingError(`Cannot render emails here: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const templateCode = await compile(e, input.templateSource, "template");
+  const themeCode = input.themeSource === null ? null : await compile(e, input.themeSource, "theme");
+  const inputJson = JSON.stringify({
+    variables: input.variables ?? {},
+    user: input.user ?? { displayName: null },
+    project: input.project,
+    unsubscribeLink: input.unsubscribeLink,
+    projectLogos: input.projectLogos ?? {},
+    preview: input.preview ?? false,
+  });
+  let outcome: RenderOutcome;
+  try {
+    outcome = await e.run({ templateCode, themeCode, inputJson, limits: RENDER_LIMITS });
+  } catch (error) {
+    // Engines answer outcomes; this is a fault of ours, still reported as the render's failure rather than a 500.
+    outcome = { kind: "crashed", message: error instanceof Error ? error.message : String(error) };
+  }
+  switch (outcome.kind) {
+    case "failed":
+      throw renderingError(outcome.message);
+    case "limit":
+      throw renderingError(limitMessages[outcome.limit]);
+    case "crashed":
+      throw renderingError(`The email's sandbox failed: ${outcome.message}`);
+  }
+  const { html: markup, subject, notificationCategory } = outcome;
+  const html = markup.startsWith("<html") ? `${DOCTYPE}${markup}` : markup;
+  return {
+    html,
+    text: htmlToText(html),
+    ...(subject !== undefined ? { subject } : {}),
+    ...(notificationCategory !== undefined ? { notificationCategory } : {}),
+  };
+}

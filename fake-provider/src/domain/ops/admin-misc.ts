@@ -1,0 +1,73 @@
+import { INTERNAL_PROJECT_ID, type AiQueryRequest } from "@authsim/sdk/contract";
+import { randomBase32, uuid } from "@authsim/sdk/runtime";
+import type { Auth } from "../../api/auth/parse-auth.ts";
+import { managesProject } from "../auth/ownership.ts";
+import { StatusError } from "../errors/known-error.ts";
+import type { AiChatRecord } from "../store/admin-records.ts";
+import type { OpContext } from "./context.ts";
+
+/** The webhook token and the AI chat threads of the admin surface (spec §7 Admin; protocol.md §5.14). */
+
+/**
+ * POST /webhooks/svix-token: a token for the webhook portal. The emulator runs no webhook service, so the token opens
+ * nothing; it is fresh per call, as upstream's are, and no portal URL is given.
+ */
+export function svixToken(ctx: OpContext): { token: string } {
+  return { token: `authsim_svix_${randomBase32(ctx.random, 160)}` };
+}
+
+const chatKey = (projectId: string, threadId: string) => `${projectId}:${threadId}`;
+
+/** Says plainly that no model answered: the emulator stores conversations but runs no AI. */
+export const LOCAL_AI_REPLY =
+  "authsim does not run an AI model, so this is a fixed local reply. Your messages are stored in this thread and listed by GET /internal/ai-chat/{thread_id}.";
+
+function save(ctx: OpContext, projectId: string, threadId: string, append: unknown[]): AiChatRecord {
+  const current = ctx.tables.aiChats.get(chatKey(projectId, threadId));
+  const record: AiChatRecord = { projectId, threadId, messages: [...(current?.messages ?? []), ...append], updatedAtMillis: ctx.now };
+  ctx.tables.aiChats.set(chatKey(projectId, threadId), record);
+  return record;
+}
+
+/** POST: the caller's messages, answered with the local reply (both are stored). */
+export function chatCreate(ctx: OpContext, projectId: string, threadId: string, messages: unknown[]): { content: { type: "text"; text: string }[] } {
+  if (messages.length === 0) throw new StatusError(400, "messages must not be empty");
+  const content = [{ type: "text" as const, text: LOCAL_AI_REPLY }];
+  save(ctx, projectId, threadId, [...messages, { role: "assistant", content }]);
+  return { content };
+}
+
+/** PATCH {message}: stores one message as given (the published SDK's saveChatMessage). */
+export function chatSave(ctx: OpContext, projectId: string, threadId: string, message: unknown): void {
+  save(ctx, projectId, threadId, [message]);
+}
+
+/** GET: the thread's messages in order (an unknown thread has none). */
+export function chatMessages(ctx: OpContext, projectId: string, threadId: string): { messages: unknown[] } {
+  return { messages: ctx.tables.aiChats.get(chatKey(projectId, threadId))?.messages ?? [] };
+}
+
+/** The tools the real service's model may call; any other name is refused before anything runs. */
+const AI_TOOLS = ["docs", "sql-query", "create-email-theme", "create-email-template", "create-email-draft", "update-dashboard"];
+
+/**
+ * POST /ai/query/{mode}: the request checked as the real service checks it (its schema, then the tool names, then a
+ * project id only for a dashboard user who manages it), then the fixed local reply in place of a model's. A stream
+ * is answered as the same reply in one text part of the AI SDK's UI message stream.
+ */
+export function aiQuery(ctx: OpContext, auth: Auth | null, body: AiQueryRequest): { content: { type: "text"; text: string }[]; finalText: string; conversationId: string | null } {
+  if (!body.tools.every((t) => AI_TOOLS.includes(t))) throw new StatusError(400, "Invalid tool names in request.");
+  if (body.projectId != null) {
+    const project = ctx.tables.projects.get(body.projectId);
+    const user = auth?.project.id === INTERNAL_PROJECT_ID ? auth.user : null;
+    if (!user || !project || !managesProject(ctx.tables, user.id, project)) throw new StatusError(403, "You do not have access to this project");
+  }
+  return { content: [{ type: "text", text: LOCAL_AI_REPLY }], finalText: LOCAL_AI_REPLY, conversationId: body.mcpCallMetadata ? (body.mcpCallMetadata.conversationId ?? uuid(ctx.random)) : null };
+}
+
+/** The local reply as a UI message stream (server-sent events), what the real stream mode answers. */
+export function aiQueryStream(text: string): Response {
+  const events = [{ type: "start" }, { type: "text-start", id: "0" }, { type: "text-delta", id: "0", delta: text }, { type: "text-end", id: "0" }, { type: "finish" }];
+  const body = [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), "data: [DONE]\n\n"].join("");
+  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" } });
+}

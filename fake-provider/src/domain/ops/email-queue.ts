@@ -1,0 +1,161 @@
+import { KnownErrorException, StatusError } from "../errors/known-error.ts";
+import { renderEmailSources, type RenderedEmail } from "../email/render/sandbox.ts";
+import type { OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
+import type { OpContext } from "./context.ts";
+import { findTheme, projectLogosOf } from "./email-content.ts";
+import { outboxFieldsOf, TRANSACTIONAL, type OutboxRender } from "./email-outbox.ts";
+import { recipientProps, themeSourceFor } from "./email-rendering.ts";
+import { sendErrorFor } from "./mail-server.ts";
+import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
+import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "./notifications.ts";
+
+/**
+ * The email queue: emails made by send-email (and entries edited through the outbox) wait as "preparing" until the
+ * queue renders them; then who receives them is decided, as the real service decides it when it sends: a recipient
+ * deleted, without a primary email or unsubscribed since the email was queued makes it "skipped", a mail host that
+ * cannot resolve makes it "server-error" (domain/ops/mail-server.ts), and otherwise it is delivered when its schedule comes (domain/ops/email-outbox.ts).
+ *
+ * When the queue runs (`emailQueueDelayMillis`, a provider option):
+ * - 0, the default (library users, in-process tests, the dev server's deterministic mode): inline. The request that
+ *   queues or edits an email renders it before answering, so the outcome depends on nothing but the requests and the
+ *   injected clock, exactly as before the queue existed; "preparing" is never seen, except while paused.
+ * - more than 0 (the dev server): an entry becomes due that long after it was queued (or last edited), by the injected
+ *   clock, and due entries are rendered by `advanceEmailQueue`, which the provider runs before it answers any request
+ *   (app.ts). The real service's worker runs on a timer, so a client polling it sees an email "preparing" for a moment
+ *   and may still delete the recipient, unsubscribe or pause the email before it is rendered; its own tests rely on
+ *   that. Driving the step by requests rather than a timer keeps all state changes inside requests (one transaction
+ *   each, nothing moving between two reads of a test that is not polling) while giving a polling client the same
+ *   sequence of states, and a frozen clock still freezes the queue.
+ */
+
+/** The dev server's pause between queueing and rendering: about one tick of the real service's queue worker. */
+export const DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS = 1_000;
+
+export const emailQueueDelay = (ctx: OpContext): number => ctx.settings.emailQueueDelayMillis ?? 0;
+
+/** How a queued entry was asked to be rendered, besides its stored source, theme and variables. */
+interface RenderJob {
+  project: ProjectRecord;
+  templateSource: string;
+  themeId: string | null;
+  variables: Record<string, unknown>;
+  subjectOverride: string | undefined;
+  categoryOverride: NotificationCategory | null;
+}
+
+type RenderOutcome = { user: UserRecord | null; address: string | null; subject: string; html: string; text: string; category: NotificationCategory };
+
+export function categoryNamed(name: string): NotificationCategory {
+  const category = notificationCategories.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  // The real service's wording and status (send-email checks the name before queueing anything).
+  if (!category) throw new StatusError(400, "Notification category not found with given name");
+  return category;
+}
+
+/** Renders one recipient's copy. The theme is looked up now: one deleted since falls back to the project's (as upstream). */
+async function renderFor(ctx: OpContext, job: RenderJob, recipient: OutboxRecipientRecord): Promise<RenderOutcome> {
+  const user = recipient.type === "custom-emails" ? null : (ctx.tables.users.get(recipient.userId) ?? null);
+  const address = recipient.type === "user-primary-email" ? (user?.primaryEmail ?? null) : (recipient.emails[0] ?? null);
+  const themeExists = job.themeId === null || findTheme(ctx, job.project.id, job.themeId) !== undefined;
+  const themeSource = job.themeId === null ? themeSourceFor(ctx, job.project, false) : themeSourceFor(ctx, job.project, themeExists ? job.themeId : null);
+  const input = {
+    themeSource,
+    templateSource: job.templateSource,
+    variables: job.variables,
+    user: recipientProps(user),
+    project: { displayName: job.project.displayName },
+    projectLogos: projectLogosOf(job.project),
+  };
+  // A category the user may turn off puts an unsubscribe link in the email (the theme shows it); the template may name
+  // its category, so without an explicit one it is known only after a first rendering.
+  const linkFor = (category: NotificationCategory) => (user && category.canDisable ? unsubscribeLinkFor(ctx, job.project.id, user.id, category.id) : undefined);
+  const early = job.categoryOverride ? linkFor(job.categoryOverride) : undefined;
+  let rendered: RenderedEmail = await renderEmailSources(early ? { ...input, unsubscribeLink: early } : input);
+  const category = job.categoryOverride ?? categoryNamed(rendered.notificationCategory ?? "Transactional");
+  const late = job.categoryOverride ? undefined : linkFor(category);
+  if (late) rendered = await renderEmailSources({ ...input, unsubscribeLink: late });
+  // Without a subject given or rendered, the real queue stores an empty one.
+  const subject = job.subjectOverride ?? rendered.subject ?? "";
+  return { user, address, subject, html: rendered.html, text: rendered.text, category };
+}
+
+/** Why this copy is not delivered, decided when it leaves the queue (a user gone, without an address, or who turned the category off). */
+function skipReasonFor(ctx: OpContext, outcome: RenderOutcome, recipient: OutboxRecipientRecord): OutboxSkippedReason | null {
+  if (recipient.type !== "custom-emails" && !outcome.user) return "USER_ACCOUNT_DELETED";
+  if (!outcome.address) return "USER_HAS_NO_PRIMARY_EMAIL";
+  if (outcome.user) {
+    const preference = notificationPreferencesOf(ctx, outcome.user).find((p) => p.category.id === outcome.category.id);
+    if (preference && !preference.enabled) return "USER_UNSUBSCRIBED";
+  }
+  return null;
+}
+
+/** Renders one queued entry and decides its fate; answers the entry as stored. */
+export async function renderQueuedEmail(ctx: OpContext, email: SentEmailRecord): Promise<SentEmailRecord> {
+  const fields = outboxFieldsOf(email);
+  const project = ctx.tables.projects.get(email.projectId);
+  if (!project) return email;
+  const categoryOverride = fields.categoryOverrideId ? (notificationCategories.find((c) => c.id === fields.categoryOverrideId) ?? null) : null;
+  const job: RenderJob = {
+    project,
+    templateSource: fields.tsxSource,
+    themeId: fields.themeId,
+    variables: fields.variables,
+    subjectOverride: fields.subjectOverride ?? undefined,
+    categoryOverride,
+  };
+  const done = { ...fields, awaitingRender: false, renderedAtMillis: ctx.now, updatedAtMillis: ctx.now };
+  let outcome: RenderOutcome;
+  try {
+    outcome = await renderFor(ctx, job, fields.recipient);
+  } catch (error) {
+    // A source that fails is a "render-error" entry (the real queue renders after send-email answered), never a refusal.
+    const message =
+      error instanceof KnownErrorException && typeof error.details?.error === "string" ? error.details.error : error instanceof Error ? error.message : String(error);
+    const failed: SentEmailRecord = { ...email, outbox: { ...done, renderError: message } };
+    ctx.tables.emails.set(failed.id, failed);
+    return failed;
+  }
+  const skipped = skipReasonFor(ctx, outcome, fields.recipient);
+  const rendered: SentEmailRecord = {
+    ...email,
+    subject: outcome.subject,
+    html: outcome.html,
+    text: outcome.text,
+    to: outcome.address ? [outcome.address] : [],
+    userId: outcome.user?.id ?? (fields.recipient.type === "custom-emails" ? null : email.userId),
+    outbox: {
+      ...done,
+      renderError: null,
+      isTransactional: outcome.category.id === TRANSACTIONAL.id,
+      notificationCategoryId: outcome.category.id,
+      skippedReason: skipped,
+      skippedAtMillis: skipped ? ctx.now : null,
+      sendError: skipped ? null : sendErrorFor(project, ctx.now),
+    },
+  };
+  ctx.tables.emails.set(rendered.id, rendered);
+  return rendered;
+}
+
+/** The queue's render step for edited entries (PATCH /emails/outbox/{id}). */
+export const queueRender: (ctx: OpContext) => OutboxRender = (ctx) => (email) => renderQueuedEmail(ctx, email);
+
+/** Whether the queue would render this entry at `now`: waiting, not paused or cancelled, and its delay passed. */
+export function isDue(email: SentEmailRecord, now: number, delayMillis: number): boolean {
+  const o = email.outbox;
+  return o !== undefined && o.awaitingRender === true && !o.isPaused && o.skippedReason === null && now >= o.updatedAtMillis + delayMillis;
+}
+
+/** Whether any entry is due (a read without the store's lock, so requests pay for a transaction only when there is work). */
+export function anyDue(emails: Iterable<SentEmailRecord>, now: number, delayMillis: number): boolean {
+  for (const email of emails) if (isDue(email, now, delayMillis)) return true;
+  return false;
+}
+
+/** One step of the queue: renders every due entry, oldest first. Answers how many it rendered. */
+export async function advanceEmailQueue(ctx: OpContext): Promise<number> {
+  const due = [...ctx.tables.emails.indexed("awaitingRender")].filter((e) => isDue(e, ctx.now, emailQueueDelay(ctx))).sort((a, b) => a.seq - b.seq);
+  for (const email of due) await renderQueuedEmail(ctx, email);
+  return due.length;
+}

@@ -1,0 +1,61 @@
+import type { FeedbackRequest } from "@authsim/sdk/contract";
+import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
+import type { Auth } from "../../api/auth/parse-auth.ts";
+import { StatusError } from "../errors/known-error.ts";
+import { schemaError } from "../../api/http/parse.ts";
+import type { OpContext } from "./context.ts";
+import { newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
+import { recordSentEmail } from "./email-sending.ts";
+
+/**
+ * Small internal routes (docs/internal-extras.md), each plain state or a fixed answer:
+ * - component versions: the hosted pages the real service versions, each at version 1 ("Initial version.");
+ * - feedback: an email to the support inbox in the caller's project (the internal one without auth), as upstream;
+ * - changelog: the real service reads its changelog from GitHub; the emulator opens no network, so it has none;
+ * - send-test-webhook: webhook endpoints live in Svix upstream; the emulator keeps none, so none is found.
+ * - local-emulator project: only the real service's local-emulator mode serves it; authsim is not that mode.
+ * Feature requests (upstream forwards them to Featurebase, an outside service) are not served.
+ */
+
+const PAGES = [
+  "signIn", "signUp", "signOut", "emailVerification", "passwordReset", "forgotPassword", "oauthCallback",
+  "magicLinkCallback", "accountSettings", "teamInvitation", "mfa", "error", "onboarding",
+] as const;
+
+export function componentVersions() {
+  return { versions: Object.fromEntries(PAGES.map((page) => [page, { version: 1, changelogs: { "1": "Initial version." } }])) };
+}
+
+/** Where the real service sends support feedback. */
+export const SUPPORT_INBOX = "team@stack-auth.com";
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function sendFeedback(ctx: OpContext, auth: Auth | null, body: FeedbackRequest): { success: true } {
+  const projectId = auth?.project.id ?? INTERNAL_PROJECT_ID;
+  const subject = `${body.feedback_type === "bug" ? "[Bug Report]" : "[Support]"} ${body.email}`;
+  const lines = [
+    `Name: ${body.name ?? "(not given)"}`,
+    `Email: ${body.email}`,
+    ...(auth?.user ? [`User ID: ${auth.user.id}`, `Project ID: ${auth.project.id}`] : []),
+    "",
+    body.message,
+  ];
+  const text = lines.join("\n");
+  const html = `<div>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}</div>`;
+  recordSentEmail(ctx, projectId, SUPPORT_INBOX, null, { subject, html, text }, newOutboxFields(ctx, { type: "custom-emails", emails: [SUPPORT_INBOX] }, { tsxSource: htmlTemplateSource(html) }));
+  return { success: true };
+}
+
+export const changelog = () => ({ entries: [] });
+
+export const sendTestWebhook = () => ({ success: false, error_message: "Endpoint not found. Make sure it still exists." });
+
+/**
+ * The real service answers this only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true, a mode authsim never runs in: the
+ * internal project is required first (a schema rule on the caller's project), then the mode's plain-text 400.
+ */
+export function localEmulatorProject(auth: Auth, where: { method: string; pathname: string }): never {
+  if (auth.project.id !== INTERNAL_PROJECT_ID) throw schemaError(where, [`auth.project.id must be one of the following values: ${INTERNAL_PROJECT_ID}`]);
+  throw new StatusError(400, "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).");
+}

@@ -1,0 +1,68 @@
+import { knownError } from "../errors/known-error.ts";
+import type { TeamMembershipRecord, TeamRecord, UserRecord } from "../store/records.ts";
+import { membershipKey } from "../store/team-records.ts";
+import type { OpContext } from "./context.ts";
+import { dropProjectGrants, dropTeamGrants, grantTeamDefaults } from "./permission-grants.ts";
+
+/**
+ * Team memberships (protocol.md §5.4). Adding a member applies the project's creator or member default permissions
+ * (spec §6); removing one takes its grants and profile with it, and unselects the team if it was the user's selected one.
+ */
+
+export function isMember(ctx: OpContext, teamId: string, userId: string): boolean {
+  return ctx.tables.teamMemberships.has(membershipKey(teamId, userId));
+}
+
+export function requireMembership(ctx: OpContext, teamId: string, userId: string): TeamMembershipRecord {
+  const membership = ctx.tables.teamMemberships.get(membershipKey(teamId, userId));
+  if (!membership) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+  return membership;
+}
+
+export function addMember(ctx: OpContext, team: TeamRecord, user: UserRecord, role: "creator" | "member"): TeamMembershipRecord {
+  if (isMember(ctx, team.id, user.id)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
+  const membership: TeamMembershipRecord = { projectId: team.projectId, teamId: team.id, userId: user.id, createdAtMillis: ctx.now };
+  ctx.tables.teamMemberships.set(membershipKey(team.id, user.id), membership);
+  const config = ctx.tables.projects.get(team.projectId)?.config;
+  const defaults = role === "creator" ? config?.team_creator_default_permissions : config?.team_member_default_permissions;
+  grantTeamDefaults(ctx, team.projectId, team.id, user.id, defaults ?? []);
+  return membership;
+}
+
+/** Makes `teamId` the user's selected team (spec §4 "Creating a team"), or clears it with null. */
+export function selectTeam(ctx: OpContext, userId: string, teamId: string | null): void {
+  const user = ctx.tables.users.get(userId);
+  if (user && user.selectedTeamId !== teamId) ctx.tables.users.set(userId, { ...user, selectedTeamId: teamId });
+}
+
+export function removeMember(ctx: OpContext, teamId: string, userId: string): void {
+  requireMembership(ctx, teamId, userId);
+  const key = membershipKey(teamId, userId);
+  ctx.tables.teamMemberships.delete(key);
+  ctx.tables.teamMemberProfiles.delete(key);
+  dropTeamGrants(ctx, teamId, userId);
+  if (ctx.tables.users.get(userId)?.selectedTeamId === teamId) selectTeam(ctx, userId, null);
+}
+
+export function membersOf(ctx: OpContext, teamId: string): TeamMembershipRecord[] {
+  return [...ctx.tables.teamMemberships.values()]
+    .filter((m) => m.teamId === teamId)
+    .sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+}
+
+export function teamsOf(ctx: OpContext, userId: string): TeamMembershipRecord[] {
+  return [...ctx.tables.teamMemberships.values()].filter((m) => m.userId === userId);
+}
+
+/** Everything of a deleted user in teams and permissions (called by domain/ops/users.ts deleteUser). */
+export function forgetUser(ctx: OpContext, userId: string): void {
+  for (const membership of teamsOf(ctx, userId)) removeMember(ctx, membership.teamId, userId);
+  dropProjectGrants(ctx, userId);
+}
+
+/** Everything of a deleted team: memberships (with grants and profiles), and the members' selection of it. */
+export function forgetTeam(ctx: OpContext, teamId: string): void {
+  for (const membership of membersOf(ctx, teamId)) removeMember(ctx, teamId, membership.userId);
+  dropTeamGrants(ctx, teamId);
+  for (const user of [...ctx.tables.users.values()]) if (user.selectedTeamId === teamId) selectTeam(ctx, user.id, null);
+}

@@ -1,0 +1,80 @@
+import type { SwitchPlanBody, SwitchPlanParams } from "@authsim/sdk/contract";
+import type { Auth } from "../../api/auth/parse-auth.ts";
+import { knownError, StatusError } from "../errors/known-error.ts";
+import type { OpContext } from "./context.ts";
+import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
+import { accountOf } from "./payment-accounts.ts";
+import { configuredProducts, offerOf, paymentsFlags } from "./payments-config.ts";
+import { cancelSubscriptions, grantOffer } from "./purchases.ts";
+import { centsOf, moneyOf } from "./refunds.ts";
+import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscriptions.ts";
+
+/**
+ * POST /payments/products/{type}/{id}/switch (upstream's plan switch): a customer moves its subscription to another
+ * recurring plan of the same product line, paid with the card on file. Upstream's checks and words, in its order.
+ *
+ * Which subscriptions can be switched: those the provider bills, i.e. bought and paid through checkout. A server's
+ * grant or a test-mode purchase has no provider subscription, which upstream answers "This subscription cannot be
+ * switched." Switching from an include-by-default plan starts a paid subscription. The card on file is the provider
+ * account's (domain/ops/customer-products.ts billingOf): none before payments are set up (DEFAULT_PAYMENT_METHOD_REQUIRED).
+ */
+export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams, body: SwitchPlanBody): void {
+  const project = auth.project;
+  if (paymentsFlags(ctx, project).blockNewPurchases) throw knownError("NEW_PURCHASES_BLOCKED");
+  const customer: Customer = { type: params.customer_type, id: params.customer_id };
+  assertClientMayManage(ctx, auth, customer, "Clients can only manage their own subscriptions.");
+
+  const products = configuredProducts(ctx, project);
+  const from = products.find((p) => p.id === body.from_product_id);
+  const to = products.find((p) => p.id === body.to_product_id);
+  if (!from || !to) throw new StatusError(400, "Product not found.");
+  if (from.customerType !== customer.type || to.customerType !== customer.type) throw new StatusError(400, "Product customer type does not match.");
+  if (!from.productLineId || from.productLineId !== to.productLineId) throw new StatusError(400, "Products must be in the same product line to switch.");
+  if (from.id === to.id) throw new StatusError(400, "Product is already active.");
+  if (to.isAddOnTo !== false && Object.keys(to.isAddOnTo).length > 0) throw new StatusError(400, "Add-on products cannot be selected for plan switching.");
+  if (to.includeByDefault) throw new StatusError(400, "Include-by-default products cannot be selected for plan switching.");
+  if (!from.includeByDefault && !Object.values(from.prices).some((p) => p.interval)) throw new StatusError(400, "This subscription cannot be switched.");
+  assertCustomerExists(ctx, project.id, customer);
+
+  // A one-time purchase in the product line cannot be replaced; the subscriptions of the line are what is switched.
+  const active = activeSubscriptions(ctx, project.id, customer);
+  const subscribed = new Set(active.map((s) => s.productId));
+  const lineOf = new Map(products.map((p) => [p.id, p.productLineId]));
+  for (const [productId, held] of ownedProducts(ctx, project.id, customer)) {
+    if (productId !== INLINE_PRODUCT && held.quantity > 0 && lineOf.get(productId) === from.productLineId && !subscribed.has(productId)) {
+      throw new StatusError(400, "Customer already has a one-time purchase in this product line");
+    }
+  }
+  const existing = from.includeByDefault ? undefined : active.find((s) => s.productId === from.id);
+  if (!from.includeByDefault && (!existing || !providerBilled(ctx, project.id, existing.id))) throw new StatusError(400, "This subscription cannot be switched.");
+
+  const recurring = Object.entries(to.prices).filter(([, p]) => p.interval);
+  if (recurring.length === 0) throw new StatusError(400, "Price not found for target product.");
+  const priceId = body.price_id ?? recurring[0]![0];
+  const price = recurring.find(([id]) => id === priceId)?.[1];
+  if (!price) throw new StatusError(400, "Price not found for target product.");
+  if (price.amounts.USD === undefined) throw new StatusError(400, "Target price must include a USD amount.");
+  const quantity = body.quantity ?? existing?.quantity ?? 1;
+  if (body.quantity !== undefined && quantity !== 1 && !to.stackable) throw new StatusError(400, "This product is not stackable; quantity must be 1");
+  if (!accountOf(ctx, project.id)) throw knownError("DEFAULT_PAYMENT_METHOD_REQUIRED", { customer_type: customer.type, customer_id: customer.id });
+
+  if (existing) cancelSubscriptions(ctx, project.id, customer, [existing]);
+  grantOffer(ctx, project.id, customer, {
+    offerId: to.id,
+    offer: offerOf(to),
+    priceId,
+    quantity,
+    charged: { USD: moneyOf(centsOf(price.amounts.USD) * quantity) },
+    testMode: false,
+  });
+}
+
+/** A subscription the emulated provider bills: its purchase moved money outside test mode. */
+function providerBilled(ctx: OpContext, projectId: string, subscriptionId: string): boolean {
+  for (const t of ctx.tables.paymentTransactions.values()) {
+    if (t.projectId !== projectId || t.type !== "purchase" || t.testMode) continue;
+    const grant = t.entries[0];
+    if (grant?.type === "product_grant" && grant.subscription_id === subscriptionId) return t.entries.some((e) => e.type === "money_transfer");
+  }
+  return false;
+}

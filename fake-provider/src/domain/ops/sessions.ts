@@ -1,0 +1,82 @@
+import { constants, type SignInResponse } from "@authsim/sdk/contract";
+import { randomBase32, uuid } from "@authsim/sdk/runtime";
+import { mintAccessToken } from "../auth/tokens.ts";
+import { knownError } from "../errors/known-error.ts";
+import type { SessionRecord, UserRecord } from "../store/records.ts";
+import type { OpContext } from "./context.ts";
+import { recordTokenRefresh } from "./analytics-events.ts";
+
+/** Sessions are refresh-token rows (protocol.md §4.3): no rotation, valid until expiry, sign-out or user deletion. */
+
+export function isSessionLive(session: SessionRecord, now: number): boolean {
+  return session.expiresAtMillis > now;
+}
+
+/** Every access token minted from a session: one `$token-refresh` analytics event each (domain/ops/analytics-events.ts). */
+export async function accessTokenFor(ctx: OpContext, user: UserRecord, sessionId: string): Promise<string> {
+  recordTokenRefresh(ctx, user, sessionId);
+  return mintAccessToken(ctx.tables, ctx.random, {
+    apiBaseUrl: ctx.settings.apiBaseUrl,
+    projectId: user.projectId,
+    user,
+    sessionId,
+    nowMillis: ctx.now,
+    lifetimeSeconds: ctx.settings.accessTokenLifetimeSeconds,
+  }, ctx.settings.crypto);
+}
+
+export interface NewSession {
+  session: SessionRecord;
+  accessToken: string;
+}
+
+export async function openSession(
+  ctx: OpContext,
+  user: UserRecord,
+  options: { expiresInMillis?: number; isImpersonation?: boolean } = {},
+): Promise<NewSession> {
+  const session: SessionRecord = {
+    id: uuid(ctx.random),
+    projectId: user.projectId,
+    userId: user.id,
+    refreshToken: randomBase32(ctx.random, constants.randomIdBits),
+    createdAtMillis: ctx.now,
+    expiresAtMillis: ctx.now + (options.expiresInMillis ?? constants.serverSessionDefaultExpiresInMillis),
+    lastUsedAtMillis: ctx.now,
+    isImpersonation: options.isImpersonation ?? constants.serverSessionDefaultIsImpersonation,
+    // The session list reports where the end user was (protocol.md §5.7).
+    ...(ctx.endUser ? { endUserIpInfo: ctx.endUser } : {}),
+  };
+  ctx.tables.sessions.set(session.id, session);
+  return { session, accessToken: await accessTokenFor(ctx, user, session.id) };
+}
+
+export async function signInResponseFor(ctx: OpContext, user: UserRecord): Promise<SignInResponse> {
+  const { session, accessToken } = await openSession(ctx, user);
+  return { access_token: accessToken, refresh_token: session.refreshToken, user_id: user.id };
+}
+
+/**
+ * The refresh grant (protocol.md §4.4): a live session of this project whose user still exists yields a new access
+ * token; the refresh token itself is echoed, not rotated.
+ */
+export async function refreshAccessToken(ctx: OpContext, projectId: string, refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const session = ctx.tables.sessions.lookup("refreshToken", refreshToken);
+  if (!session || session.projectId !== projectId || !isSessionLive(session, ctx.now)) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  const user = ctx.tables.users.get(session.userId);
+  if (!user) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  ctx.tables.sessions.set(session.id, { ...session, lastUsedAtMillis: ctx.now });
+  ctx.tables.users.set(user.id, { ...user, lastActiveAtMillis: ctx.now });
+  return { accessToken: await accessTokenFor(ctx, user, session.id), refreshToken: session.refreshToken };
+}
+
+/** DELETE /auth/sessions/current: ends the session the access token was minted for. */
+export function endSession(ctx: OpContext, sessionId: string | null): void {
+  const session = sessionId ? ctx.tables.sessions.get(sessionId) : undefined;
+  if (!session) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  ctx.tables.sessions.delete(session.id);
+}
+
+export function endAllSessionsOf(ctx: OpContext, userId: string): void {
+  for (const session of [...ctx.tables.sessions.values()]) if (session.userId === userId) ctx.tables.sessions.delete(session.id);
+}

@@ -1,0 +1,88 @@
+/**
+ * Records of the admin surface (issue 6): email configuration, OAuth provider configuration, email themes, templates
+ * and drafts, config overrides and AI chat threads. Plain JSON values, replaced and never mutated (see records.ts).
+ */
+
+/** Spec §3 "email config": the provider's shared server, or the project's own SMTP server. */
+export type EmailConfigRecord =
+  | { type: "shared" }
+  | { type: "standard"; host: string; port: number; username: string; password: string; sender_name: string; sender_email: string };
+
+/** Spec §3 "oauth providers": shared keys, or the project's own client (protocol.md §5.9). */
+export interface OAuthProviderConfigRecord {
+  id: string;
+  type: "shared" | "standard";
+  client_id?: string;
+  client_secret?: string;
+  facebook_config_id?: string;
+  microsoft_tenant_id?: string;
+  apple_bundle_ids?: string[];
+}
+
+/** A theme: a TSX module exporting `EmailTheme` (domain/email/render/). Keyed `${projectId}:${id}`. */
+export interface EmailThemeRecord {
+  id: string;
+  projectId: string;
+  displayName: string;
+  tsxSource: string;
+  createdAtMillis: number;
+}
+
+/** A template: a TSX module exporting `EmailTemplate`; `themeId` false = no theme, null = the project's theme. */
+export interface EmailTemplateRecord {
+  id: string;
+  projectId: string;
+  displayName: string;
+  tsxSource: string;
+  themeId: string | false | null;
+  createdAtMillis: number;
+}
+
+/** A draft: a template written for one send; `sentAtMillis` is set when it is sent. */
+export interface EmailDraftRecord {
+  id: string;
+  projectId: string;
+  displayName: string;
+  tsxSource: string;
+  themeId: string | false | null;
+  sentAtMillis: number | null;
+  createdAtMillis: number;
+  /** When it was last changed (absent in older snapshots: its creation). */
+  updatedAtMillis?: number;
+}
+
+import type { ConfigSourceJson } from "@authsim/sdk/contract";
+
+/** What was written at one level of the config system, as dotted keys (protocol.md §6.5). Keyed `${projectId}:${level}`. */
+export interface ConfigOverrideRecord {
+  projectId: string;
+  level: "project" | "branch" | "environment";
+  override: Record<string, unknown>;
+  /** Branch level only: where the pushed config came from (GET /internal/config/source); absent means unlinked. */
+  source?: ConfigSourceJson;
+}
+
+/** One sign-up rule that matched a sign-up (what the real service logs as an analytics event). */
+export interface SignUpRuleTrigger {
+  ruleId: string;
+  action: "allow" | "reject" | "restrict" | "log";
+  atMillis: number;
+}
+
+/**
+ * A project's sign-up rule triggers (GET /internal/sign-up-rules-stats): every trigger of the last 48 hours, and a count
+ * per rule since the project began. Keyed by project id.
+ */
+export interface SignUpRuleTriggerLogRecord {
+  projectId: string;
+  recent: SignUpRuleTrigger[];
+  allTime: Record<string, number>;
+}
+
+/** A stored AI chat thread (/internal/ai-chat/{id}). Keyed `${projectId}:${threadId}`. */
+export interface AiChatRecord {
+  projectId: string;
+  threadId: string;
+  messages: unknown[];
+  updatedAtMillis: number;
+}

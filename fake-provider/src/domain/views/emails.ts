@@ -1,0 +1,108 @@
+import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
+import type { OutboxRecipientRecord, OutboxSendError, SentEmailRecord } from "../store/records.ts";
+import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/email-outbox.ts";
+
+/** Wire views of email content (protocol.md §5.12) and of sent emails (spec §3 "Sent email"). */
+
+export const themeListItemView = (t: EmailThemeRecord) => ({ id: t.id, display_name: t.displayName });
+export const themeView = (t: EmailThemeRecord) => ({ id: t.id, display_name: t.displayName, tsx_source: t.tsxSource });
+
+/** A null theme id (the project's theme) is left out, `false` (no theme) is kept. */
+export const templateView = (t: EmailTemplateRecord) => ({
+  id: t.id,
+  display_name: t.displayName,
+  ...(t.themeId !== null ? { theme_id: t.themeId } : {}),
+  tsx_source: t.tsxSource,
+});
+
+export const draftView = (d: EmailDraftRecord) => ({
+  id: d.id,
+  display_name: d.displayName,
+  ...(d.themeId !== null ? { theme_id: d.themeId } : {}),
+  tsx_source: d.tsxSource,
+  sent_at_millis: d.sentAtMillis,
+});
+
+export const sentEmailView = (e: SentEmailRecord) => ({ id: e.id, to: e.to, subject: e.subject, sent_at_millis: e.sentAtMillis, error: null });
+
+const recipientView = (r: OutboxRecipientRecord) =>
+  r.type === "user-primary-email" ? { type: r.type, user_id: r.userId } : r.type === "user-custom-emails" ? { type: r.type, user_id: r.userId, emails: r.emails } : { type: r.type, emails: r.emails };
+
+/** One failed hand-over to the mail server, as the real outbox lists its send attempt errors (one attempt, never retried here). */
+function sendAttemptErrorView(error: OutboxSendError) {
+  return {
+    attempt_number: 1,
+    timestamp: new Date(error.atMillis).toISOString(),
+    external_message: error.message,
+    external_details: { errorType: error.errorType },
+    internal_message: error.message,
+    internal_details: { errorType: error.errorType },
+  };
+}
+
+/**
+ * An outbox entry as the real service's email-outbox read schema has it: base fields, then the ones its status adds
+ * (domain/ops/email-outbox.ts derives the status from the record and the clock).
+ */
+export function outboxEmailView(e: SentEmailRecord, now: number): Record<string, unknown> {
+  const o = outboxFieldsOf(e);
+  const { status, simple } = outboxStatusOf(e, now);
+  const base = {
+    id: e.id,
+    created_at_millis: e.sentAtMillis,
+    updated_at_millis: Math.max(o.updatedAtMillis, status === "sent" ? deliveredAtMillis(e) : 0),
+    tsx_source: o.tsxSource,
+    theme_id: o.themeId,
+    to: recipientView(o.recipient),
+    variables: o.variables,
+    skip_deliverability_check: o.skipDeliverabilityCheck,
+    scheduled_at_millis: o.scheduledAtMillis,
+    created_with: o.createdWith,
+    email_draft_id: o.draftId,
+    email_programmatic_call_template_id: o.templateId,
+    send_retries: o.sendError ? 1 : 0,
+    next_send_retry_at_millis: null,
+    send_attempt_errors: o.sendError ? [sendAttemptErrorView(o.sendError)] : null,
+    status,
+    simple_status: simple,
+    is_paused: false,
+    has_rendered: false,
+    has_delivered: false,
+  };
+  const rendered = {
+    started_rendering_at_millis: o.renderedAtMillis,
+    rendered_at_millis: o.renderedAtMillis,
+    subject: e.subject,
+    html: e.html,
+    text: e.text,
+    is_transactional: o.isTransactional,
+    is_high_priority: o.isHighPriority,
+    notification_category_id: o.notificationCategoryId,
+    has_rendered: true,
+  };
+  const hasRendered = !o.awaitingRender && o.renderError === null;
+  switch (status) {
+    case "paused":
+      return { ...base, is_paused: true };
+    case "preparing":
+      return base;
+    case "server-error": {
+      const at = o.sendError!.atMillis;
+      return { ...base, ...rendered, started_sending_at_millis: at, error_at_millis: at, server_error: o.sendError!.message };
+    }
+    case "render-error":
+      return { ...base, started_rendering_at_millis: o.renderedAtMillis, rendered_at_millis: o.renderedAtMillis, render_error: o.renderError };
+    case "scheduled":
+      return { ...base, ...rendered };
+    case "skipped": {
+      const at = o.skippedAtMillis ?? o.updatedAtMillis;
+      // A cancelled entry never reached sending; the other reasons are found when it is sent (as upstream).
+      const sending = o.skippedReason === "MANUALLY_CANCELLED" ? {} : { started_sending_at_millis: at };
+      return { ...base, ...(hasRendered ? rendered : {}), ...(hasRendered ? sending : {}), skipped_at_millis: at, skipped_reason: o.skippedReason, skipped_details: {} };
+    }
+    case "sent": {
+      const at = deliveredAtMillis(e);
+      return { ...base, ...rendered, started_sending_at_millis: at, delivered_at_millis: at, has_delivered: true, can_have_delivery_info: false };
+    }
+  }
+}

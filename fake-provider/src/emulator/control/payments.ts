@@ -1,0 +1,115 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { FakeProvider } from "../../provider.ts";
+import { KnownErrorException, StatusError } from "../../domain/errors/known-error.ts";
+import { json, text } from "../../api/http/respond.ts";
+import { runOp } from "../../run-op.ts";
+import { completeOnboarding, findAccount, onboardingPath } from "../../domain/ops/payment-accounts.ts";
+import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../../domain/ops/payments-config.ts";
+import { completeCheckout, openCheckoutSession } from "../../domain/ops/purchases.ts";
+import type { DataVaultConfigRecord, PaymentsConfigRecord } from "../../domain/store/payment-records.ts";
+import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseCompletePage } from "./payment-pages.ts";
+
+/**
+ * Emulator-only payment endpoints (outside /api/v1, no authentication, like the rest of emulator/control/):
+ *
+ * - GET / PUT `/__emulator/projects/:id/payments-config`: a project's catalogue (`payments: {items, offers}`) and vault
+ *   stores (`data_vault: {stores}`); PUT replaces the sections it names. Stands in for the admin config endpoint.
+ * - GET / POST `/__emulator/purchase/:full_code` (also `/__emulator/checkout/:full_code`, its older path): the page a
+ *   purchase URL opens, at the path the real service's dashboard uses (`/purchase/{code}`); posting its form (price_id, quantity)
+ *   completes the purchase, then redirects (303) to the purchase's return_url or shows a confirmation.
+ * - GET / POST `/__emulator/payments/onboarding/:account_id`: the page /internal/payments/setup links to; posting it
+ *   enables charges, details and payouts of the project's account.
+ */
+
+export interface PaymentsConfigView {
+  payments: PaymentsConfigRecord;
+  data_vault: DataVaultConfigRecord;
+}
+
+/** The in-process form of PUT …/payments-config: for tests that hold the provider. */
+export function configurePayments(provider: FakeProvider, projectId: string, input: PaymentsConfigInput): Promise<PaymentsConfigView> {
+  return runOp(provider, (ctx) => setPaymentsConfig(ctx, projectId, input));
+}
+
+const checkoutForm = z.object({
+  price_id: z.string().min(1).optional(),
+  quantity: z.coerce.number().int().positive().optional(),
+});
+
+function pageError(error: unknown): Response {
+  if (error instanceof KnownErrorException) return errorPage(error.code, error.message, error.status);
+  if (error instanceof StatusError) return errorPage("", error.message, error.status);
+  throw error;
+}
+
+export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: string): void {
+  app.get(`${prefix}/projects/:project_id/payments-config`, (c) => {
+    const project = provider.store.read.projects.get(c.req.param("project_id"));
+    if (!project) return json({ error: `No project ${c.req.param("project_id")}` }, 404);
+    const reader = { tables: provider.store.read };
+    return json({ payments: catalogueOf(reader, project), data_vault: vaultConfigOf(reader, project) } satisfies PaymentsConfigView);
+  });
+  app.put(`${prefix}/projects/:project_id/payments-config`, async (c) => {
+    const projectId = c.req.param("project_id");
+    if (!provider.store.read.projects.has(projectId)) return json({ error: `No project ${projectId}` }, 404);
+    let input: unknown;
+    try {
+      input = JSON.parse(await c.req.text());
+    } catch {
+      return json({ error: "Invalid JSON in request body" }, 400);
+    }
+    try {
+      return json(await configurePayments(provider, projectId, input as PaymentsConfigInput));
+    } catch (error) {
+      if (error instanceof PaymentsConfigError) return json({ error: "Invalid payments config", issues: error.problems }, 400);
+      throw error;
+    }
+  });
+
+  // The form posts to the older path, the one the request guard lets forms reach (emulator/safety/request-guard.ts FORM_PATHS).
+  const formAction = (fullCode: string) => `${prefix}/checkout/${encodeURIComponent(fullCode)}`;
+  for (const page of ["purchase", "checkout"]) mountCheckoutPage(app, provider, `${prefix}/${page}/:full_code`, formAction);
+
+  app.get(`${prefix}/payments/onboarding/:account_id`, (c) => {
+    // A read needs no transaction (store.ts: writes happen only inside transact).
+    const account = findAccount({ tables: provider.store.read }, c.req.param("account_id"));
+    if (!account) return errorPage("", "No such payments account.", 404);
+    return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
+  });
+  app.post(`${prefix}/payments/onboarding/:account_id`, async (c) => {
+    const account = await runOp(provider, (ctx) => completeOnboarding(ctx, c.req.param("account_id")));
+    if (!account) return errorPage("", "No such payments account.", 404);
+    return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
+  });
+}
+
+/** The checkout page a purchase URL opens, and its form's submission. */
+function mountCheckoutPage(app: Hono, provider: FakeProvider, path: string, formAction: (fullCode: string) => string): void {
+  app.get(path, async (c) => {
+    const fullCode = c.req.param("full_code") ?? "";
+    try {
+      const session = await runOp(provider, (ctx) => openCheckoutSession(ctx, fullCode));
+      return htmlResponse(checkoutPage(session, formAction(fullCode)));
+    } catch (error) {
+      return pageError(error);
+    }
+  });
+  app.post(path, async (c) => {
+    const fullCode = c.req.param("full_code") ?? "";
+    const form = checkoutForm.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
+    if (!form.success) return text(`Invalid checkout form: ${form.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, 400);
+    try {
+      const session = await runOp(provider, (ctx) =>
+        completeCheckout(ctx, fullCode, {
+          ...(form.data.price_id === undefined ? {} : { priceId: form.data.price_id }),
+          ...(form.data.quantity === undefined ? {} : { quantity: form.data.quantity }),
+        }),
+      );
+      if (session.returnUrl) return new Response(null, { status: 303, headers: { location: session.returnUrl } });
+      return htmlResponse(purchaseCompletePage(session));
+    } catch (error) {
+      return pageError(error);
+    }
+  });
+}
