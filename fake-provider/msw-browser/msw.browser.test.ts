@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailability, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
 import { buildMswPage, type PageBuild } from "./build.ts";
 import { servePage, type ServedPage } from "./serve.ts";
 
@@ -13,18 +13,10 @@ import { servePage, type ServedPage } from "./serve.ts";
  * bundle), served over loopback with msw's worker script, and opened in Debian's Chromium. The page signs up and reads
  * the user through a provider URL that does not resolve, so only the emulator in the page can have answered.
  */
-const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../test-artifacts/", import.meta.url));
 
-if (!availability.run && availability.fail) {
-  describe("msw browser test", () => {
-    it("needs Chromium in CI", () => {
-      throw new Error(`CI=true but ${availability.reason}; .ci/run should have installed it.`);
-    });
-  });
-}
 
-describe.skipIf(!availability.run)(`the emulator behind msw's setupWorker in Chromium${availability.run ? "" : ` (skipped: ${availability.reason})`}`, () => {
+describeInChromium("the emulator behind msw's setupWorker in Chromium", () => {
   let dist: string;
   let built: PageBuild;
   let served: ServedPage;

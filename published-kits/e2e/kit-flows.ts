@@ -1,12 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { kitApps, prepareApp, type KitAppName } from "./kit-apps.ts";
 import { callerHeaders } from "@authsim/sdk/contract";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
-import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, startCli, type LaunchedBrowser } from "@authsim/fake-provider/testing";
 
 /**
  * One published kit's app (../react-vite or ../next) against the real dev server (`npm start`'s CLI on a loopback
@@ -16,7 +16,6 @@ import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser } 
  * test file adds what only its kit does. One browser, one server, one app, steps in order.
  * Screenshots go to published-kits/test-artifacts/<kit>-*.png.
  */
-export const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../test-artifacts/", import.meta.url));
 export const PASSWORD = "correct horse battery";
 export const NEW_PASSWORD = "a brand new secret";
@@ -67,15 +66,7 @@ interface ServerUser {
 }
 
 export function describePublishedKit(suite: KitSuite): void {
-  if (!availability.run && availability.fail) {
-    describe(`${suite.title} browser tests`, () => {
-      it("need Chromium in CI", () => {
-        throw new Error(`CI=true but ${availability.reason}; .ci/run should have installed it.`);
-      });
-    });
-  }
-
-  describe.skipIf(!availability.run)(`${suite.title} in Chromium${availability.run ? "" : ` (skipped: ${availability.reason})`}`, () => {
+  describeInChromium(`${suite.title} in Chromium`, () => {
     let stopCli: (() => Promise<void>) | undefined;
     let browser: LaunchedBrowser | undefined;
     let runningApp: RunningApp | undefined;

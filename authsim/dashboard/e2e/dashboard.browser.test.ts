@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { controlClient } from "@authsim/sdk/emulator";
-import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { settingsSuite } from "./settings-suite.ts";
 
 /**
@@ -17,22 +17,14 @@ import { settingsSuite } from "./settings-suite.ts";
  * and take a snapshot out and back in. Screenshots go to authsim/test-artifacts/. Then, on the same server and browser,
  * the Settings tab and every tab's fit at 1280 and 360 px (settings-suite.ts).
  */
-const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const scenario = "fixtures/scenarios/saas-teams.json";
 const EMAIL = "grace@example.com";
 const clientHeaders = { "x-stack-access-type": "client", "x-stack-project-id": dev.id, "x-stack-publishable-client-key": dev.keys.publishable_client_key };
 const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key };
 
-if (!availability.run && availability.fail) {
-  describe("dashboard browser tests", () => {
-    it("need Chromium in CI", () => {
-      throw new Error(`CI=true but ${availability.reason}; .ci/run should have installed it.`);
-    });
-  });
-}
 
-describe.skipIf(!availability.run)(`the dashboard in Chromium${availability.run ? "" : ` (skipped: ${availability.reason})`}`, () => {
+describeInChromium("the dashboard in Chromium", () => {
   let cli: StartedCli;
   let browser: LaunchedBrowser;
   let page: Page;

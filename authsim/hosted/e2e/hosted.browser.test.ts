@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { URI } from "otpauth";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
-import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { hostedPage, type HostedPage, type IdpAccount } from "./hosted-page.ts";
 import { pageSweep, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, type PageSweep } from "./page-sweep.ts";
 import { serverApi, type ServerApi } from "./server-api.ts";
@@ -19,20 +19,12 @@ import { serverApi, type ServerApi } from "./server-api.ts";
  * One browser, one server, steps in order, no network. Screenshots: authsim/test-artifacts/hosted-*.png (steps) and
  * authsim/test-artifacts/screenshots/<page>-<width>.png (every page).
  */
-const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const ADA = "ada@example.com";
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a brand new secret";
-if (!availability.run && availability.fail) {
-  describe("hosted pages browser tests", () => {
-    it("need Chromium in CI", () => {
-      throw new Error(`CI=true but ${availability.reason}; .ci/run should have installed it.`);
-    });
-  });
-}
 
-describe.skipIf(!availability.run)(`the hosted sign-in pages in Chromium${availability.run ? "" : ` (skipped: ${availability.reason})`}`, () => {
+describeInChromium("the hosted sign-in pages in Chromium", () => {
   let cli: StartedCli;
   let browser: LaunchedBrowser;
   let at: HostedPage;

@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { chromium, type BrowserContext } from "playwright-core";
 import { devProjectSeed as dev } from "@authsim/fixtures";
+import { CHROMIUM_PATH, describeInChromium } from "@authsim/fake-provider/testing";
 import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
 
 /**
@@ -12,18 +12,16 @@ import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
  * virtual authenticator (DevTools protocol) — the browser makes the attestation and the assertion, the fake provider
  * verifies them. Skipped locally without Chromium; with CI=true its absence fails (.ci/run installs it).
  */
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
 
 let served: ServedProvider;
 let context: BrowserContext;
 let profile: string;
 
-describe.skipIf(!available)(`passkeys in Chromium with its virtual authenticator${available ? "" : ` (skipped: ${CHROMIUM} is absent)`}`, () => {
+describeInChromium("passkeys in Chromium with its virtual authenticator", () => {
   beforeAll(async () => {
     served = await serveFakeProvider();
     profile = await mkdtemp(join(tmpdir(), "authsim-passkeys-"));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
   }, 60_000);
   afterAll(async () => {
     await context?.close();

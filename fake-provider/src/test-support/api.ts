@@ -14,6 +14,7 @@ import {
 } from "@authsim/sdk/contract";
 import { manualClock, seededRandom } from "@authsim/sdk/runtime";
 import { createFakeProvider, type FakeProvider, type FakeProviderOptions } from "../app.ts";
+import { START_MILLIS } from "./start.ts";
 
 /**
  * Shared helpers for the fake provider's unit tests: a deterministic provider, request headers in either family
@@ -22,8 +23,7 @@ import { createFakeProvider, type FakeProvider, type FakeProviderOptions } from 
 
 export const DEV = devProjectSeed;
 export const INTERNAL = internalProjectSeed;
-/** 2025-06-15T00:00:00Z: a fixed start so every run mints the same iat/exp. */
-export const START_MILLIS = 1_749_945_600_000;
+export { START_MILLIS } from "./start.ts";
 export const ORIGIN = "http://localhost:8102";
 export const ACCESS_TOKEN_LIFETIME_MILLIS = 600_000;
 

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
 import { controlClient } from "@authsim/sdk/emulator";
-import { chromiumAvailability, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
 import { buildDemo } from "./build-demo.ts";
 import { serveDemo, type ServedDemo } from "./serve-demo.ts";
 
@@ -17,20 +17,12 @@ import { serveDemo, type ServedDemo } from "./serve-demo.ts";
  * that requires a user sends a visitor to sign in and back, and emailed links point at the app. The steps share one
  * browser profile and run in order.
  */
-const availability = chromiumAvailability();
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const EMAIL = "ada@example.com";
 const PASSWORD = "correct horse battery";
 
-if (!availability.run && availability.fail) {
-  describe("browser tests", () => {
-    it("need Chromium in CI", () => {
-      throw new Error(`CI=true but ${availability.reason}; .ci/run should have installed it.`);
-    });
-  });
-}
 
-describe.skipIf(!availability.run)(`the demo app in Chromium${availability.run ? "" : ` (skipped: ${availability.reason})`}`, () => {
+describeInChromium("the demo app in Chromium", () => {
   let dist: string;
   let provider: StartedCli;
   let demo: ServedDemo;

@@ -11,13 +11,14 @@ import {
   expectKnownError,
   freshEmail,
   newProvider,
-  providerWithDevConfig,
-  refreshGrant,
   signUp,
   type TestProvider,
 } from "../../test-support/api.ts";
 
-/** Email + password and anonymous sign-up / sign-in (protocol.md §4.1, §6.2, §7.1, §7.8). */
+/**
+ * Email + password and anonymous sign-up / sign-in over HTTP (protocol.md §4.1, §6.2, §7.1, §7.8): the tokens they
+ * answer, the schema, and what the caller's headers change. The ops' rules are in password-auth.seam.test.ts.
+ */
 
 /** Every claim of protocol.md §4.1; the published SDK rejects a token missing any of them. */
 const CLAIMS = [
@@ -77,83 +78,10 @@ describe("password sign-up", () => {
     expect(refresh_token).toMatch(/^[0-9abcdefghjkmnpqrstvwxyz]{45}$/);
   });
 
-  it("rejects a 7-character password with PASSWORD_TOO_SHORT and min_length 8", async () => {
-    const body = await expectKnownError(await signUpRaw(freshEmail(), "1234567"), "PASSWORD_TOO_SHORT", 400);
-    expect(body.details).toEqual({ min_length: 8 });
-    await expectJson(await signUpRaw(freshEmail(), "12345678"));
-  });
-
-  it("rejects a 71-character password with PASSWORD_TOO_LONG and maxLength 70", async () => {
-    const body = await expectKnownError(await signUpRaw(freshEmail(), "x".repeat(71)), "PASSWORD_TOO_LONG", 400);
-    expect(body.details).toEqual({ maxLength: 70 });
-    await expectJson(await signUpRaw(freshEmail(), "x".repeat(70)));
-  });
-
-  it("rejects an email already used, in any letter case, with USER_EMAIL_ALREADY_EXISTS naming it normalized", async () => {
-    await signUp(provider, { email: "grace@example.com" });
-    const body = await expectKnownError(await signUpRaw("Grace@EXAMPLE.com", "another password"), "USER_EMAIL_ALREADY_EXISTS", 409);
-    expect(body.details).toEqual({ email: "grace@example.com", would_work_if_email_was_verified: false });
-    expect(body.error).toBe('A user with email "grace@example.com" already exists.');
-  });
-
   it("rejects a malformed email with SCHEMA_ERROR", async () => {
     await expectKnownError(await signUpRaw("not-an-email", "long enough"), "SCHEMA_ERROR", 400);
   });
 
-  it("creates a new user when signed in as a normal user", async () => {
-    const first = await signUp(provider);
-    const response = await api(provider, "/auth/password/sign-up", {
-      headers: client({ accessToken: first.access_token }),
-      json: { email: freshEmail(), password: "long enough" },
-    });
-    expect((await expectJson<{ user_id: string }>(response)).user_id).not.toBe(first.user_id);
-  });
-});
-
-describe("password sign-in", () => {
-  it("signs in with the password, matching the email case-insensitively", async () => {
-    const user = await signUp(provider, { email: "Linus@Example.com" });
-    const body = await expectJson<{ user_id: string; access_token: string; refresh_token: string }>(await signInRaw("linus@example.com", user.password));
-    expect(body.user_id).toBe(user.user_id);
-    expect(body.refresh_token).not.toBe(user.refresh_token);
-    expect(claimsOf(body.access_token).refresh_token_id).not.toBe(claimsOf(user.access_token).refresh_token_id);
-  });
-
-  it("rejects a wrong password with EMAIL_PASSWORD_MISMATCH", async () => {
-    const user = await signUp(provider);
-    await expectKnownError(await signInRaw(user.email, "wrong password"), "EMAIL_PASSWORD_MISMATCH", 400);
-  });
-
-  it("rejects an unknown email with the same EMAIL_PASSWORD_MISMATCH", async () => {
-    await expectKnownError(await signInRaw("nobody@example.com", "whatever it is"), "EMAIL_PASSWORD_MISMATCH", 400);
-  });
-});
-
-describe("project configuration", () => {
-  it("refuses sign-up with SIGN_UP_NOT_ENABLED (anonymous accounts excepted) but still signs existing users in", async () => {
-    const closed = providerWithDevConfig({ sign_up_enabled: false });
-    await expectKnownError(await signUpRaw(freshEmail(), "long enough", closed), "SIGN_UP_NOT_ENABLED", 400);
-    await expectJson(await api(closed, "/auth/anonymous/sign-up", { method: "POST", headers: client() }));
-    const email = freshEmail();
-    const created = await api(closed, "/users", {
-      headers: { accessType: "server", projectId: DEV.id, secretServerKey: DEV.keys.secret_server_key },
-      json: { primary_email: email, password: "long enough" },
-    });
-    await expectJson(created, 201);
-    await expectJson(await signInRaw(email, "long enough", closed));
-  });
-
-  it("refuses password sign-up and sign-in with PASSWORD_AUTHENTICATION_NOT_ENABLED, before the password rules", async () => {
-    const off = providerWithDevConfig({ credential_enabled: false });
-    await expectKnownError(await signUpRaw(freshEmail(), "short", off), "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400);
-    await expectKnownError(await signInRaw(freshEmail(), "long enough", off), "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400);
-  });
-
-  it("refuses anonymous sign-up with ANONYMOUS_ACCOUNTS_NOT_ENABLED", async () => {
-    const off = providerWithDevConfig({ anonymous_enabled: false });
-    const response = await api(off, "/auth/anonymous/sign-up", { method: "POST", headers: client() });
-    await expectKnownError(response, "ANONYMOUS_ACCOUNTS_NOT_ENABLED", 400);
-  });
 });
 
 describe("anonymous users", () => {
@@ -187,16 +115,6 @@ describe("anonymous users", () => {
     const me = await expectJson(await api(provider, "/users/me", { headers: client({ accessToken: upgraded.access_token }) }));
     expect(me).toMatchObject({ id: anon.user_id, primary_email: email, has_password: true, is_anonymous: false, restricted_reason: null });
     await expectJson(await signInRaw(email, "long enough"));
-  });
-
-  it("keeps the anonymous session: its refresh token now yields the upgraded user's normal token", async () => {
-    const anon = await anonymousSignUp(provider);
-    await api(provider, "/auth/password/sign-up", {
-      headers: client({ accessToken: anon.access_token, allowAnonymousUser: "true" }),
-      json: { email: freshEmail(), password: "long enough" },
-    });
-    const refreshed = await expectJson<{ access_token: string }>(await refreshGrant(provider, anon.refresh_token));
-    expect(claimsOf(refreshed.access_token)).toMatchObject({ sub: anon.user_id, aud: DEV.id, is_anonymous: false });
   });
 
   it("refuses the upgrade without allow-anonymous-user", async () => {

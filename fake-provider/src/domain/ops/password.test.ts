@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SEND_RESET_CODE_ANSWER } from "@authsim/sdk/contract";
-import { api, client, expectJson, expectKnownError, freshEmail, newProvider, providerWithDevConfig, refreshGrant, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
-import { as, CALLBACK, latestCode } from "../../test-support/account.ts";
+import { api, client, expectJson, expectKnownError, freshEmail, newProvider, refreshGrant, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { as, CALLBACK } from "../../test-support/account.ts";
 
-/** Password reset, update and set (spec §4 "Password reset"; protocol.md §6.2, §7.3). */
+/** Password reset, update and set over HTTP (protocol.md §6.2, §7.3): answers, emails, sessions kept. The rules: password.seam.test.ts. */
 
 let provider: TestProvider;
 let user: SignedUp;
@@ -42,34 +42,6 @@ describe("password reset", () => {
     expect(await missing.text()).toBe(await known.text());
     expect(provider.outbox.list({ to: unknown })).toEqual([]);
   });
-
-  it("keeps the code usable when the new password breaks a rule (the request leaves no trace)", async () => {
-    await expectJson(await sendResetCode(user.email));
-    const code = latestCode(provider, user.email, "password_reset");
-    const short = await api(provider, "/auth/password/reset", { headers: client(), json: { code, password: "short" } });
-    expect((await expectKnownError(short, "PASSWORD_TOO_SHORT", 400)).details).toEqual({ min_length: 8 });
-    await expectJson(await api(provider, "/auth/password/reset", { headers: client(), json: { code, password: "long enough now" } }));
-  });
-
-  it("expires reset codes after an hour (VERIFICATION_CODE_EXPIRED) and rejects unknown ones (VERIFICATION_CODE_NOT_FOUND)", async () => {
-    await expectJson(await sendResetCode(user.email));
-    const code = latestCode(provider, user.email, "password_reset");
-    provider.clock.advance(3_600_000);
-    await expectKnownError(await api(provider, "/auth/password/reset/check-code", { headers: client(), json: { code } }), "VERIFICATION_CODE_EXPIRED", 400);
-    const unknown = await api(provider, "/auth/password/reset", { headers: client(), json: { code: "a".repeat(45), password: "long enough" } });
-    await expectKnownError(unknown, "VERIFICATION_CODE_NOT_FOUND", 404);
-  });
-
-  it("refuses an untrusted callback with REDIRECT_URL_NOT_WHITELISTED, whoever the address belongs to", async () => {
-    await expectKnownError(await sendResetCode(user.email, "https://evil.example.net/reset"), "REDIRECT_URL_NOT_WHITELISTED", 400);
-    await expectKnownError(await sendResetCode(freshEmail(), "https://evil.example.net/reset"), "REDIRECT_URL_NOT_WHITELISTED", 400);
-  });
-
-  it("answers PASSWORD_AUTHENTICATION_NOT_ENABLED when the project has no password sign-in", async () => {
-    const closed = providerWithDevConfig({ credential_enabled: false });
-    const response = await api(closed, "/auth/password/send-reset-code", { headers: client(), json: { email: freshEmail(), callback_url: CALLBACK } });
-    await expectKnownError(response, "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400);
-  });
 });
 
 describe("password update", () => {
@@ -82,17 +54,6 @@ describe("password update", () => {
     await expectJson(await signIn(user.email, "the next password"));
     await expectKnownError(await refreshGrant(provider, other.refresh_token), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
     await expectJson(await refreshGrant(provider, user.refresh_token));
-  });
-
-  it("answers PASSWORD_CONFIRMATION_MISMATCH for a wrong old password", async () => {
-    const body = await expectKnownError(await update(user, "not the password", "the next password"), "PASSWORD_CONFIRMATION_MISMATCH", 400);
-    expect(body.error).toBe("Passwords do not match.");
-    await expectJson(await signIn(user.email, user.password));
-  });
-
-  it("checks the new password's rules (PASSWORD_TOO_LONG reports maxLength)", async () => {
-    const body = await expectKnownError(await update(user, user.password, "x".repeat(71)), "PASSWORD_TOO_LONG", 400);
-    expect(body.details).toEqual({ maxLength: 70 });
   });
 
   it("answers USER_DOES_NOT_HAVE_PASSWORD for a user without one, and upstream's SCHEMA_ERROR on auth.user without a user", async () => {

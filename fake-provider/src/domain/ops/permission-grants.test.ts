@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { admin, api, client, expectJson, expectKnownError, freshEmail, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
-import { as, itemIds, patchDevConfig, teamWithMember } from "../../test-support/teams.ts";
+import { admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import { as, itemIds, teamWithMember } from "../../test-support/teams.ts";
 
-/** Grants per team member and per project user, recursive listings, and the user defaults (spec §6, §9; protocol.md §5.4). */
+/** Grants per team member and per project user over HTTP: answers, access, listings (spec §6, §9; protocol.md §5.4). The rules: permission-grants.seam.test.ts. */
 
 type Json = Record<string, unknown>;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
@@ -39,16 +39,6 @@ describe("team permission grants", () => {
     expect(await expectJson(renamed)).toMatchObject({ display_name: "Now allowed" });
   });
 
-  it("handles cycles in the definitions: the recursive listing terminates with every permission on the cycle", async () => {
-    const { member, team } = await teamWithMember(provider);
-    await define("team", "x");
-    await define("team", "y", ["x"]);
-    await expectJson(await api(provider, "/team-permission-definitions/x", { method: "PATCH", headers: admin(), json: { contained_permission_ids: ["y"] } }));
-    await expectJson(await teamGrant(team.id, member.user_id, "x"), 201);
-    const ids = await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=${member.user_id}&recursive=true`, { headers: server() }));
-    expect(ids).toEqual(["$invite_members", "$read_members", "team_member", "x", "y"]);
-  });
-
   it("refuses grants with the catalogue's errors: scope, definition, team, user, membership, access", async () => {
     const { member, team } = await teamWithMember(provider);
     await define("project", "proj");
@@ -62,14 +52,6 @@ describe("team permission grants", () => {
     expect(notMember.details).toEqual({ team_id: team.id, user_id: outsider.user_id });
     await expectKnownError(await teamGrant(team.id, member.user_id, "$update_team", "POST", as(member)), "INSUFFICIENT_ACCESS_TYPE", 401);
     await expectKnownError(await teamGrant(team.id, member.user_id, "BAD ID"), "SCHEMA_ERROR", 400);
-  });
-
-  it("revokes a direct grant; revoking one never granted directly is TEAM_PERMISSION_NOT_FOUND", async () => {
-    const { member, team } = await teamWithMember(provider);
-    expect(await expectJson(await teamGrant(team.id, member.user_id, "team_member", "DELETE"))).toEqual({ success: true });
-    expect(await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: as(member) }))).toEqual([]);
-    const missing = await expectKnownError(await teamGrant(team.id, member.user_id, "$read_members", "DELETE"), "TEAM_PERMISSION_NOT_FOUND", 401);
-    expect(missing.details).toEqual({ team_id: team.id, user_id: member.user_id, permission_id: "$read_members" });
   });
 
   it("lets a client list only its own permissions; a server lists a whole team", async () => {
@@ -109,28 +91,5 @@ describe("project permission grants", () => {
     const everyone = await api(provider, "/project-permissions", { headers: as(user) });
     expect(everyone.status).toBe(403);
     expect(await everyone.text()).toBe('Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
-  });
-
-  it("applies the user default permissions to users created afterwards, by sign-up and by the server", async () => {
-    const before = await signUp(provider);
-    await define("project", "member_area");
-    await patchDevConfig(provider, { user_default_permissions: [{ id: "member_area" }] });
-    const signedUp = await signUp(provider);
-    const created = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: { primary_email: freshEmail() } }), 201);
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(signedUp) }))).toEqual(["member_area"]);
-    expect(await itemIds(await api(provider, `/project-permissions?user_id=${created.id}`, { headers: server() }))).toEqual(["member_area"]);
-    // Defaults are granted at creation, not retroactively.
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(before) }))).toEqual([]);
-    // Updating a user is not creating one.
-    await api(provider, "/users/me", { method: "PATCH", headers: as(before), json: { display_name: "B" } });
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(before) }))).toEqual([]);
-  });
-
-  it("drops a deleted user's project grants", async () => {
-    const user = await signUp(provider);
-    await define("project", "proj");
-    await expectJson(await projectGrant(user.user_id, "proj"), 201);
-    await expectJson(await api(provider, `/users/${user.user_id}`, { method: "DELETE", headers: server() }));
-    expect(await itemIds(await api(provider, "/project-permissions", { headers: server() }))).toEqual([]);
   });
 });

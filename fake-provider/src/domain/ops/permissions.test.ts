@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemPermissionIds } from "@authsim/sdk/contract";
 import { admin, api, expectJson, expectKnownError, newProvider, server, type TestProvider } from "../../test-support/api.ts";
-import { as, itemIds, teamWithMember } from "../../test-support/teams.ts";
 
-/** Permission definitions: admin CRUD in two scopes, system permissions, renames and deletes (protocol.md §5.4, spec §6). */
+/** Permission definitions over HTTP: views, schemas, access, paging (protocol.md §5.4). The rules: permissions.seam.test.ts. */
 
 type Json = Record<string, unknown>;
 
@@ -49,16 +48,6 @@ describe("permission definitions", () => {
     for (const id of ["Editor", "has space", "$update_team", ""]) await expectKnownError(await create("team", { id }), "SCHEMA_ERROR", 400);
   });
 
-  it("refuses contained ids that are unknown or of the other scope with CONTAINED_PERMISSION_NOT_FOUND", async () => {
-    await expectJson(await create("project", { id: "proj" }), 201);
-    const unknown = await expectKnownError(await create("team", { id: "a", contained_permission_ids: ["nope"] }), "CONTAINED_PERMISSION_NOT_FOUND", 400);
-    expect(unknown.details).toEqual({ permission_id: "nope" });
-    await expectKnownError(await create("team", { id: "b", contained_permission_ids: ["proj"] }), "CONTAINED_PERMISSION_NOT_FOUND", 400);
-    // System permissions are team scope only.
-    await expectKnownError(await create("project", { id: "c", contained_permission_ids: ["$read_members"] }), "CONTAINED_PERMISSION_NOT_FOUND", 400);
-    expect((await list("team")).map((d) => d.id)).not.toContain("a");
-  });
-
   it("updates contained ids and description, allowing cycles", async () => {
     await expectJson(await create("team", { id: "a" }), 201);
     await expectJson(await create("team", { id: "b", contained_permission_ids: ["a"] }), 201);
@@ -78,26 +67,6 @@ describe("permission definitions", () => {
     await expectKnownError(await remove("project", "ghost"), "PERMISSION_NOT_FOUND", 404);
     // System permissions cannot be edited: their `$` fails the path's schema.
     await expectKnownError(await remove("team", "$update_team"), "SCHEMA_ERROR", 400);
-  });
-
-  it("renames a definition: grants, containments and project defaults follow", async () => {
-    const { owner, team } = await teamWithMember(provider);
-    await expectJson(await patch("team", "team_admin", { id: "owner" }));
-    const ids = await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me&recursive=false`, { headers: as(owner) }));
-    expect(ids).toEqual(["owner"]);
-    await expectKnownError(await patch("team", "owner", { id: "team_member" }), "PERMISSION_ID_ALREADY_EXISTS", 400);
-    const project = await expectJson<{ config: Json }>(await api(provider, "/internal/projects/current", { headers: admin() }));
-    expect(project.config.team_creator_default_permissions).toEqual([{ id: "owner" }]);
-  });
-
-  it("deletes a definition with its grants, its mentions in other definitions and in the defaults", async () => {
-    const { member, team } = await teamWithMember(provider);
-    await expectJson(await create("team", { id: "wrapper", contained_permission_ids: ["team_member"] }), 201);
-    expect(await expectJson(await remove("team", "team_member"))).toEqual({ success: true });
-    expect(await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: as(member) }))).toEqual([]);
-    expect((await list("team")).find((d) => d.id === "wrapper")).toMatchObject({ contained_permission_ids: [] });
-    const project = await expectJson<{ config: Json }>(await api(provider, "/internal/projects/current", { headers: admin() }));
-    expect(project.config).toMatchObject({ team_member_default_permissions: [], team_creator_default_permissions: [{ id: "team_admin" }], user_default_permissions: [] });
   });
 
   it("is admin-only: server access gets INSUFFICIENT_ACCESS_TYPE", async () => {

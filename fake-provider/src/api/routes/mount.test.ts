@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { headerNames, operations, rebranded, type HeaderKey } from "@authsim/sdk/contract";
-import { implementedRoutes } from "../routes/index.ts";
-import { mountOperations } from "../routes/mount.ts";
+import { implementedRoutes } from "./index.ts";
+import { mountOperations } from "./mount.ts";
 import { DEV, ORIGIN, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type TestProvider } from "../../test-support/api.ts";
 
 /**
