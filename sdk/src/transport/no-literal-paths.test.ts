@@ -6,7 +6,7 @@ import { operationTable } from "../contract/operations.ts";
 
 /**
  * The SDK calls /api/v1 only through the contract's operations (operation-call.ts), so that no path is spelled twice
- * (issue 18). This scan fails if a source file outside the contract spells an /api/v1 path again: a string literal
+ * (issue 18). This scan fails if a source file outside the contracts spells an /api/v1 path again: a string literal
  * starting with the first segment of a contract path ("/users…", "/internal/…", "/team-…").
  */
 
@@ -15,7 +15,8 @@ const sdkSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "contract" && dir === sdkSrc ? [] : sourceFiles(full);
+    // The wire's contract spells them; the emulator's control-plane contract has paths of its own under /__emulator.
+    if (entry.isDirectory()) return (entry.name === "contract" || entry.name === "emulator") && dir === sdkSrc ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
