@@ -1,2 +1,0 @@
-#!/usr/bin/env node
-await import("../dist/cli16/cli.js");
