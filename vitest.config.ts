@@ -19,6 +19,9 @@ const project = (config: TestProjectInlineConfiguration): TestProjectInlineConfi
  */
 const isolatedFakeProviderTests = ["fake-provider/src/api/msw/**/*.test.ts", "fake-provider/src/domain/email/render/**/*.test.ts"];
 
+/** Conformance files that intercept fetch with msw: a module graph of their own. */
+const isolatedConformanceTests = ["conformance/src/faults/**/*.test.ts"];
+
 // One vitest run with a project per package, so `npm test` covers the whole workspace.
 export default defineConfig({
   test: {
@@ -104,10 +107,14 @@ export default defineConfig({
         test: {
           name: "conformance",
           include: ["conformance/src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...isolatedConformanceTests],
+          // As the fake provider's: each suite makes its own providers and shares nothing else (126 s → 73 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
       }),
+      project({ test: { name: "conformance-isolated", include: isolatedConformanceTests, testTimeout: 30_000, hookTimeout: 30_000 } }),
       project({
         // Hooks and components in a simulated DOM, against the in-process fake provider.
         test: {
