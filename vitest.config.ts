@@ -12,12 +12,18 @@ const fromSources = {
 const project = (config: TestProjectInlineConfiguration): TestProjectInlineConfiguration => ({ ...fromSources, ...config });
 
 /**
- * The fake provider's test files that change process-wide state (msw's interception of fetch, a happy-dom window, mocked
- * modules and the email sandbox's engine): each runs in a module graph of its own. The others build their own provider,
- * store, clock and random source and share nothing else, so they share one module graph per worker (isolate: false):
- * importing the emulator again for every file was half of what the project cost (150 s → 75 s of CPU).
+ * The fake provider's test files that change process-wide state (msw's interception of fetch, a happy-dom window,
+ * mocked modules, the email sandbox's engine, a Node server's global Response): each runs in a module graph of its own.
+ * The others build their own provider, store, clock and random source and share nothing else, so they share one module
+ * graph per worker (isolate: false): importing the emulator again for every file was half of what the project cost
+ * (150 s → 75 s of CPU). A file that changes a global belongs in this list.
  */
-const isolatedFakeProviderTests = ["fake-provider/src/api/msw/**/*.test.ts", "fake-provider/src/domain/email/render/**/*.test.ts"];
+const isolatedFakeProviderTests = [
+  "fake-provider/src/api/msw/**/*.test.ts",
+  "fake-provider/src/domain/email/render/**/*.test.ts",
+  // Serves a provider with @hono/node-server, which replaces the global Response with its own.
+  "fake-provider/src/emulator/faults/faults.test.ts",
+];
 
 /** Conformance files that intercept fetch with msw: a module graph of their own. */
 const isolatedConformanceTests = ["conformance/src/faults/**/*.test.ts"];
