@@ -10,7 +10,7 @@ import { KnownErrorException, StatusError } from "../domain/errors/known-error.t
 import type { AuthedContext, OpContext, ProviderSettings } from "../domain/ops/context.ts";
 import { openSession } from "../domain/ops/sessions.ts";
 import { createUser } from "../domain/ops/users.ts";
-import { opContextOn } from "../domain/run-op.ts";
+import { opContextOn, runOp } from "../domain/run-op.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "../seed.ts";
 import type { EndUserIpInfo } from "../domain/store/account-records.ts";
 import type { ProjectRecord, UserRecord } from "../domain/store/records.ts";
@@ -118,22 +118,13 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     return { type: caller.type, project, branchId: DEFAULT_BRANCH_ID, user, sessionId: caller.sessionId ?? null, claims: null };
   };
 
-  // As api/routes/mount.ts `handle`: one transaction; on a throw, the keepOnFailure writes again in a transaction of their own.
+  // The transaction api/routes/mount.ts runs an op in (runOp): keepOnFailure writes survive a refusal.
   async function execute<R>(caller: Caller | null, op: (ctx: AuthedContext) => R | Promise<R>, endUser?: EndUserIpInfo): Promise<Outcome<R>> {
-    const durable: ((tables: Tables) => void)[] = [];
     try {
-      const value = await store.transact(async (tables) => {
-        const keepOnFailure = (write: (t: Tables) => void) => {
-          durable.push(write);
-          write(tables);
-        };
-        const ctx: OpContext = { tables, now: clock.now(), random, settings, keepOnFailure, ...(endUser ? { endUser } : {}) };
-        // Ops without a caller never read ctx.auth; the cast only lets both overloads share this body.
-        return op((caller ? { ...ctx, auth: authOf(tables, caller) } : ctx) as AuthedContext);
-      });
+      // Ops without a caller never read ctx.auth; the cast only lets both overloads share this body.
+      const value = await runOp({ store, clock, random, settings }, (ctx) => op((caller ? { ...ctx, auth: authOf(ctx.tables, caller) } : ctx) as AuthedContext), endUser ? { endUser } : {});
       return { ok: true, value };
     } catch (error) {
-      if (durable.length > 0) await store.transact((tables) => durable.forEach((write) => write(tables)));
       if (error instanceof KnownErrorException || error instanceof StatusError) return { ok: false, error };
       throw error;
     }
