@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { callApi, type List, type PermissionDefinition, type ProjectEntry } from "../api.ts";
 import { DefaultPermissions } from "../settings/permissions.tsx";
 import { TrustedDomains } from "../settings/domains.tsx";
@@ -67,7 +67,16 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // An apply's notice waits for the project as reloaded after its writes (the page stays busy until then): an edit made
+  // against the state from before them would be measured from stale values and could apply nothing.
+  const [applied, setApplied] = useState<{ notice: string; before: unknown } | null>(null);
   const data = loaded.data;
+  useEffect(() => {
+    if (applied === null || (data === applied.before && !loaded.error)) return;
+    setNotice(applied.notice);
+    setApplied(null);
+    setBusy(false);
+  }, [applied, data, loaded.error]);
   if (!data) return <ErrorBox error={loaded.error} />;
 
   const config = draft ?? data.config;
@@ -110,12 +119,17 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
       }
       setDraft(null);
       setFieldsDraft(null);
-      setNotice(`Applied ${changes.length} change${changes.length === 1 ? "" : "s"}.`);
+      const appliedNotice = `Applied ${changes.length} change${changes.length === 1 ? "" : "s"}.`;
+      if (done > 0) setApplied({ notice: appliedNotice, before: data });
+      else {
+        setNotice(appliedNotice);
+        setBusy(false);
+      }
     } catch (e) {
       // Each request is one transaction on the service: a refused one changed nothing, earlier ones stay applied.
       setRefusal(`${done > 0 ? `${requests[done - 1]!.method} ${requests[done - 1]!.path} was applied; then ` : ""}${requests[done]!.method} ${requests[done]!.path} was refused: ${errorText(e)}`);
-    } finally {
       setBusy(false);
+    } finally {
       if (done > 0) loaded.reload();
     }
   };
