@@ -3,6 +3,7 @@ import { devProjectSeed } from "@authsim/fixtures";
 import { DEFAULT_BRANCH_ID, type AccessType, type ConcreteKnownErrorCode, type ServerUserCreate } from "@authsim/sdk/contract";
 import { manualClock, seededRandom, type RandomSource } from "@authsim/sdk/runtime";
 import { defaultCryptoBackend } from "../domain/auth/crypto-backend.ts";
+import { signAccessToken } from "../domain/auth/tokens.ts";
 import type { Auth } from "../api/auth/parse-auth.ts";
 import { hashCosts } from "../domain/auth/passwords.ts";
 import { controllableClock, type ControllableClock } from "../clock.ts";
@@ -169,7 +170,7 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     },
     async signIn(user, type = "client") {
       const { session, accessToken } = await seam.ok((ctx) => openSession(ctx, user));
-      return { type, projectId: user.projectId, user, sessionId: session.id, refreshToken: session.refreshToken, accessToken };
+      return { type, projectId: user.projectId, user, sessionId: session.id, refreshToken: session.refreshToken, accessToken: await signAccessToken(accessToken) };
     },
     snapshot: () => store.snapshot(),
   };

@@ -22,8 +22,12 @@ export interface RouteParts<Query, Body, Params, Caller> {
 /** The caller an operation's handler gets: anyone, or nobody, for access "none"; else an authenticated project. */
 export type AuthFor<Id extends OperationId> = Id extends OperationId ? (AccessOf<Id> extends "none" ? Auth | null : Auth) : never;
 
-/** A handler answers a JSON body (status 200), `{ status, body }`, or a ready Response. */
-export type RouteResult = Response | { status: number; body: unknown } | { json: unknown };
+/**
+ * A handler answers a JSON body (status 200), `{ status, body, headers? }` (headers beside the API's), or a ready
+ * Response. A JSON answer's `access_token` may be an UnsignedAccessToken: the mount signs it once the transaction has
+ * committed (a ready Response is sent as it is, so it cannot hold one).
+ */
+export type RouteResult = Response | { status: number; body: unknown; headers?: Record<string, string> } | { json: unknown };
 
 export interface RouteSpec<Query, Body, Params, Caller> {
   /** Narrows the operation's access (e.g. a "client" operation that only server/admin may call with some input). */

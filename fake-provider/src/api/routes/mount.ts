@@ -30,6 +30,8 @@ import type { Store } from "../../domain/store/store.ts";
 import { explainFailure, traceOf, type PipelineStage } from "../../emulator/request-log/trace.ts";
 import type { RouteFor, RouteResult, RouteTable } from "./define.ts";
 import { runOp } from "../../domain/run-op.ts";
+import type { CryptoBackend } from "../../domain/auth/crypto-backend.ts";
+import { signedAnswer } from "../../domain/auth/tokens.ts";
 import { implementedRoutes } from "./index.ts";
 
 export interface MountDeps {
@@ -129,7 +131,7 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
     stage = "auth";
     const endUser = endUserFromHeaders(request.headers);
     // One transaction for the whole request (runOp keeps what the op asked to keep if it fails).
-    return await runOp(deps, async (ctx) => {
+    const result = await runOp(deps, async (ctx) => {
       const auth = await parseAuth(ctx.tables, request.headers, ctx.now, deps.settings.crypto);
       traceOf(request).userId = auth?.user?.id ?? null;
       stage = "access";
@@ -147,20 +149,28 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
         throw schemaError({ method: request.method, pathname: url.pathname }, problems);
       }
       stage = "op";
-      return toResponse(await spec.handler({
-          // Parsed by this operation's own contract schemas just above: the parts its handler is typed with.
-          query: query.value as RequestQuery<OperationId>,
-          body: body.value as RequestBody<OperationId>,
-          params: params.value as RequestParams<OperationId>,
-          auth: caller,
-          ctx,
-          request,
-        }), request, deps.random);
+      return spec.handler({
+        // Parsed by this operation's own contract schemas just above: the parts its handler is typed with.
+        query: query.value as RequestQuery<OperationId>,
+        body: body.value as RequestBody<OperationId>,
+        params: params.value as RequestParams<OperationId>,
+        auth: caller,
+        ctx,
+        request,
+      });
     }, endUser ? { endUser } : {});
+    // Committed: an access token in the answer is signed now, off the store's lock (UnsignedAccessToken).
+    return toResponse(await signedResult(result, deps.settings.crypto), request, deps.random);
   } catch (error) {
     explainFailure(request, stage, error);
     return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
   }
+}
+
+async function signedResult(result: RouteResult, crypto: CryptoBackend | undefined): Promise<RouteResult> {
+  if (result instanceof Response) return result;
+  if ("json" in result) return { json: await signedAnswer(result.json, crypto) };
+  return { ...result, body: await signedAnswer(result.body, crypto) };
 }
 
 /**
@@ -170,7 +180,7 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
 function toResponse(result: RouteResult, request: Request, random: RandomSource): Response {
   if (result instanceof Response) return result;
   const headers = apiHeaders(familyOf(request), random);
-  const response = "json" in result ? json(result.json, 200, headers) : json(result.body, result.status, headers);
+  const response = "json" in result ? json(result.json, 200, headers) : json(result.body, result.status, result.headers ? { ...headers, ...result.headers } : headers);
   finished.add(response);
   traceOf(request).plainAnswer = response;
   return response;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asClient, asServer, opSeam, type Caller, type OpSeam } from "../../test-support/op-seam.ts";
 import { openSession } from "../../domain/ops/sessions.ts";
+import { UnsignedAccessToken } from "../../domain/auth/tokens.ts";
 import { createTeam } from "../../domain/ops/teams.ts";
 import { clientTeamView, serverTeamView } from "../../domain/views/teams.ts";
 import { clientUserView, serverUserView } from "../../domain/views/users.ts";
@@ -60,7 +61,8 @@ describe("sessions", () => {
     const user = await seam.addUser({ primary_email: "ada@example.com", password: "correct horse battery" });
     const result = await answer(seam, asClient(), [sessionRoutes, "passwordSignIn"] as const, { body: { email: "ada@example.com", password: "correct horse battery" } });
     const session = [...seam.tables.sessions.values()].find((s) => s.userId === user.id)!;
-    expect(result).toEqual({ json: { access_token: expect.any(String), refresh_token: session.refreshToken, user_id: user.id } });
+    // Unsigned: the mount signs it once the transaction has committed (mount.test.ts checks the signed answer).
+    expect(result).toEqual({ json: { access_token: expect.any(UnsignedAccessToken), refresh_token: session.refreshToken, user_id: user.id } });
   });
 
   it("a server's session takes the parsed lifetime and impersonation flag, and answers only the two tokens", async () => {
@@ -69,7 +71,7 @@ describe("sessions", () => {
     const result = await answer(seam, asServer(), [sessionRoutes, "createSession"] as const, { body: { user_id: user.id, expires_in_millis: 60_000, is_impersonation: true } });
     const session = [...seam.tables.sessions.values()].find((s) => s.userId === user.id)!;
     expect(session).toMatchObject({ isImpersonation: true, expiresAtMillis: seam.clock.now() + 60_000 });
-    expect(result).toEqual({ json: { refresh_token: session.refreshToken, access_token: expect.any(String) } });
+    expect(result).toEqual({ json: { refresh_token: session.refreshToken, access_token: expect.any(UnsignedAccessToken) } });
   });
 
   it("ending a session by id passes the path's id and the caller's own session to the op", async () => {

@@ -6,7 +6,7 @@ import { refreshAccessToken } from "../../domain/ops/sessions.ts";
 import { exchangeAuthorizationCode, OAuthGrantError } from "../../domain/ops/oauth-token.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
-import type { RouteFor } from "./define.ts";
+import type { RouteFor, RouteResult } from "./define.ts";
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
 const oauthError = (error: string, description: string, status = 400) => json({ error, error_description: description }, status, noStore);
@@ -33,25 +33,25 @@ export const tokenEndpoint: RouteFor<"oauthToken"> = {
     if (body.grant_type !== "refresh_token") return oauthError("unsupported_grant_type", `Grant type ${body.grant_type} is not supported by this endpoint.`);
     if (!body.refresh_token) return oauthError("invalid_request", "Missing parameter: `refresh_token`");
     const tokens = await refreshAccessToken(ctx, project.id, body.refresh_token);
-    return json(
-      {
+    return {
+      status: 200,
+      body: {
         access_token: tokens.accessToken,
         token_type: "Bearer",
         expires_in: ctx.settings.accessTokenLifetimeSeconds,
         scope: constants.oauthScope,
         refresh_token: tokens.refreshToken,
       },
-      200,
-      noStore,
-    );
+      headers: noStore,
+    };
   },
 };
 
 /** The code exchange; its OAuth-style refusals (PKCE, missing parameters) answer in the OAuth error shape. */
-async function codeGrant(ctx: OpContext, project: ProjectRecord, body: RequestBody<"oauthToken">): Promise<Response> {
+async function codeGrant(ctx: OpContext, project: ProjectRecord, body: RequestBody<"oauthToken">): Promise<RouteResult> {
   try {
     const tokens = await exchangeAuthorizationCode(ctx, project, { ...body, grant_type: "authorization_code", client_id: body.client_id ?? "" });
-    return json(tokens, 200, noStore);
+    return { status: 200, body: tokens, headers: noStore };
   } catch (error) {
     if (error instanceof OAuthGrantError) return oauthError(error.error, error.description, error.status);
     throw error;

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seededRandom } from "@authsim/sdk/runtime";
+import { webCryptoBackend } from "./crypto-backend.ts";
 import { DEV, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
 
 /**
@@ -66,5 +67,33 @@ describe("access tokens", () => {
       const encoded = Buffer.from(JSON.stringify(header)).toString("base64url");
       await expectKnownError(await me(`${encoded}.${payload}.${signature}`), "UNPARSABLE_ACCESS_TOKEN", 401);
     }
+  });
+
+  it("are signed after their transaction commits: a request waiting for its signature holds up no other", async () => {
+    const backend = webCryptoBackend();
+    const held: (() => void)[] = [];
+    // A backend whose signatures wait until released, as a busy signing thread would.
+    const slow = newProvider({
+      crypto: {
+        ...backend,
+        signEs256: async (jwk, input) => {
+          await new Promise<void>((resolve) => held.push(resolve));
+          return backend.signEs256(jwk, input);
+        },
+      },
+    });
+    const signingUp = api(slow, "/auth/password/sign-up", { method: "POST", headers: client(), json: { email: "held@example.com", password: "long enough" } });
+    while (held.length === 0) await new Promise((r) => setTimeout(r, 1));
+    // The sign-up has committed: a write and a read of the same user go through while its token is being signed.
+    const users = await expectJson<{ items: { primary_email: string; id: string }[] }>(await api(slow, "/users", { headers: server() }));
+    const made = users.items.find((u) => u.primary_email === "held@example.com")!;
+    await expectJson(await api(slow, `/users/${made.id}`, { method: "PATCH", headers: server(), json: { display_name: "Held" } }));
+    held.shift()!();
+    const { access_token } = await expectJson<{ access_token: string }>(await signingUp);
+    const jwks = await expectJson<JSONWebKeySet>(await api(slow, `/projects/${DEV.id}/.well-known/jwks.json`));
+    const { payload } = await jwtVerify(access_token, createLocalJWKSet(jwks), { currentDate: new Date(slow.clock.now()) });
+    // Its claims are the user's as the sign-up left it (the rename came after).
+    expect(payload).toMatchObject({ sub: made.id, email: "held@example.com", name: null });
+    expect(slow.unexpected).toEqual([]);
   });
 });

@@ -118,15 +118,50 @@ function encodedHeader(key: SigningKeyRecord): string {
 }
 
 /**
- * A compact ES256 JWS (RFC 7515) of the claims, signed through the crypto backend (domain/auth/crypto-backend.ts): the same
- * bytes jose's SignJWT would produce, without a Web Crypto round trip when the backend is synchronous.
+ * An access token decided inside a transaction — its claims and its key fixed from the state the operation saw — and
+ * signed once the transaction has committed. A signature is pure work that reads no state, so it need not hold the
+ * store's lock: under load, every request's signature waited for that lock while the main thread did nothing but sign
+ * (a third of its time in a refresh). Operations put it in their answer's `access_token`; the mount (and any other
+ * caller of an operation that answers one) signs it with `signedAnswer` after `runOp`.
  */
-export async function mintAccessToken(tables: Tables, random: RandomSource, input: MintInput, backend: CryptoBackend = defaultCryptoBackend): Promise<string> {
+export class UnsignedAccessToken {
+  constructor(
+    /** The compact JWS's first two parts: the key's header and the claims. */
+    readonly signingInput: string,
+    readonly privateJwk: JWK,
+  ) {}
+}
+
+/** An answer whose `access_token` is still to be signed (the answer types of the operations that mint one). */
+export type WithUnsignedToken<T extends { access_token: string }> = Omit<T, "access_token"> & { access_token: UnsignedAccessToken };
+
+/** The claims and key of a token for this user and session, now (creating the audience's key on its first use). */
+export async function unsignedAccessToken(tables: Tables, random: RandomSource, input: MintInput): Promise<UnsignedAccessToken> {
   const claims = claimsFor(input);
   const key = await signingKey(tables, audienceOf(input.user), random);
-  const signingInput = `${encodedHeader(key)}.${textToBase64Url(JSON.stringify(claims))}`;
-  return `${signingInput}.${bytesToBase64Url(await backend.signEs256(key.privateJwk, signingInput))}`;
+  return new UnsignedAccessToken(`${encodedHeader(key)}.${textToBase64Url(JSON.stringify(claims))}`, key.privateJwk);
 }
+
+/**
+ * The compact ES256 JWS (RFC 7515): the same bytes jose's SignJWT would produce, signed through the crypto backend
+ * (domain/auth/crypto-backend.ts).
+ */
+export async function signAccessToken(token: UnsignedAccessToken, backend: CryptoBackend = defaultCryptoBackend): Promise<string> {
+  return `${token.signingInput}.${bytesToBase64Url(await backend.signEs256(token.privateJwk, token.signingInput))}`;
+}
+
+/**
+ * An operation's answer with its access token signed: the answer itself when it holds none. Only the top-level
+ * `access_token` can hold one (every answer that carries a token carries it there).
+ */
+export async function signedAnswer<T>(answer: T, backend: CryptoBackend = defaultCryptoBackend): Promise<Signed<T>> {
+  if (typeof answer !== "object" || answer === null || !((answer as { access_token?: unknown }).access_token instanceof UnsignedAccessToken)) return answer as Signed<T>;
+  const token = (answer as unknown as { access_token: UnsignedAccessToken }).access_token;
+  return { ...answer, access_token: await signAccessToken(token, backend) } as Signed<T>;
+}
+
+/** An answer type with its unsigned `access_token` as the text it becomes. */
+export type Signed<T> = T extends { access_token: UnsignedAccessToken } ? Omit<T, "access_token"> & { access_token: string } : T;
 
 export type VerifyResult =
   | { ok: true; claims: AccessTokenClaims }

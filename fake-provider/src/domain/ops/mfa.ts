@@ -1,4 +1,5 @@
 import type { SignInResponse } from "@authsim/sdk/contract";
+import type { WithUnsignedToken } from "../auth/tokens.ts";
 import { knownError } from "../errors/known-error.ts";
 import type { ProjectRecord, UserRecord, VerificationCodeRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
@@ -28,7 +29,7 @@ export function mfaRequiredError(ctx: OpContext, user: UserRecord, isNewUser: bo
 }
 
 /** Sign-in tokens for a user, or MULTI_FACTOR_AUTHENTICATION_REQUIRED when the user has a TOTP secret. */
-export async function signInOrRequireMfa(ctx: OpContext, user: UserRecord, isNewUser = false): Promise<SignInResponse> {
+export async function signInOrRequireMfa(ctx: OpContext, user: UserRecord, isNewUser = false): Promise<WithUnsignedToken<SignInResponse>> {
   if (requiresMfa(user)) throw mfaRequiredError(ctx, user, isNewUser);
   return signInResponseFor(ctx, user);
 }
@@ -37,7 +38,7 @@ export async function signInOrRequireMfa(ctx: OpContext, user: UserRecord, isNew
  * POST /auth/mfa/sign-in {type: "totp", totp, code}. The attempt code is checked first (the verification errors), then
  * the TOTP at the emulator's clock (INVALID_TOTP_CODE, which leaves the attempt usable for another try).
  */
-export async function mfaSignIn(ctx: OpContext, project: ProjectRecord, body: { totp: string; code: string }): Promise<SignInResponse & { is_new_user: boolean }> {
+export async function mfaSignIn(ctx: OpContext, project: ProjectRecord, body: { totp: string; code: string }): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
   const attempt = redeemCode(ctx, project.id, "mfa_attempt", body.code, { consume: true });
   const user = ctx.tables.users.get(String(attempt.data.user_id));
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");

@@ -6,6 +6,7 @@ import type { OAuthAuthorizationCodeRecord } from "../store/strong-auth-records.
 import type { OpContext } from "./context.ts";
 import { mfaRequiredError, requiresMfa } from "./mfa.ts";
 import { accessTokenFor, isSessionLive, openSession } from "./sessions.ts";
+import type { UnsignedAccessToken } from "../auth/tokens.ts";
 
 /**
  * The authorization-code grant of POST /auth/oauth/token (protocol.md §4.4): the code from the callback, the same
@@ -43,7 +44,7 @@ async function verifierMatches(verifier: string | undefined, record: OAuthAuthor
 }
 
 export interface CodeGrantTokens {
-  access_token: string;
+  access_token: UnsignedAccessToken;
   token_type: "Bearer";
   expires_in: number;
   scope: string;

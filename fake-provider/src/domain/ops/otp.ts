@@ -1,4 +1,5 @@
 import type { SignInResponse } from "@authsim/sdk/contract";
+import type { WithUnsignedToken } from "../auth/tokens.ts";
 import { linkWithCode } from "../email/templates.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
@@ -62,7 +63,7 @@ export function checkSignInCode(ctx: AuthedContext, code: string): void {
  * Signs in with the link's code or OTP + nonce. An unknown address becomes a new user (verified, used for auth, OTP
  * on) and `is_new_user` is true; a signed-in anonymous user is upgraded instead of a new one being made (§7.8).
  */
-export async function otpSignIn(ctx: AuthedContext, code: string): Promise<SignInResponse & { is_new_user: boolean }> {
+export async function otpSignIn(ctx: AuthedContext, code: string): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
   const { project, user: current } = ctx.auth;
   assertOtpEnabled(project);
   const record = redeemCode(ctx, project.id, "otp_sign_in", code, { consume: true });

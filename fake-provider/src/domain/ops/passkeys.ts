@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { WithUnsignedToken } from "../auth/tokens.ts";
 import { base64url } from "jose";
 import { PASSKEY_RP_ID_PLACEHOLDER, PASSKEY_USER_ID_MAX_BYTES, type SignInResponse } from "@authsim/sdk/contract";
 import { knownError } from "../errors/known-error.ts";
@@ -139,7 +140,7 @@ export async function initiateAuthentication(ctx: OpContext, project: ProjectRec
 
 const authFailed = (message: string) => knownError("PASSKEY_AUTHENTICATION_FAILED", undefined, { message });
 
-export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body: { authentication_response: unknown; code: string }): Promise<SignInResponse & { is_new_user: boolean }> {
+export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body: { authentication_response: unknown; code: string }): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
   assertEnabled(project);
   const attempt = redeemCode(ctx, project.id, "passkey_authentication", body.code, { consume: true });
   const response = body.authentication_response as AuthenticationResponseJSON;

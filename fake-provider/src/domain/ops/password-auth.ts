@@ -1,4 +1,5 @@
 import type { SignInResponse } from "@authsim/sdk/contract";
+import type { WithUnsignedToken } from "../auth/tokens.ts";
 import { dummyHash, checkPasswordRules, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { knownError } from "../errors/known-error.ts";
 import { emailKey } from "../store/store.ts";
@@ -14,7 +15,7 @@ import { assertAuthEmailFree, newUserRecord, saveUser } from "./users.ts";
 export async function passwordSignUp(
   ctx: AuthedContext,
   body: { email: string; password: string; verification_callback_url?: string | undefined },
-): Promise<SignInResponse> {
+): Promise<WithUnsignedToken<SignInResponse>> {
   const { project, user: current } = ctx.auth;
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
@@ -31,7 +32,7 @@ export async function passwordSignUp(
   return signInResponseFor(ctx, user);
 }
 
-export async function passwordSignIn(ctx: AuthedContext, body: { email: string; password: string }): Promise<SignInResponse> {
+export async function passwordSignIn(ctx: AuthedContext, body: { email: string; password: string }): Promise<WithUnsignedToken<SignInResponse>> {
   const { project } = ctx.auth;
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const user = ctx.tables.users.lookup("authEmail", emailKey(project.id, body.email));
@@ -43,7 +44,7 @@ export async function passwordSignIn(ctx: AuthedContext, body: { email: string; 
   return signInOrRequireMfa(ctx, user);
 }
 
-export async function anonymousSignUp(ctx: AuthedContext): Promise<SignInResponse> {
+export async function anonymousSignUp(ctx: AuthedContext): Promise<WithUnsignedToken<SignInResponse>> {
   const { project } = ctx.auth;
   if (!project.config.anonymous_enabled) throw knownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
   // Anonymous accounts are made even when sign-up is closed (as upstream); upgrading one is a sign-up, refused then.

@@ -1,6 +1,6 @@
 import { constants, type SignInResponse } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
-import { mintAccessToken } from "../auth/tokens.ts";
+import { unsignedAccessToken, type UnsignedAccessToken, type WithUnsignedToken } from "../auth/tokens.ts";
 import { knownError } from "../errors/known-error.ts";
 import type { SessionRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
@@ -12,22 +12,25 @@ export function isSessionLive(session: SessionRecord, now: number): boolean {
   return session.expiresAtMillis > now;
 }
 
-/** Every access token minted from a session: one `$token-refresh` analytics event each (domain/ops/analytics-events.ts). */
-export async function accessTokenFor(ctx: OpContext, user: UserRecord, sessionId: string): Promise<string> {
+/**
+ * Every access token minted from a session: one `$token-refresh` analytics event each (domain/ops/analytics-events.ts).
+ * Signed after the transaction commits (UnsignedAccessToken).
+ */
+export async function accessTokenFor(ctx: OpContext, user: UserRecord, sessionId: string): Promise<UnsignedAccessToken> {
   recordTokenRefresh(ctx, user, sessionId);
-  return mintAccessToken(ctx.tables, ctx.random, {
+  return unsignedAccessToken(ctx.tables, ctx.random, {
     apiBaseUrl: ctx.settings.apiBaseUrl,
     projectId: user.projectId,
     user,
     sessionId,
     nowMillis: ctx.now,
     lifetimeSeconds: ctx.settings.accessTokenLifetimeSeconds,
-  }, ctx.settings.crypto);
+  });
 }
 
 export interface NewSession {
   session: SessionRecord;
-  accessToken: string;
+  accessToken: UnsignedAccessToken;
 }
 
 export async function openSession(
@@ -51,7 +54,7 @@ export async function openSession(
   return { session, accessToken: await accessTokenFor(ctx, user, session.id) };
 }
 
-export async function signInResponseFor(ctx: OpContext, user: UserRecord): Promise<SignInResponse> {
+export async function signInResponseFor(ctx: OpContext, user: UserRecord): Promise<WithUnsignedToken<SignInResponse>> {
   const { session, accessToken } = await openSession(ctx, user);
   return { access_token: accessToken, refresh_token: session.refreshToken, user_id: user.id };
 }
@@ -60,7 +63,7 @@ export async function signInResponseFor(ctx: OpContext, user: UserRecord): Promi
  * The refresh grant (protocol.md §4.4): a live session of this project whose user still exists yields a new access
  * token; the refresh token itself is echoed, not rotated.
  */
-export async function refreshAccessToken(ctx: OpContext, projectId: string, refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
+export async function refreshAccessToken(ctx: OpContext, projectId: string, refreshToken: string): Promise<{ accessToken: UnsignedAccessToken; refreshToken: string }> {
   const session = ctx.tables.sessions.lookup("refreshToken", refreshToken);
   if (!session || session.projectId !== projectId || !isSessionLive(session, ctx.now)) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   const user = ctx.tables.users.get(session.userId);
