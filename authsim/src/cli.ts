@@ -63,8 +63,9 @@ const provider = createFakeProvider({
   requestLogCapacity: options.requestLogCapacity,
   apiBaseUrl: provisionalUrl,
   hashCost: options.hashCost,
-  // Hashing and signing on the main thread, not through Web Crypto's pool round trips (node-crypto.ts).
-  crypto: nodeCryptoBackend(),
+  // node:crypto, not Web Crypto's pool round trips: hashing on the main thread, token signatures on a thread of their
+  // own (node-crypto.ts, signing-thread.ts).
+  crypto: nodeCryptoBackend({ signOn: "thread" }),
   accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
   fixedOtp: options.fixedOtp,
   // The real service's switch for recorded passkey answers (its own backend e2e suite sets it).

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, pbkdf2, pbkdf2Sync, sign, verify, type KeyObject } from "node:crypto";
 import type { CryptoBackend } from "@authsim/fake-provider";
+import { signingThread } from "./signing-thread.ts";
 
 /**
  * The emulator's crypto backend over node:crypto, injected by the dev server (the core stays on Web Crypto). The same
@@ -29,17 +30,22 @@ function keyCache(load: (jwk: Jwk) => KeyObject): (jwk: Jwk) => KeyObject {
   };
 }
 
-export function nodeCryptoBackend(): CryptoBackend {
+/**
+ * `signOn`: "thread" (the dev server's) signs on a thread of its own (signing-thread.ts), "main" on the calling thread.
+ * Hashing and verification stay on the main thread: both decide a transaction's outcome, so they run inside it.
+ */
+export function nodeCryptoBackend(options: { signOn?: "main" | "thread" } = {}): CryptoBackend & { close(): Promise<void> } {
   const privateKey = keyCache(({ kty, crv, x, y, d }) => createPrivateKey({ key: { kty, crv, x, y, d }, format: "jwk" }));
   const publicKey = keyCache(({ kty, crv, x, y }) => createPublicKey({ key: { kty, crv, x, y }, format: "jwk" }));
+  const signHere = (jwk: Jwk, signingInput: string) => sign("sha256", Buffer.from(signingInput, "latin1"), { key: privateKey(jwk), dsaEncoding: "ieee-p1363" });
+  const thread = options.signOn === "thread" ? signingThread(signHere) : null;
   return {
     pbkdf2Sha256(password, salt, iterations) {
       if (iterations <= SYNC_ITERATIONS) return pbkdf2Sync(password, salt, iterations, 32, "sha256");
       return new Promise((resolve, reject) => pbkdf2(password, salt, iterations, 32, "sha256", (error, key) => (error ? reject(error) : resolve(key))));
     },
-    signEs256(jwk, signingInput) {
-      return sign("sha256", Buffer.from(signingInput, "latin1"), { key: privateKey(jwk), dsaEncoding: "ieee-p1363" });
-    },
+    signEs256: thread ? (jwk, signingInput) => thread.signEs256(jwk, signingInput) : signHere,
+    close: async () => thread?.close(),
     verifyEs256(jwk, signingInput, signature) {
       return verify("sha256", Buffer.from(signingInput, "latin1"), { key: publicKey(jwk), dsaEncoding: "ieee-p1363" }, signature);
     },
