@@ -31,7 +31,7 @@ import { explainFailure, traceOf, type PipelineStage } from "../../emulator/requ
 import type { RouteFor, RouteResult, RouteTable } from "./define.ts";
 import { runOp } from "../../domain/run-op.ts";
 import type { CryptoBackend } from "../../domain/auth/crypto-backend.ts";
-import { signedAnswer } from "../../domain/auth/tokens.ts";
+import { holdsUnsignedToken, signedAnswer } from "../../domain/auth/tokens.ts";
 import { implementedRoutes } from "./index.ts";
 
 export interface MountDeps {
@@ -160,11 +160,17 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
       });
     }, endUser ? { endUser } : {});
     // Committed: an access token in the answer is signed now, off the store's lock (UnsignedAccessToken).
-    return toResponse(await signedResult(result, deps.settings.crypto), request, deps.random);
+    return toResponse(holdsUnsignedToken(answerOf(result)) ? await signedResult(result, deps.settings.crypto) : result, request, deps.random);
   } catch (error) {
     explainFailure(request, stage, error);
     return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
   }
+}
+
+/** The JSON a route answered, if it answered JSON. */
+function answerOf(result: RouteResult): unknown {
+  if (result instanceof Response) return undefined;
+  return "json" in result ? result.json : result.body;
 }
 
 async function signedResult(result: RouteResult, crypto: CryptoBackend | undefined): Promise<RouteResult> {

@@ -155,9 +155,13 @@ export async function signAccessToken(token: UnsignedAccessToken, backend: Crypt
  * `access_token` can hold one (every answer that carries a token carries it there).
  */
 export async function signedAnswer<T>(answer: T, backend: CryptoBackend = defaultCryptoBackend): Promise<Signed<T>> {
-  if (typeof answer !== "object" || answer === null || !((answer as { access_token?: unknown }).access_token instanceof UnsignedAccessToken)) return answer as Signed<T>;
-  const token = (answer as unknown as { access_token: UnsignedAccessToken }).access_token;
-  return { ...answer, access_token: await signAccessToken(token, backend) } as Signed<T>;
+  if (!holdsUnsignedToken(answer)) return answer as Signed<T>;
+  return { ...answer, access_token: await signAccessToken(answer.access_token, backend) } as Signed<T>;
+}
+
+/** Whether an answer has an access token still to sign (most answers have none, and need no turn of the event loop). */
+export function holdsUnsignedToken(answer: unknown): answer is { access_token: UnsignedAccessToken } {
+  return typeof answer === "object" && answer !== null && (answer as { access_token?: unknown }).access_token instanceof UnsignedAccessToken;
 }
 
 /** An answer type with its unsigned `access_token` as the text it becomes. */
