@@ -64,6 +64,17 @@ describe("the signing thread", () => {
     expect(await web.verifyEs256(key.publicJwk, "header.two", signature)).toBe(true);
   });
 
+  it("stops when idle and starts again on the next signature", async () => {
+    thread = signingThread(notOnThisThread, { idleMillis: 50 });
+    const key = await keyPair("k");
+    await thread.signEs256(key.privateJwk, "header.one");
+    expect(thread.running).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(thread.running).toBe(false);
+    const signature = await thread.signEs256(key.privateJwk, "header.two");
+    expect(await web.verifyEs256(key.publicJwk, "header.two", signature)).toBe(true);
+  });
+
   it("refuses the signatures of a batch closed before it was sent", async () => {
     thread = signingThread(notOnThisThread);
     const key = await keyPair("k");

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { CryptoBackend } from "@authsim/fake-provider";
 
@@ -13,13 +14,16 @@ type Jwk = Parameters<CryptoBackend["signEs256"]>[0];
  * of a batch); the thread, doing nothing else, signs at the tight-loop cost.
  *
  * Started on the first signature (a server that mints no token never starts it) and unreferenced, so it keeps no
- * process alive. If the thread fails, its pending signatures are refused and later ones are made on the main thread by
- * `fallback`.
+ * process alive; stopped after `idleMillis` without one, as a thread holds some 20 MB (its own V8 heap), which a dev
+ * server at rest should give back. If the thread fails, its pending signatures are refused and later ones are made on
+ * the main thread by `fallback`.
  */
 export interface SigningThread {
   signEs256(privateJwk: Jwk, signingInput: string): Promise<Uint8Array>;
   /** Stops the thread (pending signatures are refused); the next signature starts another. */
   close(): Promise<void>;
+  /** Whether a thread is running now. */
+  readonly running: boolean;
 }
 
 /** One batch: the keys the thread has not seen yet, then the signing inputs, each with its key's number. */
@@ -71,8 +75,11 @@ parentPort.on("message", (message) => {
 });
 `;
 
-export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) => Uint8Array): SigningThread {
+export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) => Uint8Array, options: { idleMillis?: number } = {}): SigningThread {
+  const idleMillis = options.idleMillis ?? 30_000;
   let worker: Worker | null = null;
+  /** When the thread was last given work (performance.now(): the process's time, not the emulator's clock). */
+  let lastUsed = 0;
   let failed = false;
   /** Numbers of the keys the current thread holds, by the record's JWK object (a restored state brings new objects). */
   let keyIds = new WeakMap<Jwk, number>();
@@ -101,15 +108,32 @@ export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) 
     flushScheduled = false;
     if (inFlight || !batch) return;
     if (!worker) return refuseAll(new Error("signing thread stopped"));
+    lastUsed = performance.now();
     worker.postMessage(batch);
     inFlight = batchPending;
     batch = null;
     batchPending = [];
   };
 
+  /** Stops the thread once it has had no work for idleMillis (checked when the time would be up, so no timer a batch). */
+  const stopWhenIdle = (thread: Worker) => {
+    const check = () => {
+      if (worker !== thread) return;
+      const idleFor = performance.now() - lastUsed;
+      if (idleFor < idleMillis || inFlight || batch) setTimeout(check, Math.max(idleMillis - idleFor, 1)).unref();
+      else {
+        worker = null;
+        void thread.terminate();
+      }
+    };
+    setTimeout(check, idleMillis).unref();
+  };
+
   const start = (): Worker => {
-    const thread = new Worker(threadSource, { eval: true, name: "authsim ES256 signing" });
+    // A small heap: the thread holds keys and one batch at a time.
+    const thread = new Worker(threadSource, { eval: true, name: "authsim ES256 signing", resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
     thread.unref();
+    stopWhenIdle(thread);
     thread.on("message", (reply: Reply) => {
       const pending = inFlight ?? [];
       inFlight = null;
@@ -155,6 +179,9 @@ export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) 
       batch.keyIds.push(id);
       batch.inputs.push(signingInput);
       return new Promise((resolve, reject) => batchPending.push({ resolve, reject }));
+    },
+    get running() {
+      return worker !== null;
     },
     async close() {
       const thread = worker;
