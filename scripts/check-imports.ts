@@ -99,25 +99,6 @@ export const layerRules: readonly LayerRule[] = [
   },
 ];
 
-/**
- * Debt the check tolerates, each with its reason, until it is paid (issue 18). Nothing else is tolerated: a cycle with
- * a file outside `cycle`, or an import outside `imports`, fails as any other.
- */
-const knownDebt = {
-  why:
-    "an internal-project user's owned projects come with an admin app (sdk-surface.md §17 AdminOwnedProject), and the " +
-    "client's CurrentUser type carries them, while the admin app builds on the server and client apps",
-  cycle: new Set([
-    "sdk/src/admin/admin-app.ts",
-    "sdk/src/client/cached-user.ts",
-    "sdk/src/client/client-app.ts",
-    "sdk/src/client/current-user.ts",
-    "sdk/src/client/internal-user.ts",
-    "sdk/src/server/server-app.ts",
-  ]),
-  imports: new Set(["sdk/src/client/internal-user.ts → sdk/src/admin/admin-app.ts", "sdk/src/client/internal-user.ts → sdk/src/admin/project-admin.ts"]),
-};
-
 function sourceFiles(): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
@@ -227,12 +208,7 @@ function main(): number {
   const graph = importGraph(files);
   const rel = (f: string) => path.relative(repo, f);
   const problems: string[] = [];
-  const tolerated: string[] = [];
   for (const component of cycles(graph)) {
-    if (component.every((f) => knownDebt.cycle.has(rel(f)))) {
-      tolerated.push(`import cycle ${loopThrough(component, graph).map(rel).join(" → ")}`);
-      continue;
-    }
     const loop = loopThrough(component, graph).map(rel).join(" → ");
     const others = component.length > 2 ? `\n    (the cycle's files: ${component.map(rel).join(", ")})` : "";
     problems.push(`import cycle: ${loop}${others}`);
@@ -243,18 +219,16 @@ function main(): number {
       if (!rule.from.test(from)) continue;
       for (const target of targets) {
         if (!rule.forbidden.test(rel(target))) continue;
-        if (knownDebt.imports.has(`${from} → ${rel(target)}`)) tolerated.push(`${from} imports ${rel(target)}`);
-        else problems.push(`${from} imports ${rel(target)}: breaks the layer rule "${rule.name}"`);
+        problems.push(`${from} imports ${rel(target)}: breaks the layer rule "${rule.name}"`);
       }
     }
   }
   for (const problem of problems) console.error(problem);
-  if (tolerated.length > 0) console.log(`check-imports: known debt, tolerated until paid (${knownDebt.why}):\n  ${[...new Set(tolerated)].join("\n  ")}`);
   if (problems.length > 0) {
     console.error(`\ncheck-imports: ${problems.length} problem(s) in ${files.length} source files (docs/ARCHITECTURE.md, "Import rules").`);
     return 1;
   }
-  console.log(`check-imports: ${files.length} source files, no import cycles and layer rules kept${tolerated.length > 0 ? " (beyond the known debt above)" : ""}.`);
+  console.log(`check-imports: ${files.length} source files, no import cycles and layer rules kept.`);
   return 0;
 }
 

@@ -60,7 +60,7 @@ import { fakeProviderHandlers } from "@authsim/fake-provider/msw";
 import { StackClientApp } from "@authsim/sdk";
 import { manualClock } from "@authsim/sdk/runtime";
 import { knownErrorCodes } from "@authsim/sdk/contract";
-import { devProjectSeed as dev } from "@authsim/fixtures";
+import { devProjectSeed as dev, internalProjectSeed as internal } from "@authsim/fixtures";
 import { StackProvider } from "@authsim/react";
 import { setupServer } from "msw/node";
 import { StackClientApp as PublishedClientApp } from "@stackframe/js";
@@ -74,6 +74,16 @@ const provider = createFakeProvider({ clock });
 const app = new StackClientApp({ baseUrl: "http://fake", projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key, tokenStore: "memory", fetch: provider.fetch, clock });
 const ours = await app.signUpWithCredential({ email: "a@example.com", password: "password-123", noRedirect: true });
 assert.equal(ours.status, "ok", JSON.stringify(ours));
+
+// An internal user's owned project comes with a working admin app (registered by the package's entry, not imported by
+// the client app: sdk/src/client/owned-projects.ts).
+const owner = new StackClientApp({ baseUrl: "http://fake", projectId: internal.id, publishableClientKey: internal.keys.publishable_client_key, tokenStore: "memory", fetch: provider.fetch, clock });
+assert.equal((await owner.signUpWithCredential({ email: "owner@example.com", password: "password-123", noRedirect: true, noVerificationCallback: true })).status, "ok");
+const ownerUser = await owner.getUser({ or: "throw" });
+const team = await ownerUser.createTeam({ displayName: "Owners" });
+const created = await ownerUser.createProject({ displayName: "Owned", teamId: team.id });
+assert.equal((await created.app.getProject()).displayName, "Owned");
+assert.deepEqual((await ownerUser.listOwnedProjects()).map((p) => p.id), [created.id]);
 
 // The published kit, unchanged, with the emulator behind msw.
 const handlers = fakeProviderHandlers({ baseUrl: "https://api.stack-auth.test" });
@@ -95,7 +105,7 @@ console.log("plain node: ok");
 const CONSUMER_TS = `
 import { createFakeProvider, type FakeProvider, type SentEmailRecord } from "@authsim/fake-provider";
 import { fakeProviderHandlers, type FakeProviderHandlers } from "@authsim/fake-provider/msw";
-import { StackClientApp, StackServerApp } from "@authsim/sdk";
+import { StackClientApp, StackServerApp, type StackAdminApp } from "@authsim/sdk";
 import { manualClock, type ManualClock } from "@authsim/sdk/runtime";
 import { devProjectSeed as dev, loadFixture } from "@authsim/fixtures";
 import { StackProvider, useUser } from "@authsim/react";
@@ -112,6 +122,11 @@ export async function flow(): Promise<SentEmailRecord> {
   await server.listUsers();
   await loadFixture({ projects: [] }, { baseUrl: "http://fake", fetch: provider.fetch, emulator: true });
   return await provider.outbox.waitFor({ to: "a@example.com" });
+}
+// Owned projects are typed with the admin app itself (the client declares the type, the admin layer merges it in).
+export async function ownedAdminApps(): Promise<StackAdminApp[]> {
+  const user = await app.getUser({ or: "throw" });
+  return (await user.listOwnedProjects?.())?.map((project) => project.app) ?? [];
 }
 export const parts = [StackProvider, useUser, handlers, target] as const;
 `;

@@ -1,4 +1,7 @@
 /** @authsim/sdk: the client, server and admin apps, their errors and token stores. The wire contract is "@authsim/sdk/contract". */
+// For its effect: an `internal` user's owned projects get their admin app (client/owned-projects.ts says why it is
+// registered rather than imported). Every entry that exposes a client app must import it (sdk/package.json "sideEffects").
+import "./admin/owned-project-apps.ts";
 export { StackClientApp, type ClientAppInternals } from "./client/client-app.ts";
 // The client app's JSON form (spec §5): app[stackAppInternalsSymbol].toClientJson(), StackClientApp[…].fromClientJson(json).
 export { stackAppInternalsSymbol } from "./client/app-internals.ts";
@@ -109,7 +112,8 @@ export { StackClientApp as HexclaveClientApp } from "./client/client-app.ts";
 export { StackServerApp as HexclaveServerApp } from "./server/server-app.ts";
 export { StackAdminApp as HexclaveAdminApp } from "./admin/admin-app.ts";
 // The admin surface (issue 6): project administration, owned projects, email, metrics.
-export type { ManagedAdminProject, AdminProjectUpdateOptions, AdminProjectCreateOptions, AdminProjectConfigUpdateOptions } from "./admin/project-admin.ts";
+export type { ManagedAdminProject } from "./admin/project-admin.ts";
+export type { AdminProjectUpdateOptions, AdminProjectCreateOptions, AdminProjectConfigUpdateOptions } from "./project-admin/project-options.ts";
 export type { AdminOwnedProject, InternalUserExtra } from "./client/internal-user.ts";
 export type { EmailThemeSummary, EmailTemplateRecord, EmailDraftRecord, EmailDraftOptions, EmailPreviewOptions, AdminSentEmail, SmtpConfigOptions } from "./admin/emails.ts";
 export type { SendEmailOptions, EmailDeliveryInfo } from "./server/emails.ts";

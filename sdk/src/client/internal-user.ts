@@ -1,22 +1,21 @@
 import { adminProject } from "../contract/areas/projects.ts";
 import { ownedProjectList } from "../contract/areas/project-admin.ts";
 import { INTERNAL_PROJECT_ID } from "../contract/headers.ts";
-import type { StackAdminApp } from "../admin/admin-app.ts";
-import { adminProjectUpdateToWire, type AdminProjectCreateOptions, type ManagedAdminProject } from "../admin/project-admin.ts";
+import { adminProjectUpdateToWire, type AdminProjectCreateOptions } from "../project-admin/project-options.ts";
 import type { AdminProjectJson } from "../contract/areas/projects.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
+import { openOwnedProject, type AdminOwnedProject } from "./owned-projects.ts";
 import { asClient } from "../transport/operation-call.ts";
 
 /**
  * What users of the `internal` project can do besides (sdk-surface.md §9d, spec §6): create, list and transfer the
  * projects their teams own. Each owned project comes with an admin app for it that authenticates with this user's
- * session (a project-owner session) and, as spec §5 requires, has no token store of its own.
+ * session (a project-owner session) and, as spec §5 requires, has no token store of its own (the admin layer makes it:
+ * owned-projects.ts).
  */
 
-export interface AdminOwnedProject extends ManagedAdminProject {
-  readonly app: StackAdminApp;
-}
+export type { AdminOwnedProject };
 
 export interface InternalUserExtra {
   createProject(options: AdminProjectCreateOptions): Promise<AdminOwnedProject>;
@@ -24,23 +23,8 @@ export interface InternalUserExtra {
   listOwnedProjects(): Promise<AdminOwnedProject[]>;
 }
 
-async function ownedProject(ctx: AppContext, session: Session, json: AdminProjectJson): Promise<AdminOwnedProject> {
-  // Imported when needed: the admin app builds on the client app, so a static import would be circular.
-  const { StackAdminApp: AdminApp } = await import("../admin/admin-app.ts");
-  const o = ctx.appOptions;
-  const app = new AdminApp({
-    projectId: json.id,
-    ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
-    ...(o.fetch !== undefined ? { fetch: o.fetch } : {}),
-    ...(o.clock !== undefined ? { clock: o.clock } : {}),
-    ...(o.sleep !== undefined ? { sleep: o.sleep } : {}),
-    ...(o.random !== undefined ? { random: o.random } : {}),
-    ...(o.isOnline !== undefined ? { isOnline: o.isOnline } : {}),
-    ...(o.extraRequestHeaders !== undefined ? { extraRequestHeaders: o.extraRequestHeaders } : {}),
-    projectOwnerSession: () => session.getAccessToken(),
-    tokenStore: null,
-  });
-  return app.ownedProjectFromJson(json);
+function ownedProject(ctx: AppContext, session: Session, json: AdminProjectJson): Promise<AdminOwnedProject> {
+  return openOwnedProject(ctx.appOptions, () => session.getAccessToken(), json);
 }
 
 export function internalUserExtra(ctx: AppContext, session: Session): InternalUserExtra | Record<string, never> {

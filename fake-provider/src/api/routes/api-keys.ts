@@ -1,6 +1,5 @@
 import type { ApiKeyType } from "@authsim/sdk/contract";
-import type { Auth } from "../auth/parse-auth.ts";
-import { knownError, StatusError } from "../../domain/errors/known-error.ts";
+import { knownError } from "../../domain/errors/known-error.ts";
 import {
   assertClientMayUseApiKeys,
   checkApiKey,
@@ -9,12 +8,10 @@ import {
   requireApiKey,
   teamOwner,
   updateApiKey,
-  userOwner,
+  userKeyOwner,
 } from "../../domain/ops/api-keys.ts";
-import type { OpContext } from "../../domain/ops/context.ts";
 import { apiKeyFirstView, apiKeyView } from "../../domain/views/api-keys.ts";
 import { ok, type RouteFor, type RouteTable } from "./define.ts";
-import { targetUser } from "./target-user.ts";
 
 /** /user-api-keys and /team-api-keys (protocol.md §5.8, §6.3). */
 
@@ -22,12 +19,6 @@ import { targetUser } from "./target-user.ts";
 function ownerMissing(type: ApiKeyType): never {
   const message = `${type}_id is required for ${type} API keys`;
   throw knownError("SCHEMA_ERROR", { message });
-}
-
-function userOf(auth: Auth, ctx: OpContext, userIdOrMe: string) {
-  // Upstream's own plain 403 for a client naming another user's keys.
-  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id) throw new StatusError(403, "Client can only manage their own api keys");
-  return userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
 }
 
 function itemRoutes(type: ApiKeyType): {
@@ -63,7 +54,7 @@ export const apiKeyRoutes: RouteTable = {
   listUserApiKeys: {
     handler: ({ auth, ctx, query }) => {
       assertClientMayUseApiKeys(auth, "user");
-      const owner = userOf(auth, ctx, query.user_id ?? ownerMissing("user"));
+      const owner = userKeyOwner(auth, ctx, query.user_id ?? ownerMissing("user"));
       return ok({ items: listApiKeys(ctx, auth.project.id, owner).map(apiKeyView), is_paginated: false });
     },
   },
@@ -71,7 +62,7 @@ export const apiKeyRoutes: RouteTable = {
   createUserApiKey: {
     handler: ({ auth, ctx, body }) => {
       assertClientMayUseApiKeys(auth, "user");
-      return ok(apiKeyFirstView(createApiKey(ctx, auth.project.id, userOf(auth, ctx, body.user_id), body)));
+      return ok(apiKeyFirstView(createApiKey(ctx, auth.project.id, userKeyOwner(auth, ctx, body.user_id), body)));
     },
   },
   getUserApiKey: user.get,

@@ -10,7 +10,8 @@ import {
 } from "../../domain/ops/contact-channels.ts";
 import { contactChannelView } from "../../domain/views/contact-channels.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
-import { targetUser, userBySchema } from "./target-user.ts";
+import { targetUser } from "../../domain/ops/access.ts";
+import { userBySchema } from "./user-by-schema.ts";
 
 /** Contact channels and email verification (protocol.md §5.6, §6.3, §7.3). */
 const WHAT = "contact channels";

@@ -133,7 +133,7 @@ export const emailRoutes: RouteTable = {
       ok(outboxEmailView(await updateOutboxEmail(ctx, auth.project.id, params.id, body, queueRender(ctx)), ctx.now)),
   },
   emailDeliveryInfo: { handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth.project)) },
-  activateCapacityBoost: { handler: ({ auth, ctx }) => ok(activateCapacityBoost(ctx, ctx.tables.projects.get(auth.project.id) ?? auth.project)) },
+  activateCapacityBoost: { handler: ({ auth, ctx }) => ok(activateCapacityBoost(ctx, auth.project)) },
   unsubscribeLink: {
     handler: ({ ctx, query }) => {
       const outcome = unsubscribe(ctx, query.code);

@@ -1,5 +1,5 @@
-import { jwks } from "../../domain/auth/tokens.ts";
 import { checkVersion } from "../../domain/ops/check-version.ts";
+import { projectJwks } from "../../domain/ops/project-jwks.ts";
 import { json, text } from "../http/respond.ts";
 import { ok, type RouteTable } from "./define.ts";
 
@@ -21,8 +21,7 @@ export const metaRoutes: RouteTable = {
   checkVersion: { handler: ({ body }) => ok(checkVersion(body.clientVersion)) },
   jwks: {
     handler: async ({ params, query, ctx }) => {
-      if (!ctx.tables.projects.has(params.project_id)) return text("Project not found", 404);
-      const body = await jwks(ctx.tables, ctx.random, {
+      const body = await projectJwks(ctx, params.project_id, {
         includeRestricted: query.include_restricted ?? false,
         includeAnonymous: query.include_anonymous ?? false,
       });

@@ -2,7 +2,7 @@ import { completeCliLogin, createCliLogin, pollCliLogin } from "../../domain/ops
 import { mfaSignIn } from "../../domain/ops/mfa.ts";
 import { initiateAuthentication, initiateRegistration, passkeySignIn, registerPasskey } from "../../domain/ops/passkeys.ts";
 import { ok, type RouteTable } from "./define.ts";
-import { signedInUser } from "./target-user.ts";
+import { requireSignedIn } from "../../domain/ops/access.ts";
 
 /** TOTP sign-in, passkeys and command-line login (protocol.md §6.2, §7.4, §7.6, §7.7). */
 export const mfaPasskeyCliRoutes: RouteTable = {
@@ -10,10 +10,10 @@ export const mfaPasskeyCliRoutes: RouteTable = {
     handler: async ({ auth, ctx, body }) => ok(await mfaSignIn(ctx, auth.project, body)),
   },
   initiatePasskeyRegistration: {
-    handler: async ({ auth, ctx }) => ok(await initiateRegistration(ctx, auth.project, signedInUser(auth))),
+    handler: async ({ auth, ctx }) => ok(await initiateRegistration(ctx, auth.project, requireSignedIn(auth))),
   },
   registerPasskey: {
-    handler: async ({ auth, ctx, body }) => ok(await registerPasskey(ctx, auth.project, signedInUser(auth), body)),
+    handler: async ({ auth, ctx, body }) => ok(await registerPasskey(ctx, auth.project, requireSignedIn(auth), body)),
   },
   initiatePasskeyAuthentication: {
     handler: async ({ auth, ctx }) => ok(await initiateAuthentication(ctx, auth.project)),

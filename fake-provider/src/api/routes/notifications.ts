@@ -1,7 +1,7 @@
 import { notificationPreferencesOf, setNotificationPreference } from "../../domain/ops/notifications.ts";
 import { notificationPreferenceView } from "../../domain/views/notifications.ts";
 import { ok, type RouteTable } from "./define.ts";
-import { targetUser } from "./target-user.ts";
+import { targetUser } from "../../domain/ops/access.ts";
 
 /** GET /emails/notification-preference/{user_id} and PATCH …/{category_id} (protocol.md §5.11). */
 const WHAT = "notification preferences";

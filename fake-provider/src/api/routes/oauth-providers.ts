@@ -1,36 +1,13 @@
 import type { Auth } from "../auth/parse-auth.ts";
-import { knownError, StatusError } from "../../domain/errors/known-error.ts";
-import type { OpContext } from "../../domain/ops/context.ts";
-import type { UserRecord } from "../../domain/store/records.ts";
-import { resolveUserId } from "../../domain/ops/access.ts";
 import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createAccount, deleteAccount, requireAccount, updateAccount } from "../../domain/ops/oauth-accounts.ts";
 import type { OAuthAccountRecord } from "../../domain/store/strong-auth-records.ts";
 import { clientOAuthProviderView, connectedAccountView, serverOAuthProviderView } from "../../domain/views/oauth-providers.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
-import { signedInUser, targetUser } from "./target-user.ts";
+import { requireSignedIn, targetUser } from "../../domain/ops/access.ts";
+import { linkOwner, listingOwner, OAUTH_PROVIDERS } from "../../domain/ops/oauth-account-owners.ts";
 
 /** OAuth provider links and connected accounts (protocol.md §5.10; spec §7 "/oauth-providers", "/connected-accounts"). */
-const WHAT = "OAuth providers";
-
-/** The user of a link route; a client naming another user gets upstream's plain 403 for that verb. */
-function linkOwner(auth: Auth, ctx: OpContext, userIdOrMe: string, verb: "read" | "update" | "delete"): UserRecord {
-  if (auth.type === "client" && userIdOrMe !== "me" && auth.user && auth.user.id !== userIdOrMe) {
-    throw new StatusError(403, `Client can only ${verb} OAuth providers for their own user.`);
-  }
-  return targetUser(auth, ctx, userIdOrMe, WHAT);
-}
-
-/**
- * Whose links a listing shows: a client must be signed in (CANNOT_GET_OWN_USER_WITHOUT_USER) and name itself (`me` or
- * its own id), else upstream's plain 403; server and admin may name anyone, or no one (every link of the project).
- */
-function listingOwner(auth: Auth, userIdOrMe: string | undefined): string | undefined {
-  if (auth.type !== "client") return userIdOrMe === "me" ? resolveUserId(auth, userIdOrMe) : userIdOrMe;
-  if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-  const userId = userIdOrMe === "me" ? auth.user.id : userIdOrMe;
-  if (userId !== auth.user.id) throw new StatusError(403, `Client can only list ${WHAT} for their own user.`);
-  return userId;
-}
+const WHAT = OAUTH_PROVIDERS;
 
 const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
 const list = (items: unknown[]) => ok({ items, is_paginated: false });
@@ -80,6 +57,6 @@ export const oauthProviderRoutes: RouteTable = {
     },
   },
   legacyConnectedAccountToken: {
-    handler: ({ auth, ctx, params, query }) => ok(connectedAccountAccessToken(ctx, signedInUser(auth), params.provider_id, undefined, query.scope)),
+    handler: ({ auth, ctx, params, query }) => ok(connectedAccountAccessToken(ctx, requireSignedIn(auth), params.provider_id, undefined, query.scope)),
   },
 };

@@ -1,6 +1,6 @@
 import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../../domain/ops/password.ts";
 import { ok, success, type RouteTable } from "./define.ts";
-import { userBySchema } from "./target-user.ts";
+import { userBySchema } from "./user-by-schema.ts";
 
 /** Password reset, update and set (protocol.md §6.2, §7.3). */
 export const passwordRoutes: RouteTable = {

@@ -1,7 +1,7 @@
 import { ok, success, type RouteTable } from "./define.ts";
 import { deleteSessionById, liveSessionsOf } from "../../domain/ops/session-list.ts";
 import { sessionListView } from "../../domain/views/sessions.ts";
-import { targetUser } from "./target-user.ts";
+import { targetUser } from "../../domain/ops/access.ts";
 
 /** GET /auth/sessions?user_id= and DELETE /auth/sessions/{id} (protocol.md §5.7, §6.2). */
 export const sessionListRoutes: RouteTable = {

@@ -1,9 +1,7 @@
-import { DEFAULT_BRANCH_ID, PUBLIC_CLIENT_SENTINEL, constants, type RequestBody } from "@authsim/sdk/contract";
-import { findKeySet } from "../../domain/auth/keys.ts";
-import { knownError } from "../../domain/errors/known-error.ts";
+import { constants, type RequestBody } from "@authsim/sdk/contract";
 import { json } from "../http/respond.ts";
 import { refreshAccessToken } from "../../domain/ops/sessions.ts";
-import { exchangeAuthorizationCode, OAuthGrantError } from "../../domain/ops/oauth-token.ts";
+import { exchangeAuthorizationCode, OAuthGrantError, tokenEndpointClient } from "../../domain/ops/oauth-token.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
 import type { RouteFor, RouteResult } from "./define.ts";
@@ -18,17 +16,7 @@ const oauthError = (error: string, description: string, status = 400) => json({ 
  */
 export const tokenEndpoint: RouteFor<"oauthToken"> = {
   handler: async ({ body, ctx }) => {
-    const clientId = body.client_id ?? "";
-    const [projectId, branchId = DEFAULT_BRANCH_ID] = clientId.split("#");
-    const project = projectId ? ctx.tables.projects.get(projectId) : undefined;
-    if (!project || branchId !== DEFAULT_BRANCH_ID) throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
-    const secret = body.client_secret === PUBLIC_CLIENT_SENTINEL || body.client_secret === "" ? undefined : body.client_secret;
-    if (secret === undefined) {
-      if (project.config.require_publishable_client_key) throw knownError("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", { project_id: project.id });
-    } else if (!findKeySet(ctx.tables, project.id, "publishable", secret, ctx.now)) {
-      throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
-    }
-    if (body.scope !== undefined && body.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: body.scope });
+    const project = tokenEndpointClient(ctx, body);
     if (body.grant_type === "authorization_code") return codeGrant(ctx, project, body);
     if (body.grant_type !== "refresh_token") return oauthError("unsupported_grant_type", `Grant type ${body.grant_type} is not supported by this endpoint.`);
     if (!body.refresh_token) return oauthError("invalid_request", "Missing parameter: `refresh_token`");

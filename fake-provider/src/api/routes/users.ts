@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { paginatedEnvelope, serverUser } from "@authsim/sdk/contract";
-import { knownError, StatusError } from "../../domain/errors/known-error.ts";
-import { assertClientProfileImage } from "../../domain/ops/profile-image.ts";
+import { currentUser, deleteCurrentUser, updateCurrentUser } from "../../domain/ops/current-user.ts";
 import { createUser, deleteUser, listUsers, requireUser, updateUser } from "../../domain/ops/users.ts";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
@@ -10,30 +9,15 @@ import { clientUserView, serverUserView } from "../../domain/views/users.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 
 /** Users (protocol.md §5.2, §6.3). A client sees the client view of itself; server and admin see server views. */
-function me(auth: Auth | null): UserRecord {
-  if (!auth?.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-  return auth.user;
-}
-
 const view = (auth: Auth | null, ctx: OpContext, user: UserRecord) =>
   auth?.type === "client" ? clientUserView(ctx.tables, user) : serverUserView(ctx.tables, user);
 
 export const userRoutes: RouteTable = {
-  getMe: { handler: ({ auth, ctx }) => ok(view(auth, ctx, me(auth))) },
-  updateMe: {
-    handler: async ({ auth, ctx, body }) => {
-      const user = me(auth);
-      if (auth.type === "client") assertClientProfileImage(body.profile_image_url);
-      return ok(view(auth, ctx, await updateUser(ctx, user, body)));
-    },
-  },
+  getMe: { handler: ({ auth, ctx }) => ok(view(auth, ctx, currentUser(auth))) },
+  updateMe: { handler: async ({ auth, ctx, body }) => ok(view(auth, ctx, await updateCurrentUser({ ...ctx, auth }, body))) },
   deleteMe: {
     handler: ({ auth, ctx }) => {
-      const user = me(auth);
-      if (auth.type === "client" && !auth.project.config.client_user_deletion_enabled) {
-        throw new StatusError(400, "Client user deletion is not enabled for this project");
-      }
-      deleteUser(ctx, user);
+      deleteCurrentUser({ ...ctx, auth });
       return success();
     },
   },

@@ -1,6 +1,8 @@
 import type { Auth } from "../auth/caller.ts";
-import { knownError, type KnownErrorException } from "../errors/known-error.ts";
+import { knownError, StatusError, type KnownErrorException } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
+import type { OpContext } from "./context.ts";
+import { requireUser } from "./user-lookup.ts";
 
 /**
  * Who may do what, for the areas where a client acts on its own behalf and a server on anyone's (protocol.md §2.3,
@@ -49,4 +51,22 @@ export function listingUserId(auth: Auth, userIdOrMe: string | undefined): strin
     if (userIdOrMe === undefined) throw serverAccessRequired(auth);
   }
   return userIdOrMe === undefined ? undefined : clientSelfOnly(auth, userIdOrMe);
+}
+
+/**
+ * The user a request about "a user's X" names by `user_id` (an id or `me`, protocol.md §2.4). A client may only name
+ * itself (upstream's plain 403, in the operation's own wording where it has one: `refusal`); a server or admin may name
+ * any user of the project (USER_NOT_FOUND otherwise).
+ */
+export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string, refusal?: string): UserRecord {
+  if (userIdOrMe === "me") {
+    if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    return auth.user;
+  }
+  if (auth.type === "client") {
+    if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    if (auth.user.id !== userIdOrMe) throw new StatusError(403, refusal ?? `Client can only manage ${what} of their own user.`);
+    return auth.user;
+  }
+  return requireUser(ctx, auth.project.id, userIdOrMe);
 }

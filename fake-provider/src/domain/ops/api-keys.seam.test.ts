@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiKeyType } from "@authsim/sdk/contract";
 import { parseApiKeySecret } from "../auth/api-key-format.ts";
 import { asClient, asServer, devSeedWith, opSeam, type OpSeam } from "../../test-support/op-seam.ts";
-import { assertClientMayUseApiKeys, checkApiKey, createApiKey, listApiKeys, requireApiKey, teamOwner, updateApiKey, userOwner } from "./api-keys.ts";
+import { assertClientMayUseApiKeys, checkApiKey, createApiKey, listApiKeys, requireApiKey, teamOwner, updateApiKey, userKeyOwner, userOwner } from "./api-keys.ts";
 import { addTeamMember } from "./team-members.ts";
 import { createTeam } from "./teams.ts";
 import { deleteUser } from "./users.ts";
@@ -115,5 +115,23 @@ describe("who may see a key", () => {
       expect((await seam.refuses(asClient(user), (ctx) => assertClientMayUseApiKeys(ctx.auth, type), 400)).message).toBe(text);
       expect((await seam.run(asServer(), (ctx) => assertClientMayUseApiKeys(ctx.auth, type))).ok).toBe(true);
     }
+  });
+});
+
+describe("userKeyOwner", () => {
+  it("is the named user's keys: a client's own (`me` or its id), anyone's for a server", async () => {
+    const seam = opSeam();
+    const [me, other] = [await seam.addUser(), await seam.addUser()];
+    expect(await seam.ok(asClient(me), (ctx) => userKeyOwner(ctx.auth, ctx, "me"))).toEqual(userOwner(me));
+    expect(await seam.ok(asClient(me), (ctx) => userKeyOwner(ctx.auth, ctx, me.id))).toEqual(userOwner(me));
+    expect(await seam.ok(asServer(), (ctx) => userKeyOwner(ctx.auth, ctx, other.id))).toEqual(userOwner(other));
+  });
+
+  it("refuses a client naming another user with upstream's own 403, and a server naming no user of the project", async () => {
+    const seam = opSeam();
+    const [me, other] = [await seam.addUser(), await seam.addUser()];
+    expect((await seam.refuses(asClient(me), (ctx) => userKeyOwner(ctx.auth, ctx, other.id), 403)).message).toBe("Client can only manage their own api keys");
+    await seam.refuses(asClient(), (ctx) => userKeyOwner(ctx.auth, ctx, "me"), "CANNOT_GET_OWN_USER_WITHOUT_USER");
+    await seam.refuses(asServer(), (ctx) => userKeyOwner(ctx.auth, ctx, "7d3f7c1e-0b6a-4c8e-9f11-2a5b6c7d8e9f"), "USER_NOT_FOUND");
   });
 });

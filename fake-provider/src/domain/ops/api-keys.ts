@@ -5,6 +5,7 @@ import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { ProjectApiKeyRecord } from "../store/account-records.ts";
 import type { UserRecord } from "../store/records.ts";
+import { targetUser } from "./access.ts";
 import type { OpContext } from "./context.ts";
 
 /**
@@ -22,6 +23,12 @@ export function assertClientMayUseApiKeys(auth: Auth, type: ApiKeyType): void {
 
 export function userOwner(user: UserRecord): ApiKeyOwner {
   return { type: "user", userId: user.id };
+}
+
+/** The owner of the user keys a request names (an id or `me`); a client naming another user gets upstream's own 403. */
+export function userKeyOwner(auth: Auth, ctx: OpContext, userIdOrMe: string): ApiKeyOwner {
+  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id) throw new StatusError(403, "Client can only manage their own api keys");
+  return userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
 }
 
 /**

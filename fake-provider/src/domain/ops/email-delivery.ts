@@ -40,7 +40,9 @@ export function deliveryInfo(ctx: OpContext, project: ProjectRecord) {
 }
 
 /** POST /emails/capacity-boost: four hours of 4× capacity; EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE while one runs. */
-export function activateCapacityBoost(ctx: OpContext, project: ProjectRecord): { expires_at: string } {
+export function activateCapacityBoost(ctx: OpContext, caller: ProjectRecord): { expires_at: string } {
+  // The project as the tables hold it now (the caller's record is as the request's authentication read it).
+  const project = ctx.tables.projects.get(caller.id) ?? caller;
   const active = boostExpiry(ctx, project);
   if (active !== null) throw knownError("EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE", { expires_at: new Date(active).toISOString() });
   const expiresAt = ctx.now + BOOST_DURATION_MILLIS;

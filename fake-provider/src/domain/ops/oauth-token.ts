@@ -1,10 +1,11 @@
 import { base64url } from "jose";
-import { constants, type AuthorizationCodeGrantForm } from "@authsim/sdk/contract";
+import { constants, type AuthorizationCodeGrantForm, type RequestBody } from "@authsim/sdk/contract";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OAuthAuthorizationCodeRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
 import { mfaRequiredError, requiresMfa } from "./mfa.ts";
+import { oauthClientProject } from "./oauth-client.ts";
 import { accessTokenFor, isSessionLive, openSession } from "./sessions.ts";
 import type { UnsignedAccessToken } from "../auth/tokens.ts";
 
@@ -25,6 +26,15 @@ export class OAuthGrantError extends Error {
   }
 }
 
+/**
+ * The token endpoint's client (protocol.md §4.4, client_secret_post): the project named by client_id with its secret
+ * checked, then the scope, which must be the one scope the service grants when it is given. Both grants start here.
+ */
+export function tokenEndpointClient(ctx: OpContext, body: Pick<RequestBody<"oauthToken">, "client_id" | "client_secret" | "scope">): ProjectRecord {
+  const project = oauthClientProject(ctx, body.client_id ?? "", body.client_secret, "INVALID_OAUTH_CLIENT_ID_OR_SECRET");
+  if (body.scope !== undefined && body.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: body.scope });
+  return project;
+}
 
 /** RFC 7636 §4.2: BASE64URL(SHA256(ASCII(code_verifier))). */
 export async function s256Challenge(verifier: string): Promise<string> {

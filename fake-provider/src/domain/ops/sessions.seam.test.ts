@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERNAL_PROJECT_ID, constants } from "@authsim/sdk/contract";
-import { opSeam } from "../../test-support/op-seam.ts";
-import { endSession, openSession, refreshAccessToken } from "./sessions.ts";
+import { asServer, opSeam } from "../../test-support/op-seam.ts";
+import { endCurrentSession, endSession, openSession, openSessionFor, refreshAccessToken, refreshCurrentSession } from "./sessions.ts";
 import { deleteUser } from "./users.ts";
 
 /** Sessions (refresh-token rows): opening, the refresh grant's rule and its expiry, sign-out (protocol.md §4.3–4.5). */
@@ -90,5 +90,63 @@ describe("endSession (sign-out)", () => {
     await seam.refuses((ctx) => endSession(ctx, null), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     await seam.ok((ctx) => endSession(ctx, session.id));
     await seam.refuses((ctx) => endSession(ctx, session.id), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
+});
+
+describe("openSessionFor (POST /auth/sessions, server)", () => {
+  it("opens a session for a user of the caller's project, with the lifetime and impersonation asked for", async () => {
+    const { seam, user } = await withUser();
+    const out = await seam.ok(asServer(), (ctx) => openSessionFor(ctx, { user_id: user.id, expires_in_millis: 60_000, is_impersonation: true }));
+    const session = seam.tables.sessions.lookup("refreshToken", out.refresh_token);
+    expect(session).toMatchObject({ userId: user.id, isImpersonation: true, expiresAtMillis: seam.clock.now() + 60_000 });
+    expect((await seam.run((ctx) => refreshAccessToken(ctx, user.projectId, out.refresh_token))).ok).toBe(true);
+  });
+
+  it("refuses an unknown user, and another project's, with USER_ID_DOES_NOT_EXIST naming the id, opening nothing", async () => {
+    const { seam } = await withUser();
+    const stranger = await seam.addUser({ primary_email: "other@example.com" }, INTERNAL_PROJECT_ID);
+    for (const userId of ["7d3f7c1e-0b6a-4c8e-9f11-2a5b6c7d8e9f", stranger.id]) {
+      const error = await seam.refuses(asServer(), (ctx) => openSessionFor(ctx, { user_id: userId }), "USER_ID_DOES_NOT_EXIST");
+      expect(error.details).toEqual({ user_id: userId });
+    }
+  });
+});
+
+describe("refreshCurrentSession (POST /auth/sessions/current/refresh)", () => {
+  it("refreshes with the token the request carried, in the caller's project", async () => {
+    const { seam, user } = await withUser();
+    const { refreshToken, ...caller } = await seam.signIn(user);
+    const out = await seam.ok(caller, (ctx) => refreshCurrentSession(ctx, refreshToken));
+    // Signed by the mount after the transaction; here, its claims are the caller's session.
+    const claims = JSON.parse(atob(out.access_token.signingInput.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+    expect(claims).toMatchObject({ sub: user.id, refresh_token_id: caller.sessionId });
+  });
+
+  it("refuses a request without one as it refuses an unknown one (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED)", async () => {
+    const { seam, user } = await withUser();
+    const { refreshToken: _held, ...caller } = await seam.signIn(user);
+    await seam.refuses(caller, (ctx) => refreshCurrentSession(ctx, null), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+    await seam.refuses(caller, (ctx) => refreshCurrentSession(ctx, "0".repeat(45)), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
+});
+
+describe("endCurrentSession (DELETE /auth/sessions/current)", () => {
+  it("ends the session the caller's access token was minted for", async () => {
+    const { seam, user } = await withUser();
+    const caller = await seam.signIn(user);
+    await seam.ok(caller, (ctx) => endCurrentSession(ctx));
+    expect(seam.tables.sessions.has(caller.sessionId!)).toBe(false);
+  });
+
+  it("refuses a caller without a session (USER_AUTHENTICATION_REQUIRED) before looking for one", async () => {
+    const { seam } = await withUser();
+    await seam.refuses({ type: "client" }, (ctx) => endCurrentSession(ctx), "USER_AUTHENTICATION_REQUIRED");
+  });
+
+  it("refuses a session already ended, even after its user was deleted (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED)", async () => {
+    const { seam, user } = await withUser();
+    const caller = await seam.signIn(user);
+    await seam.ok((ctx) => deleteUser(ctx, ctx.tables.users.get(user.id)!));
+    await seam.refuses({ ...caller, user: null }, (ctx) => endCurrentSession(ctx), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   });
 });

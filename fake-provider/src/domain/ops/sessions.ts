@@ -1,9 +1,9 @@
-import { constants, type SignInResponse } from "@authsim/sdk/contract";
+import { constants, type RequestBody, type SignInResponse } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import { unsignedAccessToken, type UnsignedAccessToken, type WithUnsignedToken } from "../auth/tokens.ts";
 import { knownError } from "../errors/known-error.ts";
 import type { SessionRecord, UserRecord } from "../store/records.ts";
-import type { OpContext } from "./context.ts";
+import type { AuthedContext, OpContext } from "./context.ts";
 import { recordTokenRefresh } from "./analytics-events.ts";
 
 /** Sessions are refresh-token rows (protocol.md §4.3): no rotation, valid until expiry, sign-out or user deletion. */
@@ -59,6 +59,28 @@ export async function signInResponseFor(ctx: OpContext, user: UserRecord): Promi
   return { access_token: accessToken, refresh_token: session.refreshToken, user_id: user.id };
 }
 
+/** POST /auth/sessions (server): a session for a user of the caller's project, named by id. */
+export async function openSessionFor(ctx: AuthedContext, body: RequestBody<"createSession">): Promise<{ refresh_token: string; access_token: UnsignedAccessToken }> {
+  const user = ctx.tables.users.get(body.user_id);
+  // Another project's user is as unknown as no user at all.
+  if (!user || user.projectId !== ctx.auth.project.id) throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: body.user_id });
+  const { session, accessToken } = await openSession(ctx, user, {
+    ...(body.expires_in_millis !== undefined ? { expiresInMillis: body.expires_in_millis } : {}),
+    ...(body.is_impersonation !== undefined ? { isImpersonation: body.is_impersonation } : {}),
+  });
+  return { refresh_token: session.refreshToken, access_token: accessToken };
+}
+
+/**
+ * POST /auth/sessions/current/refresh: the refresh grant for the refresh token the request carried in its header
+ * (none is as unknown as a wrong one).
+ */
+export async function refreshCurrentSession(ctx: AuthedContext, refreshToken: string | null): Promise<{ access_token: UnsignedAccessToken }> {
+  if (!refreshToken) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  const { accessToken } = await refreshAccessToken(ctx, ctx.auth.project.id, refreshToken);
+  return { access_token: accessToken };
+}
+
 /**
  * The refresh grant (protocol.md §4.4): a live session of this project whose user still exists yields a new access
  * token; the refresh token itself is echoed, not rotated.
@@ -73,7 +95,17 @@ export async function refreshAccessToken(ctx: OpContext, projectId: string, refr
   return { accessToken: await accessTokenFor(ctx, user, session.id), refreshToken: session.refreshToken };
 }
 
-/** DELETE /auth/sessions/current: ends the session the access token was minted for. */
+/**
+ * DELETE /auth/sessions/current for the caller: a request whose access token names no session is not signed in. The
+ * session's user need not exist any more (upstream deletes by the token's refresh_token_id alone), so a deleted user's
+ * token gets REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, which sign-out ignores.
+ */
+export function endCurrentSession(ctx: AuthedContext): void {
+  if (!ctx.auth.sessionId) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  endSession(ctx, ctx.auth.sessionId);
+}
+
+/** Ends the session the access token was minted for. */
 export function endSession(ctx: OpContext, sessionId: string | null): void {
   const session = sessionId ? ctx.tables.sessions.get(sessionId) : undefined;
   if (!session) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
