@@ -3,6 +3,7 @@ import type { TeamMembershipRecord, TeamRecord, UserRecord } from "../store/reco
 import { membershipKey } from "../store/team-records.ts";
 import type { OpContext } from "./context.ts";
 import { dropProjectGrants, dropTeamGrants, grantTeamDefaults } from "./permission-grants.ts";
+import { setUserFields } from "./user-fields.ts";
 
 /**
  * Team memberships (protocol.md §5.4). Adding a member applies the project's creator or member default permissions
@@ -32,7 +33,7 @@ export function addMember(ctx: OpContext, team: TeamRecord, user: UserRecord, ro
 /** Makes `teamId` the user's selected team (spec §4 "Creating a team"), or clears it with null. */
 export function selectTeam(ctx: OpContext, userId: string, teamId: string | null): void {
   const user = ctx.tables.users.get(userId);
-  if (user && user.selectedTeamId !== teamId) ctx.tables.users.set(userId, { ...user, selectedTeamId: teamId });
+  if (user && user.selectedTeamId !== teamId) setUserFields(ctx, user, { selectedTeamId: teamId });
 }
 
 export function removeMember(ctx: OpContext, teamId: string, userId: string): void {

@@ -6,6 +6,7 @@ import type { OpContext } from "./context.ts";
 import { signInResponseFor } from "./sessions.ts";
 import { checkTotp } from "./totp.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
+import { setUserFields } from "./user-fields.ts";
 
 /**
  * TOTP multi-factor authentication (protocol.md §7.4; spec §4 "MFA", §8 "MFA"). A user with a TOTP secret who signs
@@ -43,6 +44,6 @@ export async function mfaSignIn(ctx: OpContext, project: ProjectRecord, body: { 
   const user = ctx.tables.users.get(String(attempt.data.user_id));
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   if (user.totpSecretBase64 === null || checkTotp(user.totpSecretBase64, body.totp, ctx.now) === null) throw knownError("INVALID_TOTP_CODE");
-  ctx.tables.users.set(user.id, { ...user, lastActiveAtMillis: ctx.now });
+  setUserFields(ctx, user, { lastActiveAtMillis: ctx.now });
   return { ...(await signInResponseFor(ctx, user)), is_new_user: attempt.data.is_new_user === true };
 }

@@ -8,6 +8,7 @@ import { mfaRequiredError, requiresMfa } from "./mfa.ts";
 import { oauthClientProject } from "./oauth-client.ts";
 import { accessTokenFor, isSessionLive, openSession } from "./sessions.ts";
 import type { UnsignedAccessToken } from "../auth/tokens.ts";
+import { setUserFields } from "./user-fields.ts";
 
 /**
  * The authorization-code grant of POST /auth/oauth/token (protocol.md §4.4): the code from the callback, the same
@@ -84,7 +85,7 @@ export async function exchangeAuthorizationCode(ctx: OpContext, project: Project
   const handedOver = record.sessionId === undefined ? null : ctx.tables.sessions.get(record.sessionId);
   if (handedOver !== null && (!handedOver || handedOver.userId !== user.id || !isSessionLive(handedOver, ctx.now))) throw knownError("INVALID_AUTHORIZATION_CODE");
   if (!handedOver && requiresMfa(user)) throw mfaRequiredError(ctx, user, record.isNewUser);
-  ctx.tables.users.set(user.id, { ...user, lastActiveAtMillis: ctx.now });
+  setUserFields(ctx, user, { lastActiveAtMillis: ctx.now });
   const { session, accessToken } = handedOver ? { session: handedOver, accessToken: await accessTokenFor(ctx, user, handedOver.id) } : await openSession(ctx, user);
   return {
     access_token: accessToken,

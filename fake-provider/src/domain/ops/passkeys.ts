@@ -9,6 +9,7 @@ import type { OpContext } from "./context.ts";
 import { signInOrRequireMfa } from "./mfa.ts";
 import { isTrustedFor } from "./oauth-client.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
+import { setUserFields } from "./user-fields.ts";
 
 /**
  * Passkeys (protocol.md §7.6; spec §5, §8): both ceremonies are generated and verified by @simplewebauthn/server. The
@@ -119,7 +120,7 @@ export async function registerPasskey(ctx: OpContext, project: ProjectRecord, us
     createdAtMillis: ctx.now,
   };
   ctx.tables.passkeys.set(record.credentialId, record);
-  ctx.tables.users.set(user.id, { ...user, passkeyAuthEnabled: true });
+  setUserFields(ctx, user, { passkeyAuthEnabled: true });
   return { user_handle: registered.id };
 }
 

@@ -4,6 +4,7 @@ import type { ContactChannelRecord } from "../store/account-records.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
+import { setUserFields } from "./user-fields.ts";
 
 /**
  * The user's primary email is a primary contact channel (spec §3; protocol.md §5.6): `UserRecord.primaryEmail`,
@@ -64,14 +65,13 @@ export function mirrorPrimaryToUser(ctx: OpContext, userId: string): void {
   const user = ctx.tables.users.get(userId);
   if (!user) return;
   const primary = primaryChannelOf(ctx.tables, userId);
-  const next: UserRecord = {
-    ...user,
+  const mirrored = {
     primaryEmail: primary?.value ?? null,
     primaryEmailVerified: primary?.isVerified ?? false,
     primaryEmailAuthEnabled: primary?.usedForAuth ?? false,
   };
-  if (next.primaryEmail !== user.primaryEmail || next.primaryEmailVerified !== user.primaryEmailVerified || next.primaryEmailAuthEnabled !== user.primaryEmailAuthEnabled) {
-    ctx.tables.users.set(userId, next);
+  if (mirrored.primaryEmail !== user.primaryEmail || mirrored.primaryEmailVerified !== user.primaryEmailVerified || mirrored.primaryEmailAuthEnabled !== user.primaryEmailAuthEnabled) {
+    setUserFields(ctx, user, mirrored);
   }
 }
 

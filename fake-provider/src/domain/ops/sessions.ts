@@ -5,6 +5,7 @@ import { knownError } from "../errors/known-error.ts";
 import type { SessionRecord, UserRecord } from "../store/records.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
 import { recordTokenRefresh } from "./analytics-events.ts";
+import { setUserFields } from "./user-fields.ts";
 
 /** Sessions are refresh-token rows (protocol.md §4.3): no rotation, valid until expiry, sign-out or user deletion. */
 
@@ -91,7 +92,7 @@ export async function refreshAccessToken(ctx: OpContext, projectId: string, refr
   const user = ctx.tables.users.get(session.userId);
   if (!user) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   ctx.tables.sessions.set(session.id, { ...session, lastUsedAtMillis: ctx.now });
-  ctx.tables.users.set(user.id, { ...user, lastActiveAtMillis: ctx.now });
+  setUserFields(ctx, user, { lastActiveAtMillis: ctx.now });
   return { accessToken: await accessTokenFor(ctx, user, session.id), refreshToken: session.refreshToken };
 }
 
