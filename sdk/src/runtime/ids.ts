@@ -58,13 +58,17 @@ export function uuid(random: RandomSource): string {
 
 /** Lowercase Crockford base32 (no i, l, o, u), the alphabet of refresh tokens and codes (protocol.md §4.3). */
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
+const CROCKFORD_CODES = Uint8Array.from(CROCKFORD, (c) => c.charCodeAt(0));
 
 /** A random base32 string carrying `bits` bits (spec §9: 224 bits by default, i.e. 45 characters). */
 export function randomBase32(random: RandomSource, bits = 224): string {
   const length = Math.ceil(bits / 5);
   const bytes = random.bytes(length);
-  // Joined, for one flat string: appending a character at a time leaves a chain of concatenations behind.
-  return Array.from(bytes, (b) => CROCKFORD[b & 31]!).join("");
+  // The characters' codes, then one flat string: appending a character at a time leaves a chain of concatenations
+  // behind, and an array of one-character strings joined cost twice as much (every answer's request id is one).
+  const codes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) codes[i] = CROCKFORD_CODES[bytes[i]! & 31]!;
+  return String.fromCharCode.apply(null, codes as unknown as number[]);
 }
 
 /** A random nonce for the x-stack-random-nonce header (45 characters, like the published SDK's). */
