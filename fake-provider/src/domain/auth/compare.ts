@@ -10,19 +10,14 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Compares UTF-16 code units, two bytes each. UTF-8 (TextEncoder) would not do: it maps every lone surrogate to
- * U+FFFD, so "k\ud800", "k\udbff" and "k\ufffd" would all compare equal; code units keep distinct strings distinct.
+ * Compares UTF-16 code units, read in place (no copies: every request's key is checked). UTF-8 would not do: it maps
+ * every lone surrogate to U+FFFD, so "k\ud800", "k\udbff" and "k\ufffd" would all compare equal; code units keep
+ * distinct strings distinct. Past the shorter string's end charCodeAt gives NaN, which `| 0` makes 0, as a missing
+ * byte is 0 in constantTimeEqual; the lengths differ then, which decides.
  */
-function codeUnits(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length * 2);
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    bytes[2 * i] = unit >> 8;
-    bytes[2 * i + 1] = unit & 0xff;
-  }
-  return bytes;
-}
-
 export function constantTimeEqualStrings(a: string, b: string): boolean {
-  return constantTimeEqual(codeUnits(a), codeUnits(b));
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
 }
