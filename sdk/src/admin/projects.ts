@@ -2,21 +2,17 @@ import { adminProject, type AdminProjectConfigJson, type AdminProjectJson } from
 import type { AppContext } from "../client/app-context.ts";
 import { projectConfigFromJson, type Project, type ProjectConfig } from "../client/projects.ts";
 import { asServer } from "../transport/operation-call.ts";
+import type { OAuthProviderCredentials } from "../project-admin/project-options.ts";
 
 /** The admin view of the project (spec §3 "Project (admin view)", sdk-surface.md §17/§18), GET /internal/projects/current. */
 
 type OAuthProviderJson = AdminProjectConfigJson["oauth_providers"][number];
 type EmailConfigJson = AdminProjectConfigJson["email_config"];
 
-export interface AdminOAuthProviderConfig {
+export interface AdminOAuthProviderConfig extends OAuthProviderCredentials {
   readonly id: OAuthProviderJson["id"];
   readonly providerConfigId: OAuthProviderJson["provider_config_id"];
   readonly type: OAuthProviderJson["type"];
-  readonly clientId?: OAuthProviderJson["client_id"];
-  readonly clientSecret?: OAuthProviderJson["client_secret"];
-  readonly facebookConfigId?: OAuthProviderJson["facebook_config_id"];
-  readonly microsoftTenantId?: OAuthProviderJson["microsoft_tenant_id"];
-  readonly appleBundleIds?: OAuthProviderJson["apple_bundle_ids"];
 }
 
 export interface AdminEmailConfig {

@@ -9,18 +9,17 @@ import type { AdminProjectConfigJson } from "../contract/areas/projects.ts";
 
 type OAuthProviderJson = AdminProjectConfigJson["oauth_providers"][number];
 
-/** A provider as the admin sets it: the fields of AdminOAuthProviderConfig (admin/projects.ts) a standard one takes. */
-type OAuthProviderOption =
-  | { id: string; type: "shared" }
-  | {
-      id: string;
-      type: "standard";
-      readonly clientId?: OAuthProviderJson["client_id"];
-      readonly clientSecret?: OAuthProviderJson["client_secret"];
-      readonly facebookConfigId?: OAuthProviderJson["facebook_config_id"];
-      readonly microsoftTenantId?: OAuthProviderJson["microsoft_tenant_id"];
-      readonly appleBundleIds?: OAuthProviderJson["apple_bundle_ids"];
-    };
+/** A standard provider's own settings, as the admin reads them (AdminOAuthProviderConfig, admin/projects.ts) and sets them. */
+export interface OAuthProviderCredentials {
+  readonly clientId?: OAuthProviderJson["client_id"];
+  readonly clientSecret?: OAuthProviderJson["client_secret"];
+  readonly facebookConfigId?: OAuthProviderJson["facebook_config_id"];
+  readonly microsoftTenantId?: OAuthProviderJson["microsoft_tenant_id"];
+  readonly appleBundleIds?: OAuthProviderJson["apple_bundle_ids"];
+}
+
+/** A provider as the admin sets it: shared, or standard with its own settings. */
+type OAuthProviderOption = { id: string; type: "shared" } | ({ id: string; type: "standard" } & OAuthProviderCredentials);
 
 export interface AdminProjectConfigUpdateOptions {
   signUpEnabled?: boolean;
