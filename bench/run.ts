@@ -7,11 +7,13 @@
  *  - live heap per user, session, email and request-log entry
  *  - createFakeProvider / fork / snapshot / restore / reset, and the dev server's cold start (median of 5)
  *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
+ *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
  * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { machineSpeedMillis } from "./machine-speed.ts";
 import { recordCosts, rssAfterUsers } from "./memory.ts";
 import { machineCpuSeconds, startDevServer, statsOf } from "./server.ts";
 import { slowestTestFiles } from "./slow-tests.ts";
@@ -71,6 +73,7 @@ function throughputTable(loop: Row[] | null, inproc: Row[] | null): string[] {
 
 async function main() {
   out(`authsim bench — node ${process.version}, ${seconds} s per scenario, soak ${soakSeconds} s; load average at start ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
+  out(`machine speed at start: a fixed workload in ${f1(machineSpeedMillis())} ms (lower is faster; compare runs only as far as these agree)`);
 
   if (wanted("cold")) out(`cold start of the dev server to first answer: ${f0(await coldStartMedian(5))} ms (median of 5)`);
 
@@ -120,7 +123,7 @@ async function main() {
   }
   if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
 
-  out(`load average at the end ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
+  out(`machine speed at the end: ${f1(machineSpeedMillis())} ms; load average ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
   console.log(lines.join("\n"));
 }
 
