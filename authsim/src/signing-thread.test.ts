@@ -75,6 +75,15 @@ describe("the signing thread", () => {
     expect(await web.verifyEs256(key.publicJwk, "header.two", signature)).toBe(true);
   });
 
+  it("signs on a new thread asked the moment the idle one is stopped, before the old one has exited", async () => {
+    thread = signingThread(notOnThisThread, { idleMillis: 20 });
+    const key = await keyPair("k");
+    await thread.signEs256(key.privateJwk, "header.one");
+    while (thread.running) await new Promise((resolve) => setTimeout(resolve, 1));
+    const signature = await thread.signEs256(key.privateJwk, "header.two");
+    expect(await web.verifyEs256(key.publicJwk, "header.two", signature)).toBe(true);
+  });
+
   it("refuses the signatures of a batch closed before it was sent", async () => {
     thread = signingThread(notOnThisThread);
     const key = await keyPair("k");

@@ -145,13 +145,17 @@ export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) 
       }
       flush();
     });
+    // Only the current thread's failure concerns the waiting signatures: a thread stopped on purpose (idle, close) may
+    // exit after its successor has taken new ones.
     thread.on("error", (error) => {
+      if (worker !== thread) return;
       failed = true;
-      if (worker === thread) worker = null;
+      worker = null;
       refuseAll(error);
     });
     thread.on("exit", () => {
-      if (worker === thread) worker = null;
+      if (worker !== thread) return;
+      worker = null;
       refuseAll(new Error("signing thread stopped"));
     });
     keyIds = new WeakMap();
@@ -186,6 +190,7 @@ export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) 
     async close() {
       const thread = worker;
       worker = null;
+      refuseAll(new Error("signing thread stopped"));
       if (thread) await thread.terminate();
     },
   };
