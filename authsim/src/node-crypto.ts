@@ -34,7 +34,7 @@ function keyCache(load: (jwk: Jwk) => KeyObject): (jwk: Jwk) => KeyObject {
  * `signOn`: "thread" (the dev server's) signs on a thread of its own (signing-thread.ts), "main" on the calling thread.
  * Hashing and verification stay on the main thread: both decide a transaction's outcome, so they run inside it.
  */
-export function nodeCryptoBackend(options: { signOn?: "main" | "thread" } = {}): CryptoBackend & { close(): Promise<void> } {
+export function nodeCryptoBackend(options: { signOn?: "main" | "thread" } = {}): CryptoBackend {
   const privateKey = keyCache(({ kty, crv, x, y, d }) => createPrivateKey({ key: { kty, crv, x, y, d }, format: "jwk" }));
   const publicKey = keyCache(({ kty, crv, x, y }) => createPublicKey({ key: { kty, crv, x, y }, format: "jwk" }));
   const signHere = (jwk: Jwk, signingInput: string) => sign("sha256", Buffer.from(signingInput, "latin1"), { key: privateKey(jwk), dsaEncoding: "ieee-p1363" });
@@ -45,7 +45,6 @@ export function nodeCryptoBackend(options: { signOn?: "main" | "thread" } = {}):
       return new Promise((resolve, reject) => pbkdf2(password, salt, iterations, 32, "sha256", (error, key) => (error ? reject(error) : resolve(key))));
     },
     signEs256: thread ? (jwk, signingInput) => thread.signEs256(jwk, signingInput) : signHere,
-    close: async () => thread?.close(),
     verifyEs256(jwk, signingInput, signature) {
       return verify("sha256", Buffer.from(signingInput, "latin1"), { key: publicKey(jwk), dsaEncoding: "ieee-p1363" }, signature);
     },

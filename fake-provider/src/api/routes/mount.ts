@@ -31,7 +31,7 @@ import { explainFailure, traceOf, type PipelineStage } from "../../emulator/requ
 import type { RouteFor, RouteResult, RouteTable } from "./define.ts";
 import { runOp } from "../../domain/run-op.ts";
 import type { CryptoBackend } from "../../domain/auth/crypto-backend.ts";
-import { holdsUnsignedToken, signedAnswer } from "../../domain/auth/tokens.ts";
+import { holdsUnsignedToken, signAccessToken } from "../../domain/auth/tokens.ts";
 import { implementedRoutes } from "./index.ts";
 
 export interface MountDeps {
@@ -159,24 +159,25 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
         request,
       });
     }, endUser ? { endUser } : {});
-    // Committed: an access token in the answer is signed now, off the store's lock (UnsignedAccessToken).
-    return toResponse(holdsUnsignedToken(answerOf(result)) ? await signedResult(result, deps.settings.crypto) : result, request, deps.random);
+    // Committed: an access token in the answer is signed now, off the store's lock (UnsignedAccessToken). An answer
+    // without one goes out without the turn of the event loop an await would take.
+    const signed = withSignedToken(result, deps.settings.crypto);
+    return toResponse(signed instanceof Promise ? await signed : signed, request, deps.random);
   } catch (error) {
     explainFailure(request, stage, error);
     return errorToResponse(error, deps.onUnexpectedError, familyOf(request));
   }
 }
 
-/** The JSON a route answered, if it answered JSON. */
-function answerOf(result: RouteResult): unknown {
-  if (result instanceof Response) return undefined;
-  return "json" in result ? result.json : result.body;
-}
-
-async function signedResult(result: RouteResult, crypto: CryptoBackend | undefined): Promise<RouteResult> {
+/** The route's result with its JSON answer's access token signed; a result holding none is returned as it is. */
+function withSignedToken(result: RouteResult, crypto: CryptoBackend | undefined): RouteResult | Promise<RouteResult> {
   if (result instanceof Response) return result;
-  if ("json" in result) return { json: await signedAnswer(result.json, crypto) };
-  return { ...result, body: await signedAnswer(result.body, crypto) };
+  const answer = "json" in result ? result.json : result.body;
+  if (!holdsUnsignedToken(answer)) return result;
+  return signAccessToken(answer.access_token, crypto).then((token) => {
+    const signed = { ...answer, access_token: token };
+    return "json" in result ? { json: signed } : { ...result, body: signed };
+  });
 }
 
 /**

@@ -122,7 +122,7 @@ function encodedHeader(key: SigningKeyRecord): string {
  * signed once the transaction has committed. A signature is pure work that reads no state, so it need not hold the
  * store's lock: under load, every request's signature waited for that lock while the main thread did nothing but sign
  * (a third of its time in a refresh). Operations put it in their answer's `access_token`; the mount (and any other
- * caller of an operation that answers one) signs it with `signedAnswer` after `runOp`.
+ * caller of an operation that answers one) signs it with `signAccessToken` after `runOp`.
  */
 export class UnsignedAccessToken {
   constructor(
@@ -150,22 +150,11 @@ export async function signAccessToken(token: UnsignedAccessToken, backend: Crypt
   return `${token.signingInput}.${bytesToBase64Url(await backend.signEs256(token.privateJwk, token.signingInput))}`;
 }
 
-/**
- * An operation's answer with its access token signed: the answer itself when it holds none. Only the top-level
- * `access_token` can hold one (every answer that carries a token carries it there).
- */
-export async function signedAnswer<T>(answer: T, backend: CryptoBackend = defaultCryptoBackend): Promise<Signed<T>> {
-  if (!holdsUnsignedToken(answer)) return answer as Signed<T>;
-  return { ...answer, access_token: await signAccessToken(answer.access_token, backend) } as Signed<T>;
-}
-
 /** Whether an answer has an access token still to sign (most answers have none, and need no turn of the event loop). */
 export function holdsUnsignedToken(answer: unknown): answer is { access_token: UnsignedAccessToken } {
   return typeof answer === "object" && answer !== null && (answer as { access_token?: unknown }).access_token instanceof UnsignedAccessToken;
 }
 
-/** An answer type with its unsigned `access_token` as the text it becomes. */
-export type Signed<T> = T extends { access_token: UnsignedAccessToken } ? Omit<T, "access_token"> & { access_token: string } : T;
 
 export type VerifyResult =
   | { ok: true; claims: AccessTokenClaims }
