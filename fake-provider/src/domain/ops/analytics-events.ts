@@ -37,7 +37,7 @@ function appendEvent(ctx: OpContext, event: AnalyticsEventRecord): void {
   const events = ctx.tables.analyticsEvents;
   events.set(eventKey(event.seq), event);
   while (events.size > ANALYTICS_EVENT_CAPACITY) {
-    const oldest = events.values().next().value;
+    const oldest = events.oldest();
     if (!oldest) break;
     events.delete(eventKey(oldest.seq));
   }

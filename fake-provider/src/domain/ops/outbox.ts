@@ -12,13 +12,13 @@ const DROPPED_COUNTER = "emails_dropped";
 
 /**
  * Puts an email in the outbox, dropping the oldest past the capacity: a long-running dev server or a load test must
- * not grow without bound (each email holds its HTML). The emails table keeps insertion order, so the first is oldest.
+ * not grow without bound (each email holds its HTML). The emails table keeps insertion order, so its oldest row is the oldest email.
  */
 export function keepInOutbox(ctx: OpContext, record: SentEmailRecord): void {
   ctx.tables.emails.set(record.id, record);
   const capacity = ctx.settings.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY;
   while (ctx.tables.emails.size > capacity) {
-    const oldest = ctx.tables.emails.values().next().value;
+    const oldest = ctx.tables.emails.oldest();
     if (oldest === undefined) break;
     ctx.tables.emails.delete(oldest.id);
     nextSequence(ctx.tables, DROPPED_COUNTER);
