@@ -113,6 +113,8 @@ export interface StoreSnapshot {
  */
 export class Store {
   readonly tables: Tables = createTables();
+  /** The same tables as a list, made once: every transaction attaches its journal to each of them and detaches it. */
+  private readonly tableList = Object.values(this.tables) as Table<unknown>[];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly commitListeners = new Set<() => void>();
 
@@ -182,6 +184,6 @@ export class Store {
   }
 
   private attach(journal: Journal | null): void {
-    for (const table of Object.values(this.tables)) (table as Table<unknown>).attach(journal);
+    for (const table of this.tableList) table.attach(journal);
   }
 }
