@@ -33,6 +33,10 @@ describe("a body read ahead", () => {
   it("is the text, JSON and bytes the Fetch standard gives (UTF-8, a BOM dropped)", async () => {
     expect(await send('{"name":"Zoë"}', "POST", (r) => r.json())).toEqual({ name: "Zoë" });
     expect(await send("\ufeffhello", "POST", (r) => r.text())).toBe("hello");
+    // One decoder serves every request: each body's BOM is its own, and a cut sequence does not leak into the next body.
+    expect(await send(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61, 0xe2, 0x82), "POST", (r) => r.text())).toBe("a\ufffd");
+    expect(await send("\ufeffb", "POST", (r) => r.text())).toBe("b");
+    expect(await send("\ufeff\ufeffc", "POST", (r) => r.text())).toBe("\ufeffc");
     expect(await send(Uint8Array.of(1, 2, 255), "PUT", async (r) => [...new Uint8Array(await r.arrayBuffer())])).toEqual([1, 2, 255]);
   });
 

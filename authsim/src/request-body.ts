@@ -35,24 +35,48 @@ export function preloadBody(request: Request, incoming: IncomingMessage): Promis
   });
 }
 
-/** The body methods as the Fetch standard has them: UTF-8 with a BOM dropped, and readable once. */
+/**
+ * Decodes as the Fetch standard's `text()` does: UTF-8, a BOM dropped, malformed bytes replaced. One decoder serves
+ * every request: without `{ stream: true }` a decode keeps no state between calls.
+ */
+const utf8 = new TextDecoder();
+
+const preloaded = Symbol("authsim.preloadedBody");
+type WithBody = Request & { [preloaded]: { readonly body: Buffer; used: boolean } };
+
+/** The body methods as the Fetch standard has them: readable once, then refused. */
+function consume<T>(request: WithBody, read: (body: Buffer) => T): Promise<T> {
+  const state = request[preloaded];
+  if (state.used) return Promise.reject(new TypeError("Body is unusable: Body has already been read"));
+  state.used = true;
+  try {
+    return Promise.resolve(read(state.body));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+const bodyMethods: PropertyDescriptorMap = {
+  text: { value: function (this: WithBody) { return consume(this, (body) => utf8.decode(body)); } },
+  json: { value: function (this: WithBody) { return consume(this, (body) => JSON.parse(utf8.decode(body)) as unknown); } },
+  arrayBuffer: { value: function (this: WithBody) { return consume(this, (body) => body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)); } },
+  bodyUsed: { get: function (this: WithBody) { return this[preloaded].used; } },
+};
+
+/**
+ * The adapter's request prototype with the body methods above in front, made once. A request is switched to it rather
+ * than given the methods as properties of its own: defining four properties on every request cost ~2 µs of the
+ * request's ~170, switching a prototype V8 has seen before ~0.1 µs.
+ */
+const withBodyPrototypes = new WeakMap<object, object>();
+
 function answerBodyFrom(request: Request, body: Buffer): void {
-  const decoder = new TextDecoder();
-  let used = false;
-  const consume = <T>(read: () => T): Promise<T> => {
-    if (used) return Promise.reject(new TypeError("Body is unusable: Body has already been read"));
-    used = true;
-    try {
-      return Promise.resolve(read());
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  const methods = {
-    text: () => consume(() => decoder.decode(body)),
-    json: () => consume(() => JSON.parse(decoder.decode(body)) as unknown),
-    arrayBuffer: () => consume(() => body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)),
-  };
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(request, name, { value, configurable: true });
-  Object.defineProperty(request, "bodyUsed", { get: () => used, configurable: true });
+  const base = Object.getPrototypeOf(request) as object;
+  let prototype = withBodyPrototypes.get(base);
+  if (!prototype) {
+    prototype = Object.create(base, bodyMethods) as object;
+    withBodyPrototypes.set(base, prototype);
+  }
+  (request as WithBody)[preloaded] = { body, used: false };
+  Object.setPrototypeOf(request, prototype);
 }
