@@ -31,6 +31,9 @@ const isolatedConformanceTests = ["conformance/src/faults/**/*.test.ts"];
 // One vitest run with a project per package, so `npm test` covers the whole workspace.
 export default defineConfig({
   test: {
+    // Beside the usual report, a JSON one of each run: `npm run bench` lists the slowest test files from it (bench/slow-tests.ts).
+    reporters: ["default", "json"],
+    outputFile: { json: "test-artifacts/vitest-report.json" },
     projects: [
       project({ test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } }),
       project({

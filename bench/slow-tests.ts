@@ -1,7 +1,6 @@
 /**
- * The slowest test files, from a vitest JSON report if one exists (BENCH_VITEST_REPORT, default
- * /tmp/authsim-vitest.json). Make one with:
- *   npx vitest run --reporter=json --outputFile=/tmp/authsim-vitest.json
+ * The slowest test files, from the JSON report every `npm test` (vitest run) writes beside its usual output
+ * (vitest.config.ts: test-artifacts/vitest-report.json; BENCH_VITEST_REPORT names another).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { relative } from "node:path";
@@ -11,8 +10,8 @@ interface Report {
 }
 
 export function slowestTestFiles(count = 10): string[] {
-  const file = process.env.BENCH_VITEST_REPORT ?? "/tmp/authsim-vitest.json";
-  if (!existsSync(file)) return [`no vitest report at ${file}: npx vitest run --reporter=json --outputFile=${file}`];
+  const file = process.env.BENCH_VITEST_REPORT ?? "test-artifacts/vitest-report.json";
+  if (!existsSync(file)) return [`no test report at ${file} to list the slowest test files from: run npm test first`];
   const report = JSON.parse(readFileSync(file, "utf8")) as Report;
   const files = (report.testResults ?? [])
     .filter((r) => r.startTime !== undefined && r.endTime !== undefined)
