@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { loadEmailEngine } from "#email-engine";
+import { describe, expect, it, vi } from "vitest";
 import { KnownErrorException } from "../../errors/known-error.ts";
 import { RENDER_TIME_LIMIT_MILLIS, renderEmailSources } from "./sandbox.ts";
 import { htmlToText } from "./html-text.ts";
@@ -40,6 +41,29 @@ describe("rendering", () => {
     // React 19 adds the <head> a document needs.
     expect(result.html).toMatch(/^<!DOCTYPE html PUBLIC[^>]*><html><head><\/head><body><b>hi<\/b><\/body><\/html>$/);
     expect(result).not.toHaveProperty("subject");
+  });
+});
+
+describe("compiling", () => {
+  it("compiles a source once and runs it afresh on every render; a changed source or a failed compile is compiled again", async () => {
+    const engine = await loadEmailEngine();
+    const compile = vi.spyOn(engine, "compile");
+    try {
+      const template = "export function EmailTemplate({ variables }) { globalThis.count = (globalThis.count ?? 0) + 1; return <p>{variables.n}:{globalThis.count}</p>; }";
+      const theme = "export function EmailTheme({ children }) { return <div>{children}</div>; }";
+      const renderWith = (n: number) => renderEmailSources({ templateSource: template, themeSource: theme, project, variables: { n } });
+      expect((await renderWith(1)).text).toBe("1:1");
+      expect((await renderWith(2)).text).toBe("2:1");
+      expect(compile).toHaveBeenCalledTimes(2);
+      await render(template.replace("<p>", "<p>changed "), theme);
+      expect(compile).toHaveBeenCalledTimes(3);
+      const broken = "export function EmailTemplate() {\n  return <p>;\n}";
+      const first = await renderError(broken);
+      expect(await renderError(broken)).toBe(first);
+      expect(compile).toHaveBeenCalledTimes(5);
+    } finally {
+      compile.mockRestore();
+    }
   });
 });
 

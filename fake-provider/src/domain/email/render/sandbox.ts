@@ -66,10 +66,38 @@ export function renderingError(message: string): KnownErrorException {
   return knownError("EMAIL_RENDERING_ERROR", { error: message });
 }
 
+/**
+ * Compiled sources by file name and text. An app renders the same few templates and themes over and over, and a
+ * compile (esbuild, in a service process of its own) was most of a render: 40–160 ms for a theme and a template on a
+ * busy machine, where running the compiled email took 30–60. Renders queue on one sandbox thread, so under the real
+ * service's e2e suite emails reached the mailbox more than 15 s late. Only successful compiles are kept (a failed one
+ * answers its error again, compiled afresh); at most COMPILED_CAPACITY sources of up to COMPILED_MAX_CHARS each, the
+ * oldest going first. The compiled code is data: each render still runs it in a fresh sandbox.
+ */
+const COMPILED_CAPACITY = 200;
+const COMPILED_MAX_CHARS = 256 * 1024;
+const compiled = new Map<string, Promise<string>>();
+
+function compileOnce(e: EmailEngine, source: string, file: string): Promise<string> {
+  if (source.length > COMPILED_MAX_CHARS) return e.compile(source, file);
+  const key = `${file}\u0000${source}`;
+  let code = compiled.get(key);
+  if (!code) {
+    code = e.compile(source, file);
+    compiled.set(key, code);
+    const failed = code;
+    failed.catch(() => {
+      if (compiled.get(key) === failed) compiled.delete(key);
+    });
+    if (compiled.size > COMPILED_CAPACITY) compiled.delete(compiled.keys().next().value!);
+  }
+  return code;
+}
+
 /** A syntax error is the compiler's own report ("Build failed with 1 error:\nvirtual:/theme.tsx:4:12: ERROR: …"), as upstream's. */
 async function compile(e: EmailEngine, source: string, name: "theme" | "template"): Promise<string> {
   try {
-    return await e.compile(source, `${name}.tsx`);
+    return await compileOnce(e, source, `${name}.tsx`);
   } catch (error) {
     throw renderingError(error instanceof Error ? error.message : String(error));
   }
