@@ -57,6 +57,7 @@ export const sentEmail = z.object({
   link: z.string().nullable(),
   userId: z.string().nullable(),
   sentAtMillis: z.number(),
+  /** Its place in the outbox, in the order emails were delivered (a queued or scheduled email comes after those delivered before it): what `afterSeq` counts from. */
   seq: z.number(),
   outbox: z.unknown().optional(),
 });

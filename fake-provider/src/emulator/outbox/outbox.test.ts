@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { manualClock, seededRandom } from "@authsim/sdk/runtime";
 import { createFakeProvider } from "../../app.ts";
+import { outboxFieldsOf } from "../../domain/ops/email-outbox.ts";
 import { sendEmail } from "../../domain/ops/outbox.ts";
 import type { SentEmailRecord } from "../../domain/store/records.ts";
 import { OutboxTimeoutError } from "./outbox.ts";
@@ -47,6 +48,28 @@ describe("outbox", () => {
     await send("late@example.com", "password_reset");
     await expect(waiting).resolves.toMatchObject({ to: ["late@example.com"], kind: "password_reset" });
     await expect(provider.outbox.waitFor({ to: "never@example.com" }, { timeoutMs: 20 })).rejects.toBeInstanceOf(OutboxTimeoutError);
+  });
+
+  it("numbers emails in the order they were delivered, so one delivered late still comes after what a reader saw", async () => {
+    const { provider, send } = setup();
+    await send("early@example.com", "password_reset");
+    // Held back for a minute (as a scheduled email, or one waiting in the email queue, is).
+    await provider.store.transact((tables) => {
+      const email = [...tables.emails.values()][0]!;
+      tables.emails.set(email.id, { ...email, outbox: { ...outboxFieldsOf(email), scheduledAtMillis: provider.clock.now() + 60_000 } });
+    });
+    await send("on-time@example.com", "magic_link");
+    const seen = provider.outbox.list();
+    expect(seen.map((e) => [e.to[0], e.seq])).toEqual([["on-time@example.com", 2]]);
+    expect(provider.outbox.list({ afterSeq: 2 })).toEqual([]);
+    provider.clock.advance(60_000);
+    expect(provider.outbox.list({ afterSeq: seen.at(-1)!.seq }).map((e) => [e.to[0], e.seq])).toEqual([["early@example.com", 3]]);
+    expect(provider.outbox.list().map((e) => e.to[0])).toEqual(["on-time@example.com", "early@example.com"]);
+    // The same over the control endpoint, as the real service's e2e mailbox reads it.
+    const body = (await (await provider.fetch("http://x/__emulator/outbox?after_seq=2")).json()) as { items: { to: string[]; seq: number }[] };
+    expect(body.items.map((e) => [e.to[0], e.seq])).toEqual([["early@example.com", 3]]);
+    await send("next@example.com", "magic_link");
+    expect(provider.outbox.list({ afterSeq: 3 }).map((e) => [e.to[0], e.seq])).toEqual([["next@example.com", 4]]);
   });
 
   it("is cleared by clear() and by reset, and sequence numbers keep growing after a clear", async () => {

@@ -10,7 +10,7 @@ export interface OutboxFilter {
   to?: string;
   kind?: SentEmailRecord["kind"];
   projectId?: string;
-  /** Only emails sent after this sequence number (see `SentEmailRecord.seq`). */
+  /** Only emails delivered after the one with this sequence number (an email's `seq` in the outbox, below). */
   afterSeq?: number;
 }
 
@@ -31,18 +31,42 @@ function matches(email: SentEmailRecord, f: OutboxFilter): boolean {
   return (
     (f.to === undefined || email.to.some((t) => t.toLowerCase() === f.to!.toLowerCase())) &&
     (f.kind === undefined || email.kind === f.kind) &&
-    (f.projectId === undefined || email.projectId === f.projectId) &&
-    (f.afterSeq === undefined || email.seq > f.afterSeq)
+    (f.projectId === undefined || email.projectId === f.projectId)
   );
 }
 
 /**
  * `now` is the emulated clock: the outbox shows what was delivered by then, as a mailbox would (not entries that are
- * scheduled for later, paused, cancelled or skipped: GET /emails/outbox lists those, domain/ops/email-outbox.ts).
+ * scheduled for later, paused, cancelled, skipped or still waiting in the email queue: GET /emails/outbox lists those,
+ * domain/ops/email-outbox.ts).
+ *
+ * An email's `seq` here is its place in the outbox: the order emails were delivered, which is what `afterSeq` counts
+ * from. The store numbers emails as they are created, but a queued, scheduled or paused one is delivered after emails
+ * created later, and a reader that waits for "what came after the last email I saw" would never see it (the real
+ * service's e2e suite reads its mailbox that way and missed custom emails queued for a second). So each email gets its
+ * place the first time the outbox finds it delivered: the store's number when that is past every place given so far
+ * (always, for emails delivered as they are sent), else the next number.
  */
 export function createOutbox(store: Store, now: () => number = () => Number.POSITIVE_INFINITY): Outbox {
-  const list = (filter: OutboxFilter = {}) =>
-    [...store.read.emails.values()].filter((e) => matches(e, filter) && isDelivered(e, now())).sort((a, b) => a.seq - b.seq);
+  const places = new Map<string, number>();
+  let lastPlace = 0;
+
+  const list = (filter: OutboxFilter = {}): SentEmailRecord[] => {
+    const delivered: SentEmailRecord[] = [];
+    for (const email of store.read.emails.values()) if (isDelivered(email, now())) delivered.push(email);
+    const unplaced = delivered.filter((e) => !places.has(e.id)).sort((a, b) => a.seq - b.seq);
+    for (const email of unplaced) {
+      lastPlace = Math.max(lastPlace + 1, email.seq);
+      places.set(email.id, lastPlace);
+    }
+    // Forget the places of emails gone from the store (cleared, dropped past the outbox's capacity).
+    if (places.size > 2 * store.read.emails.size + 64) for (const id of places.keys()) if (!store.read.emails.has(id)) places.delete(id);
+    const after = filter.afterSeq ?? -1;
+    return delivered
+      .filter((e) => places.get(e.id)! > after && matches(e, filter))
+      .map((e) => (e.seq === places.get(e.id) ? e : { ...e, seq: places.get(e.id)! }))
+      .sort((a, b) => a.seq - b.seq);
+  };
   return {
     list,
     latest: (filter) => list(filter).at(-1),
