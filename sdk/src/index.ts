@@ -60,6 +60,7 @@ export type {
 export type { ServerListUsersOptions, CursorList } from "./server/users.ts";
 export type { Item, GetItemOptions, CustomerOptions, CheckoutOptions, ServerCheckoutOptions, ClientCustomer } from "./client/items.ts";
 export type { ServerItem, QuantityChange, ServerCustomer } from "./server/items.ts";
+export type { CustomerBilling, CustomerBillingMethods, CustomerDefaultPaymentMethod, CustomerPaymentMethodSetupIntent } from "./client/billing.ts";
 export type { DataVaultStore } from "./server/data-vault.ts";
 export type { StripeAccountInfo, Transaction, ListTransactionsOptions, ItemQuantityChangeOptions } from "./admin/payments.ts";
 export { DataVaultDecryptionError, DATA_VAULT_DECRYPTION_FAILED_MESSAGE } from "./crypto/data-vault.ts";

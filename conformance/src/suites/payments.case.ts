@@ -1,12 +1,13 @@
 import { describe, expect } from "vitest";
-import type { Target } from "../targets.ts";
+import { controlOf, type Target } from "../targets.ts";
 import { buyOnCheckoutPage, completeOnboardingPage, NO_PAYMENTS_CONFIG_REASON, providerNow, useConformanceCatalogue } from "./payments-support.ts";
 import { adminApp, expectKnownError, itIf, needs, serverApp, signedUpClient, uniqueTag, type Requirement } from "./support.ts";
-import { ownedProject } from "./admin-support.ts";
+import { expectPlainError, ownedProject } from "./admin-support.ts";
 
 /**
  * Payments through the SDK (spec §3 "Item", §4 "Item quantity", §7, §8; sdk-surface.md §7, §8, §15): items of users,
- * teams and custom customers, purchases on the emulator's checkout page, and the admin calls.
+ * teams and custom customers, purchases on the emulator's checkout page, a card saved through a setup intent the
+ * emulator confirms, and the admin calls.
  */
 export function paymentCases(getTarget: () => Target): void {
   const catalogue: Requirement = [getTarget().controls !== null, NO_PAYMENTS_CONFIG_REASON];
@@ -128,6 +129,28 @@ export function paymentCases(getTarget: () => Target): void {
       expect(again.status).toBe(409);
       expect(await again.text()).toContain('data-known-error="VERIFICATION_CODE_ALREADY_USED"');
       expect((await user.getItem("credits")).quantity).toBe(10);
+    });
+
+    it("a card confirmed on a setup intent becomes the default the client and the server read back; refusals are plain 4xx", async () => {
+      const target = getTarget();
+      await useConformanceCatalogue(target);
+      const { user, userId } = await signedUpClient(target);
+      const setup = await user.createPaymentMethodSetupIntent();
+      expect(setup.stripeAccountId).toMatch(/^acct_/);
+      const intentId = setup.clientSecret.slice(0, setup.clientSecret.indexOf("_secret_"));
+      expect(await expectPlainError(user.setDefaultPaymentMethodFromSetupIntent(intentId), 400)).toBe("Setup intent has not succeeded.");
+
+      const confirmed = await controlOf(target).call("confirmSetupIntent", { body: { client_secret: setup.clientSecret, card: { number: "5555555555554444", exp_month: 6, exp_year: 2033 } } });
+      expect(confirmed).toMatchObject({ id: intentId, status: "succeeded" });
+      const card = { id: expect.stringMatching(/^pm_/), brand: "mastercard", last4: "4444", exp_month: 6, exp_year: 2033 };
+      expect(await user.setDefaultPaymentMethodFromSetupIntent(intentId)).toEqual(card);
+      expect(await user.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: card });
+      expect(await (await serverApp(target).getUser(userId))!.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: card });
+
+      // Another user may not take the intent for itself; an intent the provider never made is the provider's 404.
+      const other = await signedUpClient(target);
+      expect(await expectPlainError(other.user.setDefaultPaymentMethodFromSetupIntent(intentId), 403)).toBe("Setup intent does not belong to this customer.");
+      expect(await expectPlainError(serverApp(target).getUser(userId).then((u) => u!.setDefaultPaymentMethodFromSetupIntent("seti_unknown")), 404)).toBe("No such setupintent: 'seti_unknown'");
     });
 
     // A project of its own: the target's may have its payments set up already (authsim's dev server seeds it so).

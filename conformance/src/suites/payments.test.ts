@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { StackServerApp as PublishedServerApp } from "@stackframe/js";
 import type { FakeProvider } from "@authsim/fake-provider";
 import { serveFakeProvider } from "../harness/serve.ts";
-import { inProcessTarget, urlTarget, type InProcessTarget, type Target } from "../targets.ts";
+import { controlOf, inProcessTarget, urlTarget, type InProcessTarget, type Target } from "../targets.ts";
 import { dataVaultCases } from "./data-vault.case.ts";
 import { paymentCases } from "./payments.case.ts";
 import { useConformanceCatalogue } from "./payments-support.ts";
@@ -68,5 +68,24 @@ describe("published @stackframe/js 2.8.108 and @authsim/sdk on one fake", () => 
     expect(await theirs.tryDecreaseQuantity(20)).toBe(false);
     await theirs.decreaseQuantity(2);
     expect((await serverApp(overUrl).getItem({ itemId: "tokens", customCustomerId })).quantity).toBe(10);
+  });
+
+  it("saves a card through a setup intent the published SDK made, which ours reads back as the default, and the other way round", async () => {
+    await useConformanceCatalogue(overUrl);
+    const user = await serverApp(overUrl).createUser({});
+    const confirm = async (clientSecret: string, number: string) =>
+      (await controlOf(overUrl).call("confirmSetupIntent", { body: { client_secret: clientSecret, card: { number, exp_month: 9, exp_year: 2035 } } })).id;
+
+    const theirUser = (await published().getUser(user.id))!;
+    const theirIntent = await theirUser.createPaymentMethodSetupIntent();
+    expect(theirIntent.stripeAccountId).toMatch(/^acct_/);
+    const visa = await theirUser.setDefaultPaymentMethodFromSetupIntent(await confirm(theirIntent.clientSecret, "4000056655665556"));
+    expect(visa).toMatchObject({ brand: "visa", last4: "5556", exp_month: 9, exp_year: 2035 });
+    expect(await user.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: visa });
+
+    const ourIntent = await user.createPaymentMethodSetupIntent();
+    const amex = await user.setDefaultPaymentMethodFromSetupIntent(await confirm(ourIntent.clientSecret, "371449635398431"));
+    expect(amex).toMatchObject({ brand: "amex", last4: "8431" });
+    expect(await theirUser.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: amex });
   });
 });

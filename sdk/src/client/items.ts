@@ -2,6 +2,7 @@ import { createPurchaseUrlResponse, itemJson, type CustomerType, type ItemJson, 
 import type { UserTokenSource } from "../transport/transport.ts";
 import type { AppContext } from "./app-context.ts";
 import { asClient } from "../transport/operation-call.ts";
+import { customerBillingMethods, type BillingCustomer, type CustomerBillingMethods } from "./billing.ts";
 
 /**
  * Items and checkout for the client (spec §3 "Item", §5, §7; sdk-surface.md §6, §15): an item of a user, a team or a
@@ -82,14 +83,15 @@ export async function createCheckoutUrl(ctx: AppContext, customer: Customer, opt
 }
 
 /** The customer members of a client user or team (sdk-surface.md §15), bound to the signed-in user's session. */
-export interface ClientCustomer {
+export interface ClientCustomer extends CustomerBillingMethods {
   getItem(itemId: string): Promise<Item>;
   createCheckoutUrl(options: CheckoutOptions): Promise<string>;
 }
 
-export function clientCustomerMethods(ctx: AppContext, customer: Customer, session: UserTokenSource | null): ClientCustomer {
+export function clientCustomerMethods(ctx: AppContext, customer: BillingCustomer, session: UserTokenSource | null): ClientCustomer {
   return {
     getItem: async (itemId) => itemFromJson(await fetchItem(ctx, customer, itemId, session)),
     createCheckoutUrl: (options) => createCheckoutUrl(ctx, customer, options, session),
+    ...customerBillingMethods(ctx, customer, session),
   };
 }

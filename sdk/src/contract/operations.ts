@@ -209,6 +209,7 @@ export const operationTable = [
   op("payments", "updateItemQuantity", "POST", "/payments/items/:customer_type/:customer_id/:item_id/update-quantity", "server"),
   op("payments", "getBilling", "GET", "/payments/billing/:customer_type/:customer_id", "client"),
   op("payments", "createSetupIntent", "POST", "/payments/payment-method/:customer_type/:customer_id/setup-intent", "client"),
+  op("payments", "setDefaultPaymentMethod", "POST", "/payments/payment-method/:customer_type/:customer_id/set-default", "client"),
   op("payments", "listInvoices", "GET", "/payments/invoices/:customer_type/:customer_id", "client"),
   op("payments", "listCustomerProducts", "GET", "/payments/products/:customer_type/:customer_id", "client"),
   op("payments", "grantProduct", "POST", "/payments/products/:customer_type/:customer_id", "server"),

@@ -191,6 +191,7 @@ export const operationRequests = {
   updateItemQuantity: { params: a.itemParams, query: a.updateItemQuantityQuery, body: a.updateItemQuantityBody, errors: ["INSUFFICIENT_ACCESS_TYPE", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"] },
   getBilling: { params: a.billingParams, errors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"] },
   createSetupIntent: { params: a.billingParams, body: a.setupIntentBody, errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"] },
+  setDefaultPaymentMethod: { params: a.billingParams, body: a.setDefaultPaymentMethodBody, errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"] },
   listInvoices: { params: a.billingParams, query: a.invoicesQuery, errors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"] },
   listCustomerProducts: { params: a.customerParams, query: a.customerProductsQuery, errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"] },
   grantProduct: { params: a.customerParams, body: a.grantProductBody, errors: ["PRODUCT_ALREADY_GRANTED", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "TEAM_NOT_FOUND", "USER_NOT_FOUND"] },

@@ -216,6 +216,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   createPurchaseUrl: [json(a.createPurchaseUrlResponse)],
   getBilling: [json(a.billingResponse)],
   createSetupIntent: [json(a.setupIntentResponse)],
+  setDefaultPaymentMethod: [json(a.setDefaultPaymentMethodResponse)],
   listInvoices: [json(a.invoicesResponse)],
   listCustomerProducts: [json(a.customerProductsResponse)],
   grantProduct: [json(a.grantProductResponse)],

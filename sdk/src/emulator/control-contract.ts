@@ -74,6 +74,8 @@ export const controlEndpoints = {
   clientConfig: { method: "GET", path: "/projects/:project_id/client-config", response: s.clientConfig },
   paymentsConfig: { method: "GET", path: "/projects/:project_id/payments-config", response: s.paymentsConfigView },
   setPaymentsConfig: { method: "PUT", path: "/projects/:project_id/payments-config", body: s.paymentsConfigInput, response: s.paymentsConfigView },
+  // The payment provider's browser side: a setup intent confirmed with a card (its client secret is the credential).
+  confirmSetupIntent: { method: "POST", path: "/payments/setup-intents/confirm", body: s.setupIntentConfirmBody, response: s.setupIntentView },
 
   // The request log of /api/v1, and what the dashboard's tabs count.
   requests: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProjectConfigUpdate, clientProject, dataVaultConfig, isKnownErrorCode, knownErrorSpec, paymentsCatalogue, uuidV4 } from "../contract/index.ts";
+import { adminProjectConfigUpdate, clientProject, dataVaultConfig, isKnownErrorCode, knownErrorSpec, paymentMethodSummary, paymentsCatalogue, uuidV4 } from "../contract/index.ts";
 
 /**
  * The bodies, queries and answers of the emulator's control plane (`/__emulator/*`, control-contract.ts lists the
@@ -177,6 +177,28 @@ export const paymentsConfigInput = z.strictObject({
 });
 export type PaymentsConfigInput = z.input<typeof paymentsConfigInput>;
 export const paymentsConfigView = z.object({ payments: paymentsCatalogue, data_vault: dataVaultConfig });
+
+/**
+ * Confirming a setup intent as the payment provider's browser script would (the emulator is the provider): its client
+ * secret, and the card the customer typed; each part of the card left out is the provider's default test card's
+ * (4242 4242 4242 4242, December five years on).
+ */
+export const setupIntentCard = z.strictObject({
+  number: z.string().min(1).optional(),
+  exp_month: z.number().int().min(1).max(12).optional(),
+  exp_year: z.number().int().min(2000).max(2100).optional(),
+});
+export type SetupIntentCard = z.infer<typeof setupIntentCard>;
+export const setupIntentConfirmBody = z.strictObject({ client_secret: z.string().min(1), card: setupIntentCard.optional() });
+/** The intent after confirmation: its id is what set-default takes (`setDefaultPaymentMethodFromSetupIntent(id)`). */
+export const setupIntentView = z.object({
+  id: z.string(),
+  status: z.enum(["requires_payment_method", "succeeded"]),
+  customer_type: z.enum(["user", "team"]),
+  customer_id: z.string(),
+  payment_method: paymentMethodSummary.nullable(),
+});
+export type SetupIntentView = z.infer<typeof setupIntentView>;
 
 // The request log of /api/v1.
 export const requestsQuery = z.object({

@@ -14,6 +14,7 @@ import {
   type ServerCheckoutOptions,
 } from "../client/items.ts";
 import { asServer } from "../transport/operation-call.ts";
+import { customerBillingMethods, type BillingCustomer, type CustomerBillingMethods } from "../client/billing.ts";
 
 /** Items with server access (sdk-surface.md §7, §15 ServerItem; spec §4 "Item quantity"). */
 
@@ -83,15 +84,16 @@ export async function updateItemQuantityFor(ctx: AppContext, options: { itemId: 
   return updateItemQuantity(ctx, customerOf(options, "updateItemQuantity"), options.itemId, options);
 }
 
-/** The customer members of a server user (sdk-surface.md §15 server Customer). */
-export interface ServerCustomer {
+/** The customer members of a server user or team (sdk-surface.md §15 server Customer). */
+export interface ServerCustomer extends CustomerBillingMethods {
   getItem(itemId: string): Promise<ServerItem>;
   createCheckoutUrl(options: ServerCheckoutOptions): Promise<string>;
 }
 
-export function serverCustomerMethods(ctx: AppContext, customer: Customer): ServerCustomer {
+export function serverCustomerMethods(ctx: AppContext, customer: BillingCustomer): ServerCustomer {
   return {
     getItem: (itemId) => fetchServerItem(ctx, customer, itemId),
     createCheckoutUrl: (options) => createCheckoutUrl(ctx, customer, options, null),
+    ...customerBillingMethods(ctx, customer, null),
   };
 }

@@ -1,7 +1,7 @@
-import { billingOf, cancelProduct, grantProduct, listCustomerProducts } from "../../domain/ops/customer-products.ts";
+import { cancelProduct, grantProduct, listCustomerProducts } from "../../domain/ops/customer-products.ts";
 import { getItem, updateItemQuantity } from "../../domain/ops/items.ts";
 import { listInvoices } from "../../domain/ops/invoices.ts";
-import { createSetupIntent } from "../../domain/ops/payment-methods.ts";
+import { billingOf, createSetupIntent, setDefaultPaymentMethod } from "../../domain/ops/payment-methods.ts";
 import { checkPurchaseCode, purchaseSession, validatePurchaseCode } from "../../domain/ops/purchase-codes.ts";
 import { paymentMethodConfigs, setupPayments, stripeAccountInfo, stripeWidgetSession, updatePaymentMethodConfigs } from "../../domain/ops/payment-accounts.ts";
 import { createPurchaseUrl, testModePurchase } from "../../domain/ops/purchases.ts";
@@ -29,6 +29,9 @@ export const paymentRoutes: RouteTable = {
   },
   createSetupIntent: {
     handler: ({ auth, ctx, params }) => ok(createSetupIntent(ctx, auth, params)),
+  },
+  setDefaultPaymentMethod: {
+    handler: ({ auth, ctx, params, body }) => ok(setDefaultPaymentMethod(ctx, auth, params, body)),
   },
   listInvoices: {
     handler: ({ auth, ctx, params, query }) => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { devProjectSeed } from "@authsim/fixtures";
 import type { CustomerParams } from "@authsim/sdk/contract";
-import { defaultSeed } from "../../seed.ts";
 import { asClient, asServer, opSeam, type OpSeam } from "../../test-support/op-seam.ts";
 import type { AuthedContext } from "./context.ts";
-import { billingOf, cancelProduct, grantProduct, listCustomerProducts, TEST_CARD } from "./customer-products.ts";
+import { cancelProduct, grantProduct, listCustomerProducts } from "./customer-products.ts";
 import { getItem } from "./items.ts";
 import { createTeam } from "./teams.ts";
 
@@ -95,23 +93,5 @@ describe("cancelProduct", () => {
     expect((await seam.refuses(asServer(), cancel(other.id, "credit-pack"), 400)).message).toBe("Customer does not have this product.");
     expect((await seam.refuses(asClient(me), cancel(other.id, "credit-pack"), 403)).message).toBe("Clients can only cancel their own subscriptions.");
     await seam.refuses(asClient(), cancel(me.id, "credit-pack"), "USER_AUTHENTICATION_REQUIRED");
-  });
-});
-
-describe("billingOf", () => {
-  it("has no payment-provider customer before the project's payments are set up, the test card after", async () => {
-    const user = async (seam: OpSeam) => seam.addUser();
-    const before = opSeam();
-    const a = await user(before);
-    expect(await before.ok(asClient(a), (ctx) => billingOf(ctx, ctx.auth, userCustomer(a.id)))).toEqual({ has_customer: false, default_payment_method: null });
-    const after = opSeam({ seed: { ...defaultSeed, paymentsSetUp: [devProjectSeed.id] } });
-    const b = await user(after);
-    expect(await after.ok(asClient(b), (ctx) => billingOf(ctx, ctx.auth, userCustomer(b.id)))).toEqual({ has_customer: true, default_payment_method: TEST_CARD });
-  });
-
-  it("refuses a client asking about another user's billing (plain 403)", async () => {
-    const seam = opSeam();
-    const [me, other] = [await seam.addUser(), await seam.addUser()];
-    expect((await seam.refuses(asClient(me), (ctx) => billingOf(ctx, ctx.auth, userCustomer(other.id)), 403)).message).toBe("Clients can only manage their own billing.");
   });
 });

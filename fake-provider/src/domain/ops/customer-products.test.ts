@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { quantity } from "../../test-support/payments.ts";
-import { TEST_CARD } from "./customer-products.ts";
 
 /** A customer's billing and products (what the published kits' account settings read), and the server's grant. */
 
@@ -16,40 +15,6 @@ afterEach(() => expect(provider.unexpected).toEqual([]));
 const asUser = () => client({ accessToken: user.access_token });
 const configure = (override: unknown) =>
   api(provider, "/internal/config/override/environment", { method: "PATCH", headers: admin(), json: { config_override_string: JSON.stringify(override) } });
-
-describe("GET /payments/billing/{type}/{id}", () => {
-  it("has no customer until payments are set up, then the provider's test card", async () => {
-    expect(await expectJson(await api(provider, `/payments/billing/user/${user.user_id}`, { headers: asUser() }))).toEqual({ has_customer: false, default_payment_method: null });
-    await expectJson(await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }));
-    expect(await expectJson(await api(provider, `/payments/billing/user/${user.user_id}`, { headers: asUser() }))).toEqual({ has_customer: true, default_payment_method: TEST_CARD });
-  });
-
-  it("refuses a client another user's billing with a plain 403", async () => {
-    const other = await signUp(provider);
-    const response = await api(provider, `/payments/billing/user/${other.user_id}`, { headers: asUser() });
-    expect([response.status, await response.text()]).toEqual([403, "Clients can only manage their own billing."]);
-  });
-});
-
-describe("POST /payments/payment-method/{type}/{id}/setup-intent", () => {
-  const setupIntent = (customerId: string, headers = asUser()) => api(provider, `/payments/payment-method/user/${customerId}/setup-intent`, { method: "POST", headers, json: {} });
-
-  it("needs payments set up (plain 400), then answers a secret and the project's account", async () => {
-    const before = await setupIntent(user.user_id);
-    expect(before.status).toBe(400);
-    expect(await before.text()).toMatch(/^Payments are not set up in this Stack Auth project\./);
-    await expectJson(await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }));
-    const account = await expectJson<{ account_id: string }>(await api(provider, "/internal/payments/stripe/account-info", { headers: admin() }));
-    const intent = await expectJson<{ client_secret: string; stripe_account_id: string }>(await setupIntent(user.user_id));
-    expect(intent).toEqual({ client_secret: expect.stringMatching(/^seti_[0-9a-z]+_secret_[0-9a-z]+$/), stripe_account_id: account.account_id });
-  });
-
-  it("refuses a client another user's payment method with its own plain 403", async () => {
-    const other = await signUp(provider);
-    const response = await setupIntent(other.user_id);
-    expect([response.status, await response.text()]).toEqual([403, "Clients can only manage their own payment method."]);
-  });
-});
 
 describe("GET /payments/invoices/{type}/{id}", () => {
   it("lists no invoices for a customer the provider never billed, paginated like upstream", async () => {

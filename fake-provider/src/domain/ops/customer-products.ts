@@ -1,9 +1,8 @@
-import type { BillingJson, CustomerParams, CustomerProductParams, CustomerProductJson, CustomerProductsQuery, GrantProductBody, InlineProductJson } from "@authsim/sdk/contract";
+import type { CustomerParams, CustomerProductParams, CustomerProductJson, CustomerProductsQuery, GrantProductBody, InlineProductJson } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError } from "../errors/known-error.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
-import { accountOf } from "./payment-accounts.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { configuredProducts, type ConfiguredProduct } from "./payments-config.ts";
 import { cancelSubscriptions, grantOffer, resolveOfferFor, validatePurchase } from "./purchases.ts";
@@ -11,22 +10,10 @@ import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscripti
 import { inlineProductView } from "../views/payments.ts";
 
 /**
- * What a customer holds, as the published kits' account settings read it (upstream's /payments/billing and
- * /payments/products routes), and the server's direct grant. Ownership is the sum of the product grants of the
+ * What a customer holds, as the published kits' account settings read it (upstream's /payments/products routes; the
+ * billing route is payment-methods.ts), and the server's direct grant. Ownership is the sum of the product grants of the
  * customer's purchase transactions (checkouts and grants alike); nothing here talks to a payment provider.
  */
-
-/**
- * The card the emulator's payment provider has on file once the project's payments are set up: the test card the real
- * service's Stripe mock answers with (visa 4242, 08/2025). Before setup there is no provider customer at all.
- */
-export const TEST_CARD = { id: "pm_1Pgc75B7WZ01zgkWlHVgdEGJ", brand: "visa", last4: "4242", exp_month: 8, exp_year: 2025 } as const;
-
-export function billingOf(ctx: OpContext, auth: Auth, params: { customer_type: "user" | "team"; customer_id: string }): BillingJson {
-  assertClientMayManage(ctx, auth, { type: params.customer_type, id: params.customer_id }, "Clients can only manage their own billing.");
-  if (!accountOf(ctx, auth.project.id)) return { has_customer: false, default_payment_method: null };
-  return { has_customer: true, default_payment_method: { ...TEST_CARD } };
-}
 
 export { inlineProductView };
 

@@ -60,4 +60,20 @@ describe("the internal project's plans", () => {
     expect(await expectJson(await inviteAndAccept(team.id))).toEqual({});
     await expectKnownError(await inviteAndAccept(team.id), "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400);
   });
+
+  it("checks the invited address before the seats: a user who has not proven it is refused even by a full team, and the code stays usable", async () => {
+    const owner = await verifiedInternalUser();
+    const team = await expectJson<{ id: string }>(await api(provider, "/teams", { headers: server({}, INTERNAL), json: { display_name: "Owners", creator_user_id: owner.user_id } }), 201);
+    const invitee = await verifiedInternalUser();
+    await expectJson(await api(provider, "/team-invitations/send-code", { headers: server({}, INTERNAL), json: { email: invitee.email, team_id: team.id, callback_url: "http://localhost:3000/cb" } }));
+    const code = provider.outbox.latest({ to: invitee.email, kind: "team_invitation" })!.code!;
+    // A user with no email at all, signed in as the server signs a user in (upstream's e2e fastSignUp).
+    const stranger = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server({}, INTERNAL), json: {} }), 201);
+    const session = await expectJson<{ access_token: string }>(await api(provider, "/auth/sessions", { headers: server({}, INTERNAL), json: { user_id: stranger.id } }));
+    const accept = (accessToken: string) => api(provider, "/team-invitations/accept", { headers: client({ accessToken }, INTERNAL), json: { code } });
+    await expectKnownError(await accept(session.access_token), "TEAM_INVITATION_EMAIL_MISMATCH", 403);
+    await expectKnownError(await accept(invitee.access_token), "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400);
+    await expectJson(await addSeats(team.id, 1));
+    expect(await expectJson(await accept(invitee.access_token))).toEqual({});
+  });
 });

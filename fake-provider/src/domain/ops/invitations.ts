@@ -86,12 +86,16 @@ function refuseRestricted(ctx: AuthedContext, user: UserRecord): void {
 /**
  * Joins the invited team with the member defaults. The published SDK's backend refuses restricted users and users who
  * have not proven the invited address (TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED, TEAM_INVITATION_EMAIL_MISMATCH,
- * protocol.md §3.2, §5.5). Accepting while already a member just uses the code up.
+ * protocol.md §3.2, §5.5), and does so before it claims the code, so before the internal project's seat count.
+ * (Upstream's April 2026 main branch had no address check yet: its e2e test "allows team admins to be added when item
+ * quantity is increased" signs invitees up without the invited email and expects them in. The check came with
+ * upstream's security fixes, which changed that test to sign them up with the invited address verified.) Accepting
+ * while already a member just uses the code up.
  */
 function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): void {
   refuseRestricted(ctx, user);
-  assertSeatAvailable(ctx, invitation.team.id, membersOf(ctx, invitation.team.id));
   if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase())) throw knownError("TEAM_INVITATION_EMAIL_MISMATCH");
+  assertSeatAvailable(ctx, invitation.team.id, membersOf(ctx, invitation.team.id));
   if (!isMember(ctx, invitation.team.id, user.id)) addMember(ctx, invitation.team, user, "member");
 }
 

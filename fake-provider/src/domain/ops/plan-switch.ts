@@ -16,7 +16,7 @@ import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscripti
  * Which subscriptions can be switched: those the provider bills, i.e. bought and paid through checkout. A server's
  * grant or a test-mode purchase has no provider subscription, which upstream answers "This subscription cannot be
  * switched." Switching from an include-by-default plan starts a paid subscription. The card on file is the provider
- * account's (domain/ops/customer-products.ts billingOf): none before payments are set up (DEFAULT_PAYMENT_METHOD_REQUIRED).
+ * account's (domain/ops/payment-methods.ts billingOf): none before payments are set up (DEFAULT_PAYMENT_METHOD_REQUIRED).
  */
 export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams, body: SwitchPlanBody): void {
   const project = auth.project;

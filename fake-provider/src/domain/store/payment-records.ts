@@ -132,6 +132,49 @@ export interface ProviderSubscriptionRecord {
   endedAtMillis: number | null;
 }
 
+/**
+ * A card the provider holds for a customer: what the customer's browser entered when it confirmed a setup intent
+ * (the emulator's confirmation, emulator/control/payments.ts). Only the parts the provider ever shows back.
+ */
+export interface CardRecord {
+  /** The provider's payment method id (`pm_…`). */
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * A setup intent (POST /payments/payment-method/…/setup-intent), keyed by providerKey(projectId, intentId): the
+ * provider's object with which a customer's browser saves a card. It waits for a card until the browser confirms it
+ * (then it has succeeded and holds the card); set-default then makes that card the customer's default.
+ */
+export interface SetupIntentRecord {
+  projectId: string;
+  /** The provider's id (`seti_…`), which set-default names. */
+  intentId: string;
+  /** What the browser confirms the intent with (the id, `_secret_`, a random part), as the provider's. */
+  clientSecret: string;
+  customerType: "user" | "team";
+  customerId: string;
+  status: "requires_payment_method" | "succeeded";
+  card: CardRecord | null;
+  createdAtMillis: number;
+  confirmedAtMillis: number | null;
+}
+
+/** A customer's default card (set-default), keyed by customerKey: what GET /payments/billing reports for it. */
+export interface DefaultPaymentMethodRecord {
+  projectId: string;
+  customerType: "user" | "team";
+  customerId: string;
+  card: CardRecord;
+  /** The setup intent that saved it. */
+  setupIntentId: string;
+  setAtMillis: number;
+}
+
 export const providerKey = (projectId: string, providerId: string) => `${projectId}\u0000${providerId}`;
 
 export const invoiceKey = (projectId: string, invoiceId: string) => `${projectId}\u0000${invoiceId}`;

@@ -12,7 +12,18 @@ import type {
 } from "./records.ts";
 import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemberProfileRecord, TeamPermissionGrantRecord } from "./team-records.ts";
 import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
-import type { CheckoutSessionRecord, DataVaultEntryRecord, ItemQuantityChangeRecord, PaymentAccountRecord, PaymentTransactionRecord, ProviderCustomerRecord, ProviderSubscriptionRecord, SubscriptionInvoiceRecord } from "./payment-records.ts";
+import type {
+  CheckoutSessionRecord,
+  DataVaultEntryRecord,
+  DefaultPaymentMethodRecord,
+  ItemQuantityChangeRecord,
+  PaymentAccountRecord,
+  PaymentTransactionRecord,
+  ProviderCustomerRecord,
+  ProviderSubscriptionRecord,
+  SetupIntentRecord,
+  SubscriptionInvoiceRecord,
+} from "./payment-records.ts";
 import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord, SignUpRuleTriggerLogRecord } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
@@ -62,6 +73,9 @@ function createTables() {
     subscriptionInvoices: new Table<SubscriptionInvoiceRecord>(),
     providerCustomers: new Table<ProviderCustomerRecord>(),
     providerSubscriptions: new Table<ProviderSubscriptionRecord>({ held: { key: (s) => s.heldSubscriptionId } }),
+    // The browser confirms a setup intent by its client secret alone (any project's: the secret is the credential).
+    setupIntents: new Table<SetupIntentRecord>({ clientSecret: { key: (i) => i.clientSecret } }),
+    defaultPaymentMethods: new Table<DefaultPaymentMethodRecord>(),
     dataVaultEntries: new Table<DataVaultEntryRecord>(),
     /** The admin surface: email content, config overrides, AI chat threads (admin-records.ts). */
     emailThemes: new Table<EmailThemeRecord>(),

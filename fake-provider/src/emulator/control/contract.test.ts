@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { controlClient, ControlError, controlEndpoints, type ControlEndpointName } from "@authsim/sdk/emulator";
-import { api, client, DEV, newProvider, ORIGIN } from "../../test-support/api.ts";
+import { admin, api, client, DEV, newProvider, ORIGIN, server } from "../../test-support/api.ts";
 
 /**
  * The control contract (@authsim/sdk/emulator) against the routes that serve it: every answer the client checks must
@@ -35,6 +35,16 @@ describe("the control contract", () => {
     const catalogue = { payments: { items: { credits: { display_name: "Credits", customer_type: "user" as const } }, offers: {} } };
     expect((await call("setPaymentsConfig", { params: { project_id: made.id }, body: catalogue })).payments.items).toHaveProperty("credits");
     expect((await call("paymentsConfig", { params: { project_id: made.id } })).payments.items).toHaveProperty("credits");
+    // A setup intent of a dev-project user, once the project's payments are set up, confirmed with a card.
+    await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} });
+    const buyer = await api(provider, "/users", { headers: server(), json: {} }).then((r) => r.json() as Promise<{ id: string }>);
+    const intent = await api(provider, `/payments/payment-method/user/${buyer.id}/setup-intent`, { method: "POST", headers: server(), json: {} });
+    const { client_secret } = (await intent.json()) as { client_secret: string };
+    expect(await call("confirmSetupIntent", { body: { client_secret, card: { number: "4242424242424242", exp_month: 12, exp_year: 2040 } } })).toMatchObject({
+      status: "succeeded",
+      customer_id: buyer.id,
+      payment_method: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2040 },
+    });
 
     const email = "contract@example.com";
     await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json: { email, callback_url: "http://localhost:3000/cb" } });

@@ -7,6 +7,8 @@ import { runOp } from "../../domain/run-op.ts";
 import { completeOnboarding, findAccount, onboardingPath } from "../../domain/ops/payment-accounts.ts";
 import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../../domain/ops/payments-config.ts";
 import { completeCheckout, openCheckoutSession } from "../../domain/ops/purchases.ts";
+import { confirmSetupIntent } from "../../domain/ops/payment-methods.ts";
+import { controlEndpoints as ep } from "@authsim/sdk/emulator";
 import type { DataVaultConfigRecord, PaymentsConfigRecord } from "../../domain/store/payment-records.ts";
 import { pathOf } from "./control-input.ts";
 import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseCompletePage } from "./payment-pages.ts";
@@ -21,6 +23,9 @@ import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseComplete
  *   completes the purchase, then redirects (303) to the purchase's return_url or shows a confirmation.
  * - GET / POST `/__emulator/payments/onboarding/:account_id`: the page /internal/payments/setup links to; posting it
  *   enables charges, details and payouts of the project's account.
+ * - POST `/__emulator/payments/setup-intents/confirm` `{client_secret, card?}`: what the payment provider's browser
+ *   script does with a setup intent's secret and the card typed (domain/ops/payment-methods.ts confirmSetupIntent);
+ *   answers the intent, whose id set-default takes. A refused card answers `{error}` with the provider's status.
  */
 
 export interface PaymentsConfigView {
@@ -64,6 +69,24 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
       return json(await configurePayments(provider, projectId, input as PaymentsConfigInput));
     } catch (error) {
       if (error instanceof PaymentsConfigError) return json({ error: "Invalid payments config", issues: error.problems }, 400);
+      throw error;
+    }
+  });
+
+  app.post(pathOf("confirmSetupIntent"), async (c) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch {
+      return json({ error: "Invalid JSON in request body" }, 400);
+    }
+    const parsed = ep.confirmSetupIntent.body.safeParse(raw);
+    if (!parsed.success) return json({ error: "Invalid body", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    const { client_secret, card } = parsed.data;
+    try {
+      return json(await runOp(provider, (ctx) => confirmSetupIntent(ctx, client_secret, card)));
+    } catch (error) {
+      if (error instanceof StatusError) return json({ error: error.message }, error.status);
       throw error;
     }
   });

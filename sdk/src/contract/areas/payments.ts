@@ -234,6 +234,16 @@ export const setupIntentBody = z.union([z.undefined(), z.strictObject({})]);
 export const setupIntentResponse = z.object({ client_secret: z.string(), stripe_account_id: z.string() });
 export type SetupIntentJson = z.infer<typeof setupIntentResponse>;
 
+/**
+ * POST /payments/payment-method/{type}/{id}/set-default: the card a confirmed setup intent saved becomes the customer's
+ * default; the answer is the default card as GET /payments/billing then reports it.
+ */
+export const setDefaultPaymentMethodBody = z.strictObject({ setup_intent_id: z.string() });
+export type SetDefaultPaymentMethodBody = z.infer<typeof setDefaultPaymentMethodBody>;
+export const setDefaultPaymentMethodResponse = z.object({ success: z.literal(true), default_payment_method: paymentMethodSummary.nullable() });
+export type SetDefaultPaymentMethodJson = z.infer<typeof setDefaultPaymentMethodResponse>;
+export type PaymentMethodSummaryJson = z.infer<typeof paymentMethodSummary>;
+
 /** GET /payments/invoices/{type}/{id}: the invoices of the customer's subscriptions, newest first. */
 export const invoicesQuery = z.strictObject({
   cursor: z.string().optional(),
