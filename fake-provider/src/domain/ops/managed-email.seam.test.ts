@@ -5,6 +5,7 @@ import { adminProjectView } from "../views/projects.ts";
 import { outboxStatusOf } from "./email-outbox.ts";
 import { listSentEmails, sendCustomEmail } from "./email-sending.ts";
 import { VERIFICATION_DELAY_MILLIS, applyManagedEmail, checkManagedEmail, listManagedEmailDomains, setupManagedEmail } from "./managed-email.ts";
+import { updateAdminProject } from "./project-admin.ts";
 import { renderConfig } from "./project-config.ts";
 
 /** Managed email onboarding at the ops' seam: setup, the clock-driven verification, check, list and apply. */
@@ -146,6 +147,17 @@ describe("apply", () => {
     // The most recently changed first.
     expect((await list(seam)).items.map((d) => [d.subdomain, d.status])).toEqual([["post.example.org", "applied"], ["mail.example.com", "verified"]]);
     expect(await emailServer(seam)).toMatchObject({ provider: "managed", senderEmail: "hello@post.example.org", managedSubdomain: "post.example.org", managedSenderLocalPart: "hello" });
+  });
+
+  it("a standard server set later through the project update replaces the managed one, as upstream's update writes provider smtp", async () => {
+    const seam = opSeam();
+    const { domain_id } = await setup(seam);
+    seam.clock.advance(VERIFICATION_DELAY_MILLIS);
+    await apply(seam, domain_id);
+    const smtp = { type: "standard" as const, host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Acme", sender_email: "hi@example.com" };
+    await seam.ok((ctx) => updateAdminProject(ctx, ctx.tables.projects.get(seam.project().id)!, { config: { email_config: smtp } }));
+    expect(await emailServer(seam)).toEqual({ isShared: false, provider: "smtp", host: "smtp.example.com", port: 587, username: "u", password: "p", senderName: "Acme", senderEmail: "hi@example.com" });
+    expect(adminProjectView(seam.project()).config.email_config).toEqual(smtp);
   });
 
   it("emails still go to the outbox once the managed server is applied (custom emails need no other server)", async () => {
