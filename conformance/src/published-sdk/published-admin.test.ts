@@ -163,7 +163,7 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     expect((await user.listOwnedProjects())[0]!.ownerTeamId).toBe(second.id);
   });
 
-  it("sets up, checks, lists and applies a managed email domain, and previews who requiring email verification restricts", async () => {
+  it("sets up, checks, lists, applies and deletes a managed email domain, and previews who requiring email verification restricts", async () => {
     const admin = adminApp();
     const mail = { subdomain: "mail.published.example.com", senderLocalPart: "noreply" };
     const domain = await admin.setupManagedEmailProvider(mail);
@@ -175,6 +175,8 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     const project = await admin.getProject();
     expect(project.config.emailConfig).toMatchObject({ type: "standard", host: "smtp.resend.com", senderEmail: "noreply@mail.published.example.com" });
     await project.update({ config: { emailConfig: { type: "shared" } } });
+    expect(await admin.deleteManagedEmailDomain({ resendDomainId: domain.domainId })).toEqual({ status: "deleted" });
+    expect(await admin.listManagedEmailDomains()).toEqual([]);
 
     const user = await admin.createUser({ primaryEmail: "published-unverified@example.com", primaryEmailVerified: false });
     // The published app has the preview in its implementation only (its dashboard calls it untyped), so it is typed here.

@@ -174,10 +174,24 @@ export function adminEmailCases(getTarget: () => Target): void {
       expect((await sentEmailsWhen(admin, (emails) => emails.length > 0))[0]).toMatchObject({ to: [email], subject: "Managed" });
     });
 
+    owned("deletes a domain the project does not send from, and refuses the one it does (409)", async () => {
+      const target = getTarget();
+      const { admin } = await ownedProject(target);
+      const spare = await admin.setupManagedEmailProvider({ subdomain: "spare.example.com", senderLocalPart: "noreply" });
+      expect(await admin.deleteManagedEmailDomain({ resendDomainId: spare.domainId })).toEqual({ status: "deleted" });
+      expect(await admin.listManagedEmailDomains()).toEqual([]);
+      const used = await admin.setupManagedEmailProvider({ subdomain: "used.example.com", senderLocalPart: "noreply" });
+      if (target.controls) await target.controls.advanceClock(1_000);
+      else await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await admin.applyManagedEmailProvider({ domainId: used.domainId });
+      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: used.domainId }), 409)).toBe("Cannot delete a managed domain that is currently in use for sending email");
+    });
+
     owned("refuses a subdomain that is not a full domain name, and a domain id that is not the project's", async () => {
       const { admin } = await ownedProject(getTarget());
       expect(await expectPlainError(admin.setupManagedEmailProvider({ subdomain: "localhost", senderLocalPart: "noreply" }), 400)).toBe("subdomain must be a fully-qualified domain name like mail.example.com");
       expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: uniqueTag("nowhere") }), 404)).toBe("Managed domain not found for this project/branch");
+      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: uniqueTag("nowhere") }), 404)).toBe("Managed domain not found for this project/branch");
     });
   });
 }

@@ -223,6 +223,11 @@ export class StackAdminApp extends StackServerApp {
     return managedEmail.applyManagedEmailProvider(this.ctx, options);
   }
 
+  /** `resendDomainId`: the domain's id (its `domainId`), under the name the published kit gives it. */
+  deleteManagedEmailDomain(options: { resendDomainId: string }): Promise<{ status: "deleted" }> {
+    return managedEmail.deleteManagedEmailDomain(this.ctx, options);
+  }
+
   /** The users an onboarding change would restrict, before it is made (onboarding.ts). */
   previewAffectedUsersByOnboardingChange(change: onboarding.OnboardingChange, limit?: number): Promise<{ affectedUsers: onboarding.AffectedUser[]; totalAffectedCount: number }> {
     return onboarding.previewAffectedUsersByOnboardingChange(this.ctx, change, limit);

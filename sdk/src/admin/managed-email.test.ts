@@ -37,6 +37,12 @@ describe("managed email onboarding", () => {
     expect(calls.map((c) => c.headers["x-stack-access-type"])).toEqual(["admin", "admin", "admin", "admin"]);
   });
 
+  it("deleteManagedEmailDomain sends the id as resend_domain_id", async () => {
+    const { app, calls } = setup(router({ [`POST ${BASE}/delete`]: () => json({ status: "deleted" }) }));
+    expect(await app.deleteManagedEmailDomain({ resendDomainId: "dom_1" })).toEqual({ status: "deleted" });
+    expect(bodyOf(calls[0]!)).toEqual({ resend_domain_id: "dom_1" });
+  });
+
   it("a plain-text refusal of the service comes back as an HttpError with its text", async () => {
     const { app } = setup(router({ [`POST ${BASE}/apply`]: () => new Response("Managed domain is not verified yet", { status: 409 }) }));
     await expect(app.applyManagedEmailProvider({ domainId: "dom_1" })).rejects.toMatchObject({ name: "HttpError", status: 409, bodyText: "Managed domain is not verified yet" });

@@ -1,5 +1,6 @@
 import {
   managedEmailApplied,
+  managedEmailDeleted,
   managedEmailDomain,
   managedEmailDomainList,
   managedEmailStatusResponse,
@@ -11,7 +12,7 @@ import { asServer } from "../transport/operation-call.ts";
 
 /**
  * Managed email onboarding (sdk-surface.md §8: setupManagedEmailProvider, checkManagedEmailStatus,
- * listManagedEmailDomains, applyManagedEmailProvider): a sending subdomain the service sets up, verifies and, when
+ * listManagedEmailDomains, applyManagedEmailProvider, deleteManagedEmailDomain): a sending subdomain the service sets up, verifies and, when
  * asked, makes the project's email server. A bad subdomain or sender, an unknown domain or applying before verification
  * are the service's plain-text 4xx, raised as HttpError.
  */
@@ -57,5 +58,11 @@ export async function listManagedEmailDomains(ctx: AppContext): Promise<ManagedE
 
 export async function applyManagedEmailProvider(ctx: AppContext, options: { domainId: string }): Promise<{ status: "applied" }> {
   const json = await asServer.json(ctx.transport, "applyManagedEmail", { body: { domain_id: options.domainId } }, managedEmailApplied);
+  return { status: json.status };
+}
+
+/** Stops tracking a domain; the service refuses (plain 409) while the email server sends from it. */
+export async function deleteManagedEmailDomain(ctx: AppContext, options: { resendDomainId: string }): Promise<{ status: "deleted" }> {
+  const json = await asServer.json(ctx.transport, "deleteManagedEmail", { body: { resend_domain_id: options.resendDomainId } }, managedEmailDeleted);
   return { status: json.status };
 }

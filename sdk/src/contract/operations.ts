@@ -196,6 +196,7 @@ export const operationTable = [
   op("managed-email", "listManagedEmailDomains", "GET", "/internal/emails/managed-onboarding/list", "admin"),
   op("managed-email", "checkManagedEmail", "POST", "/internal/emails/managed-onboarding/check", "admin"),
   op("managed-email", "applyManagedEmail", "POST", "/internal/emails/managed-onboarding/apply", "admin"),
+  op("managed-email", "deleteManagedEmail", "POST", "/internal/emails/managed-onboarding/delete", "admin"),
   // Who an onboarding requirement would restrict, before an admin turns it on (areas/onboarding.ts).
   op("onboarding", "previewAffectedUsers", "POST", "/internal/onboarding/preview-affected-users", "admin"),
   // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/email-cron.ts).

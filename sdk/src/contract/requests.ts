@@ -181,6 +181,7 @@ export const operationRequests = {
   listManagedEmailDomains: { errors: [] },
   checkManagedEmail: { body: a.managedEmailCheckBody, errors: [] },
   applyManagedEmail: { body: a.managedEmailApplyBody, errors: [] },
+  deleteManagedEmail: { body: a.managedEmailDeleteBody, errors: [] },
   previewAffectedUsers: { query: a.previewAffectedUsersQuery, body: a.previewAffectedUsersBody, errors: [] },
   componentVersions: { errors: [] },
   sendFeedback: { body: a.feedbackRequest, errors: [] },

@@ -205,6 +205,7 @@ export const operationResponses: { readonly [Id in OperationId]: readonly Operat
   listManagedEmailDomains: [json(a.managedEmailDomainList)],
   checkManagedEmail: [json(a.managedEmailStatusResponse)],
   applyManagedEmail: [json(a.managedEmailApplied)],
+  deleteManagedEmail: [json(a.managedEmailDeleted)],
   previewAffectedUsers: [json(a.previewAffectedUsersResponse)],
   componentVersions: [json(a.componentVersions)],
   sendFeedback: [success],

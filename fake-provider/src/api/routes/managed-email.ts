@@ -1,4 +1,4 @@
-import { applyManagedEmail, checkManagedEmail, listManagedEmailDomains, setupManagedEmail } from "../../domain/ops/managed-email.ts";
+import { applyManagedEmail, checkManagedEmail, deleteManagedEmail, listManagedEmailDomains, setupManagedEmail } from "../../domain/ops/managed-email.ts";
 import { ok, type RouteTable } from "./define.ts";
 
 /** Managed email onboarding, admin only (domain/ops/managed-email.ts). */
@@ -7,4 +7,5 @@ export const managedEmailRoutes: RouteTable = {
   listManagedEmailDomains: { handler: ({ auth, ctx }) => ok(listManagedEmailDomains(ctx, auth.project)) },
   checkManagedEmail: { handler: ({ auth, ctx, body }) => ok(checkManagedEmail(ctx, auth.project, body)) },
   applyManagedEmail: { handler: ({ auth, ctx, body }) => ok(applyManagedEmail(ctx, auth.project, body)) },
+  deleteManagedEmail: { handler: ({ auth, ctx, body }) => ok(deleteManagedEmail(ctx, auth.project, body)) },
 };

@@ -4,7 +4,7 @@ import { asAdmin, opSeam, type OpSeam } from "../../test-support/op-seam.ts";
 import { adminProjectView } from "../views/projects.ts";
 import { outboxStatusOf } from "./email-outbox.ts";
 import { listSentEmails, sendCustomEmail } from "./email-sending.ts";
-import { VERIFICATION_DELAY_MILLIS, applyManagedEmail, checkManagedEmail, listManagedEmailDomains, setupManagedEmail } from "./managed-email.ts";
+import { VERIFICATION_DELAY_MILLIS, applyManagedEmail, checkManagedEmail, deleteManagedEmail, listManagedEmailDomains, setupManagedEmail } from "./managed-email.ts";
 import { updateAdminProject } from "./project-admin.ts";
 import { renderConfig } from "./project-config.ts";
 
@@ -170,5 +170,44 @@ describe("apply", () => {
     const [sent] = await seam.ok((ctx) => listSentEmails(ctx, seam.project().id));
     expect(sent).toMatchObject({ to: ["reader@example.com"], subject: "Hi" });
     expect(outboxStatusOf(sent!, seam.clock.now()).status).toBe("sent");
+  });
+});
+
+describe("delete", () => {
+  const remove = (seam: OpSeam, id: string) => seam.run(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: id }));
+
+  it("stops tracking a domain the server does not send from; setting it up again starts over", async () => {
+    const seam = opSeam();
+    const { domain_id } = await setup(seam);
+    seam.clock.advance(VERIFICATION_DELAY_MILLIS);
+    expect(await remove(seam, domain_id)).toEqual({ ok: true, value: { status: "deleted" } });
+    expect((await list(seam)).items).toEqual([]);
+    expect((await setup(seam)).status).toBe("pending_verification");
+  });
+
+  it("refuses the domain the server sends from (409) until the server is switched away; a replaced domain may go", async () => {
+    const seam = opSeam();
+    const first = await setup(seam);
+    const second = await setup(seam, { subdomain: "post.example.org", sender_local_part: "hello" });
+    seam.clock.advance(VERIFICATION_DELAY_MILLIS);
+    await apply(seam, first.domain_id);
+    const refused = await seam.refuses(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: first.domain_id }), 409);
+    expect(refused.message).toBe("Cannot delete a managed domain that is currently in use for sending email");
+    await apply(seam, second.domain_id);
+    expect(await remove(seam, first.domain_id)).toEqual({ ok: true, value: { status: "deleted" } });
+    await seam.refuses(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: second.domain_id }), 409);
+    const smtp = { type: "standard" as const, host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Acme", sender_email: "hi@example.com" };
+    await seam.ok((ctx) => updateAdminProject(ctx, ctx.tables.projects.get(seam.project().id)!, { config: { email_config: smtp } }));
+    expect(await remove(seam, second.domain_id)).toEqual({ ok: true, value: { status: "deleted" } });
+    expect((await list(seam)).items).toEqual([]);
+  });
+
+  it("answers 404 for an unknown domain and for another project's", async () => {
+    const seam = opSeam();
+    const theirs = await setup(seam, MAIL, INTERNAL_PROJECT_ID);
+    for (const id of ["does-not-exist", theirs.domain_id]) {
+      const refused = await seam.refuses(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: id }), 404);
+      expect(refused.message).toBe("Managed domain not found for this project/branch");
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { OpContext } from "./context.ts";
 import { writeOverride } from "./project-config.ts";
 
 /**
- * Managed email onboarding (POST/GET /internal/emails/managed-onboarding/{setup,list,check,apply}). Upstream creates
+ * Managed email onboarding (POST/GET /internal/emails/managed-onboarding/{setup,list,check,apply,delete}). Upstream creates
  * the subdomain at its email provider and a DNS zone for it, learns of the verification from the provider's webhook,
  * and on apply writes a sending key for the subdomain into the project's email server config. Without provider
  * credentials (its development and test setup, which is the emulator's situation) it does none of that: the domain gets
@@ -105,6 +105,10 @@ function markApplied(ctx: OpContext, domain: ManagedEmailDomainRecord): void {
   save(ctx, { ...domain, status: "applied" });
 }
 
+function remove(ctx: OpContext, domain: ManagedEmailDomainRecord): void {
+  ctx.tables.managedEmailDomains.delete(domain.id);
+}
+
 /** POST …/setup: tracks the subdomain, or answers the one already tracked for it (whatever its status now). */
 export function setupManagedEmail(ctx: OpContext, project: ProjectRecord, body: { subdomain: string; sender_local_part: string }): ManagedEmailDomainJson {
   const subdomain = checkedSetup(body.subdomain, body.sender_local_part);
@@ -155,4 +159,23 @@ export function applyManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
   }, "merge");
   markApplied(ctx, domain);
   return { status: "applied" };
+}
+
+/** Whether the project's email server is the managed provider sending from this domain's subdomain and sender. */
+function inUse(project: ProjectRecord, domain: ManagedEmailDomainRecord): boolean {
+  const email = project.config.email_config;
+  return email?.type === "standard" && email.managed?.subdomain === domain.subdomain && email.managed.sender_local_part === domain.senderLocalPart;
+}
+
+/**
+ * POST …/delete (a later version of the service; the published kit's deleteManagedEmailDomain): stops tracking one of
+ * the project's domains, unless the email server sends from it now. A domain applied earlier and since replaced, or one
+ * whose server was switched to another provider, may go.
+ */
+export function deleteManagedEmail(ctx: OpContext, project: ProjectRecord, body: { resend_domain_id: string }): { status: "deleted" } {
+  const domain = ctx.tables.managedEmailDomains.get(body.resend_domain_id);
+  if (!domain || domain.projectId !== project.id) throw new StatusError(404, "Managed domain not found for this project/branch");
+  if (inUse(ctx.tables.projects.get(project.id) ?? project, domain)) throw new StatusError(409, "Cannot delete a managed domain that is currently in use for sending email");
+  remove(ctx, domain);
+  return { status: "deleted" };
 }

@@ -31,3 +31,10 @@ export const managedEmailStatusResponse = z.object({ status: managedEmailStatus 
 /** POST …/managed-onboarding/apply. */
 export const managedEmailApplyBody = z.strictObject({ domain_id: z.string() });
 export const managedEmailApplied = z.object({ status: z.literal("applied") });
+
+/**
+ * POST …/managed-onboarding/delete (a later version of the service, which the published kit 2.8.108 calls as
+ * deleteManagedEmailDomain): the domain is named by its provider id under this key.
+ */
+export const managedEmailDeleteBody = z.strictObject({ resend_domain_id: z.string() });
+export const managedEmailDeleted = z.object({ status: z.literal("deleted") });
