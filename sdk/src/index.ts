@@ -117,6 +117,8 @@ export type { ManagedAdminProject } from "./admin/project-admin.ts";
 export type { AdminProjectUpdateOptions, AdminProjectCreateOptions, AdminProjectConfigUpdateOptions } from "./project-admin/project-options.ts";
 export type { AdminOwnedProject, InternalUserExtra } from "./client/internal-user.ts";
 export type { EmailThemeSummary, EmailTemplateRecord, EmailDraftRecord, EmailDraftOptions, EmailPreviewOptions, AdminSentEmail, SmtpConfigOptions } from "./admin/emails.ts";
+export type { ManagedEmailProviderSetupResult, ManagedEmailProviderListItem, ManagedEmailProviderStatus } from "./admin/managed-email.ts";
+export type { OnboardingChange, AffectedUser } from "./admin/onboarding.ts";
 export type { SendEmailOptions, EmailDeliveryInfo } from "./server/emails.ts";
 
 // Strong auth (issue 5): OAuth with PKCE, provider links and connected accounts, TOTP MFA, passkeys, CLI login.

@@ -149,6 +149,13 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
     text: /^(\w+ must (contain valid UUID values|be a non-negative integer|be a non-negative timestamp in milliseconds)|duration_ms_min must be less than or equal to duration_ms_max|last_event_at_from_millis must be less than or equal to last_event_at_to_millis)$/,
     operations: ["listSessionReplays", "listSessionReplayChunks", "getSessionReplayChunkEvents", "getSessionReplayEvents"],
   },
+  // Managed email onboarding: upstream's own StatusErrors (its lib/managed-email-onboarding; ops/managed-email.ts).
+  { status: 400, text: /^(subdomain must be a fully-qualified domain name like mail\.example\.com|sender_local_part is invalid)$/, operations: ["setupManagedEmail", "checkManagedEmail"] },
+  { status: 409, text: /^(This subdomain is already tracked with a different sender local part|This subdomain already exists in Resend\. If this is from another project, choose a different subdomain\.)$/, operations: ["setupManagedEmail"] },
+  { status: 404, text: "Managed domain setup not found for this project/branch", operations: ["checkManagedEmail"] },
+  { status: 404, text: "Managed domain not found for this project/branch", operations: ["applyManagedEmail", "deleteManagedEmail"] },
+  { status: 409, text: "Cannot delete a managed domain that is currently in use for sending email", operations: ["deleteManagedEmail"] },
+  { status: 409, text: "Managed domain is not verified yet", operations: ["applyManagedEmail"] },
   // authsim's own refusal: upstream's internal/ai-chat/[threadId] route serves PATCH and GET only, so there is no real
   // answer to compare with (ops/admin-misc.ts chatCreate).
   { status: 400, text: "messages must not be empty", operations: ["aiChatCreate"] },

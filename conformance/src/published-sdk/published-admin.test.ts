@@ -7,7 +7,8 @@ import { serveFakeProvider, type ServedProvider } from "../harness/serve.ts";
  * What the published @stackframe/js (2.8.108) does with the admin surface, unchanged, against the fake over a real port
  * (issue 6): reading and updating the project (with requirePublishableClientKey through the config override), its
  * config, internal API keys, email themes and templates rendered by the provider, the test email, the sent list,
- * metrics and the svix token; and the owned projects of an `internal` user, which work without a browser.
+ * metrics and the svix token, managed email onboarding and the onboarding preview; and the owned projects of an
+ * `internal` user, which work without a browser.
  */
 let served: ServedProvider;
 beforeAll(async () => {
@@ -160,5 +161,30 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     const second = await user.createTeam({ displayName: "Published second" });
     await user.transferProject(project.id, second.id);
     expect((await user.listOwnedProjects())[0]!.ownerTeamId).toBe(second.id);
+  });
+
+  it("sets up, checks, lists, applies and deletes a managed email domain, and previews who requiring email verification restricts", async () => {
+    const admin = adminApp();
+    const mail = { subdomain: "mail.published.example.com", senderLocalPart: "noreply" };
+    const domain = await admin.setupManagedEmailProvider(mail);
+    expect(domain).toMatchObject({ ...mail, status: "pending_verification", nameServerRecords: ["ns1.dnsimple.com", "ns2.dnsimple.com"] });
+    served.provider.clock.advance(1_000);
+    expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({ status: "verified" });
+    expect(await admin.listManagedEmailDomains()).toEqual([{ ...domain, status: "verified" }]);
+    expect(await admin.applyManagedEmailProvider({ domainId: domain.domainId })).toEqual({ status: "applied" });
+    const project = await admin.getProject();
+    expect(project.config.emailConfig).toMatchObject({ type: "standard", host: "smtp.resend.com", senderEmail: "noreply@mail.published.example.com" });
+    await project.update({ config: { emailConfig: { type: "shared" } } });
+    expect(await admin.deleteManagedEmailDomain({ resendDomainId: domain.domainId })).toEqual({ status: "deleted" });
+    expect(await admin.listManagedEmailDomains()).toEqual([]);
+
+    const user = await admin.createUser({ primaryEmail: "published-unverified@example.com", primaryEmailVerified: false });
+    // The published app has the preview in its implementation only (its dashboard calls it untyped), so it is typed here.
+    type Preview = { affectedUsers: unknown[]; totalAffectedCount: number };
+    const previewing = admin as unknown as { previewAffectedUsersByOnboardingChange(change: { requireEmailVerification?: boolean }, limit?: number): Promise<Preview> };
+    const preview = await previewing.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true }, 1);
+    expect(preview.affectedUsers).toEqual([{ id: user.id, displayName: null, primaryEmail: "published-unverified@example.com", restrictedReason: { type: "email_not_verified" } }]);
+    expect(preview.totalAffectedCount).toBeGreaterThanOrEqual(1);
+    expect(await previewing.previewAffectedUsersByOnboardingChange({ requireEmailVerification: false })).toEqual({ affectedUsers: [], totalAffectedCount: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Target } from "../targets.ts";
-import { SMTP, ownedProject, sentEmailsWhen } from "./admin-support.ts";
+import { SMTP, expectPlainError, ownedProject, sentEmailsWhen } from "./admin-support.ts";
 import { adminApp, expectKnownError, itIf, needs, providerOf, uniqueEmail, uniqueTag } from "./support.ts";
 
 /**
@@ -145,6 +145,53 @@ export function adminEmailCases(getTarget: () => Target): void {
       const toUser = <E extends { to: string[] }>(emails: E[]) => emails.filter((e) => e.to.includes(email));
       const sent = toUser(await sentEmailsWhen(admin, (emails) => toUser(emails).length > 0));
       expect(sent.map((e) => e.subject)).toEqual(["Receipt"]);
+    });
+  });
+
+  describe("managed email onboarding", () => {
+    owned("setup, verification, check and apply switch the project's email server to the managed subdomain, which sends", async () => {
+      const target = getTarget();
+      const { project, admin, server, client } = await ownedProject(target);
+      const mail = { subdomain: "mail.example.com", senderLocalPart: "noreply" };
+      const domain = await admin.setupManagedEmailProvider(mail);
+      expect(domain).toMatchObject({ ...mail, status: "pending_verification" });
+      expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: domain.domainId }), 409)).toBe("Managed domain is not verified yet");
+      // The service verifies the domain about a second after setup (without provider credentials, as here).
+      if (target.controls) await target.controls.advanceClock(1_000);
+      else await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await admin.listManagedEmailDomains()).toEqual([{ ...domain, status: "verified" }]);
+      expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({ status: "verified" });
+      expect(await admin.applyManagedEmailProvider({ domainId: domain.domainId })).toEqual({ status: "applied" });
+      const config = (await project.getConfig()) as { emails: { server: Record<string, unknown> } };
+      expect(config.emails.server).toMatchObject({ isShared: false, provider: "managed", managedSubdomain: "mail.example.com", managedSenderLocalPart: "noreply", senderEmail: "noreply@mail.example.com" });
+      expect((await project.app.getProject()).config.emailConfig).toMatchObject({ type: "standard", senderEmail: "noreply@mail.example.com" });
+      expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({ status: "applied" });
+      // A custom email now goes out through the managed server.
+      const email = uniqueEmail("managed");
+      await client().signUpWithCredential({ email, password: "password-123", noVerificationCallback: true, noRedirect: true });
+      const [user] = await server().listUsers();
+      await server().sendEmail({ userIds: [user!.id], html: "<p>Managed</p>", subject: "Managed" });
+      expect((await sentEmailsWhen(admin, (emails) => emails.length > 0))[0]).toMatchObject({ to: [email], subject: "Managed" });
+    });
+
+    owned("deletes a domain the project does not send from, and refuses the one it does (409)", async () => {
+      const target = getTarget();
+      const { admin } = await ownedProject(target);
+      const spare = await admin.setupManagedEmailProvider({ subdomain: "spare.example.com", senderLocalPart: "noreply" });
+      expect(await admin.deleteManagedEmailDomain({ resendDomainId: spare.domainId })).toEqual({ status: "deleted" });
+      expect(await admin.listManagedEmailDomains()).toEqual([]);
+      const used = await admin.setupManagedEmailProvider({ subdomain: "used.example.com", senderLocalPart: "noreply" });
+      if (target.controls) await target.controls.advanceClock(1_000);
+      else await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await admin.applyManagedEmailProvider({ domainId: used.domainId });
+      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: used.domainId }), 409)).toBe("Cannot delete a managed domain that is currently in use for sending email");
+    });
+
+    owned("refuses a subdomain that is not a full domain name, and a domain id that is not the project's", async () => {
+      const { admin } = await ownedProject(getTarget());
+      expect(await expectPlainError(admin.setupManagedEmailProvider({ subdomain: "localhost", senderLocalPart: "noreply" }), 400)).toBe("subdomain must be a fully-qualified domain name like mail.example.com");
+      expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: uniqueTag("nowhere") }), 404)).toBe("Managed domain not found for this project/branch");
+      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: uniqueTag("nowhere") }), 404)).toBe("Managed domain not found for this project/branch");
     });
   });
 }

@@ -5,6 +5,8 @@ import { StackServerApp, type StackServerAppOptions } from "../server/server-app
 import type { AdminProjectJson } from "../contract/areas/projects.ts";
 import { getManagedAdminProject, managedAdminProjectFromJson, type ManagedAdminProject } from "./project-admin.ts";
 import * as emails from "./emails.ts";
+import * as managedEmail from "./managed-email.ts";
+import * as onboarding from "./onboarding.ts";
 import * as misc from "./admin-misc.ts";
 import type { ThemeChoice } from "../contract/areas/emails.ts";
 import type { Result } from "../errors/result.ts";
@@ -201,6 +203,34 @@ export class StackAdminApp extends StackServerApp {
 
   sendSignInInvitationEmail(email: string, callbackUrl: string): Promise<void> {
     return emails.sendSignInInvitationEmail(this.ctx, email, callbackUrl);
+  }
+
+  /** Managed email onboarding (sdk-surface.md §8; managed-email.ts): a sending subdomain set up, checked and applied. */
+  setupManagedEmailProvider(options: { subdomain: string; senderLocalPart: string }): Promise<managedEmail.ManagedEmailProviderSetupResult> {
+    return managedEmail.setupManagedEmailProvider(this.ctx, options);
+  }
+
+  checkManagedEmailStatus(options: { domainId: string; subdomain: string; senderLocalPart: string }): Promise<managedEmail.ManagedEmailProviderStatus> {
+    return managedEmail.checkManagedEmailStatus(this.ctx, options);
+  }
+
+  listManagedEmailDomains(): Promise<managedEmail.ManagedEmailProviderListItem[]> {
+    return managedEmail.listManagedEmailDomains(this.ctx);
+  }
+
+  /** Makes the verified domain the project's email server (its config's `emails.server`). */
+  applyManagedEmailProvider(options: { domainId: string }): Promise<{ status: "applied" }> {
+    return managedEmail.applyManagedEmailProvider(this.ctx, options);
+  }
+
+  /** `resendDomainId`: the domain's id (its `domainId`), under the name the published kit gives it. */
+  deleteManagedEmailDomain(options: { resendDomainId: string }): Promise<{ status: "deleted" }> {
+    return managedEmail.deleteManagedEmailDomain(this.ctx, options);
+  }
+
+  /** The users an onboarding change would restrict, before it is made (onboarding.ts). */
+  previewAffectedUsersByOnboardingChange(change: onboarding.OnboardingChange, limit?: number): Promise<{ affectedUsers: onboarding.AffectedUser[]; totalAffectedCount: number }> {
+    return onboarding.previewAffectedUsersByOnboardingChange(this.ctx, change, limit);
   }
 
   /** Metrics, the webhook token and AI chat threads (admin-misc.ts). */

@@ -191,6 +191,14 @@ export const operationTable = [
   op("emails", "unsubscribeLink", "GET", "/emails/unsubscribe-link", "none"),
   op("emails", "getEmailDraft", "GET", "/internal/email-drafts/:draft_id", "admin"),
   op("emails", "rewriteTemplateSource", "POST", "/internal/rewrite-template-source", "admin"),
+  // Managed email onboarding: a sending subdomain set up, verified and applied as the email server (areas/managed-email.ts).
+  op("managed-email", "setupManagedEmail", "POST", "/internal/emails/managed-onboarding/setup", "admin"),
+  op("managed-email", "listManagedEmailDomains", "GET", "/internal/emails/managed-onboarding/list", "admin"),
+  op("managed-email", "checkManagedEmail", "POST", "/internal/emails/managed-onboarding/check", "admin"),
+  op("managed-email", "applyManagedEmail", "POST", "/internal/emails/managed-onboarding/apply", "admin"),
+  op("managed-email", "deleteManagedEmail", "POST", "/internal/emails/managed-onboarding/delete", "admin"),
+  // Who an onboarding requirement would restrict, before an admin turns it on (areas/onboarding.ts).
+  op("onboarding", "previewAffectedUsers", "POST", "/internal/onboarding/preview-affected-users", "admin"),
   // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/email-cron.ts).
   op("emails", "emailQueueStep", "GET", "/internal/email-queue-step", "none"),
   op("emails", "failedEmailsDigest", "POST", "/internal/failed-emails-digest", "none"),

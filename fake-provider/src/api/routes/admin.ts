@@ -1,6 +1,8 @@
 import { adminMiscRoutes } from "./admin-misc.ts";
 import type { RouteTable } from "./define.ts";
 import { emailRoutes } from "./emails.ts";
+import { managedEmailRoutes } from "./managed-email.ts";
+import { onboardingRoutes } from "./onboarding.ts";
 import { projectAdminRoutes } from "./project-admin.ts";
 import { signUpRuleRoutes } from "./sign-up-rules.ts";
 
@@ -10,4 +12,6 @@ export const adminRoutes: RouteTable = {
   ...emailRoutes,
   ...adminMiscRoutes,
   ...signUpRuleRoutes,
+  ...managedEmailRoutes,
+  ...onboardingRoutes,
 };

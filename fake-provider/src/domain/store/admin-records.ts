@@ -3,10 +3,43 @@
  * and drafts, config overrides and AI chat threads. Plain JSON values, replaced and never mutated (see records.ts).
  */
 
-/** Spec §3 "email config": the provider's shared server, or the project's own SMTP server. */
+/**
+ * Spec §3 "email config": the provider's shared server, or the project's own server. `managed`: the own server is the
+ * real service's managed provider (config `emails.server.provider` "managed", domain/ops/managed-email.ts); the other
+ * fields then hold what the admin view shows for it, as upstream shows it (its SMTP relay, the sender on the subdomain).
+ */
 export type EmailConfigRecord =
   | { type: "shared" }
-  | { type: "standard"; host: string; port: number; username: string; password: string; sender_name: string; sender_email: string };
+  | { type: "standard"; host: string; port: number; username: string; password: string; sender_name: string; sender_email: string; managed?: ManagedEmailServerRecord };
+
+/** The managed provider's settings (config `emails.server.managedSubdomain` and `managedSenderLocalPart`). */
+export interface ManagedEmailServerRecord {
+  subdomain: string;
+  sender_local_part: string;
+}
+
+export type ManagedEmailDomainStatus = "pending_dns" | "pending_verification" | "verified" | "applied" | "failed";
+
+/**
+ * A sending subdomain a project set up for managed email (domain/ops/managed-email.ts). Keyed by its id, which is
+ * unique across projects as upstream's is (the id its email provider gave the domain).
+ */
+export interface ManagedEmailDomainRecord {
+  id: string;
+  projectId: string;
+  /** Lower case, without trailing dots. One record per project and subdomain. */
+  subdomain: string;
+  senderLocalPart: string;
+  nameServerRecords: string[];
+  /** As written by the last transition; a pending domain reads as verified from `verifiesAtMillis` on. */
+  status: ManagedEmailDomainStatus;
+  /** When the provider's verification completes (there is no provider: a fixed delay after setup, read lazily). */
+  verifiesAtMillis: number;
+  createdAtMillis: number;
+  updatedAtMillis: number;
+  /** Which write came later when two share a millisecond (store.ts nextSequence "managedEmailDomains"). */
+  writeSeq: number;
+}
 
 /** Spec §3 "oauth providers": shared keys, or the project's own client (protocol.md §5.9). */
 export interface OAuthProviderConfigRecord {

@@ -24,7 +24,15 @@ import type {
   SetupIntentRecord,
   SubscriptionInvoiceRecord,
 } from "./payment-records.ts";
-import type { AiChatRecord, ConfigOverrideRecord, EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord, SignUpRuleTriggerLogRecord } from "./admin-records.ts";
+import type {
+  AiChatRecord,
+  ConfigOverrideRecord,
+  EmailDraftRecord,
+  EmailTemplateRecord,
+  EmailThemeRecord,
+  ManagedEmailDomainRecord,
+  SignUpRuleTriggerLogRecord,
+} from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord } from "./analytics-records.ts";
@@ -84,6 +92,8 @@ function createTables() {
     configOverrides: new Table<ConfigOverrideRecord>(),
     signUpRuleTriggers: new Table<SignUpRuleTriggerLogRecord>(),
     aiChats: new Table<AiChatRecord>(),
+    /** Managed email sending subdomains (domain/ops/managed-email.ts): one per project and subdomain. */
+    managedEmailDomains: new Table<ManagedEmailDomainRecord>({ subdomain: { key: (d) => `${d.projectId}\u0000${d.subdomain}` } }),
     /** Strong auth: OAuth links, grants, flows and codes; passkeys (strong-auth-records.ts). */
     oauthAccounts: new Table<OAuthAccountRecord>({
       // A provider account signs in to one user of a project (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN).

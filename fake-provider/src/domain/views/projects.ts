@@ -1,4 +1,5 @@
 import type { AdminProjectJson, ClientProjectJson } from "@authsim/sdk/contract";
+import type { EmailConfigRecord } from "../store/admin-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 
 export function clientProjectView(project: ProjectRecord): ClientProjectJson {
@@ -42,7 +43,7 @@ export function adminProjectView(project: ProjectRecord): AdminProjectJson {
       allow_localhost: c.allow_localhost,
       // provider_config_id names the provider's entry in the config; authsim keys it by the provider id (protocol.md §5.9).
       oauth_providers: providersSorted(c.oauth_providers ?? []).map((p) => ({ provider_config_id: p.id, ...p })),
-      email_config: c.email_config ?? { type: "shared" },
+      email_config: emailConfigView(c.email_config),
       email_theme: c.email_theme,
       create_team_on_sign_up: c.create_team_on_sign_up,
       // Sorted by id, as upstream lists them.
@@ -63,4 +64,11 @@ function idsSorted(list: readonly { id: string }[]): { id: string }[] {
 /** OAuth providers sorted by provider id, as upstream lists them (whatever order the config gave them). */
 function providersSorted<P extends { id: string }>(list: readonly P[]): P[] {
   return [...list].sort((a, b) => compare(a.id, b.id));
+}
+
+/** The email server in the admin view: a managed one shows as the standard server it sends through (its fields). */
+function emailConfigView(email: EmailConfigRecord | undefined): AdminProjectJson["config"]["email_config"] {
+  if (!email || email.type === "shared") return { type: "shared" };
+  const { host, port, username, password, sender_name, sender_email } = email;
+  return { type: "standard", host, port, username, password, sender_name, sender_email };
 }

@@ -28,3 +28,5 @@ export * from "./session-replays.ts";
 export * from "./internal-extras.ts";
 export * from "./sign-up-rules.ts";
 export * from "./analytics.ts";
+export * from "./managed-email.ts";
+export * from "./onboarding.ts";
