@@ -1,3 +1,4 @@
+import { base64ToBytes } from "@authsim/sdk/runtime";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inProcessTarget } from "../targets.ts";
@@ -37,7 +38,6 @@ function bytesContain(haystack: Uint8Array, needle: Uint8Array): boolean {
   return false;
 }
 
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 /** How often `needle` occurs in `text` (a plaintext may legitimately appear in the seeded state, e.g. "true"). */
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -57,7 +57,7 @@ describe("property: the data vault round trip through the provider (spec §3, §
 
         const entries = [...target.provider.store.read.dataVaultEntries.values()];
         expect(entries).toHaveLength(1);
-        const stored = fromBase64(entries[0]!.encryptedValue);
+        const stored = base64ToBytes(entries[0]!.encryptedValue);
         const plainBytes = utf8.encode(plain);
         expect(stored.length).toBe(HEADER_AND_TAG_BYTES + plainBytes.length);
         // Below 8 bytes a random ciphertext could contain the plaintext by chance.

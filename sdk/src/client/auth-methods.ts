@@ -1,3 +1,4 @@
+import { utf8ToBase64 } from "../runtime/base64.ts";
 import type { TokenPair } from "../session/token-store.ts";
 import type { Session } from "../session/session.ts";
 import type { AppContext } from "./app-context.ts";
@@ -15,13 +16,6 @@ export interface Auth {
   getAuthorizationHeader(): Promise<string | null>;
 }
 
-function base64Utf8(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
 export async function authJson(session: Session): Promise<TokenPair> {
   const accessToken = await session.getAccessToken();
   return { accessToken, refreshToken: session.getRefreshToken() };
@@ -36,7 +30,7 @@ export function authMethods(ctx: AppContext, session: Session): Auth {
     getAuthJson: () => authJson(session),
     async getAuthorizationHeader() {
       const json = await authJson(session);
-      return json.accessToken || json.refreshToken ? `Bearer stackauth_${base64Utf8(JSON.stringify(json))}` : null;
+      return json.accessToken || json.refreshToken ? `Bearer stackauth_${utf8ToBase64(JSON.stringify(json))}` : null;
     },
   };
 }

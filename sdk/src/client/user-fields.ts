@@ -1,4 +1,5 @@
 import { clientUser, type ClientUserJson, type ClientUserUpdate } from "../contract/areas/users.ts";
+import { bytesToBase64 } from "../runtime/base64.ts";
 import { teamFromJson, type TeamData } from "./teams.ts";
 
 /**
@@ -68,12 +69,6 @@ export interface UserUpdateOptions {
   otpAuthEnabled?: ClientUserUpdate["otp_auth_enabled"];
   passkeyAuthEnabled?: ClientUserUpdate["passkey_auth_enabled"];
   primaryEmail?: ClientUserUpdate["primary_email"];
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
 }
 
 /** The snake_case PATCH body; keys left undefined are omitted by JSON and so left unchanged. */

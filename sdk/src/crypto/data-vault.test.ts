@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { base64ToBytes, bytesToBase64 } from "../runtime/base64.ts";
 import { describe, expect, it } from "vitest";
 import { constants } from "../contract/headers.ts";
 import { seededRandom } from "../runtime/ids.ts";
@@ -7,9 +8,7 @@ import {
   DataVaultDecryptionError,
   decryptVaultValue,
   encryptVaultValue,
-  fromBase64,
   hashVaultKey,
-  toBase64,
   vaultEntry,
 } from "./data-vault.ts";
 
@@ -75,7 +74,7 @@ describe("data vault encryption (format)", () => {
   it("lays out version bytes [1, 0], a 16-byte salt, a 12-byte iv, then AES-GCM's ciphertext and 16-byte tag", async () => {
     expect(constants.dataVault).toMatchObject({ algorithm: "AES-GCM", keyBits: 256, ivBytes: 12, saltBytes: 16, versionBytes: [1, 0], pbkdf2Iterations: 100_000, derivedBits: 256 });
     const value = "héllo wörld";
-    const bytes = fromBase64(await encryptVaultValue("s3cret", "key", value, random));
+    const bytes = base64ToBytes(await encryptVaultValue("s3cret", "key", value, random));
     expect([...bytes.slice(0, 2)]).toEqual([1, 0]);
     expect(bytes.length).toBe(2 + 16 + 12 + new TextEncoder().encode(value).length + 16);
   });
@@ -83,7 +82,7 @@ describe("data vault encryption (format)", () => {
   it("hashes a key to 32 bytes of base64, the same for the same secret, and without the key in it", async () => {
     const hashed = await hashVaultKey("s3cret", "user-42-api-token");
     expect(hashed).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-    expect(fromBase64(hashed)).toHaveLength(32);
+    expect(base64ToBytes(hashed)).toHaveLength(32);
     expect(await hashVaultKey("s3cret", "user-42-api-token")).toBe(hashed);
     expect(await hashVaultKey("s3cret", "user-43-api-token")).not.toBe(hashed);
     expect(hashed).not.toContain("user-42");
@@ -92,14 +91,14 @@ describe("data vault encryption (format)", () => {
   it("refuses a value sealed under another key, tampered with, truncated, of another version or not base64", async () => {
     const sealed = await encryptVaultValue("s3cret", "key", "value", random);
     await expectDecryptionFailure(decryptVaultValue("s3cret", "other-key", sealed));
-    const bytes = fromBase64(sealed);
+    const bytes = base64ToBytes(sealed);
     const flipped = bytes.slice();
     flipped[bytes.length - 1] = flipped[bytes.length - 1]! ^ 1;
-    await expectDecryptionFailure(decryptVaultValue("s3cret", "key", toBase64(flipped)));
-    await expectDecryptionFailure(decryptVaultValue("s3cret", "key", toBase64(bytes.slice(0, 40))));
+    await expectDecryptionFailure(decryptVaultValue("s3cret", "key", bytesToBase64(flipped)));
+    await expectDecryptionFailure(decryptVaultValue("s3cret", "key", bytesToBase64(bytes.slice(0, 40))));
     const otherVersion = bytes.slice();
     otherVersion[0] = 2;
-    await expectDecryptionFailure(decryptVaultValue("s3cret", "key", toBase64(otherVersion)));
+    await expectDecryptionFailure(decryptVaultValue("s3cret", "key", bytesToBase64(otherVersion)));
     await expectDecryptionFailure(decryptVaultValue("s3cret", "key", "not base64!"));
     expect(DATA_VAULT_DECRYPTION_FAILED_MESSAGE).toBe("Data vault client-side decryption failed. Are you sure you're using the correct secret?");
   });

@@ -1,4 +1,5 @@
 import { constants } from "../contract/headers.ts";
+import { base64ToBytes, bytesToBase64 } from "../runtime/base64.ts";
 import type { RandomSource } from "../runtime/ids.ts";
 
 /**
@@ -34,29 +35,16 @@ const VALUE_PURPOSE = "stack-data-vault-client-side-encryption-value-encryption-
 
 const utf8 = (s: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(s);
 
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 /** PBKDF2-SHA256 of `value`, salted with the JSON of (tag, purpose, "", base64 of `extra`). */
 async function iteratedHash(value: Uint8Array<ArrayBuffer>, purpose: string, extra: string, iterations: number): Promise<Uint8Array<ArrayBuffer>> {
   const material = await crypto.subtle.importKey("raw", value, "PBKDF2", false, ["deriveBits"]);
-  const salt = utf8(JSON.stringify(["stack-crypto-helper-iterated-hash", purpose, "", toBase64(utf8(extra))]));
+  const salt = utf8(JSON.stringify(["stack-crypto-helper-iterated-hash", purpose, "", bytesToBase64(utf8(extra))]));
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", salt, iterations, hash: "SHA-256" }, material, derivedBits));
 }
 
 async function valueKey(vaultKey: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", vaultKey, "HKDF", false, ["deriveKey"]);
-  const info = utf8(JSON.stringify(["stack-crypto-helper-derived-symmetric-key", VALUE_PURPOSE, "binary-key", toBase64(salt)]));
+  const info = utf8(JSON.stringify(["stack-crypto-helper-derived-symmetric-key", VALUE_PURPOSE, "binary-key", bytesToBase64(salt)]));
   return crypto.subtle.deriveKey({ name: "HKDF", salt, info, hash: "SHA-256" }, material, { name: algorithm, length: keyBits }, false, ["encrypt", "decrypt"]);
 }
 
@@ -76,7 +64,7 @@ export interface VaultEntryCrypto {
 export async function vaultEntry(secret: string, key: string): Promise<VaultEntryCrypto> {
   if (typeof secret !== "string") throw new TypeError(SECRET_MUST_BE_A_STRING_MESSAGE);
   const vaultKey = await iteratedHash(utf8(key), KEY_PURPOSE, secret, pbkdf2Iterations);
-  const hashedKey = toBase64(await iteratedHash(vaultKey, HASH_PURPOSE, secret, 1));
+  const hashedKey = bytesToBase64(await iteratedHash(vaultKey, HASH_PURPOSE, secret, 1));
   return {
     hashedKey,
     async encrypt(value, random) {
@@ -88,12 +76,12 @@ export async function vaultEntry(secret: string, key: string): Promise<VaultEntr
       out.set(salt, versionBytes.length);
       out.set(iv, versionBytes.length + saltBytes);
       out.set(cipher, HEADER_BYTES);
-      return toBase64(out);
+      return bytesToBase64(out);
     },
     async decrypt(encryptedValue) {
       let bytes: Uint8Array<ArrayBuffer>;
       try {
-        bytes = fromBase64(encryptedValue);
+        bytes = base64ToBytes(encryptedValue);
       } catch (e) {
         throw new DataVaultDecryptionError(e);
       }

@@ -1,4 +1,5 @@
 import { headerNames, rebranded } from "../contract/headers.ts";
+import { base64ToUtf8 } from "../runtime/base64.ts";
 import { memoryTokenStore, sanitizeTokenPair, type TokenPair, type TokenStore } from "./token-store.ts";
 
 /**
@@ -48,10 +49,8 @@ function parseAuthJson(text: string): Partial<TokenPair> {
   }
 }
 
-function decodeBase64Utf8(b64: string): string {
-  const binary = atob(b64.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
+/** Base64 or base64url (cookies carry either), as UTF-8 text. */
+const decodeBase64Utf8 = (b64: string): string => base64ToUtf8(b64.replace(/-/g, "+").replace(/_/g, "/"));
 
 export function tokensFromRequest(req: RequestLike): TokenPair {
   const get = headerGetter(req);

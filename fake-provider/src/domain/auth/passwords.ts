@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import type { RandomSource } from "@authsim/sdk/runtime";
+import { base64ToBytes, bytesToBase64, type RandomSource } from "@authsim/sdk/runtime";
 import { knownError } from "../errors/known-error.ts";
 import { constantTimeEqual } from "./compare.ts";
 import { defaultCryptoBackend, type CryptoBackend } from "./crypto-backend.ts";
@@ -24,15 +24,12 @@ export function checkPasswordRules(password: string): void {
   if (password.length > PASSWORD_MAX_LENGTH) throw knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH });
 }
 
-const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromB64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
 export async function hashPassword(password: string, random: RandomSource, iterations: number, backend: CryptoBackend = defaultCryptoBackend): Promise<string> {
   const salt = random.bytes(16);
   const hash = await backend.pbkdf2Sha256(password, salt, iterations);
   // Joined, not a template: the template's pieces would stay in memory as a tree of concatenations for as long as the
   // user exists (about 0.3 KiB a user), where join builds the one flat string.
-  return ["pbkdf2-sha256", iterations, toB64(salt), toB64(hash)].join("$");
+  return ["pbkdf2-sha256", iterations, bytesToBase64(salt), bytesToBase64(hash)].join("$");
 }
 
 /**
@@ -44,7 +41,7 @@ export const MAX_HASH_ITERATIONS = 10 * hashCosts.production;
 
 function decodeB64(text: string): Uint8Array | null {
   try {
-    return fromB64(text);
+    return base64ToBytes(text);
   } catch {
     return null;
   }

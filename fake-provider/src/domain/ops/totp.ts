@@ -1,5 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { TOTP_PARAMETERS } from "@authsim/sdk/contract";
+import { base64ToBytes } from "@authsim/sdk/runtime";
 
 /**
  * RFC 6238 codes for a user's `totp_secret_base64` (protocol.md §7.4: SHA-1, 6 digits, 30 s), computed by the
@@ -10,7 +11,7 @@ import { TOTP_PARAMETERS } from "@authsim/sdk/contract";
 export const TOTP_WINDOW_STEPS = 1;
 
 function totpFor(secretBase64: string): TOTP {
-  const bytes = Uint8Array.from(atob(secretBase64), (c) => c.charCodeAt(0));
+  const bytes = base64ToBytes(secretBase64);
   return new TOTP({
     algorithm: TOTP_PARAMETERS.algorithm,
     digits: TOTP_PARAMETERS.digits,
