@@ -31,6 +31,13 @@ describe("billingOf", () => {
     expect(await after.ok(asClient(b), (ctx) => billingOf(ctx, ctx.auth, userCustomer(b.id)))).toEqual({ has_customer: true, default_payment_method: TEST_CARD });
   });
 
+  it("once payments are set up, answers USER_NOT_FOUND / TEAM_NOT_FOUND for a customer that does not exist (before, there is no customer to look up)", async () => {
+    const seam = withPayments();
+    await seam.refuses(asServer(), (ctx) => billingOf(ctx, ctx.auth, userCustomer(UNKNOWN_ID)), "USER_NOT_FOUND");
+    await seam.refuses(asServer(), (ctx) => billingOf(ctx, ctx.auth, teamCustomer(UNKNOWN_ID)), "TEAM_NOT_FOUND");
+    expect(await opSeam().ok(asServer(), (ctx) => billingOf(ctx, ctx.auth, userCustomer(UNKNOWN_ID)))).toEqual({ has_customer: false, default_payment_method: null });
+  });
+
   it("refuses a client asking about another user's billing (plain 403)", async () => {
     const seam = opSeam();
     const [me, other] = [await seam.addUser(), await seam.addUser()];

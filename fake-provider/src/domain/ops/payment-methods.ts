@@ -37,10 +37,14 @@ function defaultCardOf(ctx: OpContext, projectId: string, customer: BillingCusto
   return saved ? cardView(saved.card) : { ...TEST_CARD };
 }
 
-/** GET /payments/billing/{type}/{id}: no provider customer before the project's payments are set up. */
+/**
+ * GET /payments/billing/{type}/{id}: no provider customer before the project's payments are set up; after, the customer
+ * must exist (USER_NOT_FOUND / TEAM_NOT_FOUND), as upstream looks its provider customer up only then.
+ */
 export function billingOf(ctx: OpContext, auth: Auth, params: BillingCustomerParams): BillingJson {
   assertClientMayManage(ctx, auth, { type: params.customer_type, id: params.customer_id }, "Clients can only manage their own billing.");
   if (!accountOf(ctx, auth.project.id)) return { has_customer: false, default_payment_method: null };
+  assertCustomerExists(ctx, auth.project.id, { type: params.customer_type, id: params.customer_id });
   return { has_customer: true, default_payment_method: defaultCardOf(ctx, auth.project.id, params) };
 }
 
