@@ -25,7 +25,7 @@ import type { FakeProvider } from "./provider.ts";
 import { opContextOn, runOp } from "./domain/run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
-import { advanceEmailQueue, anyDue } from "./domain/ops/email-queue.ts";
+import { anyDue, prepareQueueStep, renderEntry, settleQueueStep, type FirstRendering } from "./domain/ops/email-queue.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
@@ -169,12 +169,24 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     });
   }
   // The email queue's step (domain/ops/email-queue.ts) runs before any request is answered, the outbox control included.
+  // It renders outside the store's lock (other writes go on meanwhile); requests that come while a step runs wait for
+  // that step rather than render the same entries again.
   const delay = settings.emailQueueDelayMillis ?? 0;
   if (delay > 0) {
+    let step: Promise<void> | null = null;
+    const runStep = async () => {
+      const entries = await runOp(provider, prepareQueueStep);
+      const renderings: (FirstRendering | null)[] = [];
+      for (const entry of entries) renderings.push(await renderEntry(entry));
+      await runOp(provider, (ctx) => settleQueueStep(ctx, entries, renderings));
+    };
     app.use("*", async (_c, next) => {
-      if (anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
-        await runOp(provider, advanceEmailQueue).catch(onUnexpectedError);
+      if (!step && anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
+        step = runStep()
+          .catch(onUnexpectedError)
+          .finally(() => (step = null));
       }
+      if (step) await step;
       await next();
     });
   }

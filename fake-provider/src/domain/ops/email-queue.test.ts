@@ -131,3 +131,49 @@ describe("editing a queued email", () => {
     for (let i = 0; i < 3; i++) expect((await entry(id)).status).toBe("preparing");
   });
 });
+
+describe("the queue's step", () => {
+  // The step starts within the request that finds an entry due (app.ts), before that request awaits anything.
+  const stepRequest = () => provider.fetch("http://localhost/health");
+  const awaitingRender = (id: string) => provider.store.transact((tables) => tables.emails.get(id)?.outbox?.awaitingRender);
+
+  it("renders outside the store's lock: a write asked for while the email renders goes through before the step stores it", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    const id = await queue({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Hi" });
+    provider.clock.advance(DELAY);
+    const stepping = stepRequest();
+    expect(await awaitingRender(id)).toBe(true);
+    expect((await stepping).status).toBe(200);
+    expect(await awaitingRender(id)).toBe(false);
+    expect(provider.outbox.latest({ to: user.email, kind: "custom" })!.subject).toBe("Hi");
+  });
+
+  it("leaves an entry changed while it rendered for the next step, which renders it as it is then", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    const id = await queue({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Before" });
+    provider.clock.advance(DELAY);
+    const stepping = stepRequest();
+    await provider.store.transact((tables) => {
+      const email = tables.emails.get(id)!;
+      tables.emails.set(id, { ...email, outbox: { ...email.outbox!, subjectOverride: "After" } });
+    });
+    await stepping;
+    expect(await entry(id)).toMatchObject({ status: "sent", subject: "After" });
+    expect(provider.outbox.list({ to: user.email, kind: "custom" }).map((e) => e.subject)).toEqual(["After"]);
+  });
+
+  it("runs once for requests that come while it renders: they wait for it", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    // A category the user may turn off: preparing the email makes its unsubscribe code, one per step that renders it.
+    const id = await queue({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Once", notification_category_name: "Marketing" });
+    provider.clock.advance(DELAY);
+    const codesBefore = provider.store.read.verificationCodes.size;
+    const answers = await Promise.all([stepRequest(), stepRequest(), entry(id)]);
+    expect(answers[2]).toMatchObject({ status: "sent", subject: "Once" });
+    expect(provider.outbox.list({ to: user.email, kind: "custom" })).toHaveLength(1);
+    expect(provider.store.read.verificationCodes.size).toBe(codesBefore + 1);
+  });
+});
