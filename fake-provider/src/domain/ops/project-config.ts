@@ -1,9 +1,10 @@
 import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
 import { StatusError } from "../errors/known-error.ts";
-import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../store/admin-records.ts";
+import type { OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
 import { applyKeys, clearKeysEverywhere, deletePath, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
+import { emailConfigAfter, emailServerOf } from "./config-email-server.ts";
 import { migrateOverride } from "./config-migrations.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "./context.ts";
@@ -112,59 +113,6 @@ export function parseOverride(json: string): Record<string, unknown> {
   }
   if (!isPlainObject(parsed)) throw new StatusError(400, "Config override must be a non-null object.");
   return parsed;
-}
-
-/** The email server as the config renders it, from the record. */
-function emailServerOf(c: ProjectConfigRecord): Record<string, unknown> {
-  const email = c.email_config ?? { type: "shared" as const };
-  if (email.type === "shared") return { isShared: true, provider: "smtp" };
-  if (email.managed) {
-    // The managed provider's keys only: its relay's host, port and user are the admin view's, not config values.
-    const { subdomain, sender_local_part } = email.managed;
-    return {
-      isShared: false,
-      provider: "managed",
-      password: email.password,
-      senderName: email.sender_name,
-      senderEmail: email.sender_email,
-      ...(subdomain !== "" ? { managedSubdomain: subdomain } : {}),
-      ...(sender_local_part !== "" ? { managedSenderLocalPart: sender_local_part } : {}),
-    };
-  }
-  return { isShared: false, provider: "smtp", host: email.host, port: email.port, username: email.username, password: email.password, senderName: email.sender_name, senderEmail: email.sender_email };
-}
-
-/** How upstream's admin view shows a managed server: its provider's SMTP relay, and the sender on the subdomain. */
-const MANAGED_RELAY = { host: "smtp.resend.com", port: 465, username: "resend" };
-
-/** The record's email server after the override's `emails.server…` keys (a standard server's missing fields stay empty). */
-function emailConfigAfter(c: ProjectConfigRecord, keys: [string, unknown][]): EmailConfigRecord {
-  const holder: Record<string, unknown> = { emails: { server: emailServerOf(c) } };
-  applyKeys(holder, Object.fromEntries(keys));
-  const server = ((holder.emails as Record<string, unknown>).server ?? { isShared: true }) as Record<string, unknown>;
-  if (server.isShared !== false) return { type: "shared" };
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
-  if (server.provider === "managed") {
-    const managed = { subdomain: text(server.managedSubdomain), sender_local_part: text(server.managedSenderLocalPart) };
-    const onSubdomain = managed.subdomain !== "" && managed.sender_local_part !== "";
-    return {
-      type: "standard",
-      ...MANAGED_RELAY,
-      password: text(server.password),
-      sender_name: text(server.senderName),
-      sender_email: onSubdomain ? `${managed.sender_local_part}@${managed.subdomain}` : text(server.senderEmail),
-      managed,
-    };
-  }
-  return {
-    type: "standard",
-    host: text(server.host),
-    port: typeof server.port === "number" ? server.port : 587,
-    username: text(server.username),
-    password: text(server.password),
-    sender_name: text(server.senderName),
-    sender_email: text(server.senderEmail),
-  };
 }
 
 /** The OAuth providers as the config renders them, by id, from the record (their allow flags come from the layers). */
