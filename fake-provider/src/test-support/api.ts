@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { devProjectSeed, internalProjectSeed, type ProjectSeed } from "@authsim/fixtures";
 import {
   accessTokenClaims,
@@ -206,4 +206,17 @@ export function refreshGrant(provider: FakeProvider, refreshToken: string, proje
 /** Advances the provider's clock past the lifetime of every access token minted so far. */
 export function expireAccessTokens(provider: FakeProvider): void {
   provider.clock.advance(ACCESS_TOKEN_LIFETIME_MILLIS + 1_000);
+}
+
+/**
+ * The usual set-up of an HTTP test file: before each test a fresh provider and a user signed up on it, handed to `use`;
+ * after each, no unexpected provider error (500).
+ */
+export function eachTestSignedUp(use: (provider: TestProvider, user: SignedUp) => void): void {
+  let provider: TestProvider;
+  beforeEach(async () => {
+    provider = newProvider();
+    use(provider, await signUp(provider));
+  });
+  afterEach(() => expect(provider.unexpected).toEqual([]));
 }

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiKeyFirstViewJson, ApiKeyJson } from "@authsim/sdk/contract";
-import { START_MILLIS, admin, api, expectJson, expectKnownError, newProvider, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { admin, api, eachTestSignedUp, expectJson, expectKnownError, server, signUp, START_MILLIS, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { as, seedTeam } from "../../test-support/account.ts";
 import { parseApiKeySecret } from "../auth/api-key-format.ts";
 
@@ -8,11 +8,7 @@ import { parseApiKeySecret } from "../auth/api-key-format.ts";
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const HOUR = 3_600_000;
 const createUserKey = (fields: Record<string, unknown> = {}, headers = as(user)) =>

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { INTERNAL, api, client, expectJson, expectKnownError, freshEmail, newProvider, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { describe, expect, it } from "vitest";
+import { api, client, eachTestSignedUp, expectJson, expectKnownError, freshEmail, INTERNAL, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { addChannel, as, CALLBACK, latestCode, listChannels, serverUser } from "../../test-support/account.ts";
 
 /** Contact channels and email verification over HTTP (protocol.md §5.6, §6.3, §7.3): views, access, answers. The rules: contact-channels.seam.test.ts. */
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const channelPath = (id: string, userId = "me") => `/contact-channels/${userId}/${id}`;
 

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { admin, api, client, eachTestSignedUp, expectJson, expectKnownError, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { quantity } from "../../test-support/payments.ts";
 
 /** A customer's billing and products (what the published kits' account settings read), and the server's grant. */
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const asUser = () => client({ accessToken: user.access_token });
 const configure = (override: unknown) =>

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NotificationPreferenceJson } from "@authsim/sdk/contract";
-import { api, expectJson, expectKnownError, newProvider, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { api, eachTestSignedUp, expectJson, expectKnownError, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { as } from "../../test-support/account.ts";
 import { notificationCategories } from "./notifications.ts";
 
@@ -8,11 +8,7 @@ import { notificationCategories } from "./notifications.ts";
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const [transactional, marketing] = notificationCategories;
 const list = async (headers = as(user), userId = "me") =>

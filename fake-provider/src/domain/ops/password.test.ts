@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEND_RESET_CODE_ANSWER } from "@authsim/sdk/contract";
-import { api, client, expectJson, expectKnownError, freshEmail, newProvider, refreshGrant, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { api, client, eachTestSignedUp, expectJson, expectKnownError, freshEmail, refreshGrant, server, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { as, CALLBACK } from "../../test-support/account.ts";
 
 /** Password reset, update and set over HTTP (protocol.md §6.2, §7.3): answers, emails, sessions kept. The rules: password.seam.test.ts. */
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const signIn = (email: string, password: string) => api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password } });
 const sendResetCode = (email: string, callback_url = CALLBACK) => api(provider, "/auth/password/send-reset-code", { headers: client(), json: { email, callback_url } });

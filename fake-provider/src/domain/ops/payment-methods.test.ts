@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { controlClient } from "@authsim/sdk/emulator";
-import { admin, api, client, expectJson, expectKnownError, newProvider, ORIGIN, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { admin, api, client, eachTestSignedUp, expectJson, expectKnownError, ORIGIN, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { TEST_CARD } from "./payment-methods.ts";
 
 /** A customer's payment method over HTTP: billing, setup intents, the emulator's confirmation, set-default. */
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const asUser = () => client({ accessToken: user.access_token });
 const setUpPayments = async () => expectJson(await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }));

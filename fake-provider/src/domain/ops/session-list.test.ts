@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionJson } from "@authsim/sdk/contract";
-import { START_MILLIS, admin, api, client, expectJson, expectKnownError, newProvider, refreshGrant, server, signUp, type SignedUp, type TestProvider } from "../../test-support/api.ts";
+import { admin, api, client, eachTestSignedUp, expectJson, expectKnownError, refreshGrant, server, signUp, START_MILLIS, type SignedUp, type TestProvider } from "../../test-support/api.ts";
 import { as } from "../../test-support/account.ts";
 
 /** Listing and ending sessions over HTTP (protocol.md §5.7, §6.2); geo info from the request headers of §2.1. Rules: session-list.seam.test.ts. */
 
 let provider: TestProvider;
 let user: SignedUp;
-beforeEach(async () => {
-  provider = newProvider();
-  user = await signUp(provider);
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
+eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const GEO_HEADERS = {
   "x-forwarded-for": "203.0.113.7, 10.0.0.1",
