@@ -1,3 +1,5 @@
+import { bytesToBase64 } from "@authsim/sdk/runtime";
+
 /**
  * Base64url without padding (RFC 4648 §5), as JWS uses it, on the platform's atob/btoa. Strict on decoding: a string
  * that is not the canonical encoding of some bytes is refused (null), so two different token texts never carry the
@@ -10,16 +12,12 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-function fromBinary(binary: string): string {
-  return btoa(binary).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-}
+/** Base64 made URL-safe: no padding, `-` and `_` for `+` and `/`. */
+const urlSafe = (base64: string) => base64.replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 
-export function bytesToBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  // In slices, so a large input does not exceed the engine's argument limit.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return fromBinary(binary);
-}
+const fromBinary = (binary: string): string => urlSafe(btoa(binary));
+
+export const bytesToBase64Url = (bytes: Uint8Array): string => urlSafe(bytesToBase64(bytes));
 
 /** The UTF-8 bytes of `text`, encoded; ASCII (every JSON this emulator signs, as a rule) skips the byte array. */
 export function textToBase64Url(text: string): string {
