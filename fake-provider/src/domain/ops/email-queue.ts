@@ -179,14 +179,12 @@ async function settleEntry(ctx: OpContext, entry: PreparedEntry, first: FirstRen
       notificationCategoryId: outcome.category.id,
       skippedReason: skipped,
       skippedAtMillis: skipped ? ctx.now : null,
-      sendError: skipped ? null : sendErrorFor(project(ctx, email), ctx.now),
+      sendError: skipped ? null : sendErrorFor(ctx.tables.projects.get(email.projectId), ctx.now),
     },
   };
   ctx.tables.emails.set(rendered.id, rendered);
   return rendered;
 }
-
-const project = (ctx: OpContext, email: SentEmailRecord) => ctx.tables.projects.get(email.projectId);
 
 /** Renders one queued entry and decides its fate, all in the caller's transaction; answers the entry as stored. */
 export async function renderQueuedEmail(ctx: OpContext, email: SentEmailRecord): Promise<SentEmailRecord> {
