@@ -23,7 +23,7 @@ describe("the config endpoints", () => {
     expect(config.project).toEqual({ requirePublishableClientKey: false });
     expect(config.emails).toMatchObject({ server: { isShared: true }, selectedThemeId: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac" });
     expect(Object.keys(config.emails!.themes as object).sort()).toEqual(["1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "a0172b5d-cff0-463b-83bb-85124697373a", "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f"]);
-    expect(config.rbac).toEqual({ defaultPermissions: { teamCreator: { team_admin: true }, teamMember: { team_member: true }, signUp: {} } });
+    expect((config.rbac as { defaultPermissions: unknown }).defaultPermissions).toEqual({ teamCreator: { team_admin: true }, teamMember: { team_member: true }, signUp: {} });
   });
 
   it("an override of a setting changes what the auth endpoints enforce (dotted or nested keys)", async () => {
@@ -42,12 +42,38 @@ describe("the config endpoints", () => {
   });
 
   it("keeps keys of other sections and renders them back; PUT replaces a level", async () => {
-    await expectJson(await patchOverride({ "apps.installed.authentication.enabled": true }, "branch"));
-    expect((await getConfig()).apps).toEqual({ installed: { authentication: { enabled: true } } });
+    await expectJson(await patchOverride({ "apps.installed.payments.enabled": true, "apps.installed.my-app.enabled": true }, "branch"));
+    const installed = (await getConfig()).apps as { installed: Record<string, { enabled: boolean }> };
+    expect(installed.installed.payments).toEqual({ enabled: true });
+    // The real service's app order, with an id it does not know after its own.
+    expect(Object.keys(installed.installed).slice(-2)).toEqual(["analytics", "my-app"]);
     await expectJson(await api(provider, "/internal/config/override/branch", { method: "PUT", headers: admin(), json: { config_string: JSON.stringify({ "onboarding.requireEmailVerification": true }), source: { type: "unlinked" } } }));
     const config = await getConfig();
-    expect(config.apps).toBeUndefined();
+    expect((config.apps as typeof installed).installed.payments).toEqual({ enabled: false });
     expect(config.onboarding).toEqual({ requireEmailVerification: true });
+  });
+
+  it("renders every section over the real service's defaults, as the real dashboard reads them", async () => {
+    const config = await getConfig();
+    expect(Object.keys(config).sort()).toEqual(
+      ["analytics", "apiKeys", "apps", "auth", "customDashboards", "dataVault", "dbSync", "domains", "emails", "onboarding", "payments", "project", "rbac", "sourceOfTruth", "teams", "users"],
+    );
+    const apps = config.apps as { installed: Record<string, { enabled: boolean }> };
+    // A project the service creates has the authentication and emails apps installed, and every other app off.
+    expect(Object.entries(apps.installed).filter(([, app]) => app.enabled).map(([id]) => id)).toEqual(["authentication", "emails"]);
+    expect(Object.keys(apps.installed)).toHaveLength(18);
+    expect(config.analytics).toEqual({ queryFolders: {} });
+    expect(config.sourceOfTruth).toEqual({ type: "hosted" });
+    expect(config.onboarding).toEqual({ requireEmailVerification: false });
+    expect((config.rbac as { permissions: unknown }).permissions).toEqual({
+      team_admin: { containedPermissionIds: { $delete_team: true, $invite_members: true, $manage_api_keys: true, $read_members: true, $remove_members: true, $update_team: true }, description: "Default permission for team admins", scope: "team" },
+      team_member: { containedPermissionIds: { $invite_members: true, $read_members: true }, description: "Default permission for team members", scope: "team" },
+    });
+    // An entry of a record section gets each field's default; one written as null is no entry's fields.
+    await expectJson(await patchOverride({ "analytics.queryFolders.f1": { queries: { q1: { sqlQuery: "SELECT 1" } } }, "payments.items.authsim-test-item": { customerType: "team" } }, "environment"));
+    const after = await getConfig();
+    expect(after.analytics).toEqual({ queryFolders: { f1: { displayName: "Unnamed Folder", sortOrder: 0, queries: { q1: { displayName: "Unnamed Query", sqlQuery: "SELECT 1" } } } } });
+    expect((after.payments as { items: Record<string, unknown> }).items["authsim-test-item"]).toEqual({ displayName: "authsim-test-item", customerType: "team" });
   });
 
   it("the level-less PATCH writes the environment level", async () => {

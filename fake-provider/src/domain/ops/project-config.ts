@@ -4,6 +4,7 @@ import type { OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
 import { applyKeys, clearKeysEverywhere, deletePath, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
+import { completeConfig, createdProjectApps } from "./config-defaults.ts";
 import { emailConfigAfter, emailServerOf } from "./config-email-server.ts";
 import { migrateOverride } from "./config-migrations.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
@@ -11,6 +12,7 @@ import type { OpContext } from "./context.ts";
 import { listTemplates, listThemes, removeTemplate, saveTemplate } from "./email-content.ts";
 import { defaultTemplates } from "../email/default-sources.ts";
 import { paymentSections } from "./payments-config.ts";
+import { isSystemPermission, listDefinitions } from "./permissions.ts";
 import { signUpRulesOf } from "./sign-up-rules.ts";
 import { defineOwn, prototypeSegment, setPath } from "../safe-keys.ts";
 
@@ -309,7 +311,10 @@ export function settleLegacyUpdate(ctx: OpContext, project: ProjectRecord, base:
   return { ...project, configBase: base };
 }
 
-/** GET /internal/config: the whole config, settings first, then what overrides keep of other sections. */
+/**
+ * GET /internal/config: the whole config, settings first, then what overrides keep of other sections, over the real
+ * service's defaults (config-defaults.ts), so every section and every field of an entry is there.
+ */
 export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<string, unknown> {
   const c = project.config;
   const permissionSet = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true]));
@@ -341,6 +346,12 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       templates: c.email_config?.type === "standard" ? templatesOf(ctx, project.id) : defaultTemplatesOf(ctx, project.id),
     },
     rbac: {
+      // The project's own definitions (the system ones are not config), contained ids as a set, as upstream keeps them.
+      permissions: Object.fromEntries(
+        [...listDefinitions(ctx, project.id, "team"), ...listDefinitions(ctx, project.id, "project")]
+          .filter((d) => !isSystemPermission(d.id))
+          .map((d) => [d.id, { containedPermissionIds: permissionSet(d.containedPermissionIds.map((id) => ({ id }))), ...(d.description === null ? {} : { description: d.description }), scope: d.scope }]),
+      ),
       defaultPermissions: {
         teamCreator: permissionSet(c.team_creator_default_permissions),
         teamMember: permissionSet(c.team_member_default_permissions),
@@ -351,6 +362,7 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
   const sections = paymentSections(ctx, project);
   config.payments = { blockNewPurchases: false, testMode: true, productLines: {}, products: {}, items: {}, ...sections.payments };
   config.dataVault = { stores: {}, ...sections.dataVault };
+  config.apps = { installed: Object.fromEntries(Object.entries(createdProjectApps).map(([id, enabled]) => [id, { enabled }])) };
   // Every other key an override holds renders as written (in level order); record and payment keys are rendered above.
   renderLayers(ctx, project.id, config, (key) => !isRecordKey(key) && !isPaymentKey(key));
   // A flag left in the layers for a provider the record no longer has is not a provider (upstream skips untyped ones).
@@ -359,5 +371,5 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
   // Sign-up rules render with their defaults, in evaluation order (domain/ops/sign-up-rules.ts), as upstream renders them.
   const signUp = signUpRulesOf(ctx, project.id);
   Object.assign(config.auth as Record<string, unknown>, { signUpRules: Object.fromEntries(signUp.rules), signUpRulesDefaultAction: signUp.defaultAction });
-  return config;
+  return completeConfig(config);
 }
