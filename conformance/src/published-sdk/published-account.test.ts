@@ -47,6 +47,17 @@ describe("published @stackframe/js 2.8.108: account surfaces against the fake pr
     expect((await user.listContactChannels()).map((c) => c.id)).not.toContain(channel.id);
   });
 
+  it("signs in with a second email once it is used for auth, as with the primary one", async () => {
+    const { user } = await signedUp("published-first-auth@example.com");
+    const second = await user.createContactChannel({ value: "published-second-auth@example.com", type: "email", usedForAuth: false });
+    const signIn = () => clientApp().signInWithCredential({ email: "Published-Second-Auth@example.com", password: PASSWORD, noRedirect: true });
+    expect((await signIn()).status).toBe("error");
+    await second.update({ usedForAuth: true });
+    const other = clientApp();
+    expect((await other.signInWithCredential({ email: "Published-Second-Auth@example.com", password: PASSWORD, noRedirect: true })).status).toBe("ok");
+    expect((await other.getUser({ or: "throw" })).id).toBe(user.id);
+  });
+
   it("active sessions: the current one is marked; another is revoked", async () => {
     const { user } = await signedUp("published-sessions@example.com");
     const other = clientApp();

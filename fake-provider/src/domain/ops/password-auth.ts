@@ -2,10 +2,10 @@ import type { SignInResponse } from "@authsim/sdk/contract";
 import type { WithUnsignedToken } from "../auth/tokens.ts";
 import { dummyHash, checkPasswordRules, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { knownError } from "../errors/known-error.ts";
-import { emailKey } from "../store/store.ts";
 import type { AuthedContext } from "./context.ts";
 import { signInResponseFor } from "./sessions.ts";
 import { signInOrRequireMfa } from "./mfa.ts";
+import { authChannelFor } from "./primary-channel.ts";
 import { sendSignUpVerification } from "./contact-channels.ts";
 import { applySignUpRules } from "./sign-up-rules.ts";
 import { assertAuthEmailFree, newUserRecord, saveUser } from "./users.ts";
@@ -35,7 +35,9 @@ export async function passwordSignUp(
 export async function passwordSignIn(ctx: AuthedContext, body: { email: string; password: string }): Promise<WithUnsignedToken<SignInResponse>> {
   const { project } = ctx.auth;
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
-  const user = ctx.tables.users.lookup("authEmail", emailKey(project.id, body.email));
+  // Any email channel used for auth signs in, not only the primary one (upstream looks the contact channel up).
+  const channel = authChannelFor(ctx.tables, project.id, body.email);
+  const user = channel === undefined ? undefined : ctx.tables.users.get(channel.userId);
   // Verify against a dummy hash when there is no such user, so a miss costs what a hit costs (no enumeration by time).
   const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash(ctx.settings.passwordHashIterations), ctx.settings.crypto);
   if (!user || user.passwordHash === null || !ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
