@@ -153,7 +153,7 @@ export const emailRoutes: RouteTable = {
       return digest.status === 200 ? ok(digest.body) : { status: digest.status, body: digest.body };
     },
   },
-  listSentEmails: { handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth.project.id).map(sentEmailView), is_paginated: false }) },
+  listSentEmails: { handler: ({ auth, ctx }) => ok({ items: listSentEmails(ctx, auth.project.id).map((e) => sentEmailView(e, ctx.now)), is_paginated: false }) },
   sendTestEmail: { handler: ({ auth, ctx, body }) => ok(sendTestEmail(ctx, auth.project, body)) },
   sendSignInInvitation: {
     handler: ({ auth, ctx, body }) => {

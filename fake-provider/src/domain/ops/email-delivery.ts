@@ -1,8 +1,7 @@
 import { knownError } from "../errors/known-error.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
-import { deliveredAtMillis } from "./email-outbox.ts";
-import { listSentEmails } from "./email-sending.ts";
+import { deliveredAtMillis, isDelivered } from "./email-outbox.ts";
 
 /**
  * Delivery statistics and the sending capacity (GET /emails/delivery-info, POST /emails/capacity-boost), as the real
@@ -21,7 +20,7 @@ const boostExpiry = (ctx: OpContext, project: ProjectRecord): number | null => {
 };
 
 export function deliveryInfo(ctx: OpContext, project: ProjectRecord) {
-  const sent = listSentEmails(ctx, project.id).map(deliveredAtMillis);
+  const sent = [...ctx.tables.emails.values()].filter((e) => e.projectId === project.id && isDelivered(e, ctx.now)).map(deliveredAtMillis);
   const window = (millis: number) => ({ sent: sent.filter((at) => at > ctx.now - millis).length, bounced: 0, marked_as_spam: 0 });
   const stats = { hour: window(HOUR), day: window(24 * HOUR), week: window(7 * 24 * HOUR), month: window(30 * 24 * HOUR) };
   const boostedUntil = boostExpiry(ctx, project);

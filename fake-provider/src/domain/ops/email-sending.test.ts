@@ -122,6 +122,22 @@ describe("the admin's email calls", () => {
     expect(String(items[0]!.subject)).toContain("Reset your password");
   });
 
+  it("lists every outbox entry, newest made first: a scheduled one (by user id, no subject yet) and the delivery-info counts only what was sent", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    const at = START_MILLIS + 3_600_000;
+    await expectJson(await send({ user_ids: [user.user_id], html: "<p>later</p>", subject: "Later", scheduled_at_millis: at }));
+    const list = async () => (await expectJson<{ items: Record<string, unknown>[] }>(await api(provider, "/internal/emails", { headers: admin() }))).items;
+    const [scheduled] = await list();
+    expect(scheduled).toMatchObject({ to: [`User ID: ${user.user_id}`], sent_at_millis: START_MILLIS, error: null });
+    const info = await expectJson<{ stats: { hour: { sent: number } } }>(await api(provider, "/emails/delivery-info", { headers: server() }));
+    expect(info.stats.hour.sent).toBe(0);
+    provider.clock.advance(3_600_001);
+    await expectJson(await api(provider, "/emails/delivery-info", { headers: server() }));
+    const [sent] = await list();
+    expect(sent).toMatchObject({ id: scheduled!.id, subject: "Later", sent_at_millis: at });
+  });
+
   it("a test email succeeds into the outbox, and fails with a message for a host that cannot resolve", async () => {
     const { type: _t, ...smtp } = SMTP;
     const ok = await expectJson(await api(provider, "/internal/send-test-email", { headers: admin(), json: { recipient_email: "me@example.com", email_config: smtp } }));

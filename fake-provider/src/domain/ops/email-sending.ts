@@ -5,7 +5,7 @@ import type { OutboxEntryRecord, OutboxRecipientRecord, ProjectRecord, SentEmail
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { keepInOutbox } from "./outbox.ts";
-import { htmlTemplateSource, isDelivered, newOutboxFields } from "./email-outbox.ts";
+import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
 import { findTheme, markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
 import { categoryNamed, emailQueueDelay, renderQueuedEmail } from "./email-queue.ts";
 
@@ -104,9 +104,18 @@ export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, bo
   return { results: users.map((u) => ({ user_id: u.id })) };
 }
 
-/** GET /internal/emails: the project's sent emails, newest first (the outbox never fails a delivery: error is null). */
+/** How many emails GET /internal/emails lists, as upstream (the newest outbox rows, whatever their state). */
+const SENT_EMAIL_LIST_SIZE = 100;
+
+/**
+ * GET /internal/emails: the project's newest outbox entries, newest made first, in every state (queued, scheduled,
+ * failed and sent alike): upstream lists its outbox rows by creation. The table keeps emails in the order they were
+ * made.
+ */
 export function listSentEmails(ctx: OpContext, projectId: string): SentEmailRecord[] {
-  return [...ctx.tables.emails.values()].filter((e) => e.projectId === projectId && isDelivered(e, ctx.now)).sort((a, b) => b.seq - a.seq);
+  const made: SentEmailRecord[] = [];
+  for (const e of ctx.tables.emails.values()) if (e.projectId === projectId) made.push(e);
+  return made.slice(-SENT_EMAIL_LIST_SIZE).reverse();
 }
 
 /**

@@ -23,7 +23,18 @@ export const draftView = (d: EmailDraftRecord) => ({
   sent_at_millis: d.sentAtMillis,
 });
 
-export const sentEmailView = (e: SentEmailRecord) => ({ id: e.id, to: e.to, subject: e.subject, sent_at_millis: e.sentAtMillis, error: null });
+/**
+ * An entry of GET /internal/emails, as upstream reads it off its outbox row: an email to a user's primary address names
+ * the user (the address is looked up when it is sent), others their addresses; the subject once rendered; the time it
+ * was sent, or made while it is not; the render or send error, prefixed.
+ */
+export function sentEmailView(e: SentEmailRecord, now: number) {
+  const o = outboxFieldsOf(e);
+  const to = o.recipient.type === "user-primary-email" ? [`User ID: ${o.recipient.userId}`] : o.recipient.emails;
+  const error = o.renderError !== null ? `Render error: ${o.renderError}` : o.sendError ? `Send error: ${o.sendError.message}` : null;
+  const sent = outboxStatusOf(e, now).status === "sent";
+  return { id: e.id, to, subject: e.subject, sent_at_millis: sent ? deliveredAtMillis(e) : e.sentAtMillis, error };
+}
 
 const recipientView = (r: OutboxRecipientRecord) =>
   r.type === "user-primary-email" ? { type: r.type, user_id: r.userId } : r.type === "user-custom-emails" ? { type: r.type, user_id: r.userId, emails: r.emails } : { type: r.type, emails: r.emails };
