@@ -36,6 +36,7 @@ describe("the generator's reading of a route file", () => {
     expect(routePathOf("apps/backend/src/app/api/latest/(api-keys)/team-api-keys/[api_key_id]/route.tsx")).toBe("/team-api-keys/:api_key_id");
     expect(routePathOf("apps/backend/src/app/api/latest/route.tsx")).toBe("/");
     expect(routePathOf("apps/backend/src/app/api/latest/integrations/x/[...path]/route.ts")).toBe("/integrations/x/:path*");
+    expect(routePathOf("apps/backend/src/app/api/latest/integrations/x/[[...path]]/route.ts")).toBe("/integrations/x/:path*");
   });
 
   it("finds the methods however they are exported", () => {

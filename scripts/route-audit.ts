@@ -15,12 +15,12 @@ import { parseRoutesDoc, routeKey, routesDocPath, type RouteRow } from "./routes
 const ROUTES_ROOT = "apps/backend/src/app/api/latest/";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** `(group)/users/[user_id]/route.tsx` → `/users/:user_id`; a catch-all `[...rest]` → `:rest*`. */
+/** `(group)/users/[user_id]/route.tsx` → `/users/:user_id`; a catch-all `[...rest]` (or optional `[[...rest]]`) → `:rest*`. */
 export function routePathOf(file: string): string {
   const segments = file.slice(ROUTES_ROOT.length).split("/").slice(0, -1);
   const path = segments
     .filter((s) => !(s.startsWith("(") && s.endsWith(")")))
-    .map((s) => (s.startsWith("[...") ? `:${s.slice(4, -1)}*` : s.startsWith("[") ? `:${s.slice(1, -1)}` : s));
+    .map((s) => s.replace(/^\[\[?\.\.\.([^\]]+)\]\]?$/, ":$1*").replace(/^\[([^\].]+)\]$/, ":$1"));
   return `/${path.join("/")}`;
 }
 
