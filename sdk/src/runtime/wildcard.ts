@@ -86,38 +86,53 @@ function find(text: string, from: number, end: number, segment: Segment, meter: 
   return -1;
 }
 
-/** Simulates the pattern's automaton: states are positions in the pattern, a run's state loops on its characters. */
+/**
+ * Simulates the pattern's automaton: states are positions in the pattern, a run's state loops on its characters. The
+ * live states are kept as a list (a host pattern has few live at once), each part's test precomputed as numbers.
+ */
 function automaton(parts: readonly WildcardPart[]): Wildcard {
   const n = parts.length;
+  // Per part: -1 any one character, -2 a run of anything, -3 a run stopping at `stops[i]`, else the character's code.
+  const tests = new Int32Array(n);
+  const stops: (string | undefined)[] = [];
+  parts.forEach((part, i) => {
+    tests[i] = part.kind === "char" ? part.char.charCodeAt(0) : part.kind === "one" ? -1 : part.except === undefined ? -2 : -3;
+    stops[i] = part.kind === "run" ? part.except : undefined;
+  });
   return {
     matches(text, meter = noMeter) {
-      let current = new Uint8Array(n + 1);
-      let next = new Uint8Array(n + 1);
-      const close = (states: Uint8Array) => {
+      let current = new Int32Array(n + 1);
+      let next = new Int32Array(n + 1);
+      // Which step last added each state, so a state is listed once per step.
+      const seen = new Int32Array(n + 1).fill(-1);
+      let live = 0;
+      const add = (list: Int32Array, length: number, state: number, step: number): number => {
         // A run may match nothing: reaching it reaches the position after it too.
-        for (let i = 0; i < n; i++) if (states[i] && parts[i]!.kind === "run") states[i + 1] = 1;
-      };
-      current[0] = 1;
-      close(current);
-      for (let t = 0; t < text.length; t++) {
-        const c = text[t]!;
-        next.fill(0);
-        let any = false;
-        for (let i = 0; i < n; i++) {
-          if (!current[i]) continue;
-          const part = parts[i]!;
-          if (part.kind === "run") {
-            if (part.except === undefined || !part.except.includes(c)) next[i] = 1;
-          } else if (part.kind === "one" || part.char === c) next[i + 1] = 1;
-          else continue;
-          any = true;
+        for (let s = state; s <= n && seen[s] !== step; s++) {
+          seen[s] = step;
+          list[length++] = s;
+          if (s === n || tests[s]! > -2) break;
         }
-        meter(n + 1);
-        if (!any) return false;
-        close(next);
+        return length;
+      };
+      live = add(current, 0, 0, 0);
+      for (let t = 0; t < text.length; t++) {
+        const code = text.charCodeAt(t);
+        let count = 0;
+        for (let k = 0; k < live; k++) {
+          const state = current[k]!;
+          if (state === n) continue;
+          const test = tests[state]!;
+          if (test === -2 || (test === -3 && !stops[state]!.includes(text[t]!))) count = add(next, count, state, t + 1);
+          else if (test === -1 || test === code) count = add(next, count, state + 1, t + 1);
+        }
+        meter(live + 1);
+        if (count === 0) return false;
         [current, next] = [next, current];
+        live = count;
       }
-      return current[n] === 1;
+      for (let k = 0; k < live; k++) if (current[k] === n) return true;
+      return false;
     },
   };
 }
