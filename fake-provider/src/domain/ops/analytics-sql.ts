@@ -22,6 +22,8 @@ export type Expr =
   | { kind: "star" }
   | { kind: "unary"; op: "NOT" | "-"; operand: Expr }
   | { kind: "binary"; op: string; left: Expr; right: Expr }
+  /** `a AND b AND c` is one node of three operands, as ClickHouse reads it: a long chain is wide, not deep. */
+  | { kind: "logical"; op: "AND" | "OR"; operands: Expr[] }
   | { kind: "in"; negated: boolean; operand: Expr; list: Expr[] }
   | { kind: "isNull"; negated: boolean; operand: Expr }
   | { kind: "call"; name: string; args: Expr[] };
@@ -42,8 +44,15 @@ export interface SelectQuery {
   offset: number;
 }
 
-/** Nesting a parser follows before refusing the text: keeps a hostile query from exhausting the stack. */
-const MAX_DEPTH = 64;
+/**
+ * Nesting the parser follows (parentheses, NOT, unary minus, function arguments) before refusing the text: keeps a
+ * hostile query from exhausting the stack, as ClickHouse's max_parser_depth does.
+ */
+const MAX_PARSER_DEPTH = 256;
+/** ClickHouse's bounds on a parsed query (max_ast_depth, max_ast_elements, max_query_size): their defaults. */
+export const MAX_AST_DEPTH = 1_000;
+export const MAX_AST_ELEMENTS = 50_000;
+export const MAX_QUERY_SIZE = 262_144;
 
 const RESERVED = new Set(["FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "OFFSET", "AS", "AND", "OR", "NOT", "IN", "IS", "LIKE", "BY", "ASC", "DESC", "SETTINGS", "FORMAT", "UNION", "SELECT"]);
 
@@ -185,42 +194,35 @@ class Parser {
     return { expr, name: expr.kind === "column" ? expr.path.join(".") : this.text.slice(start, end) };
   }
 
-  expr(): Expr {
-    if (++this.depth > MAX_DEPTH) throw new SqlSyntaxError("Syntax error: the query nests too deeply");
+  /** Parses what `parse` reads one level deeper, refusing a nesting past the parser's bound. */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_PARSER_DEPTH) throw new SqlSyntaxError(`Maximum parse depth (${MAX_PARSER_DEPTH}) exceeded. Consider rising max_parser_depth parameter.`);
     try {
-      return this.or();
+      return parse();
     } finally {
       this.depth--;
     }
   }
 
-  private or(): Expr {
-    let left = this.and();
-    while (this.isWord("OR")) {
-      this.position++;
-      left = { kind: "binary", op: "OR", left, right: this.and() };
-    }
-    return left;
+  expr(): Expr {
+    return this.nested(() => this.logical("OR", () => this.logical("AND", () => this.not())));
   }
 
-  private and(): Expr {
-    let left = this.not();
-    while (this.isWord("AND")) {
+  private logical(op: "AND" | "OR", operand: () => Expr): Expr {
+    const first = operand();
+    if (!this.isWord(op)) return first;
+    const operands = [first];
+    while (this.isWord(op)) {
       this.position++;
-      left = { kind: "binary", op: "AND", left, right: this.not() };
+      operands.push(operand());
     }
-    return left;
+    return { kind: "logical", op, operands };
   }
 
   private not(): Expr {
     if (this.isWord("NOT")) {
       this.position++;
-      if (++this.depth > MAX_DEPTH) throw new SqlSyntaxError("Syntax error: the query nests too deeply");
-      try {
-        return { kind: "unary", op: "NOT", operand: this.not() };
-      } finally {
-        this.depth--;
-      }
+      return this.nested(() => ({ kind: "unary", op: "NOT", operand: this.not() }));
     }
     return this.comparison();
   }
@@ -238,10 +240,10 @@ class Parser {
     if (this.isWord("IN")) {
       this.position++;
       this.expectSymbol("(");
-      const list = [this.expr()];
+      const list = [this.listItem()];
       while (this.isSymbol(",")) {
         this.position++;
-        list.push(this.expr());
+        list.push(this.listItem());
       }
       this.expectSymbol(")");
       return { kind: "in", negated, operand: left, list };
@@ -259,6 +261,17 @@ class Parser {
       return { kind: "isNull", negated: isNot, operand: left };
     }
     return left;
+  }
+
+  /** An IN list's item: a lone literal read at once (a list of many is the common long query), else an expression. */
+  private listItem(): Expr {
+    const token = this.peek();
+    const after = this.peek(1);
+    if ((token?.type === "string" || token?.type === "number") && after?.type === "symbol" && (after.text === "," || after.text === ")")) {
+      this.position++;
+      return { kind: "literal", value: token.value };
+    }
+    return this.expr();
   }
 
   /** One level of left-associative binary operators (`a + b - c`), each operand parsed by `operand`. */
@@ -301,7 +314,7 @@ class Parser {
     }
     if (token.type === "symbol" && token.text === "-") {
       this.position++;
-      return { kind: "unary", op: "-", operand: this.primary() };
+      return this.nested(() => ({ kind: "unary", op: "-", operand: this.primary() }));
     }
     if (token.type === "symbol" && token.text === "(") {
       this.position++;
@@ -346,12 +359,70 @@ const WRITING_STATEMENTS = new Set(["INSERT", "CREATE", "DROP", "ALTER", "TRUNCA
 
 /** Parses one SELECT statement of the subset above; throws SqlSyntaxError with a ClickHouse-like message otherwise. */
 export function parseSelect(text: string): SelectQuery {
-  const tokens = tokenize(text);
+  checkQuerySize(text);
+  return parseTokens(text, tokenize(text));
+}
+
+/** ClickHouse's max_query_size, in UTF-8 bytes, checked before the text is read. */
+export function checkQuerySize(text: string): void {
+  if (utf8Length(text) > MAX_QUERY_SIZE) throw new SqlSyntaxError(`Syntax error: failed at position ${MAX_QUERY_SIZE + 1}: Max query size exceeded`);
+}
+
+/** Parses the tokens of `text` (analytics-sql-tokens.ts): for a caller that read them in slices. */
+export function parseTokens(text: string, tokens: Token[]): SelectQuery {
   if (tokens.length === 0) throw new SqlSyntaxError("Syntax error: empty query");
   const first = tokens[0]!;
   if (first.type === "word" && WRITING_STATEMENTS.has(first.text.toUpperCase())) {
     // Read-only, as the real service's readonly=1 setting makes it.
     throw new SqlSyntaxError(`Cannot execute query in readonly mode: authsim's analytics emulation runs SELECT statements only (got ${first.text.toUpperCase()})`);
   }
-  return new Parser(text, tokens).query();
+  const query = new Parser(text, tokens).query();
+  checkAstBounds(query);
+  return query;
+}
+
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Two bytes up to U+07FF, three up to U+FFFF; a surrogate pair is four, two code units of two each.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** The expressions directly under one. */
+export function childrenOf(expr: Expr): readonly Expr[] {
+  switch (expr.kind) {
+    case "unary":
+    case "isNull":
+      return [expr.operand];
+    case "binary":
+      return [expr.left, expr.right];
+    case "logical":
+      return expr.operands;
+    case "in":
+      return [expr.operand, ...expr.list];
+    case "call":
+      return expr.args;
+    default:
+      return [];
+  }
+}
+
+/**
+ * ClickHouse's max_ast_depth and max_ast_elements, checked without recursion: `1 + 1 + … + 1` parses without nesting
+ * (left-associative operators are read in a loop) into a tree as deep as it is long, which the evaluator's recursion
+ * must never meet.
+ */
+function checkAstBounds(query: SelectQuery): void {
+  const roots = [...(query.items === "*" ? [] : query.items.map((i) => i.expr)), ...(query.where ? [query.where] : []), ...query.groupBy, ...query.orderBy.map((o) => o.expr)];
+  const stack: [Expr, number][] = roots.map((root) => [root, 1]);
+  let elements = 0;
+  while (stack.length > 0) {
+    const [expr, depth] = stack.pop()!;
+    if (depth > MAX_AST_DEPTH) throw new SqlSyntaxError(`AST is too deep. Maximum: ${MAX_AST_DEPTH}`);
+    if (++elements > MAX_AST_ELEMENTS) throw new SqlSyntaxError(`AST is too big. Maximum: ${MAX_AST_ELEMENTS}`);
+    for (const child of childrenOf(expr)) stack.push([child, depth + 1]);
+  }
 }
