@@ -105,7 +105,6 @@ function automaton(parts: readonly WildcardPart[]): Wildcard {
       let next = new Int32Array(n + 1);
       // Which step last added each state, so a state is listed once per step.
       const seen = new Int32Array(n + 1).fill(-1);
-      let live = 0;
       const add = (list: Int32Array, length: number, state: number, step: number): number => {
         // A run may match nothing: reaching it reaches the position after it too.
         for (let s = state; s <= n && seen[s] !== step; s++) {
@@ -115,7 +114,7 @@ function automaton(parts: readonly WildcardPart[]): Wildcard {
         }
         return length;
       };
-      live = add(current, 0, 0, 0);
+      let live = add(current, 0, 0, 0);
       for (let t = 0; t < text.length; t++) {
         const code = text.charCodeAt(t);
         let count = 0;
