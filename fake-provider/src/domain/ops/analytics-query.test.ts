@@ -113,6 +113,13 @@ describe("POST /internal/analytics/query", () => {
     expect(result).toEqual([{ a: 0, b: null, c: null, d: 1, e: 1, f: 1 }]);
   });
 
+  it("evaluates what is just within the bounds: nesting at the parser's depth, a chain at the AST's depth", async () => {
+    const { result } = await expectJson<Rows>(
+      await query({ query: `SELECT ${"(".repeat(250)}1${")".repeat(250)} AS nested, ${Array(998).fill("1").join(" + ")} AS chain, ${"- ".repeat(200)}1 AS negated` }),
+    );
+    expect(result).toEqual([{ nested: 1, chain: 998, negated: 1 }]);
+  });
+
   it("stops a query that outruns its timeout_ms with ClickHouse's timeout error", async () => {
     await expectJson(await api(provider, "/internal/config/override", { method: "PATCH", headers: admin(), json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } }));
     const user = await signUp(provider);
