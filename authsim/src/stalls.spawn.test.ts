@@ -33,7 +33,8 @@ const override = async (config: Record<string, unknown>) => {
 };
 
 /** Sends the slow request and, until it answers, GET /api/v1 one after another: its answer, its time, the GETs' times. */
-async function whileAsking(send: () => Promise<Response>): Promise<{ response: Response; body: string; millis: number; gets: number[] }> {
+async function whileAsking(send: () => Promise<Response>): Promise<{ response: Response; body: string; millis: number; gets: number[]; idle: number }> {
+  const idle = await idleLatency();
   const gets: number[] = [];
   let done = false;
   const started = performance.now();
@@ -51,20 +52,31 @@ async function whileAsking(send: () => Promise<Response>): Promise<{ response: R
   const millis = performance.now() - started;
   done = true;
   await probing;
-  return { response, body, millis, gets };
+  return { response, body, millis, gets, idle };
+}
+
+/** The slowest of a few GET /api/v1 on the idle server: what the machine itself adds at the moment (`npm test` shares it). */
+async function idleLatency(): Promise<number> {
+  let slowest = 0;
+  for (let i = 0; i < 5; i++) {
+    const asked = performance.now();
+    await (await fetch(`${cli.url}/api/v1`)).text();
+    slowest = Math.max(slowest, performance.now() - asked);
+  }
+  return slowest;
 }
 
 /**
- * GET /api/v1 was served meanwhile: typically within 100 ms (the median), none held for more than 300 ms. The slack is
- * for a machine shared with other work (`npm test` runs many files at once); a stall, as before, holds a GET for the
- * whole slow request: seconds.
+ * GET /api/v1 was served meanwhile: typically within 100 ms (the median), none held for more than 300 ms, each beyond
+ * what the machine adds to an idle server's answer at the moment. A stall, as before, holds a GET for the whole slow
+ * request: seconds.
  */
-function expectServed(gets: number[]): void {
+function expectServed(gets: number[], idle: number): void {
   const sorted = [...gets].sort((a, b) => a - b);
-  const report = `GET /api/v1 times (ms): ${gets.map((g) => g.toFixed(0)).join(", ")}`;
+  const report = `GET /api/v1 times (ms): ${gets.map((g) => g.toFixed(0)).join(", ")}; idle: ${idle.toFixed(0)}`;
   expect(sorted.length).toBeGreaterThan(0);
-  expect(sorted[Math.floor((sorted.length - 1) / 2)], report).toBeLessThanOrEqual(100);
-  expect(sorted.at(-1), report).toBeLessThanOrEqual(300);
+  expect(sorted[Math.floor((sorted.length - 1) / 2)]! - idle, report).toBeLessThanOrEqual(100);
+  expect(sorted.at(-1)! - idle, report).toBeLessThanOrEqual(300);
 }
 
 describe("patterns from config or input run in linear time (finding 1)", () => {
@@ -75,11 +87,12 @@ describe("patterns from config or input run in linear time (finding 1)", () => {
     // Matches normal addresses: a corp address is rejected by the rule.
     const corp = await post("/auth/password/sign-up", "client", { email: "ada@corp.example", password: "correct horse battery" });
     expect(corp.status).toBe(403);
-    // 30 characters took 4 s before, each one more doubling it; this one has 5,000.
-    const { response, millis, gets } = await whileAsking(() => post("/auth/password/sign-up", "client", { email: `${"a".repeat(5_000)}!@corp.example`, password: "correct horse battery" }));
-    expect(response.status).toBeLessThan(500);
+    // 30 characters took 4 s before, each one more doubling it; this one has 200 (an address has at most 254), then a
+    // character the pattern refuses: the rule does not match, and the sign-up goes through.
+    const { response, millis, gets, idle } = await whileAsking(() => post("/auth/password/sign-up", "client", { email: `${"a".repeat(200)}_@corp.example`, password: "correct horse battery" }));
+    expect(response.status).toBe(200);
     expect(millis).toBeLessThanOrEqual(1_000);
-    expectServed(gets);
+    expectServed(gets, idle);
   });
 
   it("a trusted domain's wildcards against a long callback host: the redirect check answers within 1 s", async () => {
@@ -87,10 +100,10 @@ describe("patterns from config or input run in linear time (finding 1)", () => {
     const callback = (host: string) => post("/auth/otp/send-sign-in-code", "client", { email: "grace@example.com", callback_url: `https://${host}/handler/magic-link-callback` });
     expect((await callback("a-b-c.preview.example.com")).status).toBe(200);
     // 5,000 characters: a backtracking regex tries each way of splitting them at the hyphens (cubic), for seconds.
-    const { response, body, millis, gets } = await whileAsking(() => callback(`${"a-".repeat(2_500)}a.preview.example.org`));
+    const { response, body, millis, gets, idle } = await whileAsking(() => callback(`${"a-".repeat(2_500)}a.preview.example.org`));
     expect(response.headers.get("x-stack-known-error"), body).toBe("REDIRECT_URL_NOT_WHITELISTED");
     expect(millis).toBeLessThanOrEqual(1_000);
-    expectServed(gets);
+    expectServed(gets, idle);
   });
 });
 
@@ -119,14 +132,14 @@ describe("analytics queries are bounded (finding 2)", () => {
       () => query("SELECT count() AS n FROM events WHERE data.path LIKE {p:String}", { p: `%${"_%".repeat(10_000)}x` }),
     ];
     for (const send of cases) {
-      const { response, body, millis, gets } = await whileAsking(send);
+      const { response, body, millis, gets, idle } = await whileAsking(send);
       expect(response.status, body).toBeLessThan(500);
       if (response.status !== 200) {
         expect(response.headers.get("x-stack-known-error")).toBe("ANALYTICS_QUERY_ERROR");
         expect(JSON.parse(body).details.error).toMatch(/^Timeout exceeded: elapsed [\d.]+ ms, maximum: 1000 ms\. $|^Estimated query execution time is too long/);
       }
       expect(millis).toBeLessThanOrEqual(1_100);
-      expectServed(gets);
+      expectServed(gets, idle);
     }
   });
 
