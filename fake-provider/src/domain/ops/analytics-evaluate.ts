@@ -1,8 +1,9 @@
 import { AnalyticsQueryError, QueryBudget } from "./analytics-budget.ts";
 import { tokenizeYielding } from "./analytics-sql-tokens.ts";
-import { checkQuerySize, childrenOf, parseTokens, SqlSyntaxError, type Expr, type SelectQuery } from "./analytics-sql.ts";
-import { compare, dateTime, isDateTime, likePattern, output, paramValue, parseDateTime, truthy, formatDateTime, type Row, type Value } from "./analytics-values.ts";
+import { checkQuerySize, childrenOf, type Expr, type SelectQuery } from "./analytics-sql-ast.ts";
+import { parseTokens, SqlSyntaxError } from "./analytics-sql.ts";
 import type { Wildcard } from "@authsim/sdk/runtime";
+import { compare, dateTime, formatDateTime, isDateTime, likePattern, output, paramValue, parseDateTime, truthy, type Row, type Value } from "./analytics-values.ts";
 
 /**
  * Runs a parsed analytics query (analytics-sql.ts) over rows in memory, with ClickHouse's answers where they show on
@@ -12,8 +13,8 @@ import type { Wildcard } from "@authsim/sdk/runtime";
  * error, as a function ClickHouse does not know is.
  *
  * Evaluation is asynchronous and counted (analytics-budget.ts): it yields between rows and groups so the server goes on
- * serving, and stops with ClickHouse's timeout once the query's time is spent. Aggregates are computed per group before
- * the group's row is projected, in that same row-by-row loop, so no aggregate over many rows runs in one stretch.
+ * serving, and stops with ClickHouse's timeout once the query's time is spent. A group's aggregates are computed before
+ * its row is projected, a row at a time between checkpoints, so no aggregate over many rows runs in one stretch.
  */
 
 export { AnalyticsQueryError, SqlSyntaxError, dateTime, type Row };

@@ -94,16 +94,10 @@ function readAt(text: string, from: number, tokens: Token[]): number {
   return i;
 }
 
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (let i = 0; i < text.length; ) i = readAt(text, i, tokens);
-  return tokens;
-}
-
 /** Characters read between two pauses of `tokenizeYielding`. */
 const CHARACTERS_PER_PAUSE = 8_192;
 
-/** The same tokens, with `pause` awaited every few thousand characters: a long query's text must not hold the thread. */
+/** The tokens of `text`, `pause` awaited every few thousand characters: a long query's text must not hold the thread. */
 export async function tokenizeYielding(text: string, pause: () => Promise<void>): Promise<Token[]> {
   const tokens: Token[] = [];
   let paused = 0;
