@@ -1,3 +1,5 @@
+import { compileWildcard, type WildcardPart } from "../runtime/wildcard.ts";
+
 /**
  * Trusted-domain rules of spec §5, one module for the SDK and the fake provider: the domain pattern, localhost
  * detection, redirect-URL matching (every endpoint that takes a redirect URL uses it) and production-mode checks.
@@ -33,12 +35,20 @@ export function isValidHostPattern(pattern: string): boolean {
  */
 export function matchesHostPattern(hostname: string, pattern: string): boolean {
   if (!isValidHostPattern(pattern)) return false;
-  const source = pattern
-    .toLowerCase()
-    .split(/(\*\*|\*)/)
-    .map((part) => (part === "**" ? ".*" : part === "*" ? "[^.]*" : part.replace(/[.-]/g, (c) => `\\${c}`)))
-    .join("");
-  return new RegExp(`^${source}$`).test(hostname.toLowerCase());
+  return compileWildcard(hostPatternParts(pattern.toLowerCase())).matches(hostname.toLowerCase());
+}
+
+/** `**` is any run, `*` any run within a label, everything else itself (matched without a backtracking regex). */
+function hostPatternParts(pattern: string): WildcardPart[] {
+  const parts: WildcardPart[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== "*") parts.push({ kind: "char", char: pattern[i]! });
+    else if (pattern[i + 1] === "*") {
+      parts.push({ kind: "run" });
+      i++;
+    } else parts.push({ kind: "run", except: "." });
+  }
+  return parts;
 }
 
 /** A trusted domain as configured: a URL whose host may hold wildcards, e.g. `https://*.example.com`. */

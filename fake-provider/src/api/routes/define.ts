@@ -29,12 +29,21 @@ export type AuthFor<Id extends OperationId> = Id extends OperationId ? (AccessOf
  */
 export type RouteResult = Response | { status: number; body: unknown; headers?: Record<string, string> } | { json: unknown };
 
+/**
+ * An answer worked out once the transaction has committed, off the store's lock: for an operation that reads a copy of
+ * the state for long (an analytics query), so that other requests go on meanwhile. What it throws is answered as a
+ * handler's throw is.
+ */
+export class AfterCommit {
+  constructor(readonly answer: () => Promise<RouteResult>) {}
+}
+
 export interface RouteSpec<Query, Body, Params, Caller> {
   /** Narrows the operation's access (e.g. a "client" operation that only server/admin may call with some input). */
   access?: readonly AccessType[];
   // A method, and typed by the parts rather than the id, so a route written for a few ids (the factories of
   // api-keys.ts, permissions.ts and oauth.ts) stands in the table's entry for each of them.
-  handler(input: RouteParts<Query, Body, Params, Caller>): Promise<RouteResult> | RouteResult;
+  handler(input: RouteParts<Query, Body, Params, Caller>): Promise<RouteResult | AfterCommit> | RouteResult | AfterCommit;
 }
 
 /** The route of the operation with this id (or of any of these ids). */

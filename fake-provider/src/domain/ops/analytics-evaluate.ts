@@ -1,19 +1,23 @@
-import { parseSelect, SqlSyntaxError, type Expr, type SelectQuery } from "./analytics-sql.ts";
+import { AnalyticsQueryError, QueryBudget } from "./analytics-budget.ts";
+import { tokenizeYielding } from "./analytics-sql-tokens.ts";
+import { checkQuerySize, childrenOf, type Expr, type SelectQuery } from "./analytics-sql-ast.ts";
+import { parseTokens, SqlSyntaxError } from "./analytics-sql.ts";
+import type { Wildcard } from "@authsim/sdk/runtime";
+import { compare, dateTime, formatDateTime, isDateTime, likePattern, output, paramValue, parseDateTime, truthy, type Row, type Value } from "./analytics-values.ts";
 
 /**
  * Runs a parsed analytics query (analytics-sql.ts) over rows in memory, with ClickHouse's answers where they show on
- * the wire: DateTime64 columns read as "YYYY-MM-DD hh:mm:ss.mmm" (UTC), count() and other 64-bit integers as strings
- * (JSONEachRow quotes them), NULL in a WHERE as false. Functions: the aggregates count, uniq, uniqExact, min, max, sum,
- * avg; now, today, toDate, toDateTime, toString, lower, upper, length, coalesce, ifNull, if, getSetting,
- * currentDatabase. Anything else is an error, as a function ClickHouse does not know is.
+ * the wire (analytics-values.ts): count() and other 64-bit integers as strings (JSONEachRow quotes them), NULL in a
+ * WHERE as false. Functions: the aggregates count, uniq, uniqExact, min, max, sum, avg; now, today, toDate,
+ * toDateTime, toString, lower, upper, length, coalesce, ifNull, if, getSetting, currentDatabase. Anything else is an
+ * error, as a function ClickHouse does not know is.
+ *
+ * Evaluation is asynchronous and counted (analytics-budget.ts): it yields between rows and groups so the server goes on
+ * serving, and stops with ClickHouse's timeout once the query's time is spent. A group's aggregates are computed before
+ * its row is projected, a row at a time between checkpoints, so no aggregate over many rows runs in one stretch.
  */
 
-/** A DateTime value (milliseconds since the epoch), kept apart from numbers so it prints as ClickHouse prints it. */
-interface DateTimeValue {
-  dateTime: number;
-}
-type Value = string | number | boolean | null | DateTimeValue | Record<string, unknown> | unknown[];
-export type Row = Record<string, Value>;
+export { AnalyticsQueryError, SqlSyntaxError, dateTime, type Row };
 
 export interface QueryEnvironment {
   /** Table name → its rows (already limited to what the caller may read). */
@@ -24,129 +28,57 @@ export interface QueryEnvironment {
   maxResultRows: number;
 }
 
-export class AnalyticsQueryError extends Error {}
-
-export const dateTime = (millis: number): DateTimeValue => ({ dateTime: millis });
-const isDateTime = (v: unknown): v is DateTimeValue => typeof v === "object" && v !== null && !Array.isArray(v) && "dateTime" in v && Object.keys(v).length === 1;
-
 const AGGREGATES = new Set(["count", "uniq", "uniqexact", "min", "max", "sum", "avg"]);
+type Call = Extract<Expr, { kind: "call" }>;
+const isAggregate = (expr: Expr): boolean => expr.kind === "call" && AGGREGATES.has(expr.name.toLowerCase());
 
-function formatDateTime(millis: number): string {
-  return new Date(millis).toISOString().replace("T", " ").replace("Z", "");
-}
-
-function parseDateTime(text: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?)?Z?$/.exec(text.trim());
-  if (!m) return null;
-  const millis = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +((m[7] ?? "0").padEnd(3, "0").slice(0, 3)));
-  return Number.isNaN(millis) ? null : millis;
-}
-
-/** Out of the engine: DateTime as text, the rest as JSON already is. */
-function output(value: Value): unknown {
-  return isDateTime(value) ? formatDateTime(value.dateTime) : value;
-}
-
-function paramValue(name: string, type: string, params: Record<string, unknown>): Value {
-  if (!Object.hasOwn(params, name)) throw new AnalyticsQueryError(`Substitution \`${name}\` is not set`);
-  const raw = params[name];
-  const nullable = /^Nullable\(/i.test(type);
-  const base = type.replace(/^(Nullable|LowCardinality)\((.*)\)$/i, "$2").replace(/^(Nullable|LowCardinality)\((.*)\)$/i, "$2");
-  if (raw === null || raw === undefined) {
-    if (nullable) return null;
-    throw new AnalyticsQueryError(`Cannot parse NULL as ${type} for query parameter '${name}'`);
+/** The aggregate calls in an expression, outermost only (one inside another's argument is refused when evaluated). */
+function aggregatesIn(root: Expr): Call[] {
+  const found: Call[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const expr = stack.pop()!;
+    if (isAggregate(expr)) found.push(expr as Call);
+    else stack.push(...childrenOf(expr));
   }
-  if (/^(U?Int\d*|Float\d*|Decimal.*)$/i.test(base)) {
-    const n = Number(raw);
-    if (!Number.isFinite(n)) throw new AnalyticsQueryError(`Cannot parse input: expected ${base} for query parameter '${name}'`);
-    return n;
-  }
-  if (/^Bool(ean)?$/i.test(base)) return raw === true || raw === "true" || raw === 1 || raw === "1";
-  if (/^(Date|DateTime)(64)?\b/i.test(base)) {
-    const millis = typeof raw === "number" ? raw * 1000 : parseDateTime(String(raw));
-    if (millis === null) throw new AnalyticsQueryError(`Cannot parse input: expected ${base} for query parameter '${name}'`);
-    return dateTime(millis);
-  }
-  return typeof raw === "string" ? raw : JSON.stringify(raw);
+  return found;
 }
 
-function truthy(value: Value): boolean {
-  if (value === null) return false;
-  if (typeof value === "number") return value !== 0;
-  if (typeof value === "boolean") return value;
-  if (typeof value === "string") return value !== "" && value !== "0";
-  return true;
-}
-
-/** Comparable form: DateTimes and date-like text as milliseconds, numeric text as numbers when the other side is one. */
-function comparable(a: Value, b: Value): [number | string | boolean, number | string | boolean] | null {
-  if (a === null || b === null) return null;
-  const asMillis = (v: Value) => (isDateTime(v) ? v.dateTime : typeof v === "string" ? parseDateTime(v) : typeof v === "number" ? v * 1000 : null);
-  if (isDateTime(a) || isDateTime(b)) {
-    const x = asMillis(a);
-    const y = asMillis(b);
-    if (x === null || y === null) throw new AnalyticsQueryError("Cannot compare a DateTime with a value that is not one");
-    return [x, y];
+/**
+ * An IN list of string literals only, or of number literals only, as a set: a value of the same type is in the list
+ * exactly when the set has it (compare() orders two strings, or two numbers, as they are), so a long list costs one
+ * lookup per row instead of a comparison per item, as ClickHouse's set does. Made once per list.
+ */
+const literalSets = new WeakMap<Expr[], { type: "string" | "number"; values: Set<string | number> } | null>();
+function literalSet(list: Expr[]): { type: "string" | "number"; values: Set<string | number> } | null {
+  let set = literalSets.get(list);
+  if (set === undefined) {
+    const first = list[0];
+    const type = first?.kind === "literal" && (typeof first.value === "string" || typeof first.value === "number") ? typeof first.value : null;
+    const same = type !== null && list.every((item) => item.kind === "literal" && typeof item.value === type);
+    set = same ? { type: type as "string" | "number", values: new Set(list.map((item) => (item as { value: string | number }).value)) } : null;
+    literalSets.set(list, set);
   }
-  const scalar = (v: Value) => (typeof v === "object" ? JSON.stringify(v) : v);
-  const x = scalar(a);
-  const y = scalar(b);
-  if (typeof x === "number" && typeof y === "string" && y.trim() !== "" && Number.isFinite(Number(y))) return [x, Number(y)];
-  if (typeof y === "number" && typeof x === "string" && x.trim() !== "" && Number.isFinite(Number(x))) return [Number(x), y];
-  if (typeof x === "boolean" && typeof y === "number") return [x ? 1 : 0, y];
-  if (typeof y === "boolean" && typeof x === "number") return [x, y ? 1 : 0];
-  return [x, y];
+  return set;
 }
 
-function compare(a: Value, b: Value): number | null {
-  const pair = comparable(a, b);
-  if (!pair) return null;
-  const [x, y] = pair;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** SQL LIKE (% and _), matched by dynamic programming: linear in pattern × text, whatever the pattern. */
-function like(text: string, pattern: string): boolean {
-  let row = new Array<boolean>(text.length + 1).fill(false);
-  row[0] = true;
-  for (let p = 0; p < pattern.length; p++) {
-    let c = pattern[p]!;
-    const escaped = c === "\\" && p + 1 < pattern.length;
-    if (escaped) c = pattern[++p]!;
-    const next = new Array<boolean>(text.length + 1).fill(false);
-    if (!escaped && c === "%") {
-      next[0] = row[0]!;
-      for (let t = 1; t <= text.length; t++) next[t] = row[t]! || next[t - 1]!;
-    } else {
-      for (let t = 1; t <= text.length; t++) next[t] = row[t - 1]! && ((!escaped && c === "_") || text[t - 1] === c);
-    }
-    row = next;
-  }
-  return row[text.length]!;
-}
-
-function hasAggregate(expr: Expr): boolean {
-  switch (expr.kind) {
-    case "call":
-      return AGGREGATES.has(expr.name.toLowerCase()) || expr.args.some(hasAggregate);
-    case "unary":
-      return hasAggregate(expr.operand);
-    case "binary":
-      return hasAggregate(expr.left) || hasAggregate(expr.right);
-    case "in":
-      return hasAggregate(expr.operand) || expr.list.some(hasAggregate);
-    case "isNull":
-      return hasAggregate(expr.operand);
-    default:
-      return false;
-  }
-}
+/** Characters a LIKE reads per unit of work (a unit is about one expression node's evaluation). */
+const LIKE_STEPS_PER_UNIT = 8;
+/** Distinct LIKE patterns kept compiled during one query (a column's values as patterns would otherwise pile up). */
+const LIKE_CACHE_SIZE = 64;
 
 class Evaluator {
-  constructor(private readonly env: QueryEnvironment) {}
+  private readonly likes = new Map<string, Wildcard>();
+  private readonly meter = (steps: number) => this.budget.charge(Math.ceil(steps / LIKE_STEPS_PER_UNIT));
 
-  /** `group` is the rows an aggregate reads; `row` the one the plain columns read (a group's first). */
-  value(expr: Expr, row: Row, group: Row[] | null): Value {
+  constructor(
+    private readonly env: QueryEnvironment,
+    private readonly budget: QueryBudget,
+  ) {}
+
+  /** `aggregates`: the values of a group's aggregate calls; null where none may be read (WHERE, GROUP BY, an aggregate's argument). */
+  value(expr: Expr, row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
+    this.budget.charge(1);
     switch (expr.kind) {
       case "literal":
         return expr.value;
@@ -157,25 +89,35 @@ class Evaluator {
       case "column":
         return this.column(expr.path, row);
       case "unary": {
-        const v = this.value(expr.operand, row, group);
+        const v = this.value(expr.operand, row, aggregates);
         if (expr.op === "NOT") return v === null ? null : truthy(v) ? 0 : 1;
         if (typeof v !== "number") throw new AnalyticsQueryError("Illegal type of argument of function negate");
         return -v;
       }
+      case "logical":
+        return this.logical(expr, row, aggregates);
       case "binary":
-        return this.binary(expr, row, group);
+        return this.binary(expr, row, aggregates);
       case "in": {
-        const v = this.value(expr.operand, row, group);
+        const v = this.value(expr.operand, row, aggregates);
         if (v === null) return null;
-        const found = expr.list.some((item) => compare(v, this.value(item, row, group)) === 0);
+        const literals = literalSet(expr.list);
+        const found =
+          literals !== null && typeof v === literals.type
+            ? literals.values.has(v as string | number)
+            : expr.list.some((item) => compare(v, this.value(item, row, aggregates)) === 0);
         return found !== expr.negated ? 1 : 0;
       }
       case "isNull": {
-        const isNull = this.value(expr.operand, row, group) === null;
+        const isNull = this.value(expr.operand, row, aggregates) === null;
         return isNull !== expr.negated ? 1 : 0;
       }
       case "call":
-        return this.call(expr.name, expr.args, row, group);
+        if (isAggregate(expr)) {
+          if (!aggregates?.has(expr)) throw new AnalyticsQueryError(`Aggregate function ${expr.name} is found in WHERE or in a nested aggregate`);
+          return aggregates.get(expr)!;
+        }
+        return this.call(expr.name, expr.args, row, aggregates);
     }
   }
 
@@ -190,20 +132,24 @@ class Evaluator {
     return value as Value;
   }
 
-  private binary(expr: Extract<Expr, { kind: "binary" }>, row: Row, group: Row[] | null): Value {
-    if (expr.op === "AND" || expr.op === "OR") {
-      const left = this.value(expr.left, row, group);
-      if (expr.op === "AND" && left !== null && !truthy(left)) return 0;
-      if (expr.op === "OR" && left !== null && truthy(left)) return 1;
-      const right = this.value(expr.right, row, group);
-      if (left === null || right === null) return expr.op === "AND" && right !== null && !truthy(right) ? 0 : expr.op === "OR" && right !== null && truthy(right) ? 1 : null;
-      return truthy(right) ? 1 : 0;
+  /** AND / OR over any number of operands, left to right, stopping at the first that decides; NULL where none does and one is NULL. */
+  private logical(expr: Extract<Expr, { kind: "logical" }>, row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
+    const decisive = expr.op === "OR";
+    let sawNull = false;
+    for (const operand of expr.operands) {
+      const v = this.value(operand, row, aggregates);
+      if (v === null) sawNull = true;
+      else if (truthy(v) === decisive) return decisive ? 1 : 0;
     }
-    const left = this.value(expr.left, row, group);
-    const right = this.value(expr.right, row, group);
+    return sawNull ? null : decisive ? 0 : 1;
+  }
+
+  private binary(expr: Extract<Expr, { kind: "binary" }>, row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
+    const left = this.value(expr.left, row, aggregates);
+    const right = this.value(expr.right, row, aggregates);
     if (expr.op === "LIKE") {
       if (left === null || right === null) return null;
-      return like(String(output(left)), String(right)) ? 1 : 0;
+      return this.like(String(right)).matches(String(output(left)), this.meter) ? 1 : 0;
     }
     if (["+", "-", "*", "/"].includes(expr.op)) {
       if (left === null || right === null) return null;
@@ -219,32 +165,48 @@ class Evaluator {
     return results[expr.op] ? 1 : 0;
   }
 
-  private call(name: string, args: Expr[], row: Row, group: Row[] | null): Value {
-    const lower = name.toLowerCase();
-    if (AGGREGATES.has(lower)) {
-      if (!group) throw new AnalyticsQueryError(`Aggregate function ${name} is found in WHERE or in a nested aggregate`);
-      if (lower === "count") {
-        // count() / count(*) count rows; count(x) counts rows where x is not NULL. 64-bit: quoted, as JSONEachRow prints it.
-        const arg = args[0];
-        const n = !arg || arg.kind === "star" ? group.length : group.filter((r) => this.value(arg, r, null) !== null).length;
-        return String(n);
-      }
-      const arg = args[0];
-      if (!arg || arg.kind === "star") throw new AnalyticsQueryError(`Number of arguments for function ${name} doesn't match: passed 0, should be 1`);
-      const values = group.map((r) => this.value(arg, r, null)).filter((v) => v !== null);
-      if (lower === "uniq" || lower === "uniqexact") return String(new Set(values.map((v) => JSON.stringify(output(v)))).size);
-      if (lower === "min" || lower === "max") {
-        if (values.length === 0) return null;
-        return values.reduce((best, v) => ((compare(v, best) ?? 0) * (lower === "min" ? -1 : 1) > 0 ? v : best));
-      }
-      const numbers = values.map((v) => {
-        if (typeof v !== "number") throw new AnalyticsQueryError(`Illegal type of argument for aggregate function ${name}`);
-        return v;
-      });
-      const sum = numbers.reduce((a, b) => a + b, 0);
-      return lower === "sum" ? sum : numbers.length === 0 ? Number.NaN : sum / numbers.length;
+  /** A LIKE pattern compiled once per query (a constant pattern is the same for every row). */
+  private like(pattern: string): Wildcard {
+    let compiled = this.likes.get(pattern);
+    if (!compiled) {
+      this.meter(pattern.length);
+      if (this.likes.size >= LIKE_CACHE_SIZE) this.likes.clear();
+      compiled = likePattern(pattern);
+      this.likes.set(pattern, compiled);
     }
-    const values = args.map((arg) => this.value(arg, row, group));
+    return compiled;
+  }
+
+  /** An aggregate call's value over a group, a row at a time between the budget's checkpoints. */
+  async aggregate(call: Call, group: readonly Row[]): Promise<Value> {
+    const lower = call.name.toLowerCase();
+    const arg = call.args[0];
+    if (lower === "count" && (!arg || arg.kind === "star")) return String(group.length);
+    if (!arg || arg.kind === "star") throw new AnalyticsQueryError(`Number of arguments for function ${call.name} doesn't match: passed 0, should be 1`);
+    const values: Value[] = [];
+    for (const row of group) {
+      await this.budget.checkpoint();
+      const v = this.value(arg, row, null);
+      if (v !== null) values.push(v);
+    }
+    // count(x) counts rows where x is not NULL. 64-bit: quoted, as JSONEachRow prints it.
+    if (lower === "count") return String(values.length);
+    if (lower === "uniq" || lower === "uniqexact") return String(new Set(values.map((v) => JSON.stringify(output(v)))).size);
+    if (lower === "min" || lower === "max") {
+      if (values.length === 0) return null;
+      return values.reduce((best, v) => ((compare(v, best) ?? 0) * (lower === "min" ? -1 : 1) > 0 ? v : best));
+    }
+    const numbers = values.map((v) => {
+      if (typeof v !== "number") throw new AnalyticsQueryError(`Illegal type of argument for aggregate function ${call.name}`);
+      return v;
+    });
+    const sum = numbers.reduce((a, b) => a + b, 0);
+    return lower === "sum" ? sum : numbers.length === 0 ? Number.NaN : sum / numbers.length;
+  }
+
+  private call(name: string, args: Expr[], row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
+    const lower = name.toLowerCase();
+    const values = args.map((arg) => this.value(arg, row, aggregates));
     const arity = (n: number) => {
       if (values.length !== n) throw new AnalyticsQueryError(`Number of arguments for function ${name} doesn't match: passed ${values.length}, should be ${n}`);
     };
@@ -308,25 +270,43 @@ function rowsOf(query: SelectQuery, env: QueryEnvironment): Row[] {
   return rows;
 }
 
-/** Runs `text` with `env`: the JSONEachRow rows ClickHouse would answer, or an AnalyticsQueryError / SqlSyntaxError. */
-export function runAnalyticsQuery(text: string, env: QueryEnvironment): Record<string, unknown>[] {
-  const query = parseSelect(text);
-  const evaluator = new Evaluator(env);
+/**
+ * Parses a query: SqlSyntaxError (ClickHouse's wording) for what the emulation cannot read. Its text is read in slices
+ * between the budget's checkpoints (a query may be a quarter of a megabyte); the parse after it is bounded in depth.
+ */
+export async function parseAnalyticsQuery(text: string, budget: QueryBudget): Promise<SelectQuery> {
+  checkQuerySize(text);
+  const tokens = await tokenizeYielding(text, () => budget.checkpoint());
+  await budget.checkpoint();
+  return parseTokens(text, tokens);
+}
+
+type Context = { row: Row; aggregates: ReadonlyMap<Expr, Value> | null };
+
+/** Runs a parsed query with `env`: the JSONEachRow rows ClickHouse would answer, or an AnalyticsQueryError. */
+export async function evaluateAnalyticsQuery(query: SelectQuery, env: QueryEnvironment, budget: QueryBudget): Promise<Record<string, unknown>[]> {
+  const evaluator = new Evaluator(env, budget);
   let rows = rowsOf(query, env);
   if (query.where) {
-    if (hasAggregate(query.where)) throw new AnalyticsQueryError("Aggregate function is found in WHERE");
-    const where = query.where;
-    rows = rows.filter((row) => truthy(evaluator.value(where, row, null)));
+    if (aggregatesIn(query.where).length > 0) throw new AnalyticsQueryError("Aggregate function is found in WHERE");
+    const kept: Row[] = [];
+    for (const row of rows) {
+      await budget.checkpoint();
+      if (truthy(evaluator.value(query.where, row, null))) kept.push(row);
+    }
+    rows = kept;
   }
   const items = query.items;
-  const aggregated = query.groupBy.length > 0 || (items !== "*" && items.some((item) => hasAggregate(item.expr)));
+  const aggregateCalls = items === "*" ? [] : [...items.map((i) => i.expr), ...query.orderBy.map((o) => o.expr)].flatMap(aggregatesIn);
+  const aggregated = query.groupBy.length > 0 || (items !== "*" && items.some((item) => aggregatesIn(item.expr).length > 0));
   if (aggregated && items === "*") throw new AnalyticsQueryError("SELECT * with GROUP BY is not supported");
 
-  // Each result row with the context its ORDER BY reads: a source row, or a group and its first row.
-  let contexts: { row: Row; group: Row[] | null }[];
+  // Each result row with the context its ORDER BY reads: a source row, or a group's first row and its aggregates.
+  const contexts: Context[] = [];
   if (aggregated) {
     const groups = new Map<string, Row[]>();
     for (const row of rows) {
+      await budget.checkpoint();
       const key = JSON.stringify(query.groupBy.map((expr) => output(evaluator.value(expr, row, null))));
       const members = groups.get(key);
       if (members) members.push(row);
@@ -334,29 +314,43 @@ export function runAnalyticsQuery(text: string, env: QueryEnvironment): Record<s
     }
     // Without GROUP BY, aggregates read all rows as one group, even none.
     if (query.groupBy.length === 0 && groups.size === 0) groups.set("[]", []);
-    contexts = [...groups.values()].map((group) => ({ row: group[0] ?? {}, group }));
+    for (const group of groups.values()) {
+      const values = new Map<Expr, Value>();
+      for (const call of aggregateCalls) values.set(call, await evaluator.aggregate(call, group));
+      contexts.push({ row: group[0] ?? {}, aggregates: values });
+    }
   } else {
-    contexts = rows.map((row) => ({ row, group: null }));
+    for (const row of rows) contexts.push({ row, aggregates: null });
   }
 
-  const project = (context: { row: Row; group: Row[] | null }): Record<string, unknown> => {
-    if (items === "*") return Object.fromEntries(Object.entries(context.row).map(([k, v]) => [k, output(v)]));
-    const out: Record<string, unknown> = {};
-    for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.group));
-    return out;
-  };
-  let results = contexts.map((context) => ({ context, out: project(context) }));
+  const results: { context: Context; out: Record<string, unknown> }[] = [];
+  for (const context of contexts) {
+    await budget.checkpoint();
+    let out: Record<string, unknown>;
+    if (items === "*") out = Object.fromEntries(Object.entries(context.row).map(([k, v]) => [k, output(v)]));
+    else {
+      out = {};
+      for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
+    }
+    results.push({ context, out });
+  }
 
+  let ordered = results;
   if (query.orderBy.length > 0) {
     const keyOf = (entry: (typeof results)[number], expr: Expr): Value => {
       // An output column's alias may be ordered by, as in ClickHouse.
       if (expr.kind === "column" && expr.path.length === 1 && items !== "*" && items.some((i) => i.name === expr.path[0]) && !Object.hasOwn(entry.context.row, expr.path[0]!)) {
         return entry.out[expr.path[0]!] as Value;
       }
-      return evaluator.value(expr, entry.context.row, entry.context.group);
+      return evaluator.value(expr, entry.context.row, entry.context.aggregates);
     };
-    const keyed = results.map((entry) => ({ entry, keys: query.orderBy.map((o) => keyOf(entry, o.expr)) }));
+    const keyed: { entry: (typeof results)[number]; keys: Value[] }[] = [];
+    for (const entry of results) {
+      await budget.checkpoint();
+      keyed.push({ entry, keys: query.orderBy.map((o) => keyOf(entry, o.expr)) });
+    }
     keyed.sort((a, b) => {
+      budget.charge(1);
       for (let i = 0; i < query.orderBy.length; i++) {
         const x = a.keys[i]!;
         const y = b.keys[i]!;
@@ -370,11 +364,9 @@ export function runAnalyticsQuery(text: string, env: QueryEnvironment): Record<s
       }
       return 0;
     });
-    results = keyed.map((k) => k.entry);
+    ordered = keyed.map((k) => k.entry);
   }
-  const limited = results.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
+  const limited = ordered.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
   if (limited.length > env.maxResultRows) throw new AnalyticsQueryError(`Limit for result exceeded, max rows: ${env.maxResultRows}`);
   return limited.map((entry) => entry.out);
 }
-
-export { SqlSyntaxError };

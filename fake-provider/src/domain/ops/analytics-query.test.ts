@@ -85,8 +85,16 @@ describe("POST /internal/analytics/query", () => {
       ["SELECT sleep(3)", /Unknown function sleep/],
       ["SELECT 1; SELECT 1", /Syntax error/],
       ["SELECT * FROM events WHERE 1 = (SELECT count() FROM system.users)", /subqueries/],
-      [`SELECT ${"(".repeat(500)}1${")".repeat(500)}`, /nests too deeply/],
+      [`SELECT ${"(".repeat(500)}1${")".repeat(500)}`, /^Maximum parse depth \(256\) exceeded/],
       ["SELECT 'unterminated", /unterminated/],
+      // Long chains: ClickHouse's bounds on the parsed query, never the evaluator's stack (a 500 before).
+      [`SELECT ${Array(20_000).fill("1").join(" + ")}`, /^AST is too deep\. Maximum: 1000$/],
+      [`SELECT count() FROM events WHERE ${Array(20_000).fill("1 = 1").join(" AND ")}`, /^AST is too big\. Maximum: 50000$/],
+      [`SELECT ${"- ".repeat(20_000)}1`, /^Maximum parse depth \(256\) exceeded/],
+      [`SELECT ${"NOT ".repeat(20_000)}1`, /^Maximum parse depth \(256\) exceeded/],
+      [`SELECT '${"é".repeat(131_072)}'`, /Max query size exceeded$/],
+      ["SELECT {p: String", /bad query parameter/],
+      [`SELECT {p:${" ".repeat(50_000)}{}`, /bad query parameter/],
     ];
     for (const [text, reason] of reasons) {
       const error = await expectKnownError(await query({ query: text }), "ANALYTICS_QUERY_ERROR", 400);
@@ -94,6 +102,47 @@ describe("POST /internal/analytics/query", () => {
     }
     await expectKnownError(await query({}), "SCHEMA_ERROR", 400);
     await expectKnownError(await query({ query: "SELECT 1", timeout_ms: 120_001 }), "SCHEMA_ERROR", 400);
+  });
+
+  it("reads AND / OR chains of any length with ClickHouse's NULL logic", async () => {
+    const { result } = await expectJson<Rows>(
+      await query({
+        query: `SELECT 1 AND NULL AND 0 AS a, NULL AND 1 AS b, NULL OR 0 AS c, 0 OR NULL OR 1 AS d, ${Array(5_000).fill("0").join(" OR ")} OR 1 AS e, ${Array(5_000).fill("1").join(" AND ")} AS f`,
+      }),
+    );
+    expect(result).toEqual([{ a: 0, b: null, c: null, d: 1, e: 1, f: 1 }]);
+  });
+
+  it("answers IN over a long list of literals as a set would, types compared as one by one", async () => {
+    const many = (n: number, item: (i: number) => string) => Array.from({ length: n }, (_, i) => item(i)).join(", ");
+    const { result } = await expectJson<Rows>(
+      await query({
+        query: `SELECT 'v77' IN (${many(10_000, (i) => `'v${i}'`)}) AS s, 77 IN (${many(10_000, String)}) AS n, '77' IN (${many(100, String)}) AS text_number, 'v' IN ('v', 1) AS other`,
+      }),
+    );
+    expect(result).toEqual([{ s: 1, n: 1, text_number: 1, other: 1 }]);
+  });
+
+  it("evaluates what is just within the bounds: nesting at the parser's depth, a chain at the AST's depth", async () => {
+    const { result } = await expectJson<Rows>(
+      await query({ query: `SELECT ${"(".repeat(250)}1${")".repeat(250)} AS nested, ${Array(998).fill("1").join(" + ")} AS chain, ${"- ".repeat(200)}1 AS negated` }),
+    );
+    expect(result).toEqual([{ nested: 1, chain: 998, negated: 1 }]);
+  });
+
+  it("stops a query that outruns its timeout_ms with ClickHouse's timeout error", async () => {
+    await expectJson(await api(provider, "/internal/config/override", { method: "PATCH", headers: admin(), json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } }));
+    const user = await signUp(provider);
+    for (let n = 0; n < 2; n++) {
+      const events = Array.from({ length: 500 }, (_, i) => ({ event_type: "$page-view", event_at_ms: i, data: { path: `/p${i}` } }));
+      const batch = { session_replay_segment_id: crypto.randomUUID(), batch_id: crypto.randomUUID(), sent_at_ms: 1, events };
+      await expectJson(await api(provider, "/analytics/events/batch", { headers: client({ accessToken: user.access_token }), json: batch }));
+    }
+    // 1,001 rows × 20,000 items that are expressions (no set can stand for them): twice the work a second buys
+    // (analytics-budget.ts), whatever the machine.
+    const list = Array.from({ length: 20_000 }, (_, i) => -(1_000 + i)).join(",");
+    const error = await expectKnownError(await query({ query: `SELECT count() AS n FROM events WHERE length(data.path) IN (${list})`, timeout_ms: 1_000 }), "ANALYTICS_QUERY_ERROR", 400);
+    expect(error.details?.error).toMatch(/^Timeout exceeded: elapsed \d+\.\d{3} ms, maximum: 1000 ms\. $/);
   });
 
   it("matches LIKE patterns in time linear in their length", async () => {

@@ -2,11 +2,14 @@ import type { AnalyticsQueryRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { knownError } from "../errors/known-error.ts";
 import type { AnalyticsEventRecord } from "../store/analytics-records.ts";
-import { AnalyticsQueryError, dateTime, runAnalyticsQuery, SqlSyntaxError, type Row } from "./analytics-evaluate.ts";
+import { QueryBudget } from "./analytics-budget.ts";
+import { AnalyticsQueryError, dateTime, evaluateAnalyticsQuery, parseAnalyticsQuery, SqlSyntaxError, type Row } from "./analytics-evaluate.ts";
 import type { OpContext } from "./context.ts";
 
 /** The real service's bound on an answer's rows (its ClickHouse max_result_rows). */
 const MAX_RESULT_ROWS = 10_000;
+/** The real service's timeout when the body names none. */
+const DEFAULT_TIMEOUT_MS = 10_000;
 const MAIN_BRANCH = "main";
 
 /** An event as its row in the `events` view (the real table's columns; `data` in its snake_case form). */
@@ -42,28 +45,44 @@ function eventRow(event: AnalyticsEventRecord): Row {
   };
 }
 
+/** A query's answer, or the known error ClickHouse's refusal becomes. */
+export type AnalyticsAnswer = { result: Record<string, unknown>[]; query_id: string };
+
+function asKnownError(error: unknown): unknown {
+  return error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError ? knownError("ANALYTICS_QUERY_ERROR", { error: error.message }) : error;
+}
+
 /**
  * POST /internal/analytics/query: the admin's query over the project's own events, as the real service's row policy
  * limits it (SQL_project_id, SQL_branch_id). A query the emulator cannot run, or ClickHouse would refuse, is
  * ANALYTICS_QUERY_ERROR with the reason.
+ *
+ * In the transaction the project's events are copied; what it returns parses the query and evaluates it over them
+ * afterwards, off the store's lock and yielding as it goes (analytics-budget.ts), so a long query holds up no other
+ * request: the real service's query runs in ClickHouse, beside its database, not inside it either.
  */
-export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): { result: Record<string, unknown>[]; query_id: string } {
+export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): () => Promise<AnalyticsAnswer> {
   if (body.include_all_branches) throw knownError("ANALYTICS_QUERY_ERROR", { error: "include_all_branches is not supported yet" });
+  // Started now: the time the query waits for its turn and is parsed counts, as it does in ClickHouse's.
+  const budget = new QueryBudget(body.timeout_ms ?? DEFAULT_TIMEOUT_MS);
   const events: Row[] = [];
   for (const event of ctx.tables.analyticsEvents.values()) {
     if (event.projectId === projectId) events.push(eventRow(event));
   }
-  try {
-    const result = runAnalyticsQuery(body.query, {
-      tables: { events },
-      params: body.params ?? {},
-      nowMillis: ctx.now,
-      settings: { SQL_project_id: projectId, SQL_branch_id: MAIN_BRANCH },
-      maxResultRows: MAX_RESULT_ROWS,
-    });
-    return { result, query_id: `${projectId}:${MAIN_BRANCH}:${uuid(ctx.random)}` };
-  } catch (error) {
-    if (error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError) throw knownError("ANALYTICS_QUERY_ERROR", { error: error.message });
-    throw error;
-  }
+  const env = {
+    tables: { events },
+    params: body.params ?? {},
+    nowMillis: ctx.now,
+    settings: { SQL_project_id: projectId, SQL_branch_id: MAIN_BRANCH },
+    maxResultRows: MAX_RESULT_ROWS,
+  };
+  const queryId = `${projectId}:${MAIN_BRANCH}:${uuid(ctx.random)}`;
+  return async () => {
+    try {
+      const query = await parseAnalyticsQuery(body.query, budget);
+      return { result: await evaluateAnalyticsQuery(query, env, budget), query_id: queryId };
+    } catch (error) {
+      throw asKnownError(error);
+    }
+  };
 }

@@ -11,39 +11,16 @@
  * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * /` and function calls (analytics-evaluate.ts lists them).
  * Anything else is a syntax error, answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
  */
-import { SqlSyntaxError, tokenize, type Token } from "./analytics-sql-tokens.ts";
+import { checkAstBounds, type Expr, type SelectItem, type SelectQuery } from "./analytics-sql-ast.ts";
+import { SqlSyntaxError, type Token } from "./analytics-sql-tokens.ts";
 
 export { SqlSyntaxError };
 
-export type Expr =
-  | { kind: "literal"; value: string | number | boolean | null }
-  | { kind: "param"; name: string; type: string }
-  | { kind: "column"; path: string[] }
-  | { kind: "star" }
-  | { kind: "unary"; op: "NOT" | "-"; operand: Expr }
-  | { kind: "binary"; op: string; left: Expr; right: Expr }
-  | { kind: "in"; negated: boolean; operand: Expr; list: Expr[] }
-  | { kind: "isNull"; negated: boolean; operand: Expr }
-  | { kind: "call"; name: string; args: Expr[] };
-
-export interface SelectItem {
-  expr: Expr;
-  /** The output column's name: its alias, or the expression's text as written (as ClickHouse names it). */
-  name: string;
-}
-
-export interface SelectQuery {
-  items: SelectItem[] | "*";
-  from: { database: string | null; table: string } | null;
-  where: Expr | null;
-  groupBy: Expr[];
-  orderBy: { expr: Expr; descending: boolean }[];
-  limit: number | null;
-  offset: number;
-}
-
-/** Nesting a parser follows before refusing the text: keeps a hostile query from exhausting the stack. */
-const MAX_DEPTH = 64;
+/**
+ * Nesting the parser follows (parentheses, NOT, unary minus, function arguments) before refusing the text: keeps a
+ * hostile query from exhausting the stack, as ClickHouse's max_parser_depth does.
+ */
+const MAX_PARSER_DEPTH = 256;
 
 const RESERVED = new Set(["FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "OFFSET", "AS", "AND", "OR", "NOT", "IN", "IS", "LIKE", "BY", "ASC", "DESC", "SETTINGS", "FORMAT", "UNION", "SELECT"]);
 
@@ -185,42 +162,35 @@ class Parser {
     return { expr, name: expr.kind === "column" ? expr.path.join(".") : this.text.slice(start, end) };
   }
 
-  expr(): Expr {
-    if (++this.depth > MAX_DEPTH) throw new SqlSyntaxError("Syntax error: the query nests too deeply");
+  /** Parses what `parse` reads one level deeper, refusing a nesting past the parser's bound. */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_PARSER_DEPTH) throw new SqlSyntaxError(`Maximum parse depth (${MAX_PARSER_DEPTH}) exceeded. Consider rising max_parser_depth parameter.`);
     try {
-      return this.or();
+      return parse();
     } finally {
       this.depth--;
     }
   }
 
-  private or(): Expr {
-    let left = this.and();
-    while (this.isWord("OR")) {
-      this.position++;
-      left = { kind: "binary", op: "OR", left, right: this.and() };
-    }
-    return left;
+  expr(): Expr {
+    return this.nested(() => this.logical("OR", () => this.logical("AND", () => this.not())));
   }
 
-  private and(): Expr {
-    let left = this.not();
-    while (this.isWord("AND")) {
+  private logical(op: "AND" | "OR", operand: () => Expr): Expr {
+    const first = operand();
+    if (!this.isWord(op)) return first;
+    const operands = [first];
+    while (this.isWord(op)) {
       this.position++;
-      left = { kind: "binary", op: "AND", left, right: this.not() };
+      operands.push(operand());
     }
-    return left;
+    return { kind: "logical", op, operands };
   }
 
   private not(): Expr {
     if (this.isWord("NOT")) {
       this.position++;
-      if (++this.depth > MAX_DEPTH) throw new SqlSyntaxError("Syntax error: the query nests too deeply");
-      try {
-        return { kind: "unary", op: "NOT", operand: this.not() };
-      } finally {
-        this.depth--;
-      }
+      return this.nested(() => ({ kind: "unary", op: "NOT", operand: this.not() }));
     }
     return this.comparison();
   }
@@ -238,10 +208,10 @@ class Parser {
     if (this.isWord("IN")) {
       this.position++;
       this.expectSymbol("(");
-      const list = [this.expr()];
+      const list = [this.listItem()];
       while (this.isSymbol(",")) {
         this.position++;
-        list.push(this.expr());
+        list.push(this.listItem());
       }
       this.expectSymbol(")");
       return { kind: "in", negated, operand: left, list };
@@ -259,6 +229,17 @@ class Parser {
       return { kind: "isNull", negated: isNot, operand: left };
     }
     return left;
+  }
+
+  /** An IN list's item: a lone literal read at once (a list of many is the common long query), else an expression. */
+  private listItem(): Expr {
+    const token = this.peek();
+    const after = this.peek(1);
+    if ((token?.type === "string" || token?.type === "number") && after?.type === "symbol" && (after.text === "," || after.text === ")")) {
+      this.position++;
+      return { kind: "literal", value: token.value };
+    }
+    return this.expr();
   }
 
   /** One level of left-associative binary operators (`a + b - c`), each operand parsed by `operand`. */
@@ -301,7 +282,7 @@ class Parser {
     }
     if (token.type === "symbol" && token.text === "-") {
       this.position++;
-      return { kind: "unary", op: "-", operand: this.primary() };
+      return this.nested(() => ({ kind: "unary", op: "-", operand: this.primary() }));
     }
     if (token.type === "symbol" && token.text === "(") {
       this.position++;
@@ -344,14 +325,18 @@ class Parser {
 
 const WRITING_STATEMENTS = new Set(["INSERT", "CREATE", "DROP", "ALTER", "TRUNCATE", "DELETE", "UPDATE", "GRANT", "REVOKE", "KILL", "SYSTEM", "SET", "RENAME", "OPTIMIZE", "ATTACH", "DETACH", "EXCHANGE", "UNDROP", "BACKUP", "RESTORE"]);
 
-/** Parses one SELECT statement of the subset above; throws SqlSyntaxError with a ClickHouse-like message otherwise. */
-export function parseSelect(text: string): SelectQuery {
-  const tokens = tokenize(text);
+/**
+ * Parses one SELECT statement of the subset above from its tokens (analytics-sql-tokens.ts, read in slices by the
+ * caller, after checkQuerySize); throws SqlSyntaxError with a ClickHouse-like message otherwise.
+ */
+export function parseTokens(text: string, tokens: Token[]): SelectQuery {
   if (tokens.length === 0) throw new SqlSyntaxError("Syntax error: empty query");
   const first = tokens[0]!;
   if (first.type === "word" && WRITING_STATEMENTS.has(first.text.toUpperCase())) {
     // Read-only, as the real service's readonly=1 setting makes it.
     throw new SqlSyntaxError(`Cannot execute query in readonly mode: authsim's analytics emulation runs SELECT statements only (got ${first.text.toUpperCase()})`);
   }
-  return new Parser(text, tokens).query();
+  const query = new Parser(text, tokens).query();
+  checkAstBounds(query);
+  return query;
 }

@@ -37,8 +37,8 @@ describe("CEL conditions", () => {
     expect(run('email.endsWith("@example.com")')).toBe(true);
     expect(run('email.contains("a+x") && !email.contains("a-x")')).toBe(true);
     expect(run('email.matches("^[a-z]+\\\\+x@")')).toBe(true);
-    expect(evaluateCelCondition('email.matches("^(a)\\\\1")', { email: "aa@b.c" })).toBe(true);
-    expect(evaluateCelCondition('email.matches("^(a)\\\\1")', { email: "ab@b.c" })).toBe(false);
+    expect(evaluateCelCondition('email.matches("^(a)\\\\w")', { email: "aa@b.c" })).toBe(true);
+    expect(evaluateCelCondition('email.matches("^(a)\\\\d")', { email: "ab@b.c" })).toBe(false);
     expect(evaluateCelCondition('email.contains("q\\"z")', { email: 'q"z@b.c' })).toBe(true);
   });
 
@@ -60,6 +60,14 @@ describe("CEL conditions", () => {
     expect(run("false && unknown")).toBe(false);
     expect(run("unknown || true")).toBe(true);
     expect(() => run("true && unknown")).toThrow(CelError);
+  });
+
+  it("refuses, as an invalid pattern, what no linear-time engine can run: back-references and lookaheads", () => {
+    for (const pattern of ["^(a)\\\\1", "^(?<x>a)\\\\k<x>", "^a(?=b)", "^a(?!b)"]) {
+      expect(() => evaluateCelCondition(`email.matches("${pattern}")`, { email: "aa@b.c" }), pattern).toThrow(new CelError(`Invalid regex pattern in matches(): "${pattern.replaceAll("\\\\", "\\")}"`));
+    }
+    // A lookbehind runs (re2js has linear-time lookbehinds).
+    expect(evaluateCelCondition('email.matches("(?<=@)b\\\\.c$")', { email: "aa@b.c" })).toBe(true);
   });
 
   it("survives deep nesting as an evaluation error", () => {

@@ -2,12 +2,14 @@
  * A small evaluator for the subset of CEL (Common Expression Language) that sign-up rule conditions use: literals
  * (strings, numbers, booleans, null, lists), names and field access (`riskScores.bot`), `!`, unary `-`, `* / %`,
  * `+ -`, comparisons, `in`, `&&`, `||`, `?:`, parentheses, the string methods `contains`, `startsWith`, `endsWith`,
- * `matches` (a JavaScript regular expression) and `size()`.
+ * `matches` (a JavaScript regular expression, run in linear time: cel-regex.ts) and `size()`.
  *
  * Inside a string literal `\\` and `\"` (and `\'`) are escapes; any other backslash is kept as written, so a pattern
- * such as `"\d+"` or `"^(a)\\1"` reaches `matches()` as the regular expression it reads as. Anything outside the subset,
+ * such as `"\d+"` or `"^\\w+@"` reaches `matches()` as the regular expression it reads as. Anything outside the subset,
  * a type mismatch or a bad pattern throws a CelError; a condition that is not a boolean is one too.
  */
+
+import { compileMatchesPattern, InvalidPattern, type PatternTest } from "./cel-regex.ts";
 
 export class CelError extends Error {
   override readonly name = "CelError";
@@ -225,13 +227,16 @@ function callMethod(target: Value, name: string, args: Value[]): Value {
       return target.endsWith(stringArg(name, args));
     case "matches": {
       const pattern = stringArg(name, args);
-      let regex: RegExp;
+      let test: PatternTest;
       try {
-        regex = new RegExp(pattern);
-      } catch {
-        throw new CelError(`Invalid regex pattern in matches(): "${pattern}"`);
+        test = compileMatchesPattern(pattern);
+      } catch (e) {
+        if (!(e instanceof InvalidPattern)) throw e;
+        test = null;
       }
-      return regex.test(target);
+      // Invalid for JavaScript (the real service's check), or beyond a linear-time engine (cel-regex.ts): one answer.
+      if (test === null) throw new CelError(`Invalid regex pattern in matches(): "${pattern}"`);
+      return test(target);
     }
     default:
       throw new CelError(`unknown method ${name}()`);

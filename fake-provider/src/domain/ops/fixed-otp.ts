@@ -1,3 +1,5 @@
+import { compileWildcard, type Wildcard, type WildcardPart } from "@authsim/sdk/runtime";
+
 /**
  * Fixed sign-in codes for chosen addresses (`--fixed-otp '*@example.com=123456'`): a developer types a code they know
  * instead of opening the outbox. Only the 6-character OTP half of the 45-character code is fixed (protocol.md §7.2);
@@ -33,14 +35,15 @@ export function parseFixedOtpRule(text: string): FixedOtpRule {
   return rule;
 }
 
-function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${escaped.join(".*")}$`, "i");
+/** `*` is any run of characters, everything else itself; lower-cased, as addresses compare. */
+function globOf(pattern: string): Wildcard {
+  return compileWildcard(pattern.toLowerCase().split("").map((c): WildcardPart => (c === "*" ? { kind: "run" } : { kind: "char", char: c })));
 }
 
 /** The code of the first rule whose pattern matches the address (case-insensitively, as addresses compare), or null. */
 export function fixedOtpFor(rules: readonly FixedOtpRule[] | undefined, email: string): string | null {
-  for (const rule of rules ?? []) if (globToRegExp(rule.pattern).test(email.trim())) return rule.code;
+  const address = email.trim().toLowerCase();
+  for (const rule of rules ?? []) if (globOf(rule.pattern).matches(address)) return rule.code;
   return null;
 }
 

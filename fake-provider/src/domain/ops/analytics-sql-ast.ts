@@ -1,0 +1,92 @@
+import { SqlSyntaxError } from "./analytics-sql-tokens.ts";
+
+/**
+ * A parsed analytics query (analytics-sql.ts reads it, analytics-evaluate.ts runs it), and ClickHouse's bounds on a
+ * query, kept with ClickHouse's wording: the size of its text, the depth and size of its tree (the parser checks its
+ * own nesting as it reads).
+ */
+
+export type Expr =
+  | { kind: "literal"; value: string | number | boolean | null }
+  | { kind: "param"; name: string; type: string }
+  | { kind: "column"; path: string[] }
+  | { kind: "star" }
+  | { kind: "unary"; op: "NOT" | "-"; operand: Expr }
+  | { kind: "binary"; op: string; left: Expr; right: Expr }
+  /** `a AND b AND c` is one node of three operands, as ClickHouse reads it: a long chain is wide, not deep. */
+  | { kind: "logical"; op: "AND" | "OR"; operands: Expr[] }
+  | { kind: "in"; negated: boolean; operand: Expr; list: Expr[] }
+  | { kind: "isNull"; negated: boolean; operand: Expr }
+  | { kind: "call"; name: string; args: Expr[] };
+
+export interface SelectItem {
+  expr: Expr;
+  /** The output column's name: its alias, or the expression's text as written (as ClickHouse names it). */
+  name: string;
+}
+
+export interface SelectQuery {
+  items: SelectItem[] | "*";
+  from: { database: string | null; table: string } | null;
+  where: Expr | null;
+  groupBy: Expr[];
+  orderBy: { expr: Expr; descending: boolean }[];
+  limit: number | null;
+  offset: number;
+}
+
+/** ClickHouse's bounds on a parsed query (max_ast_depth, max_ast_elements, max_query_size): their defaults. */
+export const MAX_AST_DEPTH = 1_000;
+export const MAX_AST_ELEMENTS = 50_000;
+export const MAX_QUERY_SIZE = 262_144;
+
+/** ClickHouse's max_query_size, in UTF-8 bytes, checked before the text is read. */
+export function checkQuerySize(text: string): void {
+  if (utf8Length(text) > MAX_QUERY_SIZE) throw new SqlSyntaxError(`Syntax error: failed at position ${MAX_QUERY_SIZE + 1}: Max query size exceeded`);
+}
+
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Two bytes up to U+07FF, three up to U+FFFF; a surrogate pair is four, two code units of two each.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** The expressions directly under one. */
+export function childrenOf(expr: Expr): readonly Expr[] {
+  switch (expr.kind) {
+    case "unary":
+    case "isNull":
+      return [expr.operand];
+    case "binary":
+      return [expr.left, expr.right];
+    case "logical":
+      return expr.operands;
+    case "in":
+      return [expr.operand, ...expr.list];
+    case "call":
+      return expr.args;
+    default:
+      return [];
+  }
+}
+
+/**
+ * ClickHouse's max_ast_depth and max_ast_elements, checked without recursion: `1 + 1 + … + 1` parses without nesting
+ * (left-associative operators are read in a loop) into a tree as deep as it is long, which the evaluator's recursion
+ * must never meet.
+ */
+export function checkAstBounds(query: SelectQuery): void {
+  const roots = [...(query.items === "*" ? [] : query.items.map((i) => i.expr)), ...(query.where ? [query.where] : []), ...query.groupBy, ...query.orderBy.map((o) => o.expr)];
+  const stack: [Expr, number][] = roots.map((root) => [root, 1]);
+  let elements = 0;
+  while (stack.length > 0) {
+    const [expr, depth] = stack.pop()!;
+    if (depth > MAX_AST_DEPTH) throw new SqlSyntaxError(`AST is too deep. Maximum: ${MAX_AST_DEPTH}`);
+    if (++elements > MAX_AST_ELEMENTS) throw new SqlSyntaxError(`AST is too big. Maximum: ${MAX_AST_ELEMENTS}`);
+    for (const child of childrenOf(expr)) stack.push([child, depth + 1]);
+  }
+}
