@@ -138,6 +138,44 @@ describe("--config", () => {
   });
 });
 
+describe("--config --watch", () => {
+  it("pushes the file again when it changes; a broken save is reported and the last good config stays", async () => {
+    const file = join(dir, "watched.config.json");
+    writeFileSync(file, JSON.stringify({ auth: { allowSignUp: false } }));
+    const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cliPath, "--port", "0", "--ready-json", "--config", file, "--watch"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await expect.poll(() => stdout.includes("\n"), { timeout: 30_000 }).toBe(true);
+      const { url } = JSON.parse(stdout.slice(0, stdout.indexOf("\n"))) as ReadyInfo;
+      let n = 0;
+      const signUp = async () => {
+        const response = await fetch(`${url}/api/v1/auth/password/sign-up`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-stack-project-id": devProjectSeed.id, "x-stack-access-type": "client", "x-stack-publishable-client-key": devProjectSeed.keys.publishable_client_key },
+          body: JSON.stringify({ email: `watch-${++n}@example.com`, password: "password-123", verification_callback_url: "http://localhost:3000/handler/email-verification" }),
+        });
+        return response.headers.get("x-stack-known-error") ?? String(response.status);
+      };
+      expect(await signUp()).toBe("SIGN_UP_NOT_ENABLED");
+      writeFileSync(file, JSON.stringify({ auth: { allowSignUp: true } }));
+      await expect.poll(signUp, { timeout: 10_000 }).toBe("200");
+      expect(stderr).toContain(`Config file ${file} pushed again.`);
+      writeFileSync(file, "{ not json");
+      await expect.poll(() => stderr, { timeout: 10_000 }).toContain("(the previous config stays)");
+      expect(stderr).toContain(`Could not load the config file ${file}:`);
+      expect(await signUp()).toBe("200");
+    } finally {
+      // Only the server this test started, by its own handle.
+      child.kill("SIGTERM");
+      await exited;
+    }
+  });
+});
+
 describe("the command line's refusals", () => {
   it("names an unknown option", async () => {
     const run = await runCli(["--port", "0", "--no-such-flag"]);
