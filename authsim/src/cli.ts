@@ -148,10 +148,15 @@ if (options.seedFile && !restoredSnapshot) {
 // after the seed and a restored snapshot, so the file has the last word. A file that does not load or is refused stops
 // the start (config-file.ts words the file and the reason; the endpoint's refusal names the key).
 const configFile = options.configFile && resolve(process.env.INIT_CWD ?? process.cwd(), options.configFile);
-const devAdmin = { accessType: "admin", projectId: devProjectSeed.id, ...devProjectSeed.keys } as const;
-const applyConfig = async (file: string) => pushConfig(file, await loadConfigFile(file), { baseUrl: provisionalUrl, fetch: provider.fetch, caller: {
-  accessType: devAdmin.accessType, projectId: devAdmin.projectId, publishableClientKey: devAdmin.publishable_client_key, superSecretAdminKey: devAdmin.super_secret_admin_key,
-} });
+// The dev project with its fixed keys: the banner's env lines, --config's pushes, the ready line and exec's environment.
+const devProject = {
+  id: devProjectSeed.id,
+  publishable: devProjectSeed.keys.publishable_client_key,
+  secret: devProjectSeed.keys.secret_server_key,
+  admin: devProjectSeed.keys.super_secret_admin_key,
+};
+const devAdmin = { accessType: "admin", projectId: devProject.id, publishableClientKey: devProject.publishable, superSecretAdminKey: devProject.admin } as const;
+const applyConfig = async (file: string) => pushConfig(file, await loadConfigFile(file), { baseUrl: provisionalUrl, fetch: provider.fetch, caller: devAdmin });
 if (configFile) await applyConfig(configFile).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
 
 // The dashboard and the hosted sign-in pages are static files built with the package (from sources in the monorepo:
@@ -176,7 +181,6 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
   provider.settings.apiBaseUrl = apiUrl;
   // Serving: the young generation may grow to 8 MiB under load, not to V8's 32.
   capYoungGeneration(8);
-  const keys = devProjectSeed.keys;
   log(
     [
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
@@ -188,7 +192,7 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
       "",
       `Dev project "${devProjectSeed.display_name}" — paste into your app's env:`,
       "",
-      ...envLines(apiUrl, { id: devProjectSeed.id, publishable: keys.publishable_client_key, secret: keys.secret_server_key, admin: keys.super_secret_admin_key }),
+      ...envLines(apiUrl, devProject),
       "",
       ...(seedReport ? seededLines(options.seedFile!, seedReport, apiUrl) : []),
     ].join("\n"),
@@ -250,9 +254,7 @@ if (configFile && options.watch) {
 if (!options.exec) for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(0));
 
 void Promise.all(listening).then(async (ports) => {
-  const url = provider.settings.apiBaseUrl;
-  const keys = devProjectSeed.keys;
-  const info = readyInfo(url, Object.fromEntries(ports) as ReadyInfo["ports"], { id: devProjectSeed.id, publishable: keys.publishable_client_key, secret: keys.secret_server_key, admin: keys.super_secret_admin_key });
+  const info = readyInfo(provider.settings.apiBaseUrl, Object.fromEntries(ports) as ReadyInfo["ports"], devProject);
   if (options.readyJson) console.log(JSON.stringify(info));
   if (options.exec) stop(await runCommand(options.exec, info.env));
 });
