@@ -57,8 +57,8 @@ export const usage = `Usage: authsim [options]
   --port N                     port to listen on (default: $PORT or 8102; 0 picks a free one)
   --ready-json                 once it answers, print one JSON line (url, ports, project id, keys, env) on stdout;
                                the banner goes to stderr
-  --config FILE                apply the Stack Auth CLI's config file (FILE.ts, .js, .mjs or .json exporting
-                               \`config\`) to the dev project, as \`stack config push\` pushes it to a branch
+  --config FILE                apply the Stack Auth CLI's config file (.ts, .js or .mjs exporting \`config\`, or
+                               .json) to the dev project, as \`stack config push\` pushes it to a branch
   --watch                      with --config: apply the file again whenever it changes
   --host H                     interface to bind (default 127.0.0.1; the emulator is for this machine)
   --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)

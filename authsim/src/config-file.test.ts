@@ -25,7 +25,7 @@ describe("loading the Stack Auth CLI's config file", () => {
   it("refuses, naming the file, a missing file, another extension, a file that throws, and no plain `config` object", async () => {
     await expect(loadConfigFile(join(dir, "absent.ts"))).rejects.toThrow(`Config file not found: ${join(dir, "absent.ts")}`);
     const yaml = write("config.yaml", "auth: {}\n");
-    await expect(loadConfigFile(yaml)).rejects.toThrow(`The config file ${yaml} must be .ts, .mts, .js, .mjs or .json, not .yaml.`);
+    await expect(loadConfigFile(yaml)).rejects.toThrow(`The config file ${yaml} must be .ts, .mts, .cts, .js, .mjs, .cjs or .json, not .yaml.`);
     const throwing = write("throws.mjs", "throw new Error('no network here');\n");
     await expect(loadConfigFile(throwing)).rejects.toThrow(`Could not load the config file ${throwing}: no network here`);
     const array = write("array.ts", "export const config = [1, 2];\n");

@@ -37,7 +37,7 @@ export async function loadConfigFile(file: string): Promise<Record<string, unkno
     return config;
   }
   if (!MODULE_EXTENSIONS.has(ext) && !TYPESCRIPT_EXTENSIONS.has(ext)) {
-    throw new ConfigFileError(`The config file ${file} must be .ts, .mts, .js, .mjs or .json, not ${ext || "without an extension"}.`);
+    throw new ConfigFileError(`The config file ${file} must be .ts, .mts, .cts, .js, .mjs, .cjs or .json, not ${ext || "without an extension"}.`);
   }
   try {
     const module = (TYPESCRIPT_EXTENSIONS.has(ext) ? await importTypeScript(file) : await import(`${pathToFileURL(file).href}?load=${++loads}`)) as { config?: unknown };
@@ -69,7 +69,8 @@ async function importTypeScript(file: string): Promise<unknown> {
     logLevel: "silent",
   });
   const compiled = join(dirname(file), `.${basename(file)}.authsim-${process.pid}-${++loads}.mjs`);
-  writeFileSync(compiled, built.outputFiles[0]?.text ?? "");
+  // Readable by this user only: a config file may hold an OAuth client secret or an email server's password.
+  writeFileSync(compiled, built.outputFiles[0]?.text ?? "", { mode: 0o600 });
   try {
     return await import(pathToFileURL(compiled).href);
   } finally {
