@@ -15,7 +15,6 @@ import { nodeCryptoBackend } from "./node-crypto.ts";
 import { preloadBody } from "./request-body.ts";
 import { capYoungGeneration } from "./young-generation.ts";
 import { readyInfo, type ReadyInfo } from "./ready-info.ts";
-import { runCommand } from "./run-command.ts";
 import { loadConfigFile, pushConfig } from "./config-file.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
@@ -256,7 +255,8 @@ if (!options.exec) for (const signal of ["SIGINT", "SIGTERM"] as const) process.
 void Promise.all(listening).then(async (ports) => {
   const info = readyInfo(provider.settings.apiBaseUrl, Object.fromEntries(ports) as ReadyInfo["ports"], devProject);
   if (options.readyJson) console.log(JSON.stringify(info));
-  if (options.exec) stop(await runCommand(options.exec, info.env));
+  // Loaded only here: child processes are `exec`'s alone, and every plain start would pay for node:child_process.
+  if (options.exec) stop(await (await import("./run-command.ts")).runCommand(options.exec, info.env));
 });
 
 /** The banner's words for --deterministic: the seed, and where the clock stands (the fixed start, or as restored). */
