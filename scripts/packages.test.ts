@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * The packages as a user gets them (issue 16): every workspace package packed with `npm pack`, the tarballs installed
  * into a fresh app outside the repository (from npm's cache where it can: `--prefer-offline`), and there, with nothing
  * of the monorepo in reach: each package imported under plain `node`; a consumer file type-checked with strict flags;
- * `npx authsim` started and answering the API, the dashboard and the hosted sign-in; `npx authsim-conformance` passing
- * against it; the published `@stackframe/js` signing up a user through `fakeProviderHandlers` behind msw.
+ * `npx authsim` started and answering the API, the dashboard and the hosted sign-in; `npx authsim exec` running a
+ * command and returning its status, `--port 0 --ready-json` and `--config` with a TypeScript config file; a Playwright
+ * script signed in by `authsim/playwright`; `npx authsim-conformance` passing against it; the published
+ * `@stackframe/js` signing up a user through `fakeProviderHandlers` behind msw.
  * Needs the build (`npm test` runs `npm run build` first).
  */
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
@@ -19,7 +21,8 @@ const PACKAGES = ["sdk", "fixtures", "fake-provider", "react", "conformance", "a
 // The versions the monorepo is tested with, so the install is served from npm's cache.
 const lock = JSON.parse(await readFile(join(repoRoot, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
 const locked = (name: string) => `${name}@${lock.packages[`node_modules/${name}`]?.version ?? "latest"}`;
-const APP_DEPENDENCIES = ["typescript", "@types/node", "msw", "@stackframe/js", "react", "react-dom", "@types/react"].map(locked);
+const APP_DEPENDENCIES = ["typescript", "@types/node", "msw", "@stackframe/js", "react", "react-dom", "@types/react", "playwright-core"].map(locked);
+const CHROMIUM_PATH = "/usr/bin/chromium";
 
 interface Run {
   code: number | null;
@@ -110,6 +113,8 @@ import { manualClock, type ManualClock } from "@authsim/sdk/runtime";
 import { devProjectSeed as dev, loadFixture } from "@authsim/fixtures";
 import { StackProvider, useUser } from "@authsim/react";
 import { urlTarget, type Target } from "@authsim/conformance";
+import { createAuthsim, signIn, type SignedInUser } from "authsim/playwright";
+import type { BrowserContext } from "playwright-core";
 
 const clock: ManualClock = manualClock(Date.UTC(2026, 0, 1));
 const provider: FakeProvider = createFakeProvider({ clock });
@@ -129,6 +134,49 @@ export async function ownedAdminApps(): Promise<StackAdminApp[]> {
   return (await user.listOwnedProjects?.())?.map((project) => project.app) ?? [];
 }
 export const parts = [StackProvider, useUser, handlers, target] as const;
+export async function signedIn(context: BrowserContext): Promise<[SignedInUser, string]> {
+  const user = await signIn(context, { email: "ada@example.com", password: "password-123" });
+  return [user, await createAuthsim({ url: "http://127.0.0.1:8102" }).otpCode("ada@example.com")];
+}
+`;
+
+/** What a CI job runs under \`authsim exec\`: it reaches the emulator through the env lines, then exits with \`code\`. */
+const execScript = (code: number) => `
+const r = await fetch(process.env.STACK_API_URL + "/api/v1/projects/current", { headers: {
+  "x-stack-project-id": process.env.STACK_PROJECT_ID, "x-stack-access-type": "client",
+  "x-stack-publishable-client-key": process.env.STACK_PUBLISHABLE_CLIENT_KEY } });
+console.log("exec: project " + r.status + " " + (await r.json()).id + " parent " + process.ppid);
+process.exit(${code});
+`;
+
+const SIGN_UP_MJS = `
+const r = await fetch(process.env.STACK_API_URL + "/api/v1/auth/password/sign-up", { method: "POST", headers: {
+  "content-type": "application/json", "x-stack-project-id": process.env.STACK_PROJECT_ID, "x-stack-access-type": "client",
+  "x-stack-publishable-client-key": process.env.STACK_PUBLISHABLE_CLIENT_KEY },
+  body: JSON.stringify({ email: "new@example.com", password: "password-123", verification_callback_url: "http://localhost:3000/handler/email-verification" }) });
+console.log("sign-up: " + r.status + " " + r.headers.get("x-stack-known-error"));
+`;
+
+// A Playwright test of an app on our React bindings (the emulator's hosted app): signed in by the helper, no sign-in page.
+const PLAYWRIGHT_MJS = `
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+import { signIn } from "authsim/playwright";
+const browser = await chromium.launch({ executablePath: "${CHROMIUM_PATH}", args: ["--no-sandbox", "--headless", "--disable-gpu"] });
+try {
+  const context = await browser.newContext();
+  const user = await signIn(context, { email: "ada@example.com", displayName: "Ada Lovelace" });
+  const page = await context.newPage();
+  await page.goto(process.env.AUTHSIM_URL + "/handler/account-settings");
+  await page.getByRole("heading", { name: "Account Settings" }).first().waitFor();
+  await page.goto(process.env.AUTHSIM_URL + "/app");
+  const whoami = page.getByTestId("whoami");
+  await whoami.filter({ hasText: "Signed in as" }).waitFor();
+  assert.equal(await whoami.textContent(), "Signed in as Ada Lovelace");
+  console.log("playwright: signed in as " + user.id);
+} finally {
+  await browser.close();
+}
 `;
 
 const TSCONFIG = {
@@ -246,6 +294,66 @@ describeBuilt("the packages installed from their tarballs into an app outside th
     const installed = join(app, "node_modules/authsim/dist/ui");
     const run1 = await run("find", [installed, "-newer", join(app, "package.json"), "-type", "f"], app);
     expect(run1.output.trim(), "files written under node_modules/authsim after install").toBe("");
+  });
+
+  it("`npx authsim exec -- COMMAND` runs it against a fresh emulator, exits with its status, and leaves nothing running", async () => {
+    await writeFile(join(app, "exec-ok.mjs"), execScript(0));
+    await writeFile(join(app, "exec-fails.mjs"), execScript(3));
+    const ok = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "exec-ok.mjs"], app);
+    expect(ok.code, ok.output).toBe(0);
+    expect(ok.output).toMatch(/exec: project 200 [0-9a-f-]{36} parent \d+/);
+    const failing = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "exec-fails.mjs"], app);
+    expect(failing.code, failing.output).toBe(3);
+    // The command's parent was the emulator: gone once exec has returned.
+    for (const output of [ok.output, failing.output]) {
+      const emulatorPid = Number(/parent (\d+)/.exec(output)![1]);
+      expect(() => process.kill(emulatorPid, 0)).toThrow();
+    }
+  });
+
+  it("`npx authsim --port 0 --ready-json` prints one JSON line with the port it picked", async () => {
+    const child = spawn("npx", ["--no-install", "authsim", "--port", "0", "--ready-json"], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let stdout = "";
+        const timer = setTimeout(() => reject(new Error(`no ready line:\n${stdout}`)), 60_000);
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes("\n")) {
+            clearTimeout(timer);
+            resolve(stdout.slice(0, stdout.indexOf("\n")));
+          }
+        });
+      });
+      const ready = JSON.parse(line) as { url: string; port: number; projectId: string };
+      expect(ready.port).toBeGreaterThan(0);
+      expect(ready.url).toBe(`http://127.0.0.1:${ready.port}`);
+      expect((await fetch(`${ready.url}/api/v1`)).status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // Only the server this test started: its process group (npx and the bin it runs).
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    }
+  });
+
+  it("`--config` applies the Stack Auth CLI's config file: a TypeScript file disabling sign-up makes sign-up answer SIGN_UP_NOT_ENABLED", async () => {
+    await writeFile(join(app, "stack.config.ts"), 'import type { StackClientApp } from "@stackframe/js";\nexport const config = { auth: { allowSignUp: false } } satisfies Record<string, unknown>;\nexport type Unused = StackClientApp;\n');
+    await writeFile(join(app, "sign-up.mjs"), SIGN_UP_MJS);
+    const result = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--config", "stack.config.ts", "--", "node", "sign-up.mjs"], app);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain("sign-up: 400 SIGN_UP_NOT_ENABLED");
+    await writeFile(join(app, "bad.config.ts"), "export const config = { auth: { allowSignUp: 'no' } };\n");
+    const refused = await run("npx", ["--no-install", "authsim", "--port", "0", "--config", "bad.config.ts"], app);
+    expect(refused.code, refused.output).toBe(2);
+    expect(refused.output).toContain(`The config file ${join(app, "bad.config.ts")} was refused: auth.allowSignUp must be a \`boolean\` type`);
+  });
+
+  it.skipIf(!existsSync(CHROMIUM_PATH))("a Playwright test signs in with authsim/playwright and sees the protected page", async () => {
+    await writeFile(join(app, "playwright.mjs"), PLAYWRIGHT_MJS);
+    const result = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "playwright.mjs"], app);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/playwright: signed in as [0-9a-f-]{36}/);
   });
 
   it("`npx authsim-conformance --base-url` passes against it and writes its reports", async () => {

@@ -9,8 +9,9 @@ import { build } from "rolldown";
  *
  * Left outside: Node's built-ins, and the email renderer's engine (`#email-engine` inside the core), which loads on
  * first use and runs in a worker from files of its own (its worker script, QuickJS's WebAssembly, React's CommonJS
- * builds): it is imported from the installed @authsim/fake-provider (`@authsim/fake-provider/email-engine`), this
- * package's one dependency.
+ * builds): it is imported from the installed @authsim/fake-provider (`@authsim/fake-provider/email-engine`), a
+ * dependency of this package. And esbuild-wasm, which --config loads for a TypeScript config file (src/config-file.ts):
+ * its WebAssembly binary and worker are files of their own, so it is a dependency of this package, imported installed.
  */
 export const CLI_BUNDLE_DIR = fileURLToPath(new URL("../dist/cli/", import.meta.url));
 const entry = fileURLToPath(new URL("../dist/src/cli.js", import.meta.url));
@@ -29,7 +30,7 @@ export async function bundleCli(): Promise<void> {
   await build({
     input: entry,
     platform: "node",
-    external: [/^node:/, EMAIL_ENGINE],
+    external: [/^node:/, EMAIL_ENGINE, "esbuild-wasm"],
     plugins: [
       {
         name: "authsim-email-engine-outside",

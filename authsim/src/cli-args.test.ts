@@ -6,7 +6,7 @@ describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
       port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null, fixedOtp: [],
-      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000, mockOAuthPort: null,
+      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000, mockOAuthPort: null, readyJson: false, configFile: null, watch: false, exec: null,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
@@ -16,12 +16,14 @@ describe("dev server command line", () => {
       [
         ...["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
         ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7", "--mock-oauth-port", "8114"],
+        ...["--ready-json", "--config", "stack.config.ts", "--watch"],
       ],
       {},
     );
     expect(o).toEqual({
       port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [],
       allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7, mockOAuthPort: 8114,
+      readyJson: true, configFile: "stack.config.ts", watch: true, exec: null,
     });
   });
 
@@ -61,6 +63,23 @@ describe("dev server command line", () => {
     expect(lines).toContain("STACK_SECRET_SERVER_KEY=sk");
     expect(lines).toContain("NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY=pk");
     expect(lines.some((l) => l.startsWith("NEXT_PUBLIC_STACK_SECRET"))).toBe(false);
+  });
+});
+
+describe("authsim exec", () => {
+  it("takes the server's options, then the command after -- (or from its first word), options of the command its own", () => {
+    expect(parseCliArgs(["exec", "--port", "0", "--", "npm", "test", "--", "--port", "9"], {})).toMatchObject({ port: 0, exec: ["npm", "test", "--", "--port", "9"] });
+    expect(parseCliArgs(["exec", "--seed", "s.json", "vitest", "run", "--watch"], {})).toMatchObject({ seedFile: "s.json", watch: false, exec: ["vitest", "run", "--watch"] });
+    expect(parseCliArgs(["--port", "0"], {}).exec).toBeNull();
+  });
+
+  it("refuses exec without a command, an option it does not know, and --watch without --config", () => {
+    expect(() => parseCliArgs(["exec", "--port", "0"], {})).toThrow(/authsim exec needs a command/);
+    expect(() => parseCliArgs(["exec", "--port", "0", "--"], {})).toThrow(/authsim exec needs a command/);
+    expect(() => parseCliArgs(["exec", "--verbose", "--", "true"], {})).toThrow(/Unknown option --verbose/);
+    expect(() => parseCliArgs(["--watch"], {})).toThrow(/--watch reapplies the file of --config/);
+    // Outside exec, a word is not a command: it is refused by name.
+    expect(() => parseCliArgs(["serve"], {})).toThrow(/Unknown option serve/);
   });
 });
 

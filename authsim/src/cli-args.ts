@@ -31,6 +31,14 @@ export interface CliOptions {
    * two digits 14, as the real service's development setup numbers it); null runs none.
    */
   mockOAuthPort: number | null;
+  /** `--ready-json`: once it answers, one JSON line on stdout (readyInfo, ready-line.ts) and the banner on stderr. */
+  readyJson: boolean;
+  /** `--config FILE`: the real CLI's config file, pushed to the dev project's branch config on start (config-file.ts). */
+  configFile: string | null;
+  /** `--watch`: push the config file again whenever it changes. */
+  watch: boolean;
+  /** `authsim exec … -- COMMAND…`: the command to run against the emulator, which stops when it ends; null serves. */
+  exec: string[] | null;
 }
 
 /**
@@ -40,8 +48,18 @@ export interface CliOptions {
 export const DETERMINISTIC_START_MILLIS = Date.UTC(2026, 0, 1);
 
 export const usage = `Usage: authsim [options]
+       authsim exec [options] -- COMMAND [ARGS…]
 
-  --port N                     port to listen on (default: $PORT or 8102)
+  exec                         start, run COMMAND with the dev project's env lines (STACK_API_URL, STACK_*,
+                               NEXT_PUBLIC_STACK_*, AUTHSIM_URL) in its environment, stop when it ends (saving
+                               --snapshot) and exit with its status; signals go to COMMAND
+
+  --port N                     port to listen on (default: $PORT or 8102; 0 picks a free one)
+  --ready-json                 once it answers, print one JSON line (url, ports, project id, keys, env) on stdout;
+                               the banner goes to stderr
+  --config FILE                apply the Stack Auth CLI's config file (.ts, .js or .mjs exporting \`config\`, or
+                               .json) to the dev project, as \`stack config push\` pushes it to a branch
+  --watch                      with --config: apply the file again whenever it changes
   --host H                     interface to bind (default 127.0.0.1; the emulator is for this machine)
   --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
   --allow-host NAME            answer requests for NAME too (e.g. host.docker.internal); by default only
@@ -83,15 +101,25 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     seedFile: null,
     fixedOtp: [],
     mockOAuthPort: null,
+    readyJson: false,
+    configFile: null,
+    watch: false,
+    exec: null,
   };
   let mockOAuthPort: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
+  const exec = argv[0] === "exec";
+  for (let i = exec ? 1 : 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = () => {
       const v = argv[++i];
       if (v === undefined) throw new Error(`${flag} needs a value.\n\n${usage}`);
       return v;
     };
+    // The command starts after `--`, or at the first word that is not an option.
+    if (exec && (flag === "--" || !flag.startsWith("-"))) {
+      options.exec = argv.slice(flag === "--" ? i + 1 : i);
+      break;
+    }
     switch (flag) {
       case "--port":
         options.port = Number(value());
@@ -138,6 +166,15 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
       case "--allow-network":
         options.allowNetwork = true;
         break;
+      case "--ready-json":
+        options.readyJson = true;
+        break;
+      case "--config":
+        options.configFile = value();
+        break;
+      case "--watch":
+        options.watch = true;
+        break;
       case "--help":
       case "-h":
         throw new Error(usage);
@@ -149,6 +186,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (!Number.isInteger(options.accessTokenLifetimeSeconds) || options.accessTokenLifetimeSeconds < 60) {
     throw new Error("--access-token-lifetime must be a whole number of seconds, at least 60.");
   }
+  if (exec && (options.exec === null || options.exec.length === 0)) throw new Error(`authsim exec needs a command: authsim exec [options] -- COMMAND [ARGS…]\n\n${usage}`);
+  if (options.watch && options.configFile === null) throw new Error("--watch reapplies the file of --config: pass --config FILE too.");
   if (mockOAuthPort !== null) options.mockOAuthPort = parseMockOAuthPort(mockOAuthPort, options.port);
   return options;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, watchFile } from "node:fs";
 import { IncomingMessage } from "node:http";
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -14,6 +14,8 @@ import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { nodeCryptoBackend } from "./node-crypto.ts";
 import { preloadBody } from "./request-body.ts";
 import { capYoungGeneration } from "./young-generation.ts";
+import { readyInfo, type ReadyInfo } from "./ready-info.ts";
+import { loadConfigFile, pushConfig } from "./config-file.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
 // The control endpoint's JSON, worded as the emulator's own answers (charset included).
@@ -40,6 +42,8 @@ if (refusal) {
   process.exit(2);
 }
 
+// For tools (--ready-json) and under `authsim exec`, stdout belongs to the JSON line and the command: the banner moves to stderr.
+const log = options.readyJson || options.exec ? console.error : console.log;
 const displayHost = options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
 const provisionalUrl = `http://${displayHost}:${options.port}`;
 // A seeded source replays the same sequence on every start: a restored snapshot records how far it had got, so ids
@@ -139,6 +143,21 @@ if (options.seedFile && !restoredSnapshot) {
   }
 }
 
+// --config: the Stack Auth CLI's config file, pushed to the dev project's branch config as `stack config push` pushes it;
+// after the seed and a restored snapshot, so the file has the last word. A file that does not load or is refused stops
+// the start (config-file.ts words the file and the reason; the endpoint's refusal names the key).
+const configFile = options.configFile && resolve(process.env.INIT_CWD ?? process.cwd(), options.configFile);
+// The dev project with its fixed keys: the banner's env lines, --config's pushes, the ready line and exec's environment.
+const devProject = {
+  id: devProjectSeed.id,
+  publishable: devProjectSeed.keys.publishable_client_key,
+  secret: devProjectSeed.keys.secret_server_key,
+  admin: devProjectSeed.keys.super_secret_admin_key,
+};
+const devAdmin = { accessType: "admin", projectId: devProject.id, publishableClientKey: devProject.publishable, superSecretAdminKey: devProject.admin } as const;
+const applyConfig = async (file: string) => pushConfig(file, await loadConfigFile(file), { baseUrl: provisionalUrl, fetch: provider.fetch, caller: devAdmin });
+if (configFile) await applyConfig(configFile).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
+
 // The dashboard and the hosted sign-in pages are static files built with the package (from sources in the monorepo:
 // rebuilt when stale), served from disk here at the Node edge; without a build they answer placeholder pages.
 const bundleNotes = await prepareBundles();
@@ -151,28 +170,33 @@ const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
   const preloading = env?.incoming instanceof IncomingMessage ? preloadBody(request, env.incoming) : null;
   return preloading ? preloading.then(() => pages(request)) : pages(request);
 };
+// Ready once every port listens: then --ready-json prints its line and `authsim exec` runs its command.
+const listening: Promise<[string, number]>[] = [];
+let apiListening!: (port: [string, number]) => void;
+listening.push(new Promise((resolve) => (apiListening = resolve)));
 const server = serve({ fetch: guardedFetch, port: options.port, hostname: options.host }, (info) => {
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
   // Serving: the young generation may grow to 8 MiB under load, not to V8's 32.
   capYoungGeneration(8);
-  const keys = devProjectSeed.keys;
-  console.log(
+  log(
     [
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
       ...bundleBannerLines(apiUrl, bundleNotes),
       `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` ${deterministicNote(options.deterministic)}` : ""}`,
+      ...(configFile ? [`Config file ${configFile} pushed to the dev project's branch config${options.watch ? " (again on every change: --watch)" : ""}.`] : []),
       snapshotFile ? `State is loaded from and saved to ${snapshotFile}.` : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
       ...options.fixedOtp.map((r) => `Fixed sign-in OTP ${r.code} for ${r.pattern} (--fixed-otp; change with PUT ${CONTROL_PREFIX}/fixed-otp).`),
       "",
       `Dev project "${devProjectSeed.display_name}" — paste into your app's env:`,
       "",
-      ...envLines(apiUrl, { id: devProjectSeed.id, publishable: keys.publishable_client_key, secret: keys.secret_server_key, admin: keys.super_secret_admin_key }),
+      ...envLines(apiUrl, devProject),
       "",
       ...(seedReport ? seededLines(options.seedFile!, seedReport, apiUrl) : []),
     ].join("\n"),
   );
+  apiListening(["api", info.port]);
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
@@ -185,8 +209,11 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 if (options.mockOAuthPort !== null) {
   const mockOAuthPort = options.mockOAuthPort;
   const mockOAuth = createMockOAuthServer(provider, { origin: `http://localhost:${mockOAuthPort}` });
+  let mockListening!: (port: [string, number]) => void;
+  listening.push(new Promise((resolve) => (mockListening = resolve)));
   const mockOAuthServer = serve({ fetch: (request: Request) => hostRefusal(request, requestGuard) ?? mockOAuth.fetch(request), port: mockOAuthPort, hostname: options.host }, () => {
-    console.log(`Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`);
+    mockListening(["mockOAuth", mockOAuthPort]);
+    log(`Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`);
   });
   mockOAuthServer.on("error", (error: NodeJS.ErrnoException) => {
     console.error(error.code === "EADDRINUSE" ? `Port ${mockOAuthPort} is in use: pass another --mock-oauth-port.` : error.message);
@@ -194,20 +221,43 @@ if (options.mockOAuthPort !== null) {
   });
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    let code = 0;
-    try {
-      saveSnapshot();
-    } catch (error) {
-      // The previous file is untouched (snapshot-file.ts): say so rather than die with a stack trace.
-      console.error(`Could not save the snapshot on exit (the previous file is kept): ${error instanceof Error ? error.message : String(error)}`);
-      code = 1;
-    }
-    server.close();
-    process.exit(code);
+/** Saves the snapshot (if any) and exits; a failed save exits 1 unless `code` already says something failed. */
+function stop(code: number): never {
+  try {
+    saveSnapshot();
+  } catch (error) {
+    // The previous file is untouched (snapshot-file.ts): say so rather than die with a stack trace.
+    console.error(`Could not save the snapshot on exit (the previous file is kept): ${error instanceof Error ? error.message : String(error)}`);
+    if (code === 0) code = 1;
+  }
+  server.close();
+  process.exit(code);
+}
+
+// --watch: polling the file's times (not fs.watch), so an editor that saves by replacing the file is still seen. One push
+// at a time; a broken save is reported and the last good config stays.
+if (configFile && options.watch) {
+  let pushing = Promise.resolve();
+  watchFile(configFile, { interval: 300 }, (now, before) => {
+    if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
+    pushing = pushing.then(() =>
+      applyConfig(configFile).then(
+        () => log(`Config file ${configFile} pushed again.`),
+        (error: unknown) => console.error(`${error instanceof Error ? error.message : String(error)} (the previous config stays)`),
+      ),
+    );
   });
 }
+
+// Under `authsim exec` a stop signal goes to the command (run-command.ts), and the emulator stops when it has ended.
+if (!options.exec) for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(0));
+
+void Promise.all(listening).then(async (ports) => {
+  const info = readyInfo(provider.settings.apiBaseUrl, Object.fromEntries(ports) as ReadyInfo["ports"], devProject);
+  if (options.readyJson) console.log(JSON.stringify(info));
+  // Loaded only here: child processes are `exec`'s alone, and every plain start would pay for node:child_process.
+  if (options.exec) stop(await (await import("./run-command.ts")).runCommand(options.exec, info.env));
+});
 
 /** The banner's words for --deterministic: the seed, and where the clock stands (the fixed start, or as restored). */
 function deterministicNote(seed: string): string {

@@ -7,6 +7,7 @@ import { kitApps, prepareApp, type KitAppName } from "./kit-apps.ts";
 import { callerHeaders } from "@authsim/sdk/contract";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
 import { describeInChromium, launchChromium, startCli, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { createAuthsim } from "authsim/playwright";
 
 /**
  * One published kit's app (../react-vite or ../next) against the real dev server (`npm start`'s CLI on a loopback
@@ -323,6 +324,23 @@ export function describePublishedKit(suite: KitSuite): void {
       const user = await userByEmail(grace);
       expect(user.oauth_providers.map((p) => [p.id, p.account_id])).toEqual([["github", `gh-grace-${suite.kit}-${runId}`]]);
       expect(user.display_name).toBe("Grace Hopper");
+      expect(ctx.takePageErrors()).toEqual([]);
+    });
+
+    it("signs a user in with authsim/playwright's signIn: the protected pages show them without the sign-in page", async () => {
+      const { page, app, api } = ctx;
+      const lin = ctx.email("lin");
+      await signOut();
+      // A new address: the helper makes the user through the server API, then puts the session in the kit's cookies.
+      await createAuthsim({ url: api }).signIn(page.context(), { email: lin, displayName: "Lin" });
+      for (const { path } of suite.protectedPages) {
+        await page.goto(`${app.url}${path}`);
+        await expect.poll(() => page.getByTestId("protected").textContent()).toBe(`Only for ${lin}`);
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+      await goHome();
+      await expect.poll(whoami).toBe(`Signed in as ${lin}`);
+      await ctx.shot("playwright-helper-signed-in");
       expect(ctx.takePageErrors()).toEqual([]);
     });
 
