@@ -8,8 +8,9 @@ import { startCli, type StartedCli } from "@authsim/fake-provider/testing";
  * every other request waited as long) is sent, and while it runs, GET /api/v1 is asked again and again.
  *
  * Bounds, generous for a loaded laptop and far below what the issue measured (4 to 7 s, every other request waiting as
- * long): a sign-up or a redirect check answers within 1 s; an analytics query within its timeout_ms + 100 ms; GET
- * /api/v1 meanwhile within 100 ms (expectServed).
+ * long), each counted beyond an idle GET's time at the moment (what the machine adds): a sign-up or a redirect check
+ * answers within 1 s; an analytics query within its timeout_ms + 100 ms; GET /api/v1 meanwhile within 100 ms
+ * (expectServed).
  */
 
 let cli: StartedCli;
@@ -67,16 +68,17 @@ async function idleLatency(): Promise<number> {
 }
 
 /**
- * GET /api/v1 was served meanwhile: typically within 100 ms (the median), none held for more than 300 ms, each beyond
+ * GET /api/v1 was served meanwhile: typically within 100 ms (the median), none held for more than 1 s, each beyond
  * what the machine adds to an idle server's answer at the moment. A stall, as before, holds a GET for the whole slow
- * request: seconds.
+ * request: seconds, or forever for the inputs below. The slowest GET's bound is loose because `npm test` runs other
+ * files on the same two cores, and a starved child server has been seen holding one GET 300 ms without any stall.
  */
 function expectServed(gets: number[], idle: number): void {
   const sorted = [...gets].sort((a, b) => a - b);
   const report = `GET /api/v1 times (ms): ${gets.map((g) => g.toFixed(0)).join(", ")}; idle: ${idle.toFixed(0)}`;
   expect(sorted.length).toBeGreaterThan(0);
   expect(sorted[Math.floor((sorted.length - 1) / 2)]! - idle, report).toBeLessThanOrEqual(100);
-  expect(sorted.at(-1)! - idle, report).toBeLessThanOrEqual(300);
+  expect(sorted.at(-1)! - idle, report).toBeLessThanOrEqual(1_000);
 }
 
 describe("patterns from config or input run in linear time (finding 1)", () => {
@@ -91,7 +93,7 @@ describe("patterns from config or input run in linear time (finding 1)", () => {
     // character the pattern refuses: the rule does not match, and the sign-up goes through.
     const { response, millis, gets, idle } = await whileAsking(() => post("/auth/password/sign-up", "client", { email: `${"a".repeat(200)}_@corp.example`, password: "correct horse battery" }));
     expect(response.status).toBe(200);
-    expect(millis).toBeLessThanOrEqual(1_000);
+    expect(millis - idle).toBeLessThanOrEqual(1_000);
     expectServed(gets, idle);
   });
 
@@ -102,7 +104,7 @@ describe("patterns from config or input run in linear time (finding 1)", () => {
     // 5,000 characters: a backtracking regex tries each way of splitting them at the hyphens (cubic), for seconds.
     const { response, body, millis, gets, idle } = await whileAsking(() => callback(`${"a-".repeat(2_500)}a.preview.example.org`));
     expect(response.headers.get("x-stack-known-error"), body).toBe("REDIRECT_URL_NOT_WHITELISTED");
-    expect(millis).toBeLessThanOrEqual(1_000);
+    expect(millis - idle).toBeLessThanOrEqual(1_000);
     expectServed(gets, idle);
   });
 });
@@ -138,7 +140,7 @@ describe("analytics queries are bounded (finding 2)", () => {
         expect(response.headers.get("x-stack-known-error")).toBe("ANALYTICS_QUERY_ERROR");
         expect(JSON.parse(body).details.error).toMatch(/^Timeout exceeded: elapsed [\d.]+ ms, maximum: 1000 ms\. $|^Estimated query execution time is too long/);
       }
-      expect(millis).toBeLessThanOrEqual(1_100);
+      expect(millis - idle).toBeLessThanOrEqual(1_100);
       expectServed(gets, idle);
     }
   });
