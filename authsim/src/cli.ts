@@ -72,8 +72,9 @@ const provider = createFakeProvider({
   hardcodedPasskeyChallenge: Boolean(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
   // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
   ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
-  // Emails move through the queue on the real clock, as the real service's worker moves them (ops/email-queue.ts); in
-  // the deterministic mode the frozen clock would never let them out, so there they render in the request as in tests.
+  // Emails wait in the queue for about a tick of the real service's worker (ops/email-queue.ts), so polling clients see
+  // them "preparing"; in the deterministic mode they render in the request as in tests, so when an email is rendered
+  // depends on the requests alone, never on how fast they came.
   ...(random ? {} : { emailQueueDelayMillis: DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS }),
 });
 const refuse = (reason: string): never => {

@@ -25,7 +25,8 @@ import type { FakeProvider } from "./provider.ts";
 import { opContextOn, runOp } from "./domain/run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
-import { anyDue, prepareQueueStep, renderEntry, settleQueueStep, type FirstRendering } from "./domain/ops/email-queue.ts";
+import { createTimedWork } from "./emulator/timed-work/runner.ts";
+import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
@@ -131,6 +132,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     outbox: createOutbox(store, () => clock.now()),
     faults: createFaults(random),
     requestLog: createRequestLog(options.requestLogCapacity),
+    work: createTimedWork(clock, [emailQueueWorker({ store, clock, random, settings })], onUnexpectedError),
     settings,
     random,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),
@@ -153,6 +155,9 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
   };
 
+  // Work due at an instant runs when the clock reaches it (an advance, a restore), not only when a request comes.
+  clock.onMove(() => provider.work.kick());
+
   const app = provider.app;
   const guard = options.requestGuard;
   if (guard) {
@@ -168,28 +173,14 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       await next();
     });
   }
-  // The email queue's step (domain/ops/email-queue.ts) runs before any request is answered, the outbox control included.
-  // It renders outside the store's lock (other writes go on meanwhile); requests that come while a step runs wait for
-  // that step rather than render the same entries again.
-  const delay = settings.emailQueueDelayMillis ?? 0;
-  if (delay > 0) {
-    let step: Promise<void> | null = null;
-    const runStep = async () => {
-      const entries = await runOp(provider, prepareQueueStep);
-      const renderings: (FirstRendering | null)[] = [];
-      for (const entry of entries) renderings.push(await renderEntry(entry));
-      await runOp(provider, (ctx) => settleQueueStep(ctx, entries, renderings));
-    };
-    app.use("*", async (_c, next) => {
-      if (!step && anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
-        step = runStep()
-          .catch(onUnexpectedError)
-          .finally(() => (step = null));
-      }
-      if (step) await step;
-      await next();
-    });
-  }
+  // Timed work (emulator/timed-work/runner.ts): what is due runs before a request's own work (the email queue's step,
+  // which renders outside the store's lock: requests that come while it runs wait for it rather than render the same
+  // entries again), and what a request queued starts as soon as it has answered.
+  app.use("*", async (_c, next) => {
+    await provider.work.beforeRequest();
+    await next();
+    provider.work.kick();
+  });
   app.options("/api/*", () => new Response(null, { status: 200, headers: corsHeaders }));
   app.get("/health", () => json({ status: "ok" }, 200, { "access-control-allow-origin": "*" }));
   // Outermost on the API, so faults (latency and dropped connections included) are logged with everything else.

@@ -55,6 +55,11 @@ export const controlEndpoints = {
   advanceClock: { method: "POST", path: "/clock/advance", body: s.clockAdvanceBody, response: s.clockView },
   freezeClock: { method: "POST", path: "/clock/freeze", body: s.clockFreezeBody, response: s.clockView },
   unfreezeClock: { method: "POST", path: "/clock/unfreeze", response: s.clockView },
+  // Time-based work (docs/emulator.md, "Timed work"): what waits for which instant; run what is due now; wait until
+  // nothing runs. Moving the clock runs what became due before it answers.
+  work: { method: "GET", path: "/work", response: s.pendingWork },
+  runDueWork: { method: "POST", path: "/work/run", response: s.pendingWork },
+  waitForIdleWork: { method: "POST", path: "/work/idle", response: s.pendingWork },
 
   // Sent email. `waitForEmail` answers 408 when none matches within timeout_ms.
   emails: { method: "GET", path: "/outbox", query: outboxQuery, response: s.outboxList },

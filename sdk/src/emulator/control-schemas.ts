@@ -20,6 +20,10 @@ export type ControlFailure = z.infer<typeof controlFailure>;
 // The clock.
 export const clockView = z.object({ now_millis: z.number(), frozen: z.boolean() });
 export const clockAdvanceBody = z.strictObject({ millis: z.number().int().nonnegative() });
+
+// Timed work (the email queue, scheduled emails, webhook deliveries and retries): what waits, and for which instant.
+export const pendingWorkItem = z.object({ kind: z.string(), what: z.string(), count: z.number().int(), due_at_millis: z.number() });
+export const pendingWork = z.object({ now_millis: z.number(), frozen: z.boolean(), items: z.array(pendingWorkItem) });
 export const clockFreezeBody = z.strictObject({ at_millis: z.number().int().nonnegative().optional() });
 
 // Snapshots: opaque tables (the store's own layout) and the clock's state.

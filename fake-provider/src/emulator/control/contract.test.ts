@@ -27,6 +27,9 @@ describe("the control contract", () => {
     expect((await call("advanceClock", { body: { millis: 1_000 } })).now_millis).toBe(before.now_millis + 1_000);
     expect(await call("freezeClock", { body: {} })).toMatchObject({ frozen: true });
     expect(await call("unfreezeClock")).toMatchObject({ frozen: false });
+    expect(await call("work")).toMatchObject({ frozen: false, items: [] });
+    expect(await call("runDueWork")).toMatchObject({ items: [] });
+    expect(await call("waitForIdleWork")).toMatchObject({ items: [] });
 
     const made = await call("createProject", { body: { display_name: "Contract" } });
     expect((await call("projects")).items.map((p) => p.id)).toContain(made.id);
