@@ -22,11 +22,13 @@ import { requestLogMiddleware } from "./emulator/request-log/middleware.ts";
 import { explainFailure } from "./emulator/request-log/trace.ts";
 import { Store } from "./domain/store/store.ts";
 import type { FakeProvider } from "./provider.ts";
-import { opContextOn, runOp } from "./domain/run-op.ts";
+import { opContextOn } from "./domain/run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
 import { createTimedWork } from "./emulator/timed-work/runner.ts";
 import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
+import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
+import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
@@ -83,6 +85,11 @@ export interface FakeProviderOptions {
    * delay so that clients polling the outbox see it move as the real service's does.
    */
   emailQueueDelayMillis?: number;
+  /**
+   * How long a webhook endpoint has to answer an attempt before it counts as failed (emulator/timed-work/webhook-worker.ts).
+   * Default 15 s, as Svix.
+   */
+  webhookTimeoutMillis?: number;
   /** Fixed sign-in OTPs by address pattern (domain/ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
@@ -132,7 +139,12 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     outbox: createOutbox(store, () => clock.now()),
     faults: createFaults(random),
     requestLog: createRequestLog(options.requestLogCapacity),
-    work: createTimedWork(clock, [emailQueueWorker({ store, clock, random, settings })], onUnexpectedError),
+    work: createTimedWork(
+      clock,
+      [emailQueueWorker({ store, clock, random, settings }), webhookWorker({ store, clock, random, settings }, { timeoutMillis: options.webhookTimeoutMillis })],
+      onUnexpectedError,
+    ),
+    webhooks: createWebhooks({ store, clock, random, settings }, () => provider.work.kick()),
     settings,
     random,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),

@@ -1,6 +1,7 @@
 import type { SentEmailRecord } from "../../domain/store/records.ts";
 import type { Store } from "../../domain/store/store.ts";
 import { isDelivered } from "../../domain/ops/email-outbox.ts";
+import { waitForCommit } from "../wait-for-commit.ts";
 
 /**
  * The outbox as an API for tests and tools (in process, and behind the /__emulator/outbox endpoints): list, filter by
@@ -71,23 +72,8 @@ export function createOutbox(store: Store, now: () => number = () => Number.POSI
     list,
     latest: (filter) => list(filter).at(-1),
     waitFor(filter = {}, options = {}) {
-      const found = list(filter)[0];
-      if (found) return Promise.resolve(found);
       const timeoutMs = Math.min(options.timeoutMs ?? 5_000, 60_000);
-      return new Promise((resolve, reject) => {
-        const stop = store.onCommit(() => {
-          const email = list(filter)[0];
-          if (!email) return;
-          stop();
-          clearTimeout(timer);
-          resolve(email);
-        });
-        // A real timer on purpose: waiting is about the test's patience, not the emulated clock.
-        const timer = setTimeout(() => {
-          stop();
-          reject(new OutboxTimeoutError(`No email matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`));
-        }, timeoutMs);
-      });
+      return waitForCommit(store, () => list(filter)[0], timeoutMs, () => new OutboxTimeoutError(`No email matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`));
     },
     clear: () =>
       store.transact((tables) => {
