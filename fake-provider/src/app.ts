@@ -29,6 +29,7 @@ import { createTimedWork } from "./emulator/timed-work/runner.ts";
 import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
 import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
 import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
+import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
@@ -214,6 +215,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
   mountControl(app, provider);
+  // Svix's REST API over the webhook state (api/svix/routes.ts), for the dashboard and clients of Svix.
+  app.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
   app.notFound((c) => {
     const request = c.req.raw;
     // Methods outside the API's set are 405; a known method on an unknown path is the plain-text 404 (protocol.md §1).

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 /** A webhook endpoint on a loopback port for tests: records what it receives and answers as the test says. */
 
@@ -42,4 +43,29 @@ export async function startReceiver(): Promise<Receiver> {
     return close();
   };
   return receiver;
+}
+
+const answerNoContent: Receiver["answer"] = (res) => res.writeHead(204).end();
+
+/**
+ * One receiver for a test file: listening before its tests, closed after them, and between tests emptied and back to
+ * answering 204. The object is the same throughout, so tests read `receiver.url` when they run.
+ */
+export function receiverForTests(): Receiver {
+  const shared: Receiver = { url: "", received: [], answer: answerNoContent, close: () => Promise.resolve() };
+  let started: Receiver | null = null;
+  beforeAll(async () => {
+    started = await startReceiver();
+    shared.url = started.url;
+    // The server answers with the shared object's current answer, into its list.
+    started.answer = (res, received) => shared.answer(res, received);
+    const received = started.received;
+    shared.received = received;
+  });
+  afterEach(() => {
+    shared.received.length = 0;
+    shared.answer = answerNoContent;
+  });
+  afterAll(() => started?.close());
+  return shared;
 }

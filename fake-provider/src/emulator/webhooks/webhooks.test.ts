@@ -1,24 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { Webhook } from "svix";
 import { seededRandom, systemClock } from "@authsim/sdk/runtime";
 import { DEV, START_MILLIS, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
 import { useSmtp } from "../../test-support/admin.ts";
-import { startReceiver, type Receiver } from "../../test-support/webhook-receiver.ts";
+import { receiverForTests } from "../../test-support/webhook-receiver.ts";
 import { RETRY_DELAYS_MILLIS } from "../../domain/ops/webhooks.ts";
 import { RESPONSE_LIMIT } from "../timed-work/webhook-worker.ts";
 
 /** Webhooks end to end: a change announced, signed with Svix's scheme, posted to a real HTTP endpoint, retried on the clock. */
 
-let receiver: Receiver;
+const receiver = receiverForTests();
 let provider: TestProvider;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
 afterEach(() => {
   provider.work.stop();
-  receiver.received.length = 0;
-  receiver.answer = (res) => res.writeHead(204).end();
   expect(provider.unexpected).toEqual([]);
 });
 
