@@ -6,7 +6,16 @@ import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server"
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { controlEndpoints } from "@authsim/sdk/emulator";
-import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, defaultSeed, DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS, type ProviderSnapshot } from "@authsim/fake-provider";
+import {
+  CONTROL_PREFIX,
+  createFakeProvider,
+  createMockOAuthServer,
+  defaultSeed,
+  DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS,
+  SVIX_PREFIX,
+  svixPortFetch,
+  type ProviderSnapshot,
+} from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
@@ -191,6 +200,20 @@ if (options.mockOAuthPort !== null) {
   });
   mockOAuthServer.on("error", (error: NodeJS.ErrnoException) => {
     console.error(error.code === "EADDRINUSE" ? `Port ${mockOAuthPort} is in use: pass another --mock-oauth-port.` : error.message);
+    process.exit(1);
+  });
+}
+
+// --svix-port: the webhooks' Svix API at the root of a port of its own, as the real development setup's Svix server
+// (STACK_SVIX_SERVER_URL=http://localhost:8113), behind the same Host check. Always also at /__svix on the API's port.
+if (options.svixPort !== null) {
+  const svixPort = options.svixPort;
+  const svixFetch = svixPortFetch((request) => provider.app.fetch(request));
+  const svixServer = serve({ fetch: (request: Request) => hostRefusal(request, requestGuard) ?? svixFetch(request), port: svixPort, hostname: options.host }, () => {
+    console.log(`Svix API for webhooks: http://${displayHost}:${svixPort} (also ${provider.settings.apiBaseUrl}${SVIX_PREFIX}); tokens from POST /api/v1/webhooks/svix-token.`);
+  });
+  svixServer.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${svixPort} is in use: pass another --svix-port.` : error.message);
     process.exit(1);
   });
 }

@@ -236,3 +236,15 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
   api.notFound(() => notFound());
   return api;
 }
+
+/**
+ * What answers on Svix's own port (the dev server's `--svix-port`, `<prefix>13` as the real development setup numbers
+ * it): the same API at the root, as a Svix server serves it, by way of the provider's app under SVIX_PREFIX.
+ */
+export function svixPortFetch(appFetch: (request: Request) => Response | Promise<Response>): (request: Request) => Response | Promise<Response> {
+  return (request) => {
+    const url = new URL(request.url);
+    url.pathname = `${SVIX_PREFIX}${url.pathname}`;
+    return appFetch(new Request(url, request));
+  };
+}
