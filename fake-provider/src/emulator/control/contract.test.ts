@@ -66,6 +66,17 @@ describe("the control contract", () => {
     expect(await call("counts", { query: { projectId: DEV.id } })).toMatchObject({ requests: log.items.length });
     expect(await call("clearRequests")).toEqual({ success: true });
 
+    // Webhooks: an endpoint nothing listens on still records its (failed) attempts.
+    const hook = await call("addWebhookEndpoint", { body: { projectId: DEV.id, url: "http://127.0.0.1:9/hook" } });
+    expect((await call("webhookEndpoints", { query: { projectId: DEV.id } })).items.map((e) => e.id)).toEqual([hook.id]);
+    await api(provider, "/users", { headers: server(), json: {} });
+    const attempt = await call("waitForWebhookAttempt", { query: { endpointId: hook.id, eventType: "user.created", timeoutMs: 5_000 } });
+    expect(attempt).toMatchObject({ status: "fail", statusCode: 0, projectId: DEV.id });
+    expect((await call("webhookMessages", { query: { projectId: DEV.id } })).items[0]).toMatchObject({ id: attempt.msgId, eventType: "user.created" });
+    expect(await call("resendWebhook", { body: { projectId: DEV.id, msgId: attempt.msgId, endpointId: hook.id } })).toEqual({ success: true });
+    await call("waitForIdleWork");
+    expect((await call("webhookAttempts", { query: { msgId: attempt.msgId } })).items.map((a) => a.manual)).toEqual([false, true]);
+
     const fixture = await call("fixture", { query: { projectIds: [made.id] } });
     expect(await call("fixedOtp")).toEqual({ rules: [] });
     expect(await call("setFixedOtp", { body: { rules: [{ pattern: "*@example.com", code: "123456" }] } })).toEqual({ rules: [{ pattern: "*@example.com", code: "123456" }] });

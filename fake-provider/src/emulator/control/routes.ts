@@ -10,6 +10,7 @@ import { mountPaymentsControl } from "./payments.ts";
 import { mountDevtoolsControl } from "./devtools.ts";
 import { mountStrongAuthControl } from "./strong-auth.ts";
 import { mountFixedOtpControl } from "./fixed-otp.ts";
+import { mountWebhooksControl } from "./webhooks.ts";
 import { mountOpenApiControl } from "../openapi/control.ts";
 import { liveStateRefusal, snapshotState } from "./live-state-guard.ts";
 import { clientProjectView } from "../../domain/views/projects.ts";
@@ -166,6 +167,8 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   mountStrongAuthControl(app, provider, CONTROL_PREFIX);
   // Fixed sign-in OTPs by address pattern (emulator/control/fixed-otp.ts).
   mountFixedOtpControl(app, provider);
+  // Webhooks: endpoints, messages, attempts, resend (emulator/control/webhooks.ts).
+  mountWebhooksControl(app, provider);
   // The OpenAPI document of /api/v1 and its browsable reference page (emulator/openapi/).
   mountOpenApiControl(app, provider, CONTROL_PREFIX);
 }
