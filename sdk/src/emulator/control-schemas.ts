@@ -66,6 +66,10 @@ export const webhookAttempt = z.object({
   atMillis: z.number(),
   seq: z.number(),
 });
+export type WebhookEndpointView = z.infer<typeof webhookEndpoint>;
+export type WebhookMessageView = z.infer<typeof webhookMessage>;
+export type WebhookAttemptView = z.infer<typeof webhookAttempt>;
+export type PendingWorkView = z.infer<typeof pendingWork>;
 export const webhookProjectQuery = z.object({ projectId: z.string().min(1) });
 export const webhookAttemptsQuery = z.object({
   projectId: z.string().optional(),

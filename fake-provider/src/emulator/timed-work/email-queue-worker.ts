@@ -39,7 +39,7 @@ export function emailQueueWorker(deps: OpDeps & { clock: ControllableClock }): T
         if (email.outbox && outboxStatusOf(email, now).status === "scheduled") scheduled.set(email.outbox.scheduledAtMillis, (scheduled.get(email.outbox.scheduledAtMillis) ?? 0) + 1);
       }
       return [
-        ...[...byInstant].map(([dueAtMillis, count]) => ({ kind: "email-queue", what: "email to render", count, dueAtMillis })),
+        ...[...byInstant].map(([dueAtMillis, count]) => ({ kind: "email-queue", what: "queued email", count, dueAtMillis })),
         ...[...scheduled].map(([dueAtMillis, count]) => ({ kind: "scheduled-email", what: "scheduled email", count, dueAtMillis })),
       ];
     },

@@ -32,7 +32,7 @@ describe("right-away work", () => {
     await useSmtp(provider);
     const user = await signUp(provider);
     await sendEmail({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Later" });
-    expect((await control().call("work")).items).toEqual([{ kind: "email-queue", what: "email to render", count: 1, due_at_millis: START_MILLIS + GRACE }]);
+    expect((await control().call("work")).items).toEqual([{ kind: "email-queue", what: "queued email", count: 1, due_at_millis: START_MILLIS + GRACE }]);
     // Not due yet (the grace counts on the clock, which has not moved): running what is due leaves it.
     expect((await control().call("runDueWork")).items).toHaveLength(1);
     expect(provider.outbox.list({ to: user.email, kind: "custom" })).toEqual([]);
