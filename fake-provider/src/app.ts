@@ -137,7 +137,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     fetch: async (input, init) => provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
     store,
-    outbox: createOutbox(store, () => clock.now()),
+    outbox: createOutbox(store, () => clock.now(), () => (clock.frozen ? 0 : (settings.emailQueueDelayMillis ?? 0))),
     faults: createFaults(random),
     requestLog: createRequestLog(options.requestLogCapacity),
     work: createTimedWork(

@@ -83,6 +83,8 @@ export const controlEndpoints = {
   emails: { method: "GET", path: "/outbox", query: outboxQuery, response: s.outboxList },
   waitForEmail: { method: "GET", path: "/outbox/wait", query: outboxQuery, response: s.sentEmail },
   clearEmails: { method: "DELETE", path: "/outbox", response: s.controlSuccess },
+  // Emails not delivered yet (preparing in the queue, scheduled, paused), with the instant each is due.
+  queuedEmails: { method: "GET", path: "/outbox/queued", query: query(s.queuedEmailsQuery, { projectId: "project_id" }), response: s.listOf(s.queuedEmail) },
 
   // Fault rules on /api/v1.
   faults: { method: "GET", path: "/faults", response: s.listOf(s.faultRule) },

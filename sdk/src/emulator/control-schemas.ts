@@ -66,6 +66,17 @@ export const webhookAttempt = z.object({
   atMillis: z.number(),
   seq: z.number(),
 });
+// Emails on their way: waiting to be rendered, scheduled, or paused.
+export const queuedEmail = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  to: z.array(z.string()),
+  subject: z.string().nullable(),
+  status: z.enum(["preparing", "scheduled", "paused"]),
+  dueAtMillis: z.number().nullable(),
+});
+export type QueuedEmailView = z.infer<typeof queuedEmail>;
+export const queuedEmailsQuery = z.object({ projectId: z.string().optional() });
 export type WebhookEndpointView = z.infer<typeof webhookEndpoint>;
 export type WebhookMessageView = z.infer<typeof webhookMessage>;
 export type WebhookAttemptView = z.infer<typeof webhookAttempt>;

@@ -54,6 +54,7 @@ describe("the control contract", () => {
     const sent = await call("waitForEmail", { query: { to: email, timeoutMs: 1_000 } });
     expect(sent.to).toEqual([email]);
     expect((await call("emails", { query: { projectId: DEV.id, afterSeq: sent.seq - 1 } })).items.map((e) => e.id)).toEqual([sent.id]);
+    expect((await call("queuedEmails", { query: { projectId: DEV.id } })).items).toEqual([]);
     expect(await call("clearEmails")).toEqual({ success: true });
 
     const rule = await call("addFault", { body: { path: "/users/me", action: { type: "status", status: 503 } } });

@@ -119,6 +119,10 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
       return json({ error: error instanceof Error ? error.message : String(error) }, 408);
     }
   });
+  app.get(pathOf("queuedEmails"), (c) => {
+    const projectId = new URL(c.req.url).searchParams.get("project_id") ?? undefined;
+    return json({ items: provider.outbox.queued(projectId === undefined ? {} : { projectId }) });
+  });
   app.delete(pathOf("clearEmails"), async () => {
     await provider.outbox.clear();
     return json({ success: true });

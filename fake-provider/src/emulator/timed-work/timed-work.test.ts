@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { controlClient } from "@authsim/sdk/emulator";
-import { ORIGIN, START_MILLIS, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import { DEV, ORIGIN, START_MILLIS, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
 import { useSmtp } from "../../test-support/admin.ts";
 
 /** One rule for timed work (docs/emulator.md, "Timed work"): right-away work needs no emulator time; later work waits for its instant. */
@@ -36,6 +36,10 @@ describe("right-away work", () => {
     // Not due yet (the grace counts on the clock, which has not moved): running what is due leaves it.
     expect((await control().call("runDueWork")).items).toHaveLength(1);
     expect(provider.outbox.list({ to: user.email, kind: "custom" })).toEqual([]);
+    // The outbox lists it as queued, with its state and when it is due.
+    expect((await control().call("queuedEmails")).items).toEqual([
+      { id: expect.any(String), projectId: DEV.id, to: [], subject: null, status: "preparing", dueAtMillis: START_MILLIS + GRACE },
+    ]);
   });
 });
 
@@ -60,6 +64,7 @@ describe("work due at a later instant", () => {
     const at = START_MILLIS + 60_000;
     await sendEmail({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Scheduled", scheduled_at_millis: at });
     expect((await control().call("work")).items).toEqual([{ kind: "scheduled-email", what: "scheduled email", count: 1, due_at_millis: at }]);
+    expect((await control().call("queuedEmails")).items).toMatchObject([{ to: [user.email], subject: "Scheduled", status: "scheduled", dueAtMillis: at }]);
     await control().call("advanceClock", { body: { millis: 59_999 } });
     expect(provider.outbox.list({ to: user.email, kind: "custom" })).toEqual([]);
     await control().call("advanceClock", { body: { millis: 1 } });
