@@ -3,7 +3,7 @@ import { MessageStatus, Svix, Webhook } from "svix";
 import { systemClock } from "@authsim/sdk/runtime";
 import { DEV, INTERNAL, ORIGIN, admin, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
 import { receiverForTests } from "../../test-support/webhook-receiver.ts";
-import { SVIX_PREFIX } from "./routes.ts";
+import { SVIX_PREFIX, svixPortFetch } from "./routes.ts";
 
 /** Svix's REST API as the svix package's client, the real dashboard and the real e2e helpers call it. */
 
@@ -81,6 +81,18 @@ describe("as the real e2e helpers call it", () => {
     const message = (await (await raw(`/api/v1/app/${DEV.id}/msg/${list.data[0]!.msgId}?with_content=true`, token)).json()) as Record<string, unknown>;
     expect(Object.keys(message).sort()).toEqual(["channels", "eventId", "eventType", "id", "payload", "timestamp"]);
     expect(message).toMatchObject({ channels: null, eventId: null, eventType: "user.created", payload: { type: "user.created", data: { id: user.id, primary_email: "test@example.com" } } });
+  });
+});
+
+describe("on Svix's own port", () => {
+  it("the same API at the root, as the dev server's --svix-port serves it", async () => {
+    provider = newProvider();
+    const token = await svixToken();
+    const atRoot = svixPortFetch((request) => provider.app.fetch(request));
+    const created = await atRoot(new Request(`http://localhost:8113/api/v1/app/${DEV.id}/endpoint`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ url: receiver.url }) }));
+    expect(created.status).toBe(201);
+    expect(provider.webhooks.endpoints(DEV.id).map((e) => e.url)).toEqual([receiver.url]);
+    expect((await atRoot(new Request(`http://localhost:8113/api/v1/app/${DEV.id}/endpoint`))).status).toBe(401);
   });
 });
 
