@@ -127,6 +127,39 @@ function scheduleDelivery(ctx: OpContext, message: SvixMessageRecord, endpoint: 
   return delivery;
 }
 
+/**
+ * How many webhook messages, and attempts, a provider keeps: past these the oldest go, so that a long-running dev server
+ * or a load test with an endpoint registered does not grow without bound. A message with an attempt still to come is
+ * kept (trimming stops at it): nothing on its way is dropped.
+ */
+export const WEBHOOK_MESSAGE_CAPACITY = 10_000;
+export const WEBHOOK_ATTEMPT_CAPACITY = 50_000;
+const DROPPED_COUNTER = "webhook_messages_dropped";
+
+/** Drops the oldest messages past `capacity`, with their deliveries, unless one still has an attempt to come. */
+export function trimMessages(ctx: OpContext, capacity = WEBHOOK_MESSAGE_CAPACITY): void {
+  while (ctx.tables.svixMessages.size > capacity) {
+    const oldest = ctx.tables.svixMessages.oldest();
+    if (!oldest) return;
+    const deliveries = endpointsOf(ctx, oldest.appId).flatMap((e) => ctx.tables.svixDeliveries.get(`${oldest.id}:${e.id}`) ?? []);
+    if (deliveries.some((d) => d.nextAttemptAtMillis !== null || d.status === STATUS.sending)) return;
+    for (const d of deliveries) ctx.tables.svixDeliveries.delete(d.id);
+    ctx.tables.svixMessages.delete(oldest.id);
+    nextSequence(ctx.tables, DROPPED_COUNTER);
+  }
+}
+
+/** How many messages were dropped past the capacity since the last reset. */
+export const droppedWebhookMessages = (ctx: OpContext): number => ctx.tables.counters.get(DROPPED_COUNTER) ?? 0;
+
+function trimAttempts(ctx: OpContext, capacity = WEBHOOK_ATTEMPT_CAPACITY): void {
+  while (ctx.tables.svixAttempts.size > capacity) {
+    const oldest = ctx.tables.svixAttempts.oldest();
+    if (!oldest) return;
+    ctx.tables.svixAttempts.delete(oldest.id);
+  }
+}
+
 /** A message of the application, due at once to each endpoint that takes it (its first attempt is right-away work). */
 export function createMessage(ctx: OpContext, app: SvixAppRecord, fields: { eventType: string; payload: unknown; eventId?: string | null; channels?: string[] | null }): SvixMessageRecord {
   const message: SvixMessageRecord = {
@@ -141,6 +174,7 @@ export function createMessage(ctx: OpContext, app: SvixAppRecord, fields: { even
   };
   ctx.tables.svixMessages.set(message.id, message);
   for (const endpoint of endpointsOf(ctx, app.id)) if (takes(endpoint, message)) scheduleDelivery(ctx, message, endpoint, false);
+  trimMessages(ctx);
   return message;
 }
 
@@ -223,6 +257,7 @@ export function recordAttempt(ctx: OpContext, job: DeliveryJob, outcome: Attempt
   };
   if (!delivery) return null;
   ctx.tables.svixAttempts.set(attempt.id, attempt);
+  trimAttempts(ctx);
   const attempts = job.manual ? delivery.attempts : delivery.attempts + 1;
   const retryIn = RETRY_DELAYS_MILLIS[Math.max(attempts - 1, 0)];
   const next = ok || retryIn === undefined ? null : ctx.now + retryIn;

@@ -202,5 +202,6 @@ describe("determinism", () => {
     const second = await run();
     expect(first).toContain("user.updated");
     expect(second).toBe(first);
-  });
+    // Two providers, each rendering an email in QuickJS: generous on a busy machine.
+  }, 60_000);
 });
