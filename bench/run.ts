@@ -6,10 +6,11 @@
  *  - RSS idle, after 10,000 users, and over a mixed soak (start, peak, end, growth over the last minute, outbox)
  *  - live heap per user, session, email and request-log entry
  *  - createFakeProvider / fork / snapshot / restore / reset, and the dev server's cold start (median of 5)
+ *  - webhook delivery latency: from a change to its user.created at an endpoint on loopback (webhooks.ts)
  *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
  *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,tests).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -20,6 +21,7 @@ import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
 import { inProcessRows, loopbackRows, type Row } from "./throughput.ts";
 import { coldStartMedian, lifecycleTimes } from "./timings.ts";
+import { inProcessWebhookLatency, loopbackWebhookLatency, type WebhookLatency } from "./webhooks.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
@@ -120,6 +122,14 @@ async function main() {
     const t = await lifecycleTimes();
     out(`createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms`);
     out(`with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms`);
+  }
+  if (wanted("webhooks")) {
+    const latency = (w: WebhookLatency) =>
+      `from the request sent p50 ${f1(w.fromRequest.p50)} ms, p99 ${f1(w.fromRequest.p99)} ms; after its answer p50 ${f1(w.afterAnswer.p50)} ms, p99 ${f1(w.afterAnswer.p99)} ms (${w.deliveries} deliveries, one at a time)`;
+    const server = await startDevServer();
+    out(`webhook delivery, POST /users to its user.created at a loopback endpoint, dev server: ${latency(await loopbackWebhookLatency(server))}`);
+    await server.stop();
+    out(`webhook delivery, in process (the endpoint on loopback): ${latency(await inProcessWebhookLatency())}`);
   }
   if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
 

@@ -6,7 +6,7 @@ describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
       port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null, fixedOtp: [],
-      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000, mockOAuthPort: null, readyJson: false, configFile: null, watch: false, exec: null,
+      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000, mockOAuthPort: null, readyJson: false, configFile: null, watch: false, exec: null, svixPort: null,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
@@ -15,14 +15,14 @@ describe("dev server command line", () => {
     const o = parseCliArgs(
       [
         ...["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
-        ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7", "--mock-oauth-port", "8114"],
+        ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7", "--mock-oauth-port", "8114", "--svix-port", "8113"],
         ...["--ready-json", "--config", "stack.config.ts", "--watch"],
       ],
       {},
     );
     expect(o).toEqual({
       port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [],
-      allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7, mockOAuthPort: 8114,
+      allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7, mockOAuthPort: 8114, svixPort: 8113,
       readyJson: true, configFile: "stack.config.ts", watch: true, exec: null,
     });
   });
@@ -96,6 +96,21 @@ describe("--mock-oauth-port", () => {
     expect(() => parseCliArgs(["--port", "3000", "--mock-oauth-port", "auto"], {})).toThrow(/ending in 02/);
     expect(() => parseCliArgs(["--mock-oauth-port", "8102"], {})).toThrow(/the API's port/);
     expect(() => parseCliArgs(["--mock-oauth-port", "http"], {})).toThrow(/from 1 to 65535 or auto/);
+  });
+});
+
+describe("--svix-port", () => {
+  it("serves Svix only at /__svix by default; takes a port, or auto: the API port with its last two digits 13", () => {
+    expect(parseCliArgs([], {}).svixPort).toBeNull();
+    expect(parseCliArgs(["--svix-port", "auto"], {}).svixPort).toBe(8113);
+    expect(parseCliArgs(["--port", "28102", "--svix-port", "auto"], {}).svixPort).toBe(28113);
+    expect(parseCliArgs(["--svix-port", "9113"], {}).svixPort).toBe(9113);
+  });
+
+  it("refuses the API's port, the mock OAuth server's, and auto for a port not ending in 02", () => {
+    expect(() => parseCliArgs(["--svix-port", "8102"], {})).toThrow(/the API's port/);
+    expect(() => parseCliArgs(["--svix-port", "9000", "--mock-oauth-port", "9000"], {})).toThrow(/choose two ports/);
+    expect(() => parseCliArgs(["--port", "3000", "--svix-port", "auto"], {})).toThrow(/ending in 02/);
   });
 });
 

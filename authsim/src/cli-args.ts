@@ -39,6 +39,11 @@ export interface CliOptions {
   watch: boolean;
   /** `authsim exec … -- COMMAND…`: the command to run against the emulator, which stops when it ends; null serves. */
   exec: string[] | null;
+  /**
+   * Port of the emulator's Svix API (`--svix-port N`, or `auto`: the port with its last two digits 13, where the real
+   * service's development setup runs Svix); null serves it only under the API's origin at /__svix.
+   */
+  svixPort: number | null;
 }
 
 /**
@@ -78,7 +83,10 @@ export const usage = `Usage: authsim [options]
                                '*@example.com=123456' (* matches anything; repeatable, the first match wins)
   --mock-oauth-port N|auto     also run a mock OAuth server on port N (auto: the port's last two digits made 14,
                                e.g. 8114 for 8102) for the shared-keys providers, as the real service's development
-                               setup has: their sign-in goes there and their connected accounts get its tokens`;
+                               setup has: their sign-in goes there and their connected accounts get its tokens
+  --svix-port N|auto           also serve the webhooks' Svix API on port N (auto: the port's last two digits made 13,
+                               e.g. 8113 for 8102, the real development setup's STACK_SVIX_SERVER_URL); it is always
+                               served at /__svix on the API's own port`;
 
 function positiveInteger(flag: string, text: string): number {
   const n = Number(text);
@@ -105,8 +113,10 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     configFile: null,
     watch: false,
     exec: null,
+    svixPort: null,
   };
   let mockOAuthPort: string | null = null;
+  let svixPort: string | null = null;
   const exec = argv[0] === "exec";
   for (let i = exec ? 1 : 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -163,6 +173,9 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
       case "--mock-oauth-port":
         mockOAuthPort = value();
         break;
+      case "--svix-port":
+        svixPort = value();
+        break;
       case "--allow-network":
         options.allowNetwork = true;
         break;
@@ -188,19 +201,22 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   }
   if (exec && (options.exec === null || options.exec.length === 0)) throw new Error(`authsim exec needs a command: authsim exec [options] -- COMMAND [ARGS…]\n\n${usage}`);
   if (options.watch && options.configFile === null) throw new Error("--watch reapplies the file of --config: pass --config FILE too.");
-  if (mockOAuthPort !== null) options.mockOAuthPort = parseMockOAuthPort(mockOAuthPort, options.port);
+  if (mockOAuthPort !== null) options.mockOAuthPort = parseSidePort("--mock-oauth-port", mockOAuthPort, options.port, "14");
+  if (svixPort !== null) options.svixPort = parseSidePort("--svix-port", svixPort, options.port, "13");
+  if (options.svixPort !== null && options.svixPort === options.mockOAuthPort) throw new Error(`--svix-port and --mock-oauth-port are both ${options.svixPort}; choose two ports.`);
   return options;
 }
 
-function parseMockOAuthPort(text: string, port: number): number {
+/** A side server's port: N, or `auto`, the API's port with its last two digits made `suffix` (the development setup's numbering). */
+function parseSidePort(flag: string, text: string, port: number, suffix: string): number {
   if (text === "auto") {
     const digits = String(port);
-    if (!digits.endsWith("02") || digits.length < 3) throw new Error(`--mock-oauth-port auto needs a port ending in 02 (e.g. 8102 gives 8114), not ${port}; name the port instead.`);
-    return Number(`${digits.slice(0, -2)}14`);
+    if (!digits.endsWith("02") || digits.length < 3) throw new Error(`${flag} auto needs a port ending in 02 (e.g. 8102 gives 81${suffix}), not ${port}; name the port instead.`);
+    return Number(`${digits.slice(0, -2)}${suffix}`);
   }
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`--mock-oauth-port takes a port from 1 to 65535 or auto, not ${text}.`);
-  if (n === port) throw new Error(`--mock-oauth-port ${n} is the API's port; choose another.`);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${flag} takes a port from 1 to 65535 or auto, not ${text}.`);
+  if (n === port) throw new Error(`${flag} ${n} is the API's port; choose another.`);
   return n;
 }
 

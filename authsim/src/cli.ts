@@ -6,7 +6,16 @@ import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server"
 import { devProjectSeed, loadFixture, type LoadReport } from "@authsim/fixtures";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { controlEndpoints } from "@authsim/sdk/emulator";
-import { CONTROL_PREFIX, createFakeProvider, createMockOAuthServer, defaultSeed, DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS, type ProviderSnapshot } from "@authsim/fake-provider";
+import {
+  CONTROL_PREFIX,
+  createFakeProvider,
+  createMockOAuthServer,
+  defaultSeed,
+  DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS,
+  SVIX_PREFIX,
+  svixPortFetch,
+  type ProviderSnapshot,
+} from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
@@ -76,8 +85,9 @@ const provider = createFakeProvider({
   hardcodedPasskeyChallenge: Boolean(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
   // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
   ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
-  // Emails move through the queue on the real clock, as the real service's worker moves them (ops/email-queue.ts); in
-  // the deterministic mode the frozen clock would never let them out, so there they render in the request as in tests.
+  // Emails wait in the queue for about a tick of the real service's worker (ops/email-queue.ts), so polling clients see
+  // them "preparing"; in the deterministic mode they render in the request as in tests, so when an email is rendered
+  // depends on the requests alone, never on how fast they came.
   ...(random ? {} : { emailQueueDelayMillis: DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS }),
 });
 const refuse = (reason: string): never => {
@@ -246,6 +256,23 @@ if (configFile && options.watch) {
         (error: unknown) => console.error(`${error instanceof Error ? error.message : String(error)} (the previous config stays)`),
       ),
     );
+  });
+}
+
+// --svix-port: the webhooks' Svix API at the root of a port of its own, as the real development setup's Svix server
+// (STACK_SVIX_SERVER_URL=http://localhost:8113), behind the same Host check. Always also at /__svix on the API's port.
+if (options.svixPort !== null) {
+  const svixPort = options.svixPort;
+  const svixFetch = svixPortFetch((request) => provider.app.fetch(request));
+  let svixListening!: (port: [string, number]) => void;
+  listening.push(new Promise((resolve) => (svixListening = resolve)));
+  const svixServer = serve({ fetch: (request: Request) => hostRefusal(request, requestGuard) ?? svixFetch(request), port: svixPort, hostname: options.host }, () => {
+    svixListening(["svix", svixPort]);
+    log(`Svix API for webhooks: http://${displayHost}:${svixPort} (also ${provider.settings.apiBaseUrl}${SVIX_PREFIX}); tokens from POST /api/v1/webhooks/svix-token.`);
+  });
+  svixServer.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${svixPort} is in use: pass another --svix-port.` : error.message);
+    process.exit(1);
   });
 }
 

@@ -22,10 +22,14 @@ import { requestLogMiddleware } from "./emulator/request-log/middleware.ts";
 import { explainFailure } from "./emulator/request-log/trace.ts";
 import { Store } from "./domain/store/store.ts";
 import type { FakeProvider } from "./provider.ts";
-import { opContextOn, runOp } from "./domain/run-op.ts";
+import { opContextOn } from "./domain/run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
-import { anyDue, prepareQueueStep, renderEntry, settleQueueStep, type FirstRendering } from "./domain/ops/email-queue.ts";
+import { createTimedWork } from "./emulator/timed-work/runner.ts";
+import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
+import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
+import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
+import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 
 function checkedCapacity(value: number, name: string): number {
@@ -82,6 +86,11 @@ export interface FakeProviderOptions {
    * delay so that clients polling the outbox see it move as the real service's does.
    */
   emailQueueDelayMillis?: number;
+  /**
+   * How long a webhook endpoint has to answer an attempt before it counts as failed (emulator/timed-work/webhook-worker.ts).
+   * Default 15 s, as Svix.
+   */
+  webhookTimeoutMillis?: number;
   /** Fixed sign-in OTPs by address pattern (domain/ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
@@ -128,9 +137,15 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     fetch: async (input, init) => provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
     store,
-    outbox: createOutbox(store, () => clock.now()),
+    outbox: createOutbox(store, () => clock.now(), () => (clock.frozen ? 0 : (settings.emailQueueDelayMillis ?? 0))),
     faults: createFaults(random),
     requestLog: createRequestLog(options.requestLogCapacity),
+    work: createTimedWork(
+      clock,
+      [emailQueueWorker({ store, clock, random, settings }), webhookWorker({ store, clock, random, settings }, { timeoutMillis: options.webhookTimeoutMillis })],
+      onUnexpectedError,
+    ),
+    webhooks: createWebhooks({ store, clock, random, settings }, () => provider.work.kick()),
     settings,
     random,
     snapshot: () => ({ store: store.snapshot(), clock: clock.state() }),
@@ -153,6 +168,9 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
   };
 
+  // Work due at an instant runs when the clock reaches it (an advance, a restore), not only when a request comes.
+  clock.onMove(() => provider.work.kick());
+
   const app = provider.app;
   const guard = options.requestGuard;
   if (guard) {
@@ -168,28 +186,14 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       await next();
     });
   }
-  // The email queue's step (domain/ops/email-queue.ts) runs before any request is answered, the outbox control included.
-  // It renders outside the store's lock (other writes go on meanwhile); requests that come while a step runs wait for
-  // that step rather than render the same entries again.
-  const delay = settings.emailQueueDelayMillis ?? 0;
-  if (delay > 0) {
-    let step: Promise<void> | null = null;
-    const runStep = async () => {
-      const entries = await runOp(provider, prepareQueueStep);
-      const renderings: (FirstRendering | null)[] = [];
-      for (const entry of entries) renderings.push(await renderEntry(entry));
-      await runOp(provider, (ctx) => settleQueueStep(ctx, entries, renderings));
-    };
-    app.use("*", async (_c, next) => {
-      if (!step && anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {
-        step = runStep()
-          .catch(onUnexpectedError)
-          .finally(() => (step = null));
-      }
-      if (step) await step;
-      await next();
-    });
-  }
+  // Timed work (emulator/timed-work/runner.ts): what is due runs before a request's own work (the email queue's step,
+  // which renders outside the store's lock: requests that come while it runs wait for it rather than render the same
+  // entries again), and what a request queued starts as soon as it has answered.
+  app.use("*", async (_c, next) => {
+    await provider.work.beforeRequest();
+    await next();
+    provider.work.kick();
+  });
   app.options("/api/*", () => new Response(null, { status: 200, headers: corsHeaders }));
   app.get("/health", () => json({ status: "ok" }, 200, { "access-control-allow-origin": "*" }));
   // Outermost on the API, so faults (latency and dropped connections included) are logged with everything else.
@@ -211,6 +215,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
   mountControl(app, provider);
+  // Svix's REST API over the webhook state (api/svix/routes.ts), for the dashboard and clients of Svix.
+  app.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
   app.notFound((c) => {
     const request = c.req.raw;
     // Methods outside the API's set are 405; a known method on an unknown path is the plain-text 404 (protocol.md §1).

@@ -13,6 +13,11 @@ export interface ControllableClock extends Clock {
   /** Offset from the underlying clock, for snapshots. */
   state(): { offsetMillis: number; frozenAtMillis: number | null };
   restore(state: { offsetMillis: number; frozenAtMillis: number | null }): void;
+  /**
+   * Called after every move (advance, freeze, unfreeze, restore): the provider's timed work (emulator/timed-work/) runs
+   * what became due then, so work due at an instant happens when the clock reaches it. Answers a function that stops it.
+   */
+  onMove(listener: () => void): () => void;
 }
 
 /**
@@ -31,6 +36,10 @@ function checkedInstant(millis: number, what: string): number {
 export function controllableClock(base: Clock = systemClock): ControllableClock {
   let offsetMillis = 0;
   let frozenAtMillis: number | null = null;
+  const listeners = new Set<() => void>();
+  const moved = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     // Whole milliseconds, like Date.now(): every *_millis field on the wire is an integer.
     now: () => Math.floor(frozenAtMillis ?? base.now() + offsetMillis),
@@ -40,13 +49,16 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
       checkedInstant(current + millis, "The advanced clock");
       if (frozenAtMillis !== null) frozenAtMillis += millis;
       else offsetMillis += millis;
+      moved();
     },
     freeze(atMillis) {
       frozenAtMillis = atMillis === undefined ? (frozenAtMillis ?? base.now() + offsetMillis) : checkedInstant(atMillis, "The frozen instant");
+      moved();
     },
     unfreeze() {
       if (frozenAtMillis !== null) offsetMillis = frozenAtMillis - base.now();
       frozenAtMillis = null;
+      moved();
     },
     get frozen() {
       return frozenAtMillis !== null;
@@ -55,6 +67,11 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
     restore(s) {
       offsetMillis = s.offsetMillis;
       frozenAtMillis = s.frozenAtMillis;
+      moved();
+    },
+    onMove(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -6,6 +6,8 @@ import type { ProviderSettings } from "./domain/ops/context.ts";
 import type { Outbox } from "./emulator/outbox/outbox.ts";
 import type { RequestLog } from "./emulator/request-log/request-log.ts";
 import type { Store, StoreSnapshot } from "./domain/store/store.ts";
+import type { TimedWork } from "./emulator/timed-work/runner.ts";
+import type { Webhooks } from "./emulator/webhooks/webhooks.ts";
 
 // What createFakeProvider (app.ts) returns. Its own module, below app.ts, so the control plane that app.ts mounts can
 // name the provider without importing app.ts.
@@ -28,6 +30,13 @@ export interface FakeProvider {
   faults: Faults;
   /** The last /api/v1 requests with status, known error and why (emulator/request-log/). Cleared by reset. */
   requestLog: RequestLog;
+  /**
+   * The provider's time-based work (the email queue, webhook deliveries and retries): what waits and when, run what is
+   * due now, wait until idle (emulator/timed-work/runner.ts; docs/emulator.md, "Timed work").
+   */
+  work: TimedWork;
+  /** Webhooks: endpoints, messages and delivery attempts per project; add an endpoint, resend, wait for an attempt. */
+  webhooks: Webhooks;
   settings: ProviderSettings;
   /** The provider's one random source (ids of what emulator-only pages create, e.g. the checkout page's purchases). */
   random: RandomSource;

@@ -12,6 +12,7 @@ import { SettingsPanel } from "./panels/settings.tsx";
 import { SnapshotsPanel } from "./panels/snapshots.tsx";
 import { TeamsPanel } from "./panels/teams.tsx";
 import { UsersPanel } from "./panels/users.tsx";
+import { WebhooksPanel } from "./panels/webhooks.tsx";
 import { ErrorBox, useInterval, useLoad } from "./ui.tsx";
 
 /**
@@ -26,6 +27,7 @@ const tabs = [
   ["permissions", "Permissions"],
   ["items", "Items"],
   ["outbox", "Outbox"],
+  ["webhooks", "Webhooks"],
   ["requests", "Requests"],
   ["faults", "Faults"],
   ["snapshots", "Snapshots"],
@@ -103,6 +105,7 @@ export function App() {
         {project && tab === "permissions" && <PermissionsPanel key={project.id} project={project} />}
         {project && tab === "items" && <ItemsPanel key={project.id} project={project} />}
         {tab === "outbox" && <OutboxPanel project={project} />}
+        {project && tab === "webhooks" && <WebhooksPanel key={project.id} project={project} />}
         {tab === "requests" && <RequestsPanel project={project} />}
         {tab === "faults" && <FaultsPanel project={project} />}
         {tab === "snapshots" && <SnapshotsPanel onRestored={projects.reload} />}

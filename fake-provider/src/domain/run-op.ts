@@ -1,6 +1,7 @@
 import type { RandomSource } from "@authsim/sdk/runtime";
 import type { OpContext, ProviderSettings } from "./ops/context.ts";
 import type { Store, Tables } from "./store/store.ts";
+import { clearAnnounced, publishAnnounced } from "./ops/webhook-events.ts";
 
 /**
  * Running an operation in a transaction: the one place that builds its context, so every write — a route's, the
@@ -29,12 +30,17 @@ export function opContextOn(tables: Tables, now: number, random: RandomSource, s
 export async function runOp<R>(deps: OpDeps, operation: (ctx: OpContext) => R | Promise<R>, extra: Pick<OpContext, "endUser"> = {}): Promise<R> {
   const durable: ((tables: Tables) => void)[] = [];
   try {
-    return await deps.store.transact((tables) => {
+    return await deps.store.transact(async (tables) => {
       const keepOnFailure = (write: (t: Tables) => void) => {
         durable.push(write);
         write(tables);
       };
-      return operation({ ...opContextOn(tables, deps.clock.now(), deps.random, deps.settings), keepOnFailure, ...extra });
+      // The changes the operation announces become webhook messages once it has finished (domain/ops/webhook-events.ts).
+      clearAnnounced(tables);
+      const ctx = { ...opContextOn(tables, deps.clock.now(), deps.random, deps.settings), keepOnFailure, ...extra };
+      const result = await operation(ctx);
+      publishAnnounced(ctx);
+      return result;
     });
   } catch (error) {
     if (durable.length > 0) await deps.store.transact((tables) => durable.forEach((write) => write(tables)));

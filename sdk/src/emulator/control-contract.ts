@@ -42,6 +42,15 @@ export interface ControlEndpoint {
 const query = <S extends z.ZodObject>(schema: S, names: ControlQuery<S>["names"]): ControlQuery<S> => ({ schema, names });
 
 const outboxQuery = query(s.outboxQuery, { to: "to", kind: "kind", projectId: "project_id", afterSeq: "after_seq", timeoutMs: "timeout_ms" });
+const webhookAttemptsQuery = query(s.webhookAttemptsQuery, {
+  projectId: "project_id",
+  endpointId: "endpoint_id",
+  msgId: "msg_id",
+  eventType: "event_type",
+  status: "status",
+  afterSeq: "after_seq",
+  timeoutMs: "timeout_ms",
+});
 
 export const controlEndpoints = {
   // State as a whole: back to the seed, out to a snapshot and in again.
@@ -55,11 +64,27 @@ export const controlEndpoints = {
   advanceClock: { method: "POST", path: "/clock/advance", body: s.clockAdvanceBody, response: s.clockView },
   freezeClock: { method: "POST", path: "/clock/freeze", body: s.clockFreezeBody, response: s.clockView },
   unfreezeClock: { method: "POST", path: "/clock/unfreeze", response: s.clockView },
+  // Time-based work (docs/emulator.md, "Timed work"): what waits for which instant; run what is due now; wait until
+  // nothing runs. Moving the clock runs what became due before it answers.
+  work: { method: "GET", path: "/work", response: s.pendingWork },
+  runDueWork: { method: "POST", path: "/work/run", response: s.pendingWork },
+  waitForIdleWork: { method: "POST", path: "/work/idle", response: s.pendingWork },
+
+  // Webhooks: the project's endpoints, messages and delivery attempts; add an endpoint, resend, wait for an attempt
+  // (408 when none comes within timeout_ms).
+  webhookEndpoints: { method: "GET", path: "/webhooks/endpoints", query: query(s.webhookProjectQuery, { projectId: "project_id" }), response: s.listOf(s.webhookEndpoint) },
+  addWebhookEndpoint: { method: "POST", path: "/webhooks/endpoints", body: s.webhookEndpointInput, response: s.webhookEndpoint, status: 201 },
+  webhookMessages: { method: "GET", path: "/webhooks/messages", query: query(s.webhookProjectQuery, { projectId: "project_id" }), response: s.listOf(s.webhookMessage) },
+  webhookAttempts: { method: "GET", path: "/webhooks/attempts", query: webhookAttemptsQuery, response: s.listOf(s.webhookAttempt) },
+  waitForWebhookAttempt: { method: "GET", path: "/webhooks/attempts/wait", query: webhookAttemptsQuery, response: s.webhookAttempt },
+  resendWebhook: { method: "POST", path: "/webhooks/resend", body: s.webhookResendBody, response: s.controlSuccess },
 
   // Sent email. `waitForEmail` answers 408 when none matches within timeout_ms.
   emails: { method: "GET", path: "/outbox", query: outboxQuery, response: s.outboxList },
   waitForEmail: { method: "GET", path: "/outbox/wait", query: outboxQuery, response: s.sentEmail },
   clearEmails: { method: "DELETE", path: "/outbox", response: s.controlSuccess },
+  // Emails not delivered yet (preparing in the queue, scheduled, paused), with the instant each is due.
+  queuedEmails: { method: "GET", path: "/outbox/queued", query: query(s.queuedEmailsQuery, { projectId: "project_id" }), response: s.listOf(s.queuedEmail) },
 
   // Fault rules on /api/v1.
   faults: { method: "GET", path: "/faults", response: s.listOf(s.faultRule) },

@@ -20,6 +20,78 @@ export type ControlFailure = z.infer<typeof controlFailure>;
 // The clock.
 export const clockView = z.object({ now_millis: z.number(), frozen: z.boolean() });
 export const clockAdvanceBody = z.strictObject({ millis: z.number().int().nonnegative() });
+
+// Timed work (the email queue, scheduled emails, webhook deliveries and retries): what waits, and for which instant.
+export const pendingWorkItem = z.object({ kind: z.string(), what: z.string(), count: z.number().int(), due_at_millis: z.number() });
+export const pendingWork = z.object({ now_millis: z.number(), frozen: z.boolean(), items: z.array(pendingWorkItem) });
+
+// Webhooks (the project's Svix application): endpoints, messages with their deliveries, attempts.
+export const webhookEndpoint = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  url: z.string(),
+  description: z.string(),
+  secret: z.string(),
+  disabled: z.boolean(),
+  filterTypes: z.array(z.string()).nullable(),
+  createdAtMillis: z.number(),
+});
+export const webhookEndpointInput = z.strictObject({
+  projectId: z.string().min(1),
+  url: z.string().min(1),
+  description: z.string().optional(),
+  filterTypes: z.array(z.string().min(1)).min(1).optional(),
+});
+const deliveryStatus = z.enum(["success", "pending", "fail", "sending"]);
+export const webhookMessage = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  eventType: z.string(),
+  payload: z.unknown(),
+  timestampMillis: z.number(),
+  deliveries: z.array(z.object({ endpointId: z.string(), status: deliveryStatus, attempts: z.number(), nextAttemptAtMillis: z.number().nullable() })),
+});
+export const webhookAttempt = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  endpointId: z.string(),
+  msgId: z.string(),
+  eventType: z.string(),
+  url: z.string(),
+  statusCode: z.number(),
+  response: z.string(),
+  durationMillis: z.number(),
+  status: z.enum(["success", "fail"]),
+  manual: z.boolean(),
+  atMillis: z.number(),
+  seq: z.number(),
+});
+// Emails on their way: waiting to be rendered, scheduled, or paused.
+export const queuedEmail = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  to: z.array(z.string()),
+  subject: z.string().nullable(),
+  status: z.enum(["preparing", "scheduled", "paused"]),
+  dueAtMillis: z.number().nullable(),
+});
+export type QueuedEmailView = z.infer<typeof queuedEmail>;
+export const queuedEmailsQuery = z.object({ projectId: z.string().optional() });
+export type WebhookEndpointView = z.infer<typeof webhookEndpoint>;
+export type WebhookMessageView = z.infer<typeof webhookMessage>;
+export type WebhookAttemptView = z.infer<typeof webhookAttempt>;
+export type PendingWorkView = z.infer<typeof pendingWork>;
+export const webhookProjectQuery = z.object({ projectId: z.string().min(1) });
+export const webhookAttemptsQuery = z.object({
+  projectId: z.string().optional(),
+  endpointId: z.string().optional(),
+  msgId: z.string().optional(),
+  eventType: z.string().optional(),
+  status: z.enum(["success", "fail"]).optional(),
+  afterSeq: z.coerce.number().int().nonnegative().optional(),
+  timeoutMs: z.coerce.number().int().min(0).max(60_000).optional(),
+});
+export const webhookResendBody = z.strictObject({ projectId: z.string().min(1), msgId: z.string().min(1), endpointId: z.string().min(1) });
 export const clockFreezeBody = z.strictObject({ at_millis: z.number().int().nonnegative().optional() });
 
 // Snapshots: opaque tables (the store's own layout) and the clock's state.

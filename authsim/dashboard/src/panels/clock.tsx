@@ -1,16 +1,30 @@
 import { useState } from "react";
+import type { PendingWorkView } from "@authsim/sdk/emulator";
 import { control } from "../api.ts";
 import { ErrorBox, formatTime, useAction, useInterval, useLoad } from "../ui.tsx";
 
-/** The emulated clock, always in view: its time (polled), advance by a step or any amount, freeze and unfreeze. */
+/**
+ * The emulated clock, always in view: its time (polled), what waits for it, advance by a step or any amount, freeze and
+ * unfreeze.
+ */
 const steps = [
   ["+1 min", 60_000],
   ["+1 hour", 3_600_000],
   ["+1 day", 86_400_000],
 ] as const;
 
+/** "2 emails to render wait for 2026-01-01 13:05:00Z": what waits for the clock, by instant (docs/emulator.md, "Timed work"). */
+function PendingWork({ items }: { items: PendingWorkView["items"] }) {
+  if (items.length === 0) return null;
+  return (
+    <span className="muted" data-testid="pending-work">
+      {items.map((w) => `${w.count} ${w.what}${w.count === 1 ? "" : "s"} wait${w.count === 1 ? "s" : ""} for ${formatTime(w.due_at_millis)}`).join("; ")} (emulator time)
+    </span>
+  );
+}
+
 export function ClockBar() {
-  const clock = useLoad(() => control.call("clock"), "clock");
+  const clock = useLoad(() => control.call("work"), "clock");
   const action = useAction();
   const [minutes, setMinutes] = useState("");
   useInterval(clock.reload, 1_000);
@@ -23,6 +37,7 @@ export function ClockBar() {
         {now ? formatTime(now.now_millis) : "…"}
       </output>
       {now?.frozen && <span className="badge">frozen</span>}
+      {now && <PendingWork items={now.items} />}
       {steps.map(([label, millis]) => (
         <button key={label} type="button" className="small" disabled={action.busy} onClick={() => void advance(millis)}>
           {label}

@@ -3,7 +3,8 @@ import { control, type Email, type ProjectEntry } from "../api.ts";
 import { CopyButton, ErrorBox, formatTime, Section, useAction, useInterval, useLoad } from "../ui.tsx";
 
 /**
- * Every email the emulator "sent" (Mailpit-style): newest first, polled; the rendered HTML in a sandboxed frame (no
+ * Every email the emulator "sent" (Mailpit-style): newest first, polled, and below them those still on their way
+ * (preparing in the queue, scheduled, paused) with the instant each is due; the rendered HTML in a sandboxed frame (no
  * scripts; its links open in a new tab), the text version, and the link, code and OTP ready to click or copy.
  */
 export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
@@ -15,6 +16,8 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
   useInterval(emails.reload, 2_000);
   const action = useAction();
   const clear = () => action.run(() => control.call("clearEmails")).then(emails.reload);
+  const queued = useLoad(() => control.call("queuedEmails", { query: projectFilter ? { projectId: projectFilter } : {} }).then((r) => r.items), `queued-${projectFilter ?? "all"}`);
+  useInterval(queued.reload, 2_000);
   const selected = emails.data?.find((e) => e.id === selectedId) ?? emails.data?.[0] ?? null;
   return (
     <div className="split">
@@ -58,6 +61,30 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
           </tbody>
         </table>
         {emails.data?.length === 0 && <p className="muted">No emails yet. Sign up, reset a password or invite someone, and they appear here.</p>}
+        {(queued.data?.length ?? 0) > 0 && (
+          <table data-testid="outbox-queued">
+            <thead>
+              <tr>
+                <th>On its way</th>
+                <th>To</th>
+                <th>Subject</th>
+                <th>Due (emulator time)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queued.data!.map((q) => (
+                <tr key={q.id}>
+                  <td>
+                    <span className="badge">{q.status}</span>
+                  </td>
+                  <td>{q.to.join(", ") || "the user's primary email"}</td>
+                  <td>{q.subject ?? "(not rendered yet)"}</td>
+                  <td>{q.dueAtMillis === null ? "when resumed" : formatTime(q.dueAtMillis)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </Section>
       {selected && <EmailView key={selected.id} email={selected} />}
     </div>

@@ -7,7 +7,7 @@ export const adminMiscRoutes: RouteTable = {
   metrics: {
     handler: ({ auth, ctx, query }) => ok(computeMetrics(ctx, auth.project.id, query.include_anonymous ?? false)),
   },
-  svixToken: { handler: ({ ctx }) => ok(svixToken(ctx)) },
+  svixToken: { handler: ({ ctx, auth }) => ok(svixToken(ctx, auth.project.id)) },
   aiChatCreate: {
     handler: ({ auth, ctx, params, body }) => ok(chatCreate(ctx, auth.project.id, params.thread_id, body.messages)),
   },

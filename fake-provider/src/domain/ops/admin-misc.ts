@@ -5,15 +5,20 @@ import { managesProject } from "../auth/ownership.ts";
 import { StatusError } from "../errors/known-error.ts";
 import type { AiChatRecord } from "../store/admin-records.ts";
 import type { OpContext } from "./context.ts";
+import { projectApp } from "./webhooks.ts";
 
 /** The webhook token and the AI chat threads of the admin surface (spec §7 Admin; protocol.md §5.14). */
 
 /**
- * POST /webhooks/svix-token: a token for the webhook portal. The emulator runs no webhook service, so the token opens
- * nothing; it is fresh per call, as upstream's are, and no portal URL is given.
+ * POST /webhooks/svix-token: a token for the project's webhook application on the emulator's Svix API (api/svix/),
+ * the application made first if need be, as upstream makes it. Fresh per call, as upstream's are; no portal URL is
+ * given (upstream gives none either when it runs against its own Svix server).
  */
-export function svixToken(ctx: OpContext): { token: string } {
-  return { token: `authsim_svix_${randomBase32(ctx.random, 160)}` };
+export function svixToken(ctx: OpContext, projectId: string): { token: string } {
+  const app = projectApp(ctx, projectId);
+  const token = `authsim_svix_${randomBase32(ctx.random, 160)}`;
+  ctx.tables.svixTokens.set(token, { token, appId: app.id, createdAtMillis: ctx.now });
+  return { token };
 }
 
 const chatKey = (projectId: string, threadId: string) => `${projectId}:${threadId}`;

@@ -20,12 +20,13 @@ import { notificationCategories, notificationPreferencesOf, type NotificationCat
  *   queues or edits an email renders it before answering, so the outcome depends on nothing but the requests and the
  *   injected clock, exactly as before the queue existed; "preparing" is never seen, except while paused.
  * - more than 0 (the dev server): an entry becomes due that long after it was queued (or last edited), by the injected
- *   clock, and due entries are rendered by the queue's step (`prepareQueueStep`, below), which the provider runs before
- *   it answers any request (app.ts), rendering outside the store's lock. The real service's worker runs on a timer, so a client polling it sees an email "preparing" for a moment
- *   and may still delete the recipient, unsubscribe or pause the email before it is rendered; its own tests rely on
- *   that. Driving the step by requests rather than a timer keeps all state changes inside requests (a request
- *   waits for the step before its own work, and nothing moves between two reads of a test that is not polling) while giving a polling client the same
- *   sequence of states, and a frozen clock still freezes the queue.
+ *   clock, and due entries are rendered by the queue's step (`prepareQueueStep`, below), which the provider's timed work
+ *   runs (emulator/timed-work/email-queue-worker.ts) after requests, on clock moves and when the grace has passed,
+ *   rendering outside the store's lock; a request waits for a running step before its own work. The real service's
+ *   worker runs on a timer, so a client polling it sees an email "preparing" for a moment and may still delete the
+ *   recipient, unsubscribe or pause the email before it is rendered; its own tests rely on that. The grace is that
+ *   tick, not a time the email is due: with the clock frozen there is none, and the queue drains right away
+ *   (docs/emulator.md, "Timed work").
  */
 
 /** The dev server's pause between queueing and rendering: about one tick of the real service's queue worker. */
@@ -201,14 +202,23 @@ export function isDue(email: SentEmailRecord, now: number, delayMillis: number):
   return o !== undefined && o.awaitingRender === true && !o.isPaused && o.skippedReason === null && now >= o.updatedAtMillis + delayMillis;
 }
 
-/** Whether any entry is due (a read without the store's lock, so requests pay for a transaction only when there is work). */
-export function anyDue(emails: Iterable<SentEmailRecord>, now: number, delayMillis: number): boolean {
-  for (const email of emails) if (isDue(email, now, delayMillis)) return true;
-  return false;
+/**
+ * When the earliest waiting entry becomes due, or null when none waits (paused and cancelled ones wait for nothing): a
+ * read without the store's lock, so requests pay for a transaction only when there is work.
+ */
+export function nextDueAt(emails: Iterable<SentEmailRecord>, delayMillis: number): number | null {
+  let next: number | null = null;
+  for (const email of emails) {
+    const o = email.outbox;
+    if (!o?.awaitingRender || o.isPaused || o.skippedReason !== null) continue;
+    const at = o.updatedAtMillis + delayMillis;
+    if (next === null || at < next) next = at;
+  }
+  return next;
 }
 
-const dueEntries = (ctx: OpContext) =>
-  [...ctx.tables.emails.indexed("awaitingRender")].filter((e) => isDue(e, ctx.now, emailQueueDelay(ctx))).sort((a, b) => a.seq - b.seq);
+const dueEntries = (ctx: OpContext, delayMillis: number) =>
+  [...ctx.tables.emails.indexed("awaitingRender")].filter((e) => isDue(e, ctx.now, delayMillis)).sort((a, b) => a.seq - b.seq);
 
 /**
  * One step of the queue, in three parts so that the store's lock is not held while emails render (a rendering is
@@ -217,16 +227,17 @@ const dueEntries = (ctx: OpContext) =>
  * between (edited, paused, cancelled, deleted: any write replaces its record) is left for the next step, which renders
  * it afresh from what it is then.
  */
-export function prepareQueueStep(ctx: OpContext): PreparedEntry[] {
-  return dueEntries(ctx).map((email) => prepareEntry(ctx, email));
+export function prepareQueueStep(ctx: OpContext, delayMillis: number = emailQueueDelay(ctx)): PreparedEntry[] {
+  return dueEntries(ctx, delayMillis).map((email) => prepareEntry(ctx, email));
 }
 
-export async function settleQueueStep(ctx: OpContext, entries: readonly PreparedEntry[], renderings: readonly (FirstRendering | null)[]): Promise<number> {
+/** `delayMillis`: the grace the step was prepared with (none while the clock is frozen: emulator/timed-work/email-queue-worker.ts). */
+export async function settleQueueStep(ctx: OpContext, entries: readonly PreparedEntry[], renderings: readonly (FirstRendering | null)[], delayMillis: number = emailQueueDelay(ctx)): Promise<number> {
   let settled = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     const current = ctx.tables.emails.get(entry.email.id);
-    if (current !== entry.email || !isDue(current, ctx.now, emailQueueDelay(ctx))) continue;
+    if (current !== entry.email || !isDue(current, ctx.now, delayMillis)) continue;
     await settleEntry(ctx, entry, renderings[i] ?? null);
     settled++;
   }

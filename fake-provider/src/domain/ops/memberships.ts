@@ -4,6 +4,7 @@ import { membershipKey } from "../store/team-records.ts";
 import type { OpContext } from "./context.ts";
 import { dropProjectGrants, dropTeamGrants, grantTeamDefaults } from "./permission-grants.ts";
 import { setUserFields } from "./user-fields.ts";
+import { announceMembershipCreated, announceMembershipDeleted, announceTeamPermission } from "./webhook-events.ts";
 
 /**
  * Team memberships (protocol.md §5.4). Adding a member applies the project's creator or member default permissions
@@ -26,7 +27,13 @@ export function addMember(ctx: OpContext, team: TeamRecord, user: UserRecord, ro
   ctx.tables.teamMemberships.set(membershipKey(team.id, user.id), membership);
   const config = ctx.tables.projects.get(team.projectId)?.config;
   const defaults = role === "creator" ? config?.team_creator_default_permissions : config?.team_member_default_permissions;
-  grantTeamDefaults(ctx, team.projectId, team.id, user.id, defaults ?? []);
+  const granted = grantTeamDefaults(ctx, team.projectId, team.id, user.id, defaults ?? []);
+  // A member added (the memberships endpoint, an accepted invitation) is announced with the permissions it was given;
+  // a team's creator joins with the team, which the team's own announcement covers (as the real service does).
+  if (role === "member") {
+    announceMembershipCreated(ctx, team.projectId, team.id, user.id);
+    for (const id of granted) announceTeamPermission(ctx, "created", team.projectId, { id, teamId: team.id, userId: user.id });
+  }
   return membership;
 }
 
@@ -36,8 +43,10 @@ export function selectTeam(ctx: OpContext, userId: string, teamId: string | null
   if (user && user.selectedTeamId !== teamId) setUserFields(ctx, user, { selectedTeamId: teamId });
 }
 
-export function removeMember(ctx: OpContext, teamId: string, userId: string): void {
-  requireMembership(ctx, teamId, userId);
+/** `announce`: false when the team or the user goes with it (their deletion is announced instead). */
+export function removeMember(ctx: OpContext, teamId: string, userId: string, announce = true): void {
+  const membership = requireMembership(ctx, teamId, userId);
+  if (announce) announceMembershipDeleted(ctx, membership.projectId, teamId, userId);
   const key = membershipKey(teamId, userId);
   ctx.tables.teamMemberships.delete(key);
   ctx.tables.teamMemberProfiles.delete(key);
@@ -55,15 +64,17 @@ export function teamsOf(ctx: OpContext, userId: string): TeamMembershipRecord[] 
   return [...ctx.tables.teamMemberships.values()].filter((m) => m.userId === userId);
 }
 
+export const teamIdsOf = (ctx: OpContext, userId: string): string[] => teamsOf(ctx, userId).map((m) => m.teamId);
+
 /** Everything of a deleted user in teams and permissions (called by domain/ops/users.ts deleteUser). */
 export function forgetUser(ctx: OpContext, userId: string): void {
-  for (const membership of teamsOf(ctx, userId)) removeMember(ctx, membership.teamId, userId);
+  for (const membership of teamsOf(ctx, userId)) removeMember(ctx, membership.teamId, userId, false);
   dropProjectGrants(ctx, userId);
 }
 
 /** Everything of a deleted team: memberships (with grants and profiles), and the members' selection of it. */
 export function forgetTeam(ctx: OpContext, teamId: string): void {
-  for (const membership of membersOf(ctx, teamId)) removeMember(ctx, teamId, membership.userId);
+  for (const membership of membersOf(ctx, teamId)) removeMember(ctx, teamId, membership.userId, false);
   dropTeamGrants(ctx, teamId);
   for (const user of [...ctx.tables.users.values()]) if (user.selectedTeamId === teamId) selectTeam(ctx, user.id, null);
 }

@@ -58,11 +58,14 @@ export function revokeProjectPermission(ctx: OpContext, projectId: string, userI
  * Grants the project defaults (spec §6 "Defaults configurable in the project"). A default naming no definition of the
  * right scope grants nothing; deleting a definition prunes the defaults anyway (permissions.ts).
  */
-export function grantTeamDefaults(ctx: OpContext, projectId: string, teamId: string, userId: string, ids: readonly { id: string }[]): void {
+export function grantTeamDefaults(ctx: OpContext, projectId: string, teamId: string, userId: string, ids: readonly { id: string }[]): string[] {
+  const granted: string[] = [];
   for (const { id } of ids) {
     if (findDefinition(ctx, projectId, id)?.scope !== "team") continue;
     ctx.tables.teamPermissionGrants.set(teamGrantKey(teamId, userId, id), { projectId, teamId, userId, permissionId: id });
+    granted.push(id);
   }
+  return granted;
 }
 
 /** The user default, applied when a user is created, whatever the path (sign-up, server create, ...). */

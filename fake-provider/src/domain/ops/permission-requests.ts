@@ -14,6 +14,7 @@ import {
   type GrantedTeamPermission,
 } from "./permission-grants.ts";
 import { requireTeam } from "./teams.ts";
+import { announceProjectPermission, announceTeamPermission } from "./webhook-events.ts";
 import { requireUser } from "./users.ts";
 
 /**
@@ -70,20 +71,26 @@ function teamGrantTarget(ctx: AuthedContext, p: { team_id: string; user_id: stri
 
 export function grantTeamPermissionFor(ctx: AuthedContext, p: { team_id: string; user_id: string; permission_id: string }): GrantedTeamPermission {
   const { team, user } = teamGrantTarget(ctx, p);
-  return grantTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
+  const granted = grantTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
+  announceTeamPermission(ctx, "created", team.projectId, granted);
+  return granted;
 }
 
 export function revokeTeamPermissionFor(ctx: AuthedContext, p: { team_id: string; user_id: string; permission_id: string }): void {
   const { team, user } = teamGrantTarget(ctx, p);
   revokeTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
+  announceTeamPermission(ctx, "deleted", team.projectId, { id: p.permission_id, teamId: team.id, userId: user.id });
 }
 
 export function grantProjectPermissionFor(ctx: AuthedContext, p: { user_id: string; permission_id: string }): GrantedProjectPermission {
   const user = requireUser(ctx, ctx.auth.project.id, resolveUserId(ctx.auth, p.user_id));
-  return grantProjectPermission(ctx, user.projectId, user.id, p.permission_id);
+  const granted = grantProjectPermission(ctx, user.projectId, user.id, p.permission_id);
+  announceProjectPermission(ctx, "created", user.projectId, granted);
+  return granted;
 }
 
 export function revokeProjectPermissionFor(ctx: AuthedContext, p: { user_id: string; permission_id: string }): void {
   const user = requireUser(ctx, ctx.auth.project.id, resolveUserId(ctx.auth, p.user_id));
   revokeProjectPermission(ctx, user.projectId, user.id, p.permission_id);
+  announceProjectPermission(ctx, "deleted", user.projectId, { id: p.permission_id, userId: user.id });
 }

@@ -2,6 +2,7 @@ import { uuid } from "@authsim/sdk/runtime";
 import type { TeamRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { startOnFreePlan } from "./internal-plans.ts";
+import { announceTeamCreated } from "./webhook-events.ts";
 import { addMember, selectTeam } from "./memberships.ts";
 
 /**
@@ -44,4 +45,6 @@ export function createPersonalTeamIfConfigured(ctx: OpContext, user: UserRecord)
   addMember(ctx, team, user, "creator");
   selectTeam(ctx, user.id, team.id);
   startOnFreePlan(ctx, team);
+  // Made as the real service makes it, through its teams handler, which announces it.
+  announceTeamCreated(ctx, team);
 }

@@ -9,6 +9,7 @@ import { startOnFreePlan } from "./internal-plans.ts";
 import { addMember, forgetTeam, isMember, requireMembership } from "./memberships.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireUser } from "./users.ts";
+import { announceTeamCreated, announceTeamDeleted, announceTeamUpdated } from "./webhook-events.ts";
 import { assertClientProfileImage } from "./profile-image.ts";
 
 /**
@@ -67,6 +68,7 @@ export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamReco
   // endpoint leaves it).
   if (creator) addMember(ctx, team, creator, "creator");
   startOnFreePlan(ctx, team);
+  announceTeamCreated(ctx, team);
   return team;
 }
 
@@ -88,6 +90,7 @@ export function updateTeam(ctx: AuthedContext, teamId: string, body: ServerTeamU
     ...(body.server_metadata !== undefined ? { serverMetadata: body.server_metadata } : {}),
   };
   ctx.tables.teams.set(team.id, next);
+  announceTeamUpdated(ctx, next);
   return next;
 }
 
@@ -97,6 +100,7 @@ export function deleteTeam(ctx: AuthedContext, teamId: string): void {
   forgetTeam(ctx, team.id);
   deleteCodesWhere(ctx, (c) => c.purpose === "team_invitation" && c.projectId === team.projectId && c.data.team_id === team.id);
   ctx.tables.teams.delete(team.id);
+  announceTeamDeleted(ctx, team);
 }
 
 export interface TeamPage {

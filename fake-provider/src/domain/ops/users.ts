@@ -8,10 +8,11 @@ import type { OpContext } from "./context.ts";
 import { endAllSessionsOf } from "./sessions.ts";
 import { channelOfUserByValue, deleteAccountDataOf, syncPrimaryChannel } from "./primary-channel.ts";
 import { createAccountsForNewUser, deleteStrongAuthDataOf } from "./oauth-accounts.ts";
-import { forgetUser } from "./memberships.ts";
+import { forgetUser, teamIdsOf } from "./memberships.ts";
 import { grantUserDefaults } from "./permission-grants.ts";
 import { createPersonalTeamIfConfigured, renamePersonalTeamOnUpgrade } from "./personal-team.ts";
 import { restrictedReasonOf } from "../views/users.ts";
+import { announceUserCreated, announceUserDeleted, announceUserUpdated } from "./webhook-events.ts";
 
 export { requireUser } from "./user-lookup.ts";
 
@@ -76,6 +77,10 @@ export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
   syncPrimaryChannel(ctx, user);
   // Spec §3 "create team on sign up" (domain/ops/personal-team.ts); it selects the team, so the stored record is returned.
   if (isNew) createPersonalTeamIfConfigured(ctx, user);
+  // Every sign-up path creates users through here, as the real service's through its users handler (which announces);
+  // an anonymous user upgraded is an update there.
+  if (isNew) announceUserCreated(ctx, user);
+  else if (previous.isAnonymous && !user.isAnonymous) announceUserUpdated(ctx, user);
   return ctx.tables.users.get(user.id) ?? user;
 }
 
@@ -207,6 +212,7 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
   if (!next.restrictedByAdmin) Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
   if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   const saved = saveUser(ctx, next);
+  announceUserUpdated(ctx, saved);
   // A new (or removed) password signs the user out everywhere, as upstream revokes every refresh token then.
   if (passwordHash !== undefined) endAllSessionsOf(ctx, user.id);
   return saved;
@@ -214,6 +220,8 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
 
 /** Deleting a user ends their sessions and memberships too. */
 export function deleteUser(ctx: OpContext, user: UserRecord): void {
+  // Announced with the teams the user was in (memberships.ts removes them without announcing each).
+  announceUserDeleted(ctx, user, teamIdsOf(ctx, user.id));
   endAllSessionsOf(ctx, user.id);
   deleteAccountDataOf(ctx, user.id);
   deleteStrongAuthDataOf(ctx, user.id);

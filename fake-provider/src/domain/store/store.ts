@@ -36,6 +36,7 @@ import type {
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord } from "./analytics-records.ts";
+import type { SvixAppRecord, SvixAttemptRecord, SvixDeliveryRecord, SvixEndpointRecord, SvixMessageRecord, SvixTokenRecord } from "./webhook-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -108,6 +109,14 @@ function createTables() {
     sessionReplayChunks: new Table<SessionReplayChunkRecord>(),
     /** Analytics events, bounded (analytics-records.ts, domain/ops/analytics-events.ts). */
     analyticsEvents: new Table<AnalyticsEventRecord>(),
+    /** Webhooks as Svix keeps them (webhook-records.ts, domain/ops/webhooks.ts). */
+    svixApps: new Table<SvixAppRecord>({ uid: { key: (a) => a.uid } }),
+    svixEndpoints: new Table<SvixEndpointRecord>(),
+    svixMessages: new Table<SvixMessageRecord>(),
+    // Deliveries with an attempt to come, found without scanning: the provider checks for due ones after every request.
+    svixDeliveries: new Table<SvixDeliveryRecord>({ scheduled: { key: (d) => (d.nextAttemptAtMillis !== null ? d.id : null) } }),
+    svixAttempts: new Table<SvixAttemptRecord>(),
+    svixTokens: new Table<SvixTokenRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

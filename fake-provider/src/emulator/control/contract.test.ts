@@ -27,6 +27,9 @@ describe("the control contract", () => {
     expect((await call("advanceClock", { body: { millis: 1_000 } })).now_millis).toBe(before.now_millis + 1_000);
     expect(await call("freezeClock", { body: {} })).toMatchObject({ frozen: true });
     expect(await call("unfreezeClock")).toMatchObject({ frozen: false });
+    expect(await call("work")).toMatchObject({ frozen: false, items: [] });
+    expect(await call("runDueWork")).toMatchObject({ items: [] });
+    expect(await call("waitForIdleWork")).toMatchObject({ items: [] });
 
     const made = await call("createProject", { body: { display_name: "Contract" } });
     expect((await call("projects")).items.map((p) => p.id)).toContain(made.id);
@@ -51,6 +54,7 @@ describe("the control contract", () => {
     const sent = await call("waitForEmail", { query: { to: email, timeoutMs: 1_000 } });
     expect(sent.to).toEqual([email]);
     expect((await call("emails", { query: { projectId: DEV.id, afterSeq: sent.seq - 1 } })).items.map((e) => e.id)).toEqual([sent.id]);
+    expect((await call("queuedEmails", { query: { projectId: DEV.id } })).items).toEqual([]);
     expect(await call("clearEmails")).toEqual({ success: true });
 
     const rule = await call("addFault", { body: { path: "/users/me", action: { type: "status", status: 503 } } });
@@ -62,6 +66,17 @@ describe("the control contract", () => {
     expect(log.items.at(-1)?.path).toBe("/api/v1/auth/otp/send-sign-in-code");
     expect(await call("counts", { query: { projectId: DEV.id } })).toMatchObject({ requests: log.items.length });
     expect(await call("clearRequests")).toEqual({ success: true });
+
+    // Webhooks: an endpoint nothing listens on still records its (failed) attempts.
+    const hook = await call("addWebhookEndpoint", { body: { projectId: DEV.id, url: "http://127.0.0.1:9/hook" } });
+    expect((await call("webhookEndpoints", { query: { projectId: DEV.id } })).items.map((e) => e.id)).toEqual([hook.id]);
+    await api(provider, "/users", { headers: server(), json: {} });
+    const attempt = await call("waitForWebhookAttempt", { query: { endpointId: hook.id, eventType: "user.created", timeoutMs: 5_000 } });
+    expect(attempt).toMatchObject({ status: "fail", statusCode: 0, projectId: DEV.id });
+    expect((await call("webhookMessages", { query: { projectId: DEV.id } })).items[0]).toMatchObject({ id: attempt.msgId, eventType: "user.created" });
+    expect(await call("resendWebhook", { body: { projectId: DEV.id, msgId: attempt.msgId, endpointId: hook.id } })).toEqual({ success: true });
+    await call("waitForIdleWork");
+    expect((await call("webhookAttempts", { query: { msgId: attempt.msgId } })).items.map((a) => a.manual)).toEqual([false, true]);
 
     const fixture = await call("fixture", { query: { projectIds: [made.id] } });
     expect(await call("fixedOtp")).toEqual({ rules: [] });

@@ -10,6 +10,7 @@ import { mountPaymentsControl } from "./payments.ts";
 import { mountDevtoolsControl } from "./devtools.ts";
 import { mountStrongAuthControl } from "./strong-auth.ts";
 import { mountFixedOtpControl } from "./fixed-otp.ts";
+import { mountWebhooksControl } from "./webhooks.ts";
 import { mountOpenApiControl } from "../openapi/control.ts";
 import { liveStateRefusal, snapshotState } from "./live-state-guard.ts";
 import { clientProjectView } from "../../domain/views/projects.ts";
@@ -64,13 +65,15 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     return json({ success: true });
   });
   /** A change the clock refuses (an instant out of range, clock.ts) is a 400 and leaves the clock as it was. */
-  const clockChange = (change: () => void) => {
+  const clockChange = async (change: () => void) => {
     try {
       change();
     } catch (error) {
       if (error instanceof RangeError) return json({ error: error.message }, 400);
       throw error;
     }
+    // The work that became due runs before the answer, so the next request sees its effects (emulator/timed-work/).
+    await provider.work.runDue();
     return json(clockView());
   };
   app.get(pathOf("clock"), () => json(clockView()));
@@ -84,9 +87,19 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     if (!parsed.ok) return parsed.response;
     return clockChange(() => provider.clock.freeze(parsed.value.at_millis));
   });
-  app.post(pathOf("unfreezeClock"), () => {
-    provider.clock.unfreeze();
-    return json(clockView());
+  app.post(pathOf("unfreezeClock"), () => clockChange(() => provider.clock.unfreeze()));
+  const workView = () => ({
+    ...clockView(),
+    items: provider.work.pending().map((w) => ({ kind: w.kind, what: w.what, count: w.count, due_at_millis: w.dueAtMillis })),
+  });
+  app.get(pathOf("work"), () => json(workView()));
+  app.post(pathOf("runDueWork"), async () => {
+    await provider.work.runDue();
+    return json(workView());
+  });
+  app.post(pathOf("waitForIdleWork"), async () => {
+    await provider.work.idle();
+    return json(workView());
   });
   // The same query for both (ep.emails.query and ep.waitForEmail.query are one).
   const outboxFilter = (url: URL) => ep.emails.query.schema.safeParse(rawQuery(url, ep.emails.query));
@@ -105,6 +118,10 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     } catch (error) {
       return json({ error: error instanceof Error ? error.message : String(error) }, 408);
     }
+  });
+  app.get(pathOf("queuedEmails"), (c) => {
+    const projectId = new URL(c.req.url).searchParams.get("project_id") ?? undefined;
+    return json({ items: provider.outbox.queued(projectId === undefined ? {} : { projectId }) });
   });
   app.delete(pathOf("clearEmails"), async () => {
     await provider.outbox.clear();
@@ -154,6 +171,8 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   mountStrongAuthControl(app, provider, CONTROL_PREFIX);
   // Fixed sign-in OTPs by address pattern (emulator/control/fixed-otp.ts).
   mountFixedOtpControl(app, provider);
+  // Webhooks: endpoints, messages, attempts, resend (emulator/control/webhooks.ts).
+  mountWebhooksControl(app, provider);
   // The OpenAPI document of /api/v1 and its browsable reference page (emulator/openapi/).
   mountOpenApiControl(app, provider, CONTROL_PREFIX);
 }

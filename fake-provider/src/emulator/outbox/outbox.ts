@@ -1,6 +1,7 @@
 import type { SentEmailRecord } from "../../domain/store/records.ts";
 import type { Store } from "../../domain/store/store.ts";
-import { isDelivered } from "../../domain/ops/email-outbox.ts";
+import { isDelivered, outboxFieldsOf, outboxStatusOf } from "../../domain/ops/email-outbox.ts";
+import { waitForCommit } from "../wait-for-commit.ts";
 
 /**
  * The outbox as an API for tests and tools (in process, and behind the /__emulator/outbox endpoints): list, filter by
@@ -14,8 +15,23 @@ export interface OutboxFilter {
   afterSeq?: number;
 }
 
+/** An email not delivered yet: waiting in the queue to be rendered, scheduled for later, or paused. */
+export interface QueuedEmail {
+  id: string;
+  projectId: string;
+  /** The addresses as known so far (a user's primary email is decided when the email leaves the queue). */
+  to: string[];
+  /** null until rendered. */
+  subject: string | null;
+  status: "preparing" | "scheduled" | "paused";
+  /** When it is due (emulator time): rendered after the queue's grace, or sent at its schedule; null while paused. */
+  dueAtMillis: number | null;
+}
+
 export interface Outbox {
   list(filter?: OutboxFilter): SentEmailRecord[];
+  /** The emails still on their way, oldest first (docs/emulator.md, "Timed work"). */
+  queued(filter?: Pick<OutboxFilter, "projectId">): QueuedEmail[];
   /** The latest matching email, or undefined. */
   latest(filter?: OutboxFilter): SentEmailRecord | undefined;
   /** Resolves with the first matching email, waiting up to `timeoutMs` (default 5 s) for one to be sent. */
@@ -47,7 +63,8 @@ function matches(email: SentEmailRecord, f: OutboxFilter): boolean {
  * place the first time the outbox finds it delivered: the store's number when that is past every place given so far
  * (always, for emails delivered as they are sent), else the next number.
  */
-export function createOutbox(store: Store, now: () => number = () => Number.POSITIVE_INFINITY): Outbox {
+/** `grace`: how long a queued email waits before the queue renders it, now (the email queue's, none with the clock frozen). */
+export function createOutbox(store: Store, now: () => number = () => Number.POSITIVE_INFINITY, grace: () => number = () => 0): Outbox {
   const places = new Map<string, number>();
   let lastPlace = 0;
 
@@ -67,27 +84,28 @@ export function createOutbox(store: Store, now: () => number = () => Number.POSI
       .map((e) => (e.seq === places.get(e.id) ? e : { ...e, seq: places.get(e.id)! }))
       .sort((a, b) => a.seq - b.seq);
   };
+  const queued = (filter: Pick<OutboxFilter, "projectId"> = {}): QueuedEmail[] => {
+    const items: QueuedEmail[] = [];
+    const at = now();
+    for (const email of store.read.emails.values()) {
+      if (filter.projectId !== undefined && email.projectId !== filter.projectId) continue;
+      const { status } = outboxStatusOf(email, at);
+      if (status !== "preparing" && status !== "scheduled" && status !== "paused") continue;
+      const o = outboxFieldsOf(email);
+      const dueAtMillis = status === "paused" ? null : status === "preparing" ? o.updatedAtMillis + grace() : o.scheduledAtMillis;
+      const recipient = o.recipient;
+      const to = email.to.length > 0 ? email.to : recipient.type === "user-primary-email" ? [] : [...recipient.emails];
+      items.push({ id: email.id, projectId: email.projectId, to, subject: o.awaitingRender ? null : email.subject, status, dueAtMillis });
+    }
+    return items.sort((a, b) => (store.read.emails.get(a.id)?.seq ?? 0) - (store.read.emails.get(b.id)?.seq ?? 0));
+  };
   return {
     list,
+    queued,
     latest: (filter) => list(filter).at(-1),
     waitFor(filter = {}, options = {}) {
-      const found = list(filter)[0];
-      if (found) return Promise.resolve(found);
       const timeoutMs = Math.min(options.timeoutMs ?? 5_000, 60_000);
-      return new Promise((resolve, reject) => {
-        const stop = store.onCommit(() => {
-          const email = list(filter)[0];
-          if (!email) return;
-          stop();
-          clearTimeout(timer);
-          resolve(email);
-        });
-        // A real timer on purpose: waiting is about the test's patience, not the emulated clock.
-        const timer = setTimeout(() => {
-          stop();
-          reject(new OutboxTimeoutError(`No email matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`));
-        }, timeoutMs);
-      });
+      return waitForCommit(store, () => list(filter)[0], timeoutMs, () => new OutboxTimeoutError(`No email matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`));
     },
     clear: () =>
       store.transact((tables) => {
