@@ -27,6 +27,7 @@ import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
 import { anyDue, prepareQueueStep, renderEntry, settleQueueStep, type FirstRendering } from "./domain/ops/email-queue.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
+import { framingGuard } from "./emulator/safety/framing.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -168,6 +169,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       await next();
     });
   }
+  // The emulator's HTML pages (not the API's answers) may be framed by their own origin only.
+  app.use("*", framingGuard);
   // The email queue's step (domain/ops/email-queue.ts) runs before any request is answered, the outbox control included.
   // It renders outside the store's lock (other writes go on meanwhile); requests that come while a step runs wait for
   // that step rather than render the same entries again.

@@ -7,3 +7,4 @@ export { hostName, hostRefusal, type HostPolicy } from "./emulator/safety/reques
 export { fixtureState, isRealServiceHost, liveStateReason, looksLikeLiveKey, storeState, type Found, type StateFound } from "./emulator/safety/live-keys.ts";
 export { parseFixedOtpRule } from "./domain/ops/fixed-otp.ts";
 export { emulatorProjectKey } from "./domain/ops/internal-api-keys.ts";
+export { forbidFraming, FRAME_ANCESTORS_POLICY, FRAME_OPTIONS } from "./emulator/safety/framing.ts";
