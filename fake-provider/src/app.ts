@@ -25,7 +25,7 @@ import type { FakeProvider } from "./provider.ts";
 import { opContextOn, runOp } from "./domain/run-op.ts";
 import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
-import { anyDue, prepareQueueStep, renderEntry, settleQueueStep, type FirstRendering } from "./domain/ops/email-queue.ts";
+import { anyDue, dueEmailIds, renderQueued } from "./domain/ops/email-queue.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 import { framingGuard } from "./emulator/safety/framing.ts";
 
@@ -178,10 +178,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   if (delay > 0) {
     let step: Promise<void> | null = null;
     const runStep = async () => {
-      const entries = await runOp(provider, prepareQueueStep);
-      const renderings: (FirstRendering | null)[] = [];
-      for (const entry of entries) renderings.push(await renderEntry(entry));
-      await runOp(provider, (ctx) => settleQueueStep(ctx, entries, renderings));
+      await renderQueued((op) => runOp(provider, op), await runOp(provider, dueEmailIds));
     };
     app.use("*", async (_c, next) => {
       if (!step && anyDue(store.read.emails.indexed("awaitingRender"), clock.now(), delay)) {

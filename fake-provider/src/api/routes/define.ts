@@ -1,6 +1,7 @@
 import type { AccessOf, AccessType, OperationId, RequestBody, RequestParams, RequestQuery } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
+import type { Step } from "../../domain/ops/outside-lock.ts";
 
 /**
  * How an area declares its routes: per contract operation id, a handler that calls one op. The operation's contract
@@ -34,7 +35,8 @@ export interface RouteSpec<Query, Body, Params, Caller> {
   access?: readonly AccessType[];
   // A method, and typed by the parts rather than the id, so a route written for a few ids (the factories of
   // api-keys.ts, permissions.ts and oauth.ts) stands in the table's entry for each of them.
-  handler(input: RouteParts<Query, Body, Params, Caller>): Promise<RouteResult> | RouteResult;
+  // A Step when the operation has work to do outside the store's lock (domain/ops/outside-lock.ts): rendering an email.
+  handler(input: RouteParts<Query, Body, Params, Caller>): Step<RouteResult> | Promise<Step<RouteResult>>;
 }
 
 /** The route of the operation with this id (or of any of these ids). */
