@@ -41,6 +41,9 @@ function checkedDelay(value: number): number {
   return value;
 }
 
+/** How long a request waits for a running step of the email queue (real time: it bounds a request's latency). */
+export const QUEUE_STEP_WAIT_MILLIS = 20;
+
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 export interface FakeProviderOptions {
@@ -171,9 +174,12 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   }
   // The emulator's HTML pages (not the API's answers) may be framed by their own origin only.
   app.use("*", framingGuard);
-  // The email queue's step (domain/ops/email-queue.ts) runs before any request is answered, the outbox control included.
-  // It renders outside the store's lock (other writes go on meanwhile); requests that come while a step runs wait for
-  // that step rather than render the same entries again.
+  // The email queue's step (domain/ops/email-queue.ts) starts before any request is answered, the outbox control
+  // included. It renders outside the store's lock (other writes go on meanwhile). Requests that come while a step runs
+  // wait for it, but only up to QUEUE_STEP_WAIT_MILLIS (a warm render of a small email can finish within it): a template
+  // that loops until its deadline delays no request beyond it (issue 31). A client reading just after the delay may
+  // still see an entry "preparing", as with the real service's queue worker, and polls as it would there.
+  // One step at a time: a request never renders the entries a running step renders.
   const delay = settings.emailQueueDelayMillis ?? 0;
   if (delay > 0) {
     let step: Promise<void> | null = null;
@@ -186,7 +192,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
           .catch(onUnexpectedError)
           .finally(() => (step = null));
       }
-      if (step) await step;
+      if (step) await Promise.race([step, new Promise((resolve) => setTimeout(resolve, QUEUE_STEP_WAIT_MILLIS))]);
       await next();
     });
   }

@@ -24,9 +24,9 @@ import { notificationCategories, notificationPreferencesOf, type NotificationCat
  *   clock, and due entries are rendered by the queue's step (`dueEmailIds` and `renderQueued`, below), which the provider runs before
  *   it answers any request (app.ts), rendering outside the store's lock. The real service's worker runs on a timer, so a client polling it sees an email "preparing" for a moment
  *   and may still delete the recipient, unsubscribe or pause the email before it is rendered; its own tests rely on
- *   that. Driving the step by requests rather than a timer keeps all state changes inside requests (a request
- *   waits for the step before its own work, and nothing moves between two reads of a test that is not polling) while giving a polling client the same
- *   sequence of states, and a frozen clock still freezes the queue.
+ *   that. Driving the step by requests rather than a timer keeps the queue on the injected clock (a frozen clock still
+ *   freezes it) while giving a polling client the same sequence of states. A request waits for a running step only
+ *   briefly (app.ts, QUEUE_STEP_WAIT_MILLIS): an email's code never holds other requests up.
  */
 
 /** The dev server's pause between queueing and rendering: about one tick of the real service's queue worker. */
