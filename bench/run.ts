@@ -7,14 +7,17 @@
  *  - live heap per user, session, email and request-log entry
  *  - createFakeProvider / fork / snapshot / restore / reset, and the dev server's cold start (median of 5)
  *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
+ *  - hostile requests (hostile.ts, issue 31): the worst GET /api/v1 latency while templates loop until their deadline,
+ *    and a 100 MB body's refusal (time to the 413, the server's RSS)
  *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,tests).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,hostile,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { machineSpeedMillis } from "./machine-speed.ts";
 import { recordCosts, rssAfterUsers } from "./memory.ts";
+import { bodyAttack, renderAttack } from "./hostile.ts";
 import { machineCpuSeconds, startDevServer, statsOf } from "./server.ts";
 import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
@@ -120,6 +123,16 @@ async function main() {
     const t = await lifecycleTimes();
     out(`createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms`);
     out(`with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms`);
+  }
+  if (wanted("hostile")) {
+    const server = await startDevServer();
+    const attack = await renderAttack(server, seconds);
+    const body = await bodyAttack(server);
+    await server.stop();
+    out(
+      `looping-render attack (${seconds} s: two looping previews after another, looping queued emails): GET /api/v1 worst ${f1(attack.worstMillis)} ms, p99 ${f1(attack.p99Millis)} ms, median ${f1(attack.medianMillis)} ms over ${attack.probes} probes; ${attack.loopsEnded} looping renders ended`,
+    );
+    out(`100 MB body to sign-in: ${body.status} after ${f0(body.declaredMillis)} ms (Content-Length), ${f0(body.chunkedMillis)} ms (chunked); server RSS ${mib(body.rssStart)} → peak ${mib(body.rssPeak)}`);
   }
   if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
 
