@@ -32,8 +32,9 @@ export function upload(url: string, total: number, declared: boolean, headers: R
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const pump = () => {
       while (sent < total && !outgoing.destroyed) {
-        sent += chunk.byteLength;
-        if (!outgoing.write(chunk)) return void outgoing.once("drain", pump);
+        const piece = total - sent < chunk.byteLength ? chunk.subarray(0, total - sent) : chunk;
+        sent += piece.byteLength;
+        if (!outgoing.write(piece)) return void outgoing.once("drain", pump);
       }
       if (!outgoing.destroyed) outgoing.end();
     };
