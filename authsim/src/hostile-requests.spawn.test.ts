@@ -10,9 +10,10 @@ import { upload } from "./test-support/upload.ts";
  * stated with each test and generous for a busy machine; what was measured before is in the issue.
  */
 let cli: StartedCli;
+// Starting the dev server takes seconds on a busy machine (more when it rebuilds its pages): past the default hook timeout.
 beforeAll(async () => {
   cli = await startCli();
-});
+}, 120_000);
 afterAll(() => cli?.stop());
 
 const MiB = 1024 * 1024;
