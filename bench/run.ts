@@ -8,14 +8,17 @@
  *  - createFakeProvider / fork / snapshot / restore / reset, and the dev server's cold start (median of 5)
  *  - webhook delivery latency: from a change to its user.created at an endpoint on loopback (webhooks.ts)
  *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
+ *  - hostile requests (hostile.ts, issue 31): the worst GET /api/v1 latency while templates loop until their deadline,
+ *    and a 100 MB body's refusal (time to the 413, the server's RSS)
  *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,tests).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,hostile,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { machineSpeedMillis } from "./machine-speed.ts";
 import { recordCosts, rssAfterUsers } from "./memory.ts";
+import { bodyAttack, renderAttack } from "./hostile.ts";
 import { machineCpuSeconds, startDevServer, statsOf } from "./server.ts";
 import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
@@ -130,6 +133,16 @@ async function main() {
     out(`webhook delivery, POST /users to its user.created at a loopback endpoint, dev server: ${latency(await loopbackWebhookLatency(server))}`);
     await server.stop();
     out(`webhook delivery, in process (the endpoint on loopback): ${latency(await inProcessWebhookLatency())}`);
+  }
+  if (wanted("hostile")) {
+    const server = await startDevServer();
+    const attack = await renderAttack(server, seconds);
+    const body = await bodyAttack(server);
+    await server.stop();
+    out(
+      `looping-render attack (${seconds} s: two looping previews after another, looping queued emails): GET /api/v1 worst ${f1(attack.worstMillis)} ms, p99 ${f1(attack.p99Millis)} ms, median ${f1(attack.medianMillis)} ms over ${attack.probes} probes; ${attack.loopsEnded} looping renders ended`,
+    );
+    out(`100 MB body to sign-in: ${body.status} after ${f0(body.declaredMillis)} ms (Content-Length), ${f0(body.chunkedMillis)} ms (chunked); server RSS ${mib(body.rssStart)} → peak ${mib(body.rssPeak)}`);
   }
   if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
 

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
+import { forbidFraming } from "@authsim/fake-provider/dev-server";
 
 /**
  * Node-only: serves built bundles (the dashboard, the hosted handler pages) in front of the emulator's web-standard
@@ -61,7 +62,8 @@ export function bundleHandler(routes: BundleRoutes): BundleHandler {
 
 /**
  * The emulator's fetch with `handlers` in front for GET and HEAD. `appFetch`'s extra arguments (the Node bindings a
- * dropped-connection fault needs) are passed through untouched.
+ * dropped-connection fault needs) are passed through untouched. The bundles' pages may be framed by their own origin
+ * only, as the emulator's own pages (forbidFraming).
  */
 export function inFrontOf<A extends unknown[]>(
   handlers: readonly BundleHandler[],
@@ -72,7 +74,7 @@ export function inFrontOf<A extends unknown[]>(
       const { pathname } = new URL(request.url);
       for (const handler of handlers) {
         const answer = await handler(request, pathname);
-        if (answer) return answer;
+        if (answer) return forbidFraming(answer);
       }
     }
     return await appFetch(request, ...rest);

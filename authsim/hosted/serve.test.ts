@@ -79,6 +79,23 @@ describe("serving the hosted pages in front of the emulator", () => {
     expect(await page.text()).toContain("The hosted pages are not built");
   });
 
+  it("forbids foreign frames on every page it serves: hosted pages, the dashboard, an unknown project's page, the unbuilt page", async () => {
+    const built = inFrontOf([hostedHandler(await fakeBuild("framed-hosted", "hosted"), emulator), dashboardHandler(await fakeBuild("framed-dashboard", "dashboard"))], emulator);
+    const unbuilt = inFrontOf([hostedHandler(join(dir, "nothing-here"), emulator)], emulator);
+    const pages: [string, Response][] = [
+      ...(await Promise.all(
+        ["/handler/sign-in", "/handler/account-settings", "/app", "/", "/__emulator/ui/", "/handler/sign-in?project_id=no-such-project"].map(
+          async (path): Promise<[string, Response]> => [path, await get(built, path)],
+        ),
+      )),
+      ["unbuilt /handler/sign-in", await get(unbuilt, "/handler/sign-in")],
+    ];
+    for (const [path, page] of pages) {
+      expect([path, page.headers.get("content-type")]).toEqual([path, expect.stringMatching(/^text\/html/)]);
+      expect([path, page.headers.get("x-frame-options"), page.headers.get("content-security-policy")]).toEqual([path, "SAMEORIGIN", "frame-ancestors 'self'"]);
+    }
+  });
+
   it("names the hosted sign-in and the API reference in the banner, and the localhost address passkeys need", () => {
     const notes = { dashboard: "up to date", hosted: "built in 900 ms" };
     expect(bundleBannerLines("http://127.0.0.1:8102", notes)).toEqual([

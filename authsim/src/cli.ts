@@ -18,7 +18,7 @@ import {
 } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
-import { hostName, hostRefusal, type HostPolicy } from "@authsim/fake-provider/dev-server";
+import { bodyTooLargeText, controlRefusal, corsHeaders, hostName, hostRefusal, MAX_BODY_BYTES, type HostPolicy } from "@authsim/fake-provider/dev-server";
 import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { nodeCryptoBackend } from "./node-crypto.ts";
 import { preloadBody } from "./request-body.ts";
@@ -172,13 +172,35 @@ if (configFile) await applyConfig(configFile).catch((error: unknown) => refuse(e
 // rebuilt when stale), served from disk here at the Node edge; without a build they answer placeholder pages.
 const bundleNotes = await prepareBundles();
 
+/**
+ * Bodies are refused past the emulator's limit (MAX_BODY_BYTES, docs/emulator.md) before they are held, on every path:
+ * any web page can send the dev server a body. The control plane takes snapshots (POST /restore) of a large state, so
+ * its limit is higher; its requests have passed the request guard by then (same origin or no browser at all).
+ */
+const CONTROL_MAX_BODY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The API's own 413 text (and CORS, so a page sees it). The rest of the upload is left to Node, which reads and drops it
+ * to keep the connection (bounded by the server's request timeout): closing at once would reset a connection with
+ * unread data, and the client could lose the answer with it.
+ */
+function bodyTooLarge(request: Request, limit: number): Response {
+  const api = new URL(request.url).pathname.startsWith("/api/");
+  return new Response(bodyTooLargeText(limit), { status: 413, headers: { "content-type": "text/plain; charset=utf-8", ...(api ? corsHeaders : {}) } });
+}
+
 // The host check stands in front of the static pages too (the app checks its own routes).
 const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
 const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
-  const refused = hostRefusal(request, requestGuard);
+  const control = new URL(request.url).pathname.startsWith(CONTROL_PREFIX);
+  // The control plane's refusals come before its body is read too: a foreign page's upload is never buffered.
+  const refused = hostRefusal(request, requestGuard) ?? (control ? controlRefusal(request) : null);
   if (refused) return refused;
-  const preloading = env?.incoming instanceof IncomingMessage ? preloadBody(request, env.incoming) : null;
-  return preloading ? preloading.then(() => pages(request)) : pages(request);
+  if (!(env?.incoming instanceof IncomingMessage)) return pages(request);
+  const limit = control ? CONTROL_MAX_BODY_BYTES : MAX_BODY_BYTES;
+  const preloading = preloadBody(request, env.incoming, limit);
+  if (preloading === "too-large") return bodyTooLarge(request, limit);
+  return preloading ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : pages(request))) : pages(request);
 };
 // Ready once every port listens: then --ready-json prints its line and `authsim exec` runs its command.
 const listening: Promise<[string, number]>[] = [];

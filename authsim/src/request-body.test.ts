@@ -1,10 +1,13 @@
 import { createServer, IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRequestListener } from "@hono/node-server";
 import { preloadBody } from "./request-body.ts";
+import { upload } from "./test-support/upload.ts";
 
 /** What the app sees of a request whose body the dev server read ahead (request-body.ts), over a real socket. */
+const LIMIT = 1024 * 1024;
 let server: Server;
 let base: string;
 type Probe = (request: Request) => Promise<unknown>;
@@ -14,7 +17,9 @@ beforeAll(async () => {
   server = createServer(
     getRequestListener(async (request, env) => {
       const incoming = (env as { incoming: unknown }).incoming;
-      if (incoming instanceof IncomingMessage) await preloadBody(request, incoming);
+      if (incoming instanceof IncomingMessage && (await preloadBody(request, incoming, LIMIT)) === "too-large") {
+        return new Response(null, { status: 413 });
+      }
       return Response.json(await probe(request));
     }),
   );
@@ -59,5 +64,29 @@ describe("a body read ahead", () => {
 
   it("leaves GET requests alone", async () => {
     expect(await send(null, "GET", async (r) => [r.bodyUsed, r.body === null])).toEqual([false, true]);
+  });
+});
+
+describe("a body past the limit", () => {
+  it("is refused from its Content-Length alone, before the app sees it", async () => {
+    probe = () => Promise.reject(new Error("the app must not be reached"));
+    expect((await upload(`${base}/x`, 100 * LIMIT, true)).status).toBe(413);
+  });
+
+  it("is refused while it streams without a length, once it passes the limit", async () => {
+    probe = () => Promise.reject(new Error("the app must not be reached"));
+    expect((await upload(`${base}/x`, 100 * LIMIT, false)).status).toBe(413);
+  });
+
+  it("is read whole up to the limit, and refused past it, whatever its size and however it is sent", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: LIMIT - 100_000, max: LIMIT + 100_000 }), fc.boolean(), async (size, declared) => {
+        probe = async (r) => (await r.text()).length;
+        const answer = await upload(`${base}/x`, size, declared);
+        expect(answer.status).toBe(size > LIMIT ? 413 : 200);
+        if (size <= LIMIT) expect(JSON.parse(answer.text)).toBe(size);
+      }),
+      { numRuns: 30, examples: [[LIMIT, true], [LIMIT, false], [LIMIT + 1, true], [LIMIT + 1, false]] },
+    );
   });
 });

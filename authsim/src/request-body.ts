@@ -5,35 +5,54 @@ import type { IncomingMessage } from "node:http";
  * `text()`, `json()` and `arrayBuffer()` from that Buffer. @hono/node-server hands the app a lightweight Request that
  * reads method, URL and headers straight from Node, but its body methods build a full Request (WebIDL conversions, an
  * AbortSignal, a web stream adapted from Node's): about a sixth of a token refresh's CPU. The body is read in full
- * either way (the emulator parses every body it is sent). The Buffer is also left where the adapter looks for one
- * (`rawBody`), so `body`, `clone()` and the rest still work through the full Request. A stream that fails or closes
- * early changes nothing: the Request reads it as before and fails as it did.
+ * either way (the emulator parses every body it is sent), up to `limit` bytes: a larger one is refused before it is
+ * read (its Content-Length) or as soon as it passes the limit (sent in chunks), and is never held whole. The Buffer is
+ * also left where the adapter looks for one (`rawBody`), so `body`, `clone()` and the rest still work through the full
+ * Request. A stream that fails or closes early changes nothing: the Request reads it as before and fails as it did.
  */
-export function preloadBody(request: Request, incoming: IncomingMessage): Promise<void> | null {
+export function preloadBody(request: Request, incoming: IncomingMessage, limit: number): BodyPreload | null {
   if (incoming.method === "GET" || incoming.method === "HEAD" || incoming.readableEnded) return null;
+  // Node's parser ends a body at its Content-Length, so a declared length past the limit is refused unread.
+  const declared = incoming.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return "too-large";
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => chunks.push(chunk);
-    const done = (complete: boolean) => {
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      // A body sent without a length (chunked) is counted as it comes, and reading stops at the first chunk past the
+      // limit: no more than the limit is ever held.
+      if (total > limit) return done("too-large");
+      chunks.push(chunk);
+    };
+    const done = (outcome: "read" | "too-large" | "failed") => {
       incoming.off("data", onData);
       incoming.off("end", onEnd);
       incoming.off("error", onFailure);
       incoming.off("close", onFailure);
-      if (complete) {
+      if (outcome === "too-large") {
+        incoming.pause();
+        chunks.length = 0;
+        return resolve("too-large");
+      }
+      if (outcome === "read") {
         const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
         (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
         answerBodyFrom(request, body);
       }
-      resolve();
+      resolve("read");
     };
-    const onEnd = () => done(true);
-    const onFailure = () => done(false);
+    const onEnd = () => done("read");
+    const onFailure = () => done("failed");
     incoming.on("data", onData);
     incoming.on("end", onEnd);
     incoming.on("error", onFailure);
     incoming.on("close", onFailure);
   });
 }
+
+/** "read" once the body is held (or its stream failed, which the Request then reports as before); "too-large" when refused. */
+export type BodyPreload = "too-large" | Promise<"read" | "too-large">;
 
 /**
  * Decodes as the Fetch standard's `text()` does: UTF-8, a BOM dropped, malformed bytes replaced. One decoder serves

@@ -31,6 +31,7 @@ import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
 import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
 import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
+import { framingGuard } from "./emulator/safety/framing.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -43,6 +44,9 @@ function checkedDelay(value: number): number {
   if (!Number.isInteger(value) || value < 0) throw new RangeError("emailQueueDelayMillis must be a non-negative integer.");
   return value;
 }
+
+/** How long a request waits for a running step of the email queue (real time: it bounds a request's latency). */
+export { QUEUE_STEP_WAIT_MILLIS } from "./emulator/timed-work/runner.ts";
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -186,6 +190,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       await next();
     });
   }
+  // The emulator's HTML pages (not the API's answers) may be framed by their own origin only.
+  app.use("*", framingGuard);
   // Timed work (emulator/timed-work/runner.ts): what is due runs before a request's own work (the email queue's step,
   // which renders outside the store's lock: requests that come while it runs wait for it rather than render the same
   // entries again), and what a request queued starts as soon as it has answered.

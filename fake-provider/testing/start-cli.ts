@@ -13,6 +13,8 @@ export interface StartedCli {
   url: string;
   /** Everything the server printed so far. */
   readonly banner: string;
+  /** The server's process id (to read its memory from /proc). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startCli(args: readonly string[] = [], timeoutMillis = 60_
     get banner() {
       return output;
     },
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

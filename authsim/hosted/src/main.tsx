@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { clientCachesSymbol, projectFromClientJson, StackClientApp } from "@authsim/sdk";
-import { StackProvider } from "@authsim/react";
 import { HostedApp } from "./hosted-app.tsx";
+import { HostedProvider } from "./unhandled-error.tsx";
 import { HOSTED_CONFIG_ELEMENT_ID, HOSTED_CONFIG_PATH, HOSTED_HANDLER, HOSTED_HOME, PROJECT_QUERY, withProject, type HostedConfig } from "./hosted-config.ts";
 
 /**
@@ -54,9 +54,9 @@ async function start(): Promise<void> {
   app[clientCachesSymbol]().project.seed(projectFromClientJson(config.project));
   createRoot(root).render(
     <StrictMode>
-      <StackProvider app={app}>
+      <HostedProvider app={app}>
         <HostedApp path={window.location.pathname} config={config} />
-      </StackProvider>
+      </HostedProvider>
     </StrictMode>,
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { knownError, KnownErrorException } from "../../domain/errors/known-error.ts";
+import { knownError, StatusError } from "../../domain/errors/known-error.ts";
 import { schemaError } from "../../domain/errors/schema-error.ts";
 import { yupWording } from "./schema-wording.ts";
 
@@ -17,14 +17,14 @@ export const rawBodyOf = (request: Request): string | undefined => rawBodies.get
 export async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const bytes = await boundedBytes(request);
   if (type === "application/octet-stream") {
-    const bytes = new Uint8Array(await request.arrayBuffer());
     if (isGzip(bytes)) return gzippedJson(bytes);
-    const text = new TextDecoder().decode(bytes);
+    const text = utf8.decode(bytes);
     rawBodies.set(request, text);
     return text.length === 0 ? undefined : text;
   }
-  const raw = await request.text();
+  const raw = utf8.decode(bytes);
   rawBodies.set(request, raw);
   if (raw.length === 0) return undefined;
   if (type === "application/json" || type === "") {
@@ -46,6 +46,73 @@ export async function readBody(request: Request): Promise<unknown> {
   throw knownError("BODY_PARSING_ERROR", undefined, { message: `Unknown content type in request body: ${type}` });
 }
 
+/**
+ * The largest body the API reads: 8 MiB, the most a gzipped body may inflate to as well. The real service states no
+ * limit of its own (its route handlers read whatever comes; only the session-replay batch refuses more than 1,000,000
+ * bytes, after reading), but the emulator runs on a laptop where any web page may send it a body: a 100 MB one was
+ * buffered and parsed whole before its 400, and the process kept the memory (issue 31). Far above any real request
+ * (an SDK's analytics or replay batch, a config override, an email template), docs/emulator.md.
+ */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** The plain-text 413 for a larger body, worded as the real service's own (its session-replay batch's). */
+export const bodyTooLargeText = (limit: number) => `Request body too large (max ${limit} bytes)`;
+const bodyTooLarge = () => new StatusError(413, bodyTooLargeText(MAX_BODY_BYTES));
+
+/** A stream passed the bytes it may hold (readAtMost). */
+class BodyTooLargeError extends Error {}
+
+/** UTF-8 as the Fetch standard's text() decodes: a BOM dropped, malformed bytes replaced. */
+const utf8 = new TextDecoder();
+
+/**
+ * The body's bytes, refused with 413 past MAX_BODY_BYTES before anything is parsed: at once when its Content-Length says
+ * so, else while it is read (the stream is cancelled at the first chunk past the limit, so no more than the limit is
+ * ever held). A declared length within the limit is read in one piece: the HTTP server that framed the body stops at
+ * that length, and a host's own fast body methods (the dev server's preloaded bodies) serve it.
+ */
+async function boundedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim())) {
+    if (Number(declared) > MAX_BODY_BYTES) throw bodyTooLarge();
+    return new Uint8Array(await request.arrayBuffer());
+  }
+  if (request.body === null) return new Uint8Array(0);
+  try {
+    return await readAtMost(request.body, MAX_BODY_BYTES);
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? bodyTooLarge() : error;
+  }
+}
+
+/** A stream's bytes, joined; BodyTooLargeError (the stream cancelled) once they pass `limit`. */
+async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return joinChunks(chunks, total);
+}
+
+function joinChunks(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return joined;
+}
+
 const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 /** The most a gzipped body may inflate to: far above an SDK batch (500 events), far below what hurts the emulator. */
 export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
@@ -57,29 +124,11 @@ export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
  */
 async function gzippedJson(bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
   const refuse = (why: string) => knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid gzipped JSON in request body: ${why}` });
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  let joined: Uint8Array;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > MAX_INFLATED_BYTES) {
-        await reader.cancel();
-        throw refuse(`it inflates to more than ${MAX_INFLATED_BYTES} bytes`);
-      }
-      chunks.push(value);
-    }
+    joined = await readAtMost(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")), MAX_INFLATED_BYTES);
   } catch (error) {
-    if (error instanceof KnownErrorException) throw error;
-    throw refuse("not valid gzip");
-  }
-  const joined = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.byteLength;
+    throw refuse(error instanceof BodyTooLargeError ? `it inflates to more than ${MAX_INFLATED_BYTES} bytes` : "not valid gzip");
   }
   let parsed: unknown;
   try {

@@ -1,6 +1,7 @@
 import type { AccessOf, AccessType, OperationId, RequestBody, RequestParams, RequestQuery } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
+import type { Step } from "../../domain/ops/outside-lock.ts";
 
 /**
  * How an area declares its routes: per contract operation id, a handler that calls one op. The operation's contract
@@ -29,21 +30,14 @@ export type AuthFor<Id extends OperationId> = Id extends OperationId ? (AccessOf
  */
 export type RouteResult = Response | { status: number; body: unknown; headers?: Record<string, string> } | { json: unknown };
 
-/**
- * An answer worked out once the transaction has committed, off the store's lock: for an operation that reads a copy of
- * the state for long (an analytics query), so that other requests go on meanwhile. What it throws is answered as a
- * handler's throw is.
- */
-export class AfterCommit {
-  constructor(readonly answer: () => Promise<RouteResult>) {}
-}
-
 export interface RouteSpec<Query, Body, Params, Caller> {
   /** Narrows the operation's access (e.g. a "client" operation that only server/admin may call with some input). */
   access?: readonly AccessType[];
   // A method, and typed by the parts rather than the id, so a route written for a few ids (the factories of
   // api-keys.ts, permissions.ts and oauth.ts) stands in the table's entry for each of them.
-  handler(input: RouteParts<Query, Body, Params, Caller>): Promise<RouteResult | AfterCommit> | RouteResult | AfterCommit;
+  // A Step when the operation has work to do outside the store's lock (domain/ops/outside-lock.ts): rendering an email,
+  // evaluating an analytics query.
+  handler(input: RouteParts<Query, Body, Params, Caller>): Step<RouteResult> | Promise<Step<RouteResult>>;
 }
 
 /** The route of the operation with this id (or of any of these ids). */

@@ -5,7 +5,8 @@ import { rewriteTemplateSource } from "../../domain/ops/email-rewrite.ts";
 import * as content from "../../domain/ops/email-content.ts";
 import { renderEmailPreview, updateTemplateSource, updateThemeSource } from "../../domain/ops/email-rendering.ts";
 import { listSentEmails, sendCustomEmail } from "../../domain/ops/email-sending.ts";
-import { queueRender } from "../../domain/ops/email-queue.ts";
+import { renderInlineAfterCommit } from "../../domain/ops/email-queue.ts";
+import { mapStep } from "../../domain/ops/outside-lock.ts";
 import { activateCapacityBoost, deliveryInfo } from "../../domain/ops/email-delivery.ts";
 import { unsubscribe } from "../../domain/ops/email-unsubscribe.ts";
 import { getOutboxEmail, listOutbox, updateOutboxEmail } from "../../domain/ops/email-outbox.ts";
@@ -67,7 +68,7 @@ export const emailRoutes: RouteTable = {
     handler: ({ auth, ctx, params }) => ok(themeView(content.requireTheme(ctx, auth.project.id, params.theme_id))),
   },
   updateEmailTheme: {
-    handler: async ({ auth, ctx, params, body }) => ok({ display_name: (await updateThemeSource(ctx, auth.project, params.theme_id, body.tsx_source)).displayName }),
+    handler: ({ auth, ctx, params, body }) => updateThemeSource(ctx, auth.project, params.theme_id, body.tsx_source).map((theme) => ok({ display_name: theme.displayName })),
   },
   deleteEmailTheme: {
     handler: ({ auth, ctx, params }) => {
@@ -80,10 +81,7 @@ export const emailRoutes: RouteTable = {
     handler: ({ auth, ctx, body }) => ok({ id: content.createTemplate(ctx, auth.project, body.display_name).id }),
   },
   updateEmailTemplate: {
-    handler: async ({ auth, ctx, params, body }) => {
-      const { renderedHtml } = await updateTemplateSource(ctx, auth.project, params.template_id, body);
-      return ok({ rendered_html: renderedHtml });
-    },
+    handler: ({ auth, ctx, params, body }) => updateTemplateSource(ctx, auth.project, params.template_id, body).map(({ renderedHtml }) => ok({ rendered_html: renderedHtml })),
   },
   deleteEmailTemplate: {
     handler: ({ auth, ctx, params }) => {
@@ -106,18 +104,18 @@ export const emailRoutes: RouteTable = {
     },
   },
   renderEmail: {
-    handler: async ({ auth, ctx, body, request }) => {
-      const rendered = await renderEmailPreview(ctx, auth.project, parseUnionBody(request, body, RENDER_EMAIL_BODIES, renderEmailRequest));
-      // The real service answers no text part here.
-      return ok({
-        html: rendered.html,
-        ...(rendered.subject !== undefined ? { subject: rendered.subject } : {}),
-        ...(rendered.notificationCategory !== undefined ? { notification_category: rendered.notificationCategory } : {}),
-      });
-    },
+    handler: ({ auth, ctx, body, request }) =>
+      renderEmailPreview(ctx, auth.project, parseUnionBody(request, body, RENDER_EMAIL_BODIES, renderEmailRequest)).map((rendered) =>
+        // The real service answers no text part here.
+        ok({
+          html: rendered.html,
+          ...(rendered.subject !== undefined ? { subject: rendered.subject } : {}),
+          ...(rendered.notificationCategory !== undefined ? { notification_category: rendered.notificationCategory } : {}),
+        }),
+      ),
   },
   sendEmail: {
-    handler: async ({ auth, ctx, body, request }) => ok(await sendCustomEmail(ctx, auth.project, parseUnionBody(request, body, SEND_EMAIL_BODIES, sendEmailRequest))),
+    handler: ({ auth, ctx, body, request }) => ok(sendCustomEmail(ctx, auth.project, parseUnionBody(request, body, SEND_EMAIL_BODIES, sendEmailRequest))),
   },
   listOutboxEmails: {
     handler: ({ auth, ctx, query }) => {
@@ -129,8 +127,8 @@ export const emailRoutes: RouteTable = {
     handler: ({ auth, ctx, params }) => ok(outboxEmailView(getOutboxEmail(ctx, auth.project.id, params.id), ctx.now)),
   },
   updateOutboxEmail: {
-    handler: async ({ auth, ctx, params, body }) =>
-      ok(outboxEmailView(await updateOutboxEmail(ctx, auth.project.id, params.id, body, queueRender(ctx)), ctx.now)),
+    handler: ({ auth, ctx, params, body }) =>
+      mapStep(updateOutboxEmail(ctx, auth.project.id, params.id, body, renderInlineAfterCommit), (email, after) => ok(outboxEmailView(email, after.now)), ctx),
   },
   emailDeliveryInfo: { handler: ({ auth, ctx }) => ok(deliveryInfo(ctx, auth.project)) },
   activateCapacityBoost: { handler: ({ auth, ctx }) => ok(activateCapacityBoost(ctx, auth.project)) },

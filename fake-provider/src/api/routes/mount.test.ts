@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { headerNames, operations, rebranded, type HeaderKey } from "@authsim/sdk/contract";
 import { implementedRoutes } from "./index.ts";
 import { mountOperations } from "./mount.ts";
-import { DEV, ORIGIN, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import { MAX_BODY_BYTES } from "../http/parse.ts";
+import { DEV, ORIGIN, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, wire, type Fields, type TestProvider } from "../../test-support/api.ts";
 
 /**
  * The 501 rule ("every endpoint of the contract exists; one not implemented yet answers a clear 501", design.md) now
@@ -74,6 +75,54 @@ describe("request parsing", () => {
   it("checks the access type before the schema: INSUFFICIENT_ACCESS_TYPE wins over an unknown body key", async () => {
     const response = await api(provider, "/users", { headers: client(), json: { unknown: 1 } });
     await expectKnownError(response, "INSUFFICIENT_ACCESS_TYPE", 401);
+  });
+
+  describe("a body larger than MAX_BODY_BYTES", () => {
+    const tooLarge = `Request body too large (max ${MAX_BODY_BYTES} bytes)`;
+    const url = `${ORIGIN}/api/v1/auth/password/sign-in`;
+    /** A body of `total` bytes of JSON whitespace in 64 KiB chunks, counting what the reader pulled. */
+    function streamed(total: number) {
+      const pulled = { bytes: 0, cancelled: false };
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const size = Math.min(64 * 1024, total - pulled.bytes);
+          if (size <= 0) return controller.close();
+          pulled.bytes += size;
+          controller.enqueue(new Uint8Array(size).fill(0x20));
+        },
+        cancel() {
+          pulled.cancelled = true;
+        },
+      });
+      return { stream, pulled };
+    }
+    const post = (body: BodyInit, fields: Fields = {}, headers: Record<string, string> = {}) =>
+      provider.fetch(new Request(url, { method: "POST", body, headers: { ...wire(client(fields)), "content-type": "application/json", ...headers }, duplex: "half" } as RequestInit));
+
+    it("is refused with 413 from its Content-Length alone, before any of it is read or any credential checked", async () => {
+      const { stream, pulled } = streamed(100 * 1024 * 1024);
+      const response = await post(stream, { publishableClientKey: "wrong" }, { "content-length": String(100 * 1024 * 1024) });
+      expect([response.status, response.headers.get("content-type"), await response.text()]).toEqual([413, "text/plain; charset=utf-8", tooLarge]);
+      expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024);
+    });
+
+    it("is refused with 413 while it streams without a length: reading stops at the limit and the stream is cancelled", async () => {
+      const { stream, pulled } = streamed(100 * 1024 * 1024);
+      const response = await post(stream);
+      expect([response.status, await response.text()]).toEqual([413, tooLarge]);
+      expect(pulled.cancelled).toBe(true);
+      expect(pulled.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 64 * 1024);
+    });
+
+    it("is read up to the limit itself: a body of exactly MAX_BODY_BYTES is parsed as ever", async () => {
+      const user = await signUp(provider);
+      const json = JSON.stringify({ email: user.email, password: user.password });
+      // The JSON, then whitespace up to the limit.
+      const body = new Uint8Array(MAX_BODY_BYTES).fill(0x20);
+      body.set(new TextEncoder().encode(json));
+      const response = await post(body);
+      expect(await expectJson(response)).toMatchObject({ user_id: user.user_id });
+    });
   });
 
   it("accepts an empty `{}` body where an operation takes none", async () => {

@@ -28,7 +28,7 @@ import { applyOverrideErrorStatus, json } from "../http/respond.ts";
 import type { ProviderSettings } from "../../domain/ops/context.ts";
 import type { Store } from "../../domain/store/store.ts";
 import { explainFailure, traceOf, type PipelineStage } from "../../emulator/request-log/trace.ts";
-import { AfterCommit, type RouteFor, type RouteResult, type RouteTable } from "./define.ts";
+import type { RouteFor, RouteResult, RouteTable } from "./define.ts";
 import { runOp } from "../../domain/run-op.ts";
 import type { CryptoBackend } from "../../domain/auth/crypto-backend.ts";
 import { holdsUnsignedToken, signAccessToken } from "../../domain/auth/tokens.ts";
@@ -131,7 +131,7 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
     stage = "auth";
     const endUser = endUserFromHeaders(request.headers);
     // One transaction for the whole request (runOp keeps what the op asked to keep if it fails).
-    const committed = await runOp(deps, async (ctx) => {
+    const result = await runOp(deps, async (ctx) => {
       const auth = await parseAuth(ctx.tables, request.headers, ctx.now, deps.settings.crypto);
       traceOf(request).userId = auth?.user?.id ?? null;
       stage = "access";
@@ -159,8 +159,6 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
         request,
       });
     }, endUser ? { endUser } : {});
-    // Committed. A long read over a copy of the state answers now, off the store's lock (AfterCommit).
-    const result = committed instanceof AfterCommit ? await committed.answer() : committed;
     // An access token in the answer is signed now, off the store's lock too (UnsignedAccessToken). An answer
     // without one goes out without the turn of the event loop an await would take.
     const signed = withSignedToken(result, deps.settings.crypto);

@@ -64,11 +64,22 @@ export interface OpContext {
    */
   keepOnFailure(write: (tables: Tables) => void): void;
   /**
+   * Work to do once this transaction has committed, with no lock held, before the request answers (rendering emails an
+   * operation queued: domain/ops/outside-lock.ts). Dropped if the operation fails.
+   */
+  afterCommit(work: AfterCommit): void;
+  /**
    * Where the end user is, read from the request's forwarding headers by the HTTP layer (api/http/end-user.ts): sessions
    * opened by this request record it (protocol.md §5.7). Absent outside requests or without an address.
    */
   endUser?: EndUserIpInfo;
 }
+
+/** Opens a transaction for after-commit work (runOp's, with the same clock, random source and settings). */
+export type InTransaction = <R>(operation: (ctx: OpContext) => R | Promise<R>) => Promise<R>;
+
+/** Work registered with ctx.afterCommit (domain/ops/outside-lock.ts): it may open transactions, and holds none while it waits. */
+export type AfterCommit = (inTransaction: InTransaction) => Promise<void>;
 
 export interface AuthedContext extends OpContext {
   auth: Auth;

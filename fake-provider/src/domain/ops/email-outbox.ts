@@ -3,6 +3,7 @@ import { knownError, StatusError } from "../errors/known-error.ts";
 import type { OutboxEntryRecord, OutboxRecipientRecord, SentEmailRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { notificationCategories } from "./notifications.ts";
+import { readAfterWork, type Step } from "./outside-lock.ts";
 
 /**
  * The email outbox as the real service shows it (GET/PATCH /emails/outbox…; docs/emails.md "Outbox"). Every email is a
@@ -136,16 +137,17 @@ export function getOutboxEmail(ctx: OpContext, projectId: string, id: string): S
   return requireOutboxEmail(ctx, projectId, id);
 }
 
-/** Renders an entry waiting for it, as the email queue does (domain/ops/email-queue.ts owns the renderer's inputs). */
-export type OutboxRender = (email: SentEmailRecord) => Promise<SentEmailRecord>;
+/** Has an entry rendered after the request's commit when the queue runs inline (domain/ops/email-queue.ts renderInlineAfterCommit). */
+export type OutboxRender = (ctx: OpContext, ids: readonly string[]) => void;
 
 /**
  * PATCH /emails/outbox/{id}: edit, pause, resume, reschedule or cancel. Only entries that have not been delivered nor
  * skipped can change (EMAIL_NOT_EDITABLE names the status as the real service stores it: "SENT", "SKIPPED"); a change of
  * content or recipient sends the entry back to the queue to be rendered again ("preparing"), and so does resuming one
- * paused before it was rendered. When the queue runs inline (no delay, domain/ops/email-queue.ts) it is rendered right here.
+ * paused before it was rendered. When the queue runs inline (no delay, domain/ops/email-queue.ts) it is rendered before the
+ * request answers (outside the store's lock), and the answer is the entry as it is then.
  */
-export async function updateOutboxEmail(ctx: OpContext, projectId: string, id: string, body: OutboxEmailUpdate, render: OutboxRender): Promise<SentEmailRecord> {
+export function updateOutboxEmail(ctx: OpContext, projectId: string, id: string, body: OutboxEmailUpdate, render: OutboxRender): Step<SentEmailRecord> {
   const email = requireOutboxEmail(ctx, projectId, id);
   const { status } = outboxStatusOf(email, ctx.now);
   if (status === "sent" || status === "skipped") throw knownError("EMAIL_NOT_EDITABLE", { email_id: email.id, status: status.toUpperCase().replace(/-/g, "_") });
@@ -165,7 +167,10 @@ export async function updateOutboxEmail(ctx: OpContext, projectId: string, id: s
   }
   const updated: SentEmailRecord = { ...email, outbox: fields };
   ctx.tables.emails.set(updated.id, updated);
-  if (fields.awaitingRender && !fields.isPaused && fields.skippedReason === null && (ctx.settings.emailQueueDelayMillis ?? 0) === 0) return await render(updated);
+  if (fields.awaitingRender && !fields.isPaused && fields.skippedReason === null && (ctx.settings.emailQueueDelayMillis ?? 0) === 0) {
+    render(ctx, [updated.id]);
+    return readAfterWork((after) => requireOutboxEmail(after, projectId, id));
+  }
   return updated;
 }
 

@@ -1,9 +1,9 @@
 import { KnownErrorException, StatusError } from "../errors/known-error.ts";
 import { renderEmailSources, type RenderedEmail, type RenderInput } from "../email/render/sandbox.ts";
 import type { OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
-import type { OpContext } from "./context.ts";
+import type { InTransaction, OpContext } from "./context.ts";
 import { findTheme, projectLogosOf } from "./email-content.ts";
-import { outboxFieldsOf, TRANSACTIONAL, type OutboxRender } from "./email-outbox.ts";
+import { outboxFieldsOf, TRANSACTIONAL } from "./email-outbox.ts";
 import { recipientProps, themeSourceFor } from "./email-rendering.ts";
 import { sendErrorFor } from "./mail-server.ts";
 import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
@@ -17,15 +17,17 @@ import { notificationCategories, notificationPreferencesOf, type NotificationCat
  *
  * When the queue runs (`emailQueueDelayMillis`, a provider option):
  * - 0, the default (library users, in-process tests, the dev server's deterministic mode): inline. The request that
- *   queues or edits an email renders it before answering, so the outcome depends on nothing but the requests and the
- *   injected clock, exactly as before the queue existed; "preparing" is never seen, except while paused.
+ *   queues or edits an email renders it before answering (once its transaction has committed, outside the store's lock:
+ *   `renderQueued`, below), so for a client that waits for its answers the outcome depends on nothing but the requests
+ *   and the injected clock, exactly as before the queue existed; "preparing" is never seen, except while paused.
  * - more than 0 (the dev server): an entry becomes due that long after it was queued (or last edited), by the injected
- *   clock, and due entries are rendered by the queue's step (`prepareQueueStep`, below), which the provider's timed work
- *   runs (emulator/timed-work/email-queue-worker.ts) after requests, on clock moves and when the grace has passed,
- *   rendering outside the store's lock; a request waits for a running step before its own work. The real service's
- *   worker runs on a timer, so a client polling it sees an email "preparing" for a moment and may still delete the
- *   recipient, unsubscribe or pause the email before it is rendered; its own tests rely on that. The grace is that
- *   tick, not a time the email is due: with the clock frozen there is none, and the queue drains right away
+ *   clock, and due entries are rendered by the queue's step (`dueEmailIds` and `renderQueued`, below), which the
+ *   provider's timed work runs (emulator/timed-work/email-queue-worker.ts) after requests, on clock moves and when the
+ *   grace has passed, rendering outside the store's lock. A request waits for a running step only briefly
+ *   (QUEUE_STEP_WAIT_MILLIS, emulator/timed-work/runner.ts): an email's code never holds other requests up. The real
+ *   service's worker runs on a timer, so a client polling it sees an email "preparing" for a moment and may still
+ *   delete the recipient, unsubscribe or pause the email before it is rendered; its own tests rely on that. The grace
+ *   is that tick, not a time the email is due: with the clock frozen there is none, and the queue drains right away
  *   (docs/emulator.md, "Timed work").
  */
 
@@ -88,14 +90,23 @@ const unsubscribeLinkOf = (ctx: OpContext, job: RenderJob, user: UserRecord | nu
   user && category.canDisable ? unsubscribeLinkFor(ctx, job.project.id, user.id, category.id) : undefined;
 
 /**
- * The copy once its first rendering is known, in a transaction: the category the template named (or the explicit
- * one) and, if that category can be turned off and was not known before, a second rendering with its unsubscribe link.
+ * After the first rendering, in a transaction: when the template named a category the user may turn off that was not
+ * known before, the input to render again with its unsubscribe link (which makes a code); else null.
  */
-async function finishCopy(ctx: OpContext, prepared: PreparedCopy, first: RenderedEmail): Promise<RenderOutcome> {
-  const { job, user, address, input } = prepared;
+function secondInput(ctx: OpContext, entry: PreparedEntry, first: FirstRendering | null): RenderInput | null {
+  const copy = entry.copy;
+  if (!copy || !first?.ok || copy.job.categoryOverride) return null;
+  const category = notificationCategories.find((c) => c.name.toLowerCase() === (first.rendered.notificationCategory ?? "Transactional").toLowerCase());
+  // An unknown category is the entry's render error, decided when it is settled.
+  const link = category ? unsubscribeLinkOf(ctx, copy.job, copy.user, category) : undefined;
+  return link ? { ...copy.input, unsubscribeLink: link } : null;
+}
+
+/** The copy once its renderings are known: the category the template named (or the explicit one), and its content. */
+function finishCopy(prepared: PreparedCopy, first: RenderedEmail, second: RenderedEmail | null): RenderOutcome {
+  const { job, user, address } = prepared;
   const category = job.categoryOverride ?? categoryNamed(first.notificationCategory ?? "Transactional");
-  const late = job.categoryOverride ? undefined : unsubscribeLinkOf(ctx, job, user, category);
-  const rendered = late ? await renderEmailSources({ ...input, unsubscribeLink: late }) : first;
+  const rendered = second ?? first;
   // Without a subject given or rendered, the real queue stores an empty one.
   const subject = job.subjectOverride ?? rendered.subject ?? "";
   return { user, address, subject, html: rendered.html, text: rendered.text, category };
@@ -134,13 +145,13 @@ function prepareEntry(ctx: OpContext, email: SentEmailRecord): PreparedEntry {
   return { email, copy: prepareCopy(ctx, job, fields.recipient) };
 }
 
-/** The first rendering of an entry's copy, or why it failed (a source that fails is the entry's fate, not a refusal). */
+/** A rendering of an entry's copy, or why it failed (a source that fails is the entry's fate, not a refusal). */
 export type FirstRendering = { ok: true; rendered: RenderedEmail } | { ok: false; message: string };
 
-export async function renderEntry(entry: PreparedEntry): Promise<FirstRendering | null> {
-  if (!entry.copy) return null;
+/** Renders, with no lock held: the email's own code runs here (domain/ops/outside-lock.ts). */
+async function renderOutside(input: RenderInput): Promise<FirstRendering> {
   try {
-    return { ok: true, rendered: await renderEmailSources(entry.copy.input) };
+    return { ok: true, rendered: await renderEmailSources(input) };
   } catch (error) {
     return { ok: false, message: failureMessage(error) };
   }
@@ -149,21 +160,21 @@ export async function renderEntry(entry: PreparedEntry): Promise<FirstRendering 
 const failureMessage = (error: unknown) =>
   error instanceof KnownErrorException && typeof error.details?.error === "string" ? error.details.error : error instanceof Error ? error.message : String(error);
 
-/** Decides a rendered entry's fate and stores it; answers the entry as stored. */
-async function settleEntry(ctx: OpContext, entry: PreparedEntry, first: FirstRendering | null): Promise<SentEmailRecord> {
+/** Decides a rendered entry's fate and stores it, in a transaction. */
+function settleEntry(ctx: OpContext, entry: PreparedEntry, first: FirstRendering | null, second: FirstRendering | null): void {
   const { email, copy } = entry;
-  if (!copy || !first) return email;
+  if (!copy || !first) return;
   const fields = outboxFieldsOf(email);
   const done = { ...fields, awaitingRender: false, renderedAtMillis: ctx.now, updatedAtMillis: ctx.now };
   let outcome: RenderOutcome;
   try {
     if (!first.ok) throw new Error(first.message);
-    outcome = await finishCopy(ctx, copy, first.rendered);
+    if (second && !second.ok) throw new Error(second.message);
+    outcome = finishCopy(copy, first.rendered, second?.rendered ?? null);
   } catch (error) {
     // A source that fails is a "render-error" entry (the real queue renders after send-email answered), never a refusal.
-    const failed: SentEmailRecord = { ...email, outbox: { ...done, renderError: first.ok ? failureMessage(error) : first.message } };
-    ctx.tables.emails.set(failed.id, failed);
-    return failed;
+    ctx.tables.emails.set(email.id, { ...email, outbox: { ...done, renderError: failureMessage(error) } });
+    return;
   }
   const skipped = skipReasonFor(ctx, outcome, fields.recipient);
   const rendered: SentEmailRecord = {
@@ -184,17 +195,45 @@ async function settleEntry(ctx: OpContext, entry: PreparedEntry, first: FirstRen
     },
   };
   ctx.tables.emails.set(rendered.id, rendered);
-  return rendered;
 }
 
-/** Renders one queued entry and decides its fate, all in the caller's transaction; answers the entry as stored. */
-export async function renderQueuedEmail(ctx: OpContext, email: SentEmailRecord): Promise<SentEmailRecord> {
-  const entry = prepareEntry(ctx, email);
-  return settleEntry(ctx, entry, await renderEntry(entry));
+/**
+ * Renders queued entries, one after another and each as it is when its turn comes, without holding the store's lock
+ * while an email's code runs (a rendering is 45–100 ms, a runaway one stops at its deadline, and every other request
+ * would wait for it). Per entry: its inputs are read in a transaction (skipped unless due: waiting, not paused or
+ * cancelled, its delay passed), rendered outside any, the unsubscribe link its category needs made in a second
+ * transaction (and rendered again with it), and its fate stored in a third. An entry changed in between (edited,
+ * paused, cancelled, deleted: any write replaces its record) is left as it is then: to the queue's next step, or to the
+ * request that changed it. The order of the entries, and of what each draws from the random source, is that of a
+ * render inside one transaction, so a library user's outcomes repeat. Answers how many entries were settled.
+ */
+export async function renderQueued(inTransaction: InTransaction, ids: readonly string[], delayMillis?: number): Promise<number> {
+  let settled = 0;
+  for (const id of ids) {
+    const entry = await inTransaction((ctx) => {
+      const email = ctx.tables.emails.get(id);
+      return email && isDue(email, ctx.now, delayMillis ?? emailQueueDelay(ctx)) ? prepareEntry(ctx, email) : null;
+    });
+    if (!entry) continue;
+    const unchanged = (ctx: OpContext) => ctx.tables.emails.get(id) === entry.email;
+    const first = entry.copy ? await renderOutside(entry.copy.input) : null;
+    const again = await inTransaction((ctx) => (unchanged(ctx) ? { input: secondInput(ctx, entry, first) } : null));
+    if (!again) continue;
+    const second = again.input ? await renderOutside(again.input) : null;
+    const stored = await inTransaction((ctx) => {
+      if (!unchanged(ctx)) return false;
+      settleEntry(ctx, entry, first, second);
+      return true;
+    });
+    if (stored) settled++;
+  }
+  return settled;
 }
 
-/** The queue's render step for edited entries (PATCH /emails/outbox/{id}). */
-export const queueRender: (ctx: OpContext) => OutboxRender = (ctx) => (email) => renderQueuedEmail(ctx, email);
+/** Has the request's after-commit work render these entries when the queue runs inline (no delay; afterCommit). */
+export function renderInlineAfterCommit(ctx: OpContext, ids: readonly string[]): void {
+  if (emailQueueDelay(ctx) === 0 && ids.length > 0) ctx.afterCommit((inTransaction) => renderQueued(inTransaction, ids).then(() => undefined));
+}
 
 /** Whether the queue would render this entry at `now`: waiting, not paused or cancelled, and its delay passed. */
 export function isDue(email: SentEmailRecord, now: number, delayMillis: number): boolean {
@@ -217,29 +256,13 @@ export function nextDueAt(emails: Iterable<SentEmailRecord>, delayMillis: number
   return next;
 }
 
-const dueEntries = (ctx: OpContext, delayMillis: number) =>
-  [...ctx.tables.emails.indexed("awaitingRender")].filter((e) => isDue(e, ctx.now, delayMillis)).sort((a, b) => a.seq - b.seq);
-
 /**
- * One step of the queue, in three parts so that the store's lock is not held while emails render (a rendering is
- * 45–100 ms, and every write would wait for it): `prepareQueueStep` reads the due entries, oldest first, in one transaction,
- * `renderEntry` renders each outside any, and `settleQueueStep` stores the outcomes in another. An entry changed in
- * between (edited, paused, cancelled, deleted: any write replaces its record) is left for the next step, which renders
- * it afresh from what it is then.
+ * The queue's step (emulator/timed-work/email-queue-worker.ts): the entries due now, oldest first, read in a
+ * transaction; renderQueued then renders them outside the store's lock. `delayMillis`: the grace (none while the clock
+ * is frozen).
  */
-export function prepareQueueStep(ctx: OpContext, delayMillis: number = emailQueueDelay(ctx)): PreparedEntry[] {
-  return dueEntries(ctx, delayMillis).map((email) => prepareEntry(ctx, email));
-}
-
-/** `delayMillis`: the grace the step was prepared with (none while the clock is frozen: emulator/timed-work/email-queue-worker.ts). */
-export async function settleQueueStep(ctx: OpContext, entries: readonly PreparedEntry[], renderings: readonly (FirstRendering | null)[], delayMillis: number = emailQueueDelay(ctx)): Promise<number> {
-  let settled = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    const current = ctx.tables.emails.get(entry.email.id);
-    if (current !== entry.email || !isDue(current, ctx.now, delayMillis)) continue;
-    await settleEntry(ctx, entry, renderings[i] ?? null);
-    settled++;
-  }
-  return settled;
-}
+export const dueEmailIds = (ctx: OpContext, delayMillis: number = emailQueueDelay(ctx)): string[] =>
+  [...ctx.tables.emails.indexed("awaitingRender")]
+    .filter((e) => isDue(e, ctx.now, delayMillis))
+    .sort((a, b) => a.seq - b.seq)
+    .map((e) => e.id);

@@ -5,6 +5,7 @@ import { renderEmailSources, renderingError, type RenderedEmail } from "../email
 import type { EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { outsideLock, type OutsideLock } from "./outside-lock.ts";
 import { findTheme, listThemes, projectLogosOf, requireCustomEmailServer, requireTemplate, requireTheme, saveTemplate, saveTheme } from "./email-content.ts";
 
 /**
@@ -35,45 +36,62 @@ export function recipientProps(user: UserRecord | null): { displayName: string |
 /**
  * POST /emails/render-email: one of a theme id or source and one of a template id or source (the route checks the
  * combinations); a missing theme or template is a plain-text 400. A preview fills missing variables from PreviewVariables.
+ * The sources are read here; they render once the store's lock is released (domain/ops/outside-lock.ts).
  */
-export async function renderEmailPreview(ctx: OpContext, project: ProjectRecord, body: RenderEmailRequest): Promise<RenderedEmail> {
+export function renderEmailPreview(ctx: OpContext, project: ProjectRecord, body: RenderEmailRequest): OutsideLock<RenderedEmail> {
   const themeSource = body.theme_tsx_source ?? themeSourceFor(ctx, project, body.theme_id, 400);
   const templateSource = body.template_tsx_source ?? (body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, 400).tsxSource : undefined);
   if (templateSource === undefined) throw knownError("SCHEMA_ERROR", { message: "Either template_id or template_tsx_source must be provided" });
-  return renderEmailSources({ themeSource, templateSource, project: { displayName: project.displayName }, projectLogos: projectLogosOf(project), preview: true });
+  const input = { themeSource, templateSource, project: { displayName: project.displayName }, projectLogos: projectLogosOf(project), preview: true };
+  return outsideLock(() => renderEmailSources(input), (_after, rendered) => rendered);
 }
 
 /**
  * PATCH /internal/email-templates/{id}: needs a custom email server; the template must exist; the new source must render
- * with the project's active theme, with a Subject and a NotificationCategory, before it is stored.
+ * with the project's active theme, with a Subject and a NotificationCategory, before it is stored. It renders outside
+ * the store's lock; the template is read again to store it (it may have changed or gone meanwhile).
  */
-export async function updateTemplateSource(
+export function updateTemplateSource(
   ctx: OpContext,
   project: ProjectRecord,
   templateId: string,
   body: { tsx_source: string; theme_id?: ThemeChoice | undefined },
-): Promise<{ renderedHtml: string }> {
+): OutsideLock<{ renderedHtml: string }> {
   requireCustomEmailServer(project);
-  const template: EmailTemplateRecord = requireTemplate(ctx, project.id, templateId);
-  const rendered = await renderEmailSources({
+  requireTemplate(ctx, project.id, templateId);
+  const input = {
     themeSource: activeThemeSource(ctx, project),
     templateSource: body.tsx_source,
     project: { displayName: project.displayName },
     projectLogos: projectLogosOf(project),
     preview: true,
-  });
-  if (rendered.subject === undefined) throw renderingError("Subject is required, import it from @stackframe/emails");
-  if (rendered.notificationCategory === undefined) throw renderingError("NotificationCategory is required, import it from @stackframe/emails");
-  const themeId = body.theme_id === undefined ? template.themeId : body.theme_id;
-  saveTemplate(ctx, { ...template, tsxSource: body.tsx_source, themeId });
-  return { renderedHtml: rendered.html };
+  };
+  return outsideLock(
+    () => renderEmailSources(input),
+    (after, rendered) => {
+      if (rendered.subject === undefined) throw renderingError("Subject is required, import it from @stackframe/emails");
+      if (rendered.notificationCategory === undefined) throw renderingError("NotificationCategory is required, import it from @stackframe/emails");
+      const template: EmailTemplateRecord = requireTemplate(after, project.id, templateId);
+      const themeId = body.theme_id === undefined ? template.themeId : body.theme_id;
+      saveTemplate(after, { ...template, tsxSource: body.tsx_source, themeId });
+      return { renderedHtml: rendered.html };
+    },
+  );
 }
 
-/** PATCH /internal/email-themes/{id}: the theme must render around sample content before it is stored; answers its name. */
-export async function updateThemeSource(ctx: OpContext, project: ProjectRecord, themeId: string, tsxSource: string): Promise<EmailThemeRecord> {
-  const theme = requireTheme(ctx, project.id, themeId);
-  await renderEmailSources({ themeSource: tsxSource, templateSource: SAMPLE_CONTENT_SOURCE, project: { displayName: project.displayName }, preview: true });
-  const next = { ...theme, tsxSource };
-  saveTheme(ctx, next);
-  return next;
+/**
+ * PATCH /internal/email-themes/{id}: the theme must render around sample content before it is stored; answers its name.
+ * It renders outside the store's lock, and the theme is read again to store it.
+ */
+export function updateThemeSource(ctx: OpContext, project: ProjectRecord, themeId: string, tsxSource: string): OutsideLock<EmailThemeRecord> {
+  requireTheme(ctx, project.id, themeId);
+  const input = { themeSource: tsxSource, templateSource: SAMPLE_CONTENT_SOURCE, project: { displayName: project.displayName }, preview: true };
+  return outsideLock(
+    () => renderEmailSources(input),
+    (after) => {
+      const next = { ...requireTheme(after, project.id, themeId), tsxSource };
+      saveTheme(after, next);
+      return next;
+    },
+  );
 }

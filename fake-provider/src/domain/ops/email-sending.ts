@@ -7,7 +7,7 @@ import type { OpContext } from "./context.ts";
 import { keepInOutbox } from "./outbox.ts";
 import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
 import { findTheme, markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
-import { categoryNamed, emailQueueDelay, renderQueuedEmail } from "./email-queue.ts";
+import { categoryNamed, renderInlineAfterCommit } from "./email-queue.ts";
 
 /**
  * POST /emails/send-email (spec §7 Server only; sdk-surface.md §20): to users by id or to all users, with raw HTML, a
@@ -62,7 +62,7 @@ export function recordSentEmail(
  * without a primary email or who turned the category off by then gets a "skipped" entry (as upstream, the answer lists
  * every requested user); with `scheduled_at_millis` in the future the entries stay "scheduled" until the clock reaches it.
  */
-export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): Promise<{ results: { user_id: string }[] }> {
+export function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): { results: { user_id: string }[] } {
   const contents = [body.html, body.template_id, body.draft_id].filter((c) => c !== undefined);
   if (contents.length !== 1) throw schemaProblem("Either template_id, html, or draft_id must be provided");
   // Custom emails go out through the project's own server only (spec §8 REQUIRES_CUSTOM_EMAIL_SERVER).
@@ -99,7 +99,8 @@ export async function sendCustomEmail(ctx: OpContext, project: ProjectRecord, bo
     // Subject, content and address are the queue's to fill in (domain/ops/email-queue.ts).
     queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
   }
-  if (emailQueueDelay(ctx) === 0) for (const email of queued) await renderQueuedEmail(ctx, email);
+  // Inline (no queue delay), they are rendered once this transaction has committed, before the request answers.
+  renderInlineAfterCommit(ctx, queued.map((e) => e.id));
   if (draft) markDraftSent(ctx, draft);
   return { results: users.map((u) => ({ user_id: u.id })) };
 }
@@ -124,7 +125,7 @@ export function listSentEmails(ctx: OpContext, projectId: string): SentEmailReco
  * (domain/ops/email-queue.ts: rendered, then skipped if the user has no primary email by then). Needs no custom email server
  * (like the built-in emails).
  */
-export async function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord, templateId: string, users: readonly UserRecord[], variables: Record<string, unknown>): Promise<void> {
+export function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord, templateId: string, users: readonly UserRecord[], variables: Record<string, unknown>): void {
   const template = requireTemplate(ctx, project.id, templateId, 400, `Default email template ${templateId} not found`);
   const selected = template.themeId === false ? null : (template.themeId ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
@@ -145,5 +146,5 @@ export async function sendServiceTemplateEmail(ctx: OpContext, project: ProjectR
     });
     queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
   }
-  if (emailQueueDelay(ctx) === 0) for (const email of queued) await renderQueuedEmail(ctx, email);
+  renderInlineAfterCommit(ctx, queued.map((e) => e.id));
 }

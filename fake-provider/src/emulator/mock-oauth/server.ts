@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { framingGuard } from "../safety/framing.ts";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
 import { readCookie } from "../../api/http/cookies.ts";
@@ -186,6 +187,7 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
   };
 
   const app = new Hono();
+  app.use("*", framingGuard);
   app.onError((error) => {
     if (error instanceof StatusError) return htmlPage(errorPage(error.message), error.status);
     throw error;

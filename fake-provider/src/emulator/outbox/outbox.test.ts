@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { manualClock, seededRandom } from "@authsim/sdk/runtime";
 import { createFakeProvider } from "../../app.ts";
+import { opContextOn } from "../../domain/run-op.ts";
 import { outboxFieldsOf } from "../../domain/ops/email-outbox.ts";
 import { sendEmail } from "../../domain/ops/outbox.ts";
 import type { SentEmailRecord } from "../../domain/store/records.ts";
@@ -12,7 +13,7 @@ function setup() {
   const send = (to: string, kind: SentEmailRecord["kind"] & ("password_reset" | "magic_link")) =>
     provider.store.transact((tables) =>
       sendEmail(
-        { tables, now: provider.clock.now(), random: seededRandom(to), settings: provider.settings, keepOnFailure: (w) => w(tables) },
+        opContextOn(tables, provider.clock.now(), seededRandom(to), provider.settings),
         { projectId: dev.id, to, kind, code: "c0de", otp: "C0DE12", link: `http://localhost:3000/cb?code=c0de` },
       ),
     );

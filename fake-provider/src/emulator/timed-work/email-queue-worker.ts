@@ -1,14 +1,14 @@
 import type { ControllableClock } from "../../clock.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
 import { outboxStatusOf } from "../../domain/ops/email-outbox.ts";
-import { nextDueAt, prepareQueueStep, renderEntry, settleQueueStep, type FirstRendering } from "../../domain/ops/email-queue.ts";
+import { dueEmailIds, nextDueAt, renderQueued } from "../../domain/ops/email-queue.ts";
 import type { TimedWorker } from "./runner.ts";
 
 /**
  * The email queue (domain/ops/email-queue.ts) as timed work. The real service drains it continuously, so it is
  * right-away work: the dev server's grace (`emailQueueDelayMillis`, about one tick of the real worker, so polling
  * clients see "preparing") counts while the clock runs, and with the clock frozen there is none. Renders outside the
- * store's lock: prepare in one transaction, render, settle in another.
+ * store's lock (renderQueued: each entry read, rendered with no lock held, then stored).
  */
 export function emailQueueWorker(deps: OpDeps & { clock: ControllableClock }): TimedWorker {
   const grace = () => (deps.clock.frozen ? 0 : (deps.settings.emailQueueDelayMillis ?? 0));
@@ -19,10 +19,8 @@ export function emailQueueWorker(deps: OpDeps & { clock: ControllableClock }): T
     nextDueAt: () => nextDueAt(waiting(), grace()),
     async step() {
       const delay = grace();
-      const entries = await runOp(deps, (ctx) => prepareQueueStep(ctx, delay));
-      const renderings: (FirstRendering | null)[] = [];
-      for (const entry of entries) renderings.push(await renderEntry(entry));
-      return runOp(deps, (ctx) => settleQueueStep(ctx, entries, renderings, delay));
+      const ids = await runOp(deps, (ctx) => dueEmailIds(ctx, delay));
+      return renderQueued((op) => runOp(deps, op), ids, delay);
     },
     pending() {
       const delay = grace();
