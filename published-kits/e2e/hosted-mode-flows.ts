@@ -26,6 +26,11 @@ export interface HostedModeSuite {
   title: string;
   /** The app on the emulator at `apiUrl`, in hosted mode with the template the dev server printed. */
   startApp(apiUrl: string, hostedHandlerUrlTemplate: string): Promise<RunningApp>;
+  /**
+   * The app's page that needs a user and sends a visitor to sign in from the browser (useUser({ or: "redirect" })): the
+   * kit knows its URL there, so the hand-off brings the person back to it.
+   */
+  protectedPath: string;
 }
 
 /** The template line of the banner's env lines: what a person pastes into the app's env. */
@@ -78,12 +83,12 @@ export function describeHostedMode(suite: HostedModeSuite): void {
     const onHosted = (path: string) => (url: URL) => url.origin === hosted && url.pathname === path;
     /** The app's protected page, reached signed in: its text names the user. */
     const arriveProtected = async (email: string) => {
-      await page.waitForURL((url) => url.origin === app!.url && url.pathname === "/protected");
+      await page.waitForURL((url) => url.origin === app!.url && url.pathname === suite.protectedPath);
       await expect.poll(() => page.getByTestId("protected").textContent()).toBe(`Only for ${email}`);
     };
     /** From the app's protected page to the hosted sign-in page, as a signed-out visitor. */
     const toHostedSignIn = async () => {
-      await page.goto(`${app!.url}/protected`);
+      await page.goto(`${app!.url}${suite.protectedPath}`);
       await page.waitForURL(onHosted("/handler/sign-in"));
       const returnTo = new URL(new URL(page.url()).searchParams.get("after_auth_return_to")!);
       expect([returnTo.origin, returnTo.searchParams.get("hexclave_cross_domain_auth")]).toEqual([app!.url, "1"]);

@@ -10,6 +10,7 @@ import { serveStaticApp } from "./static-server.ts";
 describeHostedMode({
   kit: "react-vite",
   title: "the published @stackframe/react in a Vite app",
+  protectedPath: "/protected",
   startApp: async (apiUrl, hostedHandlerUrlTemplate) => {
     const served = await serveStaticApp(kitApps["react-vite"].outDir, {
       apiUrl,
