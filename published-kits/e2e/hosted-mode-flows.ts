@@ -141,6 +141,9 @@ export function describeHostedMode(suite: HostedModeSuite): void {
 
     it("signs out in the app", async () => {
       await signOut();
+      // Where the kit sends home, afterSignIn and afterSignOut in hosted mode (its hosted path "handler"): the home page.
+      await page.goto(`${hosted}/handler`);
+      await expect.poll(() => page.getByTestId("whoami").textContent()).toBe("Not signed in");
       expect(pageErrors).toEqual([]);
     });
 
