@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { dashboardHandler } from "../dashboard/serve.ts";
 import type { EmulatorFetch } from "../hosted/project-choice.ts";
-import { hostedHandler } from "../hosted/serve.ts";
+import { hostedHandler, hostedOnly } from "../hosted/serve.ts";
+import { hostedHandlerUrlTemplate } from "../hosted/src/hosted-config.ts";
 import { DASHBOARD_DIST, HOSTED_DIST } from "./locations.ts";
 import { inFrontOf } from "./serve-bundle.ts";
 
@@ -41,7 +42,9 @@ export function withBundles<A extends unknown[]>(
   appFetch: (request: Request, ...rest: A) => Response | Promise<Response>,
   emulator: EmulatorFetch,
 ): (request: Request, ...rest: A) => Promise<Response> {
-  return inFrontOf([hostedHandler(HOSTED_DIST, emulator), dashboardHandler(DASHBOARD_DIST)], appFetch);
+  const served = inFrontOf([hostedHandler(HOSTED_DIST, emulator), dashboardHandler(DASHBOARD_DIST)], appFetch);
+  // A project's own address (<projectId>.localhost, the kit's hosted mode) reaches the hosted pages and nothing else.
+  return async (request, ...rest) => hostedOnly(request) ?? (await served(request, ...rest));
 }
 
 /** The banner's lines for the bundles, under the "listening on" line. */
@@ -52,6 +55,7 @@ export function bundleBannerLines(apiUrl: string, notes: BundleNotes): string[] 
   return [
     `Dashboard: ${apiUrl}/ (${notes.dashboard}${notes.dashboard.startsWith("not built") ? "; / shows a placeholder" : ""})`,
     `Hosted sign-in: ${apiUrl}/handler/sign-in (dev project; ?project_id=… for another; home page ${apiUrl}/app; ${notes.hosted}${passkeys})`,
+    `  and per project at ${hostedHandlerUrlTemplate(apiUrl).replace("{hostedPath}", "handler/sign-in")} (the published kit's hosted mode: NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE below)`,
     `API reference: ${apiUrl}${CONTROL_PREFIX}/api-reference (OpenAPI document at ${apiUrl}${CONTROL_PREFIX}/openapi.json)`,
   ];
 }

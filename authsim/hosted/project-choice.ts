@@ -1,7 +1,8 @@
 import { devProjectSeed } from "@authsim/fixtures";
 import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
 import { controlClient, type ControlAnswer, type ControlClient } from "@authsim/sdk/emulator";
-import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY } from "./src/hosted-config.ts";
+import { hostName } from "@authsim/fake-provider/dev-server";
+import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY, projectOfHost } from "./src/hosted-config.ts";
 
 /**
  * Which project the hosted pages serve for a request, and what the emulator knows of it. The server reads the
@@ -18,10 +19,13 @@ export type EmulatorFetch = (request: Request) => Response | Promise<Response>;
 // GET /__emulator/projects: every project but `internal`, the emulator's own.
 export type HostedProject = ControlAnswer<"projects">["items"][number];
 
-/** The project a request asks for, and how: its own `?project_id=` beats the remembered cookie beats the dev project. */
+/**
+ * The project a request asks for, and how: its host (`<projectId>.localhost`, the kit's hosted mode) beats its own
+ * `?project_id=` beats the remembered cookie beats the dev project.
+ */
 export interface AskedProject {
   id: string;
-  via: "query" | "cookie" | "default";
+  via: "host" | "query" | "cookie" | "default";
 }
 
 function cookieValue(header: string | null, name: string): string | null {
@@ -38,7 +42,10 @@ function cookieValue(header: string | null, name: string): string | null {
 }
 
 export function askedProject(request: Request): AskedProject {
-  const query = new URL(request.url).searchParams.get(PROJECT_QUERY);
+  const url = new URL(request.url);
+  const byHost = projectOfHost(hostName(request.headers.get("host") ?? url.host));
+  if (byHost) return { id: byHost, via: "host" };
+  const query = url.searchParams.get(PROJECT_QUERY);
   if (query) return { id: query, via: "query" };
   const remembered = cookieValue(request.headers.get("cookie"), HOSTED_PROJECT_COOKIE);
   if (remembered) return { id: remembered, via: "cookie" };

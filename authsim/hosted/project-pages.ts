@@ -1,6 +1,6 @@
 import type { AskedProject, HostedProject } from "./project-choice.ts";
 import { forgetProject } from "./project-choice.ts";
-import { withProject } from "./src/hosted-config.ts";
+import { onProjectHost, withProject } from "./src/hosted-config.ts";
 
 /**
  * The server's own answers when the hosted pages cannot start on a project: plain HTML (no scripts), so the person sees
@@ -25,16 +25,26 @@ ${body}
  * choice that went stale (the emulator was reset or restarted, or another emulator on this host set it) is forgotten,
  * so the next visit is on the dev project again.
  */
-export function unknownProjectPage(pathname: string, asked: AskedProject, projects: readonly HostedProject[]): Response {
+export function unknownProjectPage(address: URL, asked: AskedProject, projects: readonly HostedProject[]): Response {
   const why =
-    asked.via === "query"
+    asked.via === "query" || asked.via === "host"
       ? `The address asks for the project <code>${escape(asked.id)}</code>, which this emulator does not have.`
       : `This browser last chose the project <code>${escape(asked.id)}</code>, which this emulator does not have (was it reset or restarted?). The choice is forgotten now.`;
-  const links = projects.map((p) => `<li><a href="${escape(withProject(pathname, p.id))}">${escape(p.display_name)}</a> <code>${escape(p.id)}</code></li>`);
+  // On a project's own address the host names the project, so the other projects' pages are on their own addresses.
+  const link = (id: string) => (asked.via === "host" ? onProjectHost(new URL(address.pathname, address), id) : withProject(address.pathname, id));
+  const links = projects.map((p) => `<li><a href="${escape(link(p.id))}">${escape(p.display_name)}</a> <code>${escape(p.id)}</code></li>`);
   const body = `<p>${why}</p>
 ${links.length > 0 ? `<p>Open this page on one of its projects:</p>\n<ul>\n${links.join("\n")}\n</ul>` : "<p>This emulator has no projects.</p>"}
-<p>The <a href="/#projects">dashboard</a> lists the projects and creates new ones.</p>`;
+<p>The <a href="${escape(dashboard(address, asked))}">dashboard</a> lists the projects and creates new ones.</p>`;
   return page(404, "No such project", body, asked.via === "cookie" ? { "set-cookie": forgetProject() } : {});
+}
+
+/** The dashboard is on the emulator's own name, never on a project's address. */
+function dashboard(address: URL, asked: AskedProject): string {
+  if (asked.via !== "host") return "/#projects";
+  const home = new URL("/#projects", address);
+  home.hostname = "localhost";
+  return home.href;
 }
 
 /** 502 when the emulator's control endpoints could not be read (the lookup's reason, for the person to act on). */

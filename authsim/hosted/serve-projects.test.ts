@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { createFakeProvider } from "@authsim/fake-provider";
 import { inFrontOf } from "../bundles/serve-bundle.ts";
-import { hostedHandler } from "./serve.ts";
+import { hostedHandler, hostedOnly } from "./serve.ts";
 
 /**
  * serve.ts on any project of the emulator: `?project_id=` picks it and a cookie remembers it, the config answers for
@@ -85,6 +85,7 @@ describe("choosing the hosted pages' project", () => {
       projectName: "Northwind",
       publishableClientKey: other.publishable_client_key,
       originTrusted: true,
+      allowLocalhost: true,
       project: expect.objectContaining({ id: other.id, display_name: "Northwind", config: expect.objectContaining({ sign_up_enabled: true }) }),
     };
     // The pages' own redirects carry no parameter: the cookie keeps them on the project.
@@ -139,5 +140,50 @@ describe("choosing the hosted pages' project", () => {
     expect(await page.text()).toContain("connect ECONNREFUSED 127.0.0.1:8102");
     const config = await broken(new Request(`${ORIGIN}/__emulator/hosted/config.json`));
     expect([config.status, await config.json()]).toEqual([502, { error: "The hosted pages could not read the emulator's projects: connect ECONNREFUSED 127.0.0.1:8102" }]);
+  });
+});
+
+describe("a project's own address, <projectId>.localhost (the published kit's hosted mode)", () => {
+  const onHost = (id: string, path: string, headers: Record<string, string> = {}) => get(path, headers, `http://${id}.localhost:8102`);
+
+  it("serves that project's pages, whatever the query or a remembered choice say, with the API on the emulator's localhost name", async () => {
+    const other = await project("Hosted Mode Inc", { allow_localhost: true });
+    const page = await onHost(other.id, `/handler/sign-in?project_id=${dev.id}`, { cookie: `${COOKIE}=${dev.id}` });
+    expect([page.status, page.headers.getSetCookie()]).toEqual([200, []]);
+    expect(inlined(await page.text())).toMatchObject({
+      baseUrl: "http://localhost:8102",
+      projectId: other.id,
+      projectName: "Hosted Mode Inc",
+      originTrusted: true,
+      allowLocalhost: true,
+    });
+    // Host names are case-insensitive; ids are lower case.
+    expect(((await (await onHost(dev.id.toUpperCase(), "/__emulator/hosted/config.json")).json()) as { projectId: string }).projectId).toBe(dev.id);
+  });
+
+  it("is not trusted by a project that does not allow localhost, and the pages are told so", async () => {
+    const closed = await project("Closed hosted", { allow_localhost: false });
+    expect(await (await onHost(closed.id, "/__emulator/hosted/config.json")).json()).toMatchObject({ originTrusted: false, allowLocalhost: false });
+  });
+
+  it("names an unknown project and links to the others on their own addresses", async () => {
+    const page = await onHost("no-such-project", "/handler/sign-in");
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("The address asks for the project <code>no-such-project</code>");
+    expect(html).toContain(`<a href="http://${dev.id}.localhost:8102/handler/sign-in">`);
+    expect(html).toContain(`<a href="http://localhost:8102/#projects">dashboard</a>`);
+  });
+
+  it("answers the hosted pages and their assets only: never the API, the controls or the dashboard", async () => {
+    const at = (host: string, path: string) => hostedOnly(new Request(`http://${host}${path}`));
+    for (const path of ["/handler/sign-in", "/handler", "/app", "/__emulator/hosted/config.json", "/__emulator/hosted/assets/x.js"]) expect(at(`${dev.id}.localhost:8102`, path)).toBeNull();
+    for (const path of ["/", "/api/v1/users", "/api/latest/projects/current", "/__emulator/projects", "/__emulator/reset", "/handlerx"]) {
+      const refused = at(`${dev.id}.localhost:8102`, path);
+      expect(refused?.status).toBe(404);
+    }
+    await expect(at(`${dev.id}.localhost:8102`, "/api/v1/users")!.text()).resolves.toContain("http://localhost:8102");
+    // The emulator's own names are untouched.
+    for (const host of ["localhost:8102", "127.0.0.1:8102", "[::1]:8102"]) expect(at(host, "/api/v1/users")).toBeNull();
   });
 });

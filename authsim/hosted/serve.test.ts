@@ -67,6 +67,7 @@ describe("serving the hosted pages in front of the emulator", () => {
         projectName: dev.display_name,
         publishableClientKey: dev.keys.publishable_client_key,
         originTrusted: true,
+        allowLocalhost: true,
         project: expect.objectContaining({ id: dev.id, display_name: dev.display_name }),
       });
     }
@@ -101,11 +102,13 @@ describe("serving the hosted pages in front of the emulator", () => {
     expect(bundleBannerLines("http://127.0.0.1:8102", notes)).toEqual([
       "Dashboard: http://127.0.0.1:8102/ (up to date)",
       "Hosted sign-in: http://127.0.0.1:8102/handler/sign-in (dev project; ?project_id=… for another; home page http://127.0.0.1:8102/app; built in 900 ms; for passkeys open http://localhost:8102/handler/sign-in)",
+      "  and per project at http://{projectId}.localhost:8102/handler/sign-in (the published kit's hosted mode: NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE below)",
       "API reference: http://127.0.0.1:8102/__emulator/api-reference (OpenAPI document at http://127.0.0.1:8102/__emulator/openapi.json)",
     ]);
     expect(bundleBannerLines("http://localhost:8102", { ...notes, dashboard: "not built (boom)" })).toEqual([
       "Dashboard: http://localhost:8102/ (not built (boom); / shows a placeholder)",
       "Hosted sign-in: http://localhost:8102/handler/sign-in (dev project; ?project_id=… for another; home page http://localhost:8102/app; built in 900 ms)",
+      "  and per project at http://{projectId}.localhost:8102/handler/sign-in (the published kit's hosted mode: NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE below)",
       "API reference: http://localhost:8102/__emulator/api-reference (OpenAPI document at http://localhost:8102/__emulator/openapi.json)",
     ]);
   });

@@ -17,13 +17,43 @@ import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from
  */
 export function hostedConfig(request: Request, project: HostedProject, client: HostedClientConfig): HostedConfig {
   return {
-    baseUrl: new URL(request.url).origin,
+    baseUrl: apiOrigin(request),
     projectId: project.id,
     projectName: project.display_name,
     publishableClientKey: project.publishable_client_key,
     originTrusted: trustsOrigin(request, client),
+    allowLocalhost: client.allow_localhost,
     project: client.project,
   };
+}
+
+/**
+ * Where the pages call the API. On a project's own address (`<projectId>.localhost`) that host serves the hosted pages
+ * only (hostedOnly below), so the API is the emulator under its localhost name, on the same port.
+ */
+function apiOrigin(request: Request): string {
+  const url = new URL(request.url);
+  if (!onProjectAddress(request)) return url.origin;
+  url.hostname = "localhost";
+  return url.origin;
+}
+
+const onProjectAddress = (request: Request) => askedProject(request).via === "host";
+
+/**
+ * A project's own address answers its hosted pages and their assets, nothing else: the name exists for the kit's hosted
+ * mode, and the API, the control plane and the dashboard stay on the emulator's own names, so the extra names widen
+ * nothing but the sign-in pages. Null when the request may go on.
+ */
+export function hostedOnly(request: Request): Response | null {
+  if (!onProjectAddress(request)) return null;
+  const { pathname } = new URL(request.url);
+  if (isHostedPage(pathname) || pathname.startsWith(HOSTED_BASE)) return null;
+  const origin = apiOrigin(request);
+  return new Response(`This address serves the project's hosted sign-in pages (/handler/…) only. The API, the controls and the dashboard are at ${origin}.`, {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", ...noStore },
+  });
 }
 
 /** The config of a project the emulator has, read fresh per request (the dashboard may have changed it meanwhile). */
@@ -69,7 +99,7 @@ export function hostedHandler(distDir: string, emulator: EmulatorFetch): BundleH
 
   const hostedPage = async (request: Request, pathname: string): Promise<Response | null> => {
     const { asked, project, projects } = await resolve(emulator, request);
-    if (!project) return unknownProjectPage(pathname, asked, projects);
+    if (!project) return unknownProjectPage(new URL(request.url), asked, projects);
     const page = await files(request, pathname);
     if (!page) return page;
     const headers = new Headers(page.headers);

@@ -69,6 +69,8 @@ export type { SignInError, SignUpError, SignInWithCredentialOptions, SignUpWithC
 export type { RedirectMethod } from "./client/redirect.ts";
 export type { HandlerUrlOptions, ResolvedHandlerUrls } from "./client/urls.ts";
 export { clientCachesSymbol, type CachedValue, type CachedValueOptions, type ClientCaches } from "./client/client-caches.ts";
+// The hosted pages' half of the published kit's cross-domain sign-in (app[stackAppInternalsSymbol].createCrossDomainAuthRedirectUrl).
+export { crossDomainHandoff, type CrossDomainHandoff } from "./client/cross-domain.ts";
 export { visibleUser, type AppCaches } from "./client/cached-user.ts";
 export type { CacheSnapshot } from "./cache/async-cache.ts";
 

@@ -5,7 +5,8 @@ import "./hosted.css";
 /**
  * The hosted home page (afterSignIn, afterSignUp and afterSignOut land here): a bar with the project and the user
  * button, who is signed in, and links to the handler pages, so a person can try every flow of the project from one
- * place. It names the project (the pages serve whichever one `?project_id=` picked) and leads back to the dashboard.
+ * place. It names the project (the pages serve whichever one `?project_id=` picked) and leads back to the dashboard,
+ * on the emulator's own name (config.baseUrl): a project's own address serves no dashboard.
  */
 export function HomePage({ config }: { config: HostedConfig }) {
   const app = useStackApp();
@@ -16,7 +17,7 @@ export function HomePage({ config }: { config: HostedConfig }) {
         <div className="hosted-brand">
           <strong data-testid="project-name">{config.projectName}</strong>
           <p className="hosted-project">
-            Project <code data-testid="project-id">{config.projectId}</code> · <a href="/#projects">Dashboard</a>
+            Project <code data-testid="project-id">{config.projectId}</code> · <a href={new URL("/#projects", config.baseUrl).href}>Dashboard</a>
           </p>
         </div>
         <UserButton />

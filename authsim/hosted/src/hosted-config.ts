@@ -22,7 +22,11 @@ export const PROJECT_QUERY = "project_id";
 export const HOSTED_PROJECT_COOKIE = "authsim-hosted-project";
 
 export interface HostedConfig {
-  /** The emulator's origin as the browser reached it (127.0.0.1 or localhost): same origin, same cookies. */
+  /**
+   * The API's origin: the emulator's origin as the browser reached it (127.0.0.1 or localhost: same origin, same
+   * cookies), or, for pages on a project's own address (`<projectId>.localhost`), the emulator under its localhost name,
+   * as the real hosted pages call the real API on its own origin.
+   */
   baseUrl: string;
   projectId: string;
   projectName: string;
@@ -33,6 +37,8 @@ export interface HostedConfig {
    * not, the emulator refuses every emailed link and OAuth redirect these pages ask for, and the pages say so.
    */
   originTrusted: boolean;
+  /** The project's localhost allowance (an admin setting): with its trusted domains, where the pages may redirect. */
+  allowLocalhost: boolean;
   /** The project as its clients read it (GET /projects/current), so the first render needs no request for it. */
   project: ClientProjectJson;
 }
@@ -51,4 +57,27 @@ export function withProject(path: string, projectId: string): string {
 /** Whether a path is one of the hosted pages (the single page then routes by the path itself). */
 export function isHostedPage(pathname: string): boolean {
   return pathname === HOSTED_HOME || pathname === HOSTED_HANDLER || pathname.startsWith(`${HOSTED_HANDLER}/`);
+}
+
+/**
+ * The project a hosted address names in its host, as the published kit's hosted mode addresses the pages:
+ * `<projectId>.localhost` (its development template `http://{projectId}.localhost:<port>/{hostedPath}`). Null for any
+ * other host (the emulator's own names: then the query, the remembered choice or the dev project decide).
+ */
+export function projectOfHost(hostname: string): string | null {
+  const match = /^([^.]+)\.localhost\.?$/i.exec(hostname);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/** The kit's hosted-handler URL template for an emulator origin (NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE). */
+export function hostedHandlerUrlTemplate(origin: string): string {
+  const { protocol, port } = new URL(origin);
+  return `${protocol}//{projectId}.localhost${port ? `:${port}` : ""}/{hostedPath}`;
+}
+
+/** The same page on a project's own address (what an unknown project's page links to when the host named it). */
+export function onProjectHost(url: URL, projectId: string): string {
+  const other = new URL(url);
+  other.hostname = `${projectId}.localhost`;
+  return other.href;
 }

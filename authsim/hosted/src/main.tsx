@@ -54,7 +54,7 @@ async function start(): Promise<void> {
   app[clientCachesSymbol]().project.seed(projectFromClientJson(config.project));
   createRoot(root).render(
     <StrictMode>
-      <HostedProvider app={app}>
+      <HostedProvider app={app} trustedRedirects={{ allowLocalhost: config.allowLocalhost, domains: config.project.config.domains }}>
         <HostedApp path={window.location.pathname} config={config} />
       </HostedProvider>
     </StrictMode>,

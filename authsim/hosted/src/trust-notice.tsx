@@ -9,7 +9,8 @@ import "./hosted.css";
  */
 export function TrustNotice({ config }: { config: HostedConfig }) {
   const origin = window.location.origin;
-  const patch = `curl -X PATCH ${origin}/__emulator/projects/${config.projectId} -H 'content-type: application/json' -d '{"config":{"allow_localhost":true}}'`;
+  // The controls are on the emulator's own name (config.baseUrl), also when the page is on a project's own address.
+  const patch = `curl -X PATCH ${config.baseUrl}/__emulator/projects/${config.projectId} -H 'content-type: application/json' -d '{"config":{"allow_localhost":true}}'`;
   return (
     <aside className="hosted-warning" role="note" aria-label="This project does not trust this address">
       <strong>

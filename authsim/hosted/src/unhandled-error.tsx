@@ -1,22 +1,23 @@
 import { useCallback, useState, type ReactNode } from "react";
 import type { StackClientApp } from "@authsim/sdk";
-import { StackProvider } from "@authsim/react";
+import { StackProvider, type TrustedRedirects } from "@authsim/react";
 import "./hosted.css";
 
 /**
  * The hosted pages' provider, showing an error no page expected (the SDK refusing a value from the link before any
  * request, say a `?code=` far too long) in the page itself. The provider's default is the browser's alert() (spec §8,
  * what an app gets): a modal that blocks the page and shows the raw validation text, which a link anyone can craft
- * must not be able to raise.
+ * must not be able to raise. The project's trust settings go with it: a return address on another of the project's
+ * trusted origins (an app on localhost when the project allows localhost) is followed as the API would allow it.
  */
-export function HostedProvider({ app, children }: { app: StackClientApp; children: ReactNode }) {
+export function HostedProvider({ app, trustedRedirects, children }: { app: StackClientApp; trustedRedirects: TrustedRedirects; children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const onUnhandledError = useCallback((fallback: string, error: unknown) => {
     console.error(error);
     setMessage(readableError(fallback, error));
   }, []);
   return (
-    <StackProvider app={app} onUnhandledError={onUnhandledError}>
+    <StackProvider app={app} trustedRedirects={trustedRedirects} onUnhandledError={onUnhandledError}>
       {message !== null && (
         <p role="alert" className="hosted-warning hosted-unhandled">
           {message}

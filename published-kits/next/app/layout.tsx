@@ -1,6 +1,7 @@
 import { StackProvider, StackTheme } from "@stackframe/stack";
 import type { ReactNode } from "react";
-import { stackServerApp } from "../stack/server";
+import { hostedHandlerUrlTemplate, stackServerApp } from "../stack/server";
+import { HostedTemplate } from "./hosted-template";
 
 // Every page reads the visitor's cookies and the emulator's address at request time: nothing is prerendered.
 export const dynamic = "force-dynamic";
@@ -10,6 +11,7 @@ export const metadata = { title: "Published @stackframe/stack on authsim" };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      <head>{hostedHandlerUrlTemplate && <HostedTemplate template={hostedHandlerUrlTemplate} />}</head>
       <body>
         <StackProvider app={stackServerApp}>
           <StackTheme>{children}</StackTheme>

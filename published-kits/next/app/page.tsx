@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { UserButton } from "@stackframe/stack";
 import { stackServerApp } from "../stack/server";
+import { SignOutButton } from "./sign-out-button";
 
 // A server component: the user comes from the request's cookies (nextjs-cookie token store).
 export default async function Home() {
@@ -14,6 +15,7 @@ export default async function Home() {
         <Link href="/protected">Protected page</Link> <Link href="/handler/account-settings">Account settings</Link>{" "}
         <Link href="/users">Users</Link> {user ? <Link href="/handler/sign-out">Sign out</Link> : <Link href="/handler/sign-in">Sign in</Link>}
       </nav>
+      <SignOutButton />
       <UserButton />
     </main>
   );

@@ -12,10 +12,18 @@ function env(name: string): string {
   return value;
 }
 
+/**
+ * Hosted mode: with NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE set (the env line `npm start` prints), every handler
+ * page is the hosted one. Read when the server runs, as the other settings are (app/hosted-template.tsx gives the
+ * browser the same value).
+ */
+export const hostedHandlerUrlTemplate = process.env.NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE || null;
+
 export const stackServerApp = new StackServerApp({
   baseUrl: env("STACK_API_URL"),
   projectId: env("STACK_PROJECT_ID"),
   publishableClientKey: env("STACK_PUBLISHABLE_CLIENT_KEY"),
   secretServerKey: env("STACK_SECRET_SERVER_KEY"),
   tokenStore: "nextjs-cookie",
+  ...(hostedHandlerUrlTemplate ? { urls: { default: { type: "hosted" as const } } } : {}),
 });

@@ -1,4 +1,4 @@
-import { StackHandler, StackProvider, StackTheme, UserButton, useUser } from "@stackframe/react";
+import { StackHandler, StackProvider, StackTheme, UserButton, useStackApp, useUser } from "@stackframe/react";
 import { Suspense } from "react";
 import { BrowserRouter, Link, Route, Routes, useLocation } from "react-router-dom";
 import { stackClientApp } from "./stack.ts";
@@ -10,6 +10,7 @@ function HandlerRoutes() {
 
 function Home() {
   const user = useUser();
+  const app = useStackApp();
   return (
     <main>
       <h1>Published kit home</h1>
@@ -19,6 +20,12 @@ function Home() {
         <Link to="/protected">Protected page</Link> <Link to="/handler/account-settings">Account settings</Link>{" "}
         {user ? <Link to="/handler/sign-out">Sign out</Link> : <Link to="/handler/sign-in">Sign in</Link>}
       </nav>
+      {/* The kit's own sign-out, which also works in hosted mode, where /handler/* are the hosted pages. */}
+      {user && (
+        <button type="button" onClick={() => void app.signOut({ redirectUrl: "/" })}>
+          Sign out
+        </button>
+      )}
       <UserButton />
     </main>
   );

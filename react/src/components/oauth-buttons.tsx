@@ -1,3 +1,4 @@
+import { crossDomainHandoff } from "@authsim/sdk";
 import { useStackContext } from "../hooks/use-stack-app.ts";
 import { useAsyncAction } from "../errors/use-async-action.ts";
 import { ErrorMessage } from "../errors/error-message.tsx";
@@ -16,6 +17,12 @@ export function OAuthButtons({ providers }: { providers: readonly { id: string }
   const page = usePageUrl();
   const returnTo = readReturnTo(page);
   const start = useAsyncAction(async (providerId: string) => {
+    // A return address that needs the cross-domain hand-off (use-redirect.ts) comes back to this page, as the kit's
+    // hosted pages do: signed in, the page hands the session over with the state it still carries.
+    if (returnTo !== null && crossDomainHandoff(returnTo, page)) {
+      await app.signInWithOAuth(providerId, { returnTo: page.href });
+      return;
+    }
     if (returnTo !== null && !isTrustedTarget(returnTo, page, trustedRedirects)) throw new UntrustedRedirectError(returnTo);
     await app.signInWithOAuth(providerId, returnTo === null ? {} : { returnTo: new URL(returnTo, page).href });
   });

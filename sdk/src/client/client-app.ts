@@ -29,6 +29,7 @@ import * as passkeys from "./passkeys.ts";
 import * as cliLogin from "./cli-login.ts";
 import * as totpSetup from "./totp-setup.ts";
 import { verifyEmail } from "./email-verification.ts";
+import { createCrossDomainAuthRedirectUrl, type CrossDomainHandoff } from "./cross-domain.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import type { ResolvedHandlerUrls } from "./urls.ts";
 import type { Timers } from "../cache/timers.ts";
@@ -43,6 +44,11 @@ export interface ClientAppInternals {
   /** The JSON a browser rebuilds this app from (app-json.ts); gives the app its unique identifier on first use. */
   toClientJson(): ClientAppJson;
   getConstructorOptions(): StackClientAppOptions;
+  /**
+   * The hosted pages' half of the kit's cross-domain sign-in (cross-domain.ts): as the signed-in user, the address
+   * that takes the browser back to the app with a one-time code for this session.
+   */
+  createCrossDomainAuthRedirectUrl(handoff: CrossDomainHandoff): Promise<string>;
 }
 
 /** The process's apps that have a unique identifier (spec §5; app-json.ts). */
@@ -81,6 +87,8 @@ export class StackClientApp {
     return {
       toClientJson: () => toClientJson(this.ctx, this.uniqueIdentifier ?? this.claim(newIdentifier(this.ctx))),
       getConstructorOptions: () => this.ctx.appOptions,
+      createCrossDomainAuthRedirectUrl: (handoff) =>
+        createCrossDomainAuthRedirectUrl(this.ctx, this.ctx.requireSession(undefined, "hand the session to another domain"), handoff),
     };
   }
 
