@@ -140,7 +140,7 @@ export const undocumentedAreaPlainTexts: readonly PlainText[] = [
   { status: 400, text: /^primary_email_(verified|auth_enabled) cannot be true without primary_email$/, operations: ["createUser", "updateUser", "updateMe"] },
   // The cron endpoints' bearer secret (upstream's internal/email-queue-step and internal/failed-emails-digest).
   { status: 401, text: "Unauthorized", operations: ["emailQueueStep", "failedEmailsDigest"] },
-  // Reached since the fuzzer draws every operation's query and body from its contract entry (sdk/src/contract/requests.ts):
+  // Reached since the fuzzer draws every operation's query and body from its contract definition (sdk/src/contract/areas/<area>.ts):
   // upstream's own StatusErrors (its auth/cli route, emails/outbox CRUD and internal/session-replays route).
   { status: 400, text: "Invalid anon refresh token", operations: ["cliCreate"] },
   { status: 400, text: "Invalid limit parameter", operations: ["listOutboxEmails"] },

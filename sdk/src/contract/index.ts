@@ -1,7 +1,6 @@
 export * from "./errors.ts";
 export * from "./headers.ts";
 export * from "./operations.ts";
-export * from "./operation-list.ts";
 export * from "./requests.ts";
 export * from "./responses.ts";
 export * from "./areas/index.ts";

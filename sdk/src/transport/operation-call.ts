@@ -1,23 +1,23 @@
 import type { z } from "zod";
-import { operationTable, type OperationId } from "../contract/operations.ts";
-import type { operationRequests, RequestBodyInput } from "../contract/requests.ts";
+import { operationsById, type Operation, type OperationDefinitionOf, type OperationId } from "../contract/operations.ts";
+import type { RequestBodyInput } from "../contract/requests.ts";
 import type { BareRequestOptions, QueryValue, RequestOptions, Transport, TransportResponse } from "./transport.ts";
 
 /**
  * Calls a contract operation by id (issue 18): method and path come from the operation's entry in
- * `sdk/src/contract/operations.ts`, its `:params` are filled in and URL-encoded, and the body is typed as the input of
- * the operation's body schema (requests.ts) for the caller. It sits beside the transport, not in the contract, because
+ * definition (`sdk/src/contract/areas/<area>.ts`), its `:params` are filled in and URL-encoded, and the body is typed as the input of
+ * the operation's body schema for the caller. It sits beside the transport, not in the contract, because
  * it is app-side code: the contract describes the wire and knows no transport (scripts/check-imports.ts), while this is
  * a thin typed front of `Transport.request`, whose semantics (headers, token refresh, retries, error decoding) it
  * leaves alone: it builds the same `(path, RequestOptions)` a hand-written call would.
  *
- * The caller fixes which of a per-caller body (`byCaller` in requests.ts) a call site is typed against: `asClient`
+ * The caller fixes which of a per-caller body (`byCaller`) a call site is typed against: `asClient`
  * for the client app's calls, `asServer` for the server and admin apps' (an admin is held to the server body, as
  * `bodyForCaller` holds it). It is a compile-time choice per call site, not the transport's runtime access type: a
  * client-app call made by a server app sends the body the client app builds, which the server schema also accepts.
  */
 
-type RequestOf<Id extends OperationId> = (typeof operationRequests)[Id];
+type RequestOf<Id extends OperationId> = OperationDefinitionOf<Id>;
 
 /** The session part of a call: which user's tokens to send, and whether an anonymous user may answer. */
 export type CallAuth = Pick<RequestOptions, "session" | "allowAnonymousUser">;
@@ -42,7 +42,7 @@ export type BodyCaller = "client" | "server";
 
 export type CallOptions<Id extends OperationId, Caller extends BodyCaller> = CallAuth & ParamsPart<Id> & QueryPart<Id> & BodyPart<Id, Caller>;
 
-const table: ReadonlyMap<string, (typeof operationTable)[number]> = new Map(operationTable.map((o) => [o.id, o]));
+const table: ReadonlyMap<string, Operation> = operationsById;
 
 /** The operation's path (relative to /api/v1) with each `:name` replaced by its URL-encoded value. */
 export function operationPath(id: OperationId, params: Readonly<Record<string, string>> = {}): string {

@@ -4,7 +4,7 @@ import type { OpContext } from "../../domain/ops/context.ts";
 
 /**
  * How an area declares its routes: per contract operation id, a handler that calls one op. The operation's contract
- * entry (sdk/src/contract/requests.ts) holds the schemas of its parts; the mount (mount.ts) does authentication,
+ * definition (sdk/src/contract/areas/<area>.ts) holds the schemas of its parts; the mount (mount.ts) does authentication,
  * parsing against them, the transaction and serialisation around the handler.
  */
 export type RouteInput<Id extends OperationId> = RouteParts<RequestQuery<Id>, RequestBody<Id>, RequestParams<Id>, AuthFor<Id>>;
