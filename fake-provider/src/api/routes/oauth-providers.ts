@@ -10,7 +10,7 @@ import { linkOwner, listingOwner, OAUTH_PROVIDERS } from "../../domain/ops/oauth
 const WHAT = OAUTH_PROVIDERS;
 
 const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
-const list = (items: unknown[]) => ok({ items, is_paginated: false });
+const list = <Item>(items: Item[]) => ok({ items, is_paginated: false });
 
 export const oauthProviderRoutes: RouteTable = {
   listOAuthProviders: {

@@ -45,7 +45,7 @@ export function createCliLogin(ctx: OpContext, project: ProjectRecord, body: { e
 }
 
 /** POST /auth/cli/poll: waiting / expired / used (200), or success with the refresh token (201), which uses it up. */
-export function pollCliLogin(ctx: OpContext, project: ProjectRecord, pollingCode: string): { status: 200 | 201; body: { status: string; refresh_token?: string } } {
+export function pollCliLogin(ctx: OpContext, project: ProjectRecord, pollingCode: string): { status: 200 | 201; body: { status: "expired" | "used" | "waiting" | "success"; refresh_token?: string } } {
   const record = ctx.tables.verificationCodes.lookup("code", `${project.id}\u0000${pollingCode}`);
   if (!record || record.purpose !== "cli_login") throw knownError("INVALID_POLLING_CODE");
   if (record.expiresAtMillis <= ctx.now) return { status: 200, body: { status: "expired" } };
@@ -75,7 +75,7 @@ export async function completeCliLogin(ctx: OpContext, project: ProjectRecord, b
   const data = dataOf(record);
   const anonUser = data.anon_refresh_token ? liveSessionUser(ctx, project, data.anon_refresh_token) : null;
   const mode = body.mode ?? "complete";
-  if (mode === "check") return { cli_session_state: anonUser?.isAnonymous ? "anonymous" : "none" };
+  if (mode === "check") return { cli_session_state: anonUser?.isAnonymous ? ("anonymous" as const) : ("none" as const) };
   if (mode === "claim-anon-session") {
     if (!anonUser?.isAnonymous || !data.anon_refresh_token) throw new StatusError(400, "No anonymous session associated with this code");
     const session = ctx.tables.sessions.lookup("refreshToken", data.anon_refresh_token)!;

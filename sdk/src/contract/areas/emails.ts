@@ -178,6 +178,7 @@ export const outboxEmail = z.looseObject({
   has_rendered: z.boolean(),
   has_delivered: z.boolean(),
 });
+export type OutboxEmailJson = z.input<typeof outboxEmail>;
 export const outboxEmailList = z.object({
   items: z.array(outboxEmail),
   is_paginated: z.literal(true),
