@@ -39,8 +39,13 @@ export function defineOperations<const Area extends string, const Defs extends R
 // upstream's custom routes, 3xx for the OAuth redirects.
 export const json = <S extends z.ZodType>(schema: S, status: JsonResponse["status"] = 200, description = "Success"): JsonResponse<S> => ({ kind: "json", status, schema, description });
 export const created = <S extends z.ZodType>(schema: S): JsonResponse<S> => json(schema, 201, "Created");
+/** The two views of an answer chosen by who calls, with their types (an SDK call parses with its caller's). */
+export interface ViewResponse<S extends z.ZodUnion<readonly [z.ZodType, z.ZodType]>> extends JsonResponse<S> {
+  readonly views: { readonly client: S["options"][0]; readonly server: S["options"][1] };
+}
+
 /** For an answer chosen by who calls (areas/common.ts `byAccess`): the client view, or the server one. */
-export const view = <S extends z.ZodUnion<readonly [z.ZodType, z.ZodType]>>(schema: S, status: JsonResponse["status"] = 200): JsonResponse<S> => ({
+export const view = <S extends z.ZodUnion<readonly [z.ZodType, z.ZodType]>>(schema: S, status: JsonResponse["status"] = 200): ViewResponse<S> => ({
   ...json(schema, status, status === 201 ? "Created" : "Success"),
   views: { client: schema.options[0], server: schema.options[1] },
 });

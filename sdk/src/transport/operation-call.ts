@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { operationsById, type Operation, type OperationDefinitionOf, type OperationId } from "../contract/operations.ts";
+import { operationsById, type OperationDefinitionOf, type OperationId } from "../contract/operations.ts";
 import type { RequestBodyInput } from "../contract/requests.ts";
+import type { JsonResponse } from "../contract/response-kinds.ts";
 import type { BareRequestOptions, QueryValue, RequestOptions, Transport, TransportResponse } from "./transport.ts";
 
 /**
@@ -40,13 +41,31 @@ type BodyPart<Id extends OperationId, Caller extends BodyCaller> = RequestOf<Id>
 
 export type BodyCaller = "client" | "server";
 
+// The schema of an answer for this caller: its view where the answer depends on who calls (`view` in the contract).
+type SchemaFor<R, Caller extends BodyCaller> = R extends { readonly views: { readonly client: infer C; readonly server: infer S } }
+  ? Caller extends "client" ? C : S
+  : R extends JsonResponse<infer S> ? S : never;
+
+/** The schema the operation's JSON answer is parsed with, for this caller (its first JSON answer: see `answerSchema`). */
+export type AnswerSchema<Id extends OperationId, Caller extends BodyCaller> = SchemaFor<OperationDefinitionOf<Id>["responses"][number], Caller>;
+
+/**
+ * The operation's JSON answer schema for a caller. Operations with two JSON answers differ only in status (cliPoll's
+ * 200 and 201 share one schema) or answer the other one outside the API's calls (the token endpoint's RFC 6749 error
+ * through `sendBare`), so the first is the one.
+ */
+export function answerSchema(id: OperationId, caller: BodyCaller): z.ZodType {
+  const answer = operationsById.get(id)?.responses.find((r): r is JsonResponse => r.kind === "json");
+  if (!answer) throw new Error(`${id} answers no JSON`);
+  return answer.views ? answer.views[caller] : answer.schema;
+}
+
 export type CallOptions<Id extends OperationId, Caller extends BodyCaller> = CallAuth & ParamsPart<Id> & QueryPart<Id> & BodyPart<Id, Caller>;
 
-const table: ReadonlyMap<string, Operation> = operationsById;
 
 /** The operation's path (relative to /api/v1) with each `:name` replaced by its URL-encoded value. */
 export function operationPath(id: OperationId, params: Readonly<Record<string, string>> = {}): string {
-  const op = table.get(id);
+  const op = operationsById.get(id);
   if (!op) throw new Error(`Not a contract operation: ${id}`);
   return op.path.replace(/:([A-Za-z_]+)/g, (_whole, name: string) => {
     const value = params[name];
@@ -57,7 +76,7 @@ export function operationPath(id: OperationId, params: Readonly<Record<string, s
 
 /** The `(path, RequestOptions)` the transport gets for a call: exported for the tests that pin it. */
 export function operationRequest(id: OperationId, options: CallAuth & { params?: unknown; query?: unknown; body?: unknown }): { path: string; init: RequestOptions } {
-  const op = table.get(id);
+  const op = operationsById.get(id);
   if (!op) throw new Error(`Not a contract operation: ${id}`);
   const { params, query, body, ...auth } = options;
   const init: RequestOptions = { ...auth, method: op.method };
@@ -69,18 +88,27 @@ export function operationRequest(id: OperationId, options: CallAuth & { params?:
 export interface OperationCaller<Caller extends BodyCaller> {
   /** Sends the operation's request; answers what `Transport.request` answers (a known error is thrown as today). */
   send<Id extends OperationId>(transport: Transport, id: Id, options: CallOptions<Id, Caller>): Promise<TransportResponse>;
-  /** As `send`, then parses the answer's JSON with `schema` (`Transport.requestJson`). */
-  json<Id extends OperationId, S extends z.ZodType>(transport: Transport, id: Id, options: CallOptions<Id, Caller>, schema: S): Promise<z.output<S>>;
+  /** As `send`, then parses the answer's JSON with the operation's answer schema for this caller (`Transport.requestJson`). */
+  json<Id extends OperationId>(transport: Transport, id: Id, options: CallOptions<Id, Caller>): Promise<z.output<AnswerSchema<Id, Caller>>>;
+  /**
+   * As `json`, with a schema the call site chooses: where the view depends on the app at run time (a client-app call
+   * made by a server app parses the server view) or one call serves the user and team operations.
+   */
+  jsonAs<Id extends OperationId, S extends z.ZodType>(transport: Transport, id: Id, options: CallOptions<Id, Caller>, schema: S): Promise<z.output<S>>;
 }
 
-function callerFor<Caller extends BodyCaller>(): OperationCaller<Caller> {
+function callerFor<Caller extends BodyCaller>(caller: Caller): OperationCaller<Caller> {
   return {
     // async, so a missing path parameter rejects as the transport's own failures do.
     async send(transport, id, options) {
       const { path, init } = operationRequest(id, options);
       return transport.request(path, init);
     },
-    async json(transport, id, options, schema) {
+    async json(transport, id, options) {
+      const { path, init } = operationRequest(id, options);
+      return transport.requestJson(path, init, answerSchema(id, caller)) as Promise<never>;
+    },
+    async jsonAs(transport, id, options, schema) {
       const { path, init } = operationRequest(id, options);
       return transport.requestJson(path, init, schema);
     },
@@ -95,7 +123,7 @@ export type BareCallOptions<Id extends OperationId> = ParamsPart<Id> & QueryPart
  * `Transport.requestBare`, without any x-stack header, as those calls always were.
  */
 export async function sendBare<Id extends OperationId>(transport: Transport, id: Id, options: BareCallOptions<Id>): Promise<TransportResponse> {
-  const op = table.get(id);
+  const op = operationsById.get(id);
   if (!op) throw new Error(`Not a contract operation: ${id}`);
   const { params, query, headers, body } = options as { params?: Readonly<Record<string, string>>; query?: Record<string, QueryValue>; headers?: Record<string, string>; body?: string };
   const bare: BareRequestOptions = { method: op.method };
@@ -106,6 +134,6 @@ export async function sendBare<Id extends OperationId>(transport: Transport, id:
 }
 
 /** For the client app's calls: a per-caller body is the client one. */
-export const asClient: OperationCaller<"client"> = callerFor<"client">();
+export const asClient: OperationCaller<"client"> = callerFor("client");
 /** For the server and admin apps' calls: a per-caller body is the server one. */
-export const asServer: OperationCaller<"server"> = callerFor<"server">();
+export const asServer: OperationCaller<"server"> = callerFor("server");
