@@ -25,7 +25,8 @@ export type CheckVersionResponse = z.infer<typeof checkVersionResponse>;
 export const backendUrlsResponse = z.object({ urls: z.array(z.string()) });
 
 /** GET /projects/{project_id}/.well-known/jwks.json: the project's public signing keys (RFC 7517), fields as JWK. */
-export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+/** Each key a JWK (RFC 7517: `kty` always; the rest by key type, passed through). */
+export const jwksResponse = z.object({ keys: z.array(z.looseObject({ kty: z.string() })) });
 
 /** POST /check-feature-support: the SDK names the feature it found missing; the answer is plain text. */
 export const checkFeatureSupportBody = z.looseObject({ feature_name: z.string().optional(), name: z.string().optional() }).optional();
