@@ -4,3 +4,4 @@ export * from "./operations.ts";
 export * from "./requests.ts";
 export * from "./responses.ts";
 export * from "./areas/index.ts";
+export * from "./operation-calls.ts";

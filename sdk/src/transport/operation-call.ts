@@ -1,8 +1,9 @@
 import type { z } from "zod";
-import { operationsById, type OperationDefinitionOf, type OperationId } from "../contract/operations.ts";
-import type { RequestBodyInput } from "../contract/requests.ts";
-import type { JsonResponse } from "../contract/response-kinds.ts";
+import { answerSchema, operationPath, type AnswerSchema, type BodyCaller, type OperationCallParts } from "../contract/operation-calls.ts";
+import { operationsById, type OperationId } from "../contract/operations.ts";
 import type { BareRequestOptions, QueryValue, RequestOptions, Transport, TransportResponse } from "./transport.ts";
+
+export { answerSchema, operationPath, type AnswerSchema, type BodyCaller } from "../contract/operation-calls.ts";
 
 /**
  * Calls a contract operation by id (issue 18): method and path come from the operation's entry in
@@ -18,61 +19,10 @@ import type { BareRequestOptions, QueryValue, RequestOptions, Transport, Transpo
  * client-app call made by a server app sends the body the client app builds, which the server schema also accepts.
  */
 
-type RequestOf<Id extends OperationId> = OperationDefinitionOf<Id>;
-
 /** The session part of a call: which user's tokens to send, and whether an anonymous user may answer. */
 export type CallAuth = Pick<RequestOptions, "session" | "allowAnonymousUser">;
 
-type ParamsPart<Id extends OperationId> = RequestOf<Id> extends { readonly params: infer P extends z.ZodType }
-  ? { readonly params: { readonly [K in keyof z.input<P>]: z.input<P>[K] & string } }
-  : { readonly params?: Readonly<Record<string, string>> };
-
-/** Query keys are the contract's; values are serialised as the transport serialises them (`String(value)`, null and undefined left out). */
-type QueryPart<Id extends OperationId> = RequestOf<Id> extends { readonly query: infer Q extends z.ZodType }
-  ? { readonly query?: { readonly [K in keyof z.input<Q>]?: QueryValue } }
-  : { readonly query?: never };
-
-/** Without a body schema the operation takes none, or `{}` (the published SDK sends `{}` on some DELETEs and POSTs). */
-type BodyPart<Id extends OperationId, Caller extends BodyCaller> = RequestOf<Id> extends { readonly body: unknown }
-  ? undefined extends RequestBodyInput<Id, Caller>
-    ? { readonly body?: RequestBodyInput<Id, Caller> }
-    : { readonly body: RequestBodyInput<Id, Caller> }
-  : { readonly body?: Readonly<Record<string, never>> };
-
-export type BodyCaller = "client" | "server";
-
-// The schema of an answer for this caller: its view where the answer depends on who calls (`view` in the contract).
-type SchemaFor<R, Caller extends BodyCaller> = R extends { readonly views: { readonly client: infer C; readonly server: infer S } }
-  ? Caller extends "client" ? C : S
-  : R extends JsonResponse<infer S> ? S : never;
-
-/** The schema the operation's JSON answer is parsed with, for this caller (its first JSON answer: see `answerSchema`). */
-export type AnswerSchema<Id extends OperationId, Caller extends BodyCaller> = SchemaFor<OperationDefinitionOf<Id>["responses"][number], Caller>;
-
-/**
- * The operation's JSON answer schema for a caller. Operations with two JSON answers differ only in status (cliPoll's
- * 200 and 201 share one schema) or answer the other one outside the API's calls (the token endpoint's RFC 6749 error
- * through `sendBare`), so the first is the one.
- */
-export function answerSchema(id: OperationId, caller: BodyCaller): z.ZodType {
-  const answer = operationsById.get(id)?.responses.find((r): r is JsonResponse => r.kind === "json");
-  if (!answer) throw new Error(`${id} answers no JSON`);
-  return answer.views ? answer.views[caller] : answer.schema;
-}
-
-export type CallOptions<Id extends OperationId, Caller extends BodyCaller> = CallAuth & ParamsPart<Id> & QueryPart<Id> & BodyPart<Id, Caller>;
-
-
-/** The operation's path (relative to /api/v1) with each `:name` replaced by its URL-encoded value. */
-export function operationPath(id: OperationId, params: Readonly<Record<string, string>> = {}): string {
-  const op = operationsById.get(id);
-  if (!op) throw new Error(`Not a contract operation: ${id}`);
-  return op.path.replace(/:([A-Za-z_]+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${id}: no value for the path parameter :${name}`);
-    return encodeURIComponent(value);
-  });
-}
+export type CallOptions<Id extends OperationId, Caller extends BodyCaller> = CallAuth & OperationCallParts<Id, Caller>;
 
 /** The `(path, RequestOptions)` the transport gets for a call: exported for the tests that pin it. */
 export function operationRequest(id: OperationId, options: CallAuth & { params?: unknown; query?: unknown; body?: unknown }): { path: string; init: RequestOptions } {
@@ -116,7 +66,7 @@ function callerFor<Caller extends BodyCaller>(caller: Caller): OperationCaller<C
 }
 
 /** The options of a plain-HTTP call: the form body and its content type are the caller's (OAuth token endpoint). */
-export type BareCallOptions<Id extends OperationId> = ParamsPart<Id> & QueryPart<Id> & Pick<BareRequestOptions, "headers" | "body">;
+export type BareCallOptions<Id extends OperationId> = Pick<OperationCallParts<Id, BodyCaller>, "params" | "query"> & Pick<BareRequestOptions, "headers" | "body">;
 
 /**
  * Sends a plain-HTTP operation (the OAuth authorize and token endpoints, the JWKS: protocol.md §4.4) through
