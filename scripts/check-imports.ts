@@ -11,7 +11,7 @@ import ts from "typescript";
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const roots = ["sdk/src", "fake-provider/src", "react/src", "conformance/src", "fixtures/src", "authsim/src"];
+const roots = ["sdk/src", "fake-provider/src", "fake-provider/testing", "react/src", "conformance/src", "fixtures/src", "authsim/src", "authsim/testing"];
 
 interface LayerRule {
   /** Shown when a file breaks it. */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
-import { startCli } from "@authsim/fake-provider/testing";
+import { startCli } from "authsim/testing";
 import { createFakeProvider } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS } from "./cli-args.ts";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
-import { startCli, type StartedCli } from "@authsim/fake-provider/testing";
+import { startCli, type StartedCli } from "authsim/testing";
 import { MAX_BODY_BYTES } from "@authsim/fake-provider/dev-server";
 import { upload } from "./test-support/upload.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
-import { startCli, type StartedCli } from "@authsim/fake-provider/testing";
+import { startCli, type StartedCli } from "authsim/testing";
 
 /**
  * Issue 31, findings 1 and 2, against the real dev server (what `npm start` runs) over HTTP: a pattern from config or a

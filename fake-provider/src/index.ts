@@ -22,3 +22,4 @@ export type { FixedOtpRule } from "./domain/ops/fixed-otp.ts";
 export { openApiDocument, type OpenApiDocument } from "./emulator/openapi/document.ts";
 export { createMockOAuthServer, type MockOAuthServer, type MockOAuthServerOptions } from "./emulator/mock-oauth/server.ts";
 export type { OperationAnswer } from "./api/routes/mount.ts";
+export { refusalMatches, refusals, type Refusal, type RefusalId } from "./domain/errors/refusals.ts";

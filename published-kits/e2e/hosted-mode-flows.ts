@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { callerHeaders } from "@authsim/sdk/contract";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
-import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { startCli, type StartedCli } from "authsim/testing";
 import { kitApps, prepareApp, type KitAppName } from "./kit-apps.ts";
 import type { RunningApp } from "./kit-flows.ts";
 

@@ -6,7 +6,8 @@ import { devProjectSeed as dev } from "@authsim/fixtures";
 import { kitApps, prepareApp, type KitAppName } from "./kit-apps.ts";
 import { callerHeaders } from "@authsim/sdk/contract";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
-import { describeInChromium, launchChromium, startCli, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { startCli } from "authsim/testing";
 import { createAuthsim } from "authsim/playwright";
 
 /**

@@ -6,7 +6,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { controlClient } from "@authsim/sdk/emulator";
-import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { startCli, type StartedCli } from "authsim/testing";
 import { settingsSuite } from "./settings-suite.ts";
 
 /**

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
-import type { LaunchedBrowser, StartedCli } from "@authsim/fake-provider/testing";
+import type { LaunchedBrowser } from "@authsim/fake-provider/testing";
+import type { StartedCli } from "authsim/testing";
 import { callerHeaders, type AccessType } from "@authsim/sdk/contract";
 
 /**

@@ -1,4 +1,5 @@
-import { callerHeaders } from "@authsim/sdk/contract";
+import type { z } from "zod";
+import { answerSchema, callerHeaders, operationsById, operationUrl, type AnswerSchema, type OperationCallParts, type OperationId, type QueryValue } from "@authsim/sdk/contract";
 import { controlClient } from "@authsim/sdk/emulator";
 
 /**
@@ -51,8 +52,18 @@ import type { ProjectEntry } from "@authsim/sdk/emulator";
 
 export type Access = "server" | "admin";
 
-/** An /api/v1 call as the selected project's server (or admin), the way an app's backend would make it. */
-export function callApi<T = unknown>(project: ProjectEntry, access: Access, method: string, path: string, body?: unknown): Promise<T> {
+/** The parts of an /api/v1 call of one operation (params, query, body), typed by its contract definition. */
+export type Call<Id extends OperationId> = OperationCallParts<Id, "server">;
+/** What an operation answers the dashboard (server and admin calls get the server view). */
+export type Answer<Id extends OperationId> = z.output<AnswerSchema<Id, "server">>;
+
+/**
+ * A contract operation called as the selected project's server (or admin), the way an app's backend would call it:
+ * method and path from the operation's definition, the answer parsed with its answer schema. The dashboard names no
+ * path and no wire shape of its own.
+ */
+export async function callOperation<Id extends OperationId>(project: ProjectEntry, access: Access, id: Id, ...[call]: Record<never, never> extends Call<Id> ? [Call<Id>?] : [Call<Id>]): Promise<Answer<Id>> {
+  const parts = (call ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown };
   const headers: Record<string, string> = {
     [DASHBOARD_HEADER]: "1",
     ...callerHeaders({
@@ -61,70 +72,16 @@ export function callApi<T = unknown>(project: ProjectEntry, access: Access, meth
       ...(access === "server" ? { secretServerKey: project.secret_server_key } : { superSecretAdminKey: project.super_secret_admin_key }),
     }),
   };
-  return fetch(`/api/v1${path}`, init(method, body, headers)).then((r) => answer<T>(r));
+  const operation = operationsById.get(id)!;
+  const json = await fetch(`/api/v1${operationUrl(id, parts)}`, init(operation.method, parts.body, headers)).then((r) => answer<unknown>(r));
+  const schema = operation.responses.some((r) => r.kind === "json") ? answerSchema(id, "server") : null;
+  return (schema ? schema.parse(json) : json) as Answer<Id>;
 }
 
-export const query = (params: Record<string, string | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== "")).toString();
+// The /api/v1 shapes the panels pass around: the contract's answers (the server view).
+export type User = Answer<"getUser">;
+export type Team = Answer<"getTeam">;
 
-// Wire shapes of /api/v1 the dashboard reads (a subset of the contract's, typed here: its schemas are not bundled).
-export interface User {
-  id: string;
-  display_name: string | null;
-  primary_email: string | null;
-  primary_email_verified: boolean;
-  signed_up_at_millis: number;
-  last_active_at_millis: number;
-  is_anonymous: boolean;
-  has_password: boolean;
-  client_metadata: unknown;
-  client_read_only_metadata: unknown;
-  server_metadata: unknown;
-  selected_team_id: string | null;
-}
-export interface ContactChannel {
-  id: string;
-  user_id: string;
-  type: "email";
-  value: string;
-  is_verified: boolean;
-  is_primary: boolean;
-  used_for_auth: boolean;
-}
-export interface Team {
-  id: string;
-  display_name: string;
-  created_at_millis: number;
-  client_metadata?: unknown;
-  server_metadata?: unknown;
-}
-export interface MemberProfile {
-  team_id: string;
-  user_id: string;
-  display_name: string | null;
-  user?: { primary_email: string | null };
-}
-export interface Session {
-  id: string;
-  user_id: string;
-  created_at: number;
-  last_used_at?: number;
-  is_impersonation: boolean;
-}
-export interface ApiKey {
-  id: string;
-  description: string;
-  created_at_millis: number;
-  expires_at_millis?: number;
-  manually_revoked_at_millis?: number;
-  is_public: boolean;
-  value: { last_four: string } | string;
-}
-export interface PermissionDefinition {
-  id: string;
-  description?: string;
-  contained_permission_ids: string[];
-}
 // The emulator's own answers, typed by the control contract, so the dashboard cannot drift from what it sends.
 export type { SentEmail as Email, RequestLogEntry as LogEntry, FaultRule } from "@authsim/sdk/emulator";
 export interface List<T> {

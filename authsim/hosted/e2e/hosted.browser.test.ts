@@ -6,7 +6,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { controlClient, type ControlClient } from "@authsim/sdk/emulator";
-import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { startCli, type StartedCli } from "authsim/testing";
 import { hostedPage, type HostedPage, type IdpAccount } from "./hosted-page.ts";
 import { pageSweep, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, type PageSweep } from "./page-sweep.ts";
 import { serverApi, type ServerApi } from "./server-api.ts";
@@ -206,7 +207,7 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     await page.getByRole("button", { name: "Create team" }).click();
     await page.getByRole("list", { name: "Teams" }).getByText("Analytical Engines").waitFor();
     const ada = await server.userByEmail(ADA);
-    const teams = await server.call<{ items: { id: string; display_name: string }[] }>("GET", `/teams?user_id=${ada.id}`);
+    const teams = await server.call("listTeams", { query: { user_id: ada.id } });
     expect(teams.items.map((t) => t.display_name)).toEqual(["Analytical Engines"]);
     await at.shot("teams");
     expect(pageErrors).toEqual([]);
@@ -277,8 +278,8 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     await page.getByText("You joined Analytical Engines.").waitFor();
     const ada = await server.userByEmail(ADA);
     const graceUser = await server.userByEmail(grace.email);
-    const [team] = (await server.call<{ items: { id: string }[] }>("GET", `/teams?user_id=${ada.id}`)).items;
-    const members = await server.call<{ items: { user_id: string }[] }>("GET", `/team-member-profiles?team_id=${team!.id}`);
+    const [team] = (await server.call("listTeams", { query: { user_id: ada.id } })).items;
+    const members = await server.call("listTeamMemberProfiles", { query: { team_id: team!.id } });
     expect(members.items.map((m) => m.user_id).sort()).toEqual([ada.id, graceUser.id].sort());
     // Grace's own account settings list both members (members hold $read_members by the project's defaults).
     await page.goto(`${cli.url}/handler/account-settings#teams`);

@@ -3,7 +3,8 @@ import type { Page } from "playwright-core";
 import { callerHeaders } from "@authsim/sdk/contract";
 import { base32Decode, totpCode as expectedTotp } from "@authsim/sdk";
 import { devProjectSeed as dev } from "@authsim/fixtures";
-import { describeInChromium, launchChromium, startCli, type LaunchedBrowser, type StartedCli } from "@authsim/fake-provider/testing";
+import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
+import { startCli, type StartedCli } from "authsim/testing";
 import { createAuthsim, type AuthsimHelpers } from "./index.ts";
 
 /**

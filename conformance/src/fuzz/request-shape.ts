@@ -3,7 +3,7 @@ import { noQuery, type Operation } from "@authsim/sdk/contract";
 
 /**
  * The request shape the fuzzer builds valid-ish requests from, read off the operation's contract entry
- * (sdk/src/contract/requests.ts; design rule 3: arbitraries derive from the schemas), so a new operation is fuzzed with
+ * (its definition in sdk/src/contract/areas/; design rule 3: arbitraries derive from the schemas), so a new operation is fuzzed with
  * its own schemas as soon as the contract has it.
  */
 export interface Shape {

@@ -1,7 +1,7 @@
 import { accessTypes, headerNames, rebranded, schemaForCaller, type AccessType, type Operation } from "@authsim/sdk/contract";
 
 /**
- * Holds one real answer of an operation to what the contract says it answers (sdk/src/contract/responses.ts). An
+ * Holds one real answer of an operation to what the contract says it answers (its `responses`, sdk/src/contract/areas/<area>.ts). An
  * answer is checked when its status is one the operation lists; a known error is the catalogue's business, and a
  * 4xx/5xx the table does not list is a refusal it does not describe. A 2xx or 3xx it does not list is a problem.
  */

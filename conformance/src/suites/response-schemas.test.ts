@@ -7,7 +7,7 @@ import { extraCalls } from "./response-extras.ts";
 import { checkAnswer, claimedAccessType, type AnswerSeen } from "./response-check.ts";
 
 /**
- * The contract's response table (sdk/src/contract/responses.ts) is true of the fake: every conformance suite runs
+ * The contract's answers (each operation's `responses` in sdk/src/contract/areas/<area>.ts) is true of the fake: every conformance suite runs
  * against the fake in this process with each answer of each operation recorded (FakeProviderOptions.onAnswer) and,
  * after each case, held to what the contract lists for that operation: the status, and a body the declared schema
  * parses without dropping a key. A mismatch fails the case that drew the answer, naming the operation.

@@ -1,15 +1,4 @@
-import {
-  createdId,
-  emailDraftList,
-  emailTemplateList,
-  emailTemplateUpdated,
-  emailTheme,
-  emailThemeList,
-  renderEmailResponse,
-  sendTestEmailResponse,
-  sentEmailList,
-  type ThemeChoice,
-} from "../contract/areas/emails.ts";
+import { type ThemeChoice } from "../contract/areas/emails.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { err, ok, type Result } from "../errors/result.ts";
 import { asServer } from "../transport/operation-call.ts";
@@ -48,14 +37,14 @@ export interface SmtpConfigOptions {
 }
 
 export async function listEmailThemes(ctx: AppContext): Promise<EmailThemeSummary[]> {
-  return (await asServer.json(ctx.transport, "listEmailThemes", {}, emailThemeList)).themes.map((t) => ({ id: t.id, displayName: t.display_name }));
+  return (await asServer.json(ctx.transport, "listEmailThemes", {})).themes.map((t) => ({ id: t.id, displayName: t.display_name }));
 }
 export async function getEmailTheme(ctx: AppContext, id: string): Promise<{ displayName: string; tsxSource: string }> {
-  const json = await asServer.json(ctx.transport, "getEmailTheme", { params: { theme_id: id } }, emailTheme);
+  const json = await asServer.json(ctx.transport, "getEmailTheme", { params: { theme_id: id } });
   return { displayName: json.display_name, tsxSource: json.tsx_source };
 }
 export async function createEmailTheme(ctx: AppContext, displayName: string): Promise<{ id: string }> {
-  return asServer.json(ctx.transport, "createEmailTheme", { body: { display_name: displayName } }, createdId);
+  return asServer.json(ctx.transport, "createEmailTheme", { body: { display_name: displayName } });
 }
 export async function updateEmailTheme(ctx: AppContext, id: string, tsxSource: string): Promise<void> {
   await asServer.send(ctx.transport, "updateEmailTheme", { params: { theme_id: id }, body: { tsx_source: tsxSource } });
@@ -65,7 +54,7 @@ export async function deleteEmailTheme(ctx: AppContext, id: string): Promise<voi
 }
 
 export async function listEmailTemplates(ctx: AppContext): Promise<EmailTemplateRecord[]> {
-  return (await asServer.json(ctx.transport, "listEmailTemplates", {}, emailTemplateList)).templates.map((t) => ({
+  return (await asServer.json(ctx.transport, "listEmailTemplates", {})).templates.map((t) => ({
     id: t.id,
     displayName: t.display_name,
     ...(t.theme_id !== undefined ? { themeId: t.theme_id } : {}),
@@ -73,10 +62,10 @@ export async function listEmailTemplates(ctx: AppContext): Promise<EmailTemplate
   }));
 }
 export async function createEmailTemplate(ctx: AppContext, displayName: string): Promise<{ id: string }> {
-  return asServer.json(ctx.transport, "createEmailTemplate", { body: { display_name: displayName } }, createdId);
+  return asServer.json(ctx.transport, "createEmailTemplate", { body: { display_name: displayName } });
 }
 export async function updateEmailTemplate(ctx: AppContext, id: string, tsxSource: string, themeId: ThemeChoice | undefined): Promise<{ renderedHtml: string }> {
-  const json = await asServer.json(ctx.transport, "updateEmailTemplate", { params: { template_id: id }, body: { tsx_source: tsxSource, theme_id: themeId } }, emailTemplateUpdated);
+  const json = await asServer.json(ctx.transport, "updateEmailTemplate", { params: { template_id: id }, body: { tsx_source: tsxSource, theme_id: themeId } });
   return { renderedHtml: json.rendered_html };
 }
 export async function deleteEmailTemplate(ctx: AppContext, id: string): Promise<void> {
@@ -84,7 +73,7 @@ export async function deleteEmailTemplate(ctx: AppContext, id: string): Promise<
 }
 
 export async function listEmailDrafts(ctx: AppContext): Promise<EmailDraftRecord[]> {
-  return (await asServer.json(ctx.transport, "listEmailDrafts", {}, emailDraftList)).drafts.map((d) => ({
+  return (await asServer.json(ctx.transport, "listEmailDrafts", {})).drafts.map((d) => ({
     id: d.id,
     displayName: d.display_name,
     ...(d.theme_id !== undefined ? { themeId: d.theme_id } : {}),
@@ -101,7 +90,7 @@ const draftToWire = (o: EmailDraftOptions) => ({ display_name: o.displayName, th
 /** A new draft needs its name (sdk-surface.md §8 createEmailDraft; the service refuses a create without display_name). */
 export type EmailDraftCreateOptions = EmailDraftOptions & { displayName: string };
 export async function createEmailDraft(ctx: AppContext, options: EmailDraftCreateOptions): Promise<{ id: string }> {
-  return asServer.json(ctx.transport, "createEmailDraft", { body: { ...draftToWire(options), display_name: options.displayName } }, createdId);
+  return asServer.json(ctx.transport, "createEmailDraft", { body: { ...draftToWire(options), display_name: options.displayName } });
 }
 export async function updateEmailDraft(ctx: AppContext, id: string, options: EmailDraftOptions): Promise<void> {
   await asServer.send(ctx.transport, "updateEmailDraft", { params: { draft_id: id }, body: draftToWire(options) });
@@ -119,7 +108,7 @@ export interface EmailPreviewOptions {
 /** The rendered HTML (POST /emails/render-email); a bad source is EMAIL_RENDERING_ERROR with the compiler's message. */
 export async function getEmailPreview(ctx: AppContext, o: EmailPreviewOptions): Promise<string> {
   const body = { theme_id: o.themeId, theme_tsx_source: o.themeTsxSource, template_id: o.templateId, template_tsx_source: o.templateTsxSource };
-  return (await asServer.json(ctx.transport, "renderEmail", { body }, renderEmailResponse)).html;
+  return (await asServer.json(ctx.transport, "renderEmail", { body })).html;
 }
 
 /** Spec §4: the test email gives success or an error message, never a throw for a failed delivery. */
@@ -129,12 +118,12 @@ export async function sendTestEmail(ctx: AppContext, options: { recipientEmail: 
     recipient_email: options.recipientEmail,
     email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName },
   };
-  const json = await asServer.json(ctx.transport, "sendTestEmail", { body }, sendTestEmailResponse);
+  const json = await asServer.json(ctx.transport, "sendTestEmail", { body });
   return json.success ? ok(undefined) : err({ errorMessage: json.error_message ?? "The test email could not be sent." });
 }
 
 export async function listSentEmails(ctx: AppContext): Promise<AdminSentEmail[]> {
-  return (await asServer.json(ctx.transport, "listSentEmails", {}, sentEmailList)).items.map((e) => ({
+  return (await asServer.json(ctx.transport, "listSentEmails", {})).items.map((e) => ({
     id: e.id,
     to: e.to,
     subject: e.subject,

@@ -1,11 +1,5 @@
 import { apiKeyInvalidReason, type ApiKeyInvalidReason } from "../contract/areas/api-keys.ts";
-import {
-  internalApiKey,
-  internalApiKeyFirstView,
-  internalApiKeyList,
-  type InternalApiKeyFirstViewJson,
-  type InternalApiKeyJson,
-} from "../contract/areas/internal-api-keys.ts";
+import { type InternalApiKeyFirstViewJson, type InternalApiKeyJson } from "../contract/areas/internal-api-keys.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { asServer } from "../transport/operation-call.ts";
 
@@ -58,7 +52,7 @@ function baseFromJson(ctx: AppContext, json: InternalApiKeyJson | InternalApiKey
     isValid: () => why() === null,
     whyInvalid: why,
     async revoke() {
-      await asServer.json(ctx.transport, "updateInternalApiKey", { params: { api_key_id: json.id }, body: { revoked: true } }, internalApiKey);
+      await asServer.json(ctx.transport, "updateInternalApiKey", { params: { api_key_id: json.id }, body: { revoked: true } });
     },
   };
 }
@@ -75,7 +69,7 @@ export function internalApiKeyFromJson(ctx: AppContext, json: InternalApiKeyJson
 }
 
 export async function listInternalApiKeys(ctx: AppContext): Promise<InternalApiKey[]> {
-  const page = await asServer.json(ctx.transport, "listInternalApiKeys", {}, internalApiKeyList);
+  const page = await asServer.json(ctx.transport, "listInternalApiKeys", {});
   return page.items.map((json) => internalApiKeyFromJson(ctx, json));
 }
 
@@ -87,7 +81,7 @@ export async function createInternalApiKey(ctx: AppContext, options: InternalApi
     has_secret_server_key: options.hasSecretServerKey,
     has_super_secret_admin_key: options.hasSuperSecretAdminKey,
   };
-  const json = await asServer.json(ctx.transport, "createInternalApiKey", { body }, internalApiKeyFirstView);
+  const json = await asServer.json(ctx.transport, "createInternalApiKey", { body });
   return {
     ...baseFromJson(ctx, json),
     ...(json.publishable_client_key !== undefined ? { publishableClientKey: json.publishable_client_key } : {}),

@@ -1,12 +1,4 @@
-import {
-  managedEmailApplied,
-  managedEmailDeleted,
-  managedEmailDomain,
-  managedEmailDomainList,
-  managedEmailStatusResponse,
-  type ManagedEmailDomainJson,
-  type ManagedEmailStatus,
-} from "../contract/areas/managed-email.ts";
+import { type ManagedEmailDomainJson, type ManagedEmailStatus } from "../contract/areas/managed-email.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { asServer } from "../transport/operation-call.ts";
 
@@ -43,26 +35,26 @@ const fromWire = (d: ManagedEmailDomainJson): ManagedEmailProviderSetupResult =>
 
 export async function setupManagedEmailProvider(ctx: AppContext, options: { subdomain: string; senderLocalPart: string }): Promise<ManagedEmailProviderSetupResult> {
   const body = { subdomain: options.subdomain, sender_local_part: options.senderLocalPart };
-  return fromWire(await asServer.json(ctx.transport, "setupManagedEmail", { body }, managedEmailDomain));
+  return fromWire(await asServer.json(ctx.transport, "setupManagedEmail", { body }));
 }
 
 export async function checkManagedEmailStatus(ctx: AppContext, options: { domainId: string; subdomain: string; senderLocalPart: string }): Promise<ManagedEmailProviderStatus> {
   const body = { domain_id: options.domainId, subdomain: options.subdomain, sender_local_part: options.senderLocalPart };
-  const json = await asServer.json(ctx.transport, "checkManagedEmail", { body }, managedEmailStatusResponse);
+  const json = await asServer.json(ctx.transport, "checkManagedEmail", { body });
   return { status: json.status };
 }
 
 export async function listManagedEmailDomains(ctx: AppContext): Promise<ManagedEmailProviderListItem[]> {
-  return (await asServer.json(ctx.transport, "listManagedEmailDomains", {}, managedEmailDomainList)).items.map(fromWire);
+  return (await asServer.json(ctx.transport, "listManagedEmailDomains", {})).items.map(fromWire);
 }
 
 export async function applyManagedEmailProvider(ctx: AppContext, options: { domainId: string }): Promise<{ status: "applied" }> {
-  const json = await asServer.json(ctx.transport, "applyManagedEmail", { body: { domain_id: options.domainId } }, managedEmailApplied);
+  const json = await asServer.json(ctx.transport, "applyManagedEmail", { body: { domain_id: options.domainId } });
   return { status: json.status };
 }
 
 /** Stops tracking a domain; the service refuses (plain 409) while the email server sends from it. */
 export async function deleteManagedEmailDomain(ctx: AppContext, options: { resendDomainId: string }): Promise<{ status: "deleted" }> {
-  const json = await asServer.json(ctx.transport, "deleteManagedEmail", { body: { resend_domain_id: options.resendDomainId } }, managedEmailDeleted);
+  const json = await asServer.json(ctx.transport, "deleteManagedEmail", { body: { resend_domain_id: options.resendDomainId } });
   return { status: json.status };
 }

@@ -1,5 +1,4 @@
 import type { RestrictedReason } from "../contract/areas/common.ts";
-import { previewAffectedUsersResponse } from "../contract/areas/onboarding.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { asServer } from "../transport/operation-call.ts";
 
@@ -27,7 +26,7 @@ export async function previewAffectedUsersByOnboardingChange(
   // As the published kit sends it: no limit (the service's default, 10) when none, or 0, is given.
   const query = { limit: limit ? limit : undefined };
   const body = { onboarding: { require_email_verification: onboarding.requireEmailVerification } };
-  const json = await asServer.json(ctx.transport, "previewAffectedUsers", { query, body }, previewAffectedUsersResponse);
+  const json = await asServer.json(ctx.transport, "previewAffectedUsers", { query, body });
   return {
     affectedUsers: json.affected_users.map((u) => ({ id: u.id, displayName: u.display_name, primaryEmail: u.primary_email, restrictedReason: u.restricted_reason })),
     totalAffectedCount: json.total_affected_count,

@@ -1,13 +1,4 @@
-import {
-  listTransactionsResponse,
-  paymentsSetupResponse,
-  stripeAccountInfo,
-  stripeWidgetSessionResponse,
-  type CustomerType,
-  type StripeAccountInfoJson,
-  type TransactionJson,
-  type TransactionType,
-} from "../contract/areas/payments.ts";
+import { type CustomerType, type StripeAccountInfoJson, type TransactionJson, type TransactionType } from "../contract/areas/payments.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { customerOf, type CustomerOptions } from "../client/items.ts";
@@ -20,13 +11,13 @@ export type StripeAccountInfo = StripeAccountInfoJson;
 export type Transaction = TransactionJson;
 
 export function setupPayments(ctx: AppContext): Promise<{ url: string }> {
-  return asServer.json(ctx.transport, "paymentsSetup", { body: {} }, paymentsSetupResponse);
+  return asServer.json(ctx.transport, "paymentsSetup", { body: {} });
 }
 
 /** The payment-provider account, or null before setup (STRIPE_ACCOUNT_INFO_NOT_FOUND, spec §8). */
 export async function getStripeAccountInfo(ctx: AppContext): Promise<StripeAccountInfoJson | null> {
   try {
-    return await asServer.json(ctx.transport, "stripeAccountInfo", {}, stripeAccountInfo);
+    return await asServer.json(ctx.transport, "stripeAccountInfo", {});
   } catch (e) {
     if (isKnownErrorOfType(e, "STRIPE_ACCOUNT_INFO_NOT_FOUND")) return null;
     throw e;
@@ -34,7 +25,7 @@ export async function getStripeAccountInfo(ctx: AppContext): Promise<StripeAccou
 }
 
 export function createStripeWidgetAccountSession(ctx: AppContext): Promise<{ client_secret: string }> {
-  return asServer.json(ctx.transport, "stripeWidgetSession", { body: {} }, stripeWidgetSessionResponse);
+  return asServer.json(ctx.transport, "stripeWidgetSession", { body: {} });
 }
 
 export interface ListTransactionsOptions {
@@ -47,7 +38,7 @@ export interface ListTransactionsOptions {
 
 export async function listTransactions(ctx: AppContext, options: ListTransactionsOptions = {}): Promise<{ transactions: TransactionJson[]; nextCursor: string | null }> {
   const query = { cursor: options.cursor, limit: options.limit, type: options.type, customer_type: options.customerType, customer_id: options.customerId };
-  const page = await asServer.json(ctx.transport, "listTransactions", { query }, listTransactionsResponse);
+  const page = await asServer.json(ctx.transport, "listTransactions", { query });
   return { transactions: page.transactions, nextCursor: page.next_cursor };
 }
 

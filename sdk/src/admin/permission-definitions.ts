@@ -57,7 +57,7 @@ function definitionFromJson(json: PermissionDefinitionJson): AdminPermissionDefi
 }
 
 export async function listDefinitions(ctx: AppContext, scope: PermissionScope): Promise<AdminPermissionDefinition[]> {
-  return (await asServer.json(ctx.transport, ops[scope].list, {}, permissionDefinitionList)).items.map(definitionFromJson);
+  return (await asServer.jsonAs(ctx.transport, ops[scope].list, {}, permissionDefinitionList)).items.map(definitionFromJson);
 }
 
 /** The paginated listing of sdk-surface.md §8 (team scope in the reference SDK). */
@@ -66,13 +66,13 @@ export async function listDefinitionsPaginated(
   scope: PermissionScope,
   options: { limit: number; cursor?: string; query?: string },
 ): Promise<{ items: AdminPermissionDefinition[]; nextCursor: string | null }> {
-  const page = await asServer.json(ctx.transport, ops[scope].list, { query: { ...options } }, permissionDefinitionList);
+  const page = await asServer.jsonAs(ctx.transport, ops[scope].list, { query: { ...options } }, permissionDefinitionList);
   return { items: page.items.map(definitionFromJson), nextCursor: page.pagination?.next_cursor ?? null };
 }
 
 export async function createDefinition(ctx: AppContext, scope: PermissionScope, options: AdminPermissionDefinitionCreateOptions): Promise<AdminPermission> {
   const body = { id: options.id, description: options.description, contained_permission_ids: options.containedPermissionIds };
-  const json = await asServer.json(ctx.transport, ops[scope].create, { body }, permissionDefinition);
+  const json = await asServer.jsonAs(ctx.transport, ops[scope].create, { body }, permissionDefinition);
   return { id: json.id };
 }
 
@@ -83,7 +83,7 @@ export async function updateDefinition(
   options: AdminPermissionDefinitionUpdateOptions,
 ): Promise<void> {
   const body = { description: options.description, contained_permission_ids: options.containedPermissionIds };
-  await asServer.json(ctx.transport, ops[scope].update, { params: { permission_id: permissionId }, body }, permissionDefinition);
+  await asServer.jsonAs(ctx.transport, ops[scope].update, { params: { permission_id: permissionId }, body }, permissionDefinition);
 }
 
 export async function deleteDefinition(ctx: AppContext, scope: PermissionScope, permissionId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { adminProject, type AdminProjectJson } from "../contract/areas/projects.ts";
-import { configResponse, type ConfigLevel } from "../contract/areas/project-admin.ts";
+import { type AdminProjectJson } from "../contract/areas/projects.ts";
+import { type ConfigLevel } from "../contract/areas/project-admin.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { productionModeErrors, type ProductionModeError } from "../urls/domains.ts";
 import { adminProjectFromJson, type AdminProject } from "./projects.ts";
@@ -67,11 +67,11 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
       await asServer.send(ctx.transport, "deleteAdminProject", {});
     },
     async getConfig() {
-      return parseConfigString((await asServer.json(ctx.transport, "getConfig", {}, configResponse)).config_string);
+      return parseConfigString((await asServer.json(ctx.transport, "getConfig", {})).config_string);
     },
     updateConfig: (override) => writeOverride(ctx, "environment", "PATCH", override),
     async getConfigOverride(level) {
-      return parseConfigString((await asServer.json(ctx.transport, "getConfigOverride", { params: { level } }, configResponse)).config_string);
+      return parseConfigString((await asServer.json(ctx.transport, "getConfigOverride", { params: { level } })).config_string);
     },
     replaceConfigOverride: (level, replacement) => writeOverride(ctx, level, "PUT", replacement),
     getProductionModeErrors: async () => productionModeErrors({ allowLocalhost: config.allowLocalhost, domains: json.config.domains, projectId: json.id }),
@@ -79,5 +79,5 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
 }
 
 export async function getManagedAdminProject(ctx: AppContext): Promise<ManagedAdminProject> {
-  return managedAdminProjectFromJson(ctx, await asServer.json(ctx.transport, "getAdminProject", {}, adminProject));
+  return managedAdminProjectFromJson(ctx, await asServer.json(ctx.transport, "getAdminProject", {}));
 }

@@ -1,4 +1,4 @@
-import { adminProject, type AdminProjectConfigJson, type AdminProjectJson } from "../contract/areas/projects.ts";
+import { type AdminProjectConfigJson, type AdminProjectJson } from "../contract/areas/projects.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { projectConfigFromJson, type Project, type ProjectConfig } from "../client/projects.ts";
 import { asServer } from "../transport/operation-call.ts";
@@ -101,5 +101,5 @@ export function adminProjectFromJson(json: AdminProjectJson): AdminProject {
 }
 
 export async function getAdminProject(ctx: AppContext): Promise<AdminProject> {
-  return adminProjectFromJson(await asServer.json(ctx.transport, "getAdminProject", {}, adminProject));
+  return adminProjectFromJson(await asServer.json(ctx.transport, "getAdminProject", {}));
 }

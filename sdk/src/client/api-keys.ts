@@ -1,12 +1,4 @@
-import {
-  anyApiKeyFirstView,
-  apiKeyInvalidReason,
-  apiKeyList,
-  type ApiKeyFirstViewJson,
-  type ApiKeyInvalidReason,
-  type ApiKeyJson,
-  type ApiKeyType,
-} from "../contract/areas/api-keys.ts";
+import { anyApiKeyFirstView, apiKeyInvalidReason, type ApiKeyFirstViewJson, type ApiKeyInvalidReason, type ApiKeyJson, type ApiKeyType } from "../contract/areas/api-keys.ts";
 import type { Clock } from "../runtime/clock.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
@@ -53,7 +45,6 @@ export type UserApiKey = ApiKey<"user">;
 export type UserApiKeyFirstView = ApiKey<"user", true>;
 export type TeamApiKey = ApiKey<"team">;
 export type TeamApiKeyFirstView = ApiKey<"team", true>;
-
 
 export function apiKeyUpdateToWire(o: ApiKeyUpdateOptions) {
   return {
@@ -102,12 +93,12 @@ export function apiKeyCreationToWire(o: ApiKeyCreationOptions) {
 
 /** POST /user-api-keys with `user_id` (an id or "me"): the only answer that holds the full value. */
 export async function createUserApiKey(ctx: AppContext, auth: CallAuth, userId: string, options: ApiKeyCreationOptions): Promise<UserApiKeyFirstView> {
-  const json = await asClient.json(ctx.transport, "createUserApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), user_id: userId } }, anyApiKeyFirstView);
+  const json = await asClient.jsonAs(ctx.transport, "createUserApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), user_id: userId } }, anyApiKeyFirstView);
   return apiKeyFromJson(ctx, auth, json) as UserApiKeyFirstView;
 }
 
 export async function listUserApiKeys(ctx: AppContext, auth: CallAuth, userId: string): Promise<UserApiKey[]> {
-  const page = await asClient.json(ctx.transport, "listUserApiKeys", { ...auth, query: { user_id: userId } }, apiKeyList);
+  const page = await asClient.json(ctx.transport, "listUserApiKeys", { ...auth, query: { user_id: userId } });
   return page.items.map((json) => apiKeyFromJson(ctx, auth, json) as UserApiKey);
 }
 
@@ -115,11 +106,11 @@ export async function listUserApiKeys(ctx: AppContext, auth: CallAuth, userId: s
 export function teamApiKeyCalls(ctx: AppContext, auth: CallAuth, teamId: string) {
   return {
     async createApiKey(options: ApiKeyCreationOptions): Promise<TeamApiKeyFirstView> {
-      const json = await asClient.json(ctx.transport, "createTeamApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), team_id: teamId } }, anyApiKeyFirstView);
+      const json = await asClient.jsonAs(ctx.transport, "createTeamApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), team_id: teamId } }, anyApiKeyFirstView);
       return apiKeyFromJson(ctx, auth, json) as TeamApiKeyFirstView;
     },
     async listApiKeys(): Promise<TeamApiKey[]> {
-      const page = await asClient.json(ctx.transport, "listTeamApiKeys", { ...auth, query: { team_id: teamId } }, apiKeyList);
+      const page = await asClient.json(ctx.transport, "listTeamApiKeys", { ...auth, query: { team_id: teamId } });
       return page.items.map((json) => apiKeyFromJson(ctx, auth, json) as TeamApiKey);
     },
   };

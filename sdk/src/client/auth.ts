@@ -59,7 +59,7 @@ export async function signUpWithCredential(
     () =>
       storeSignIn(
         session,
-        (auth) => asClient.json(ctx.transport, "passwordSignUp", { ...auth, body: { email: options.email, password: options.password, verification_callback_url: callback } }, signInResponse),
+        (auth) => asClient.json(ctx.transport, "passwordSignUp", { ...auth, body: { email: options.email, password: options.password, verification_callback_url: callback } }),
         anonymousUpgrade,
       ),
     SIGN_UP_ERRORS,
@@ -77,7 +77,7 @@ export async function signInWithCredential(
     () =>
       storeSignIn(
         session,
-        (auth) => asClient.json(ctx.transport, "passwordSignIn", { ...auth, body: { email: options.email, password: options.password } }, signInResponse),
+        (auth) => asClient.json(ctx.transport, "passwordSignIn", { ...auth, body: { email: options.email, password: options.password } }),
         false,
       ),
     SIGN_IN_ERRORS,
@@ -88,7 +88,7 @@ export async function signInWithCredential(
 
 /** spec §4: asking for a user with the anonymous option signs up an anonymous user first. */
 export async function signUpAnonymously(ctx: AppContext, session: Session): Promise<void> {
-  await storeSignIn(session, (auth) => asClient.json(ctx.transport, "anonymousSignUp", { ...auth, body: {} }, signInResponse), false);
+  await storeSignIn(session, (auth) => asClient.json(ctx.transport, "anonymousSignUp", { ...auth, body: {} }), false);
 }
 
 /** Known errors a sign-out ignores: the session is already gone server-side (protocol.md §4.5). */

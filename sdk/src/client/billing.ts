@@ -1,4 +1,4 @@
-import { billingResponse, setDefaultPaymentMethodResponse, setupIntentResponse, type PaymentMethodSummaryJson } from "../contract/areas/payments.ts";
+import { type PaymentMethodSummaryJson } from "../contract/areas/payments.ts";
 import type { UserTokenSource } from "../transport/transport.ts";
 import { asClient } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
@@ -45,16 +45,16 @@ export function customerBillingMethods(ctx: AppContext, customer: BillingCustome
   const params = billingParams(customer);
   return {
     async getBilling() {
-      const json = await asClient.json(ctx.transport, "getBilling", { params, session, allowAnonymousUser: true }, billingResponse);
+      const json = await asClient.json(ctx.transport, "getBilling", { params, session, allowAnonymousUser: true });
       return { hasCustomer: json.has_customer, defaultPaymentMethod: json.default_payment_method };
     },
     async createPaymentMethodSetupIntent() {
-      const json = await asClient.json(ctx.transport, "createSetupIntent", { params, body: {}, session, allowAnonymousUser: true }, setupIntentResponse);
+      const json = await asClient.json(ctx.transport, "createSetupIntent", { params, body: {}, session, allowAnonymousUser: true });
       return { clientSecret: json.client_secret, stripeAccountId: json.stripe_account_id };
     },
     async setDefaultPaymentMethodFromSetupIntent(setupIntentId) {
       const body = { setup_intent_id: setupIntentId };
-      const json = await asClient.json(ctx.transport, "setDefaultPaymentMethod", { params, body, session, allowAnonymousUser: true }, setDefaultPaymentMethodResponse);
+      const json = await asClient.json(ctx.transport, "setDefaultPaymentMethod", { params, body, session, allowAnonymousUser: true });
       return json.default_payment_method;
     },
   };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isKnownErrorOf, type KnownErrorCode } from "../contract/errors.ts";
-import { operationRequests } from "../contract/requests.ts";
+import { operationDefinitions } from "../contract/operations.ts";
 import { caughtErrors } from "./caught-errors.ts";
 
 /**
- * Each code a call catches, held to the contract's `errors` of the operation it calls (sdk/src/contract/requests.ts):
+ * Each code a call catches, held to the contract's `errors` of the operation it calls (its definition in sdk/src/contract/areas/):
  * the operation may answer it, or one of its descendants. A code it cannot answer is caught only because the published
  * SDK's types name it; each such code is listed here with where it comes from, so a new one, or a contract entry that
  * starts listing one of these, fails the test and is looked at.
@@ -31,7 +31,7 @@ const entries = Object.entries(caughtErrors) as [keyof typeof caughtErrors, read
 
 describe("the errors SDK calls catch, against the contract", () => {
   it.each(entries)("%s: each caught code is one the operation may answer (or an ancestor of one), or a listed exception", (id, caught) => {
-    const answers: readonly KnownErrorCode[] = operationRequests[id].errors;
+    const answers: readonly KnownErrorCode[] = operationDefinitions[id].errors;
     const exceptions = caughtBeyondContract[id] ?? {};
     for (const code of caught) {
       const covered = answers.filter((answer) => isKnownErrorOf(answer, code));

@@ -5,7 +5,7 @@ import type { OperationId } from "../contract/operations.ts";
  * The known errors each SDK call turns into a result (or a null) instead of throwing, by the contract operation it
  * calls (issue 18). Each list is the published SDK's (sdk-surface.md §9b: the Result types of its methods), so it names
  * ancestors (VERIFICATION_ERROR catches every code below it) and is not derived from the contract's `errors`; instead
- * caught-errors.test.ts holds each code against the operation's `errors` in sdk/src/contract/requests.ts: a code the
+ * caught-errors.test.ts holds each code against the operation's `errors` in its definition (sdk/src/contract/areas/): a code the
  * operation may answer, an ancestor of one, or a code the test names with the reason it is caught all the same.
  */
 export const caughtErrors = {

@@ -1,4 +1,4 @@
-import { CLI_MESSAGES, cliCreateResponse, cliPollResponse } from "../contract/areas/cli.ts";
+import { CLI_MESSAGES, cliPollResponse } from "../contract/areas/cli.ts";
 import { constants } from "../contract/headers.ts";
 import { KnownError, isKnownError, type KnownErrorOf } from "../errors/known-error.ts";
 import { err, ok, type Result } from "../errors/result.ts";
@@ -44,7 +44,7 @@ export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOpt
   let started;
   try {
     const body = { expires_in_millis: options.expiresInMillis, anon_refresh_token: options.anonRefreshToken };
-    started = await asClient.json(ctx.transport, "cliCreate", { body }, cliCreateResponse);
+    started = await asClient.json(ctx.transport, "cliCreate", { body });
   } catch (error) {
     if (isKnownError(error)) return err(cliError("CLI_AUTH_ERROR", `Failed to initiate CLI auth: ${error.code}: ${error.message}`));
     throw error;

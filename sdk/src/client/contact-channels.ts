@@ -1,10 +1,4 @@
-import {
-  contactChannel,
-  contactChannelType,
-  type ContactChannelJson,
-  type ServerContactChannelUpdate,
-} from "../contract/areas/contact-channels.ts";
-import { listEnvelope } from "../contract/areas/common.ts";
+import { contactChannelType, type ContactChannelJson, type ServerContactChannelUpdate } from "../contract/areas/contact-channels.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
@@ -51,8 +45,6 @@ export interface ChannelOwner {
   userId: string;
 }
 
-const channelList = listEnvelope(contactChannel);
-
 /** The email-verification handler made absolute (spec §2), unless the caller names the link's target. */
 export function verificationCallback(ctx: AppContext, callbackUrl: string | undefined): string {
   const url = callbackUrl ?? ctx.redirector.absolute(ctx.urls.emailVerification);
@@ -87,7 +79,7 @@ export function contactChannelFromJson(ctx: AppContext, owner: ChannelOwner, jso
 }
 
 export async function listContactChannels(ctx: AppContext, owner: ChannelOwner): Promise<ServerContactChannel[]> {
-  const page = await asClient.json(ctx.transport, "listContactChannels", { ...owner.auth, query: { user_id: owner.userId } }, channelList);
+  const page = await asClient.json(ctx.transport, "listContactChannels", { ...owner.auth, query: { user_id: owner.userId } });
   return page.items.map((json) => contactChannelFromJson(ctx, owner, json));
 }
 
@@ -100,6 +92,6 @@ export async function createContactChannel(ctx: AppContext, owner: ChannelOwner,
     is_primary: options.isPrimary,
     is_verified: options.isVerified,
   };
-  const json = await asClient.json(ctx.transport, "createContactChannel", { ...owner.auth, body }, contactChannel);
+  const json = await asClient.json(ctx.transport, "createContactChannel", { ...owner.auth, body });
   return contactChannelFromJson(ctx, owner, json);
 }

@@ -1,4 +1,3 @@
-import { crossDomainAuthorizeResponse } from "../contract/areas/oauth.ts";
 import type { Session } from "../session/session.ts";
 import { asClient } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
@@ -78,5 +77,5 @@ export async function createCrossDomainAuthRedirectUrl(ctx: AppContext, session:
     code_challenge_method: "S256" as const,
     after_callback_redirect_url: handoff.afterCallbackRedirectUrl,
   };
-  return (await asClient.json(ctx.transport, "crossDomainAuthorize", { session, body }, crossDomainAuthorizeResponse)).redirect_url;
+  return (await asClient.json(ctx.transport, "crossDomainAuthorize", { session, body })).redirect_url;
 }

@@ -33,7 +33,7 @@ interface UserFlags {
 export async function fetchMe<S extends z.ZodType<UserFlags>>(ctx: AppContext, session: Session, schema: S): Promise<z.output<S> | null> {
   if (!(await session.getAccessToken())) return null;
   try {
-    return await asClient.json(ctx.transport, "getMe", { session, allowAnonymousUser: true }, schema);
+    return await asClient.jsonAs(ctx.transport, "getMe", { session, allowAnonymousUser: true }, schema);
   } catch (e) {
     if (isKnownErrorOfType(e, "CANNOT_GET_OWN_USER_WITHOUT_USER")) return null;
     throw e;

@@ -1,5 +1,3 @@
-import { adminProject } from "../contract/areas/projects.ts";
-import { ownedProjectList } from "../contract/areas/project-admin.ts";
 import { INTERNAL_PROJECT_ID } from "../contract/headers.ts";
 import { adminProjectUpdateToWire, type AdminProjectCreateOptions } from "../project-admin/project-options.ts";
 import type { AdminProjectJson } from "../contract/areas/projects.ts";
@@ -34,7 +32,7 @@ export function internalUserExtra(ctx: AppContext, session: Session): InternalUs
     async createProject(options) {
       const { teamId, isDevelopmentEnvironment, requirePublishableClientKey: _ignored, ...update } = options;
       const body = { ...adminProjectUpdateToWire(update), display_name: update.displayName, owner_team_id: teamId, ...(isDevelopmentEnvironment !== undefined ? { is_development_environment: isDevelopmentEnvironment } : {}) };
-      const json = await asClient.json(ctx.transport, "createOwnedProject", { ...me, body }, adminProject);
+      const json = await asClient.json(ctx.transport, "createOwnedProject", { ...me, body });
       const project = await ownedProject(ctx, session, json);
       if (options.requirePublishableClientKey !== undefined) await project.update({ requirePublishableClientKey: options.requirePublishableClientKey });
       return project;
@@ -43,7 +41,7 @@ export function internalUserExtra(ctx: AppContext, session: Session): InternalUs
       await asClient.send(ctx.transport, "transferProject", { ...me, body: { project_id: projectId, new_team_id: newTeamId } });
     },
     async listOwnedProjects() {
-      const { items } = await asClient.json(ctx.transport, "listOwnedProjects", me, ownedProjectList);
+      const { items } = await asClient.json(ctx.transport, "listOwnedProjects", me);
       return Promise.all(items.map((json) => ownedProject(ctx, session, json)));
     },
   };

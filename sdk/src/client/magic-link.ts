@@ -1,5 +1,3 @@
-import { sendSignInCodeResponse } from "../contract/areas/otp.ts";
-import { signInWithNewUserResponse } from "../contract/areas/sessions.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
@@ -26,7 +24,7 @@ function magicLinkCallback(ctx: AppContext, callbackUrl: string | undefined): st
 export function sendMagicLinkEmail(ctx: AppContext, email: string, options: { callbackUrl?: string } = {}): Promise<Result<{ nonce: string }, MagicLinkSendError>> {
   return catchKnown(async () => {
     const body = { email, callback_url: magicLinkCallback(ctx, options.callbackUrl) };
-    const json = await asClient.json(ctx.transport, "sendSignInCode", { body }, sendSignInCodeResponse);
+    const json = await asClient.json(ctx.transport, "sendSignInCode", { body });
     return { nonce: json.nonce };
   }, caughtErrors.sendSignInCode);
 }
@@ -41,9 +39,7 @@ export async function signInWithMagicLink(ctx: AppContext, session: Session, cod
     const json = await asClient.json(
       ctx.transport,
       "otpSignIn",
-      { body: { code }, session: upgrade ? session : null, allowAnonymousUser: upgrade },
-      signInWithNewUserResponse,
-    );
+      { body: { code }, session: upgrade ? session : null, allowAnonymousUser: upgrade });
     session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
     return json.is_new_user;
   }, caughtErrors.otpSignIn);

@@ -1,4 +1,3 @@
-import { signInWithNewUserResponse } from "../contract/areas/sessions.ts";
 import { isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
@@ -63,7 +62,7 @@ export function pendingMfaAttemptCode(ctx: AppContext): string | null {
 /** StackClientApp.signInWithMfa(totp, code): a new user goes to after-sign-up, others to after-sign-in (spec §4). */
 export async function signInWithMfa(ctx: AppContext, session: Session, totp: string, code: string, options: { noRedirect?: boolean } = {}): Promise<Result<void, MfaSignInError>> {
   const result = await catchKnown(async () => {
-    const json = await asClient.json(ctx.transport, "mfaSignIn", { body: { type: "totp", totp, code } }, signInWithNewUserResponse);
+    const json = await asClient.json(ctx.transport, "mfaSignIn", { body: { type: "totp", totp, code } });
     session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
     return json.is_new_user;
   }, caughtErrors.mfaSignIn);

@@ -1,4 +1,4 @@
-import { notificationPreference, notificationPreferenceList, type NotificationPreferenceJson } from "../contract/areas/notifications.ts";
+import { type NotificationPreferenceJson } from "../contract/areas/notifications.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
@@ -12,7 +12,6 @@ export interface NotificationCategory {
   setEnabled(enabled: boolean): Promise<void>;
 }
 
-
 function categoryFromJson(ctx: AppContext, auth: CallAuth, userId: string, json: NotificationPreferenceJson): NotificationCategory {
   return {
     id: json.notification_category_id,
@@ -21,12 +20,12 @@ function categoryFromJson(ctx: AppContext, auth: CallAuth, userId: string, json:
     canDisable: json.can_disable,
     async setEnabled(enabled) {
       const params = { user_id: userId, category_id: json.notification_category_id };
-      await asClient.json(ctx.transport, "updateNotificationPreference", { ...auth, params, body: { enabled } }, notificationPreference);
+      await asClient.json(ctx.transport, "updateNotificationPreference", { ...auth, params, body: { enabled } });
     },
   };
 }
 
 export async function listNotificationCategories(ctx: AppContext, auth: CallAuth, userId: string): Promise<NotificationCategory[]> {
-  const page = await asClient.json(ctx.transport, "listNotificationPreferences", { ...auth, params: { user_id: userId } }, notificationPreferenceList);
+  const page = await asClient.json(ctx.transport, "listNotificationPreferences", { ...auth, params: { user_id: userId } });
   return page.items.map((json) => categoryFromJson(ctx, auth, userId, json));
 }

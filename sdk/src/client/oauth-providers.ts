@@ -1,4 +1,4 @@
-import { clientOAuthProvider, connectedAccountList, connectedAccountTokenResponse, oauthProviderList, serverOAuthProvider } from "../contract/areas/oauth-providers.ts";
+import { clientOAuthProvider, serverOAuthProvider } from "../contract/areas/oauth-providers.ts";
 import type { ClientOAuthProviderJson, ConnectedAccountJson, ServerOAuthProviderJson } from "../contract/areas/oauth-providers.ts";
 import { KnownError, isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, err, ok, type Result } from "../errors/result.ts";
@@ -88,8 +88,8 @@ export async function connectedAccountToken(ctx: AppContext, auth: CallAuth, acc
     const params = { user_id: account.userId, provider_id: account.provider };
     const json =
       account.providerAccountId === undefined
-        ? await asClient.json(ctx.transport, "connectedAccountToken", { ...auth, params, body }, connectedAccountTokenResponse)
-        : await asClient.json(ctx.transport, "connectedAccountTokenByAccount", { ...auth, params: { ...params, provider_account_id: account.providerAccountId }, body }, connectedAccountTokenResponse);
+        ? await asClient.json(ctx.transport, "connectedAccountToken", { ...auth, params, body })
+        : await asClient.json(ctx.transport, "connectedAccountTokenByAccount", { ...auth, params: { ...params, provider_account_id: account.providerAccountId }, body });
     return json.access_token;
   } catch (error) {
     for (const code of caughtErrors[account.providerAccountId === undefined ? "connectedAccountToken" : "connectedAccountTokenByAccount"]) {
@@ -118,11 +118,11 @@ function connectionFromJson(ctx: AppContext, auth: CallAuth, userId: string, jso
 /** `userId` is "me" with the user's session for a client, the user's id (server access) otherwise. */
 export function userOAuthMembers<P extends OAuthProvider>(ctx: AppContext, auth: CallAuth, userId: string): UserOAuthMembers<P> {
   const listProviders = async (): Promise<P[]> => {
-    const list = await asClient.json(ctx.transport, "listOAuthProviders", { ...auth, query: { user_id: userId } }, oauthProviderList);
+    const list = await asClient.json(ctx.transport, "listOAuthProviders", { ...auth, query: { user_id: userId } });
     return list.items.map((item) => providerFromJson<P>(ctx, auth, (item.account_id === undefined ? clientOAuthProvider : serverOAuthProvider).parse(item)));
   };
   const listConnected = async (): Promise<OAuthConnection[]> => {
-    const list = await asClient.json(ctx.transport, "listConnectedAccounts", { ...auth, params: { user_id: userId } }, connectedAccountList);
+    const list = await asClient.json(ctx.transport, "listConnectedAccounts", { ...auth, params: { user_id: userId } });
     return list.items.map((item) => connectionFromJson(ctx, auth, userId, item));
   };
   return {

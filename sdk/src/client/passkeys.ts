@@ -1,17 +1,7 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { base64url } from "jose";
-import {
-  initiatePasskeyAuthenticationResponse,
-  initiatePasskeyRegistrationResponse,
-  PASSKEY_RP_ID_PLACEHOLDER,
-  PASSKEY_USER_ID_MAX_BYTES,
-  registerPasskeyResponse,
-  type passkeyAuthenticationCredential,
-  type passkeyRegistrationCredential,
-  webAuthnErrorCodes,
-} from "../contract/areas/passkeys.ts";
-import { signInWithNewUserResponse } from "../contract/areas/sessions.ts";
+import { PASSKEY_RP_ID_PLACEHOLDER, PASSKEY_USER_ID_MAX_BYTES, type passkeyAuthenticationCredential, type passkeyRegistrationCredential, webAuthnErrorCodes } from "../contract/areas/passkeys.ts";
 import type { z } from "zod";
 import { KnownError, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, err, type Result } from "../errors/result.ts";
@@ -74,7 +64,7 @@ function wireJson<S extends z.ZodType>(credential: RegistrationResponseJSON | Au
 export async function registerPasskey(ctx: AppContext, session: Session, options: { hostname?: string } = {}): Promise<Result<void, PasskeyRegistrationError>> {
   const me = { session, allowAnonymousUser: true } as const;
   const hostname = hostnameOf(ctx, options.hostname);
-  const init = await asClient.json(ctx.transport, "initiatePasskeyRegistration", { ...me, body: {} }, initiatePasskeyRegistrationResponse);
+  const init = await asClient.json(ctx.transport, "initiatePasskeyRegistration", { ...me, body: {} });
   const optionsJson = init.options_json as unknown as PublicKeyCredentialCreationOptionsJSON;
   assertPlaceholder(optionsJson.rp.id);
   // spec §5: the user handle is 1 to 64 bytes (a browser refuses anything else with this code).
@@ -89,7 +79,7 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
     return err(webAuthnError(error) ?? (new KnownError("PASSKEY_REGISTRATION_FAILED", {}, { message: "Failed to start passkey registration due to unknown error" }) as KnownErrorOf<"PASSKEY_REGISTRATION_FAILED">));
   }
   return catchKnown(async () => {
-    await asClient.json(ctx.transport, "registerPasskey", { ...me, body: { credential: wireJson<typeof passkeyRegistrationCredential>(credential), code: init.code } }, registerPasskeyResponse);
+    await asClient.json(ctx.transport, "registerPasskey", { ...me, body: { credential: wireJson<typeof passkeyRegistrationCredential>(credential), code: init.code } });
   }, caughtErrors.registerPasskey);
 }
 
@@ -100,7 +90,7 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
  */
 export async function signInWithPasskey(ctx: AppContext, session: Session, options: { noRedirect?: boolean } = {}): Promise<Result<void, PasskeySignInError>> {
   const hostname = hostnameOf(ctx, undefined);
-  const init = await asClient.json(ctx.transport, "initiatePasskeyAuthentication", { body: {} }, initiatePasskeyAuthenticationResponse);
+  const init = await asClient.json(ctx.transport, "initiatePasskeyAuthentication", { body: {} });
   const optionsJson = init.options_json as unknown as PublicKeyCredentialRequestOptionsJSON;
   assertPlaceholder(optionsJson.rpId);
   let response: AuthenticationResponseJSON;
@@ -112,7 +102,7 @@ export async function signInWithPasskey(ctx: AppContext, session: Session, optio
   const result = await catchKnown(
     () =>
       withMfaRedirect(ctx, async () => {
-        const json = await asClient.json(ctx.transport, "passkeySignIn", { body: { authentication_response: wireJson<typeof passkeyAuthenticationCredential>(response), code: init.code } }, signInWithNewUserResponse);
+        const json = await asClient.json(ctx.transport, "passkeySignIn", { body: { authentication_response: wireJson<typeof passkeyAuthenticationCredential>(response), code: init.code } });
         session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
       }),
     caughtErrors.passkeySignIn,

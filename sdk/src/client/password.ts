@@ -1,4 +1,3 @@
-import { sendResetCodeResponse, verificationCodeCheckResponse } from "../contract/index.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { Session } from "../session/session.ts";
@@ -26,14 +25,14 @@ function resetCallback(ctx: AppContext, callbackUrl: string | undefined): string
 export function sendForgotPasswordEmail(ctx: AppContext, email: string, options: { callbackUrl?: string } = {}): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
   return catchKnown(async () => {
     const body = { email, callback_url: resetCallback(ctx, options.callbackUrl) };
-    await asClient.json(ctx.transport, "sendResetCode", { body }, sendResetCodeResponse);
+    await asClient.json(ctx.transport, "sendResetCode", { body });
   }, caughtErrors.sendResetCode);
 }
 
 /** Checks a reset code without using it up (spec §4: "the code can be checked first"). */
 export function verifyPasswordResetCode(ctx: AppContext, code: string): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
-    await asClient.json(ctx.transport, "checkResetCode", { body: { code } }, verificationCodeCheckResponse);
+    await asClient.json(ctx.transport, "checkResetCode", { body: { code } });
   }, caughtErrors.checkResetCode);
 }
 

@@ -1,5 +1,3 @@
-import { listEnvelope } from "../contract/areas/common.ts";
-import { projectPermission, teamPermission } from "../contract/areas/permissions.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import type { TeamRef } from "./user-teams.ts";
@@ -30,9 +28,6 @@ export interface UserPermissions {
   hasPermission(permissionId: string): Promise<boolean>;
 }
 
-const teamList = listEnvelope(teamPermission);
-const projectList = listEnvelope(projectPermission);
-
 const isTeam = (value: unknown): value is TeamRef => typeof value === "object" && value !== null && "id" in value;
 
 /** `userId` is "me" for a client (with its session in `auth`), the user's id for server access. */
@@ -40,8 +35,8 @@ export function userPermissionMethods(ctx: AppContext, userId: string, auth: Cal
   async function list(team: TeamRef | null, options: PermissionListOptions = {}): Promise<Permission[]> {
     const recursive = String(options.recursive ?? true);
     const page = team
-      ? await asClient.json(ctx.transport, "listTeamPermissions", { ...auth, query: { team_id: team.id, user_id: userId, recursive } }, teamList)
-      : await asClient.json(ctx.transport, "listProjectPermissions", { ...auth, query: { user_id: userId, recursive } }, projectList);
+      ? await asClient.json(ctx.transport, "listTeamPermissions", { ...auth, query: { team_id: team.id, user_id: userId, recursive } })
+      : await asClient.json(ctx.transport, "listProjectPermissions", { ...auth, query: { user_id: userId, recursive } });
     return page.items.map((p) => ({ id: p.id }));
   }
   async function get(a: TeamRef | string, b?: string | PermissionListOptions, c?: PermissionListOptions): Promise<Permission | null> {

@@ -1,4 +1,4 @@
-import { clientProject, type ClientProjectJson } from "../contract/areas/projects.ts";
+import { type ClientProjectJson } from "../contract/areas/projects.ts";
 import type { AppContext } from "./app-context.ts";
 import { asClient } from "../transport/operation-call.ts";
 
@@ -41,5 +41,5 @@ export function projectFromClientJson(json: ClientProjectJson): Project {
 }
 
 export async function getClientProject(ctx: AppContext): Promise<Project> {
-  return projectFromClientJson(await asClient.json(ctx.transport, "getCurrentProject", {}, clientProject));
+  return projectFromClientJson(await asClient.json(ctx.transport, "getCurrentProject", {}));
 }

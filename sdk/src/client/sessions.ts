@@ -1,4 +1,4 @@
-import { sessionList, type GeoInfo, type SessionJson } from "../contract/areas/sessions.ts";
+import { type GeoInfo, type SessionJson } from "../contract/areas/sessions.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
@@ -28,7 +28,7 @@ export function activeSessionFromJson(json: SessionJson): ActiveSession {
 
 /** GET /auth/sessions?user_id= ("me" with the session for a client). */
 export async function getActiveSessions(ctx: AppContext, auth: CallAuth, userId: string): Promise<ActiveSession[]> {
-  const page = await asClient.json(ctx.transport, "listSessions", { ...auth, query: { user_id: userId } }, sessionList);
+  const page = await asClient.json(ctx.transport, "listSessions", { ...auth, query: { user_id: userId } });
   return page.items.map(activeSessionFromJson);
 }
 

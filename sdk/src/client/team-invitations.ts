@@ -1,11 +1,4 @@
-import { listEnvelope } from "../contract/areas/common.ts";
-import {
-  teamInvitation,
-  teamInvitationAcceptResponse,
-  teamInvitationCheckCodeResponse,
-  teamInvitationDetailsResponse,
-  type TeamInvitationJson,
-} from "../contract/areas/invitations.ts";
+import { type TeamInvitationJson } from "../contract/areas/invitations.ts";
 import type { KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
@@ -35,10 +28,8 @@ export interface ReceivedTeamInvitation {
   accept(): Promise<void>;
 }
 
-const invitationList = listEnvelope(teamInvitation);
-
 export async function listSentInvitations(ctx: AppContext, auth: CallAuth, teamId: string): Promise<TeamInvitationJson[]> {
-  return (await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { team_id: teamId } }, invitationList)).items;
+  return (await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { team_id: teamId } })).items;
 }
 
 export function sentInvitationFromJson(ctx: AppContext, auth: CallAuth, json: TeamInvitationJson): SentTeamInvitation {
@@ -54,7 +45,7 @@ export function sentInvitationFromJson(ctx: AppContext, auth: CallAuth, json: Te
 
 /** The invitations to a user's verified emails; `userId` is "me" for a client, the user's id for server access. */
 export async function listReceivedInvitations(ctx: AppContext, auth: CallAuth, userId: string): Promise<ReceivedTeamInvitation[]> {
-  const page = await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { user_id: userId } }, invitationList);
+  const page = await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { user_id: userId } });
   return page.items.map((json) => ({
     id: json.id,
     teamId: json.team_id,
@@ -72,13 +63,13 @@ export type TeamInvitationCodeError = KnownErrorOf<(typeof caughtErrors.acceptTe
 
 export function verifyTeamInvitationCode(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
-    await asClient.json(ctx.transport, "checkTeamInvitationCode", { ...auth, body: { code } }, teamInvitationCheckCodeResponse);
+    await asClient.json(ctx.transport, "checkTeamInvitationCode", { ...auth, body: { code } });
   }, caughtErrors.checkTeamInvitationCode);
 }
 
 export function acceptTeamInvitation(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
-    await asClient.json(ctx.transport, "acceptTeamInvitation", { ...auth, body: { code } }, teamInvitationAcceptResponse);
+    await asClient.json(ctx.transport, "acceptTeamInvitation", { ...auth, body: { code } });
   }, caughtErrors.acceptTeamInvitation);
 }
 
@@ -88,7 +79,7 @@ export function getTeamInvitationDetails(
   code: string,
 ): Promise<Result<{ teamDisplayName: string }, TeamInvitationCodeError>> {
   return catchKnown(async () => {
-    const json = await asClient.json(ctx.transport, "teamInvitationDetails", { ...auth, body: { code } }, teamInvitationDetailsResponse);
+    const json = await asClient.json(ctx.transport, "teamInvitationDetails", { ...auth, body: { code } });
     return { teamDisplayName: json.team_display_name };
   }, caughtErrors.teamInvitationDetails);
 }

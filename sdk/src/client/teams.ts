@@ -1,6 +1,4 @@
-import { clientTeam, type ClientTeamJson, type ServerTeamUpdate } from "../contract/areas/teams.ts";
-import { clientTeamMemberProfile } from "../contract/areas/team-members.ts";
-import { listEnvelope } from "../contract/areas/common.ts";
+import { type ClientTeamJson, type ServerTeamUpdate } from "../contract/areas/teams.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import { sentInvitationFromJson, listSentInvitations, type SentTeamInvitation } from "./team-invitations.ts";
@@ -71,7 +69,6 @@ export interface Team extends TeamData, TeamCalls, ClientCustomer {
   update(options: TeamUpdateOptions): Promise<void>;
 }
 
-
 export function teamUpdateToWire(o: TeamUpdateOptions & { clientReadOnlyMetadata?: unknown; serverMetadata?: unknown }): ServerTeamUpdate {
   return {
     display_name: o.displayName,
@@ -104,8 +101,6 @@ export function teamCalls(ctx: AppContext, auth: CallAuth, teamId: string): Team
   };
 }
 
-const profileList = listEnvelope(clientTeamMemberProfile);
-
 /** A client's team object, bound to the signed-in user's session. */
 export function clientTeamFromJson(ctx: AppContext, auth: CallAuth, json: ClientTeamJson): Team {
   return {
@@ -114,12 +109,12 @@ export function clientTeamFromJson(ctx: AppContext, auth: CallAuth, json: Client
     // Items and checkout of the team as a customer (sdk-surface.md §15): items.ts.
     ...clientCustomerMethods(ctx, { type: "team", id: json.id }, auth.session ?? null),
     async listUsers() {
-      const page = await asClient.json(ctx.transport, "listTeamMemberProfiles", { ...auth, query: { team_id: json.id } }, profileList);
+      const page = await asClient.json(ctx.transport, "listTeamMemberProfiles", { ...auth, query: { team_id: json.id } });
       return page.items.map((p) => ({ id: p.user_id, teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url } }));
     },
     async update(options) {
       const wire = teamUpdateToWire(options);
-      await asClient.json(ctx.transport, "updateTeam", { ...auth, params: { team_id: json.id }, body: wire }, clientTeam);
+      await asClient.json(ctx.transport, "updateTeam", { ...auth, params: { team_id: json.id }, body: wire });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ZodType } from "zod";
 import { listEnvelope } from "../contract/areas/common.ts";
 import { clientTeam, type ClientTeamJson } from "../contract/areas/teams.ts";
-import { clientTeamMemberProfile, type TeamMemberProfileUpdate } from "../contract/areas/team-members.ts";
+import { type TeamMemberProfileUpdate } from "../contract/areas/team-members.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 import { listReceivedInvitations, type ReceivedTeamInvitation } from "./team-invitations.ts";
@@ -41,7 +41,7 @@ export const teamIdOf = (team: TeamRef | string | null): string | null => (typeo
 /** GET and PATCH /team-member-profiles/{team}/{user|me}: the user's own profile in a team. */
 export async function getEditableProfile(ctx: AppContext, target: UserTarget, team: TeamRef): Promise<EditableTeamMemberProfile> {
   const params = { team_id: team.id, user_id: target.userId };
-  const json = await asClient.json(ctx.transport, "getTeamMemberProfile", { ...target.auth, params }, clientTeamMemberProfile);
+  const json = await asClient.json(ctx.transport, "getTeamMemberProfile", { ...target.auth, params });
   return {
     displayName: json.display_name,
     profileImageUrl: json.profile_image_url,
@@ -63,13 +63,13 @@ export function userTeamMethods<J extends ClientTeamJson, T extends { id: string
   selected: J | null,
 ): UserTeams<T> {
   const list = listEnvelope(view.schema);
-  const listTeams = async () => (await asClient.json(ctx.transport, "listTeams", { ...target.auth, query: { user_id: target.userId } }, list)).items.map(view.build);
+  const listTeams = async () => (await asClient.jsonAs(ctx.transport, "listTeams", { ...target.auth, query: { user_id: target.userId } }, list)).items.map(view.build);
   return {
     selectedTeam: selected ? view.build(selected) : null,
     setSelectedTeam: (team) => target.setSelectedTeamId(teamIdOf(team)),
     async createTeam(options) {
       const body = { display_name: options.displayName, profile_image_url: options.profileImageUrl, ...view.createBody };
-      const json = await asClient.json(ctx.transport, "createTeam", { ...target.auth, body }, view.schema);
+      const json = await asClient.jsonAs(ctx.transport, "createTeam", { ...target.auth, body }, view.schema);
       await target.setSelectedTeamId(json.id);
       return view.build(json);
     },

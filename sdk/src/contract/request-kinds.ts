@@ -3,9 +3,8 @@ import type { ConcreteKnownErrorCode } from "./error-codes.ts";
 import type { AccessType } from "./headers.ts";
 
 /**
- * What an operation accepts and which known errors it may refuse with. A module of its own below operations.ts and
- * requests.ts, as response-kinds.ts is for the answers: the operation table names these types, and the request map
- * (requests.ts) is typed by the table's ids.
+ * What an operation accepts and which known errors it may refuse with. A module of its own below the area files that
+ * define operations (define-operations.ts), as response-kinds.ts is for the answers.
  */
 export interface OperationRequest {
   /** The `:name` parts of the path; absent: any strings (the route looks them up itself). */

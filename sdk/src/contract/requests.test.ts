@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { knownErrorSpec } from "./errors.ts";
-import { operations } from "./operation-list.ts";
-import { bodyForCaller, noBody, operationRequests } from "./requests.ts";
+import { operationDefinitions, operations } from "./operations.ts";
+import { bodyForCaller, noBody } from "./requests.ts";
 
 describe("operation requests", () => {
   it("names, for every operation with a params schema, exactly the parameters of its path", () => {
@@ -23,16 +23,16 @@ describe("operation requests", () => {
   });
 
   it("holds a client to the narrower body where the body depends on who calls", () => {
-    const body = (type: "client" | "server" | "admin" | null) => bodyForCaller(operationRequests.updateMe, type);
-    expect(body("client")).toBe(operationRequests.updateMe.body.client);
-    expect(body("server")).toBe(operationRequests.updateMe.body.server);
-    expect(body("admin")).toBe(operationRequests.updateMe.body.server);
+    const body = (type: "client" | "server" | "admin" | null) => bodyForCaller(operationDefinitions.updateMe, type);
+    expect(body("client")).toBe(operationDefinitions.updateMe.body.client);
+    expect(body("server")).toBe(operationDefinitions.updateMe.body.server);
+    expect(body("admin")).toBe(operationDefinitions.updateMe.body.server);
     expect(body("client").safeParse({ server_metadata: { a: 1 } }).success).toBe(false);
     expect(body("server").safeParse({ server_metadata: { a: 1 } }).success).toBe(true);
   });
 
   it("takes no body, or {}, from an operation that names none", () => {
-    expect(bodyForCaller(operationRequests.getMe, "client")).toBe(noBody);
+    expect(bodyForCaller(operationDefinitions.getMe, "client")).toBe(noBody);
     expect(noBody.safeParse(undefined).success).toBe(true);
     expect(noBody.safeParse({}).success).toBe(true);
     expect(noBody.safeParse({ a: 1 }).success).toBe(false);

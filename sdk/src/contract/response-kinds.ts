@@ -2,16 +2,17 @@ import type { z } from "zod";
 import type { AccessType } from "./headers.ts";
 
 /**
- * The kinds of answer an operation gives when it does not refuse. A module of its own below operations.ts and
- * responses.ts: the operation table names these types, and the answers map (responses.ts) is typed by the table's ids.
+ * The kinds of answer an operation gives when it does not refuse. A module of its own below the area files that define
+ * operations (define-operations.ts) and operations.ts, which joins them.
  */
 export type OperationResponse = JsonResponse | TextResponse | RedirectResponse;
 
-export interface JsonResponse {
+export interface JsonResponse<S extends z.ZodType = z.ZodType> {
   readonly kind: "json";
   /** 400 only for the token endpoint's RFC 6749 error answer, which is not a known error. */
   readonly status: 200 | 201 | 400;
-  readonly schema: z.ZodType;
+  /** Its type is kept, so a route's answer and an SDK call's result are typed by it. */
+  readonly schema: S;
   /** For a view chosen by who calls (areas/common.ts `byAccess`): the one each caller gets. */
   readonly views?: { readonly client: z.ZodType; readonly server: z.ZodType };
   readonly description: string;

@@ -10,7 +10,7 @@ import { asServer } from "../transport/operation-call.ts";
  */
 export async function checkApiKey<T extends ApiKeyType>(ctx: AppContext, type: T, apiKey: string): Promise<ApiKey<T> | null> {
   try {
-    const json = await asServer.json(ctx.transport, type === "user" ? "checkUserApiKey" : "checkTeamApiKey", { body: { api_key: apiKey } }, anyApiKey);
+    const json = await asServer.jsonAs(ctx.transport, type === "user" ? "checkUserApiKey" : "checkTeamApiKey", { body: { api_key: apiKey } }, anyApiKey);
     // The check endpoint of a type only answers keys of that type (WRONG_API_KEY_TYPE otherwise).
     if (json.type !== type) throw new Error(`The ${type}-api-keys check answered a ${json.type} key.`);
     return apiKeyFromJson(ctx, {}, json) as unknown as ApiKey<T>;

@@ -1,5 +1,3 @@
-import { dataVaultGetResponse } from "../contract/areas/data-vault.ts";
-import { successResponse } from "../contract/areas/common.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { SECRET_MUST_BE_A_STRING_MESSAGE, vaultEntry } from "../crypto/data-vault.ts";
@@ -31,7 +29,7 @@ export function dataVaultStore(ctx: AppContext, id: string): DataVaultStore {
       const entry = await vaultEntry(checkSecret(options), key);
       let encrypted: string;
       try {
-        encrypted = (await asServer.json(ctx.transport, "dataVaultGet", { params, body: { hashed_key: entry.hashedKey } }, dataVaultGetResponse)).encrypted_value;
+        encrypted = (await asServer.json(ctx.transport, "dataVaultGet", { params, body: { hashed_key: entry.hashedKey } })).encrypted_value;
       } catch (e) {
         if (isKnownErrorOfType(e, "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST")) return null;
         throw e;
@@ -43,7 +41,7 @@ export function dataVaultStore(ctx: AppContext, id: string): DataVaultStore {
       if (typeof value !== "string") throw new TypeError("value must be a string");
       const entry = await vaultEntry(secret, key);
       const body = { hashed_key: entry.hashedKey, encrypted_value: await entry.encrypt(value, ctx.transport.random) };
-      await asServer.json(ctx.transport, "dataVaultSet", { params, body }, successResponse);
+      await asServer.json(ctx.transport, "dataVaultSet", { params, body });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { emailDeliveryInfo, sendEmailResponse, type SendEmailRequest, type ThemeChoice } from "../contract/areas/emails.ts";
+import { emailDeliveryInfo, type SendEmailRequest, type ThemeChoice } from "../contract/areas/emails.ts";
 import type { AppContext } from "../client/app-context.ts";
 import type { z } from "zod";
 import { asServer } from "../transport/operation-call.ts";
@@ -29,12 +29,12 @@ export async function sendEmail(ctx: AppContext, o: SendEmailOptions): Promise<{
       scheduled_at_millis: o.scheduledAt?.getTime(),
     }).filter(([, v]) => v !== undefined),
   );
-  const json = await asServer.json(ctx.transport, "sendEmail", { body }, sendEmailResponse);
+  const json = await asServer.json(ctx.transport, "sendEmail", { body });
   return json.results.map((r) => ({ userId: r.user_id, userEmail: r.user_email }));
 }
 
 export type EmailDeliveryInfo = z.infer<typeof emailDeliveryInfo>;
 
 export async function getEmailDeliveryInfo(ctx: AppContext): Promise<EmailDeliveryInfo> {
-  return asServer.json(ctx.transport, "emailDeliveryInfo", {}, emailDeliveryInfo);
+  return asServer.json(ctx.transport, "emailDeliveryInfo", {});
 }

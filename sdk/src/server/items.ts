@@ -1,4 +1,3 @@
-import { updateItemQuantityResponse } from "../contract/areas/payments.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import {
@@ -44,7 +43,7 @@ export async function updateItemQuantity(ctx: AppContext, customer: Customer, it
     ...(change.description === undefined ? {} : { description: change.description }),
   };
   const query = { allow_negative: change.allowNegative ?? false };
-  await asServer.json(ctx.transport, "updateItemQuantity", { params: itemParams(customer, itemId), query, body }, updateItemQuantityResponse);
+  await asServer.json(ctx.transport, "updateItemQuantity", { params: itemParams(customer, itemId), query, body });
 }
 
 function checkAmount(amount: number, method: string): number {

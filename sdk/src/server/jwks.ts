@@ -1,18 +1,14 @@
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet } from "jose";
-import { z } from "zod";
 import { accessTokenClaims, type AccessTokenClaims } from "../contract/areas/sessions.ts";
 import { constants } from "../contract/headers.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Transport } from "../transport/transport.ts";
-import { sendBare } from "../transport/operation-call.ts";
+import { answerSchema, sendBare } from "../transport/operation-call.ts";
 
 /**
  * Local verification of access tokens against the project's key set (protocol.md §4.1), so server code can trust a
  * request's token without a round trip. The key set is cached for 300 s of the injected clock (spec §9).
  */
-
-/** The JWKS body: only the fields jose needs are checked; the rest pass through. */
-const jwksBody = z.object({ keys: z.array(z.looseObject({ kty: z.string() })) });
 
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims | null>;
 
@@ -28,7 +24,7 @@ export function createAccessTokenVerifier(transport: Transport, clock: Clock): A
       params: { project_id: projectId },
       query: includeAnonymous ? { include_anonymous: "true" } : {},
     });
-    const keys = createLocalJWKSet(transport.parseJson(response, jwksBody) as JSONWebKeySet);
+    const keys = createLocalJWKSet(transport.parseJson(response, answerSchema("jwks", "server")) as JSONWebKeySet);
     cache.set(includeAnonymous, { fetchedAt: clock.now(), keys });
     return keys;
   }

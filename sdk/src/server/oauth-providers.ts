@@ -1,4 +1,3 @@
-import { serverOAuthProvider } from "../contract/areas/oauth-providers.ts";
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { serverOAuthProviderFromJson, type AccountIdAlreadyUsed, type ServerOAuthProvider } from "../client/oauth-providers.ts";
@@ -27,6 +26,6 @@ export function createServerOAuthProvider(ctx: AppContext, o: ServerOAuthProvide
       allow_sign_in: o.allowSignIn,
       allow_connected_accounts: o.allowConnectedAccounts,
     };
-    return serverOAuthProviderFromJson(ctx, await asServer.json(ctx.transport, "createOAuthProvider", { body }, serverOAuthProvider));
+    return serverOAuthProviderFromJson(ctx, await asServer.json(ctx.transport, "createOAuthProvider", { body }));
   }, caughtErrors.createOAuthProvider);
 }

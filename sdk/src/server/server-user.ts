@@ -1,4 +1,3 @@
-import { createSessionResponse } from "../contract/areas/sessions.ts";
 import type { ServerUserCreate, ServerUserJson, ServerUserUpdate } from "../contract/areas/users.ts";
 import type { AppContext } from "../client/app-context.ts";
 import type { Auth } from "../client/auth-methods.ts";
@@ -6,9 +5,7 @@ import type { SignedInAccountMembers } from "../client/account-members.ts";
 import { baseUserFromJson, userUpdateToWire, type BaseUser, type UserUpdateOptions } from "../client/user-fields.ts";
 import type { TokenPair } from "../session/token-store.ts";
 import { serverUserPermissionMethods, type ServerUserPermissions } from "./permissions.ts";
-import { listEnvelope } from "../contract/areas/common.ts";
-import { serverTeamMemberProfile } from "../contract/areas/team-members.ts";
-import { serverTeam, teamListEnvelope, type ServerTeamJson, type TeamListQuery } from "../contract/areas/teams.ts";
+import { serverTeam, type ServerTeamJson, type TeamListQuery } from "../contract/areas/teams.ts";
 import type { ServerCheckoutOptions } from "../client/items.ts";
 import { teamCalls, teamFromJson, teamUpdateToWire, type Team, type TeamUpdateOptions, type TeamUser } from "../client/teams.ts";
 import { userTeamMethods, type UserTeams } from "../client/user-teams.ts";
@@ -126,7 +123,7 @@ export function serverUserCreateToWire(o: ServerUserCreateOptions): ServerUserCr
 /** POST /auth/sessions (protocol.md §4.5): a session for any user, made by server code. */
 export async function createServerSession(ctx: AppContext, userId: string, options: CreateSessionOptions = {}): Promise<ServerSessionTokens> {
   const body = { user_id: userId, expires_in_millis: options.expiresInMillis, is_impersonation: options.isImpersonation };
-  const tokens = await asServer.json(ctx.transport, "createSession", { body }, createSessionResponse);
+  const tokens = await asServer.json(ctx.transport, "createSession", { body });
   return { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }) };
 }
 
@@ -199,8 +196,6 @@ export interface ServerListTeamsOptions {
   query?: string;
 }
 
-const profileList = listEnvelope(serverTeamMemberProfile);
-
 export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): ServerTeam {
   return {
     ...teamFromJson(json),
@@ -209,14 +204,14 @@ export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): Serve
     createdAt: new Date(json.created_at_millis),
     serverMetadata: json.server_metadata ?? null,
     async listUsers() {
-      const page = await asServer.json(ctx.transport, "listTeamMemberProfiles", { query: { team_id: json.id } }, profileList);
+      const page = await asServer.json(ctx.transport, "listTeamMemberProfiles", { query: { team_id: json.id } });
       return page.items.map((p) => ({
         ...serverUserFromJson(ctx, p.user),
         teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url },
       }));
     },
     async update(options) {
-      await asServer.json(ctx.transport, "updateTeam", { params: { team_id: json.id }, body: teamUpdateToWire(options) }, serverTeam);
+      await asServer.json(ctx.transport, "updateTeam", { params: { team_id: json.id }, body: teamUpdateToWire(options) });
     },
     async addUser(userId) {
       await asServer.send(ctx.transport, "addTeamMember", { params: { team_id: json.id, user_id: userId }, body: {} });
@@ -226,8 +221,6 @@ export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): Serve
     },
   };
 }
-
-const teamList = teamListEnvelope(serverTeam);
 
 /** GET /teams (optionally a user's): a "+cursor list" like listUsers. */
 export async function listServerTeams(ctx: AppContext, options: ServerListTeamsOptions & { userId?: string } = {}): Promise<CursorList<ServerTeam>> {
@@ -239,7 +232,7 @@ export async function listServerTeams(ctx: AppContext, options: ServerListTeamsO
     limit: options.limit,
     query: options.query,
   };
-  const page = await asServer.json(ctx.transport, "listTeams", { query }, teamList);
+  const page = await asServer.json(ctx.transport, "listTeams", { query });
   return Object.assign(
     page.items.map((json) => serverTeamFromJson(ctx, json)),
     { nextCursor: page.pagination?.next_cursor ?? null },

@@ -1,6 +1,3 @@
-import { listEnvelope } from "../contract/areas/common.ts";
-import { teamPermission } from "../contract/areas/permissions.ts";
-import { serverTeam } from "../contract/areas/teams.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import type { TeamCreateOptions } from "../client/teams.ts";
@@ -30,20 +27,18 @@ export interface ServerTeamCreateOptions extends TeamCreateOptions {
 
 export async function createServerTeam(ctx: AppContext, options: ServerTeamCreateOptions): Promise<ServerTeam> {
   const body = { display_name: options.displayName, profile_image_url: options.profileImageUrl, creator_user_id: options.creatorUserId };
-  return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "createTeam", { body }, serverTeam));
+  return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "createTeam", { body }));
 }
 
 /** TEAM_NOT_FOUND becomes null, as USER_NOT_FOUND does for users. */
 export async function getServerTeam(ctx: AppContext, teamId: string): Promise<ServerTeam | null> {
   try {
-    return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "getTeam", { params: { team_id: teamId } }, serverTeam));
+    return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "getTeam", { params: { team_id: teamId } }));
   } catch (e) {
     if (isKnownErrorOfType(e, "TEAM_NOT_FOUND")) return null;
     throw e;
   }
 }
-
-const permissionList = listEnvelope(teamPermission);
 
 /**
  * Every member's permissions in a team in one call (sdk-surface.md §7). Direct grants unless `recursive` is true, as
@@ -55,7 +50,7 @@ export async function listTeamMemberPermissions(
   options: { recursive?: boolean } = {},
 ): Promise<{ userId: string; permissionId: string }[]> {
   const query = { team_id: teamId, recursive: String(options.recursive ?? false) };
-  const page = await asServer.json(ctx.transport, "listTeamPermissions", { query }, permissionList);
+  const page = await asServer.json(ctx.transport, "listTeamPermissions", { query });
   return page.items.map((p) => ({ userId: p.user_id, permissionId: p.id }));
 }
 

@@ -1,5 +1,4 @@
-import { paginatedEnvelope } from "../contract/areas/common.ts";
-import { serverUser, type UserListQuery } from "../contract/areas/users.ts";
+import { type UserListQuery } from "../contract/areas/users.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import {
@@ -30,17 +29,15 @@ export interface ServerListUsersOptions {
 
 export type { CursorList } from "./cursor-list.ts";
 
-const userList = paginatedEnvelope(serverUser);
-
 export async function createUser(ctx: AppContext, options: ServerUserCreateOptions): Promise<ServerUser> {
-  const json = await asServer.json(ctx.transport, "createUser", { body: serverUserCreateToWire(options) }, serverUser);
+  const json = await asServer.json(ctx.transport, "createUser", { body: serverUserCreateToWire(options) });
   return serverUserFromJson(ctx, json);
 }
 
 /** USER_NOT_FOUND becomes null (spec §8: caught per call). */
 export async function getUserById(ctx: AppContext, userId: string): Promise<ServerUser | null> {
   try {
-    return serverUserFromJson(ctx, await asServer.json(ctx.transport, "getUser", { params: { user_id: userId } }, serverUser));
+    return serverUserFromJson(ctx, await asServer.json(ctx.transport, "getUser", { params: { user_id: userId } }));
   } catch (e) {
     if (isKnownErrorOfType(e, "USER_NOT_FOUND")) return null;
     throw e;
@@ -73,7 +70,7 @@ export async function listUsers(ctx: AppContext, options: ServerListUsersOptions
     include_anonymous: flag(options.includeAnonymous),
     only_anonymous: flag(options.onlyAnonymous),
   };
-  const page = await asServer.json(ctx.transport, "listUsers", { query }, userList);
+  const page = await asServer.json(ctx.transport, "listUsers", { query });
   return Object.assign(
     page.items.map((json) => serverUserFromJson(ctx, json)),
     { nextCursor: page.pagination.next_cursor },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { operationTable } from "../contract/operations.ts";
+import { operations } from "../contract/operations.ts";
 
 /**
  * The SDK calls /api/v1 only through the contract's operations (operation-call.ts), so that no path is spelled twice
@@ -28,7 +28,7 @@ const notApiPaths: Record<string, string> = {
 
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
 
-const firstSegments = [...new Set(operationTable.map((o) => o.path.split("/")[1]).filter((s): s is string => !!s && !s.startsWith(":")))];
+const firstSegments = [...new Set(operations.map((o) => o.path.split("/")[1]).filter((s): s is string => !!s && !s.startsWith(":")))];
 const literalPath = new RegExp(`["'\`]/(${firstSegments.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=[/"'\`?$])`, "g");
 
 describe("the SDK's /api/v1 paths", () => {

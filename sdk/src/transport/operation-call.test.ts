@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { asClient, asServer, operationPath, operationRequest } from "./operation-call.ts";
+import { clientUser, serverUser, userView } from "../contract/areas/users.ts";
+import { operationsById } from "../contract/operations.ts";
+import { answerSchema, asClient, asServer, operationPath, operationRequest } from "./operation-call.ts";
 import type { RequestOptions, Transport, TransportResponse } from "./transport.ts";
 
 /** A transport that records what it is asked and answers `{}`: the helper's whole job is the (path, options) it builds. */
@@ -48,11 +50,27 @@ describe("operationRequest", () => {
   });
 });
 
+describe("answerSchema", () => {
+  it("parses an answer chosen by who calls with the caller's view, and any other with the operation's one schema", () => {
+    expect(answerSchema("getMe", "client")).toBe(clientUser);
+    expect(answerSchema("getMe", "server")).toBe(serverUser);
+    expect(answerSchema("getUser", "server")).toBe(serverUser);
+    expect(answerSchema("getUser", "client")).toBe(serverUser);
+    expect(userView.options).toEqual([clientUser, serverUser]);
+  });
+
+  it("takes the first JSON answer of an operation with a redirect beside it, and refuses one with none", () => {
+    const authorize = operationsById.get("oauthAuthorize")!.responses.find((r) => r.kind === "json");
+    expect(answerSchema("oauthAuthorize", "client")).toBe(authorize?.kind === "json" ? authorize.schema : undefined);
+    expect(() => answerSchema("root", "client")).toThrow(/answers no JSON/);
+  });
+});
+
 describe("asClient / asServer", () => {
   it("hand the transport the contract's path and method", async () => {
     const { transport, calls } = recordingTransport();
     await asClient.send(transport, "updateMe", { body: { display_name: "Ann" } });
-    await asServer.json(transport, "updateUser", { params: { user_id: "u1" }, body: { server_metadata: { a: 1 } } }, {} as never);
+    await asServer.json(transport, "updateUser", { params: { user_id: "u1" }, body: { server_metadata: { a: 1 } } });
     expect(calls).toEqual([
       { path: "/users/me", init: { method: "PATCH", body: { display_name: "Ann" } } },
       { path: "/users/u1", init: { method: "PATCH", body: { server_metadata: { a: 1 } } } },

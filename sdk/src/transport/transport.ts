@@ -41,7 +41,8 @@ export interface TransportOptions extends ProjectCredentials {
   isOnline?: () => boolean;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+import type { QueryValue } from "../contract/operation-calls.ts";
+export type { QueryValue };
 
 export interface RequestOptions {
   method?: string;

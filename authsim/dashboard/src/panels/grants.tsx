@@ -1,28 +1,30 @@
 import { useState } from "react";
-import { callApi, query, type List, type PermissionDefinition, type ProjectEntry } from "../api.ts";
+import { callOperation, type ProjectEntry } from "../api.ts";
+import { definitionOperations } from "./permissions.tsx";
 import { ErrorBox, useAction, useLoad } from "../ui.tsx";
 
 /** A user's direct permissions in the project or in one team: grant from the definitions, revoke. */
 export function Grants({ project, scope, userId, teamId }: { project: ProjectEntry; scope: "team" | "project"; userId: string; teamId?: string }) {
-  const listQuery = query({ user_id: userId, team_id: teamId, recursive: "false" });
   const grants = useLoad(
-    () => callApi<List<{ id: string }>>(project, "server", "GET", `/${scope}-permissions?${listQuery}`).then((r) => r.items.map((p) => p.id)),
+    () => (scope === "team" ? callOperation(project, "server", "listTeamPermissions", { query: { user_id: userId, team_id: teamId, recursive: "false" } }) : callOperation(project, "server", "listProjectPermissions", { query: { user_id: userId, recursive: "false" } })).then((r) => r.items.map((p) => p.id)),
     `${scope}:${userId}:${teamId ?? ""}`,
   );
   const definitions = useLoad(
-    () => callApi<List<PermissionDefinition>>(project, "admin", "GET", `/${scope}-permission-definitions`).then((r) => r.items.map((d) => d.id)),
+    () => callOperation(project, "admin", definitionOperations[scope].list).then((r) => r.items.map((d) => d.id)),
     `${scope}-definitions`,
   );
   const [choice, setChoice] = useState("");
   const action = useAction();
-  const grantPath = (permission: string) =>
-    scope === "team" ? `/team-permissions/${teamId}/${userId}/${encodeURIComponent(permission)}` : `/project-permissions/${userId}/${encodeURIComponent(permission)}`;
+  const grantOrRevoke = (grant: boolean, permission: string) =>
+    scope === "team"
+      ? callOperation(project, "server", grant ? "grantTeamPermission" : "revokeTeamPermission", { params: { team_id: teamId!, user_id: userId, permission_id: permission } })
+      : callOperation(project, "server", grant ? "grantProjectPermission" : "revokeProjectPermission", { params: { user_id: userId, permission_id: permission } });
   const grant = () =>
-    action.run(() => callApi(project, "server", "POST", grantPath(choice), {})).then(() => {
+    action.run(() => grantOrRevoke(true, choice)).then(() => {
       setChoice("");
       grants.reload();
     });
-  const revoke = (permission: string) => action.run(() => callApi(project, "server", "DELETE", grantPath(permission))).then(grants.reload);
+  const revoke = (permission: string) => action.run(() => grantOrRevoke(false, permission)).then(grants.reload);
   const available = (definitions.data ?? []).filter((d) => !grants.data?.includes(d));
   return (
     <div className="grants">

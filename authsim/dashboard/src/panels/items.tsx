@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { callApi, control, type List, type ProjectEntry, type Team, type User } from "../api.ts";
+import { callOperation, control, type ProjectEntry } from "../api.ts";
 import { ErrorBox, Section, useAction, useLoad } from "../ui.tsx";
 
 /** Items: the project's catalogue, and a customer's live quantity of one item, changed by a signed delta. */
 
 export function ItemsPanel({ project }: { project: ProjectEntry }) {
   const catalogue = useLoad(() => control.call("paymentsConfig", { params: { project_id: project.id } }), project.id);
-  const users = useLoad(() => callApi<List<User>>(project, "server", "GET", "/users?limit=500").then((r) => r.items), "users");
-  const teams = useLoad(() => callApi<List<Team>>(project, "server", "GET", "/teams").then((r) => r.items), "teams");
+  const users = useLoad(() => callOperation(project, "server", "listUsers", { query: { limit: 500 } }).then((r) => r.items), "users");
+  const teams = useLoad(() => callOperation(project, "server", "listTeams").then((r) => r.items), "teams");
   const [itemId, setItemId] = useState("");
   const [customerId, setCustomerId] = useState("");
   const [delta, setDelta] = useState("1");
@@ -16,10 +16,10 @@ export function ItemsPanel({ project }: { project: ProjectEntry }) {
   const items = Object.entries(catalogue.data?.payments.items ?? {});
   const item = catalogue.data?.payments.items[itemId];
   const type = item?.customer_type;
-  const itemPath = type && customerId ? `/payments/items/${type}/${encodeURIComponent(customerId)}/${encodeURIComponent(itemId)}` : null;
-  const read = async () => setQuantity((await callApi<{ quantity: number }>(project, "server", "GET", itemPath!)).quantity);
+  const itemParams = type && customerId ? { customer_type: type, customer_id: customerId, item_id: itemId } : null;
+  const read = async () => setQuantity((await callOperation(project, "server", "getItem", { params: itemParams! })).quantity);
   const change = async () => {
-    await callApi(project, "server", "POST", `${itemPath!}/update-quantity?allow_negative=true`, { delta: Number(delta) });
+    await callOperation(project, "server", "updateItemQuantity", { params: itemParams!, query: { allow_negative: "true" }, body: { delta: Number(delta) } });
     await read();
   };
   const customers =
@@ -71,7 +71,7 @@ export function ItemsPanel({ project }: { project: ProjectEntry }) {
             </label>
           )
         )}
-        {itemPath && (
+        {itemParams && (
           <div className="inline">
             <button onClick={() => void action.run(read)}>Read quantity</button>
             <output data-testid="item-quantity">{quantity ?? "?"}</output>

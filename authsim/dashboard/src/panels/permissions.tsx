@@ -1,6 +1,12 @@
 import { useState } from "react";
-import { callApi, type List, type PermissionDefinition, type ProjectEntry } from "../api.ts";
+import { callOperation, type ProjectEntry } from "../api.ts";
 import { ErrorBox, Section, useAction, useLoad } from "../ui.tsx";
+
+/** The definition operations of each scope (the team and project ones share their shapes). */
+export const definitionOperations = {
+  team: { list: "listTeamPermissionDefinitions", create: "createTeamPermissionDefinition", delete: "deleteTeamPermissionDefinition" },
+  project: { list: "listProjectPermissionDefinitions", create: "createProjectPermissionDefinition", delete: "deleteProjectPermissionDefinition" },
+} as const;
 
 /** Permission definitions of both scopes (admin API): list with containments, create, delete. */
 export function PermissionsPanel({ project }: { project: ProjectEntry }) {
@@ -19,20 +25,20 @@ const splitIds = (text: string) =>
     .filter(Boolean);
 
 function Definitions({ project, scope }: { project: ProjectEntry; scope: "team" | "project" }) {
-  const path = `/${scope}-permission-definitions`;
-  const definitions = useLoad(() => callApi<List<PermissionDefinition>>(project, "admin", "GET", path).then((r) => r.items), scope);
+  const ids = definitionOperations[scope];
+  const definitions = useLoad(() => callOperation(project, "admin", ids.list).then((r) => r.items), scope);
   const [id, setId] = useState("");
   const [description, setDescription] = useState("");
   const [contains, setContains] = useState("");
   const action = useAction();
   const create = async () => {
-    await callApi(project, "admin", "POST", path, { id, description: description || undefined, contained_permission_ids: splitIds(contains) });
+    await callOperation(project, "admin", ids.create, { body: { id, description: description || undefined, contained_permission_ids: splitIds(contains) } });
     setId("");
     setDescription("");
     setContains("");
     definitions.reload();
   };
-  const remove = (permission: string) => action.run(() => callApi(project, "admin", "DELETE", `${path}/${encodeURIComponent(permission)}`)).then(definitions.reload);
+  const remove = (permission: string) => action.run(() => callOperation(project, "admin", ids.delete, { params: { permission_id: permission } })).then(definitions.reload);
   return (
     <Section title={`${scope === "team" ? "Team" : "Project"} permission definitions`}>
       <ErrorBox error={definitions.error ?? action.error} />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { callApi, control, query, type ContactChannel, type List, type ProjectEntry, type User } from "../api.ts";
+import { callOperation, control, type ProjectEntry, type User } from "../api.ts";
 import { ErrorBox, useAction } from "../ui.tsx";
 
 /**
@@ -24,10 +24,10 @@ const hostedProject = () =>
  * address (POST /contact-channels/{user_id}/{channel_id}/send-verification-code, server access), so find it first.
  */
 async function sendVerificationEmail(project: ProjectEntry, user: User): Promise<Sent> {
-  const channels = await callApi<List<ContactChannel>>(project, "server", "GET", `/contact-channels?${query({ user_id: user.id })}`);
+  const channels = await callOperation(project, "server", "listContactChannels", { query: { user_id: user.id } });
   const primary = channels.items.find((c) => c.is_primary && c.type === "email");
   if (!primary) throw new Error("This user has no primary email channel to verify.");
-  await callApi(project, "server", "POST", `/contact-channels/${user.id}/${primary.id}/send-verification-code`, { callback_url: verificationCallbackUrl() });
+  await callOperation(project, "server", "sendContactChannelVerificationCode", { params: { user_id: user.id, channel_id: primary.id }, body: { callback_url: verificationCallbackUrl() } });
   const hosted = await hostedProject();
   return { to: primary.value, otherHostedProject: hosted && hosted.projectId !== project.id ? hosted.projectName : null };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { callApi, type List, type PermissionDefinition, type ProjectEntry } from "../api.ts";
+import { callOperation, type Call, type ProjectEntry } from "../api.ts";
 import { DefaultPermissions } from "../settings/permissions.tsx";
 import { TrustedDomains } from "../settings/domains.tsx";
 import { EmailSettings } from "../settings/email.tsx";
@@ -24,24 +24,13 @@ interface Loaded {
   projectPermissions: string[];
 }
 
-interface AdminProject {
-  is_production_mode: boolean;
-  config: {
-    email_theme: string;
-    team_creator_default_permissions: { id: string }[];
-    team_member_default_permissions: { id: string }[];
-    user_default_permissions: { id: string }[];
-  };
-}
-
 async function load(project: ProjectEntry): Promise<Loaded> {
-  const admin = <T,>(path: string) => callApi<T>(project, "admin", "GET", path);
   const [config, current, themes, team, projectWide] = await Promise.all([
-    admin<{ config_string: string }>("/internal/config"),
-    admin<AdminProject>("/internal/projects/current"),
-    admin<{ themes: { id: string; display_name: string }[] }>("/internal/email-themes"),
-    admin<List<PermissionDefinition>>("/team-permission-definitions"),
-    admin<List<PermissionDefinition>>("/project-permission-definitions"),
+    callOperation(project, "admin", "getConfig"),
+    callOperation(project, "admin", "getAdminProject"),
+    callOperation(project, "admin", "listEmailThemes"),
+    callOperation(project, "admin", "listTeamPermissionDefinitions"),
+    callOperation(project, "admin", "listProjectPermissionDefinitions"),
   ]);
   const parsed: unknown = JSON.parse(config.config_string);
   const ids = (list: { id: string }[]) => list.map((p) => p.id);
@@ -114,7 +103,9 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
     let done = 0;
     try {
       for (const r of requests) {
-        await callApi(project, "admin", r.method, r.path, r.body);
+        // The plan's bodies are built from the editor's JSON; the service checks them against the same schemas.
+        if (r.id === "updateAdminProject") await callOperation(project, "admin", r.id, { body: r.body as Call<"updateAdminProject">["body"] });
+        else await callOperation(project, "admin", r.id, { params: { level: "environment" }, body: { config_override_string: String(r.body.config_override_string) } });
         done++;
       }
       setDraft(null);

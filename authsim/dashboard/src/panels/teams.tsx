@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { callApi, query, type List, type MemberProfile, type ProjectEntry, type Team, type User } from "../api.ts";
+import { callOperation, type ProjectEntry, type Team } from "../api.ts";
 import { ErrorBox, formatTime, Section, useAction, useLoad } from "../ui.tsx";
 import { ApiKeys } from "./api-keys.tsx";
 import { Grants } from "./grants.tsx";
 
 /** Teams: create, delete, members (add, remove, their team permissions) and team API keys. */
 export function TeamsPanel({ project }: { project: ProjectEntry }) {
-  const teams = useLoad(() => callApi<List<Team>>(project, "server", "GET", "/teams").then((r) => r.items), project.id);
+  const teams = useLoad(() => callOperation(project, "server", "listTeams").then((r) => r.items), project.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [name, setName] = useState("");
   const action = useAction();
   const create = async () => {
-    const team = await callApi<Team>(project, "server", "POST", "/teams", { display_name: name });
+    const team = await callOperation(project, "server", "createTeam", { body: { display_name: name } });
     setName("");
     setSelectedId(team.id);
     teams.reload();
@@ -66,18 +66,18 @@ export function TeamsPanel({ project }: { project: ProjectEntry }) {
 
 function TeamDetail({ project, team, onDeleted }: { project: ProjectEntry; team: Team; onDeleted: () => void }) {
   const members = useLoad(
-    () => callApi<List<MemberProfile>>(project, "server", "GET", `/team-member-profiles?${query({ team_id: team.id })}`).then((r) => r.items),
+    () => callOperation(project, "server", "listTeamMemberProfiles", { query: { team_id: team.id } }).then((r) => r.items),
     team.id,
   );
-  const users = useLoad(() => callApi<List<User>>(project, "server", "GET", "/users?limit=500").then((r) => r.items), "users");
+  const users = useLoad(() => callOperation(project, "server", "listUsers", { query: { limit: 500 } }).then((r) => r.items), "users");
   const [newMember, setNewMember] = useState("");
   const action = useAction();
   const memberIds = new Set((members.data ?? []).map((m) => m.user_id));
-  const add = () => action.run(() => callApi(project, "server", "POST", `/team-memberships/${team.id}/${newMember}`)).then(members.reload);
-  const remove = (userId: string) => action.run(() => callApi(project, "server", "DELETE", `/team-memberships/${team.id}/${userId}`)).then(members.reload);
+  const add = () => action.run(() => callOperation(project, "server", "addTeamMember", { params: { team_id: team.id, user_id: newMember } })).then(members.reload);
+  const remove = (userId: string) => action.run(() => callOperation(project, "server", "removeTeamMember", { params: { team_id: team.id, user_id: userId } })).then(members.reload);
   const deleteTeam = async () => {
     if (!confirm(`Delete the team ${team.display_name}?`)) return;
-    await callApi(project, "server", "DELETE", `/teams/${team.id}`);
+    await callOperation(project, "server", "deleteTeam", { params: { team_id: team.id } });
     onDeleted();
   };
   return (

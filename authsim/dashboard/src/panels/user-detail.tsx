@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { callApi, query, type List, type ProjectEntry, type Session, type User } from "../api.ts";
+import { callOperation, type ProjectEntry, type User } from "../api.ts";
 import { CopyButton, ErrorBox, formatTime, jsonText, parseJson, Section, useAction, useLoad } from "../ui.tsx";
 import { ApiKeys } from "./api-keys.tsx";
 import { Grants } from "./grants.tsx";
@@ -17,27 +17,27 @@ export function UserDetail({ project, user, onChanged, onDeleted }: { project: P
   const [tokens, setTokens] = useState<{ access_token: string; refresh_token: string } | null>(null);
   const action = useAction();
   const sessions = useLoad(
-    () => callApi<List<Session>>(project, "admin", "GET", `/auth/sessions?${query({ user_id: user.id })}`).then((r) => r.items),
+    () => callOperation(project, "admin", "listSessions", { query: { user_id: user.id } }).then((r) => r.items),
     `sessions:${user.id}`,
   );
 
   const save = async () => {
-    await callApi(project, "server", "PATCH", `/users/${user.id}`, {
+    await callOperation(project, "server", "updateUser", { params: { user_id: user.id }, body: {
       display_name: displayName || null,
       client_metadata: parseJson("Client metadata", clientMeta),
       client_read_only_metadata: parseJson("Client read-only metadata", readOnlyMeta),
       server_metadata: parseJson("Server metadata", serverMeta),
-    });
+    } });
     onChanged();
   };
   const impersonate = async () => {
-    setTokens(await callApi(project, "server", "POST", "/auth/sessions", { user_id: user.id, is_impersonation: true }));
+    setTokens(await callOperation(project, "server", "createSession", { body: { user_id: user.id, is_impersonation: true } }));
     sessions.reload();
   };
-  const revoke = (id: string) => action.run(() => callApi(project, "admin", "DELETE", `/auth/sessions/${id}?${query({ user_id: user.id })}`)).then(sessions.reload);
+  const revoke = (id: string) => action.run(() => callOperation(project, "admin", "deleteSession", { params: { session_id: id }, query: { user_id: user.id } })).then(sessions.reload);
   const remove = async () => {
     if (!confirm(`Delete ${user.primary_email ?? user.id}? This cannot be undone (but a snapshot can restore it).`)) return;
-    await callApi(project, "server", "DELETE", `/users/${user.id}`);
+    await callOperation(project, "server", "deleteUser", { params: { user_id: user.id } });
     onDeleted();
   };
 

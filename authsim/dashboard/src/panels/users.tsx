@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { callApi, query, type List, type ProjectEntry, type User } from "../api.ts";
+import { callOperation, type ProjectEntry } from "../api.ts";
 import { ErrorBox, formatTime, Section, useAction, useLoad } from "../ui.tsx";
 import { UserDetail } from "./user-detail.tsx";
 
@@ -8,7 +8,7 @@ export function UsersPanel({ project }: { project: ProjectEntry }) {
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const users = useLoad(
-    () => callApi<List<User>>(project, "server", "GET", `/users?${query({ query: search, limit: "200", include_anonymous: "true" })}`).then((r) => r.items),
+    () => callOperation(project, "server", "listUsers", { query: { query: search || undefined, limit: 200, include_anonymous: "true" } }).then((r) => r.items),
     `${project.id}:${search}`,
   );
   const selected = users.data?.find((u) => u.id === selectedId) ?? null;
@@ -64,7 +64,7 @@ function CreateUser({ project, onCreated }: { project: ProjectEntry; onCreated: 
       password: password || undefined,
       display_name: name || undefined,
     };
-    const user = await callApi<User>(project, "server", "POST", "/users", body);
+    const user = await callOperation(project, "server", "createUser", { body });
     setEmail("");
     setPassword("");
     setName("");

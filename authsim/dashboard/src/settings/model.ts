@@ -1,3 +1,4 @@
+import { operationPath } from "@authsim/sdk/contract";
 /**
  * The settings editor's model, pure functions over JSON (no React): reading and writing a dotted path immutably, the
  * list of changes between the config the service rendered and the dashboard's draft, and the requests that apply it.
@@ -122,13 +123,15 @@ export function projectChanges(before: ProjectFields, after: ProjectFields): Cha
 }
 
 export interface PlannedRequest {
+  /** The contract operation; method and path are its, for showing the plan. */
+  id: "updateConfigOverrideLevel" | "updateAdminProject";
   method: "PATCH";
   path: string;
   body: JsonObject;
 }
 
-export const OVERRIDE_PATH = "/internal/config/override/environment";
-export const PROJECT_PATH = "/internal/projects/current";
+const OVERRIDE_PATH = operationPath("updateConfigOverrideLevel", { level: "environment" });
+const PROJECT_PATH = operationPath("updateAdminProject");
 
 /**
  * The requests that apply a draft, in an order the service accepts: turning production mode on comes after the
@@ -137,8 +140,8 @@ export const PROJECT_PATH = "/internal/projects/current";
 export function plan(override: JsonObject, projectPatch: JsonObject | null): PlannedRequest[] {
   const requests: PlannedRequest[] = [];
   const overrideRequest: PlannedRequest | null =
-    Object.keys(override).length > 0 ? { method: "PATCH", path: OVERRIDE_PATH, body: { config_override_string: JSON.stringify(override) } } : null;
-  const projectRequest: PlannedRequest | null = projectPatch ? { method: "PATCH", path: PROJECT_PATH, body: projectPatch } : null;
+    Object.keys(override).length > 0 ? { id: "updateConfigOverrideLevel", method: "PATCH", path: OVERRIDE_PATH, body: { config_override_string: JSON.stringify(override) } } : null;
+  const projectRequest: PlannedRequest | null = projectPatch ? { id: "updateAdminProject", method: "PATCH", path: PROJECT_PATH, body: projectPatch } : null;
   if (projectRequest && projectPatch?.is_production_mode === true) requests.push(...[overrideRequest, projectRequest].filter((r) => r !== null));
   else requests.push(...[projectRequest, overrideRequest].filter((r) => r !== null));
   return requests;

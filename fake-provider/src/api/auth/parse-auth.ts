@@ -1,5 +1,5 @@
 import { DEFAULT_BRANCH_ID, INTERNAL_PROJECT_ID, PUBLIC_CLIENT_SENTINEL, accessTypes, type AccessType, type AccessTokenClaims } from "@authsim/sdk/contract";
-import { knownError, StatusError } from "../../domain/errors/known-error.ts";
+import { knownError } from "../../domain/errors/known-error.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { stackHeader } from "./headers.ts";
@@ -8,6 +8,7 @@ import { managesProject } from "../../domain/auth/ownership.ts";
 import { projectOfAudience, verifyAccessToken } from "../../domain/auth/tokens.ts";
 import type { CryptoBackend } from "../../domain/auth/crypto-backend.ts";
 import type { Auth } from "../../domain/auth/caller.ts";
+import { refusal } from "../../domain/errors/refusals.ts";
 
 export type { Auth };
 
@@ -102,7 +103,7 @@ async function checkAdminAccessToken(tables: Tables, token: string, project: Pro
   if (claims.is_anonymous && !project.isDevelopmentEnvironment) throw knownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   const user = tables.users.get(claims.sub);
   if (!user || user.projectId !== INTERNAL_PROJECT_ID) {
-    throw new StatusError(401, "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.");
+    throw refusal("adminTokenUserGone");
   }
   if (!managesProject(tables, user.id, project)) throw knownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { knownError, StatusError } from "../../domain/errors/known-error.ts";
+import { knownError } from "../../domain/errors/known-error.ts";
 import { schemaError } from "../../domain/errors/schema-error.ts";
+import { refusal } from "../../domain/errors/refusals.ts";
 import { yupWording } from "./schema-wording.ts";
 
 // Routes word their own shape problems the same way.
@@ -55,9 +56,9 @@ export async function readBody(request: Request): Promise<unknown> {
  */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-/** The plain-text 413 for a larger body, worded as the real service's own (its session-replay batch's). */
-export const bodyTooLargeText = (limit: number) => `Request body too large (max ${limit} bytes)`;
-const bodyTooLarge = () => new StatusError(413, bodyTooLargeText(MAX_BODY_BYTES));
+/** The plain-text 413 for a larger body (the refusal catalogue's requestBodyTooLarge). */
+export const bodyTooLargeText = (limit: number) => refusal("requestBodyTooLarge", limit).message;
+const bodyTooLarge = () => refusal("requestBodyTooLarge", MAX_BODY_BYTES);
 
 /** A stream passed the bytes it may hold (readAtMost). */
 class BodyTooLargeError extends Error {}

@@ -1,4 +1,4 @@
-import type { ApiKeyType } from "@authsim/sdk/contract";
+import type { ApiKeyType, OperationId } from "@authsim/sdk/contract";
 import { knownError } from "../../domain/errors/known-error.ts";
 import {
   assertClientMayUseApiKeys,
@@ -21,28 +21,37 @@ function ownerMissing(type: ApiKeyType): never {
   throw knownError("SCHEMA_ERROR", { message });
 }
 
-function itemRoutes(type: ApiKeyType): {
-  get: RouteFor<"getUserApiKey" | "getTeamApiKey">;
-  update: RouteFor<"updateUserApiKey" | "updateTeamApiKey">;
-  check: RouteFor<"checkUserApiKey" | "checkTeamApiKey">;
-} {
+/** A key view of the type the op was asked for: the ops find or make keys of that type only (owner, id and type). */
+function ofType<T extends ApiKeyType, View extends { type: ApiKeyType }>(_type: T, view: View): Extract<View, { type: T }> {
+  return view as Extract<View, { type: T }>;
+}
+
+interface ItemRoutes<Get extends OperationId, Update extends OperationId, Check extends OperationId> {
+  get: RouteFor<Get>;
+  update: RouteFor<Update>;
+  check: RouteFor<Check>;
+}
+
+function itemRoutes(type: "user"): ItemRoutes<"getUserApiKey", "updateUserApiKey", "checkUserApiKey">;
+function itemRoutes(type: "team"): ItemRoutes<"getTeamApiKey", "updateTeamApiKey", "checkTeamApiKey">;
+function itemRoutes<T extends ApiKeyType>(type: T): ItemRoutes<"getUserApiKey" | "getTeamApiKey", "updateUserApiKey" | "updateTeamApiKey", "checkUserApiKey" | "checkTeamApiKey"> {
   return {
     get: {
       handler: ({ auth, ctx, params }) => {
         assertClientMayUseApiKeys(auth, type);
-        return ok(apiKeyView(requireApiKey(ctx, auth, type, params.api_key_id)));
+        return ok(ofType(type, apiKeyView(requireApiKey(ctx, auth, type, params.api_key_id))));
       },
     },
     update: {
       handler: ({ auth, ctx, params, body }) => {
         assertClientMayUseApiKeys(auth, type);
-        return ok(apiKeyView(updateApiKey(ctx, requireApiKey(ctx, auth, type, params.api_key_id), body)));
+        return ok(ofType(type, apiKeyView(updateApiKey(ctx, requireApiKey(ctx, auth, type, params.api_key_id), body))));
       },
     },
     // Server code checks a key a caller presented; upstream allows server and admin access only.
     check: {
       access: ["server", "admin"],
-      handler: ({ auth, ctx, body }) => ok(apiKeyView(checkApiKey(ctx, auth.project.id, type, body.api_key))),
+      handler: ({ auth, ctx, body }) => ok(ofType(type, apiKeyView(checkApiKey(ctx, auth.project.id, type, body.api_key)))),
     },
   };
 }
@@ -62,7 +71,7 @@ export const apiKeyRoutes: RouteTable = {
   createUserApiKey: {
     handler: ({ auth, ctx, body }) => {
       assertClientMayUseApiKeys(auth, "user");
-      return ok(apiKeyFirstView(createApiKey(ctx, auth.project.id, userKeyOwner(auth, ctx, body.user_id), body)));
+      return ok(ofType("user", apiKeyFirstView(createApiKey(ctx, auth.project.id, userKeyOwner(auth, ctx, body.user_id), body))));
     },
   },
   getUserApiKey: user.get,
@@ -78,7 +87,7 @@ export const apiKeyRoutes: RouteTable = {
   createTeamApiKey: {
     handler: ({ auth, ctx, body }) => {
       assertClientMayUseApiKeys(auth, "team");
-      return ok(apiKeyFirstView(createApiKey(ctx, auth.project.id, teamOwner(ctx, auth, body.team_id), body)));
+      return ok(ofType("team", apiKeyFirstView(createApiKey(ctx, auth.project.id, teamOwner(ctx, auth, body.team_id), body))));
     },
   },
   getTeamApiKey: team.get,

@@ -12,6 +12,7 @@ import { contactChannelView } from "../../domain/views/contact-channels.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 import { targetUser } from "../../domain/ops/access.ts";
 import { userBySchema } from "./user-by-schema.ts";
+import { refusal } from "../../domain/errors/refusals.ts";
 
 /** Contact channels and email verification (protocol.md §5.6, §6.3, §7.3). */
 const WHAT = "contact channels";
@@ -19,32 +20,32 @@ const WHAT = "contact channels";
 export const contactChannelRoutes: RouteTable = {
   listContactChannels: {
     handler: ({ auth, ctx, query }) => {
-      const user = targetUser(auth, ctx, query.user_id, WHAT, "Client can only list contact channels for their own user.");
+      const user = targetUser(auth, ctx, query.user_id, WHAT, () => refusal("clientOwnContactChannelsOnly", "list"));
       return ok({ items: listChannels(ctx, user.id).map(contactChannelView), is_paginated: false });
     },
   },
   createContactChannel: {
     handler: ({ auth, ctx, body }) => {
       const { user_id, ...fields } = body;
-      const user = targetUser(auth, ctx, user_id, WHAT, "Client can only create contact channels for their own user.");
+      const user = targetUser(auth, ctx, user_id, WHAT, () => refusal("clientOwnContactChannelsOnly", "create"));
       return created(contactChannelView(createChannel(ctx, user, fields)));
     },
   },
   getContactChannel: {
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth, ctx, params.user_id, WHAT, "Client can only read contact channels for their own user.");
+      const user = targetUser(auth, ctx, params.user_id, WHAT, () => refusal("clientOwnContactChannelsOnly", "read"));
       return ok(contactChannelView(requireChannel(ctx, user, params.channel_id)));
     },
   },
   updateContactChannel: {
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth, ctx, params.user_id, WHAT, "Client can only update contact channels for their own user.");
+      const user = targetUser(auth, ctx, params.user_id, WHAT, () => refusal("clientOwnContactChannelsOnly", "update"));
       return ok(contactChannelView(updateChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"), body)));
     },
   },
   deleteContactChannel: {
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth, ctx, params.user_id, WHAT, "Client can only delete contact channels for their own user.");
+      const user = targetUser(auth, ctx, params.user_id, WHAT, () => refusal("clientOwnContactChannelsOnly", "delete"));
       deleteChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"));
       return success();
     },

@@ -17,7 +17,7 @@ import { isArray, isBoolean, isNumber, isObject, isString, isThemeChoice, isUuid
 import { ok, success, type RouteTable } from "./define.ts";
 
 /**
- * A body the route checks itself (its contract schema, emailUnionBody, lets anything through) against the real
+ * A body the route checks itself (its contract body, renderEmailBody or sendEmailBody, is typed but lets any JSON through) against the real
  * service's alternatives (api/http/yup-union.ts), then against `schema`.
  */
 function parseUnionBody<S extends z.ZodType>(request: Request, body: unknown, alternatives: readonly UnionAlternative[], schema: S): z.output<S> {

@@ -139,7 +139,7 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
       const caller = operation.access === "none" ? auth : requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
       stage = "schema";
       // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does). The
-      // schemas are the operation's contract entry (sdk/src/contract/requests.ts).
+      // schemas are the operation's contract definition (sdk/src/contract/areas/<area>.ts).
       const entry = operation.request;
       const params = check(entry.params ?? anyParams, rawParams, "params");
       const query = check(entry.query ?? noQuery, Object.fromEntries(url.searchParams), "query");

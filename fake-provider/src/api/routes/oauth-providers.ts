@@ -5,12 +5,13 @@ import { clientOAuthProviderView, connectedAccountView, serverOAuthProviderView 
 import { created, ok, success, type RouteTable } from "./define.ts";
 import { requireSignedIn, targetUser } from "../../domain/ops/access.ts";
 import { linkOwner, listingOwner, OAUTH_PROVIDERS } from "../../domain/ops/oauth-account-owners.ts";
+import { refusal } from "../../domain/errors/refusals.ts";
 
 /** OAuth provider links and connected accounts (protocol.md §5.10; spec §7 "/oauth-providers", "/connected-accounts"). */
 const WHAT = OAUTH_PROVIDERS;
 
 const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
-const list = (items: unknown[]) => ok({ items, is_paginated: false });
+const list = <Item>(items: Item[]) => ok({ items, is_paginated: false });
 
 export const oauthProviderRoutes: RouteTable = {
   listOAuthProviders: {
@@ -40,19 +41,19 @@ export const oauthProviderRoutes: RouteTable = {
   },
   listConnectedAccounts: {
     handler: ({ auth, ctx, params }) => {
-      const user = targetUser(auth, ctx, params.user_id, "connected accounts", "Client can only list connected accounts for their own user.");
+      const user = targetUser(auth, ctx, params.user_id, "connected accounts", () => refusal("clientListOwnConnectedAccountsOnly"));
       return list(accountsOfUser(ctx, user.id).filter((a) => a.allowConnectedAccounts).map(connectedAccountView));
     },
   },
   connectedAccountToken: {
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth, ctx, params.user_id, "connected accounts", "Client can only access its own connected accounts");
+      const user = targetUser(auth, ctx, params.user_id, "connected accounts", () => refusal("clientOwnConnectedAccountsOnly"));
       return created(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
     },
   },
   connectedAccountTokenByAccount: {
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth, ctx, params.user_id, "connected accounts", "Client can only access its own connected accounts");
+      const user = targetUser(auth, ctx, params.user_id, "connected accounts", () => refusal("clientOwnConnectedAccountsOnly"));
       return created(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
     },
   },

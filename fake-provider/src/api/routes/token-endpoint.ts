@@ -4,7 +4,7 @@ import { refreshAccessToken } from "../../domain/ops/sessions.ts";
 import { exchangeAuthorizationCode, OAuthGrantError, tokenEndpointClient } from "../../domain/ops/oauth-token.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
-import type { RouteFor, RouteResult } from "./define.ts";
+import type { AnswerOf, RouteFor, RouteResult } from "./define.ts";
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
 const oauthError = (error: string, description: string, status = 400) => json({ error, error_description: description }, status, noStore);
@@ -36,7 +36,7 @@ export const tokenEndpoint: RouteFor<"oauthToken"> = {
 };
 
 /** The code exchange; its OAuth-style refusals (PKCE, missing parameters) answer in the OAuth error shape. */
-async function codeGrant(ctx: OpContext, project: ProjectRecord, body: RequestBody<"oauthToken">): Promise<RouteResult> {
+async function codeGrant(ctx: OpContext, project: ProjectRecord, body: RequestBody<"oauthToken">): Promise<RouteResult<AnswerOf<"oauthToken">>> {
   try {
     const tokens = await exchangeAuthorizationCode(ctx, project, { ...body, grant_type: "authorization_code", client_id: body.client_id ?? "" });
     return { status: 200, body: tokens, headers: noStore };

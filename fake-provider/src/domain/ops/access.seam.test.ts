@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { asAdmin, asClient, asServer, opSeam } from "../../test-support/op-seam.ts";
 import { targetUser } from "./access.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /** Whose "user's X" a request may name (protocol.md §2.4): a client only itself, a server or admin anyone of the project. */
 
@@ -26,7 +27,9 @@ describe("targetUser", () => {
     const seam = opSeam();
     const [me, other] = [await seam.addUser(), await seam.addUser()];
     expect((await seam.refuses(asClient(me), (ctx) => targetUser(ctx.auth, ctx, other.id, "things"), 403)).message).toBe("Client can only manage things of their own user.");
-    expect((await seam.refuses(asClient(me), (ctx) => targetUser(ctx.auth, ctx, other.id, "things", "Not yours."), 403)).message).toBe("Not yours.");
+    expect((await seam.refuses(asClient(me), (ctx) => targetUser(ctx.auth, ctx, other.id, "sessions", () => refusal("clientOwnSessionsOnly")), 403)).message).toBe(
+      "Client can only list sessions for their own user.",
+    );
   });
 
   it("refuses a server naming an unknown user, or another project's, with USER_NOT_FOUND", async () => {

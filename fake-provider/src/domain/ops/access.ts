@@ -3,6 +3,7 @@ import { knownError, StatusError, type KnownErrorException } from "../errors/kno
 import type { UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { requireUser } from "./user-lookup.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Who may do what, for the areas where a client acts on its own behalf and a server on anyone's (protocol.md §2.3,
@@ -55,17 +56,17 @@ export function listingUserId(auth: Auth, userIdOrMe: string | undefined): strin
 
 /**
  * The user a request about "a user's X" names by `user_id` (an id or `me`, protocol.md §2.4). A client may only name
- * itself (upstream's plain 403, in the operation's own wording where it has one: `refusal`); a server or admin may name
+ * itself (upstream's plain 403, in the operation's own wording where it has one: `refused`); a server or admin may name
  * any user of the project (USER_NOT_FOUND otherwise).
  */
-export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string, refusal?: string): UserRecord {
+export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string, refused?: () => StatusError): UserRecord {
   if (userIdOrMe === "me") {
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
     return auth.user;
   }
   if (auth.type === "client") {
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-    if (auth.user.id !== userIdOrMe) throw new StatusError(403, refusal ?? `Client can only manage ${what} of their own user.`);
+    if (auth.user.id !== userIdOrMe) throw refused?.() ?? refusal("clientOwnUserOnly", what);
     return auth.user;
   }
   return requireUser(ctx, auth.project.id, userIdOrMe);

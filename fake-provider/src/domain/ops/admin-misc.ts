@@ -2,10 +2,10 @@ import { INTERNAL_PROJECT_ID, type AiQueryRequest } from "@authsim/sdk/contract"
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
 import { managesProject } from "../auth/ownership.ts";
-import { StatusError } from "../errors/known-error.ts";
 import type { AiChatRecord } from "../store/admin-records.ts";
 import type { OpContext } from "./context.ts";
 import { projectApp } from "./webhooks.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /** The webhook token and the AI chat threads of the admin surface (spec §7 Admin; protocol.md §5.14). */
 
@@ -36,7 +36,7 @@ function save(ctx: OpContext, projectId: string, threadId: string, append: unkno
 
 /** POST: the caller's messages, answered with the local reply (both are stored). */
 export function chatCreate(ctx: OpContext, projectId: string, threadId: string, messages: unknown[]): { content: { type: "text"; text: string }[] } {
-  if (messages.length === 0) throw new StatusError(400, "messages must not be empty");
+  if (messages.length === 0) throw refusal("messagesEmpty");
   const content = [{ type: "text" as const, text: LOCAL_AI_REPLY }];
   save(ctx, projectId, threadId, [...messages, { role: "assistant", content }]);
   return { content };
@@ -61,11 +61,11 @@ const AI_TOOLS = ["docs", "sql-query", "create-email-theme", "create-email-templ
  * is answered as the same reply in one text part of the AI SDK's UI message stream.
  */
 export function aiQuery(ctx: OpContext, auth: Auth | null, body: AiQueryRequest): { content: { type: "text"; text: string }[]; finalText: string; conversationId: string | null } {
-  if (!body.tools.every((t) => AI_TOOLS.includes(t))) throw new StatusError(400, "Invalid tool names in request.");
+  if (!body.tools.every((t) => AI_TOOLS.includes(t))) throw refusal("invalidToolNamesRequest");
   if (body.projectId != null) {
     const project = ctx.tables.projects.get(body.projectId);
     const user = auth?.project.id === INTERNAL_PROJECT_ID ? auth.user : null;
-    if (!user || !project || !managesProject(ctx.tables, user.id, project)) throw new StatusError(403, "You do not have access to this project");
+    if (!user || !project || !managesProject(ctx.tables, user.id, project)) throw refusal("noAccessToProject");
   }
   return { content: [{ type: "text", text: LOCAL_AI_REPLY }], finalText: LOCAL_AI_REPLY, conversationId: body.mcpCallMetadata ? (body.mcpCallMetadata.conversationId ?? uuid(ctx.random)) : null };
 }

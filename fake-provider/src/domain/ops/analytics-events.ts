@@ -1,11 +1,12 @@
 import type { AnalyticsEventBatchRequest } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { AnalyticsEventRecord } from "../store/analytics-records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { analyticsEnabled, countReplayClicks, recentReplayOf } from "./session-replays.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * How many analytics events the emulator keeps; past it the oldest are dropped (a dev server under load refreshes
@@ -50,7 +51,7 @@ function appendEvent(ctx: OpContext, event: AnalyticsEventRecord): void {
 export function uploadAnalyticsEvents(ctx: OpContext, auth: Auth, body: AnalyticsEventBatchRequest): { inserted: number } {
   if (!analyticsEnabled(ctx, auth)) throw knownError("ANALYTICS_NOT_ENABLED");
   if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  if (!auth.sessionId) throw new StatusError(400, "A refresh token is required for analytics events");
+  if (!auth.sessionId) throw refusal("refreshTokenRequiredAnalyticsEvents");
   const replay = recentReplayOf(ctx, auth.project.id, auth.sessionId);
   for (const uploaded of body.events) {
     appendEvent(ctx, {

@@ -2,11 +2,12 @@ import { apiKeyInvalidReason, type ApiKeyCreate, type ApiKeyType, type ApiKeyUpd
 import { uuid } from "@authsim/sdk/runtime";
 import { newApiKeySecret } from "../auth/api-key-format.ts";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ProjectApiKeyRecord } from "../store/account-records.ts";
 import type { UserRecord } from "../store/records.ts";
 import { targetUser } from "./access.ts";
 import type { OpContext } from "./context.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * User and team API keys (spec §3 "API key", §4 validity, §6; protocol.md §5.8). Teams are read, never written here:
@@ -18,7 +19,7 @@ export type ApiKeyOwner = { type: "user"; userId: string } | { type: "team"; tea
 export function assertClientMayUseApiKeys(auth: Auth, type: ApiKeyType): void {
   if (auth.type !== "client") return;
   const allowed = type === "user" ? auth.project.config.allow_user_api_keys : auth.project.config.allow_team_api_keys;
-  if (!allowed) throw new StatusError(400, `${type === "user" ? "User" : "Team"} API keys are not enabled for this project.`);
+  if (!allowed) throw refusal("apiKeysNotEnabled", type === "user" ? "User" : "Team");
 }
 
 export function userOwner(user: UserRecord): ApiKeyOwner {
@@ -27,7 +28,7 @@ export function userOwner(user: UserRecord): ApiKeyOwner {
 
 /** The owner of the user keys a request names (an id or `me`); a client naming another user gets upstream's own 403. */
 export function userKeyOwner(auth: Auth, ctx: OpContext, userIdOrMe: string): ApiKeyOwner {
-  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id) throw new StatusError(403, "Client can only manage their own api keys");
+  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id) throw refusal("clientOwnApiKeysOnly");
   return userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
 }
 
@@ -79,7 +80,7 @@ export function requireApiKey(ctx: OpContext, auth: Auth, type: ApiKeyType, id: 
   if (auth.type === "client") {
     const me = auth.user;
     if (!me) throw knownError("USER_AUTHENTICATION_REQUIRED");
-    if (key.userId !== null && key.userId !== me.id) throw new StatusError(403, "Client can only manage their own api keys");
+    if (key.userId !== null && key.userId !== me.id) throw refusal("clientOwnApiKeysOnly");
     if (key.teamId !== null && !ctx.tables.teamMemberships.has(`${key.teamId}:${me.id}`)) throw knownError("API_KEY_NOT_FOUND");
   }
   return key;

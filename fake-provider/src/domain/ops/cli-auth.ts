@@ -1,10 +1,11 @@
-import { CLI_LOGIN_DEFAULT_EXPIRES_IN_MILLIS, CLI_MESSAGES } from "@authsim/sdk/contract";
+import { CLI_LOGIN_DEFAULT_EXPIRES_IN_MILLIS } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ProjectRecord, UserRecord, VerificationCodeRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { accessTokenFor, isSessionLive } from "./sessions.ts";
 import { createCode } from "./verification-codes.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Command-line login (protocol.md §7.7; spec §4): the CLI opens an attempt (a "cli_login" verification code: its code
@@ -31,8 +32,8 @@ export function createCliLogin(ctx: OpContext, project: ProjectRecord, body: { e
   if (anon !== undefined) {
     const user = liveSessionUser(ctx, project, anon);
     // Upstream answers these with plain 400s.
-    if (!user) throw new StatusError(400, "Invalid anon refresh token");
-    if (!user.isAnonymous) throw new StatusError(400, "The provided refresh token does not belong to an anonymous user");
+    if (!user) throw refusal("invalidAnonRefreshToken");
+    if (!user.isAnonymous) throw refusal("providedRefreshTokenDoesBelong");
   }
   const data: CliData = { login_code: randomBase32(ctx.random, 224), refresh_token: null, anon_refresh_token: anon ?? null };
   const record = createCode(ctx, {
@@ -45,7 +46,7 @@ export function createCliLogin(ctx: OpContext, project: ProjectRecord, body: { e
 }
 
 /** POST /auth/cli/poll: waiting / expired / used (200), or success with the refresh token (201), which uses it up. */
-export function pollCliLogin(ctx: OpContext, project: ProjectRecord, pollingCode: string): { status: 200 | 201; body: { status: string; refresh_token?: string } } {
+export function pollCliLogin(ctx: OpContext, project: ProjectRecord, pollingCode: string): { status: 200 | 201; body: { status: "expired" | "used" | "waiting" | "success"; refresh_token?: string } } {
   const record = ctx.tables.verificationCodes.lookup("code", `${project.id}\u0000${pollingCode}`);
   if (!record || record.purpose !== "cli_login") throw knownError("INVALID_POLLING_CODE");
   if (record.expiresAtMillis <= ctx.now) return { status: 200, body: { status: "expired" } };
@@ -61,7 +62,7 @@ function attemptByLoginCode(ctx: OpContext, project: ProjectRecord, loginCode: s
   // Upstream tells the browser nothing more than "not pending": an unknown, expired, completed or polled attempt all
   // get the same plain 400 (the CLI's poll is where expired and used are told apart).
   const pending = record && record.expiresAtMillis > ctx.now && record.usedAtMillis === null && dataOf(record).refresh_token === null;
-  if (!record || !pending) throw new StatusError(400, CLI_MESSAGES.invalidLoginCode);
+  if (!record || !pending) throw refusal("invalidCliLoginCode");
   return record;
 }
 
@@ -75,16 +76,16 @@ export async function completeCliLogin(ctx: OpContext, project: ProjectRecord, b
   const data = dataOf(record);
   const anonUser = data.anon_refresh_token ? liveSessionUser(ctx, project, data.anon_refresh_token) : null;
   const mode = body.mode ?? "complete";
-  if (mode === "check") return { cli_session_state: anonUser?.isAnonymous ? "anonymous" : "none" };
+  if (mode === "check") return { cli_session_state: anonUser?.isAnonymous ? ("anonymous" as const) : ("none" as const) };
   if (mode === "claim-anon-session") {
-    if (!anonUser?.isAnonymous || !data.anon_refresh_token) throw new StatusError(400, "No anonymous session associated with this code");
+    if (!anonUser?.isAnonymous || !data.anon_refresh_token) throw refusal("noAnonymousSessionAssociatedCode");
     const session = ctx.tables.sessions.lookup("refreshToken", data.anon_refresh_token)!;
     ctx.tables.verificationCodes.set(record.id, { ...record, data: { ...data, anon_refresh_token: null } });
     return { access_token: await accessTokenFor(ctx, anonUser, session.id), refresh_token: data.anon_refresh_token };
   }
-  if (!body.refresh_token) throw new StatusError(400, "refresh_token is required when mode is 'complete'");
+  if (!body.refresh_token) throw refusal("refreshTokenRequiredWhenMode");
   const user = liveSessionUser(ctx, project, body.refresh_token);
-  if (!user) throw new StatusError(400, "Invalid refresh token");
+  if (!user) throw refusal("invalidRefreshToken");
   if (user.isAnonymous || user.restrictedByAdmin) {
     throw knownError("RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: { type: user.isAnonymous ? "anonymous" : "restricted_by_administrator" } });
   }

@@ -1,6 +1,6 @@
 import type { ConfigLevel } from "@authsim/sdk/contract";
-import { StatusError } from "../errors/known-error.ts";
 import { isPrototypeKey } from "../safe-keys.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The keys a config override may name at each level, as the real service's config schema has them (its project,
@@ -149,7 +149,7 @@ export function subSchema(root: SchemaNode, path: string): SchemaNode | undefine
   return node;
 }
 
-const unknownKey = (key: string, prefix: string) => new StatusError(400, `The key ${JSON.stringify(key)} is not valid (nested object not found in schema: ${JSON.stringify(prefix)}).`);
+const unknownKey = (key: string, prefix: string) => refusal("configKeyNotInSchema", JSON.stringify(key), JSON.stringify(prefix));
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -159,12 +159,12 @@ function checkValue(node: SchemaNode, path: string, value: unknown): void {
   if (node.kind === "leaf") {
     if (node.type === "mixed") return;
     if (typeof value !== node.type || (node.type === "number" && !Number.isFinite(value))) {
-      throw new StatusError(400, `${path} must be a \`${node.type}\` type, but the final value was: \`${JSON.stringify(value)}\`.`);
+      throw refusal("configValueWrongType", path, node.type, JSON.stringify(value));
     }
-    if (node.oneOf && !node.oneOf.includes(value as string)) throw new StatusError(400, `${path} must be one of the following values: ${node.oneOf.join(", ")}`);
+    if (node.oneOf && !node.oneOf.includes(value as string)) throw refusal("configValueNotOneOf", path, node.oneOf.join(", "));
     return;
   }
-  if (!isPlainObject(value)) throw new StatusError(400, `${path} must be a \`object\` type, but the final value was: \`${JSON.stringify(value)}\`.`);
+  if (!isPlainObject(value)) throw refusal("configValueNotObject", path, JSON.stringify(value));
   for (const [key, inner] of Object.entries(value)) {
     const next = child(node, key);
     if (!next) throw unknownKey(`${path}.${key}`, `${path}.${key}`);
@@ -177,7 +177,7 @@ export function assertNoNestedDots(override: Record<string, unknown>): void {
   const walk = (value: unknown): void => {
     if (!isPlainObject(value)) return;
     for (const [key, inner] of Object.entries(value)) {
-      if (key.includes(".")) throw new StatusError(400, `Key ${key} contains a dot, which is not allowed in config override.`);
+      if (key.includes(".")) throw refusal("configKeyHasDot", key);
       walk(inner);
     }
   };

@@ -1,7 +1,7 @@
 import type { ServerContactChannelCreate, ServerContactChannelUpdate } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { linkWithCode } from "../email/templates.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ContactChannelRecord } from "../store/account-records.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
@@ -9,6 +9,7 @@ import type { OpContext } from "./context.ts";
 import { sendEmail } from "./outbox.ts";
 import { authHolderOtherThan, channelOfUserByValue, mirrorPrimaryToUser, primaryChannelOf } from "./primary-channel.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * A user's contact channels and email verification (spec §3, §4 "Email verification"; protocol.md §5.6, §7.3).
@@ -27,8 +28,8 @@ export function listChannels(ctx: OpContext, userId: string): ContactChannelReco
 export function requireChannel(ctx: OpContext, user: UserRecord, channelId: string, use: "read" | "write" | "verify" = "read"): ContactChannelRecord {
   const channel = ctx.tables.contactChannels.get(channelId);
   if (!channel || channel.userId !== user.id) {
-    if (use === "write") throw new StatusError(400, "Contact channel not found");
-    throw new StatusError(404, use === "verify" ? "Contact channel not found" : "Contact channel not found.");
+    if (use === "write") throw refusal("contactChannelNotFoundToWrite");
+    throw refusal(use === "verify" ? "contactChannelNotFoundToVerify" : "contactChannelNotFound");
   }
   return channel;
 }
@@ -40,7 +41,7 @@ function alreadyUsedForAuth(value: string) {
 /** A user has each address once (upstream answers a plain 400). */
 function assertNewToUser(ctx: OpContext, userId: string, value: string, exceptId?: string): void {
   const existing = channelOfUserByValue(ctx.tables, userId, value);
-  if (existing && existing.id !== exceptId) throw new StatusError(400, "Contact channel already exists");
+  if (existing && existing.id !== exceptId) throw refusal("contactChannelAlreadyExists");
 }
 
 /** Making one channel primary demotes the previous one first (the `primary` index holds one per user). */
@@ -115,7 +116,7 @@ export function verifyChannel(ctx: OpContext, projectId: string, code: string, o
   const userId = String(record.data.user_id);
   const channel = channelOfUserByValue(ctx.tables, userId, String(record.data.email));
   // The channel may have been deleted (or changed) after the email was sent.
-  if (!channel) throw new StatusError(400, "Contact channel not found. Was your contact channel deleted?");
+  if (!channel) throw refusal("contactChannelFoundWasContact");
   ctx.tables.contactChannels.set(channel.id, { ...channel, isVerified: true });
   mirrorPrimaryToUser(ctx, userId);
 }

@@ -1,10 +1,11 @@
 import type { ServerUserUpdate } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { AuthedContext } from "./context.ts";
 import { assertClientProfileImage } from "./profile-image.ts";
 import { deleteUser, updateUser } from "./users.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /** /users/me (protocol.md §5.2, §6.3): the caller's own user, read, updated and deleted. */
 
@@ -25,7 +26,7 @@ export function updateCurrentUser(ctx: AuthedContext, body: ServerUserUpdate): P
 export function deleteCurrentUser(ctx: AuthedContext): void {
   const user = currentUser(ctx.auth);
   if (ctx.auth.type === "client" && !ctx.auth.project.config.client_user_deletion_enabled) {
-    throw new StatusError(400, "Client user deletion is not enabled for this project");
+    throw refusal("clientUserDeletionEnabledProject");
   }
   deleteUser(ctx, user);
 }

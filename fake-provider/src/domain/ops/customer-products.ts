@@ -1,6 +1,6 @@
 import type { CustomerParams, CustomerProductParams, CustomerProductJson, CustomerProductsQuery, GrantProductBody, InlineProductJson } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
@@ -8,6 +8,7 @@ import { configuredProducts, type ConfiguredProduct } from "./payments-config.ts
 import { cancelSubscriptions, grantOffer, resolveOfferFor, validatePurchase } from "./purchases.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscriptions.ts";
 import { inlineProductView } from "../views/payments.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * What a customer holds, as the published kits' account settings read it (upstream's /payments/products routes; the
@@ -50,7 +51,7 @@ function switchOptions(products: ConfiguredProduct[], auth: Auth, customer: Cust
 /** GET /payments/products/{type}/{id}: the products held, by id, paginated by product id (upstream's cursor). */
 export function listCustomerProducts(ctx: OpContext, auth: Auth, params: CustomerParams, query: CustomerProductsQuery): { items: CustomerProductJson[]; nextCursor: string | null } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertClientMayManage(ctx, auth, customer, "Clients can only access their own user or team products.");
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnProductsOnly"));
   assertCustomerExists(ctx, auth.project.id, customer);
   const products = configuredProducts(ctx, auth.project);
   const subscriptions = activeSubscriptions(ctx, auth.project.id, customer);
@@ -71,7 +72,7 @@ export function listCustomerProducts(ctx: OpContext, auth: Auth, params: Custome
   let start = 0;
   if (query.cursor !== undefined) {
     start = entries.findIndex(([id]) => id === query.cursor);
-    if (start === -1) throw new StatusError(400, "Invalid cursor");
+    if (start === -1) throw refusal("invalidCursor");
   }
   const limit = query.limit ?? 10;
   const page = entries.slice(start, start + limit);
@@ -98,21 +99,21 @@ export function cancelProduct(ctx: OpContext, auth: Auth, params: CustomerProduc
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   if (auth.type === "client") {
     if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-    if (customer.type === "user" && customer.id !== auth.user.id) throw new StatusError(403, "Clients can only cancel their own subscriptions.");
+    if (customer.type === "user" && customer.id !== auth.user.id) throw refusal("clientsCanOnlyCancelTheir");
     if (customer.type === "team") requireTeamPermission(ctx, auth.project.id, customer.id, auth.user.id, "team_admin");
-    if (customer.type === "custom") throw new StatusError(403, "Clients can only cancel user or team subscriptions they control.");
+    if (customer.type === "custom") throw refusal("clientsCanOnlyCancelUser");
   }
   assertCustomerExists(ctx, auth.project.id, customer);
   const active = activeSubscriptions(ctx, auth.project.id, customer);
   let cancelled;
   if (subscriptionId !== undefined) {
     cancelled = active.filter((s) => s.id === subscriptionId);
-    if (cancelled.length === 0) throw new StatusError(400, "No active subscription found with this ID for the given customer.");
+    if (cancelled.length === 0) throw refusal("noActiveSubscriptionFoundId");
   } else {
     resolveOfferFor(ctx, auth, { product_id: params.product_id }, customer);
-    if ((ownedProducts(ctx, auth.project.id, customer).get(params.product_id)?.quantity ?? 0) <= 0) throw new StatusError(400, "Customer does not have this product.");
+    if ((ownedProducts(ctx, auth.project.id, customer).get(params.product_id)?.quantity ?? 0) <= 0) throw refusal("customerLacksProduct");
     cancelled = active.filter((s) => s.productId === params.product_id);
-    if (cancelled.length === 0) throw new StatusError(400, "This product is a one time purchase and cannot be canceled.");
+    if (cancelled.length === 0) throw refusal("productOneTimePurchaseCannot");
   }
   cancelSubscriptions(ctx, auth.project.id, customer, cancelled);
 }

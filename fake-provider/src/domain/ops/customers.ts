@@ -49,10 +49,10 @@ export function assertMayActFor(ctx: OpContext, auth: Auth, customer: Customer):
  * for itself, or for a team in which it holds team_admin; custom customers and other users are a plain 403 with the
  * route's own message.
  */
-export function assertClientMayManage(ctx: OpContext, auth: Auth, customer: Customer, forbiddenMessage: string): void {
+export function assertClientMayManage(ctx: OpContext, auth: Auth, customer: Customer, forbidden: () => StatusError): void {
   if (auth.type !== "client") return;
   const user = auth.user;
   if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  if (customer.type === "custom" || (customer.type === "user" && customer.id !== user.id)) throw new StatusError(403, forbiddenMessage);
+  if (customer.type === "custom" || (customer.type === "user" && customer.id !== user.id)) throw forbidden();
   if (customer.type === "team") requireTeamPermission(ctx, auth.project.id, customer.id, user.id, "team_admin");
 }

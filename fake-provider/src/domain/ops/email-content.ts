@@ -4,6 +4,7 @@ import { defaultTemplates, defaultThemes, LEGACY_THEME_IDS, NEW_TEMPLATE_SOURCE 
 import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Email themes, templates and drafts of a project (spec §3, protocol.md §5.12). A project starts with the default
@@ -66,7 +67,7 @@ export function findTheme(ctx: OpContext, projectId: string, id: string): EmailT
 /** A theme by id; a missing one is the real service's plain-text answer (404 on the theme routes, 400 where rendering). */
 export function requireTheme(ctx: OpContext, projectId: string, id: string, status: 400 | 404 = 404): EmailThemeRecord {
   const theme = findTheme(ctx, projectId, id);
-  if (!theme) throw new StatusError(status, "No theme found with given id");
+  if (!theme) throw refusal(status === 404 ? "themeNotFound" : "themeNotFoundToRender");
   return theme;
 }
 
@@ -86,7 +87,7 @@ export function saveTheme(ctx: OpContext, theme: EmailThemeRecord): void {
 export function deleteTheme(ctx: OpContext, projectId: string, id: string, selectedThemeId: string): void {
   const theme = findTheme(ctx, projectId, id);
   if (theme && theme.id === (LEGACY_THEME_IDS[selectedThemeId] ?? selectedThemeId)) {
-    throw new StatusError(400, "Cannot delete the currently active email theme. Please select a different theme first.");
+    throw refusal("cannotDeleteCurrentlyActiveEmail");
   }
   const found = requireTheme(ctx, projectId, id);
   ctx.tables.emailThemes.delete(contentKey(projectId, found.id));
@@ -105,9 +106,9 @@ export function findTemplate(ctx: OpContext, projectId: string, id: string): Ema
 }
 
 /** A template by id; a missing one is the real service's plain-text answer (404 on the template routes, 400 where rendering). */
-export function requireTemplate(ctx: OpContext, projectId: string, id: string, status: 400 | 404 = 404, text = "No template found with given id"): EmailTemplateRecord {
+export function requireTemplate(ctx: OpContext, projectId: string, id: string, missing: () => StatusError = () => refusal("templateNotFound")): EmailTemplateRecord {
   const template = findTemplate(ctx, projectId, id);
-  if (!template) throw new StatusError(status, text);
+  if (!template) throw missing();
   return template;
 }
 
@@ -152,9 +153,9 @@ export function listDrafts(ctx: OpContext, projectId: string): EmailDraftRecord[
 }
 
 /** A draft by id; a missing one is the real service's plain-text answer (404 on the draft routes, 400 when sending). */
-export function requireDraft(ctx: OpContext, projectId: string, id: string, status: 400 | 404 = 404, text = "No draft found with given id"): EmailDraftRecord {
+export function requireDraft(ctx: OpContext, projectId: string, id: string, missing: () => StatusError = () => refusal("draftNotFound")): EmailDraftRecord {
   const draft = ctx.tables.emailDrafts.get(contentKey(projectId, id));
-  if (!draft) throw new StatusError(status, text);
+  if (!draft) throw missing();
   return draft;
 }
 

@@ -1,8 +1,8 @@
-import { StatusError } from "../errors/known-error.ts";
 import type { SentEmailRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { outboxFieldsOf, outboxStatusOf } from "./email-outbox.ts";
 import { membersOf } from "./memberships.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The real service's cron endpoints for email (GET /internal/email-queue-step, POST /internal/failed-emails-digest):
@@ -14,7 +14,7 @@ export const CRON_SECRET = "mock_cron_secret";
 
 /** Anything but the exact bearer secret is the real service's plain-text 401. */
 export function requireCronSecret(authorization: string): void {
-  if (authorization !== `Bearer ${CRON_SECRET}`) throw new StatusError(401, "Unauthorized");
+  if (authorization !== `Bearer ${CRON_SECRET}`) throw refusal("unauthorized");
 }
 
 export function emailQueueStep(authorization: string): { ok: true } {

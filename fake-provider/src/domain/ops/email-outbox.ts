@@ -1,9 +1,10 @@
 import type { OutboxEmailUpdate } from "@authsim/sdk/contract";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { OutboxEntryRecord, OutboxRecipientRecord, SentEmailRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { notificationCategories } from "./notifications.ts";
 import { readAfterWork, type Step } from "./outside-lock.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The email outbox as the real service shows it (GET/PATCH /emails/outbox…; docs/emails.md "Outbox"). Every email is a
@@ -101,7 +102,7 @@ const MAX_LIMIT = 100;
 
 function requireOutboxEmail(ctx: OpContext, projectId: string, id: string): SentEmailRecord {
   const email = ctx.tables.emails.get(id);
-  if (!email || email.projectId !== projectId) throw new StatusError(404, "Email not found");
+  if (!email || email.projectId !== projectId) throw refusal("outboxEmailNotFound");
   return email;
 }
 
@@ -112,8 +113,8 @@ export function listOutbox(
   query: { status?: string | undefined; simple_status?: string | undefined; limit?: string | undefined; cursor?: string | undefined },
 ): { items: SentEmailRecord[]; nextCursor: string | null } {
   const limit = query.limit !== undefined ? Number.parseInt(query.limit, 10) : MAX_LIMIT;
-  if (Number.isNaN(limit) || limit < 1) throw new StatusError(400, "Invalid limit parameter");
-  if (limit > MAX_LIMIT) throw new StatusError(400, `Limit cannot exceed ${MAX_LIMIT}`);
+  if (Number.isNaN(limit) || limit < 1) throw refusal("invalidLimitParameter");
+  if (limit > MAX_LIMIT) throw refusal("limitCannotExceed", MAX_LIMIT);
   // The real service compares the filter with its stored enum (upper case, underscores); so does this, case-folded.
   const norm = (s: string) => s.toLowerCase().replace(/_/g, "-");
   const all = [...ctx.tables.emails.values()]

@@ -1,4 +1,4 @@
-import { KnownErrorException, StatusError } from "../errors/known-error.ts";
+import { KnownErrorException } from "../errors/known-error.ts";
 import { renderEmailSources, type RenderedEmail, type RenderInput } from "../email/render/sandbox.ts";
 import type { OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../store/records.ts";
 import type { InTransaction, OpContext } from "./context.ts";
@@ -8,6 +8,7 @@ import { recipientProps, themeSourceFor } from "./email-rendering.ts";
 import { sendErrorFor } from "./mail-server.ts";
 import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
 import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "./notifications.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The email queue: emails made by send-email (and entries edited through the outbox) wait as "preparing" until the
@@ -51,7 +52,7 @@ type RenderOutcome = { user: UserRecord | null; address: string | null; subject:
 export function categoryNamed(name: string): NotificationCategory {
   const category = notificationCategories.find((c) => c.name.toLowerCase() === name.toLowerCase());
   // The real service's wording and status (send-email checks the name before queueing anything).
-  if (!category) throw new StatusError(400, "Notification category not found with given name");
+  if (!category) throw refusal("notificationCategoryFoundName");
   return category;
 }
 

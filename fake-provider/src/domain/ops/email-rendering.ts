@@ -7,6 +7,7 @@ import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { outsideLock, type OutsideLock } from "./outside-lock.ts";
 import { findTheme, listThemes, projectLogosOf, requireCustomEmailServer, requireTemplate, requireTheme, saveTemplate, saveTheme } from "./email-content.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Rendering with a project's themes and templates (protocol.md §5.12): POST /emails/render-email, the checks made when a
@@ -40,7 +41,7 @@ export function recipientProps(user: UserRecord | null): { displayName: string |
  */
 export function renderEmailPreview(ctx: OpContext, project: ProjectRecord, body: RenderEmailRequest): OutsideLock<RenderedEmail> {
   const themeSource = body.theme_tsx_source ?? themeSourceFor(ctx, project, body.theme_id, 400);
-  const templateSource = body.template_tsx_source ?? (body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, 400).tsxSource : undefined);
+  const templateSource = body.template_tsx_source ?? (body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, () => refusal("templateNotFoundToRender")).tsxSource : undefined);
   if (templateSource === undefined) throw knownError("SCHEMA_ERROR", { message: "Either template_id or template_tsx_source must be provided" });
   const input = { themeSource, templateSource, project: { displayName: project.displayName }, projectLogos: projectLogosOf(project), preview: true };
   return outsideLock(() => renderEmailSources(input), (_after, rendered) => rendered);

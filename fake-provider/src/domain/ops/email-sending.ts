@@ -8,6 +8,7 @@ import { keepInOutbox } from "./outbox.ts";
 import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
 import { findTheme, markDraftSent, requireDraft, requireTemplate } from "./email-content.ts";
 import { categoryNamed, renderInlineAfterCommit } from "./email-queue.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * POST /emails/send-email (spec §7 Server only; sdk-surface.md §20): to users by id or to all users, with raw HTML, a
@@ -70,8 +71,8 @@ export function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: Se
   if ((body.user_ids === undefined) === (body.all_users === undefined)) throw schemaProblem("Exactly one of user_ids or all_users must be provided");
   const explicitCategory = body.notification_category_name !== undefined ? categoryNamed(body.notification_category_name) : null;
 
-  const template = body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, 400, "No template found with given template_id") : null;
-  const draft = body.draft_id !== undefined ? requireDraft(ctx, project.id, body.draft_id, 400, "No draft found with given draft_id") : null;
+  const template = body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, () => refusal("templateNotFoundToSend")) : null;
+  const draft = body.draft_id !== undefined ? requireDraft(ctx, project.id, body.draft_id, () => refusal("draftNotFoundToSend")) : null;
   const users = recipients(ctx, project.id, body);
   const templateSource = draft?.tsxSource ?? template?.tsxSource ?? htmlTemplateSource(body.html ?? "");
   const themeChoice = body.theme_id !== undefined ? body.theme_id : (draft?.themeId ?? template?.themeId ?? null);
@@ -126,7 +127,7 @@ export function listSentEmails(ctx: OpContext, projectId: string): SentEmailReco
  * (like the built-in emails).
  */
 export function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord, templateId: string, users: readonly UserRecord[], variables: Record<string, unknown>): void {
-  const template = requireTemplate(ctx, project.id, templateId, 400, `Default email template ${templateId} not found`);
+  const template = requireTemplate(ctx, project.id, templateId, () => refusal("defaultTemplateNotFound", templateId));
   const selected = template.themeId === false ? null : (template.themeId ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
   const queued: SentEmailRecord[] = [];

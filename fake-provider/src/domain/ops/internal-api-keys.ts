@@ -1,8 +1,9 @@
 import type { InternalApiKeyCreate } from "@authsim/sdk/contract";
 import { randomBase32, uuid, type RandomSource } from "@authsim/sdk/runtime";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ApiKeySetRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Internal (project) API keys, admin only (spec §3 "Internal API key"; protocol.md §5.8): each is a key set of the
@@ -25,7 +26,7 @@ export const emulatorProjectKey = (random: RandomSource, prefix: "pck" | "ssk" |
 
 export function createInternalApiKey(ctx: OpContext, projectId: string, body: InternalApiKeyCreate): ApiKeySetRecord {
   if (!body.has_publishable_client_key && !body.has_secret_server_key && !body.has_super_secret_admin_key) {
-    throw new StatusError(400, "At least one of has_publishable_client_key, has_secret_server_key and has_super_secret_admin_key must be true.");
+    throw refusal("atLeastOnePublishableClient");
   }
   const record: ApiKeySetRecord = {
     id: uuid(ctx.random),

@@ -1,11 +1,11 @@
 import type { FeedbackRequest } from "@authsim/sdk/contract";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { StatusError } from "../errors/known-error.ts";
 import { schemaError } from "../errors/schema-error.ts";
 import type { OpContext } from "./context.ts";
 import { newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Small internal routes (docs/internal-extras.md), each plain state or a fixed answer:
@@ -57,5 +57,5 @@ export const sendTestWebhook = () => ({ success: false, error_message: "Endpoint
  */
 export function localEmulatorProject(auth: Auth, where: { method: string; pathname: string }): never {
   if (auth.project.id !== INTERNAL_PROJECT_ID) throw schemaError(where, [`auth.project.id must be one of the following values: ${INTERNAL_PROJECT_ID}`]);
-  throw new StatusError(400, "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).");
+  throw refusal("endpointOnlyAvailableLocalEmulator");
 }

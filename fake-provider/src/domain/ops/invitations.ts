@@ -1,5 +1,5 @@
 import { linkWithCode } from "../email/templates.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { TeamRecord, UserRecord, VerificationCodeRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import { clientSelfOnly, isClient, requireSignedIn, resolveUserId } from "./access.ts";
@@ -13,6 +13,7 @@ import { requireTeam } from "./teams.ts";
 import { requireUser } from "./users.ts";
 import { restrictedReasonOf } from "../views/users.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Team invitations (spec §4 "Verification codes"; protocol.md §5.5). An invitation is a verification code of purpose
@@ -133,8 +134,8 @@ export function acceptInvitationById(ctx: AuthedContext, invitationId: string, u
 export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userIdOrMe?: string }): Invitation[] {
   const { auth } = ctx;
   // One of the two filters, never both (upstream's plain 400s, for every access type).
-  if (q.teamId !== undefined && q.userIdOrMe !== undefined) throw new StatusError(400, "Cannot specify both team_id and user_id");
-  if (q.teamId === undefined && q.userIdOrMe === undefined) throw new StatusError(400, "Must specify either team_id or user_id");
+  if (q.teamId !== undefined && q.userIdOrMe !== undefined) throw refusal("cannotSpecifyBothTeamId");
+  if (q.teamId === undefined && q.userIdOrMe === undefined) throw refusal("specifyEitherTeamIdUser");
   let teamId: string | undefined;
   if (q.teamId !== undefined) {
     teamId = requireTeam(ctx, auth.project.id, q.teamId).id;

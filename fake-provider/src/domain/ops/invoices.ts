@@ -1,9 +1,9 @@
 import type { InvoiceJson, InvoicesQuery } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { StatusError } from "../errors/known-error.ts";
 import type { SubscriptionInvoiceRecord } from "../store/payment-records.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, type Customer } from "./customers.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * GET /payments/invoices/{type}/{id} (upstream's customer invoice list): the invoices the provider reported for the
@@ -15,7 +15,7 @@ const newestFirst = (a: SubscriptionInvoiceRecord, b: SubscriptionInvoiceRecord)
 
 export function listInvoices(ctx: OpContext, auth: Auth, params: { customer_type: "user" | "team"; customer_id: string }, query: InvoicesQuery): { items: InvoiceJson[]; nextCursor: string | null } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertClientMayManage(ctx, auth, customer, "Clients can only manage their own billing.");
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnBillingOnly"));
   const projectId = auth.project.id;
   const invoices = [...ctx.tables.subscriptionInvoices.values()]
     .filter((i) => i.projectId === projectId && i.customerType === customer.type && i.customerId === customer.id)
@@ -23,7 +23,7 @@ export function listInvoices(ctx: OpContext, auth: Auth, params: { customer_type
   let rest = invoices;
   if (query.cursor !== undefined) {
     const pivot = invoices.find((i) => i.invoiceId === query.cursor);
-    if (!pivot) throw new StatusError(400, "Invalid cursor");
+    if (!pivot) throw refusal("invalidCursor");
     rest = invoices.filter((i) => newestFirst(pivot, i) < 0);
   }
   const limit = query.limit ?? 10;

@@ -1,10 +1,10 @@
 import type { ManagedEmailDomainJson } from "@authsim/sdk/contract";
-import { StatusError } from "../errors/known-error.ts";
 import type { ManagedEmailDomainRecord } from "../store/admin-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { writeOverride } from "./project-config.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Managed email onboarding (POST/GET /internal/emails/managed-onboarding/{setup,list,check,apply,delete}). Upstream creates
@@ -23,8 +23,6 @@ export const VERIFICATION_DELAY_MILLIS = 1_000;
 /** The name servers upstream's offline mode gives every domain. */
 const NAME_SERVERS = ["ns1.dnsimple.com", "ns2.dnsimple.com"];
 
-const NOT_FQDN = "subdomain must be a fully-qualified domain name like mail.example.com";
-const BAD_SENDER = "sender_local_part is invalid";
 
 /** Lower case, outer whitespace and trailing dots gone: the form a subdomain is stored and compared in. */
 function normalizedName(name: string): string {
@@ -45,9 +43,9 @@ function isFullyQualified(name: string): boolean {
 /** The subdomain as stored, after upstream's checks of both values (the subdomain first). */
 function checkedSetup(subdomain: string, senderLocalPart: string): string {
   const name = normalizedName(subdomain);
-  if (!isFullyQualified(name)) throw new StatusError(400, NOT_FQDN);
+  if (!isFullyQualified(name)) throw refusal("subdomainNotFullyQualified");
   // Letters, digits and . _ % + - only.
-  if (!/^[\w.%+-]+$/.test(senderLocalPart)) throw new StatusError(400, BAD_SENDER);
+  if (!/^[\w.%+-]+$/.test(senderLocalPart)) throw refusal("invalidSenderLocalPart");
   return name;
 }
 
@@ -82,7 +80,7 @@ function createDomain(ctx: OpContext, projectId: string, subdomain: string, send
   // Ids are unique across projects; two projects whose ids and subdomains flatten alike would share one. Upstream's
   // provider refuses a domain it already has with this answer.
   if (ctx.tables.managedEmailDomains.has(id)) {
-    throw new StatusError(409, "This subdomain already exists in Resend. If this is from another project, choose a different subdomain.");
+    throw refusal("subdomainAlreadyExistsResendIf");
   }
   return save(ctx, {
     id,
@@ -114,7 +112,7 @@ export function setupManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
   const subdomain = checkedSetup(body.subdomain, body.sender_local_part);
   const existing = ctx.tables.managedEmailDomains.lookup("subdomain", subdomainKey(project.id, subdomain));
   if (existing) {
-    if (existing.senderLocalPart !== body.sender_local_part) throw new StatusError(409, "This subdomain is already tracked with a different sender local part");
+    if (existing.senderLocalPart !== body.sender_local_part) throw refusal("subdomainAlreadyTrackedDifferentSender");
     return domainView(domainAt(existing, ctx.now));
   }
   return domainView(createDomain(ctx, project.id, subdomain, body.sender_local_part));
@@ -132,7 +130,7 @@ export function checkManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
   const subdomain = checkedSetup(body.subdomain, body.sender_local_part);
   const domain = ctx.tables.managedEmailDomains.lookup("subdomain", subdomainKey(project.id, subdomain));
   if (!domain || domain.id !== body.domain_id || domain.senderLocalPart !== body.sender_local_part) {
-    throw new StatusError(404, "Managed domain setup not found for this project/branch");
+    throw refusal("managedDomainSetupFoundProject");
   }
   return { status: domainAt(domain, ctx.now).status };
 }
@@ -143,10 +141,10 @@ export function checkManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
  */
 export function applyManagedEmail(ctx: OpContext, project: ProjectRecord, body: { domain_id: string }): { status: "applied" } {
   const stored = ctx.tables.managedEmailDomains.get(body.domain_id);
-  if (!stored || stored.projectId !== project.id) throw new StatusError(404, "Managed domain not found for this project/branch");
+  if (!stored || stored.projectId !== project.id) throw refusal("managedDomainFoundProjectBranch");
   const domain = domainAt(stored, ctx.now);
   if (domain.status === "applied") return { status: "applied" };
-  if (domain.status !== "verified") throw new StatusError(409, "Managed domain is not verified yet");
+  if (domain.status !== "verified") throw refusal("managedDomainVerifiedYet");
   writeOverride(ctx, ctx.tables.projects.get(project.id) ?? project, "environment", {
     "emails.server.isShared": false,
     "emails.server.provider": "managed",
@@ -174,8 +172,8 @@ function inUse(project: ProjectRecord, domain: ManagedEmailDomainRecord): boolea
  */
 export function deleteManagedEmail(ctx: OpContext, project: ProjectRecord, body: { resend_domain_id: string }): { status: "deleted" } {
   const domain = ctx.tables.managedEmailDomains.get(body.resend_domain_id);
-  if (!domain || domain.projectId !== project.id) throw new StatusError(404, "Managed domain not found for this project/branch");
-  if (inUse(ctx.tables.projects.get(project.id) ?? project, domain)) throw new StatusError(409, "Cannot delete a managed domain that is currently in use for sending email");
+  if (!domain || domain.projectId !== project.id) throw refusal("managedDomainFoundProjectBranch");
+  if (inUse(ctx.tables.projects.get(project.id) ?? project, domain)) throw refusal("cannotDeleteManagedDomainThat");
   remove(ctx, domain);
   return { status: "deleted" };
 }

@@ -1,6 +1,7 @@
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Notification categories (spec §3 "Notification category"; protocol.md §5.11). A fixed set, as upstream has it: the
@@ -38,7 +39,7 @@ export function notificationPreferencesOf(ctx: OpContext, user: UserRecord): Not
  */
 export function setNotificationPreference(ctx: OpContext, user: UserRecord, categoryId: string, enabled: boolean): NotificationPreference {
   const category = notificationCategories.find((c) => c.id === categoryId);
-  if (!category) throw new StatusError(404, "Notification category not found");
+  if (!category) throw refusal("notificationCategoryFound");
   if (!enabled && !category.canDisable) {
     throw knownError("SCHEMA_ERROR", { message: `The notification category "${category.name}" (${category.id}) cannot be disabled: its can_disable is false.` });
   }

@@ -1,8 +1,9 @@
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import { resolveUserId, targetUser } from "./access.ts";
 import type { OpContext } from "./context.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /** Whose OAuth provider links a request may see or change (protocol.md §5.10), with upstream's wording per verb. */
 
@@ -11,7 +12,7 @@ export const OAUTH_PROVIDERS = "OAuth providers";
 /** The user of a link route; a client naming another user gets upstream's plain 403 for that verb. */
 export function linkOwner(auth: Auth, ctx: OpContext, userIdOrMe: string, verb: "read" | "update" | "delete"): UserRecord {
   if (auth.type === "client" && userIdOrMe !== "me" && auth.user && auth.user.id !== userIdOrMe) {
-    throw new StatusError(403, `Client can only ${verb} OAuth providers for their own user.`);
+    throw refusal("clientOwnOAuthProvidersOnly", verb);
   }
   return targetUser(auth, ctx, userIdOrMe, OAUTH_PROVIDERS);
 }
@@ -24,6 +25,6 @@ export function listingOwner(auth: Auth, userIdOrMe: string | undefined): string
   if (auth.type !== "client") return userIdOrMe === "me" ? resolveUserId(auth, userIdOrMe) : userIdOrMe;
   if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
   const userId = userIdOrMe === "me" ? auth.user.id : userIdOrMe;
-  if (userId !== auth.user.id) throw new StatusError(403, `Client can only list ${OAUTH_PROVIDERS} for their own user.`);
+  if (userId !== auth.user.id) throw refusal("clientListOwnOAuthProvidersOnly", OAUTH_PROVIDERS);
   return userId;
 }

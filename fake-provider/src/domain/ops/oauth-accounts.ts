@@ -1,12 +1,13 @@
 import type { ServerOAuthProviderCreate, ServerOAuthProviderUpdate } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { OAuthAccountRecord, OAuthGrantRecord } from "../store/strong-auth-records.ts";
 import { heldKey } from "./held-oauth-tokens.ts";
 import type { OpContext } from "./context.ts";
 import { oauthProvidersOf, requireEnabledProvider } from "./oauth-config.ts";
 import { requireUser } from "./user-lookup.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * OAuth provider links (protocol.md §5.10; spec §3 "OAuth provider link") and connected accounts: what the links
@@ -64,7 +65,7 @@ export function newAccount(
 export function requireAccount(ctx: OpContext, user: UserRecord, accountId: string): OAuthAccountRecord {
   const account = ctx.tables.oauthAccounts.get(accountId);
   // Upstream's CRUD answers a plain 404, naming the link and the user, for a missing link or one of another user.
-  if (!account || account.userId !== user.id) throw new StatusError(404, `OAuth provider ${accountId} for user ${user.id} not found`);
+  if (!account || account.userId !== user.id) throw refusal("oauthProviderUserFound", accountId, user.id);
   return account;
 }
 
@@ -74,15 +75,15 @@ export function requireAccount(ctx: OpContext, user: UserRecord, accountId: stri
  */
 function assertLinkAllowed(ctx: OpContext, link: { userId: string; providerConfigId: string; providerAccountId: string | undefined; allowSignIn: boolean | undefined }, exceptId?: string): void {
   const siblings = accountsOfUser(ctx, link.userId).filter((a) => a.id !== exceptId && a.providerConfigId === link.providerConfigId);
-  if (link.allowSignIn === true && siblings.some((a) => a.allowSignIn)) throw new StatusError(400, "The same provider type with sign-in enabled already exists for this user.");
-  if (link.providerAccountId !== undefined && siblings.some((a) => a.providerAccountId === link.providerAccountId)) throw new StatusError(400, "The same provider type with the same account ID already exists for this user.");
+  if (link.allowSignIn === true && siblings.some((a) => a.allowSignIn)) throw refusal("sameProviderTypeSignEnabled");
+  if (link.providerAccountId !== undefined && siblings.some((a) => a.providerAccountId === link.providerAccountId)) throw refusal("sameProviderTypeSameAccount");
 }
 
 /** POST /oauth-providers (server): the provider must be enabled; a sign-in account id is unique per provider. */
 export function createAccount(ctx: OpContext, projectId: string, body: ServerOAuthProviderCreate): OAuthAccountRecord {
   const user = requireUser(ctx, projectId, body.user_id);
   const project = ctx.tables.projects.get(projectId)!;
-  if (!oauthProvidersOf(project).some((p) => p.id === body.provider_config_id)) throw new StatusError(404, `OAuth provider ${body.provider_config_id} not found or not configured`);
+  if (!oauthProvidersOf(project).some((p) => p.id === body.provider_config_id)) throw refusal("oauthProviderFoundConfigured", body.provider_config_id);
   assertLinkAllowed(ctx, { userId: user.id, providerConfigId: body.provider_config_id, providerAccountId: body.account_id, allowSignIn: body.allow_sign_in });
   return newAccount(ctx, user, {
     providerConfigId: body.provider_config_id,

@@ -1,12 +1,13 @@
 import { API_PREFIX, constants, pkceMethods, type OAuthAuthorizeQuery } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { verifyAccessToken, projectOfAudience } from "../auth/tokens.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { OAuthFlowRecord } from "../store/strong-auth-records.ts";
 import type { MockOAuthServerSettings, OpContext } from "./context.ts";
 import { assertAllowedOAuthRedirect, oauthClientProject } from "./oauth-client.ts";
 import { requireEnabledProvider } from "./oauth-config.ts";
 import { s256Challenge } from "./oauth-token.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * GET /auth/oauth/authorize/{provider} (protocol.md §7.5 step 1): checks, in the real service's order, the client and
@@ -34,7 +35,7 @@ async function tokenUser(ctx: OpContext, projectId: string, token: string): Prom
   if (!verified.ok && verified.reason === "unparsable") throw knownError("UNPARSABLE_ACCESS_TOKEN");
   if (!verified.ok) throw knownError("ACCESS_TOKEN_EXPIRED", { expired_at_millis: verified.expiredAtMillis });
   // Upstream answers a plain 403 for a token of another project.
-  if (projectOfAudience(verified.claims.aud) !== projectId) throw new StatusError(403, "The access token is not valid for this project");
+  if (projectOfAudience(verified.claims.aud) !== projectId) throw refusal("accessTokenValidProject");
   return ctx.tables.users.has(verified.claims.sub) ? verified.claims.sub : null;
 }
 
@@ -43,14 +44,14 @@ async function tokenUser(ctx: OpContext, projectId: string, token: string): Prom
  * back (an unhandled error there); the emulator refuses it up front with that library's words, as a plain 400.
  */
 function assertPkceMethod(method: string): void {
-  if (!(pkceMethods as readonly string[]).includes(method)) throw new StatusError(400, `Invalid request: transform algorithm '${method}' not supported`);
+  if (!(pkceMethods as readonly string[]).includes(method)) throw refusal("invalidRequestTransformAlgorithmSupported", method);
 }
 
 export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuthorizeQuery): Promise<AuthorizeResult> {
   const project = oauthClientProject(ctx, q.client_id, q.client_secret, "INVALID_PUBLISHABLE_CLIENT_KEY");
   const provider = requireEnabledProvider(project, providerId);
   if (q.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: q.scope });
-  if (q.type === "link" && !q.token) throw new StatusError(400, "?token= query parameter is required for link type");
+  if (q.type === "link" && !q.token) throw refusal("tokenQueryParameterRequiredLink");
   const errorRedirectUrl = q.error_redirect_uri ?? q.error_redirect_url ?? null;
   // Only the after-callback URL is judged here. The redirect URI is judged when the browser comes back (the callback
   // refuses an untrusted one), and the error URL is used then only if trusted, so neither stops the flow from starting.
@@ -60,7 +61,7 @@ export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuth
   assertPkceMethod(q.code_challenge_method);
   // A token names the user to link to, or the anonymous user a sign-in upgrades (protocol.md §7.8).
   const userId = q.token ? await tokenUser(ctx, project.id, q.token) : null;
-  if (q.type === "link" && userId === null) throw new StatusError(400, "The user of the access token does not exist any more.");
+  if (q.type === "link" && userId === null) throw refusal("userAccessTokenDoesExist");
 
   const flow: OAuthFlowRecord = {
     innerState: randomBase32(ctx.random, 160),

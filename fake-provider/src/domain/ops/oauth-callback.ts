@@ -1,5 +1,5 @@
 import { randomBase32 } from "@authsim/sdk/runtime";
-import { knownError, KnownErrorException, StatusError } from "../errors/known-error.ts";
+import { knownError, KnownErrorException } from "../errors/known-error.ts";
 import { withResponseHeaders } from "../errors/error-headers.ts";
 import { RedirectingError } from "../errors/redirect-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
@@ -11,6 +11,7 @@ import { requireEnabledProvider } from "./oauth-config.ts";
 import { authChannelFor } from "./primary-channel.ts";
 import { applySignUpRules } from "./sign-up-rules.ts";
 import { newUserRecord, saveUser } from "./users.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * GET|POST /auth/oauth/callback/{provider} (protocol.md §7.5 step 2): the identity provider's answer becomes a user —
@@ -34,7 +35,7 @@ interface Outcome {
 
 function link(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRecord, identity: MockIdentity): Outcome {
   const user = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
-  if (!user) throw new StatusError(400, "The user this account was to be linked to no longer exists.");
+  if (!user) throw refusal("userAccountWasLinkedNo");
   const own = accountsOfUser(ctx, user.id).find((a) => a.providerConfigId === flow.providerConfigId);
   if (own && own.providerAccountId !== identity.accountId) throw knownError("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION");
   const holder = anyAccountFor(ctx, project.id, flow.providerConfigId, identity.accountId);
@@ -134,7 +135,7 @@ export interface CallbackAnswer {
  * The identity provider's code could not be redeemed (unknown, already used, or for another provider): the real
  * service's OAuth client calls that an invalid grant and answers a plain 400, never the error redirect.
  */
-const invalidInnerGrant = () => new StatusError(400, "Inner OAuth callback failed due to invalid grant. Please try again.");
+const invalidInnerGrant = () => refusal("innerOauthCallbackFailedDue");
 
 /**
  * The callback. The flow is found by its inner state; a flow started in redirect mode then needs the browser's
@@ -144,12 +145,12 @@ const invalidInnerGrant = () => new StatusError(400, "Inner OAuth callback faile
 export function oauthCallback(ctx: OpContext, providerId: string, input: CallbackInput, browser: CallbackBrowser): CallbackAnswer {
   const innerState = input.state ?? "";
   const flow = ctx.tables.oauthFlows.get(innerState);
-  if (!flow) throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
+  if (!flow) throw refusal("invalidOauthStatePleaseTry");
   const headers: [string, string][] = flow.jsonMode ? [] : [["set-cookie", browser.spentInnerCookie(innerState)]];
   if (!flow.jsonMode && !browser.hasInnerCookie(innerState)) {
     // Another browser's (or a forged) callback does not use up the flow of the browser that started it.
     throw withResponseHeaders(
-      new StatusError(400, "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"),
+      refusal("innerOauthCookieFoundLikely"),
       headers,
     );
   }

@@ -1,12 +1,13 @@
 import type { CrossDomainAuthorizeBody } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { OAuthAuthorizationCodeRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
 import { AUTHORIZATION_CODE_MILLIS } from "./oauth-callback.ts";
 import { assertAllowedOAuthRedirect, oauthClientProject } from "./oauth-client.ts";
 import { isSessionLive } from "./sessions.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * POST /auth/oauth/cross-domain/authorize: a signed-in app hands its session to another of the project's trusted
@@ -23,14 +24,14 @@ export function crossDomainAuthorize(
 ): { redirect_url: string } {
   const user = auth.user;
   if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  if (!auth.sessionId) throw new StatusError(400, "Cross-domain auth handoff requires a refresh-token-bound session. Please sign in again.");
-  if (!credentials.refreshToken) throw new StatusError(400, "Cross-domain auth handoff requires passing the current refresh token.");
+  if (!auth.sessionId) throw refusal("crossDomainNeedsSession");
+  if (!credentials.refreshToken) throw refusal("crossDomainNeedsRefreshToken");
   const session = ctx.tables.sessions.lookup("refreshToken", credentials.refreshToken);
   // Proof of the session: the refresh token of the very session the access token was issued for.
   if (!session || session.id !== auth.sessionId || session.userId !== user.id || session.projectId !== auth.project.id) {
-    throw new StatusError(401, "Cross-domain auth handoff refresh token does not match the authenticated session.");
+    throw refusal("crossDomainTokenMismatch");
   }
-  if (!isSessionLive(session, ctx.now)) throw new StatusError(401, "Cross-domain auth handoff refresh token is not valid.");
+  if (!isSessionLive(session, ctx.now)) throw refusal("crossDomainTokenInvalid");
   const project = oauthClientProject(ctx, auth.project.id, credentials.publishableClientKey, "INVALID_PUBLISHABLE_CLIENT_KEY");
   assertAllowedOAuthRedirect(project, body.redirect_uri);
   assertAllowedOAuthRedirect(project, body.after_callback_redirect_url);

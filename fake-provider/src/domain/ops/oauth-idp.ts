@@ -1,10 +1,10 @@
 import { API_PREFIX } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
-import { StatusError } from "../errors/known-error.ts";
 import type { MockIdentity, OAuthFlowRecord } from "../store/strong-auth-records.ts";
 import type { Tables } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
 import { scopesOf } from "./oauth-accounts.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The emulator's mock identity provider (the stand-in for GitHub, Google, …): a page where a person or a test names
@@ -28,7 +28,7 @@ export function requestedScopes(flow: Pick<OAuthFlowRecord, "providerConfigId" |
 
 export function flowForPage(tables: Tables, providerId: string, innerState: string): OAuthFlowRecord {
   const flow = tables.oauthFlows.get(innerState);
-  if (!flow || flow.providerConfigId !== providerId) throw new StatusError(404, "No OAuth sign-in is waiting for this page. Start again from the app.");
+  if (!flow || flow.providerConfigId !== providerId) throw refusal("noOauthSignWaitingPage");
   return flow;
 }
 
@@ -59,7 +59,7 @@ export function decide(ctx: OpContext, providerId: string, innerState: string, d
     return callback.toString();
   }
   const identity = decision.identity;
-  if (identity.accountId.trim() === "") throw new StatusError(400, "The account id must not be empty.");
+  if (identity.accountId.trim() === "") throw refusal("accountIdEmpty");
   // A provider grants at most what it was asked for.
   const requested = requestedScopes(flow);
   const granted = identity.scopes.filter((s) => requested.includes(s));

@@ -1,6 +1,6 @@
 import { base64url } from "jose";
 import { constants, type AuthorizationCodeGrantForm, type RequestBody } from "@authsim/sdk/contract";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OAuthAuthorizationCodeRecord } from "../store/strong-auth-records.ts";
 import type { OpContext } from "./context.ts";
@@ -9,6 +9,7 @@ import { oauthClientProject } from "./oauth-client.ts";
 import { accessTokenFor, isSessionLive, openSession } from "./sessions.ts";
 import type { UnsignedAccessToken } from "../auth/tokens.ts";
 import { setUserFields } from "./user-fields.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The authorization-code grant of POST /auth/oauth/token (protocol.md §4.4): the code from the callback, the same
@@ -73,7 +74,7 @@ export async function exchangeAuthorizationCode(ctx: OpContext, project: Project
   const user = ctx.tables.users.get(record.userId);
   if (!user) throw knownError("INVALID_AUTHORIZATION_CODE");
   if (form.redirect_uri !== record.redirectUri) {
-    throw new StatusError(400, "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.");
+    throw refusal("invalidRedirectUriRedirectUri");
   }
   // The real service's OAuth library calls a missing or wrong verifier an invalid grant, which its token route answers
   // as INVALID_AUTHORIZATION_CODE; the code stays usable (it is spent only by a successful exchange).

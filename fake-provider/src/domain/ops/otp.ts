@@ -1,7 +1,7 @@
 import type { SignInResponse } from "@authsim/sdk/contract";
 import type { WithUnsignedToken } from "../auth/tokens.ts";
 import { linkWithCode } from "../email/templates.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import { fixedOtpFor } from "./fixed-otp.ts";
@@ -13,6 +13,7 @@ import { signInOrRequireMfa } from "./mfa.ts";
 import { applySignUpRules } from "./sign-up-rules.ts";
 import { newUserRecord, saveUser } from "./users.ts";
 import { createCode, otpOf, redeemCode } from "./verification-codes.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * One-time code and magic-link sign-in (protocol.md §7.2). One 45-character code per email: the link carries it
@@ -21,7 +22,7 @@ import { createCode, otpOf, redeemCode } from "./verification-codes.ts";
 
 function assertOtpEnabled(project: ProjectRecord): void {
   // Upstream answers a plain 403 here; the catalogue has no code for it.
-  if (!project.config.magic_link_enabled) throw new StatusError(403, "OTP sign-in is not enabled for this project");
+  if (!project.config.magic_link_enabled) throw refusal("otpSignEnabledProject");
 }
 
 /**

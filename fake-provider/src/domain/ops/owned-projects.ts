@@ -2,13 +2,14 @@ import { INTERNAL_PROJECT_ID, type OwnedProjectCreate } from "@authsim/sdk/contr
 import { uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
 import { managesProject } from "../auth/ownership.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { applyProjectUpdate } from "./project-admin.ts";
 import { defaultProjectConfig } from "./projects.ts";
 import { seedPermissionDefinitions } from "./permissions.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Projects owned through the `internal` project (spec §6 "Project owners (internal project only) can create and list
@@ -69,7 +70,7 @@ export function createOwnedProject(ctx: OpContext, user: UserRecord, body: Owned
 export function transferProject(ctx: OpContext, user: UserRecord, body: { project_id: string; new_team_id: string }): void {
   const project = ctx.tables.projects.get(body.project_id);
   if (!project) throw knownError("PROJECT_NOT_FOUND", { project_id: body.project_id });
-  if (project.ownerTeamId === null) throw new StatusError(400, "Project must have an owner team to be transferred");
+  if (project.ownerTeamId === null) throw refusal("projectOwnerTeamTransferred");
   requireMembership(ctx, user, project.ownerTeamId);
   requireTeamPermission(ctx, INTERNAL_PROJECT_ID, project.ownerTeamId, user.id, "team_admin");
   requireMembership(ctx, user, body.new_team_id);

@@ -1,7 +1,7 @@
 import { SEND_RESET_CODE_ANSWER } from "@authsim/sdk/contract";
 import { checkPasswordRules, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { linkWithCode } from "../email/templates.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import { assertTrustedCallback } from "./callback-urls.ts";
 import type { OpContext } from "./context.ts";
@@ -9,6 +9,7 @@ import { sendEmail } from "./outbox.ts";
 import { authChannelFor } from "./primary-channel.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
 import { saveUser } from "./users.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /** Password reset, update and set (spec §4 "Password reset"; protocol.md §6.2, §7.3). */
 
@@ -67,6 +68,6 @@ export async function updatePassword(ctx: OpContext, user: UserRecord, currentSe
 export async function setPassword(ctx: OpContext, project: ProjectRecord, user: UserRecord, password: string): Promise<void> {
   assertPasswordAuth(project);
   checkPasswordRules(password);
-  if (user.passwordHash !== null) throw new StatusError(400, "User already has a password set.");
+  if (user.passwordHash !== null) throw refusal("userAlreadyPasswordSet");
   saveUser(ctx, { ...user, passwordHash: await hashPassword(password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
 }

@@ -1,8 +1,9 @@
 import { paymentMethodNames, type PaymentMethodConfigsJson, type StripeAccountInfoJson, type UpdatePaymentMethodConfigsBody } from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { PaymentAccountRecord } from "../store/payment-records.ts";
 import type { OpContext } from "./context.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The project's payment-provider account, as upstream's /internal/payments/* routes see it. Setup makes the account
@@ -45,7 +46,7 @@ export function stripeAccountInfo(ctx: OpContext, projectId: string): StripeAcco
 /** POST /internal/payments/stripe-widgets/account-session: upstream answers a plain 400 without an account. */
 export function stripeWidgetSession(ctx: OpContext, projectId: string): string {
   const account = accountOf(ctx, projectId);
-  if (!account) throw new StatusError(400, "Stripe account ID is not set");
+  if (!account) throw refusal("stripeAccountIdSet");
   return `${account.accountId}_secret_${randomBase32(ctx.random, 120)}`;
 }
 
@@ -87,6 +88,6 @@ export function updatePaymentMethodConfigs(ctx: OpContext, projectId: string, bo
   if (Object.keys(body.updates).length === 0) return;
   const account = accountOf(ctx, projectId);
   if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
-  if (body.config_id !== configIdOf(account)) throw new StatusError(400, `No payment method configuration ${body.config_id} on this account`);
+  if (body.config_id !== configIdOf(account)) throw refusal("noPaymentMethodConfigurationAccount", body.config_id);
   ctx.tables.paymentAccounts.set(projectId, { ...account, methodPreferences: { ...account.methodPreferences, ...body.updates } });
 }

@@ -2,12 +2,12 @@ import type { BillingJson, PaymentMethodSummaryJson, SetDefaultPaymentMethodJson
 import type { SetupIntentCard, SetupIntentView } from "@authsim/sdk/emulator";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
-import { StatusError } from "../errors/known-error.ts";
 import { customerKey, providerKey, type CardRecord, type SetupIntentRecord } from "../store/payment-records.ts";
 import { cardBrand, cardDigits, DEFAULT_TEST_CARD_NUMBER, hasExpired, isDeclinedTestCard, passesLuhn } from "./cards.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { accountOf } from "./payment-accounts.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * A customer's payment method (upstream's /payments/billing and /payments/payment-method routes, sdk-surface.md §15).
@@ -18,10 +18,6 @@ import { accountOf } from "./payment-accounts.ts";
  */
 
 type BillingCustomerParams = { customer_type: "user" | "team"; customer_id: string };
-
-/** What upstream answers when a project has no payments account (its provider lookup). */
-export const PAYMENTS_NOT_SET_UP =
-  "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding.";
 
 /**
  * The card a customer who saved none of their own has on file once the project's payments are set up: the test card the
@@ -42,7 +38,7 @@ function defaultCardOf(ctx: OpContext, projectId: string, customer: BillingCusto
  * must exist (USER_NOT_FOUND / TEAM_NOT_FOUND), as upstream looks its provider customer up only then.
  */
 export function billingOf(ctx: OpContext, auth: Auth, params: BillingCustomerParams): BillingJson {
-  assertClientMayManage(ctx, auth, { type: params.customer_type, id: params.customer_id }, "Clients can only manage their own billing.");
+  assertClientMayManage(ctx, auth, { type: params.customer_type, id: params.customer_id }, () => refusal("clientOwnBillingOnly"));
   if (!accountOf(ctx, auth.project.id)) return { has_customer: false, default_payment_method: null };
   assertCustomerExists(ctx, auth.project.id, { type: params.customer_type, id: params.customer_id });
   return { has_customer: true, default_payment_method: defaultCardOf(ctx, auth.project.id, params) };
@@ -51,9 +47,9 @@ export function billingOf(ctx: OpContext, auth: Auth, params: BillingCustomerPar
 /** POST /payments/payment-method/{type}/{id}/setup-intent: a new intent of the customer, waiting for a card. */
 export function createSetupIntent(ctx: OpContext, auth: Auth, params: BillingCustomerParams): SetupIntentJson {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertClientMayManage(ctx, auth, customer, "Clients can only manage their own payment method.");
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnPaymentMethodOnly"));
   const account = accountOf(ctx, auth.project.id);
-  if (!account) throw new StatusError(400, PAYMENTS_NOT_SET_UP);
+  if (!account) throw refusal("paymentsNotSetUp");
   assertCustomerExists(ctx, auth.project.id, customer);
   const intentId = `seti_${randomBase32(ctx.random, 120)}`;
   const clientSecret = `${intentId}_secret_${randomBase32(ctx.random, 120)}`;
@@ -79,13 +75,13 @@ export function createSetupIntent(ctx: OpContext, auth: Auth, params: BillingCus
  */
 export function setDefaultPaymentMethod(ctx: OpContext, auth: Auth, params: BillingCustomerParams, body: { setup_intent_id: string }): SetDefaultPaymentMethodJson {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertClientMayManage(ctx, auth, customer, "Clients can only manage their own payment method.");
-  if (!accountOf(ctx, auth.project.id)) throw new StatusError(400, PAYMENTS_NOT_SET_UP);
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnPaymentMethodOnly"));
+  if (!accountOf(ctx, auth.project.id)) throw refusal("paymentsNotSetUp");
   const intent = ctx.tables.setupIntents.get(providerKey(auth.project.id, body.setup_intent_id));
-  if (!intent) throw new StatusError(404, `No such setupintent: '${body.setup_intent_id}'`);
+  if (!intent) throw refusal("noSuchSetupintent", body.setup_intent_id);
   assertCustomerExists(ctx, auth.project.id, customer);
-  if (intent.customerType !== customer.type || intent.customerId !== customer.id) throw new StatusError(403, "Setup intent does not belong to this customer.");
-  if (intent.status !== "succeeded" || !intent.card) throw new StatusError(400, "Setup intent has not succeeded.");
+  if (intent.customerType !== customer.type || intent.customerId !== customer.id) throw refusal("setupIntentDoesBelongCustomer");
+  if (intent.status !== "succeeded" || !intent.card) throw refusal("setupIntentSucceeded");
   ctx.tables.defaultPaymentMethods.set(customerKey(auth.project.id, params.customer_type, params.customer_id), {
     projectId: auth.project.id,
     customerType: params.customer_type,
@@ -113,14 +109,14 @@ const setupIntentView = (intent: SetupIntentRecord): SetupIntentView => ({
  */
 export function confirmSetupIntent(ctx: OpContext, clientSecret: string, input: SetupIntentCard = {}): SetupIntentView {
   const intent = ctx.tables.setupIntents.lookup("clientSecret", clientSecret);
-  if (!intent) throw new StatusError(404, "No setup intent has this client secret.");
-  if (intent.status === "succeeded") throw new StatusError(400, "This setup intent has already succeeded: create a new one to save another card.");
+  if (!intent) throw refusal("noSetupIntentClientSecret");
+  if (intent.status === "succeeded") throw refusal("setupIntentAlreadySucceededCreate");
   const digits = cardDigits(input.number ?? DEFAULT_TEST_CARD_NUMBER);
-  if (digits === null || !passesLuhn(digits)) throw new StatusError(400, "Your card number is invalid.");
+  if (digits === null || !passesLuhn(digits)) throw refusal("cardNumberInvalid");
   const expMonth = input.exp_month ?? 12;
   const expYear = input.exp_year ?? new Date(ctx.now).getUTCFullYear() + 5;
-  if (hasExpired(expMonth, expYear, ctx.now)) throw new StatusError(400, "Your card has expired.");
-  if (isDeclinedTestCard(digits)) throw new StatusError(402, "Your card was declined.");
+  if (hasExpired(expMonth, expYear, ctx.now)) throw refusal("cardExpired");
+  if (isDeclinedTestCard(digits)) throw refusal("cardWasDeclined");
   const card: CardRecord = { paymentMethodId: `pm_${randomBase32(ctx.random, 120)}`, brand: cardBrand(digits), last4: digits.slice(-4), expMonth, expYear };
   const confirmed: SetupIntentRecord = { ...intent, status: "succeeded", card, confirmedAtMillis: ctx.now };
   ctx.tables.setupIntents.set(providerKey(intent.projectId, intent.intentId), confirmed);

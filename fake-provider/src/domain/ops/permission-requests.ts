@@ -1,6 +1,6 @@
 import type { ProjectPermissionListQuery, TeamPermissionListQuery } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import { resolveUserId } from "./access.ts";
 import type { AuthedContext } from "./context.ts";
 import {
@@ -16,6 +16,7 @@ import {
 import { requireTeam } from "./teams.ts";
 import { announceProjectPermission, announceTeamPermission } from "./webhook-events.ts";
 import { requireUser } from "./users.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The permission endpoints as callers see them (spec §6; protocol.md §5.4): a client lists only its own permissions
@@ -31,7 +32,7 @@ function permissionListingUserId(auth: Auth, userIdOrMe: string | undefined): st
   if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
   const userId = userIdOrMe === undefined ? undefined : resolveUserId(auth, userIdOrMe);
   if (userId !== auth.user.id) {
-    throw new StatusError(403, 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
+    throw refusal("clientListOwnPermissionsOnly");
   }
   return userId;
 }

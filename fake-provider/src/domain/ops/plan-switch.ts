@@ -1,6 +1,6 @@
 import type { SwitchPlanBody, SwitchPlanParams } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { OpContext } from "./context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { accountOf } from "./payment-accounts.ts";
@@ -8,6 +8,7 @@ import { configuredProducts, offerOf, paymentsFlags } from "./payments-config.ts
 import { cancelSubscriptions, grantOffer } from "./purchases.ts";
 import { centsOf, moneyOf } from "./refunds.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts } from "./subscriptions.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * POST /payments/products/{type}/{id}/switch (upstream's plan switch): a customer moves its subscription to another
@@ -22,18 +23,18 @@ export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams,
   const project = auth.project;
   if (paymentsFlags(ctx, project).blockNewPurchases) throw knownError("NEW_PURCHASES_BLOCKED");
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertClientMayManage(ctx, auth, customer, "Clients can only manage their own subscriptions.");
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnSubscriptionsOnly"));
 
   const products = configuredProducts(ctx, project);
   const from = products.find((p) => p.id === body.from_product_id);
   const to = products.find((p) => p.id === body.to_product_id);
-  if (!from || !to) throw new StatusError(400, "Product not found.");
-  if (from.customerType !== customer.type || to.customerType !== customer.type) throw new StatusError(400, "Product customer type does not match.");
-  if (!from.productLineId || from.productLineId !== to.productLineId) throw new StatusError(400, "Products must be in the same product line to switch.");
-  if (from.id === to.id) throw new StatusError(400, "Product is already active.");
-  if (to.isAddOnTo !== false && Object.keys(to.isAddOnTo).length > 0) throw new StatusError(400, "Add-on products cannot be selected for plan switching.");
-  if (to.includeByDefault) throw new StatusError(400, "Include-by-default products cannot be selected for plan switching.");
-  if (!from.includeByDefault && !Object.values(from.prices).some((p) => p.interval)) throw new StatusError(400, "This subscription cannot be switched.");
+  if (!from || !to) throw refusal("switchProductNotFound");
+  if (from.customerType !== customer.type || to.customerType !== customer.type) throw refusal("productCustomerTypeDoesMatch");
+  if (!from.productLineId || from.productLineId !== to.productLineId) throw refusal("productsSameProductLineSwitch");
+  if (from.id === to.id) throw refusal("productAlreadyActive");
+  if (to.isAddOnTo !== false && Object.keys(to.isAddOnTo).length > 0) throw refusal("addProductsCannotSelectedPlan");
+  if (to.includeByDefault) throw refusal("includeByDefaultProductsCannot");
+  if (!from.includeByDefault && !Object.values(from.prices).some((p) => p.interval)) throw refusal("subscriptionCannotSwitched");
   assertCustomerExists(ctx, project.id, customer);
 
   // A one-time purchase in the product line cannot be replaced; the subscriptions of the line are what is switched.
@@ -42,20 +43,20 @@ export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams,
   const lineOf = new Map(products.map((p) => [p.id, p.productLineId]));
   for (const [productId, held] of ownedProducts(ctx, project.id, customer)) {
     if (productId !== INLINE_PRODUCT && held.quantity > 0 && lineOf.get(productId) === from.productLineId && !subscribed.has(productId)) {
-      throw new StatusError(400, "Customer already has a one-time purchase in this product line");
+      throw refusal("customerAlreadyOneTimePurchase");
     }
   }
   const existing = from.includeByDefault ? undefined : active.find((s) => s.productId === from.id);
-  if (!from.includeByDefault && (!existing || !providerBilled(ctx, project.id, existing.id))) throw new StatusError(400, "This subscription cannot be switched.");
+  if (!from.includeByDefault && (!existing || !providerBilled(ctx, project.id, existing.id))) throw refusal("subscriptionCannotSwitched");
 
   const recurring = Object.entries(to.prices).filter(([, p]) => p.interval);
-  if (recurring.length === 0) throw new StatusError(400, "Price not found for target product.");
+  if (recurring.length === 0) throw refusal("priceFoundTargetProduct");
   const priceId = body.price_id ?? recurring[0]![0];
   const price = recurring.find(([id]) => id === priceId)?.[1];
-  if (!price) throw new StatusError(400, "Price not found for target product.");
-  if (price.amounts.USD === undefined) throw new StatusError(400, "Target price must include a USD amount.");
+  if (!price) throw refusal("priceFoundTargetProduct");
+  if (price.amounts.USD === undefined) throw refusal("targetPriceIncludeUsdAmount");
   const quantity = body.quantity ?? existing?.quantity ?? 1;
-  if (body.quantity !== undefined && quantity !== 1 && !to.stackable) throw new StatusError(400, "This product is not stackable; quantity must be 1");
+  if (body.quantity !== undefined && quantity !== 1 && !to.stackable) throw refusal("productStackableQuantity1");
   if (!accountOf(ctx, project.id)) throw knownError("DEFAULT_PAYMENT_METHOD_REQUIRED", { customer_type: customer.type, customer_id: customer.id });
 
   if (existing) cancelSubscriptions(ctx, project.id, customer, [existing]);

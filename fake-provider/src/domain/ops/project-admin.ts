@@ -1,12 +1,13 @@
 import { INTERNAL_PROJECT_ID, oauthProviderIds, type AdminProjectConfigUpdate, type AdminProjectUpdate } from "@authsim/sdk/contract";
 import { parseTrustedDomain } from "@authsim/sdk/urls";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
 import { findTheme } from "./email-content.ts";
 import { requireDefinition } from "./permissions.ts";
 import { settleLegacyUpdate } from "./project-config.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The admin's project settings (spec §3 "Project (admin view)", §5; protocol.md §5.9): PATCH and DELETE of
@@ -76,7 +77,7 @@ export function applyConfigUpdate(ctx: OpContext, projectId: string, config: Pro
   if (u.email_config !== undefined) next.email_config = emailConfigFrom(u.email_config);
   if (u.email_theme !== undefined) {
     // The real service's plain-text refusal for a theme id the project does not have.
-    if (!findTheme(ctx, projectId, u.email_theme)) throw new StatusError(400, "Invalid email theme");
+    if (!findTheme(ctx, projectId, u.email_theme)) throw refusal("invalidEmailTheme");
     next.email_theme = u.email_theme;
   }
   // Spec §6 "Defaults": team lists name team-scope definitions, the user list project-scope ones.
@@ -122,7 +123,7 @@ export function updateAdminProject(ctx: OpContext, project: ProjectRecord, body:
  * projectId), so its keys, users and sessions stop working at once. The `internal` project cannot be deleted.
  */
 export function deleteProject(ctx: OpContext, project: ProjectRecord): void {
-  if (project.id === INTERNAL_PROJECT_ID) throw new StatusError(400, "The internal project cannot be deleted.");
+  if (project.id === INTERNAL_PROJECT_ID) throw refusal("internalProjectCannotDeleted");
   for (const table of Object.values(ctx.tables)) {
     const rows = table as unknown as { entries(): [string, unknown][]; delete(id: string): unknown };
     for (const [key, row] of rows.entries()) {

@@ -1,5 +1,4 @@
 import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
-import { StatusError } from "../errors/known-error.ts";
 import type { OAuthProviderConfigRecord } from "../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
@@ -15,6 +14,7 @@ import { paymentSections } from "./payments-config.ts";
 import { isSystemPermission, listDefinitions } from "./permissions.ts";
 import { signUpRulesOf } from "./sign-up-rules.ts";
 import { defineOwn, prototypeSegment, setPath } from "../safe-keys.ts";
+import { refusal } from "../errors/refusals.ts";
 
 export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
 
@@ -81,7 +81,7 @@ function flatten(value: Record<string, unknown>, prefix = ""): Record<string, un
   for (const [key, v] of Object.entries(value)) {
     const path = prefix ? `${prefix}.${key}` : key;
     const bad = prototypeSegment(path);
-    if (bad !== null) throw new StatusError(400, `Invalid config override: ${path} is not a config key ("${bad}" is reserved).`);
+    if (bad !== null) throw refusal("invalidConfigOverrideConfigKey", path, bad);
     if (isPlainObject(v) && Object.keys(v).length > 0) {
       // A nested object makes a record entry (`{}` first, then its fields); a dotted key alone cannot (entryFieldOf).
       if (isRecordEntry(path)) defineOwn(out, path, {});
@@ -111,9 +111,9 @@ export function parseOverride(json: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new StatusError(400, "Invalid config JSON");
+    throw refusal("invalidConfigJson");
   }
-  if (!isPlainObject(parsed)) throw new StatusError(400, "Config override must be a non-null object.");
+  if (!isPlainObject(parsed)) throw refusal("configOverrideNonNullObject");
   return parsed;
 }
 
@@ -209,7 +209,7 @@ function applyOverride(project: ProjectRecord, override: Record<string, unknown>
   const config: ProjectConfigRecord = { ...project.config };
   for (const key of Object.keys(override)) {
     const unmapped = unmappedKeys.find((k) => isUnder(key, k));
-    if (unmapped !== undefined) throw new StatusError(400, `Invalid config override: authsim cannot override ${key} yet; change it with PATCH /internal/projects/current or its own endpoints.`);
+    if (unmapped !== undefined) throw refusal("invalidConfigOverrideAuthsimCannot", key);
   }
   for (const [key, value] of Object.entries(override)) {
     if (Object.hasOwn(booleanKeys, key) && typeof value === "boolean") config[booleanKeys[key]!] = value;
@@ -232,10 +232,10 @@ function assertPaymentsConsistent(ctx: OpContext, project: ProjectRecord): void 
     if (!isPlainObject(product) || typeof product.productLineId !== "string") continue;
     const line = Object.hasOwn(lines, product.productLineId) ? lines[product.productLineId] : undefined;
     if (!isPlainObject(line)) {
-      throw new StatusError(400, `Product "${productId}" specifies product line ID "${product.productLineId}", but that product line does not exist`);
+      throw refusal("productSpecifiesProductLineId", productId, product.productLineId);
     }
     if (line.customerType !== undefined && (product.customerType ?? "user") !== line.customerType) {
-      throw new StatusError(400, `Product "${productId}" has customer type "${String(product.customerType)}" but its product line "${product.productLineId}" has customer type "${String(line.customerType)}"`);
+      throw refusal("productCustomerTypeButIts", productId, String(product.customerType), product.productLineId, String(line.customerType));
     }
   }
 }
@@ -253,7 +253,7 @@ export function writeOverride(
   assertNoNestedDots(raw);
   const override = migrateOverride(level, flatten(raw));
   assertValidOverride(level, override);
-  if (mode === "replace" && level === "branch" && source === undefined) throw new StatusError(400, "source is required for branch level config");
+  if (mode === "replace" && level === "branch" && source === undefined) throw refusal("sourceRequiredBranchLevelConfig");
   // Email templates are records of their own (domain/ops/email-content.ts): a template key writes or removes one.
   const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
   applyTemplateOverride(ctx, project.id, override, replaced);

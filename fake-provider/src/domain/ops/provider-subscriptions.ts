@@ -1,5 +1,4 @@
 import type { CustomerType, OfferConfig } from "@authsim/sdk/contract";
-import { StatusError } from "../errors/known-error.ts";
 import { providerKey, type ProviderSubscriptionRecord } from "../store/payment-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
@@ -8,6 +7,7 @@ import { periodEnd, subscriptionsOf } from "./subscriptions.ts";
 import { configuredProducts, offerOf, productFrom } from "./payments-config.ts";
 import { cancelSubscriptions, grantOffer } from "./purchases.ts";
 import { centsOf, moneyOf } from "./refunds.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * The provider's customers and subscriptions as plain state (the emulator is the payment provider). The provider's
@@ -41,12 +41,12 @@ export function providerCustomer(ctx: OpContext, project: ProjectRecord, provide
   if (metadata) {
     const id = text(metadata.customerId);
     const type = customerTypeOf(metadata.customerType);
-    if (id === undefined || type === undefined) throw new StatusError(400, `Provider customer ${providerCustomerId} names no customer (metadata customerId, customerType)`);
+    if (id === undefined || type === undefined) throw refusal("providerCustomerNamesNoCustomer", providerCustomerId);
     ctx.tables.providerCustomers.set(providerKey(project.id, providerCustomerId), { projectId: project.id, providerCustomerId, customerType: type, customerId: id });
     return { type, id };
   }
   const kept = ctx.tables.providerCustomers.get(providerKey(project.id, providerCustomerId));
-  if (!kept) throw new StatusError(400, `No provider customer ${providerCustomerId} in this emulator`);
+  if (!kept) throw refusal("noProviderCustomerEmulator", providerCustomerId);
   return { type: kept.customerType, id: kept.customerId };
 }
 
@@ -61,11 +61,11 @@ export function productOfMetadata(ctx: OpContext, project: ProjectRecord, metada
     } catch {
       parsed = undefined;
     }
-    if (!isObject(parsed)) throw new StatusError(400, `The product in the ${what}'s metadata is not a JSON object`);
+    if (!isObject(parsed)) throw refusal("metadataProductNotObject", what);
     return { productId, offer: offerOf(productFrom(productId ?? "", parsed)) };
   }
   const configured = productId === null ? undefined : configuredProducts(ctx, project).find((p) => p.id === productId);
-  if (!configured) throw new StatusError(400, `The ${what}'s metadata names no product`);
+  if (!configured) throw refusal("metadataNamesNoProduct", what);
   return { productId, offer: offerOf(configured) };
 }
 

@@ -1,7 +1,7 @@
 import type { CreatePurchaseUrlBody, OfferConfig, TransactionEntryJson } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { CheckoutSessionRecord } from "../store/payment-records.ts";
 import type { ProjectRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
@@ -9,10 +9,10 @@ import { assertTrustedCallback } from "./callback-urls.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { addQuantityChange, assertItemServes } from "./items.ts";
 import { accountOf } from "./payment-accounts.ts";
-import { PAYMENTS_NOT_SET_UP } from "./payment-methods.ts";
 import { configuredProducts, findItem, findOffer, paymentsFlags } from "./payments-config.ts";
 import { activeSubscriptions, INLINE_PRODUCT, ownedProducts, type HeldSubscription } from "./subscriptions.ts";
 import { recordTransaction } from "./transactions.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Offers and purchases (spec §7 create-purchase-url; upstream's purchase codes). A purchase URL opens the emulator's
@@ -49,12 +49,12 @@ export function resolveOffer(
   const inline = body.inline_offer ?? body.offer_inline ?? body.product_inline;
   const id = body.offer_id ?? body.product_id;
   // Upstream's checks and words (ensureProductIdOrInlineProduct); inline offers are a server-side power (spec §7).
-  if (inline && id !== undefined) throw new StatusError(400, "Cannot specify both product_id and product_inline!");
+  if (inline && id !== undefined) throw refusal("cannotSpecifyBothProductId");
   if (inline && auth.type === "client") {
-    throw new StatusError(400, "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.");
+    throw refusal("cannotSpecifyProductInlineWhen");
   }
   if (inline) return { offerId: null, offer: inline };
-  if (id === undefined) throw new StatusError(400, "Must specify either product_id or product_inline!");
+  if (id === undefined) throw refusal("specifyEitherProductIdProduct");
   const offerId = id;
   const offer = findOffer(ctx, auth.project, offerId);
   // A hidden offer does not exist for a client, not even by its id; a server-only one is named as such (upstream).
@@ -91,9 +91,9 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
   const project = auth.project;
   assertPurchasesOpen(ctx, project);
   const customer: Customer = { type: body.customer_type, id: body.customer_id };
-  assertClientMayManage(ctx, auth, customer, "Clients can only create purchase URLs for their own user or teams they have admin access to.");
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnPurchaseUrlsOnly"));
   // A purchase is paid through the project's payments account: none before setup (upstream checks it before the offer).
-  if (!accountOf(ctx, project.id)) throw new StatusError(400, PAYMENTS_NOT_SET_UP);
+  if (!accountOf(ctx, project.id)) throw refusal("paymentsNotSetUp");
   const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(ctx, project, offer, customer);
@@ -153,7 +153,7 @@ export function completeCheckout(ctx: OpContext, fullCode: string, options: Comp
   const price = priceId === null ? undefined : offer.prices[priceId];
   // Each granted quantity is stored as one change, which the real service keeps in a 32-bit Int.
   const largest = Math.max(0, ...Object.values(offer.included_items).map((grant) => grant.quantity));
-  if (largest * quantity > 2_147_483_647) throw new StatusError(400, `quantity ${quantity} grants more than 2147483647 of an included item`);
+  if (largest * quantity > 2_147_483_647) throw refusal("quantityGrantsMoreThan2147483647", quantity);
   assertCustomerExists(ctx, project.id, customer);
   assertGrantable(ctx, project, offer, customer);
   cancelSubscriptions(ctx, project.id, customer, conflicting);
@@ -269,31 +269,31 @@ export function validatePurchase(
 ): { priceId: string | null; conflicting: HeldSubscription[] } {
   let selected: string | null = Object.keys(offer.prices)[0] ?? null;
   if (priceId !== undefined) {
-    if (!Object.hasOwn(offer.prices, priceId)) throw new StatusError(400, "Price not found on product associated with this purchase code");
+    if (!Object.hasOwn(offer.prices, priceId)) throw refusal("priceFoundProductAssociatedPurchase");
     selected = priceId;
   }
-  if (quantity !== 1 && !offer.stackable) throw new StatusError(400, "This product is not stackable; quantity must be 1");
+  if (quantity !== 1 && !offer.stackable) throw refusal("productStackableQuantity1");
   const owned = ownedProducts(ctx, project.id, customer);
   const holds = (id: string) => (owned.get(id)?.quantity ?? 0) > 0;
   if (offerId !== null && !offer.stackable && holds(offerId)) throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
   const configured = offerId === null ? undefined : configuredProducts(ctx, project).find((p) => p.id === offerId);
   const bases = configured && configured.isAddOnTo !== false ? Object.keys(configured.isAddOnTo) : [];
-  if (bases.length > 0 && !bases.some(holds)) throw new StatusError(400, "This product is an add-on to a product that the customer does not have");
+  if (bases.length > 0 && !bases.some(holds)) throw refusal("productAddProductThatCustomer");
   const line = configured?.productLineId ?? null;
   if (line === null) return { priceId: selected, conflicting: [] };
   const lineOf = new Map(configuredProducts(ctx, project).map((p) => [p.id, p.productLineId]));
   const inLine = (id: string) => lineOf.get(id) === line && !bases.includes(id);
   if (![...owned.entries()].some(([id, held]) => held.quantity > 0 && inLine(id))) return { priceId: selected, conflicting: [] };
   const conflicting = activeSubscriptions(ctx, project.id, customer).filter((s) => inLine(s.productId));
-  if (conflicting.length === 0) throw new StatusError(400, "Customer already has a one-time purchase in this product line");
+  if (conflicting.length === 0) throw refusal("customerAlreadyOneTimePurchase");
   return { priceId: selected, conflicting };
 }
 
 /** POST /internal/payments/test-mode-purchase-session: the admin completes a code of its own project without paying. */
 export function testModePurchase(ctx: OpContext, auth: Auth, body: { full_code: string; price_id: string; quantity?: number | undefined }): void {
   const session = openCheckoutSession(ctx, body.full_code);
-  if (session.projectId !== auth.project.id) throw new StatusError(400, "Tenancy id does not match value from code data");
+  if (session.projectId !== auth.project.id) throw refusal("tenancyIdDoesMatchValue");
   assertPurchasesOpen(ctx, auth.project);
-  if (!paymentsFlags(ctx, auth.project).testMode) throw new StatusError(403, "Test mode is not enabled for this project");
+  if (!paymentsFlags(ctx, auth.project).testMode) throw refusal("testModeEnabledProject");
   completeCheckout(ctx, body.full_code, { priceId: body.price_id, ...(body.quantity === undefined ? {} : { quantity: body.quantity }), testMode: true });
 }

@@ -1,7 +1,8 @@
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { SessionRecord } from "../store/records.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
 import { isSessionLive } from "./sessions.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /** A user's sessions as a list, and ending one by id (protocol.md §5.7; spec §3 "Session"). */
 
@@ -24,7 +25,7 @@ export function deleteSessionById(ctx: AuthedContext, sessionId: string): void {
   const { auth } = ctx;
   const session = ctx.tables.sessions.get(sessionId);
   const visible = session && session.projectId === auth.project.id && (auth.type !== "client" || session.userId === auth.user?.id);
-  if (!session || !visible) throw new StatusError(404, "Session not found.");
+  if (!session || !visible) throw refusal("sessionNotFound");
   if (auth.sessionId === session.id) throw knownError("CANNOT_DELETE_CURRENT_SESSION");
   ctx.tables.sessions.delete(session.id);
 }

@@ -1,10 +1,11 @@
 import type { SessionReplayBatchRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "../store/session-replay-records.ts";
 import type { OpContext } from "./context.ts";
 import { renderConfig } from "./project-config.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Session replays (docs/session-replays.md): POST /session-replays/batch stores a batch of rrweb events as a chunk of
@@ -55,11 +56,11 @@ const chunksOf = (ctx: OpContext, replayId: string) =>
 export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: SessionReplayBatchRequest) {
   if (!analyticsEnabled(ctx, auth)) throw knownError("ANALYTICS_NOT_ENABLED");
   if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  if (!auth.sessionId) throw new StatusError(400, "A refresh token is required for session replays");
+  if (!auth.sessionId) throw refusal("refreshTokenRequiredSessionReplays");
   const byteLength = JSON.stringify(body.events).length;
-  if (byteLength > MAX_BODY_BYTES) throw new StatusError(413, `Request body too large (max ${MAX_BODY_BYTES} bytes)`);
-  if (body.events.length === 0) throw new StatusError(400, "events must not be empty");
-  if (body.events.length > MAX_EVENTS_PER_BATCH) throw new StatusError(400, `Too many events (max ${MAX_EVENTS_PER_BATCH})`);
+  if (byteLength > MAX_BODY_BYTES) throw refusal("requestBodyTooLargeMax", MAX_BODY_BYTES);
+  if (body.events.length === 0) throw refusal("eventsEmpty");
+  if (body.events.length > MAX_EVENTS_PER_BATCH) throw refusal("tooManyEventsMax", MAX_EVENTS_PER_BATCH);
 
   const projectId = auth.project.id;
   const { first, last } = eventTimes(body.events, body.sent_at_ms);
@@ -116,19 +117,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const csv = (raw: string | undefined) => (raw ? raw.split(",").map((s) => s.trim()).filter(Boolean) : []);
 function csvUuids(name: string, raw: string | undefined): string[] {
   const values = csv(raw);
-  if (values.some((v) => !UUID.test(v))) throw new StatusError(400, `${name} must contain valid UUID values`);
+  if (values.some((v) => !UUID.test(v))) throw refusal("notUuidValues", name);
   return values;
 }
 function nonNegativeInt(name: string, raw: string | undefined): number | null {
   if (!raw) return null;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new StatusError(400, `${name} must be a non-negative integer`);
+  if (!Number.isInteger(value) || value < 0) throw refusal("notNonNegativeInteger", name);
   return value;
 }
 function timestamp(name: string, raw: string | undefined): number | null {
   if (!raw) return null;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new StatusError(400, `${name} must be a non-negative timestamp in milliseconds`);
+  if (!Number.isFinite(value) || value < 0) throw refusal("notNonNegativeTimestamp", name);
   return value;
 }
 /** The real service's lenient limit: a number clamped to [1, max], anything else the default. */
@@ -165,8 +166,8 @@ export function listSessionReplays(ctx: OpContext, projectId: string, query: Ses
   const clickCountMin = nonNegativeInt("click_count_min", query.click_count_min);
   const from = timestamp("last_event_at_from_millis", query.last_event_at_from_millis);
   const to = timestamp("last_event_at_to_millis", query.last_event_at_to_millis);
-  if (durationMin !== null && durationMax !== null && durationMin > durationMax) throw new StatusError(400, "duration_ms_min must be less than or equal to duration_ms_max");
-  if (from !== null && to !== null && from > to) throw new StatusError(400, "last_event_at_from_millis must be less than or equal to last_event_at_to_millis");
+  if (durationMin !== null && durationMax !== null && durationMin > durationMax) throw refusal("durationMsMinLessThan");
+  if (from !== null && to !== null && from > to) throw refusal("lastEventAtFromMillis");
   const cursor = query.cursor ? requireReplay(ctx, projectId, query.cursor) : null;
   const inTeams = (userId: string) => teamIds.some((t) => ctx.tables.teamMemberships.get(`${t}:${userId}`));
   const rows = [...ctx.tables.sessionReplays.values()]

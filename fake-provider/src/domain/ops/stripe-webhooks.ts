@@ -1,6 +1,5 @@
 import type { OfferConfig } from "@authsim/sdk/contract";
 import { DEFAULT_TEMPLATE_IDS } from "../email/default-sources.ts";
-import { StatusError } from "../errors/known-error.ts";
 import { invoiceKey, providerKey, type SubscriptionInvoiceRecord } from "../store/payment-records.ts";
 import type { ProjectRecord, UserRecord } from "../store/records.ts";
 import { nextSequence } from "../store/store.ts";
@@ -12,6 +11,7 @@ import { hasTeamPermission } from "./permission-grants.ts";
 import { customerTypeOf, grantPaidOffer, productOfMetadata, providerCustomer, syncProviderSubscriptions } from "./provider-subscriptions.ts";
 import { centsOf, moneyOf } from "./refunds.ts";
 import { recordTransaction } from "./transactions.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * POST /integrations/stripe/webhooks: the payment provider's events, as upstream's receiver takes them. Nothing here
@@ -32,7 +32,6 @@ import { recordTransaction } from "./transactions.ts";
 
 export const DEFAULT_STRIPE_WEBHOOK_SECRET = "mock_stripe_webhook_secret";
 const TOLERANCE_SECONDS = 300;
-const INVALID_SIGNATURE = "Invalid stripe-signature header";
 
 /** Events upstream receives and does nothing with. */
 const ignoredEvents = new Set(["account.updated", "account.application.authorized", "capability.updated", "charge.failed", "balance.available", "customer.updated"]);
@@ -71,15 +70,15 @@ export async function verifyStripeSignature(ctx: OpContext, header: string, rawB
   const parts = header.split(",").map((p) => p.trim().split("="));
   const timestamp = parts.find(([k]) => k === "t")?.[1];
   const signatures = parts.filter(([k, v]) => k === "v1" && v !== undefined).map(([, v]) => v!);
-  if (timestamp === undefined || !/^\d+$/.test(timestamp) || signatures.length === 0) throw new StatusError(400, INVALID_SIGNATURE);
+  if (timestamp === undefined || !/^\d+$/.test(timestamp) || signatures.length === 0) throw refusal("invalidStripeSignature");
   const secret = ctx.settings.stripeWebhookSecret ?? DEFAULT_STRIPE_WEBHOOK_SECRET;
   const expected = await hmacHex(secret, `${timestamp}.${rawBody}`);
-  if (!signatures.some((s) => sameText(s, expected))) throw new StatusError(400, INVALID_SIGNATURE);
-  if (Math.abs(Math.floor(ctx.now / 1000) - Number(timestamp)) > TOLERANCE_SECONDS) throw new StatusError(400, INVALID_SIGNATURE);
+  if (!signatures.some((s) => sameText(s, expected))) throw refusal("invalidStripeSignature");
+  if (Math.abs(Math.floor(ctx.now / 1000) - Number(timestamp)) > TOLERANCE_SECONDS) throw refusal("invalidStripeSignature");
   try {
     return JSON.parse(rawBody) as unknown;
   } catch {
-    throw new StatusError(400, INVALID_SIGNATURE);
+    throw refusal("invalidStripeSignature");
   }
 }
 
@@ -92,7 +91,7 @@ export async function receiveStripeWebhook(ctx: OpContext, signature: string, ra
 const providerViews = (object: Json): Json => (isObject(object.stack_stripe_mock_data) ? object.stack_stripe_mock_data : {});
 
 async function receiveStripeEvent(ctx: OpContext, event: unknown): Promise<void> {
-  if (!isObject(event) || typeof event.type !== "string") throw new StatusError(400, INVALID_SIGNATURE);
+  if (!isObject(event) || typeof event.type !== "string") throw refusal("invalidStripeSignature");
   const object = isObject(event.data) && isObject(event.data.object) ? event.data.object : {};
   const metadata = isObject(object.metadata) ? object.metadata : {};
   if (event.type === "payment_intent.succeeded" && metadata.purchaseKind === "ONE_TIME") {
@@ -125,20 +124,20 @@ async function receiveStripeEvent(ctx: OpContext, event: unknown): Promise<void>
     return;
   }
   // The real service fails on a type it does not know with an internal error (500), which its tests expect.
-  throw new StatusError(500, `Unknown stripe webhook type received: ${event.type}`);
+  throw refusal("unknownStripeWebhookTypeReceived", event.type);
 }
 
 function projectOfAccount(ctx: OpContext, accountId: string | undefined): ProjectRecord {
   const account = accountId === undefined ? undefined : findAccount(ctx, accountId);
   const project = account ? ctx.tables.projects.get(account.projectId) : undefined;
-  if (!project) throw new StatusError(400, `No payments account ${accountId ?? "(none)"} is set up in this emulator`);
+  if (!project) throw refusal("noPaymentsAccountSetUp", accountId ?? "(none)");
   return project;
 }
 
 function metadataCustomer(metadata: Json, what: string): Customer {
   const id = text(metadata.customerId);
   const type = customerTypeOf(metadata.customerType);
-  if (id === undefined || type === undefined) throw new StatusError(400, `${what} must name the customer (metadata customerId, customerType)`);
+  if (id === undefined || type === undefined) throw refusal("nameCustomerMetadataCustomeridCustomertype", what);
   return { type, id };
 }
 
@@ -178,8 +177,8 @@ async function sendPaymentEmail(ctx: OpContext, project: ProjectRecord, customer
  */
 async function subscriptionChanged(ctx: OpContext, type: string, accountId: string | undefined, object: Json): Promise<void> {
   const providerCustomerId = text(object.customer);
-  if (accountId === undefined) throw new StatusError(400, "The provider's event names no account");
-  if (providerCustomerId === undefined) throw new StatusError(400, "The provider's event names no customer");
+  if (accountId === undefined) throw refusal("eventNamesNoAccount");
+  if (providerCustomerId === undefined) throw refusal("eventNamesNoCustomer");
   const project = projectOfAccount(ctx, accountId);
   const views = providerViews(object);
   const customer = providerCustomer(ctx, project, providerCustomerId, views["customers.retrieve"]);
@@ -223,7 +222,7 @@ function recordInvoice(ctx: OpContext, project: ProjectRecord, customer: Custome
     .map((line) => (isObject(line) && isObject(line.parent) && isObject(line.parent.subscription_item_details) ? text(line.parent.subscription_item_details.subscription) : undefined))
     .filter((id): id is string => id !== undefined);
   if (invoiceId === undefined || subscriptionIds.length === 0) return;
-  if (new Set(subscriptionIds).size > 1) throw new StatusError(400, "An invoice may bill one subscription only");
+  if (new Set(subscriptionIds).size > 1) throw refusal("invoiceMayBillOneSubscription");
   const key = invoiceKey(project.id, invoiceId);
   const known = ctx.tables.subscriptionInvoices.get(key);
   const status = text(invoice.status);
@@ -268,7 +267,7 @@ function grantOf(ctx: OpContext, projectId: string, subscriptionId: string) {
 function oneTimePurchasePaid(ctx: OpContext, accountId: string | undefined, paymentIntent: Json, metadata: Json): { project: ProjectRecord; customer: Customer; offer: OfferConfig; quantity: number } {
   const project = projectOfAccount(ctx, accountId);
   const paymentIntentId = text(paymentIntent.id);
-  if (paymentIntentId === undefined) throw new StatusError(400, "payment_intent.succeeded of a one-time purchase must name its id");
+  if (paymentIntentId === undefined) throw refusal("paymentIntentSucceededOneTime");
   const customer = metadataCustomer(metadata, "payment_intent.succeeded of a one-time purchase");
   const { productId, offer } = productOfMetadata(ctx, project, metadata, "payment intent");
   const quantity = Math.max(1, Math.trunc(Number(text(metadata.purchaseQuantity) ?? "1")) || 1);

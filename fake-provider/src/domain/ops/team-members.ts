@@ -1,5 +1,5 @@
 import type { TeamMemberProfileUpdate } from "@authsim/sdk/contract";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { TeamMembershipRecord, UserRecord } from "../store/records.ts";
 import { membershipKey, type TeamMemberProfileRecord } from "../store/team-records.ts";
 import { isClient, requireSignedIn, resolveUserId } from "./access.ts";
@@ -8,6 +8,7 @@ import { addMember, membersOf, removeMember, requireMembership, teamsOf } from "
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireTeam } from "./teams.ts";
 import { requireUser } from "./users.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Membership writes and member profiles (protocol.md §5.4, §6.4): the server adds and removes members; a client may
@@ -78,7 +79,7 @@ export function listMemberProfiles(ctx: AuthedContext, q: { teamId?: string; use
     // A client always names the team (upstream's plain 400); a server may list across teams.
     if (isClient(auth)) {
       if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-      throw new StatusError(400, "team_id is required for access type client");
+      throw refusal("teamIdRequiredAccessType");
     }
     if (userId === undefined) return [...ctx.tables.teamMemberships.values()].filter((m) => m.projectId === auth.project.id).map((m) => profileOf(ctx, m));
     return teamsOf(ctx, userId)
@@ -104,7 +105,7 @@ export function updateMemberProfile(ctx: AuthedContext, teamId: string, userIdOr
   const { auth } = ctx;
   const userId = resolveUserId(auth, userIdOrMe);
   const team = requireTeam(ctx, auth.project.id, teamId);
-  if (isClient(auth) && requireSignedIn(auth).id !== userId) throw new StatusError(403, "Cannot update another user's profile");
+  if (isClient(auth) && requireSignedIn(auth).id !== userId) throw refusal("cannotUpdateAnotherProfile");
   const membership = requireMembership(ctx, team.id, userId);
   const key = membershipKey(team.id, userId);
   const current = ctx.tables.teamMemberProfiles.get(key);

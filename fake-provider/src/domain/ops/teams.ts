@@ -1,6 +1,6 @@
 import type { ServerTeamCreate, ServerTeamUpdate, TeamListQuery } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { TeamRecord, UserRecord } from "../store/records.ts";
 import { isClient, listingUserId, requireSignedIn, resolveUserId, serverAccessRequired } from "./access.ts";
 import type { AuthedContext, OpContext } from "./context.ts";
@@ -11,6 +11,7 @@ import { requireTeamPermission } from "./permission-grants.ts";
 import { requireUser } from "./users.ts";
 import { announceTeamCreated, announceTeamDeleted, announceTeamUpdated } from "./webhook-events.ts";
 import { assertClientProfileImage } from "./profile-image.ts";
+import { refusal } from "../errors/refusals.ts";
 
 /**
  * Teams (spec §3, §4 "Creating a team", §6; protocol.md §5.3, §6.4). A client acts as its user: it lists its own teams,
@@ -48,7 +49,7 @@ export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamReco
     assertClientProfileImage(body.profile_image_url);
     // Upstream's plain 403 for a client naming someone else as the creator.
     const creatorId = resolveUserId(auth, body.creator_user_id ?? user.id);
-    if (creatorId !== user.id) throw new StatusError(403, "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.");
+    if (creatorId !== user.id) throw refusal("youCannotCreateTeamAs");
     creator = requireUser(ctx, auth.project.id, creatorId);
   } else if (body.creator_user_id !== undefined) {
     creator = requireUser(ctx, auth.project.id, resolveUserId(auth, body.creator_user_id));
@@ -119,7 +120,7 @@ export function listTeams(ctx: AuthedContext, q: TeamListQuery): TeamPage {
     // A client lists its own teams only: upstream's plain 403 otherwise (a missing user_id included).
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
     if (q.user_id === undefined || resolveUserId(auth, q.user_id) !== auth.user.id) {
-      throw new StatusError(403, 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user');
+      throw refusal("clientListOwnTeamsOnly");
     }
   }
   const userId = listingUserId(auth, q.user_id);

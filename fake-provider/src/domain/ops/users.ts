@@ -1,7 +1,7 @@
 import type { ClientUserUpdate, ServerUserCreate, ServerUserUpdate, UserListQuery } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { hashPassword } from "../auth/passwords.ts";
-import { knownError, StatusError } from "../errors/known-error.ts";
+import { knownError } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import { emailKey } from "../store/store.ts";
 import type { OpContext } from "./context.ts";
@@ -13,6 +13,7 @@ import { grantUserDefaults } from "./permission-grants.ts";
 import { createPersonalTeamIfConfigured, renamePersonalTeamOnUpgrade } from "./personal-team.ts";
 import { restrictedReasonOf } from "../views/users.ts";
 import { announceUserCreated, announceUserDeleted, announceUserUpdated } from "./webhook-events.ts";
+import { refusal } from "../errors/refusals.ts";
 
 export { requireUser } from "./user-lookup.ts";
 
@@ -91,9 +92,9 @@ export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
  */
 async function passwordHashFor(ctx: OpContext, body: { password?: string | null | undefined; password_hash?: string | null | undefined }): Promise<string | null | undefined> {
   const { password, password_hash: imported } = body;
-  if (password !== undefined && imported !== undefined) throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
+  if (password !== undefined && imported !== undefined) throw refusal("cannotSetBothPasswordPassword");
   if (imported !== undefined && imported !== null) {
-    if (!isImportableHash(imported)) throw new StatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
+    if (!isImportableHash(imported)) throw refusal("invalidPasswordHashMakeSure");
     return imported;
   }
   if (imported === null) return null;
@@ -111,8 +112,8 @@ function isImportableHash(hash: string): boolean {
 
 /** A user without a primary email can have it neither verified nor used for sign-in (the real plain-text 400s). */
 function assertPrimaryEmailFlags(user: UserRecord): void {
-  if (user.primaryEmail === null && user.primaryEmailAuthEnabled) throw new StatusError(400, "primary_email_auth_enabled cannot be true without primary_email");
-  if (user.primaryEmail === null && user.primaryEmailVerified) throw new StatusError(400, "primary_email_verified cannot be true without primary_email");
+  if (user.primaryEmail === null && user.primaryEmailAuthEnabled) throw refusal("primaryEmailAuthEnabledCannot");
+  if (user.primaryEmail === null && user.primaryEmailVerified) throw refusal("primaryEmailVerifiedCannotTrue");
 }
 
 export async function createUser(ctx: OpContext, projectId: string, body: ServerUserCreate): Promise<UserRecord> {
@@ -239,7 +240,7 @@ export interface UserPage {
 export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): UserPage {
   const includeAnonymous = q.include_anonymous ?? false;
   const onlyAnonymous = q.only_anonymous ?? false;
-  if (onlyAnonymous && !includeAnonymous) throw new StatusError(400, "only_anonymous=true requires include_anonymous=true");
+  if (onlyAnonymous && !includeAnonymous) throw refusal("onlyAnonymousTrueRequiresInclude");
   const includeRestricted = (q.include_restricted ?? false) || includeAnonymous;
   const needle = q.query?.toLowerCase().replace(/[^a-z0-9\-_.@]/g, "");
   const inTeam = q.team_id ? (u: UserRecord) => ctx.tables.teamMemberships.has(`${q.team_id}:${u.id}`) : () => true;

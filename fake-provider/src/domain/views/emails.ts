@@ -1,3 +1,4 @@
+import type { OutboxEmailJson } from "@authsim/sdk/contract";
 import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
 import type { OutboxRecipientRecord, OutboxSendError, SentEmailRecord } from "../store/records.ts";
 import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/email-outbox.ts";
@@ -55,7 +56,7 @@ function sendAttemptErrorView(error: OutboxSendError) {
  * An outbox entry as the real service's email-outbox read schema has it: base fields, then the ones its status adds
  * (domain/ops/email-outbox.ts derives the status from the record and the clock).
  */
-export function outboxEmailView(e: SentEmailRecord, now: number): Record<string, unknown> {
+export function outboxEmailView(e: SentEmailRecord, now: number): OutboxEmailJson {
   const o = outboxFieldsOf(e);
   const { status, simple } = outboxStatusOf(e, now);
   const base = {

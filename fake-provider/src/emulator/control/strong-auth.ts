@@ -12,6 +12,7 @@ import type { Tables } from "../../domain/store/store.ts";
 import { currentTotp, totpStepEndsAt } from "../../domain/ops/totp.ts";
 import { pathOf } from "./control-input.ts";
 import { idpErrorPage, idpPage, type KnownAccount } from "./oauth-idp-page.ts";
+import { refusal } from "../../domain/errors/refusals.ts";
 
 /**
  * Emulator-only pages and endpoints of strong auth (outside /api/v1, no authentication, like the rest of emulator/control/):
@@ -36,7 +37,7 @@ export function decisionFromForm(form: URLSearchParams, requested: readonly stri
   if (form.get("action") === "deny") return { deny: true };
   if (form.get("action") === "error") {
     const error = form.get("error") ?? "";
-    if (!isIdpErrorCode(error)) throw new StatusError(400, `The error must be one the page offers, not "${error}".`);
+    if (!isIdpErrorCode(error)) throw refusal("idpErrorNotOffered", error);
     return { deny: true, error };
   }
   const chosen = [...form.getAll("scope"), ...(form.get("scopes") ?? "").split(/\s+/)].filter((s) => s.length > 0);

@@ -11,6 +11,7 @@ import type { MockIdentity } from "../../domain/store/strong-auth-records.ts";
 import { errorPage, loginPage } from "./pages.ts";
 import { heldKey } from "../../domain/ops/held-oauth-tokens.ts";
 import { MockOAuthTokens, simulatedRefreshErrors, type MockGrant } from "./tokens.ts";
+import { refusal } from "../../domain/errors/refusals.ts";
 
 /**
  * A mock OAuth 2.0 server on a port of its own, for the shared-keys providers, as the real service's development setup
@@ -173,7 +174,7 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     const uid = c.req.param("uid") ?? "";
     const interaction = interactions.get(uid);
     if (!interaction || interaction.expiresAtMillis <= now() || readCookie(c.req.raw, cookieName) !== uid) {
-      throw new StatusError(400, "This sign-in is not in progress in this browser (expired, finished, or started elsewhere). Start again from the app.");
+      throw refusal("signProgressBrowserExpiredFinished");
     }
     return interaction;
   };
@@ -211,15 +212,15 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
   app.get("/auth", async (c) => {
     const q = c.req.query();
     const clientId = q.client_id ?? "";
-    if (q.response_type !== "code") throw new StatusError(400, "Only response_type=code is supported.");
+    if (q.response_type !== "code") throw refusal("onlyResponseTypeCodeSupported");
     let redirectUri: URL;
     try {
       redirectUri = new URL(q.redirect_uri ?? "");
     } catch {
-      throw new StatusError(400, "redirect_uri is missing or not a URL.");
+      throw refusal("redirectUriMissingUrl");
     }
     if (!isLoopback(redirectUri.hostname) || !redirectUri.pathname.endsWith(`/auth/oauth/callback/${encodeURIComponent(clientId)}`)) {
-      throw new StatusError(400, `redirect_uri ${redirectUri.toString()} is not registered for client ${clientId}: it must be the emulator's callback of that provider.`);
+      throw refusal("redirectUriRegisteredClientIt", redirectUri.toString(), clientId);
     }
     const state = q.state ?? "";
     // Only the emulator's own flows sign in here: the state names one, for this provider.
@@ -247,10 +248,10 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     const interaction = interactionOf(c, "_interaction");
     const form = await fields(c.req.raw);
     const prompt = only ?? form.prompt ?? interaction.prompt;
-    if (prompt !== interaction.prompt) throw new StatusError(400, `This step asks for ${interaction.prompt}, not ${prompt}.`);
+    if (prompt !== interaction.prompt) throw refusal("idpWrongPrompt", interaction.prompt, prompt);
     if (prompt === "login") {
       const login = (form.login ?? "").trim();
-      if (login === "") throw new StatusError(400, "Name the account to sign in with (login).");
+      if (login === "") throw refusal("nameAccountSignLogin");
       interaction.sub = login;
     }
     interaction.result = prompt;

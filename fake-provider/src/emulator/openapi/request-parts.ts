@@ -3,7 +3,7 @@ import { noBody, noQuery, operationsById, type OperationRequest } from "@authsim
 import { implementedRoutes } from "../../api/routes/index.ts";
 
 /**
- * What an operation accepts, read from its contract entry (sdk/src/contract/requests.ts), the schemas the mount parses
+ * What an operation accepts, read from its contract definition (sdk/src/contract/areas/<area>.ts), the schemas the mount parses
  * its requests with: so the document says exactly what the emulator checks. Operations not implemented yet have no
  * route and no parts.
  */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { millis, queryBoolean } from "./common.ts";
+import { defineOperations, json, success } from "../define-operations.ts";
 
 /** The rest of the admin surface (spec §7 Admin; protocol.md §5.14, §6.5): metrics, the webhook token, AI chat threads. */
 
@@ -118,4 +119,47 @@ export const aiQueryResponse = z.object({
   content: z.array(z.object({ type: z.literal("text"), text: z.string() })),
   finalText: z.string(),
   conversationId: z.string().nullable(),
+});
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const adminMiscOperations = defineOperations("admin-misc", {
+  svixToken: {
+    method: "POST", path: "/webhooks/svix-token", access: "admin",
+    body: svixTokenRequest,
+    errors: [],
+    responses: [json(svixTokenResponse)],
+  },
+  metrics: {
+    method: "GET", path: "/internal/metrics", access: "admin",
+    query: metricsQuery,
+    errors: [],
+    responses: [json(metricsResponse)],
+  },
+  aiChatCreate: {
+    method: "POST", path: "/internal/ai-chat/:thread_id", access: "admin",
+    params: aiChatParams,
+    body: aiChatCreate,
+    errors: [],
+    responses: [json(aiChatCreateResponse)],
+  },
+  aiChatUpdate: {
+    method: "PATCH", path: "/internal/ai-chat/:thread_id", access: "admin",
+    params: aiChatParams,
+    body: aiChatSave,
+    errors: [],
+    responses: [success],
+  },
+  aiChatGet: {
+    method: "GET", path: "/internal/ai-chat/:thread_id", access: "admin",
+    params: aiChatParams,
+    errors: [],
+    responses: [json(aiChatMessages)],
+  },
+  aiQuery: {
+    method: "POST", path: "/ai/query/:mode", access: "none",
+    params: aiQueryParams,
+    body: aiQueryRequest,
+    errors: [],
+    responses: [json(aiQueryResponse)],
+  },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * Analytics queries (the real service's POST /internal/analytics/query): an admin's read-only SQL over the project's
@@ -38,3 +39,20 @@ export const analyticsEventBatchRequest = z.strictObject({
 });
 export type AnalyticsEventBatchRequest = z.infer<typeof analyticsEventBatchRequest>;
 export const analyticsEventBatchResponse = z.object({ inserted: z.number().int() });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const analyticsOperations = defineOperations("analytics", {
+  analyticsBatch: {
+    method: "POST", path: "/analytics/events/batch", access: "client",
+    body: analyticsEventBatchRequest,
+    errors: ["ANALYTICS_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(analyticsEventBatchResponse)],
+  },
+  // An admin's read-only SQL over the project's analytics events (areas/analytics.ts).
+  analyticsQuery: {
+    method: "POST", path: "/internal/analytics/query", access: "admin",
+    body: analyticsQueryRequest,
+    errors: ["ANALYTICS_QUERY_ERROR"],
+    responses: [json(analyticsQueryResponse)],
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listEnvelope, millis, userIdOrMe, uuidV4 } from "./common.ts";
+import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * User and team API keys (spec §3 "API key", §4 validity, §5; protocol.md §5.8). The full value is shown once, in the
@@ -82,3 +83,73 @@ export function apiKeyInvalidReason(
   if (reading === "revoked-first") return revoked ? "manually-revoked" : expired ? "expired" : null;
   return expired ? "expired" : revoked ? "manually-revoked" : null;
 }
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const apiKeysOperations = defineOperations("api-keys", {
+  listUserApiKeys: {
+    method: "GET", path: "/user-api-keys", access: "client",
+    query: userApiKeyListQuery,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "SCHEMA_ERROR", "USER_NOT_FOUND"],
+    responses: [json(apiKeyList)],
+  },
+  createUserApiKey: {
+    method: "POST", path: "/user-api-keys", access: "client",
+    body: userApiKeyCreate,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+    responses: [json(userApiKeyFirstView)],
+  },
+  checkUserApiKey: {
+    method: "POST", path: "/user-api-keys/check", access: "client",
+    body: apiKeyCheckBody,
+    errors: ["API_KEY_EXPIRED", "API_KEY_NOT_FOUND", "API_KEY_REVOKED", "WRONG_API_KEY_TYPE"],
+    responses: [json(userApiKey)],
+  },
+  getUserApiKey: {
+    method: "GET", path: "/user-api-keys/:api_key_id", access: "client",
+    params: apiKeyParams,
+    query: userApiKeyItemQuery,
+    errors: ["API_KEY_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(userApiKey)],
+  },
+  updateUserApiKey: {
+    method: "PATCH", path: "/user-api-keys/:api_key_id", access: "client",
+    params: apiKeyParams,
+    query: userApiKeyItemQuery,
+    body: apiKeyUpdate,
+    errors: ["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(userApiKey)],
+  },
+  listTeamApiKeys: {
+    method: "GET", path: "/team-api-keys", access: "client",
+    query: teamApiKeyListQuery,
+    errors: ["API_KEY_NOT_FOUND", "SCHEMA_ERROR", "TEAM_NOT_FOUND"],
+    responses: [json(apiKeyList)],
+  },
+  createTeamApiKey: {
+    method: "POST", path: "/team-api-keys", access: "client",
+    body: teamApiKeyCreate,
+    errors: ["API_KEY_NOT_FOUND", "TEAM_NOT_FOUND"],
+    responses: [json(teamApiKeyFirstView)],
+  },
+  checkTeamApiKey: {
+    method: "POST", path: "/team-api-keys/check", access: "client",
+    body: apiKeyCheckBody,
+    errors: ["API_KEY_EXPIRED", "API_KEY_NOT_FOUND", "API_KEY_REVOKED", "WRONG_API_KEY_TYPE"],
+    responses: [json(teamApiKey)],
+  },
+  getTeamApiKey: {
+    method: "GET", path: "/team-api-keys/:api_key_id", access: "client",
+    params: apiKeyParams,
+    query: teamApiKeyItemQuery,
+    errors: ["API_KEY_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(teamApiKey)],
+  },
+  updateTeamApiKey: {
+    method: "PATCH", path: "/team-api-keys/:api_key_id", access: "client",
+    params: apiKeyParams,
+    query: teamApiKeyItemQuery,
+    body: apiKeyUpdate,
+    errors: ["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(teamApiKey)],
+  },
+});

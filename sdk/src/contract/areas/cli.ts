@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createSessionResponse } from "./sessions.ts";
+import { defineOperations, json } from "../define-operations.ts";
 
 /** Command-line login (protocol.md §7.7; spec §4 "Command-line login polling", §7, §8 "CLI auth", §9). */
 
@@ -41,3 +42,25 @@ export const CLI_MESSAGES = {
   /** The plain 400 of /auth/cli/complete for a login code that is not pending (unknown, expired or already used). */
   invalidLoginCode: "Invalid login code or the code has expired",
 } as const;
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const cliOperations = defineOperations("cli", {
+  cliCreate: {
+    method: "POST", path: "/auth/cli", access: "client",
+    body: cliCreateBody,
+    errors: [],
+    responses: [json(cliCreateResponse)],
+  },
+  cliPoll: {
+    method: "POST", path: "/auth/cli/poll", access: "client",
+    body: cliPollBody,
+    errors: ["INVALID_POLLING_CODE"],
+    responses: [json(cliPollResponse, 200, "Waiting, expired or used"), json(cliPollResponse, 201, "Success: the refresh token, once")],
+  },
+  cliComplete: {
+    method: "POST", path: "/auth/cli/complete", access: "client",
+    body: cliCompleteBody,
+    errors: ["RESTRICTED_USER_NOT_ALLOWED"],
+    responses: [json(cliCompleteResponse)],
+  },
+});

@@ -49,7 +49,7 @@ export const emptyObject = z.object({});
 /**
  * A view chosen by who calls (protocol.md §5): the client view for client access, the server view for server and
  * admin access. A union, so a description of the wire (the OpenAPI document) shows both; the options stay in that
- * order, so a check can hold each caller to its own view (responses.ts `schemaForCaller`).
+ * order, so a check can hold each caller to its own view (response-kinds.ts `schemaForCaller`).
  */
 export function byAccess<C extends z.ZodType, S extends z.ZodType>(client: C, server: S): z.ZodUnion<readonly [C, S]> {
   return z.union([client, server]).describe("The client view for client access; the server view for server and admin access.");

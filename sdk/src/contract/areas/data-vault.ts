@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogueId } from "./payments.ts";
+import { defineOperations, json, success } from "../define-operations.ts";
 
 /**
  * The encrypted data vault (spec §3, §9; protocol.md §5.13). The server stores opaque strings only: the SDK hashes the
@@ -22,3 +23,21 @@ export const dataVaultConfig = z.strictObject({
 });
 export type DataVaultConfig = z.output<typeof dataVaultConfig>;
 export type DataVaultConfigInput = z.input<typeof dataVaultConfig>;
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const dataVaultOperations = defineOperations("data-vault", {
+  dataVaultGet: {
+    method: "POST", path: "/data-vault/stores/:store_id/get", access: "server",
+    params: dataVaultStoreParams,
+    body: dataVaultGetBody,
+    errors: ["DATA_VAULT_STORE_DOES_NOT_EXIST", "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"],
+    responses: [json(dataVaultGetResponse)],
+  },
+  dataVaultSet: {
+    method: "POST", path: "/data-vault/stores/:store_id/set", access: "server",
+    params: dataVaultStoreParams,
+    body: dataVaultSetBody,
+    errors: ["DATA_VAULT_STORE_DOES_NOT_EXIST"],
+    responses: [success],
+  },
+});

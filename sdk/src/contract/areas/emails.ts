@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { millis } from "./common.ts";
+import { emptyObject, millis } from "./common.ts";
+import { defineOperations, json, success, text } from "../define-operations.ts";
+import { capacityBoostResponse } from "./internal-extras.ts";
 
 /**
  * Email (spec §3 "Email theme / template / draft / Sent email", §7 Admin and Server only; protocol.md §5.12): themes,
@@ -176,6 +178,7 @@ export const outboxEmail = z.looseObject({
   has_rendered: z.boolean(),
   has_delivered: z.boolean(),
 });
+export type OutboxEmailJson = z.input<typeof outboxEmail>;
 export const outboxEmailList = z.object({
   items: z.array(outboxEmail),
   is_paginated: z.literal(true),
@@ -228,6 +231,185 @@ export const failedEmailsDigestResponse = z.object({
  * real service's alternatives (which need a yup-style union, fake-provider http/yup-union.ts), then against
  * renderEmailRequest / sendEmailRequest.
  */
-export const emailUnionBody = z.unknown().describe("A JSON object; see the operation for the accepted combinations of fields.");
+/**
+ * The render and send bodies, typed as their schemas: the route checks them at run time against the real service's
+ * alternatives (fake-provider api/http/yup-union.ts), whose SCHEMA_ERROR wording zod's would not match, so the mount
+ * lets any JSON through to it.
+ */
+const checkedByTheRoute = <S extends z.ZodType>(_schema: S) =>
+  z.custom<z.input<S>>(() => true).describe("A JSON object; see the operation for the accepted combinations of fields.");
+export const renderEmailBody = checkedByTheRoute(renderEmailRequest);
+export const sendEmailBody = checkedByTheRoute(sendEmailRequest);
 /** GET /emails/unsubscribe-link: the code is checked by the route (a plain-text 400 when missing or unknown). */
 export const unsubscribeLinkQuery = z.object({ code: z.string().optional() });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const emailsOperations = defineOperations("emails", {
+  sendTestEmail: {
+    method: "POST", path: "/internal/send-test-email", access: "admin",
+    body: sendTestEmailRequest,
+    errors: [],
+    responses: [json(sendTestEmailResponse)],
+  },
+  listSentEmails: {
+    method: "GET", path: "/internal/emails", access: "admin",
+    errors: [],
+    responses: [json(sentEmailList)],
+  },
+  sendSignInInvitation: {
+    method: "POST", path: "/internal/send-sign-in-invitation", access: "admin",
+    body: signInInvitationRequest,
+    errors: ["REDIRECT_URL_NOT_WHITELISTED"],
+    responses: [success],
+  },
+  listEmailTemplates: {
+    method: "GET", path: "/internal/email-templates", access: "admin",
+    errors: [],
+    responses: [json(emailTemplateList)],
+  },
+  createEmailTemplate: {
+    method: "POST", path: "/internal/email-templates", access: "admin",
+    body: emailTemplateCreate,
+    errors: ["EMAIL_TEMPLATE_ALREADY_EXISTS", "REQUIRES_CUSTOM_EMAIL_SERVER"],
+    responses: [json(createdId)],
+  },
+  updateEmailTemplate: {
+    method: "PATCH", path: "/internal/email-templates/:template_id", access: "admin",
+    params: emailTemplateParams,
+    body: emailTemplateUpdate,
+    errors: ["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER"],
+    responses: [json(emailTemplateUpdated)],
+  },
+  deleteEmailTemplate: {
+    method: "DELETE", path: "/internal/email-templates/:template_id", access: "admin",
+    params: emailTemplateParams,
+    errors: ["REQUIRES_CUSTOM_EMAIL_SERVER"],
+    responses: [json(emptyObject)],
+  },
+  listEmailThemes: {
+    method: "GET", path: "/internal/email-themes", access: "admin",
+    errors: [],
+    responses: [json(emailThemeList)],
+  },
+  createEmailTheme: {
+    method: "POST", path: "/internal/email-themes", access: "admin",
+    body: emailThemeCreate,
+    errors: [],
+    responses: [json(createdId)],
+  },
+  getEmailTheme: {
+    method: "GET", path: "/internal/email-themes/:theme_id", access: "admin",
+    params: emailThemeParams,
+    errors: [],
+    responses: [json(emailTheme)],
+  },
+  updateEmailTheme: {
+    method: "PATCH", path: "/internal/email-themes/:theme_id", access: "admin",
+    params: emailThemeParams,
+    body: emailThemeUpdate,
+    errors: ["EMAIL_RENDERING_ERROR"],
+    responses: [json(emailThemeUpdated)],
+  },
+  deleteEmailTheme: {
+    method: "DELETE", path: "/internal/email-themes/:theme_id", access: "admin",
+    params: emailThemeParams,
+    errors: [],
+    responses: [success],
+  },
+  listEmailDrafts: {
+    method: "GET", path: "/internal/email-drafts", access: "admin",
+    errors: [],
+    responses: [json(emailDraftList)],
+  },
+  createEmailDraft: {
+    method: "POST", path: "/internal/email-drafts", access: "admin",
+    body: emailDraftCreate,
+    errors: [],
+    responses: [json(createdId)],
+  },
+  updateEmailDraft: {
+    method: "PATCH", path: "/internal/email-drafts/:draft_id", access: "admin",
+    params: emailDraftParams,
+    body: emailDraftUpdate,
+    errors: [],
+    responses: [json(emailDraftOk)],
+  },
+  deleteEmailDraft: {
+    method: "DELETE", path: "/internal/email-drafts/:draft_id", access: "admin",
+    params: emailDraftParams,
+    errors: [],
+    responses: [json(emailDraftOk)],
+  },
+  renderEmail: {
+    method: "POST", path: "/emails/render-email", access: "admin",
+    body: renderEmailBody,
+    errors: ["EMAIL_RENDERING_ERROR", "SCHEMA_ERROR"],
+    responses: [json(renderEmailResponse)],
+  },
+  sendEmail: {
+    method: "POST", path: "/emails/send-email", access: "server",
+    body: sendEmailBody,
+    errors: ["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER", "SCHEMA_ERROR", "USER_ID_DOES_NOT_EXIST"],
+    responses: [json(sendEmailResponse)],
+  },
+  emailDeliveryInfo: {
+    method: "GET", path: "/emails/delivery-info", access: "server",
+    errors: [],
+    responses: [json(emailDeliveryInfo)],
+  },
+  listOutboxEmails: {
+    method: "GET", path: "/emails/outbox", access: "server",
+    query: outboxListQuery,
+    errors: [],
+    responses: [json(outboxEmailList)],
+  },
+  getOutboxEmail: {
+    method: "GET", path: "/emails/outbox/:id", access: "server",
+    params: outboxEmailParams,
+    errors: [],
+    responses: [json(outboxEmail)],
+  },
+  updateOutboxEmail: {
+    method: "PATCH", path: "/emails/outbox/:id", access: "server",
+    params: outboxEmailParams,
+    body: outboxEmailUpdate,
+    errors: ["EMAIL_NOT_EDITABLE", "EMAIL_RENDERING_ERROR"],
+    responses: [json(outboxEmail)],
+  },
+  activateCapacityBoost: {
+    method: "POST", path: "/emails/capacity-boost", access: "server",
+    errors: ["EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE"],
+    responses: [json(capacityBoostResponse)],
+  },
+  unsubscribeLink: {
+    method: "GET", path: "/emails/unsubscribe-link", access: "none",
+    query: unsubscribeLinkQuery,
+    errors: ["SCHEMA_ERROR", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [text("An HTML page saying the category was turned off (or already was).")],
+  },
+  getEmailDraft: {
+    method: "GET", path: "/internal/email-drafts/:draft_id", access: "admin",
+    params: emailDraftParams,
+    errors: [],
+    responses: [json(emailDraft)],
+  },
+  rewriteTemplateSource: {
+    method: "POST", path: "/internal/rewrite-template-source", access: "admin",
+    body: rewriteTemplateSourceRequest,
+    errors: ["TEMPLATE_SOURCE_REWRITE_ERROR"],
+    responses: [json(rewriteTemplateSourceResponse)],
+  },
+  // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/email-cron.ts).
+  emailQueueStep: {
+    method: "GET", path: "/internal/email-queue-step", access: "none",
+    query: emailQueueStepQuery,
+    errors: ["SCHEMA_ERROR"],
+    responses: [json(emailQueueStepResponse)],
+  },
+  failedEmailsDigest: {
+    method: "POST", path: "/internal/failed-emails-digest", access: "none",
+    query: failedEmailsDigestQuery,
+    errors: ["SCHEMA_ERROR"],
+    responses: [json(failedEmailsDigestResponse)],
+  },
+});

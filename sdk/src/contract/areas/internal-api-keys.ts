@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listEnvelope, millis, uuidV4 } from "./common.ts";
+import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * Internal (project) API keys: a set of publishable / secret / admin keys (spec §3 "Internal API key", protocol.md
@@ -47,3 +48,31 @@ export const internalApiKeyUpdate = z.strictObject({
   revoked: z.literal(true).optional(),
 });
 export const internalApiKeyParams = z.strictObject({ api_key_id: uuidV4 });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const internalApiKeysOperations = defineOperations("internal-api-keys", {
+  listInternalApiKeys: {
+    method: "GET", path: "/internal/api-keys", access: "admin",
+    errors: [],
+    responses: [json(internalApiKeyList)],
+  },
+  createInternalApiKey: {
+    method: "POST", path: "/internal/api-keys", access: "admin",
+    body: internalApiKeyCreate,
+    errors: [],
+    responses: [json(internalApiKeyFirstView)],
+  },
+  getInternalApiKey: {
+    method: "GET", path: "/internal/api-keys/:api_key_id", access: "admin",
+    params: internalApiKeyParams,
+    errors: ["API_KEY_NOT_FOUND"],
+    responses: [json(internalApiKey)],
+  },
+  updateInternalApiKey: {
+    method: "PATCH", path: "/internal/api-keys/:api_key_id", access: "admin",
+    params: internalApiKeyParams,
+    body: internalApiKeyUpdate,
+    errors: ["API_KEY_NOT_FOUND"],
+    responses: [json(internalApiKey)],
+  },
+});

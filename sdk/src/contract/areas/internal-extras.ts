@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineOperations, json, success } from "../define-operations.ts";
 
 /**
  * Small internal routes of the real service's dashboard and dev tool: the hosted pages' component versions, support
@@ -49,3 +50,36 @@ export const localEmulatorProjectResponse = z.object({
 });
 
 export const capacityBoostResponse = z.object({ expires_at: z.string() });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const internalExtrasOperations = defineOperations("internal-extras", {
+  // Small internal routes of the dashboard and dev tool (areas/internal-extras.ts).
+  componentVersions: {
+    method: "GET", path: "/internal/component-versions", access: "none",
+    errors: [],
+    responses: [json(componentVersions)],
+  },
+  sendFeedback: {
+    method: "POST", path: "/internal/feedback", access: "none",
+    body: feedbackRequest,
+    errors: [],
+    responses: [success],
+  },
+  getChangelog: {
+    method: "GET", path: "/internal/changelog", access: "none",
+    errors: [],
+    responses: [json(changelogResponse)],
+  },
+  sendTestWebhook: {
+    method: "POST", path: "/internal/send-test-webhook", access: "admin",
+    body: sendTestWebhookRequest,
+    errors: [],
+    responses: [json(sendTestWebhookResponse)],
+  },
+  localEmulatorProject: {
+    method: "POST", path: "/internal/local-emulator/project", access: "client",
+    body: localEmulatorProjectRequest,
+    errors: ["SCHEMA_ERROR"],
+    responses: [json(localEmulatorProjectResponse)],
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * Managed email onboarding (admin only): the real service sets up a sending subdomain at its own email provider,
@@ -38,3 +39,37 @@ export const managedEmailApplied = z.object({ status: z.literal("applied") });
  */
 export const managedEmailDeleteBody = z.strictObject({ resend_domain_id: z.string() });
 export const managedEmailDeleted = z.object({ status: z.literal("deleted") });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const managedEmailOperations = defineOperations("managed-email", {
+  // Managed email onboarding: a sending subdomain set up, verified and applied as the email server (areas/managed-email.ts).
+  setupManagedEmail: {
+    method: "POST", path: "/internal/emails/managed-onboarding/setup", access: "admin",
+    body: managedEmailSetupBody,
+    errors: [],
+    responses: [json(managedEmailDomain)],
+  },
+  listManagedEmailDomains: {
+    method: "GET", path: "/internal/emails/managed-onboarding/list", access: "admin",
+    errors: [],
+    responses: [json(managedEmailDomainList)],
+  },
+  checkManagedEmail: {
+    method: "POST", path: "/internal/emails/managed-onboarding/check", access: "admin",
+    body: managedEmailCheckBody,
+    errors: [],
+    responses: [json(managedEmailStatusResponse)],
+  },
+  applyManagedEmail: {
+    method: "POST", path: "/internal/emails/managed-onboarding/apply", access: "admin",
+    body: managedEmailApplyBody,
+    errors: [],
+    responses: [json(managedEmailApplied)],
+  },
+  deleteManagedEmail: {
+    method: "POST", path: "/internal/emails/managed-onboarding/delete", access: "admin",
+    body: managedEmailDeleteBody,
+    errors: [],
+    responses: [json(managedEmailDeleted)],
+  },
+});

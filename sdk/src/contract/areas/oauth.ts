@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { botChallengeFields, urlField } from "./common.ts";
+import { defineOperations, json, redirect } from "../define-operations.ts";
+import { signInWithNewUserResponse } from "./sessions.ts";
+import { connectedAccountTokenResponse, legacyConnectedAccountTokenQuery } from "./oauth-providers.ts";
 
 /**
  * OAuth sign-in and linking through the provider (protocol.md §4.4, §7.5; spec §7 "Auth", §9 "OAuth"): the authorize
@@ -106,3 +109,59 @@ export const oauthCallbackGetBody = z.unknown();
 /** The form_post callback reads the provider's answer from its form; its query may hold anything. */
 export const oauthCallbackPostQuery = z.looseObject({});
 export const oauthCallbackPostBody = z.union([z.undefined(), oauthCallbackParams]);
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const oauthOperations = defineOperations("oauth", {
+  oauthAuthorize: {
+    method: "GET", path: "/auth/oauth/authorize/:provider_id", access: "none",
+    params: oauthProviderIdParams,
+    query: oauthAuthorizeQuery,
+    errors: ["ACCESS_TOKEN_EXPIRED", "INVALID_OAUTH_CLIENT_ID_OR_SECRET", "INVALID_PUBLISHABLE_CLIENT_KEY", "INVALID_SCOPE", "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REDIRECT_URL_NOT_WHITELISTED", "UNPARSABLE_ACCESS_TOKEN"],
+    responses: [
+      redirect(307, "To the identity provider (the emulator's mock provider page, or its mock OAuth server); sets the inner-state cookie."),
+      json(oauthAuthorizeJsonResponse, 200, "With stack_response_mode=json: where to send the browser"),
+    ],
+  },
+  oauthCallbackGet: {
+    method: "GET", path: "/auth/oauth/callback/:provider_id", access: "none",
+    params: oauthProviderIdParams,
+    query: oauthCallbackParams,
+    body: oauthCallbackGetBody,
+    errors: ["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER", "OAUTH_PROVIDER_ACCESS_DENIED", "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", "OUTER_OAUTH_TIMEOUT", "REDIRECT_URL_NOT_WHITELISTED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION", "USER_EMAIL_ALREADY_EXISTS"],
+    responses: [
+      redirect(303, "To the app's redirect_uri with code and state (body: {})."),
+      redirect(307, "A refusal, to the app's error URL with the known error in the query (errorCode, message, details)."),
+    ],
+  },
+  oauthCallbackPost: {
+    method: "POST", path: "/auth/oauth/callback/:provider_id", access: "none",
+    params: oauthProviderIdParams,
+    query: oauthCallbackPostQuery,
+    body: oauthCallbackPostBody,
+    form: true,
+    errors: ["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER", "OAUTH_PROVIDER_ACCESS_DENIED", "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", "OUTER_OAUTH_TIMEOUT", "REDIRECT_URL_NOT_WHITELISTED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION", "USER_EMAIL_ALREADY_EXISTS"],
+    responses: [
+      redirect(303, "To the app's redirect_uri with code and state (body: {})."),
+      redirect(307, "A refusal, to the app's error URL with the known error in the query."),
+    ],
+  },
+  appleNativeSignIn: {
+    method: "POST", path: "/auth/oauth/callback/apple/native", access: "client",
+    body: appleNativeSignInBody,
+    errors: ["APPLE_BUNDLE_ID_NOT_CONFIGURED", "INVALID_APPLE_CREDENTIALS", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"],
+    responses: [json(signInWithNewUserResponse)],
+  },
+  crossDomainAuthorize: {
+    method: "POST", path: "/auth/oauth/cross-domain/authorize", access: "client",
+    body: crossDomainAuthorizeBody,
+    errors: ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "INVALID_PUBLISHABLE_CLIENT_KEY", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REDIRECT_URL_NOT_WHITELISTED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(crossDomainAuthorizeResponse)],
+  },
+  legacyConnectedAccountToken: {
+    method: "GET", path: "/auth/oauth/connected-accounts/:provider_id/access-token", access: "client",
+    params: oauthProviderIdParams,
+    query: legacyConnectedAccountTokenQuery,
+    errors: ["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(connectedAccountTokenResponse)],
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { restrictedReason } from "./common.ts";
+import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * POST /internal/onboarding/preview-affected-users (admin only): before an admin turns on an onboarding requirement,
@@ -28,3 +29,15 @@ export const affectedUser = z.object({
 });
 export const previewAffectedUsersResponse = z.object({ affected_users: z.array(affectedUser), total_affected_count: z.number() });
 export type PreviewAffectedUsersJson = z.infer<typeof previewAffectedUsersResponse>;
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const onboardingOperations = defineOperations("onboarding", {
+  // Who an onboarding requirement would restrict, before an admin turns it on (areas/onboarding.ts).
+  previewAffectedUsers: {
+    method: "POST", path: "/internal/onboarding/preview-affected-users", access: "admin",
+    query: previewAffectedUsersQuery,
+    body: previewAffectedUsersBody,
+    errors: [],
+    responses: [json(previewAffectedUsersResponse)],
+  },
+});

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defineOperations, json } from "../define-operations.ts";
+import { signInWithNewUserResponse } from "./sessions.ts";
 
 /**
  * Passkeys (protocol.md §6.2, §7.6; spec §5, §8): the WebAuthn options and responses travel as the JSON forms of
@@ -67,3 +69,31 @@ export const webAuthnErrorCodes = [
   "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY",
 ] as const;
 export type WebAuthnErrorCode = (typeof webAuthnErrorCodes)[number];
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const passkeysOperations = defineOperations("passkeys", {
+  initiatePasskeyRegistration: {
+    method: "POST", path: "/auth/passkey/initiate-passkey-registration", access: "client",
+    body: initiatePasskeyBody,
+    errors: ["PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_REGISTRATION_FAILED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(initiatePasskeyRegistrationResponse)],
+  },
+  registerPasskey: {
+    method: "POST", path: "/auth/passkey/register", access: "client",
+    body: registerPasskeyBody,
+    errors: ["PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_REGISTRATION_FAILED", "USER_AUTHENTICATION_REQUIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [json(registerPasskeyResponse)],
+  },
+  initiatePasskeyAuthentication: {
+    method: "POST", path: "/auth/passkey/initiate-passkey-authentication", access: "client",
+    body: initiatePasskeyBody,
+    errors: ["PASSKEY_AUTHENTICATION_NOT_ENABLED"],
+    responses: [json(initiatePasskeyAuthenticationResponse)],
+  },
+  passkeySignIn: {
+    method: "POST", path: "/auth/passkey/sign-in", access: "client",
+    body: passkeySignInBody,
+    errors: ["MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_FAILED", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [json(signInWithNewUserResponse)],
+  },
+});

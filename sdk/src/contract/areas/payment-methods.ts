@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineOperations, json } from "../define-operations.ts";
 
 /** Payments: the payment methods a project offers at checkout (admin; GET/PATCH /internal/payments/method-configs). */
 
@@ -63,3 +64,18 @@ export const updatePaymentMethodConfigsBody = z.strictObject({
 });
 export type UpdatePaymentMethodConfigsBody = z.infer<typeof updatePaymentMethodConfigsBody>;
 export const updatePaymentMethodConfigsResponse = z.object({ success: z.boolean() });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const paymentMethodsOperations = defineOperations("payment-methods", {
+  getPaymentMethodConfigs: {
+    method: "GET", path: "/internal/payments/method-configs", access: "admin",
+    errors: ["STRIPE_ACCOUNT_INFO_NOT_FOUND"],
+    responses: [json(paymentMethodConfigsResponse)],
+  },
+  updatePaymentMethodConfigs: {
+    method: "PATCH", path: "/internal/payments/method-configs", access: "admin",
+    body: updatePaymentMethodConfigsBody,
+    errors: ["STRIPE_ACCOUNT_INFO_NOT_FOUND"],
+    responses: [json(updatePaymentMethodConfigsResponse)],
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { int32, millis, queryBoolean } from "./common.ts";
+import { defineOperations, json, success } from "../define-operations.ts";
 
 /**
  * Payments (spec §3 "Item", §4 "Item quantity", §7; protocol.md §5.13): items held by customers, offers (the published
@@ -386,3 +387,139 @@ export const switchPlanBody = z.strictObject({
   quantity: z.number().int().min(1).optional(),
 });
 export type SwitchPlanBody = z.infer<typeof switchPlanBody>;
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const paymentsOperations = defineOperations("payments", {
+  getItem: {
+    method: "GET", path: "/payments/items/:customer_type/:customer_id/:item_id", access: "client",
+    params: itemParams,
+    errors: ["INSUFFICIENT_ACCESS_TYPE", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(itemJson)],
+  },
+  updateItemQuantity: {
+    method: "POST", path: "/payments/items/:customer_type/:customer_id/:item_id/update-quantity", access: "server",
+    params: itemParams,
+    query: updateItemQuantityQuery,
+    body: updateItemQuantityBody,
+    errors: ["INSUFFICIENT_ACCESS_TYPE", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(updateItemQuantityResponse)],
+  },
+  getBilling: {
+    method: "GET", path: "/payments/billing/:customer_type/:customer_id", access: "client",
+    params: billingParams,
+    errors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(billingResponse)],
+  },
+  createSetupIntent: {
+    method: "POST", path: "/payments/payment-method/:customer_type/:customer_id/setup-intent", access: "client",
+    params: billingParams,
+    body: setupIntentBody,
+    errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(setupIntentResponse)],
+  },
+  setDefaultPaymentMethod: {
+    method: "POST", path: "/payments/payment-method/:customer_type/:customer_id/set-default", access: "client",
+    params: billingParams,
+    body: setDefaultPaymentMethodBody,
+    errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(setDefaultPaymentMethodResponse)],
+  },
+  listInvoices: {
+    method: "GET", path: "/payments/invoices/:customer_type/:customer_id", access: "client",
+    params: billingParams,
+    query: invoicesQuery,
+    errors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(invoicesResponse)],
+  },
+  listCustomerProducts: {
+    method: "GET", path: "/payments/products/:customer_type/:customer_id", access: "client",
+    params: customerParams,
+    query: customerProductsQuery,
+    errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(customerProductsResponse)],
+  },
+  grantProduct: {
+    method: "POST", path: "/payments/products/:customer_type/:customer_id", access: "server",
+    params: customerParams,
+    body: grantProductBody,
+    errors: ["PRODUCT_ALREADY_GRANTED", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "TEAM_NOT_FOUND", "USER_NOT_FOUND"],
+    responses: [json(grantProductResponse)],
+  },
+  cancelProduct: {
+    method: "DELETE", path: "/payments/products/:customer_type/:customer_id/:product_id", access: "client",
+    params: customerProductParams,
+    query: cancelProductQuery,
+    errors: ["PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(cancelProductResponse)],
+  },
+  switchPlan: {
+    method: "POST", path: "/payments/products/:customer_type/:customer_id/switch", access: "client",
+    params: switchPlanParams,
+    body: switchPlanBody,
+    errors: ["DEFAULT_PAYMENT_METHOD_REQUIRED", "NEW_PURCHASES_BLOCKED", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [success],
+  },
+  createPurchaseUrl: {
+    method: "POST", path: "/payments/purchases/create-purchase-url", access: "client",
+    body: createPurchaseUrlBody,
+    errors: ["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "REDIRECT_URL_NOT_WHITELISTED", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [json(createPurchaseUrlResponse)],
+  },
+  validatePurchaseCode: {
+    method: "POST", path: "/payments/purchases/validate-code", access: "none",
+    body: validatePurchaseCodeBody,
+    errors: ["REDIRECT_URL_NOT_WHITELISTED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [json(validatePurchaseCodeResponse)],
+  },
+  checkPurchaseCode: {
+    method: "GET", path: "/payments/purchases/validate-code", access: "none",
+    query: validatePurchaseCodeBody,
+    errors: ["REDIRECT_URL_NOT_WHITELISTED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [json(purchaseCodeCheckResponse)],
+  },
+  purchaseSession: {
+    method: "POST", path: "/payments/purchases/purchase-session", access: "none",
+    body: purchaseSessionBody,
+    errors: ["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "TEAM_NOT_FOUND", "USER_NOT_FOUND", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [json(purchaseSessionResponse)],
+  },
+  paymentsSetup: {
+    method: "POST", path: "/internal/payments/setup", access: "admin",
+    errors: [],
+    responses: [json(paymentsSetupResponse)],
+  },
+  stripeAccountInfo: {
+    method: "GET", path: "/internal/payments/stripe/account-info", access: "admin",
+    errors: ["STRIPE_ACCOUNT_INFO_NOT_FOUND"],
+    responses: [json(stripeAccountInfo)],
+  },
+  stripeWidgetSession: {
+    method: "POST", path: "/internal/payments/stripe-widgets/account-session", access: "admin",
+    errors: [],
+    responses: [json(stripeWidgetSessionResponse)],
+  },
+  listTransactions: {
+    method: "GET", path: "/internal/payments/transactions", access: "admin",
+    query: listTransactionsQuery,
+    errors: [],
+    responses: [json(listTransactionsResponse)],
+  },
+  testModePurchaseSession: {
+    method: "POST", path: "/internal/payments/test-mode-purchase-session", access: "admin",
+    body: testModePurchaseBody,
+    errors: ["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "TEAM_NOT_FOUND", "USER_NOT_FOUND", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    responses: [success],
+  },
+  refundTransaction: {
+    method: "POST", path: "/internal/payments/transactions/refund", access: "admin",
+    body: refundTransactionBody,
+    errors: ["ONE_TIME_PURCHASE_ALREADY_REFUNDED", "ONE_TIME_PURCHASE_NOT_FOUND", "SCHEMA_ERROR", "SUBSCRIPTION_ALREADY_REFUNDED", "SUBSCRIPTION_INVOICE_NOT_FOUND", "TEST_MODE_PURCHASE_NON_REFUNDABLE"],
+    responses: [success],
+  },
+  stripeWebhook: {
+    method: "POST", path: "/integrations/stripe/webhooks", access: "none",
+    body: stripeWebhookBody,
+    errors: ["EMAIL_RENDERING_ERROR", "SCHEMA_ERROR", "TEAM_NOT_FOUND", "USER_NOT_FOUND"],
+    responses: [json(stripeWebhookResponse)],
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
+import { listEnvelope, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
+import { created, defineOperations, json, success } from "../define-operations.ts";
 
 /** Permissions: definitions (admin), grants (server) and listings (protocol.md §5.4; spec §6). */
 
@@ -73,3 +74,93 @@ export type ProjectPermissionListQuery = z.infer<typeof projectPermissionListQue
 
 export const teamPermissionGrantParams = z.strictObject({ team_id: uuidV4, user_id: userIdOrMe, permission_id: anyPermissionId });
 export const projectPermissionGrantParams = z.strictObject({ user_id: userIdOrMe, permission_id: anyPermissionId });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const permissionsOperations = defineOperations("permissions", {
+  listTeamPermissions: {
+    method: "GET", path: "/team-permissions", access: "client",
+    query: teamPermissionListQuery,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_NOT_FOUND"],
+    responses: [json(listEnvelope(teamPermission))],
+  },
+  grantTeamPermission: {
+    method: "POST", path: "/team-permissions/:team_id/:user_id/:permission_id", access: "server",
+    params: teamPermissionGrantParams,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
+    responses: [created(teamPermission)],
+  },
+  revokeTeamPermission: {
+    method: "DELETE", path: "/team-permissions/:team_id/:user_id/:permission_id", access: "server",
+    params: teamPermissionGrantParams,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
+    responses: [success],
+  },
+  listProjectPermissions: {
+    method: "GET", path: "/project-permissions", access: "client",
+    query: projectPermissionListQuery,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER"],
+    responses: [json(listEnvelope(projectPermission))],
+  },
+  grantProjectPermission: {
+    method: "POST", path: "/project-permissions/:user_id/:permission_id", access: "server",
+    params: projectPermissionGrantParams,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
+    responses: [created(projectPermission)],
+  },
+  revokeProjectPermission: {
+    method: "DELETE", path: "/project-permissions/:user_id/:permission_id", access: "server",
+    params: projectPermissionGrantParams,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
+    responses: [success],
+  },
+  listTeamPermissionDefinitions: {
+    method: "GET", path: "/team-permission-definitions", access: "admin",
+    query: permissionDefinitionListQuery,
+    errors: [],
+    responses: [json(permissionDefinitionList)],
+  },
+  createTeamPermissionDefinition: {
+    method: "POST", path: "/team-permission-definitions", access: "admin",
+    body: permissionDefinitionCreate,
+    errors: [],
+    responses: [created(permissionDefinition)],
+  },
+  updateTeamPermissionDefinition: {
+    method: "PATCH", path: "/team-permission-definitions/:permission_id", access: "admin",
+    params: permissionDefinitionParams,
+    body: permissionDefinitionUpdate,
+    errors: [],
+    responses: [json(permissionDefinition)],
+  },
+  deleteTeamPermissionDefinition: {
+    method: "DELETE", path: "/team-permission-definitions/:permission_id", access: "admin",
+    params: permissionDefinitionParams,
+    errors: [],
+    responses: [success],
+  },
+  listProjectPermissionDefinitions: {
+    method: "GET", path: "/project-permission-definitions", access: "admin",
+    query: permissionDefinitionListQuery,
+    errors: [],
+    responses: [json(permissionDefinitionList)],
+  },
+  createProjectPermissionDefinition: {
+    method: "POST", path: "/project-permission-definitions", access: "admin",
+    body: permissionDefinitionCreate,
+    errors: [],
+    responses: [created(permissionDefinition)],
+  },
+  updateProjectPermissionDefinition: {
+    method: "PATCH", path: "/project-permission-definitions/:permission_id", access: "admin",
+    params: permissionDefinitionParams,
+    body: permissionDefinitionUpdate,
+    errors: [],
+    responses: [json(permissionDefinition)],
+  },
+  deleteProjectPermissionDefinition: {
+    method: "DELETE", path: "/project-permission-definitions/:permission_id", access: "admin",
+    params: permissionDefinitionParams,
+    errors: [],
+    responses: [success],
+  },
+});

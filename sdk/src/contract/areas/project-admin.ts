@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listEnvelope, uuidV4 } from "./common.ts";
 import { adminOAuthProviderConfig, adminProject, domainConfig } from "./projects.ts";
+import { created, defineOperations, json, success } from "../define-operations.ts";
 
 /**
  * Project administration (spec §3 "Project (admin view)", §6, §7 Admin; protocol.md §5.9, §6.5): the admin update of
@@ -127,3 +128,89 @@ export const configSource = z.discriminatedUnion("type", [
 export type ConfigSourceJson = z.infer<typeof configSource>;
 export const configSourceResponse = z.object({ source: configSource });
 export const configOverrideReplace = z.strictObject({ config_string: z.string(), source: configSource.optional() });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const projectAdminOperations = defineOperations("project-admin", {
+  getAdminProject: {
+    method: "GET", path: "/internal/projects/current", access: "admin",
+    errors: [],
+    responses: [json(adminProject)],
+  },
+  updateAdminProject: {
+    method: "PATCH", path: "/internal/projects/current", access: "admin",
+    body: adminProjectUpdate,
+    errors: ["INVALID_SHARED_OAUTH_PROVIDER_ID", "INVALID_STANDARD_OAUTH_PROVIDER_ID", "PERMISSION_NOT_FOUND", "SCHEMA_ERROR", "WRONG_PERMISSION_SCOPE"],
+    responses: [json(adminProject)],
+  },
+  deleteAdminProject: {
+    method: "DELETE", path: "/internal/projects/current", access: "admin",
+    errors: [],
+    responses: [success],
+  },
+  listOwnedProjects: {
+    method: "GET", path: "/internal/projects", access: "client",
+    errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(ownedProjectList)],
+  },
+  createOwnedProject: {
+    method: "POST", path: "/internal/projects", access: "client",
+    body: ownedProjectCreate,
+    errors: ["EXPECTED_INTERNAL_PROJECT", "INVALID_SHARED_OAUTH_PROVIDER_ID", "INVALID_STANDARD_OAUTH_PROVIDER_ID", "PERMISSION_NOT_FOUND", "SCHEMA_ERROR", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "WRONG_PERMISSION_SCOPE"],
+    responses: [created(adminProject)],
+  },
+  transferProject: {
+    method: "POST", path: "/internal/projects/transfer", access: "client",
+    body: projectTransfer,
+    errors: ["EXPECTED_INTERNAL_PROJECT", "PROJECT_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(projectTransferResponse)],
+  },
+  getConfig: {
+    method: "GET", path: "/internal/config", access: "admin",
+    errors: [],
+    responses: [json(configResponse)],
+  },
+  getConfigOverride: {
+    method: "GET", path: "/internal/config/override/:level", access: "admin",
+    params: configLevelParams,
+    errors: [],
+    responses: [json(configResponse)],
+  },
+  updateConfigOverride: {
+    method: "PATCH", path: "/internal/config/override", access: "admin",
+    body: configOverrideUpdate,
+    errors: [],
+    responses: [success],
+  },
+  replaceConfigOverride: {
+    method: "PUT", path: "/internal/config/override/:level", access: "admin",
+    params: configLevelParams,
+    body: configOverrideReplace,
+    errors: [],
+    responses: [success],
+  },
+  // What the published SDK sends for updateConfig (level "environment") and requirePublishableClientKey ("project").
+  updateConfigOverrideLevel: {
+    method: "PATCH", path: "/internal/config/override/:level", access: "admin",
+    params: configLevelParams,
+    body: configOverrideUpdate,
+    errors: [],
+    responses: [success],
+  },
+  getConfigSource: {
+    method: "GET", path: "/internal/config/source", access: "admin",
+    errors: [],
+    responses: [json(configSourceResponse)],
+  },
+  unlinkConfigSource: {
+    method: "DELETE", path: "/internal/config/source", access: "admin",
+    errors: [],
+    responses: [success],
+  },
+  resetConfigOverrideKeys: {
+    method: "POST", path: "/internal/config/override/:level/reset-keys", access: "admin",
+    params: configLevelParams,
+    body: configResetKeys,
+    errors: [],
+    responses: [success],
+  },
+});

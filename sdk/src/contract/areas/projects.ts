@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { millis, projectId, uuidV4 } from "./common.ts";
+import { defineOperations, json } from "../define-operations.ts";
 
 /** Projects (spec §3, protocol.md §5.9). */
 
@@ -84,3 +85,12 @@ export const adminProject = z.object({
 export type ClientProjectJson = z.infer<typeof clientProject>;
 export type AdminProjectJson = z.infer<typeof adminProject>;
 export type AdminProjectConfigJson = z.infer<typeof adminProjectConfig>;
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const projectsOperations = defineOperations("projects", {
+  getCurrentProject: {
+    method: "GET", path: "/projects/current", access: "client",
+    errors: [],
+    responses: [json(clientProject)],
+  },
+});

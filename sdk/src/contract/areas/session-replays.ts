@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { millis } from "./common.ts";
+import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * Session replays (the published SDK's rrweb recorder; the real service's session-replays routes): a client with a
@@ -73,4 +74,41 @@ export const sessionReplayChunkEvents = z.object({ events: z.array(z.unknown()) 
 export const sessionReplayEvents = z.object({
   chunks: z.array(z.object(chunkBase)),
   chunk_events: z.array(z.object({ chunk_id: z.string(), events: z.array(z.unknown()) })),
+});
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const sessionReplaysOperations = defineOperations("session-replays", {
+  // Session replays: the recorder's uploads and the admin's reads (areas/session-replays.ts).
+  sessionReplayBatch: {
+    method: "POST", path: "/session-replays/batch", access: "client",
+    body: sessionReplayBatchRequest,
+    errors: ["ANALYTICS_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [json(sessionReplayBatchResponse)],
+  },
+  listSessionReplays: {
+    method: "GET", path: "/internal/session-replays", access: "admin",
+    query: sessionReplayListQuery,
+    errors: ["ITEM_NOT_FOUND"],
+    responses: [json(sessionReplayList)],
+  },
+  listSessionReplayChunks: {
+    method: "GET", path: "/internal/session-replays/:session_replay_id/chunks", access: "admin",
+    params: sessionReplayParams,
+    query: sessionReplayChunksQuery,
+    errors: ["ITEM_NOT_FOUND"],
+    responses: [json(sessionReplayChunkList)],
+  },
+  getSessionReplayChunkEvents: {
+    method: "GET", path: "/internal/session-replays/:session_replay_id/chunks/:chunk_id/events", access: "admin",
+    params: sessionReplayChunkParams,
+    errors: ["ITEM_NOT_FOUND"],
+    responses: [json(sessionReplayChunkEvents)],
+  },
+  getSessionReplayEvents: {
+    method: "GET", path: "/internal/session-replays/:session_replay_id/events", access: "admin",
+    params: sessionReplayParams,
+    query: sessionReplayEventsQuery,
+    errors: ["ITEM_NOT_FOUND"],
+    responses: [json(sessionReplayEvents)],
+  },
 });

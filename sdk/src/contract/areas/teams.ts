@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { byAccess, imageUrl, metadata, millis, queryBoolean, userIdOrMe, uuidV4 } from "./common.ts";
+import { byCaller, defineOperations, success, view } from "../define-operations.ts";
 
 /** Teams (spec §3, protocol.md §5.3, §6.4). Memberships and member profiles are in team-members.ts. */
 export const clientTeam = z.object({
@@ -78,3 +79,39 @@ export function teamListEnvelope<T extends z.ZodType>(item: T) {
 }
 
 export const teamListView = byAccess(teamListEnvelope(clientTeam), teamListEnvelope(serverTeam));
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const teamsOperations = defineOperations("teams", {
+  listTeams: {
+    method: "GET", path: "/teams", access: "client",
+    query: teamListQuery,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "INSUFFICIENT_ACCESS_TYPE"],
+    responses: [view(teamListView)],
+  },
+  createTeam: {
+    method: "POST", path: "/teams", access: "client",
+    body: byCaller(clientTeamCreate, serverTeamCreate),
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "INSUFFICIENT_ACCESS_TYPE", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    responses: [view(teamView, 201)],
+  },
+  getTeam: {
+    method: "GET", path: "/teams/:team_id", access: "client",
+    params: teamParams,
+    errors: ["TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [view(teamView)],
+  },
+  updateTeam: {
+    method: "PATCH", path: "/teams/:team_id", access: "client",
+    params: teamParams,
+    body: byCaller(clientTeamUpdate, serverTeamUpdate),
+    errors: ["TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [view(teamView)],
+  },
+  deleteTeam: {
+    method: "DELETE", path: "/teams/:team_id", access: "client",
+    params: teamParams,
+    body: teamDeleteBody,
+    errors: ["TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    responses: [success],
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { byAccess, imageUrl, metadata, millis, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
+import { byAccess, imageUrl, metadata, millis, paginatedEnvelope, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
 import { clientTeam, serverTeam } from "./teams.ts";
+import { byCaller, created, defineOperations, json, success, view } from "../define-operations.ts";
 
 /** Users (spec §3, protocol.md §5.2). */
 
@@ -135,3 +136,57 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 
 /** /users/:user_id (server and admin). */
 export const userParams = z.strictObject({ user_id: uuidV4 });
+
+/** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+export const usersOperations = defineOperations("users", {
+  getMe: {
+    method: "GET", path: "/users/me", access: "client",
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER"],
+    responses: [view(userView)],
+  },
+  updateMe: {
+    method: "PATCH", path: "/users/me", access: "client",
+    body: byCaller(clientUserUpdate, serverUserUpdate),
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS"],
+    responses: [view(userView)],
+  },
+  deleteMe: {
+    method: "DELETE", path: "/users/me", access: "client",
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND"],
+    responses: [success],
+  },
+  listUsers: {
+    method: "GET", path: "/users", access: "server",
+    query: userListQuery,
+    errors: [],
+    responses: [json(paginatedEnvelope(serverUser))],
+  },
+  createUser: {
+    method: "POST", path: "/users", access: "server",
+    body: serverUserCreate,
+    errors: ["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_EMAIL_ALREADY_EXISTS"],
+    responses: [created(serverUser)],
+  },
+  getUser: {
+    method: "GET", path: "/users/:user_id", access: "server",
+    params: userParams,
+    query: userListQuery,
+    errors: ["USER_NOT_FOUND"],
+    responses: [json(serverUser)],
+  },
+  updateUser: {
+    method: "PATCH", path: "/users/:user_id", access: "server",
+    params: userParams,
+    query: userListQuery,
+    body: serverUserUpdate,
+    errors: ["TEAM_MEMBERSHIP_ALREADY_EXISTS", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "USER_NOT_FOUND"],
+    responses: [json(serverUser)],
+  },
+  deleteUser: {
+    method: "DELETE", path: "/users/:user_id", access: "server",
+    params: userParams,
+    query: userListQuery,
+    errors: ["TEAM_MEMBERSHIP_NOT_FOUND", "USER_NOT_FOUND"],
+    responses: [success],
+  },
+});

@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 /**
  * Runs the real dev server (authsim/src/cli.ts, what `npm start` runs, from its sources) on a free loopback port and waits for its banner: browser
  * tests drive the dashboard and the hosted pages exactly as a developer gets them, build-on-start and --seed included.
+ * It lives in the package whose CLI it starts (`authsim/testing`), so no package reaches into another's sources.
  */
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const cli = fileURLToPath(new URL("../../authsim/src/cli.ts", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 
 export interface StartedCli {
   /** http://127.0.0.1:<port>, as the banner names it. */
