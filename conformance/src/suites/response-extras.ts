@@ -221,7 +221,7 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const me = { access: "client" as const, accessToken };
     const { items } = await call<{ items: { id: string }[] }>(target, "/oauth-providers?user_id=me", me);
     await call(target, `/oauth-providers/me/${items[0]!.id}`, me);
-    await call(target, "/auth/oauth/connected-accounts/google/access-token", me);
+    await call(target, "/auth/oauth/connected-accounts/google/access-token", { ...me, json: {} });
   });
 
   it("tests and counts sign-up rules, steps the email queue, digests failed emails and rewrites a template", async () => {
