@@ -47,6 +47,7 @@ export const operationDefinitions = {
   ...a.paymentMethodsOperations,
   ...a.analyticsOperations,
   ...a.sessionReplaysOperations,
+  ...a.migrationTestsOperations,
 };
 
 /** Every operation id of the contract. */

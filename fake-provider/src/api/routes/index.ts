@@ -6,6 +6,7 @@ import type { RouteTable } from "./define.ts";
 import { internalExtraRoutes } from "./internal-extras.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { metaRoutes } from "./meta.ts";
+import { migrationTestRoutes } from "./migration-tests.ts";
 import { paymentRoutes } from "./payments.ts";
 import { permissionRoutes } from "./permissions.ts";
 import { projectRoutes } from "./projects.ts";
@@ -34,4 +35,5 @@ export const implementedRoutes: RouteTable = {
   ...sessionReplayRoutes,
   ...analyticsRoutes,
   ...internalExtraRoutes,
+  ...migrationTestRoutes,
 };

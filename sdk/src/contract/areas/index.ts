@@ -30,3 +30,4 @@ export * from "./sign-up-rules.ts";
 export * from "./analytics.ts";
 export * from "./managed-email.ts";
 export * from "./onboarding.ts";
+export * from "./migration-tests.ts";
