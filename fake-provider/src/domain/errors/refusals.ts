@@ -72,6 +72,9 @@ export const refusals = {
   atLeastOnePublishableClient: { status: 400, text: "At least one of has_publishable_client_key, has_secret_server_key and has_super_secret_admin_key must be true." },
   // domain/ops/internal-extras.ts
   endpointOnlyAvailableLocalEmulator: { status: 400, text: "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).", operations: ["localEmulatorProject"] },
+  endpointOnlyAvailablePreviewMode: { status: 403, text: "This endpoint is only available in preview mode", operations: ["previewCreateProject"] },
+  // domain/ops/feature-requests.ts: the emulator's own (upstream passes on its board service's error)
+  featureRequestNotFound: { status: 404, text: "Feature request not found", operations: ["upvoteFeatureRequest"] },
   // domain/ops/invitations.ts
   cannotSpecifyBothTeamId: { status: 400, text: "Cannot specify both team_id and user_id" },
   specifyEitherTeamIdUser: { status: 400, text: "Must specify either team_id or user_id" },

@@ -36,6 +36,7 @@ import type {
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord } from "./analytics-records.ts";
+import type { ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -108,6 +109,10 @@ function createTables() {
     sessionReplayChunks: new Table<SessionReplayChunkRecord>(),
     /** Analytics events, bounded (analytics-records.ts, domain/ops/analytics-events.ts). */
     analyticsEvents: new Table<AnalyticsEventRecord>(),
+    /** The outside services of the dashboard's routes, as data (service-records.ts). */
+    featureRequests: new Table<FeatureRequestRecord>(),
+    mcpCallLog: new Table<McpCallLogRecord>(),
+    chatMessages: new Table<ChatMessageRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };
