@@ -48,6 +48,7 @@ export const operationDefinitions = {
   ...a.analyticsOperations,
   ...a.sessionReplaysOperations,
   ...a.migrationTestsOperations,
+  ...a.featureRequestsOperations,
 };
 
 /** Every operation id of the contract. */

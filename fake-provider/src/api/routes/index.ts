@@ -4,6 +4,7 @@ import { analyticsRoutes } from "./analytics.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { RouteTable } from "./define.ts";
 import { internalExtraRoutes } from "./internal-extras.ts";
+import { featureRequestRoutes } from "./feature-requests.ts";
 import { invitationRoutes } from "./invitations.ts";
 import { metaRoutes } from "./meta.ts";
 import { migrationTestRoutes } from "./migration-tests.ts";
@@ -36,4 +37,5 @@ export const implementedRoutes: RouteTable = {
   ...analyticsRoutes,
   ...internalExtraRoutes,
   ...migrationTestRoutes,
+  ...featureRequestRoutes,
 };

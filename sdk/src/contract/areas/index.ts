@@ -31,3 +31,4 @@ export * from "./analytics.ts";
 export * from "./managed-email.ts";
 export * from "./onboarding.ts";
 export * from "./migration-tests.ts";
+export * from "./feature-requests.ts";
