@@ -49,6 +49,7 @@ export const operationDefinitions = {
   ...a.sessionReplaysOperations,
   ...a.migrationTestsOperations,
   ...a.featureRequestsOperations,
+  ...a.mcpReviewOperations,
 };
 
 /** Every operation id of the contract. */

@@ -6,6 +6,7 @@ import type { RouteTable } from "./define.ts";
 import { internalExtraRoutes } from "./internal-extras.ts";
 import { featureRequestRoutes } from "./feature-requests.ts";
 import { invitationRoutes } from "./invitations.ts";
+import { mcpReviewRoutes } from "./mcp-review.ts";
 import { metaRoutes } from "./meta.ts";
 import { migrationTestRoutes } from "./migration-tests.ts";
 import { paymentRoutes } from "./payments.ts";
@@ -38,4 +39,5 @@ export const implementedRoutes: RouteTable = {
   ...internalExtraRoutes,
   ...migrationTestRoutes,
   ...featureRequestRoutes,
+  ...mcpReviewRoutes,
 };

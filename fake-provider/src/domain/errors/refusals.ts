@@ -75,6 +75,8 @@ export const refusals = {
   endpointOnlyAvailablePreviewMode: { status: 403, text: "This endpoint is only available in preview mode", operations: ["previewCreateProject"] },
   // domain/ops/feature-requests.ts: the emulator's own (upstream passes on its board service's error)
   featureRequestNotFound: { status: 404, text: "Feature request not found", operations: ["upvoteFeatureRequest"] },
+  // domain/ops/mcp-review.ts: the log's own wording (upstream passes the reducer's error on as a 500)
+  mcpCallLogNotFound: { status: 404, text: (correlationId: Arg) => `Call log not found for correlationId: ${correlationId}`, operations: ["mcpReviewDelete", "mcpReviewMarkReviewed", "mcpReviewUpdateCorrection"] },
   // domain/ops/invitations.ts
   cannotSpecifyBothTeamId: { status: 400, text: "Cannot specify both team_id and user_id" },
   specifyEitherTeamIdUser: { status: 400, text: "Must specify either team_id or user_id" },

@@ -32,3 +32,4 @@ export * from "./managed-email.ts";
 export * from "./onboarding.ts";
 export * from "./migration-tests.ts";
 export * from "./feature-requests.ts";
+export * from "./mcp-review.ts";
