@@ -1,9 +1,11 @@
 import { uploadAnalyticsEvents } from "../../domain/ops/analytics-events.ts";
 import { analyticsQuery } from "../../domain/ops/analytics-query.ts";
+import { analyticsQueryTiming } from "../../domain/ops/analytics-query-timing.ts";
 import { ok, type RouteTable } from "./define.ts";
 
 /** Analytics: the client SDK's event batches (domain/ops/analytics-events.ts) and an admin's read-only query over the events. */
 export const analyticsRoutes: RouteTable = {
   analyticsBatch: { handler: ({ auth, ctx, body }) => ok(uploadAnalyticsEvents(ctx, auth, body)) },
   analyticsQuery: { handler: ({ auth, ctx, body }) => ok(analyticsQuery(ctx, auth.project.id, body)) },
+  analyticsQueryTiming: { handler: ({ auth, ctx, body }) => ok(analyticsQueryTiming(ctx, auth.project.id, body.query_id)) },
 };

@@ -4,6 +4,7 @@ import { knownError } from "../errors/known-error.ts";
 import type { AnalyticsEventRecord } from "../store/analytics-records.ts";
 import { AnalyticsQueryError, dateTime, runAnalyticsQuery, SqlSyntaxError, type Row } from "./analytics-evaluate.ts";
 import type { OpContext } from "./context.ts";
+import { logFinishedQuery } from "./analytics-query-timing.ts";
 
 /** The real service's bound on an answer's rows (its ClickHouse max_result_rows). */
 const MAX_RESULT_ROWS = 10_000;
@@ -49,6 +50,7 @@ function eventRow(event: AnalyticsEventRecord): Row {
  */
 export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): { result: Record<string, unknown>[]; query_id: string } {
   if (body.include_all_branches) throw knownError("ANALYTICS_QUERY_ERROR", { error: "include_all_branches is not supported yet" });
+  const startedAt = ctx.now;
   const events: Row[] = [];
   for (const event of ctx.tables.analyticsEvents.values()) {
     if (event.projectId === projectId) events.push(eventRow(event));
@@ -61,7 +63,9 @@ export function analyticsQuery(ctx: OpContext, projectId: string, body: Analytic
       settings: { SQL_project_id: projectId, SQL_branch_id: MAIN_BRANCH },
       maxResultRows: MAX_RESULT_ROWS,
     });
-    return { result, query_id: `${projectId}:${MAIN_BRANCH}:${uuid(ctx.random)}` };
+    const queryId = `${projectId}:${MAIN_BRANCH}:${uuid(ctx.random)}`;
+    logFinishedQuery(ctx, { queryId, startedAtMillis: startedAt, finishedAtMillis: ctx.now });
+    return { result, query_id: queryId };
   } catch (error) {
     if (error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError) throw knownError("ANALYTICS_QUERY_ERROR", { error: error.message });
     throw error;

@@ -35,7 +35,7 @@ import type {
 } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
-import type { AnalyticsEventRecord } from "./analytics-records.ts";
+import type { AnalyticsEventRecord, AnalyticsQueryLogRecord } from "./analytics-records.ts";
 import type { ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
@@ -109,6 +109,8 @@ function createTables() {
     sessionReplayChunks: new Table<SessionReplayChunkRecord>(),
     /** Analytics events, bounded (analytics-records.ts, domain/ops/analytics-events.ts). */
     analyticsEvents: new Table<AnalyticsEventRecord>(),
+    /** Finished analytics queries, bounded (analytics-records.ts, domain/ops/analytics-query-timing.ts). */
+    analyticsQueryLog: new Table<AnalyticsQueryLogRecord>(),
     /** The outside services of the dashboard's routes, as data (service-records.ts). */
     featureRequests: new Table<FeatureRequestRecord>(),
     mcpCallLog: new Table<McpCallLogRecord>(),
