@@ -4,7 +4,7 @@ import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
 import { callerBySchema, signedInBySchema } from "./caller-schema.ts";
 import type { OpContext } from "./context.ts";
-import { newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
+import { escapeHtml, newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";
 import { refusal } from "../errors/refusals.ts";
 
@@ -31,8 +31,6 @@ export function componentVersions() {
 
 /** Where the real service sends support feedback. */
 export const SUPPORT_INBOX = "team@stack-auth.com";
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function sendFeedback(ctx: OpContext, auth: Auth | null, body: FeedbackRequest): { success: true } {
   const projectId = auth?.project.id ?? INTERNAL_PROJECT_ID;
