@@ -234,6 +234,10 @@ export const refusals = {
   clientOwnPaymentMethodOnly: { status: 403, text: "Clients can only manage their own payment method.", operations: ["createSetupIntent", "setDefaultPaymentMethod"] },
   paymentsNotSetUp: { status: 400, text: "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding.", operations: ["createSetupIntent", "setDefaultPaymentMethod", "createPurchaseUrl"] },
   invalidStripeSignature: { status: 400, text: "Invalid stripe-signature header", operations: ["stripeWebhook"] },
+  // domain/ops/resend-webhooks.ts (the last is the emulator's own: upstream fails with an internal error)
+  invalidResendWebhookSignature: { status: 400, text: "Invalid Resend webhook signature", operations: ["resendWebhook"] },
+  invalidResendWebhookJson: { status: 400, text: "Invalid JSON payload in Resend webhook", operations: ["resendWebhook"] },
+  resendWebhookMissingDomainFields: { status: 400, text: "Resend webhook payload missing required domain fields", operations: ["resendWebhook"] },
   invalidCliLoginCode: { status: 400, text: CLI_MESSAGES.invalidLoginCode, operations: ["cliComplete"] },
   subdomainNotFullyQualified: { status: 400, text: "subdomain must be a fully-qualified domain name like mail.example.com", operations: ["setupManagedEmail", "checkManagedEmail"] },
   invalidSenderLocalPart: { status: 400, text: "sender_local_part is invalid", operations: ["setupManagedEmail", "checkManagedEmail"] },
