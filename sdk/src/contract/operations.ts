@@ -50,6 +50,7 @@ export const operationDefinitions = {
   ...a.migrationTestsOperations,
   ...a.featureRequestsOperations,
   ...a.mcpReviewOperations,
+  ...a.aiConversationsOperations,
 };
 
 /** Every operation id of the contract. */

@@ -1,5 +1,6 @@
 import { accountRoutes } from "./account.ts";
 import { adminRoutes } from "./admin.ts";
+import { aiConversationRoutes } from "./ai-conversations.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { RouteTable } from "./define.ts";
@@ -40,4 +41,5 @@ export const implementedRoutes: RouteTable = {
   ...migrationTestRoutes,
   ...featureRequestRoutes,
   ...mcpReviewRoutes,
+  ...aiConversationRoutes,
 };

@@ -75,6 +75,8 @@ export const refusals = {
   endpointOnlyAvailablePreviewMode: { status: 403, text: "This endpoint is only available in preview mode", operations: ["previewCreateProject"] },
   // domain/ops/feature-requests.ts: the emulator's own (upstream passes on its board service's error)
   featureRequestNotFound: { status: 404, text: "Feature request not found", operations: ["upvoteFeatureRequest"] },
+  // domain/ops/ai-conversations.ts (an unknown project is projectNotFound: upstream fails on its foreign key)
+  conversationNotFound: { status: 404, text: "Conversation not found", operations: ["getAiConversation", "updateAiConversation", "deleteAiConversation", "replaceAiMessages"] },
   // domain/ops/mcp-review.ts: the log's own wording (upstream passes the reducer's error on as a 500)
   mcpCallLogNotFound: { status: 404, text: (correlationId: Arg) => `Call log not found for correlationId: ${correlationId}`, operations: ["mcpReviewDelete", "mcpReviewMarkReviewed", "mcpReviewUpdateCorrection"] },
   // domain/ops/invitations.ts
@@ -163,7 +165,7 @@ export const refusals = {
   productCustomerTypeButIts: { status: 400, text: (productId: Arg, value: Arg, productLineId: Arg, value2: Arg) => `Product "${productId}" has customer type "${value}" but its product line "${productLineId}" has customer type "${value2}"` },
   sourceRequiredBranchLevelConfig: { status: 400, text: "source is required for branch level config", operations: ["replaceConfigOverride"] },
   // domain/ops/project-jwks.ts
-  projectNotFound: { status: 404, text: "Project not found", operations: ["jwks"] },
+  projectNotFound: { status: 404, text: "Project not found", operations: ["jwks", "createAiConversation"] },
   // domain/ops/provider-subscriptions.ts
   providerCustomerNamesNoCustomer: { status: 400, text: (providerCustomerId: Arg) => `Provider customer ${providerCustomerId} names no customer (metadata customerId, customerType)` },
   noProviderCustomerEmulator: { status: 400, text: (providerCustomerId: Arg) => `No provider customer ${providerCustomerId} in this emulator` },

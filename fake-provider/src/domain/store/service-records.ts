@@ -47,3 +47,25 @@ export interface ChatMessageRecord {
   text: string;
   sentAtMillis: number;
 }
+
+/** A saved conversation of the dashboard's assistant (domain/ops/ai-conversations.ts); its messages are rows of their own. */
+export interface AiConversationRecord {
+  id: string;
+  /** The internal project's user who owns it. */
+  userId: string;
+  /** The project it is about (any project id the owner named that exists). */
+  projectId: string;
+  title: string;
+  createdAtMillis: number;
+  updatedAtMillis: number;
+}
+
+/** One message of a saved conversation, at its position. */
+export interface AiMessageRecord {
+  id: string;
+  conversationId: string;
+  position: number;
+  role: "user" | "assistant";
+  content: unknown;
+  createdAtMillis: number;
+}

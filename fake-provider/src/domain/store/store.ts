@@ -36,7 +36,7 @@ import type {
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord, AnalyticsQueryLogRecord } from "./analytics-records.ts";
-import type { ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
+import type { AiConversationRecord, AiMessageRecord, ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -115,6 +115,8 @@ function createTables() {
     featureRequests: new Table<FeatureRequestRecord>(),
     mcpCallLog: new Table<McpCallLogRecord>(),
     chatMessages: new Table<ChatMessageRecord>(),
+    aiConversations: new Table<AiConversationRecord>(),
+    aiMessages: new Table<AiMessageRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

@@ -33,3 +33,4 @@ export * from "./onboarding.ts";
 export * from "./migration-tests.ts";
 export * from "./feature-requests.ts";
 export * from "./mcp-review.ts";
+export * from "./ai-conversations.ts";
