@@ -51,6 +51,7 @@ export const operationDefinitions = {
   ...a.featureRequestsOperations,
   ...a.mcpReviewOperations,
   ...a.aiConversationsOperations,
+  ...a.aiProxyOperations,
 };
 
 /** Every operation id of the contract. */

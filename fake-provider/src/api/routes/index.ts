@@ -1,6 +1,7 @@
 import { accountRoutes } from "./account.ts";
 import { adminRoutes } from "./admin.ts";
 import { aiConversationRoutes } from "./ai-conversations.ts";
+import { aiProxyRoutes } from "./ai-proxy.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { RouteTable } from "./define.ts";
@@ -42,4 +43,5 @@ export const implementedRoutes: RouteTable = {
   ...featureRequestRoutes,
   ...mcpReviewRoutes,
   ...aiConversationRoutes,
+  ...aiProxyRoutes,
 };

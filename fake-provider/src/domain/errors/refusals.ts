@@ -77,6 +77,9 @@ export const refusals = {
   featureRequestNotFound: { status: 404, text: "Feature request not found", operations: ["upvoteFeatureRequest"] },
   // domain/ops/ai-conversations.ts (an unknown project is projectNotFound: upstream fails on its foreign key)
   conversationNotFound: { status: 404, text: "Conversation not found", operations: ["getAiConversation", "updateAiConversation", "deleteAiConversation", "replaceAiMessages"] },
+  // domain/ops/ai-proxy.ts
+  aiProxyBodyNotJson: { status: 400, text: "Request body must be valid JSON", operations: ["aiProxyRootPost", "aiProxyPost"] },
+  aiProxyBodyNotObject: { status: 400, text: "Request body must be a JSON object", operations: ["aiProxyRootPost", "aiProxyPost"] },
   // domain/ops/mcp-review.ts: the log's own wording (upstream passes the reducer's error on as a 500)
   mcpCallLogNotFound: { status: 404, text: (correlationId: Arg) => `Call log not found for correlationId: ${correlationId}`, operations: ["mcpReviewDelete", "mcpReviewMarkReviewed", "mcpReviewUpdateCorrection"] },
   // domain/ops/invitations.ts

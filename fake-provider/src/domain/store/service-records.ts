@@ -69,3 +69,12 @@ export interface AiMessageRecord {
   content: unknown;
   createdAtMillis: number;
 }
+
+/**
+ * One scripted answer of the offline model (domain/ops/offline-model.ts), queued by a test through the control plane:
+ * a text the model answers, or a failure its provider answers. Keyed by its place in the queue (zero-padded).
+ */
+export interface AiModelScriptRecord {
+  seq: number;
+  reply: { type: "text"; text: string } | { type: "failure"; status: number; message: string };
+}

@@ -36,7 +36,7 @@ import type {
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord, AnalyticsQueryLogRecord } from "./analytics-records.ts";
-import type { AiConversationRecord, AiMessageRecord, ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
+import type { AiConversationRecord, AiMessageRecord, AiModelScriptRecord, ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -117,6 +117,7 @@ function createTables() {
     chatMessages: new Table<ChatMessageRecord>(),
     aiConversations: new Table<AiConversationRecord>(),
     aiMessages: new Table<AiMessageRecord>(),
+    aiModelScript: new Table<AiModelScriptRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

@@ -34,3 +34,4 @@ export * from "./migration-tests.ts";
 export * from "./feature-requests.ts";
 export * from "./mcp-review.ts";
 export * from "./ai-conversations.ts";
+export * from "./ai-proxy.ts";
