@@ -10,6 +10,7 @@ import { mountPaymentsControl } from "./payments.ts";
 import { mountDevtoolsControl } from "./devtools.ts";
 import { mountStrongAuthControl } from "./strong-auth.ts";
 import { mountFixedOtpControl } from "./fixed-otp.ts";
+import { mountAiModelControl } from "./ai-model.ts";
 import { mountOpenApiControl } from "../openapi/control.ts";
 import { liveStateRefusal, snapshotState } from "./live-state-guard.ts";
 import { clientProjectView } from "../../domain/views/projects.ts";
@@ -154,6 +155,8 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   mountStrongAuthControl(app, provider, CONTROL_PREFIX);
   // Fixed sign-in OTPs by address pattern (emulator/control/fixed-otp.ts).
   mountFixedOtpControl(app, provider);
+  // The offline model's scripted answers for the AI routes (emulator/control/ai-model.ts).
+  mountAiModelControl(app, provider);
   // The OpenAPI document of /api/v1 and its browsable reference page (emulator/openapi/).
   mountOpenApiControl(app, provider, CONTROL_PREFIX);
 }
