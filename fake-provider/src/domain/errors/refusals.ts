@@ -269,11 +269,11 @@ export function refusal<Id extends RefusalId>(id: Id, ...args: RefusalArgs<Id>):
 // A part no text holds, to find where a text's parts go.
 const PART = "\uE000";
 
-/** Whether `text` is this refusal's text, with any parts. */
+/** Whether `text` is this refusal's text, with any parts (a part may be empty: a value the request gave as ""). */
 export function refusalMatches(entry: Refusal, text: string): boolean {
   if (typeof entry.text === "string") return entry.text === text;
   const parts = Array.from({ length: entry.text.length }, () => PART);
   const template = (entry.text as (...parts: readonly Arg[]) => string)(...parts);
-  const pattern = template.split(PART).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]+");
+  const pattern = template.split(PART).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]*");
   return new RegExp(`^${pattern}$`).test(text);
 }
