@@ -12,6 +12,7 @@ import type { ProviderSettings } from "./domain/ops/context.ts";
 import { finish, mountOperations, type OperationAnswer } from "./api/routes/mount.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "./seed.ts";
 import { createFaults } from "./emulator/faults/faults.ts";
+import { createOfflineModelControl } from "./emulator/ai-model/offline-model-control.ts";
 import { DroppedConnection, faultMiddleware } from "./emulator/faults/middleware.ts";
 import { errorToResponse } from "./api/http/errors-to-response.ts";
 import { familyOf } from "./api/http/family.ts";
@@ -143,6 +144,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     store,
     outbox: createOutbox(store, () => clock.now(), () => (clock.frozen ? 0 : (settings.emailQueueDelayMillis ?? 0))),
     faults: createFaults(random),
+    ai: createOfflineModelControl({ store, clock, random, settings }),
     requestLog: createRequestLog(options.requestLogCapacity),
     work: createTimedWork(
       clock,

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { RandomSource } from "@authsim/sdk/runtime";
 import type { ControllableClock } from "./clock.ts";
 import type { Faults } from "./emulator/faults/faults.ts";
+import type { OfflineModelControl } from "./emulator/ai-model/offline-model-control.ts";
 import type { ProviderSettings } from "./domain/ops/context.ts";
 import type { Outbox } from "./emulator/outbox/outbox.ts";
 import type { RequestLog } from "./emulator/request-log/request-log.ts";
@@ -28,6 +29,8 @@ export interface FakeProvider {
   outbox: Outbox;
   /** Fault rules (status, known error, latency, dropped connection) applied before the routes. Cleared by reset. */
   faults: Faults;
+  /** The offline model's scripted answers (texts, failures) for the AI routes (emulator/ai-model/). Emptied by reset. */
+  ai: OfflineModelControl;
   /** The last /api/v1 requests with status, known error and why (emulator/request-log/). Cleared by reset. */
   requestLog: RequestLog;
   /**

@@ -80,10 +80,12 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
   else if (status >= 400) {
     const contentType = answer.headers.get("content-type") ?? "";
     const oauthJson = operation.id === "oauthToken" && typeof record(body)?.error === "string" && typeof record(body)?.error_description === "string";
+    // The AI proxy passes its model provider's JSON errors on ({error: {message, code}}), as upstream does.
+    const providerJson = operation.area === "ai-proxy" && record(record(body)?.error) !== null;
     const allowedText = contentType.startsWith("text/plain") && plainTextAllowed(operation.id, status, answer.text);
     // A method the path's route does not serve: the real service's framework answers an empty 405 (protocol.md §1).
     const emptyMethodNotAllowed = status === 405 && answer.text === "";
-    if (!oauthJson && !allowedText && !emptyMethodNotAllowed) problems.push(`a ${status} that is neither a known error nor a plain text the protocol has: ${contentType} ${answer.text.slice(0, 300)}`);
+    if (!oauthJson && !providerJson && !allowedText && !emptyMethodNotAllowed) problems.push(`a ${status} that is neither a known error nor a plain text the protocol has: ${contentType} ${answer.text.slice(0, 300)}`);
   }
 
   if (status >= 400) {

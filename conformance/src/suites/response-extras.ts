@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { expect, it } from "vitest";
-import { API_PREFIX, callerHeaders, type AccessType } from "@authsim/sdk/contract";
+import { API_PREFIX, callerHeaders, INTERNAL_PROJECT_ID, type AccessType } from "@authsim/sdk/contract";
+import { internalProjectSeed } from "@authsim/fixtures";
 import type { InProcessTarget } from "../targets.ts";
 import { CALLBACKS, codeOfLink, nextEmail } from "./account-support.ts";
 import { buyOnCheckoutPage, providerNow, useConformanceCatalogue } from "./payments-support.ts";
@@ -221,7 +222,7 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const me = { access: "client" as const, accessToken };
     const { items } = await call<{ items: { id: string }[] }>(target, "/oauth-providers?user_id=me", me);
     await call(target, `/oauth-providers/me/${items[0]!.id}`, me);
-    await call(target, "/auth/oauth/connected-accounts/google/access-token", me);
+    await call(target, "/auth/oauth/connected-accounts/google/access-token", { ...me, json: {} });
   });
 
   it("tests and counts sign-up rules, steps the email queue, digests failed emails and rewrites a template", async () => {
@@ -271,5 +272,46 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
       access: "admin",
       json: { type: "one-time-purchase", id: purchase!.id, refund_entries: [{ entry_index: 0, quantity: 1, amount_usd: "1" }] },
     });
+  });
+
+  it("serves issue 27's routes: migration tests, the timing of a query, a leaked key, a Resend event, the init report, the AI proxy", async () => {
+    const target = getTarget();
+    await call(target, "/migration-tests");
+    await call(target, "/migration-tests/smart-route-handler?queryParamNew=x");
+    const { query_id } = await call<{ query_id: string }>(target, "/internal/analytics/query", { access: "admin", json: { query: "SELECT 1 AS one" } });
+    await call(target, "/internal/analytics/query/timing", { access: "server", json: { query_id } });
+    const user = await signUp(target);
+    const key = await call<{ value: string }>(target, "/user-api-keys", { access: "client", accessToken: user.access_token, json: { user_id: "me", description: "leaked", expires_at_millis: null } });
+    await call(target, "/integrations/credential-scanning/revoke", { json: { api_key: key.value } });
+    // Svix's signature with the emulator's fixed development secret (fake-provider ops/resend-webhooks.ts).
+    const event = JSON.stringify({ type: "email.sent", data: {} });
+    const timestamp = String(Math.floor((await providerNow(target)) / 1000));
+    const secret = Buffer.from("YXV0aHNpbS1yZXNlbmQtd2ViaG9vay1zZWNyZXQ=", "base64");
+    const signature = `v1,${createHmac("sha256", secret).update(`msg_1.${timestamp}.${event}`).digest("base64")}`;
+    await call(target, "/integrations/resend/webhooks", { method: "POST", rawBody: event, headers: { "content-type": "application/json", "svix-id": "msg_1", "svix-timestamp": timestamp, "svix-signature": signature } });
+    await call(target, "/internal/init-script-callback", { json: { success: true, options: {}, args: [], isNonInteractive: true, timestamp: "2026-01-01T00:00:00.000Z" } });
+    await call(target, "/integrations/ai-proxy/v1/models");
+    await call(target, "/integrations/ai-proxy/v1/messages", { json: { messages: [{ role: "user", content: "hi" }] } });
+  });
+
+  it("serves the dashboard's feature board, MCP review and saved AI conversations to an internal-project user", async () => {
+    const target = getTarget();
+    const internal: InProcessTarget = { ...target, projectId: INTERNAL_PROJECT_ID, publishableClientKey: internalProjectSeed.keys.publishable_client_key, secretServerKey: internalProjectSeed.keys.secret_server_key };
+    const me = { access: "client" as const, accessToken: (await signUp(internal)).access_token };
+    const post = await call<{ id: string }>(internal, "/internal/feature-requests", { ...me, json: { title: uniqueTag("feature") } });
+    await call(internal, `/internal/feature-requests/${post.id}/upvote`, { ...me, json: {} });
+    await call(internal, "/internal/feature-requests", me);
+    await call(internal, "/internal/mcp-review/add-manual", { ...me, json: { question: "Q?", answer: "A.", publish: false } });
+    // No route lists the log (upstream's reviewers read it from its database): the entry's id is read from the state.
+    const correlationId = [...target.provider.store.read.mcpCallLog.values()].at(-1)!.correlationId;
+    await call(internal, "/internal/mcp-review/update-correction", { ...me, json: { correlationId, correctedQuestion: "q", correctedAnswer: "a", publish: true } });
+    await call(internal, "/internal/mcp-review/mark-reviewed", { ...me, json: { correlationId } });
+    await call(internal, "/internal/mcp-review/delete", { ...me, json: { correlationId } });
+    const conversation = await call<{ id: string }>(internal, "/internal/ai-conversations", { ...me, json: { title: "Help", projectId: target.projectId, messages: [{ role: "user", content: "hi" }] } });
+    await call(internal, `/internal/ai-conversations?projectId=${target.projectId}`, me);
+    await call(internal, `/internal/ai-conversations/${conversation.id}`, me);
+    await call(internal, `/internal/ai-conversations/${conversation.id}`, { ...me, method: "PATCH", json: { title: "Renamed" } });
+    await call(internal, `/internal/ai-conversations/${conversation.id}/messages`, { ...me, method: "PUT", json: { messages: [] } });
+    await call(internal, `/internal/ai-conversations/${conversation.id}`, { ...me, method: "DELETE" });
   });
 }

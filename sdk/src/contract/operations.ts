@@ -47,6 +47,11 @@ export const operationDefinitions = {
   ...a.paymentMethodsOperations,
   ...a.analyticsOperations,
   ...a.sessionReplaysOperations,
+  ...a.migrationTestsOperations,
+  ...a.featureRequestsOperations,
+  ...a.mcpReviewOperations,
+  ...a.aiConversationsOperations,
+  ...a.aiProxyOperations,
 };
 
 /** Every operation id of the contract. */

@@ -130,6 +130,11 @@ export const controlEndpoints = {
   fixedOtp: { method: "GET", path: "/fixed-otp", response: s.fixedOtpRules },
   setFixedOtp: { method: "PUT", path: "/fixed-otp", body: s.fixedOtpRules, response: s.fixedOtpRules },
 
+  // The offline model's queued answers (texts or failures), taken one per model call, oldest first.
+  aiScript: { method: "GET", path: "/ai/script", response: s.aiScript },
+  addAiScript: { method: "POST", path: "/ai/script", body: s.aiScriptInput, response: s.aiScript, status: 201 },
+  clearAiScript: { method: "DELETE", path: "/ai/script", response: s.controlSuccess },
+
   // The OpenAPI document of /api/v1 (left open: openapi/ in the fake provider builds it from the contract).
   openApi: { method: "GET", path: "/openapi.json", response: s.openApiDocument },
   // The hosted pages' config (authsim/hosted/serve.ts).

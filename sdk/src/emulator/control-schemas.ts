@@ -329,3 +329,14 @@ export const hostedConfig = z.looseObject({ projectId: z.string(), projectName: 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 /** An OpenAPI document: its own format, checked by the fake provider's tests, not here. */
 export const openApiDocument = z.looseObject({ openapi: z.string() });
+
+/**
+ * The offline model's scripted answers (`/__emulator/ai/script`): a text the model answers, or a failure (status and
+ * message) its provider answers. Bounded: 100 queued at most (the emulator refuses more), texts up to 100 000 characters.
+ */
+export const aiScriptedReply = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("text"), text: z.string().max(100_000) }),
+  z.strictObject({ type: z.literal("failure"), status: z.number().int().min(400).max(599), message: z.string().max(10_000) }),
+]);
+export const aiScript = z.object({ replies: z.array(aiScriptedReply) });
+export const aiScriptInput = z.strictObject({ replies: z.array(aiScriptedReply).min(1).max(100) });

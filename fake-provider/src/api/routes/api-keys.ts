@@ -11,6 +11,7 @@ import {
   userKeyOwner,
 } from "../../domain/ops/api-keys.ts";
 import { apiKeyFirstView, apiKeyView } from "../../domain/views/api-keys.ts";
+import { revokeLeakedApiKey } from "../../domain/ops/credential-scanning.ts";
 import { ok, type RouteFor, type RouteTable } from "./define.ts";
 
 /** /user-api-keys and /team-api-keys (protocol.md §5.8, §6.3). */
@@ -60,6 +61,7 @@ const user = itemRoutes("user");
 const team = itemRoutes("team");
 
 export const apiKeyRoutes: RouteTable = {
+  revokeLeakedApiKey: { handler: ({ ctx, body }) => ok(revokeLeakedApiKey(ctx, body.api_key)) },
   listUserApiKeys: {
     handler: ({ auth, ctx, query }) => {
       assertClientMayUseApiKeys(auth, "user");

@@ -1,11 +1,16 @@
 import { accountRoutes } from "./account.ts";
 import { adminRoutes } from "./admin.ts";
+import { aiConversationRoutes } from "./ai-conversations.ts";
+import { aiProxyRoutes } from "./ai-proxy.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { dataVaultRoutes } from "./data-vault.ts";
 import type { RouteTable } from "./define.ts";
 import { internalExtraRoutes } from "./internal-extras.ts";
+import { featureRequestRoutes } from "./feature-requests.ts";
 import { invitationRoutes } from "./invitations.ts";
+import { mcpReviewRoutes } from "./mcp-review.ts";
 import { metaRoutes } from "./meta.ts";
+import { migrationTestRoutes } from "./migration-tests.ts";
 import { paymentRoutes } from "./payments.ts";
 import { permissionRoutes } from "./permissions.ts";
 import { projectRoutes } from "./projects.ts";
@@ -34,4 +39,9 @@ export const implementedRoutes: RouteTable = {
   ...sessionReplayRoutes,
   ...analyticsRoutes,
   ...internalExtraRoutes,
+  ...migrationTestRoutes,
+  ...featureRequestRoutes,
+  ...mcpReviewRoutes,
+  ...aiConversationRoutes,
+  ...aiProxyRoutes,
 };

@@ -1,4 +1,4 @@
-import { urlOf } from "../http/request-url.ts";
+import { where } from "./user-by-schema.ts";
 import * as extras from "../../domain/ops/internal-extras.ts";
 import { ok, type RouteTable } from "./define.ts";
 
@@ -8,7 +8,7 @@ export const internalExtraRoutes: RouteTable = {
   sendFeedback: { handler: ({ auth, ctx, body }) => ok(extras.sendFeedback(ctx, auth, body)) },
   getChangelog: { handler: () => ok(extras.changelog()) },
   sendTestWebhook: { handler: () => ok(extras.sendTestWebhook()) },
-  localEmulatorProject: {
-    handler: ({ auth, request }) => extras.localEmulatorProject(auth, { method: request.method, pathname: urlOf(request).pathname }),
-  },
+  localEmulatorProject: { handler: ({ auth, request }) => extras.localEmulatorProject(auth, where(request)) },
+  previewCreateProject: { handler: ({ auth, request }) => extras.previewCreateProject(auth, where(request)) },
+  initScriptCallback: { handler: ({ ctx, body }) => ok(extras.initScriptCallback(ctx, body)) },
 };

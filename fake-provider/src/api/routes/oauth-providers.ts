@@ -3,7 +3,8 @@ import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createA
 import type { OAuthAccountRecord } from "../../domain/store/strong-auth-records.ts";
 import { clientOAuthProviderView, connectedAccountView, serverOAuthProviderView } from "../../domain/views/oauth-providers.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
-import { requireSignedIn, targetUser } from "../../domain/ops/access.ts";
+import { targetUser } from "../../domain/ops/access.ts";
+import type { OpContext } from "../../domain/ops/context.ts";
 import { linkOwner, listingOwner, OAUTH_PROVIDERS } from "../../domain/ops/oauth-account-owners.ts";
 import { refusal } from "../../domain/errors/refusals.ts";
 
@@ -12,6 +13,8 @@ const WHAT = OAUTH_PROVIDERS;
 
 const viewFor = (auth: Auth) => (auth.type === "client" ? clientOAuthProviderView : serverOAuthProviderView);
 const list = <Item>(items: Item[]) => ok({ items, is_paginated: false });
+/** Whose connected account a token route reads: a client only its own. */
+const tokenOwner = (auth: Auth, ctx: OpContext, userIdOrMe: string) => targetUser(auth, ctx, userIdOrMe, "connected accounts", () => refusal("clientOwnConnectedAccountsOnly"));
 
 export const oauthProviderRoutes: RouteTable = {
   listOAuthProviders: {
@@ -46,18 +49,13 @@ export const oauthProviderRoutes: RouteTable = {
     },
   },
   connectedAccountToken: {
-    handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth, ctx, params.user_id, "connected accounts", () => refusal("clientOwnConnectedAccountsOnly"));
-      return created(connectedAccountAccessToken(ctx, user, params.provider_id, undefined, body?.scope));
-    },
+    handler: ({ auth, ctx, params, body }) => created(connectedAccountAccessToken(ctx, tokenOwner(auth, ctx, params.user_id), params.provider_id, undefined, body?.scope)),
   },
   connectedAccountTokenByAccount: {
-    handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth, ctx, params.user_id, "connected accounts", () => refusal("clientOwnConnectedAccountsOnly"));
-      return created(connectedAccountAccessToken(ctx, user, params.provider_id, params.provider_account_id, body?.scope));
-    },
+    handler: ({ auth, ctx, params, body }) => created(connectedAccountAccessToken(ctx, tokenOwner(auth, ctx, params.user_id), params.provider_id, params.provider_account_id, body?.scope)),
   },
+  // The deprecated form: upstream forwards it to the `me` route above, so it answers as that route does.
   legacyConnectedAccountToken: {
-    handler: ({ auth, ctx, params, query }) => ok(connectedAccountAccessToken(ctx, requireSignedIn(auth), params.provider_id, undefined, query.scope)),
+    handler: ({ auth, ctx, params, body }) => created(connectedAccountAccessToken(ctx, tokenOwner(auth, ctx, "me"), params.provider_id, undefined, body.scope)),
   },
 };

@@ -74,6 +74,16 @@ export const refusals = {
   atLeastOnePublishableClient: { status: 400, text: "At least one of has_publishable_client_key, has_secret_server_key and has_super_secret_admin_key must be true." },
   // domain/ops/internal-extras.ts
   endpointOnlyAvailableLocalEmulator: { status: 400, text: "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).", operations: ["localEmulatorProject"] },
+  endpointOnlyAvailablePreviewMode: { status: 403, text: "This endpoint is only available in preview mode", operations: ["previewCreateProject"] },
+  // domain/ops/feature-requests.ts: the emulator's own (upstream passes on its board service's error)
+  featureRequestNotFound: { status: 404, text: "Feature request not found", operations: ["upvoteFeatureRequest"] },
+  // domain/ops/ai-conversations.ts (an unknown project is projectNotFound: upstream fails on its foreign key)
+  conversationNotFound: { status: 404, text: "Conversation not found", operations: ["getAiConversation", "updateAiConversation", "deleteAiConversation", "replaceAiMessages"] },
+  // domain/ops/ai-proxy.ts
+  aiProxyBodyNotJson: { status: 400, text: "Request body must be valid JSON", operations: ["aiProxyRootPost", "aiProxyPost"] },
+  aiProxyBodyNotObject: { status: 400, text: "Request body must be a JSON object", operations: ["aiProxyRootPost", "aiProxyPost"] },
+  // domain/ops/mcp-review.ts: the log's own wording (upstream passes the reducer's error on as a 500)
+  mcpCallLogNotFound: { status: 404, text: (correlationId: Arg) => `Call log not found for correlationId: ${correlationId}`, operations: ["mcpReviewDelete", "mcpReviewMarkReviewed", "mcpReviewUpdateCorrection"] },
   // domain/ops/invitations.ts
   cannotSpecifyBothTeamId: { status: 400, text: "Cannot specify both team_id and user_id" },
   specifyEitherTeamIdUser: { status: 400, text: "Must specify either team_id or user_id" },
@@ -160,7 +170,7 @@ export const refusals = {
   productCustomerTypeButIts: { status: 400, text: (productId: Arg, value: Arg, productLineId: Arg, value2: Arg) => `Product "${productId}" has customer type "${value}" but its product line "${productLineId}" has customer type "${value2}"` },
   sourceRequiredBranchLevelConfig: { status: 400, text: "source is required for branch level config", operations: ["replaceConfigOverride"] },
   // domain/ops/project-jwks.ts
-  projectNotFound: { status: 404, text: "Project not found", operations: ["jwks"] },
+  projectNotFound: { status: 404, text: "Project not found", operations: ["jwks", "createAiConversation"] },
   // domain/ops/provider-subscriptions.ts
   providerCustomerNamesNoCustomer: { status: 400, text: (providerCustomerId: Arg) => `Provider customer ${providerCustomerId} names no customer (metadata customerId, customerType)` },
   noProviderCustomerEmulator: { status: 400, text: (providerCustomerId: Arg) => `No provider customer ${providerCustomerId} in this emulator` },
@@ -231,6 +241,10 @@ export const refusals = {
   clientOwnPaymentMethodOnly: { status: 403, text: "Clients can only manage their own payment method.", operations: ["createSetupIntent", "setDefaultPaymentMethod"] },
   paymentsNotSetUp: { status: 400, text: "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding.", operations: ["createSetupIntent", "setDefaultPaymentMethod", "createPurchaseUrl"] },
   invalidStripeSignature: { status: 400, text: "Invalid stripe-signature header", operations: ["stripeWebhook"] },
+  // domain/ops/resend-webhooks.ts (the last is the emulator's own: upstream fails with an internal error)
+  invalidResendWebhookSignature: { status: 400, text: "Invalid Resend webhook signature", operations: ["resendWebhook"] },
+  invalidResendWebhookJson: { status: 400, text: "Invalid JSON payload in Resend webhook", operations: ["resendWebhook"] },
+  resendWebhookMissingDomainFields: { status: 400, text: "Resend webhook payload missing required domain fields", operations: ["resendWebhook"] },
   invalidCliLoginCode: { status: 400, text: CLI_MESSAGES.invalidLoginCode, operations: ["cliComplete"] },
   subdomainNotFullyQualified: { status: 400, text: "subdomain must be a fully-qualified domain name like mail.example.com", operations: ["setupManagedEmail", "checkManagedEmail"] },
   invalidSenderLocalPart: { status: 400, text: "sender_local_part is invalid", operations: ["setupManagedEmail", "checkManagedEmail"] },
@@ -257,11 +271,11 @@ export function refusal<Id extends RefusalId>(id: Id, ...args: RefusalArgs<Id>):
 // A part no text holds, to find where a text's parts go.
 const PART = "\uE000";
 
-/** Whether `text` is this refusal's text, with any parts. */
+/** Whether `text` is this refusal's text, with any parts (a part may be empty: a value the request gave as ""). */
 export function refusalMatches(entry: Refusal, text: string): boolean {
   if (typeof entry.text === "string") return entry.text === text;
   const parts = Array.from({ length: entry.text.length }, () => PART);
   const template = (entry.text as (...parts: readonly Arg[]) => string)(...parts);
-  const pattern = template.split(PART).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]+");
+  const pattern = template.split(PART).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]*");
   return new RegExp(`^${pattern}$`).test(text);
 }

@@ -1,3 +1,4 @@
+import { nextModelText } from "./offline-model.ts";
 import { INTERNAL_PROJECT_ID, type AiQueryRequest } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import type { Auth } from "../auth/caller.ts";
@@ -23,9 +24,8 @@ export function svixToken(ctx: OpContext, projectId: string): { token: string } 
 
 const chatKey = (projectId: string, threadId: string) => `${projectId}:${threadId}`;
 
-/** Says plainly that no model answered: the emulator stores conversations but runs no AI. */
-export const LOCAL_AI_REPLY =
-  "authsim does not run an AI model, so this is a fixed local reply. Your messages are stored in this thread and listed by GET /internal/ai-chat/{thread_id}.";
+// The fixed reply is the offline model's default (offline-model.ts).
+export { LOCAL_AI_REPLY } from "./offline-model.ts";
 
 function save(ctx: OpContext, projectId: string, threadId: string, append: unknown[]): AiChatRecord {
   const current = ctx.tables.aiChats.get(chatKey(projectId, threadId));
@@ -37,7 +37,7 @@ function save(ctx: OpContext, projectId: string, threadId: string, append: unkno
 /** POST: the caller's messages, answered with the local reply (both are stored). */
 export function chatCreate(ctx: OpContext, projectId: string, threadId: string, messages: unknown[]): { content: { type: "text"; text: string }[] } {
   if (messages.length === 0) throw refusal("messagesEmpty");
-  const content = [{ type: "text" as const, text: LOCAL_AI_REPLY }];
+  const content = [{ type: "text" as const, text: nextModelText(ctx) }];
   save(ctx, projectId, threadId, [...messages, { role: "assistant", content }]);
   return { content };
 }
@@ -67,7 +67,8 @@ export function aiQuery(ctx: OpContext, auth: Auth | null, body: AiQueryRequest)
     const user = auth?.project.id === INTERNAL_PROJECT_ID ? auth.user : null;
     if (!user || !project || !managesProject(ctx.tables, user.id, project)) throw refusal("noAccessToProject");
   }
-  return { content: [{ type: "text", text: LOCAL_AI_REPLY }], finalText: LOCAL_AI_REPLY, conversationId: body.mcpCallMetadata ? (body.mcpCallMetadata.conversationId ?? uuid(ctx.random)) : null };
+  const text = nextModelText(ctx);
+  return { content: [{ type: "text", text }], finalText: text, conversationId: body.mcpCallMetadata ? (body.mcpCallMetadata.conversationId ?? uuid(ctx.random)) : null };
 }
 
 /** The local reply as a UI message stream (server-sent events), what the real stream mode answers. */

@@ -5,6 +5,8 @@ import type { AnalyticsEventRecord } from "../store/analytics-records.ts";
 import { QueryBudget } from "./analytics-budget.ts";
 import { AnalyticsQueryError, dateTime, evaluateAnalyticsQuery, parseAnalyticsQuery, SqlSyntaxError, type Row } from "./analytics-evaluate.ts";
 import type { OpContext } from "./context.ts";
+import { logFinishedQuery } from "./analytics-query-timing.ts";
+import { outsideLock, type OutsideLock } from "./outside-lock.ts";
 
 /** The real service's bound on an answer's rows (its ClickHouse max_result_rows). */
 const MAX_RESULT_ROWS = 10_000;
@@ -57,14 +59,15 @@ function asKnownError(error: unknown): unknown {
  * limits it (SQL_project_id, SQL_branch_id). A query the emulator cannot run, or ClickHouse would refuse, is
  * ANALYTICS_QUERY_ERROR with the reason.
  *
- * In the transaction the project's events are copied; what it returns parses the query and evaluates it over them
- * afterwards, off the store's lock and yielding as it goes (analytics-budget.ts), so a long query holds up no other
+ * In the transaction the project's events are copied; the query is parsed and evaluated over them once the
+ * transaction has committed (outsideLock), off the store's lock and yielding as it goes (analytics-budget.ts), so a long query holds up no other
  * request: the real service's query runs in ClickHouse, beside its database, not inside it either.
  */
-export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): () => Promise<AnalyticsAnswer> {
+export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): OutsideLock<AnalyticsAnswer> {
   if (body.include_all_branches) throw knownError("ANALYTICS_QUERY_ERROR", { error: "include_all_branches is not supported yet" });
   // Started now: the time the query waits for its turn and is parsed counts, as it does in ClickHouse's.
   const budget = new QueryBudget(body.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+  const startedAtMillis = ctx.now;
   const events: Row[] = [];
   for (const event of ctx.tables.analyticsEvents.values()) {
     if (event.projectId === projectId) events.push(eventRow(event));
@@ -77,7 +80,7 @@ export function analyticsQuery(ctx: OpContext, projectId: string, body: Analytic
     maxResultRows: MAX_RESULT_ROWS,
   };
   const queryId = `${projectId}:${MAIN_BRANCH}:${uuid(ctx.random)}`;
-  return async () => {
+  const evaluate = async (): Promise<AnalyticsAnswer> => {
     try {
       const query = await parseAnalyticsQuery(body.query, budget);
       return { result: await evaluateAnalyticsQuery(query, env, budget), query_id: queryId };
@@ -85,4 +88,9 @@ export function analyticsQuery(ctx: OpContext, projectId: string, body: Analytic
       throw asKnownError(error);
     }
   };
+  // A query that finished leaves its times for POST /internal/analytics/query/timing (analytics-query-timing.ts).
+  return outsideLock(evaluate, (after, answer) => {
+    logFinishedQuery(after, { queryId, startedAtMillis, finishedAtMillis: after.now });
+    return answer;
+  });
 }

@@ -46,6 +46,9 @@ export function outboxFieldsOf(email: SentEmailRecord): OutboxEntryRecord {
 }
 
 /** The TSX the real service stores for an email sent as raw HTML (its tsx_source is this component). */
+/** Text made safe to put inside the HTML of an email built here. */
+export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
 export function htmlTemplateSource(html: string): string {
   return `export const variablesSchema = v => v;\nexport function EmailTemplate() {\n  return <>\n    <div dangerouslySetInnerHTML={{ __html: ${JSON.stringify(html)}}} />\n  </>\n};`;
 }

@@ -1,9 +1,10 @@
-import type { FeedbackRequest } from "@authsim/sdk/contract";
+import type { FeedbackRequest, InitScriptCallbackRequest } from "@authsim/sdk/contract";
+import { uuid } from "@authsim/sdk/runtime";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { Auth } from "../auth/caller.ts";
-import { schemaError } from "../errors/schema-error.ts";
+import { callerBySchema, signedInBySchema } from "./caller-schema.ts";
 import type { OpContext } from "./context.ts";
-import { newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
+import { escapeHtml, newOutboxFields, htmlTemplateSource } from "./email-outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";
 import { refusal } from "../errors/refusals.ts";
 
@@ -14,7 +15,9 @@ import { refusal } from "../errors/refusals.ts";
  * - changelog: the real service reads its changelog from GitHub; the emulator opens no network, so it has none;
  * - send-test-webhook: webhook endpoints live in Svix upstream; the emulator keeps none, so none is found.
  * - local-emulator project: only the real service's local-emulator mode serves it; authsim is not that mode.
- * Feature requests (upstream forwards them to Featurebase, an outside service) are not served.
+ * - preview project: only the real service's preview mode serves it; authsim is not that mode.
+ * - init-script report: upstream posts it to its team chat; here the message is kept as data (chatMessages).
+ * Feature requests (Featurebase upstream) are in feature-requests.ts.
  */
 
 const PAGES = [
@@ -28,8 +31,6 @@ export function componentVersions() {
 
 /** Where the real service sends support feedback. */
 export const SUPPORT_INBOX = "team@stack-auth.com";
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function sendFeedback(ctx: OpContext, auth: Auth | null, body: FeedbackRequest): { success: true } {
   const projectId = auth?.project.id ?? INTERNAL_PROJECT_ID;
@@ -56,6 +57,42 @@ export const sendTestWebhook = () => ({ success: false, error_message: "Endpoint
  * internal project is required first (a schema rule on the caller's project), then the mode's plain-text 400.
  */
 export function localEmulatorProject(auth: Auth, where: { method: string; pathname: string }): never {
-  if (auth.project.id !== INTERNAL_PROJECT_ID) throw schemaError(where, [`auth.project.id must be one of the following values: ${INTERNAL_PROJECT_ID}`]);
+  callerBySchema(auth, where, { user: false, internalProject: true });
   throw refusal("endpointOnlyAvailableLocalEmulator");
 }
+
+/**
+ * POST /internal/preview/create-project: the caller must fit the schema (a user of the internal project), then the real
+ * service refuses outside its preview mode (NEXT_PUBLIC_STACK_IS_PREVIEW), which authsim never runs in.
+ */
+export function previewCreateProject(auth: Auth, where: { method: string; pathname: string }): never {
+  signedInBySchema(auth, where, true);
+  throw refusal("endpointOnlyAvailablePreviewMode");
+}
+
+/** The chat the init script's reports go to. */
+export const INIT_SCRIPT_CHANNEL = "init-stack";
+
+/**
+ * POST /internal/init-script-callback: the report becomes one chat message, kept in chatMessages (upstream sends it to
+ * Telegram). The message is a summary of the report's fields, one per line; a long stack is cut.
+ */
+export function initScriptCallback(ctx: OpContext, report: InitScriptCallbackRequest): { success: true } {
+  const error = report.error ? `${report.error.name ? `${report.error.name}: ` : ""}${report.error.message}` : "none";
+  const lines = [
+    `init ${report.success ? "succeeded" : "failed"} at ${report.timestamp}`,
+    ...(report.distinctId ? [`distinct id: ${report.distinctId}`] : []),
+    `non-interactive: ${report.isNonInteractive}`,
+    ...(report.projectPath ? [`project path: ${report.projectPath}`] : []),
+    `options: ${JSON.stringify(report.options) ?? "undefined"}`,
+    `args: ${JSON.stringify(report.args)}`,
+    `error: ${error}`,
+    ...(report.error?.stack ? [`stack: ${report.error.stack.slice(0, STACK_LIMIT)}`] : []),
+  ];
+  const id = uuid(ctx.random);
+  ctx.tables.chatMessages.set(id, { id, channel: INIT_SCRIPT_CHANNEL, text: lines.join("\n"), sentAtMillis: ctx.now });
+  return { success: true };
+}
+
+/** The longest stack a report keeps (a chat message has a size limit). */
+const STACK_LIMIT = 4000;

@@ -177,3 +177,17 @@ export function deleteManagedEmail(ctx: OpContext, project: ProjectRecord, body:
   remove(ctx, domain);
   return { status: "deleted" };
 }
+
+/**
+ * A domain status reported by the email provider's webhook (domain/ops/resend-webhooks.ts), mapped as upstream maps it:
+ * "verified", a failure ("failed", "partially_failed", "temporary_failure"), or else still pending. A pending report
+ * holds the domain pending until a later report (the clock no longer verifies it). An id no domain has changes nothing.
+ */
+export function applyProviderDomainStatus(ctx: OpContext, domainId: string, rawStatus: string): void {
+  const domain = ctx.tables.managedEmailDomains.get(domainId);
+  if (!domain) return;
+  const raw = rawStatus.toLowerCase();
+  if (raw === "verified") save(ctx, { ...domain, status: "verified" });
+  else if (raw === "failed" || raw === "partially_failed" || raw === "temporary_failure") save(ctx, { ...domain, status: "failed" });
+  else save(ctx, { ...domain, status: "pending_verification", verifiesAtMillis: Number.MAX_SAFE_INTEGER });
+}

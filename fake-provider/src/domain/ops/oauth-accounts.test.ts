@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import { api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
 import { oauthSignIn, withToken } from "../../test-support/strong-auth.ts";
 
 /** OAuth provider links and connected accounts (protocol.md §5.10; spec §7, §8 "OAuth"). */
@@ -157,6 +157,18 @@ describe("connected accounts", () => {
       "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
       400,
     );
+  });
+
+  it("answers the deprecated POST /auth/oauth/connected-accounts/:provider as the `me` route: 201, its errors, a body required", async () => {
+    const provider = newProvider();
+    const tokens = await oauthSignIn(provider, { account_id: "g-legacy", scopes: "openid email" }, { provider: "google" });
+    const me = withToken(tokens.access_token);
+    const token = await expectJson<{ access_token: string }>(await api(provider, "/auth/oauth/connected-accounts/google/access-token", { headers: me, json: { scope: "email" } }), 201);
+    expect(token.access_token).toMatch(/^mock_google_at_/);
+    await expectKnownError(await api(provider, "/auth/oauth/connected-accounts/google/access-token", { headers: me, json: { scope: "profile" } }), "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400);
+    await expectKnownError(await api(provider, "/auth/oauth/connected-accounts/google/access-token", { headers: client(), json: {} }), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400);
+    await expectKnownError(await api(provider, "/auth/oauth/connected-accounts/google/access-token", { headers: me, json: { scope: 1 } }), "SCHEMA_ERROR", 400);
+    await expectKnownError(await api(provider, "/auth/oauth/connected-accounts/google/access-token", { headers: me, method: "POST" }), "SCHEMA_ERROR", 400);
   });
 
   it("lets a server read any user's connected-account token", async () => {

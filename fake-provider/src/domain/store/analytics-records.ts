@@ -23,3 +23,13 @@ export interface AnalyticsEventRecord {
   sessionReplayId?: string | null;
   sessionReplaySegmentId?: string;
 }
+
+/**
+ * A finished analytics query (POST /internal/analytics/query), as ClickHouse's query log keeps it for the timing route
+ * (domain/ops/analytics-query-timing.ts): keyed by the query id the query answered.
+ */
+export interface AnalyticsQueryLogRecord {
+  queryId: string;
+  startedAtMillis: number;
+  finishedAtMillis: number;
+}

@@ -35,8 +35,9 @@ import type {
 } from "./admin-records.ts";
 import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
-import type { AnalyticsEventRecord } from "./analytics-records.ts";
+import type { AnalyticsEventRecord, AnalyticsQueryLogRecord } from "./analytics-records.ts";
 import type { SvixAppRecord, SvixAttemptRecord, SvixDeliveryRecord, SvixEndpointRecord, SvixMessageRecord, SvixTokenRecord } from "./webhook-records.ts";
+import type { AiConversationRecord, AiMessageRecord, AiModelScriptRecord, ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -117,6 +118,15 @@ function createTables() {
     svixDeliveries: new Table<SvixDeliveryRecord>({ scheduled: { key: (d) => (d.nextAttemptAtMillis !== null ? d.id : null) } }),
     svixAttempts: new Table<SvixAttemptRecord>(),
     svixTokens: new Table<SvixTokenRecord>(),
+    /** Finished analytics queries, bounded (analytics-records.ts, domain/ops/analytics-query-timing.ts). */
+    analyticsQueryLog: new Table<AnalyticsQueryLogRecord>(),
+    /** The outside services of the dashboard's routes, as data (service-records.ts). */
+    featureRequests: new Table<FeatureRequestRecord>(),
+    mcpCallLog: new Table<McpCallLogRecord>(),
+    chatMessages: new Table<ChatMessageRecord>(),
+    aiConversations: new Table<AiConversationRecord>(),
+    aiMessages: new Table<AiMessageRecord>(),
+    aiModelScript: new Table<AiModelScriptRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

@@ -81,6 +81,9 @@ describe("the control contract", () => {
     const fixture = await call("fixture", { query: { projectIds: [made.id] } });
     expect(await call("fixedOtp")).toEqual({ rules: [] });
     expect(await call("setFixedOtp", { body: { rules: [{ pattern: "*@example.com", code: "123456" }] } })).toEqual({ rules: [{ pattern: "*@example.com", code: "123456" }] });
+    expect(await call("addAiScript", { body: { replies: [{ type: "text", text: "scripted" }] } })).toEqual({ replies: [{ type: "text", text: "scripted" }] });
+    expect(await call("aiScript")).toEqual({ replies: [{ type: "text", text: "scripted" }] });
+    expect(await call("clearAiScript")).toEqual({ success: true });
     expect((await call("openApi")).openapi).toMatch(/^3\./);
     await call("reset");
     expect(await call("loadFixture", { body: fixture })).toBeTypeOf("object");

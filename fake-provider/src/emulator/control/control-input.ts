@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { CONTROL_PREFIX, controlEndpoints, type ControlEndpointName, type ControlEndpoints, type ControlQuery } from "@authsim/sdk/emulator";
+import { json } from "../../api/http/respond.ts";
 
 /**
  * Reading a control request as the control contract (@authsim/sdk/emulator) describes it: the endpoint's path to mount
@@ -24,4 +25,20 @@ export function rawQuery<S extends z.ZodObject>(url: URL, query: ControlQuery<S>
       return [key, isList ? url.searchParams.getAll(name) : (url.searchParams.get(name) ?? undefined)];
     }),
   );
+}
+
+/** A control request's JSON body checked against its endpoint's schema (an empty body is `{}`), or the 400 to answer. */
+export async function parseControlBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  let raw: unknown = {};
+  const textBody = await request.text();
+  if (textBody.length > 0) {
+    try {
+      raw = JSON.parse(textBody);
+    } catch {
+      return { ok: false, response: json({ error: "Invalid JSON in request body" }, 400) };
+    }
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) return { ok: false, response: json({ error: "Invalid body", issues: result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400) };
+  return { ok: true, value: result.data };
 }

@@ -1,16 +1,16 @@
 import type { Hono } from "hono";
-import type { z } from "zod";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { FakeProvider, ProviderSnapshot } from "../../provider.ts";
 import { json } from "../../api/http/respond.ts";
 import { droppedEmailCount } from "../../domain/ops/outbox.ts";
 import { CONTROL_PREFIX, controlEndpoints as ep } from "@authsim/sdk/emulator";
-import { pathOf, rawQuery } from "./control-input.ts";
+import { parseControlBody as parse, pathOf, rawQuery } from "./control-input.ts";
 import { mountPaymentsControl } from "./payments.ts";
 import { mountDevtoolsControl } from "./devtools.ts";
 import { mountStrongAuthControl } from "./strong-auth.ts";
 import { mountFixedOtpControl } from "./fixed-otp.ts";
 import { mountWebhooksControl } from "./webhooks.ts";
+import { mountAiModelControl } from "./ai-model.ts";
 import { mountOpenApiControl } from "../openapi/control.ts";
 import { liveStateRefusal, snapshotState } from "./live-state-guard.ts";
 import { clientProjectView } from "../../domain/views/projects.ts";
@@ -24,21 +24,6 @@ export { CONTROL_PREFIX };
 
 function withoutUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
-}
-
-async function parse<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
-  let raw: unknown = {};
-  const textBody = await request.text();
-  if (textBody.length > 0) {
-    try {
-      raw = JSON.parse(textBody);
-    } catch {
-      return { ok: false, response: json({ error: "Invalid JSON in request body" }, 400) };
-    }
-  }
-  const result = schema.safeParse(raw);
-  if (!result.success) return { ok: false, response: json({ error: "Invalid body", issues: result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400) };
-  return { ok: true, value: result.data };
 }
 
 export function mountControl(app: Hono, provider: FakeProvider): void {
@@ -173,6 +158,8 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   mountFixedOtpControl(app, provider);
   // Webhooks: endpoints, messages, attempts, resend (emulator/control/webhooks.ts).
   mountWebhooksControl(app, provider);
+  // The offline model's scripted answers for the AI routes (emulator/control/ai-model.ts).
+  mountAiModelControl(app, provider);
   // The OpenAPI document of /api/v1 and its browsable reference page (emulator/openapi/).
   mountOpenApiControl(app, provider, CONTROL_PREFIX);
 }

@@ -35,7 +35,8 @@ export type OpenApiOperation = {
 export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string };
 
 /** `/users/:user_id` → `/users/{user_id}` (OpenAPI path templating). */
-export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+// A parameter's pattern (`:path{.+}`, a path that takes the rest of the URL) is the router's business, not OpenAPI's.
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
 
 const ACRONYMS: Record<string, string> = { oauth: "OAuth", otp: "OTP", mfa: "MFA", cli: "CLI", api: "API", url: "URL", ai: "AI", jwks: "JWKS", svix: "Svix" };
 

@@ -18,6 +18,9 @@ export const analyticsQueryResponse = z.object({
   query_id: z.string(),
 });
 
+export const analyticsQueryTimingRequest = z.strictObject({ query_id: z.string().min(1) });
+export const analyticsQueryTimingResponse = z.object({ stats: z.object({ cpu_time: z.number(), wall_clock_time: z.number() }) });
+
 const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const wholeMillis = z.number().int().min(0);
 
@@ -54,5 +57,12 @@ export const analyticsOperations = defineOperations("analytics", {
     body: analyticsQueryRequest,
     errors: ["ANALYTICS_QUERY_ERROR"],
     responses: [json(analyticsQueryResponse)],
+  },
+  // How long a finished query took (its query_id from the answer above): server or admin, as upstream.
+  analyticsQueryTiming: {
+    method: "POST", path: "/internal/analytics/query/timing", access: "server",
+    body: analyticsQueryTimingRequest,
+    errors: ["ITEM_NOT_FOUND"],
+    responses: [json(analyticsQueryTimingResponse)],
   },
 });

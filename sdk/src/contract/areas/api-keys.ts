@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEnvelope, millis, userIdOrMe, uuidV4 } from "./common.ts";
-import { defineOperations, json } from "../define-operations.ts";
+import { defineOperations, json, success } from "../define-operations.ts";
 
 /**
  * User and team API keys (spec §3 "API key", §4 validity, §5; protocol.md §5.8). The full value is shown once, in the
@@ -84,8 +84,18 @@ export function apiKeyInvalidReason(
   return expired ? "expired" : revoked ? "manually-revoked" : null;
 }
 
+/** POST /integrations/credential-scanning/revoke: a leaked secret, as a secret scanner found it. */
+export const credentialScanningRevokeBody = z.strictObject({ api_key: z.string() });
+
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const apiKeysOperations = defineOperations("api-keys", {
+  // A secret scanner (upstream: GitHub's) reports a leaked key: anyone may, since only the secret's holder can name it.
+  revokeLeakedApiKey: {
+    method: "POST", path: "/integrations/credential-scanning/revoke", access: "none",
+    body: credentialScanningRevokeBody,
+    errors: ["API_KEY_EXPIRED", "API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED"],
+    responses: [success],
+  },
   listUserApiKeys: {
     method: "GET", path: "/user-api-keys", access: "client",
     query: userApiKeyListQuery,

@@ -30,3 +30,8 @@ export * from "./sign-up-rules.ts";
 export * from "./analytics.ts";
 export * from "./managed-email.ts";
 export * from "./onboarding.ts";
+export * from "./migration-tests.ts";
+export * from "./feature-requests.ts";
+export * from "./mcp-review.ts";
+export * from "./ai-conversations.ts";
+export * from "./ai-proxy.ts";

@@ -51,6 +51,25 @@ export const localEmulatorProjectResponse = z.object({
 
 export const capacityBoostResponse = z.object({ expires_at: z.string() });
 
+/** POST /internal/preview/create-project: no body fields (upstream's empty object). */
+export const previewCreateProjectRequest = z.strictObject({}).optional();
+export const previewCreateProjectResponse = z.object({ project_id: z.string() });
+
+/** POST /internal/init-script-callback: what the init script reports when it finishes (upstream posts it to a chat). */
+export const initScriptCallbackRequest = z.strictObject({
+  success: z.boolean(),
+  distinctId: z.string().optional(),
+  // Any value the script's options were, but present.
+  options: z.unknown().refine((value) => value !== undefined, { message: "body.options must be defined", params: { bare: true } }),
+  args: z.array(z.string()),
+  isNonInteractive: z.boolean(),
+  timestamp: z.string(),
+  projectPath: z.string().optional(),
+  error: z.strictObject({ name: z.string().optional(), message: z.string(), stack: z.string().optional() }).optional(),
+});
+export type InitScriptCallbackRequest = z.infer<typeof initScriptCallbackRequest>;
+export const initScriptCallbackResponse = z.object({ success: z.literal(true) });
+
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const internalExtrasOperations = defineOperations("internal-extras", {
   // Small internal routes of the dashboard and dev tool (areas/internal-extras.ts).
@@ -75,6 +94,18 @@ export const internalExtrasOperations = defineOperations("internal-extras", {
     body: sendTestWebhookRequest,
     errors: [],
     responses: [json(sendTestWebhookResponse)],
+  },
+  previewCreateProject: {
+    method: "POST", path: "/internal/preview/create-project", access: "client",
+    body: previewCreateProjectRequest,
+    errors: ["SCHEMA_ERROR"],
+    responses: [json(previewCreateProjectResponse)],
+  },
+  initScriptCallback: {
+    method: "POST", path: "/internal/init-script-callback", access: "none",
+    body: initScriptCallbackRequest,
+    errors: [],
+    responses: [json(initScriptCallbackResponse)],
   },
   localEmulatorProject: {
     method: "POST", path: "/internal/local-emulator/project", access: "client",

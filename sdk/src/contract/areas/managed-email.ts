@@ -41,7 +41,17 @@ export const managedEmailDeleteBody = z.strictObject({ resend_domain_id: z.strin
 export const managedEmailDeleted = z.object({ status: z.literal("deleted") });
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
+/** POST /integrations/resend/webhooks: the email provider's event, any body (its signature covers the exact bytes). */
+export const resendWebhookBody = z.unknown();
+export const resendWebhookResponse = z.object({ received: z.boolean() });
+
 export const managedEmailOperations = defineOperations("managed-email", {
+  resendWebhook: {
+    method: "POST", path: "/integrations/resend/webhooks", access: "none",
+    body: resendWebhookBody,
+    errors: ["SCHEMA_ERROR"],
+    responses: [json(resendWebhookResponse)],
+  },
   // Managed email onboarding: a sending subdomain set up, verified and applied as the email server (areas/managed-email.ts).
   setupManagedEmail: {
     method: "POST", path: "/internal/emails/managed-onboarding/setup", access: "admin",

@@ -61,8 +61,6 @@ export const connectedAccountTokenResponse = z.object({ access_token: z.string()
 
 /** The connected-account token routes take `{ scope? }` or no body at all. */
 export const connectedAccountTokenRequestBody = z.union([z.undefined(), connectedAccountTokenBody]);
-/** GET /auth/oauth/connected-accounts/:provider_id/access-token (the legacy form): the scope is in the query. */
-export const legacyConnectedAccountTokenQuery = z.strictObject({ scope: z.string().optional() });
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const oauthProvidersOperations = defineOperations("oauth-providers", {

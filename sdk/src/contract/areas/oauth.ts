@@ -2,7 +2,7 @@ import { z } from "zod";
 import { botChallengeFields, urlField } from "./common.ts";
 import { defineOperations, json, redirect } from "../define-operations.ts";
 import { signInWithNewUserResponse } from "./sessions.ts";
-import { connectedAccountTokenResponse, legacyConnectedAccountTokenQuery } from "./oauth-providers.ts";
+import { connectedAccountTokenBody, connectedAccountTokenResponse } from "./oauth-providers.ts";
 
 /**
  * OAuth sign-in and linking through the provider (protocol.md §4.4, §7.5; spec §7 "Auth", §9 "OAuth"): the authorize
@@ -157,11 +157,13 @@ export const oauthOperations = defineOperations("oauth", {
     errors: ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "INVALID_PUBLISHABLE_CLIENT_KEY", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REDIRECT_URL_NOT_WHITELISTED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(crossDomainAuthorizeResponse)],
   },
+  // Deprecated upstream: it forwards its request to POST /connected-accounts/me/:provider_id/access-token and answers
+  // with that route's status and body, so its errors and its 201 are that route's.
   legacyConnectedAccountToken: {
-    method: "GET", path: "/auth/oauth/connected-accounts/:provider_id/access-token", access: "client",
+    method: "POST", path: "/auth/oauth/connected-accounts/:provider_id/access-token", access: "client",
     params: oauthProviderIdParams,
-    query: legacyConnectedAccountTokenQuery,
-    errors: ["OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"],
-    responses: [json(connectedAccountTokenResponse)],
+    body: connectedAccountTokenBody,
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"],
+    responses: [json(connectedAccountTokenResponse, 201, "A provider access token (the forwarded route's 201)")],
   },
 });
