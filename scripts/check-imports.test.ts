@@ -48,22 +48,22 @@ describe("layerRules", () => {
   const broken = (from: string, to: string) => layerRules.filter((r) => r.from.test(from) && r.forbidden.test(to)).map((r) => r.name);
 
   it("keep operations below routes, the control plane and the provider assembly", () => {
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/api/routes/users.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/app.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/domain/ops/sessions.ts")).toEqual([]);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/domain/store/store.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/api/routes/users.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/app.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/ops/sign-in/sessions.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/store/store.ts")).toEqual([]);
   });
 
   it("keep the domain below the HTTP adapter, the emulator and the assembly", () => {
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/api/auth/parse-auth.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/emulator/mock-oauth/server.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/api/auth/parse-auth.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/emulator/mock-oauth/server.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/domain/views/users.ts", "fake-provider/src/clock.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/store/store.ts", "fake-provider/src/domain/ops/users.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/store/store.ts", "fake-provider/src/domain/ops/users/users.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/domain/errors/known-error.ts", "fake-provider/src/domain/store/records.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "fake-provider/src/domain/errors/known-error.ts")).toEqual([]);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "sdk/src/client/client-app.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users.ts", "sdk/src/urls/domains.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/errors/known-error.ts")).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "sdk/src/client/client-app.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "sdk/src/urls/domains.ts")).toEqual([]);
   });
 
   it("keep the HTTP adapter and the emulator's parts below the assembly and apart from the control plane", () => {
@@ -71,7 +71,7 @@ describe("layerRules", () => {
     expect(broken("fake-provider/src/api/routes/mount.ts", "fake-provider/src/emulator/request-log/trace.ts")).toEqual([]);
     expect(broken("fake-provider/src/api/routes/mount.ts", "fake-provider/src/emulator/request-log/request-log.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/api/http/parse.ts", "fake-provider/src/api/routes/define.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/api/routes/users.ts", "fake-provider/src/domain/ops/users.ts")).toEqual([]);
+    expect(broken("fake-provider/src/api/routes/users.ts", "fake-provider/src/domain/ops/users/users.ts")).toEqual([]);
     expect(broken("fake-provider/src/emulator/mock-oauth/server.ts", "fake-provider/src/app.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/emulator/faults/middleware.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/emulator/control/routes.ts", "fake-provider/src/provider.ts")).toEqual([]);

@@ -85,7 +85,7 @@ const provider = createFakeProvider({
   hardcodedPasskeyChallenge: Boolean(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
   // Seeded ids alone still differ by every timestamp: the clock starts frozen at a fixed instant too.
   ...(random ? { ids: random, frozenAtMillis: DETERMINISTIC_START_MILLIS } : {}),
-  // Emails wait in the queue for about a tick of the real service's worker (ops/email-queue.ts), so polling clients see
+  // Emails wait in the queue for about a tick of the real service's worker (ops/emails/email-queue.ts), so polling clients see
   // them "preparing"; in the deterministic mode they render in the request as in tests, so when an email is rendered
   // depends on the requests alone, never on how fast they came.
   ...(random ? {} : { emailQueueDelayMillis: DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS }),

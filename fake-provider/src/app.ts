@@ -24,8 +24,8 @@ import { explainFailure } from "./emulator/request-log/trace.ts";
 import { Store } from "./domain/store/store.ts";
 import type { FakeProvider } from "./provider.ts";
 import { opContextOn } from "./domain/run-op.ts";
-import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/fixed-otp.ts";
-import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/outbox.ts";
+import { checkedFixedOtp, type FixedOtpRule } from "./domain/ops/sign-in/fixed-otp.ts";
+import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/emails/outbox.ts";
 import { createTimedWork } from "./emulator/timed-work/runner.ts";
 import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
 import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
@@ -87,7 +87,7 @@ export interface FakeProviderOptions {
   outboxCapacity?: number;
   /**
    * How long an email queued by send-email (or edited in the outbox) waits before the email queue renders it, by the
-   * provider's clock (domain/ops/email-queue.ts). 0, the default, renders it in the request itself; the dev server sets a
+   * provider's clock (domain/ops/emails/email-queue.ts). 0, the default, renders it in the request itself; the dev server sets a
    * delay so that clients polling the outbox see it move as the real service's does.
    */
   emailQueueDelayMillis?: number;
@@ -96,7 +96,7 @@ export interface FakeProviderOptions {
    * Default 15 s, as Svix.
    */
   webhookTimeoutMillis?: number;
-  /** Fixed sign-in OTPs by address pattern (domain/ops/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
+  /** Fixed sign-in OTPs by address pattern (domain/ops/sign-in/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
    * Called with every answer a contract operation's route gives (a copy, api/routes/mount.ts), synchronously: e.g. to

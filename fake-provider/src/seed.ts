@@ -1,19 +1,19 @@
 import { devProjectSeed, internalProjectSeed, type ProjectSeed } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { OpContext } from "./domain/ops/context.ts";
-import { seedProject } from "./domain/ops/projects.ts";
-import { applyPaymentsSeed, devPaymentsSeed, type PaymentsConfigInput } from "./domain/ops/payments-config.ts";
-import { seedDefaultOAuthProviders } from "./domain/ops/oauth-config.ts";
-import { seedInternalPlans } from "./domain/ops/internal-plans.ts";
-import { seedOnboardedAccount } from "./domain/ops/payment-accounts.ts";
+import { seedProject } from "./domain/ops/projects/projects.ts";
+import { applyPaymentsSeed, devPaymentsSeed, type PaymentsConfigInput } from "./domain/ops/payments/payments-config.ts";
+import { seedDefaultOAuthProviders } from "./domain/ops/oauth/oauth-config.ts";
+import { seedInternalPlans } from "./domain/ops/payments/internal-plans.ts";
+import { seedOnboardedAccount } from "./domain/ops/payments/payment-accounts.ts";
 
 /** What a fresh provider holds: the `internal` project, and the seeded projects (the dev project by default). */
 export interface ProviderSeed {
   projects: ProjectSeed[];
-  /** Payments catalogue and vault stores per project id (domain/ops/payments-config.ts); absent projects have none. */
+  /** Payments catalogue and vault stores per project id (domain/ops/payments/payments-config.ts); absent projects have none. */
   payments?: Record<string, PaymentsConfigInput>;
   /**
-   * Projects whose payments account is already set up and onboarded (domain/ops/payment-accounts.ts), as if their admin had
+   * Projects whose payments account is already set up and onboarded (domain/ops/payments/payment-accounts.ts), as if their admin had
    * completed onboarding: the dev server's dev project, so its seeded catalogue can be bought at once. Others start as
    * a new project of the real service does, with purchases refused until POST /internal/payments/setup.
    */
@@ -45,6 +45,6 @@ export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
   }
   applyPaymentsSeed(ctx, seed.payments);
   for (const projectId of seed.paymentsSetUp ?? []) if (ctx.tables.projects.has(projectId)) seedOnboardedAccount(ctx, projectId);
-  // Enabled OAuth providers for the mock identity provider (domain/ops/oauth-config.ts).
+  // Enabled OAuth providers for the mock identity provider (domain/ops/oauth/oauth-config.ts).
   seedDefaultOAuthProviders(ctx);
 }

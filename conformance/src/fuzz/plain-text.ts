@@ -18,7 +18,7 @@ export const answersOutsideTheCatalogue: readonly PlainText[] = [
   // The assembly's answers to a path no operation serves and to a method the path does not serve (app.ts).
   { status: 404, text: /^404 — this page does not exist in Stack Auth's API\.\n\nPlease see the API documentation/ },
   { status: 405, text: "Method not allowed" },
-  // The unsubscribe link's page answers a bad code in plain text (ops/email-unsubscribe.ts).
+  // The unsubscribe link's page answers a bad code in plain text (ops/emails/email-unsubscribe.ts).
   { status: 400, text: "Invalid code", operations: ["unsubscribeLink"] },
   // protocol.md documents them; the emulator does not answer them today.
   { status: 401, text: "Invalid development key override" },

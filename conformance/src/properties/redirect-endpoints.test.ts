@@ -9,7 +9,7 @@ import { uniqueTag } from "../suites/support.ts";
  * "Redirect URLs must be on whitelisted domains" (spec §5), for every endpoint that takes one: a URL on a trusted
  * domain is accepted, and one that differs in host, scheme or port, or is on localhost while the project does not allow
  * it, is REDIRECT_URL_NOT_WHITELISTED (400). The trusted domains are generated, wildcards included; the endpoints all
- * go through the one check of fake-provider/src/domain/ops/callback-urls.ts (the domain module of sdk/src/urls/domains.ts).
+ * go through the one check of fake-provider/src/domain/ops/oauth/callback-urls.ts (the domain module of sdk/src/urls/domains.ts).
  */
 
 const label = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);

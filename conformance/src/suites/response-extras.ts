@@ -283,7 +283,7 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const user = await signUp(target);
     const key = await call<{ value: string }>(target, "/user-api-keys", { access: "client", accessToken: user.access_token, json: { user_id: "me", description: "leaked", expires_at_millis: null } });
     await call(target, "/integrations/credential-scanning/revoke", { json: { api_key: key.value } });
-    // Svix's signature with the emulator's fixed development secret (fake-provider ops/resend-webhooks.ts).
+    // Svix's signature with the emulator's fixed development secret (fake-provider ops/emails/resend-webhooks.ts).
     const event = JSON.stringify({ type: "email.sent", data: {} });
     const timestamp = String(Math.floor((await providerNow(target)) / 1000));
     const secret = Buffer.from("YXV0aHNpbS1yZXNlbmQtd2ViaG9vay1zZWNyZXQ=", "base64");

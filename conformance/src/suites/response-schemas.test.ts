@@ -51,9 +51,9 @@ describe("so do the answers of operations the suites do not call successfully", 
 // stops calling one, shows here: give it a successful call in a suite or in response-extras.ts.
 /**
  * Operations no offline provider answers successfully: native Apple sign-in needs a token signed by Apple's keys
- * (ops/oauth-apple-native.ts); the local-emulator project route answers only in a mode of the real service authsim never
- * runs in (ops/internal-extras.ts), so it always refuses here, as does the preview project route outside preview mode;
- * the AI proxy's root is a path its model provider serves nothing at (ops/ai-proxy.ts). The contract lists each with
+ * (ops/oauth/oauth-apple-native.ts); the local-emulator project route answers only in a mode of the real service authsim never
+ * runs in (ops/internal/internal-extras.ts), so it always refuses here, as does the preview project route outside preview mode;
+ * the AI proxy's root is a path its model provider serves nothing at (ops/ai/ai-proxy.ts). The contract lists each with
  * the real success shape.
  */
 const neverSuccessfulHere = new Set(["appleNativeSignIn", "localEmulatorProject", "previewCreateProject", "aiProxyRootGet", "aiProxyRootPost"]);

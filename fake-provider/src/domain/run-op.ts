@@ -2,7 +2,7 @@ import type { RandomSource } from "@authsim/sdk/runtime";
 import type { AfterCommit, InTransaction, OpContext, ProviderSettings } from "./ops/context.ts";
 import { OutsideLock, type Step } from "./ops/outside-lock.ts";
 import type { Store, Tables } from "./store/store.ts";
-import { clearAnnounced, publishAnnounced } from "./ops/webhook-events.ts";
+import { clearAnnounced, publishAnnounced } from "./ops/webhooks/webhook-events.ts";
 
 /**
  * Running an operation in a transaction: the one place that builds its context, so every write — a route's, the
@@ -66,7 +66,7 @@ async function transaction<R>(deps: OpDeps, operation: (ctx: OpContext) => R | P
         write(tables);
       };
       const afterCommit = (work: AfterCommit) => void after.push(work);
-      // The changes the operation announces become webhook messages once it has finished (domain/ops/webhook-events.ts).
+      // The changes the operation announces become webhook messages once it has finished (domain/ops/webhooks/webhook-events.ts).
       clearAnnounced(tables);
       const ctx = { ...opContextOn(tables, deps.clock.now(), deps.random, deps.settings), keepOnFailure, afterCommit, ...extra };
       const value = await operation(ctx);

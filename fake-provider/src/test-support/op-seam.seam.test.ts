@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knownError } from "../domain/errors/known-error.ts";
-import { updateUser } from "../domain/ops/users.ts";
+import { updateUser } from "../domain/ops/users/users.ts";
 import { asClient, opSeam } from "./op-seam.ts";
 
 /** The op seam runs an op as api/routes/mount.ts does, and its refusal check catches what a rollback cannot undo. */

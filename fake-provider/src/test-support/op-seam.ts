@@ -9,8 +9,8 @@ import { hashCosts } from "../domain/auth/passwords.ts";
 import { controllableClock, type ControllableClock } from "../clock.ts";
 import { KnownErrorException, StatusError } from "../domain/errors/known-error.ts";
 import type { AuthedContext, OpContext, ProviderSettings } from "../domain/ops/context.ts";
-import { openSession } from "../domain/ops/sessions.ts";
-import { createUser } from "../domain/ops/users.ts";
+import { openSession } from "../domain/ops/sign-in/sessions.ts";
+import { createUser } from "../domain/ops/users/users.ts";
 import { opContextOn, runOp } from "../domain/run-op.ts";
 import { applySeed, defaultSeed, type ProviderSeed } from "../seed.ts";
 import type { EndUserIpInfo } from "../domain/store/account-records.ts";
@@ -88,9 +88,9 @@ export interface OpSeam {
   refuses<C extends Refusal>(caller: Caller, op: (ctx: AuthedContext) => unknown, code: C): Promise<RefusedWith<C>>;
   /** A project's record (the dev project by default). */
   project(id?: string): ProjectRecord;
-  /** A user made by the server's create-user op (domain/ops/users.ts createUser), as fixtures load theirs. */
+  /** A user made by the server's create-user op (domain/ops/users/users.ts createUser), as fixtures load theirs. */
   addUser(body?: ServerUserCreate, projectId?: string): Promise<UserRecord>;
-  /** Opens a session for the user (domain/ops/sessions.ts) and returns the caller holding its access token. */
+  /** Opens a session for the user (domain/ops/sign-in/sessions.ts) and returns the caller holding its access token. */
   signIn(user: UserRecord, type?: AccessType): Promise<Caller & { refreshToken: string; accessToken: string }>;
   /** The whole state, to compare before and after. */
   snapshot(): StoreSnapshot;

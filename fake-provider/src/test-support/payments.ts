@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { itemJson, type ItemJson, type PaymentsCatalogueInput, type TransactionJson } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
-import type { PaymentsConfigInput } from "../domain/ops/payments-config.ts";
+import type { PaymentsConfigInput } from "../domain/ops/payments/payments-config.ts";
 import { controlClient } from "@authsim/sdk/emulator";
 import { DEV, ORIGIN, admin, api, expectJson, request, server, type Fields, type TestProvider } from "./api.ts";
 

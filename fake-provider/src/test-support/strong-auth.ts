@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { base64url } from "jose";
 import { oauthInnerStateCookie } from "@authsim/sdk/contract";
 import { controlClient } from "@authsim/sdk/emulator";
-import { s256Challenge } from "../domain/ops/oauth-token.ts";
+import { s256Challenge } from "../domain/ops/oauth/oauth-token.ts";
 import { DEV, ORIGIN, api, client, expectJson, request, tokenRequest, type Fields, type TestProvider } from "./api.ts";
 
 /**

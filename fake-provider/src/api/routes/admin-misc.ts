@@ -1,5 +1,5 @@
-import { aiQuery, aiQueryStream, chatCreate, chatMessages, chatSave, svixToken } from "../../domain/ops/admin-misc.ts";
-import { computeMetrics } from "../../domain/ops/metrics.ts";
+import { aiQuery, aiQueryStream, chatCreate, chatMessages, chatSave, svixToken } from "../../domain/ops/ai/admin-misc.ts";
+import { computeMetrics } from "../../domain/ops/analytics/metrics.ts";
 import { ok, success, type RouteTable } from "./define.ts";
 
 /** Metrics, the webhook token and AI chat threads (spec §7 Admin; protocol.md §5.14). */

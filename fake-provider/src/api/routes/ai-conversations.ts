@@ -1,10 +1,10 @@
-import * as conversations from "../../domain/ops/ai-conversations.ts";
+import * as conversations from "../../domain/ops/ai/ai-conversations.ts";
 import { signedInBySchema } from "../../domain/ops/caller-schema.ts";
 import type { Auth } from "../auth/parse-auth.ts";
 import { ok, type RouteTable } from "./define.ts";
 import { where } from "./user-by-schema.ts";
 
-/** The assistant's saved conversations (domain/ops/ai-conversations.ts): a user of the internal project, by the schema. */
+/** The assistant's saved conversations (domain/ops/ai/ai-conversations.ts): a user of the internal project, by the schema. */
 const owner = (auth: Auth, request: Request) => signedInBySchema(auth, where(request), true);
 
 export const aiConversationRoutes: RouteTable = {

@@ -9,9 +9,9 @@ import {
   teamOwner,
   updateApiKey,
   userKeyOwner,
-} from "../../domain/ops/api-keys.ts";
+} from "../../domain/ops/projects/api-keys.ts";
 import { apiKeyFirstView, apiKeyView } from "../../domain/views/api-keys.ts";
-import { revokeLeakedApiKey } from "../../domain/ops/credential-scanning.ts";
+import { revokeLeakedApiKey } from "../../domain/ops/projects/credential-scanning.ts";
 import { ok, type RouteFor, type RouteTable } from "./define.ts";
 
 /** /user-api-keys and /team-api-keys (protocol.md §5.8, §6.3). */

@@ -7,7 +7,7 @@ import {
   sendPrimaryVerification,
   updateChannel,
   verifyChannel,
-} from "../../domain/ops/contact-channels.ts";
+} from "../../domain/ops/users/contact-channels.ts";
 import { contactChannelView } from "../../domain/views/contact-channels.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 import { targetUser } from "../../domain/ops/access.ts";

@@ -1,4 +1,4 @@
-import { getVaultValue, setVaultValue } from "../../domain/ops/data-vault.ts";
+import { getVaultValue, setVaultValue } from "../../domain/ops/payments/data-vault.ts";
 import { ok, success, type RouteTable } from "./define.ts";
 
 /** The data vault (protocol.md §5.13), server and admin access only (the contract's operations say so). */

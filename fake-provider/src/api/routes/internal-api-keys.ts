@@ -1,4 +1,4 @@
-import { createInternalApiKey, listInternalApiKeys, requireInternalApiKey, updateInternalApiKey } from "../../domain/ops/internal-api-keys.ts";
+import { createInternalApiKey, listInternalApiKeys, requireInternalApiKey, updateInternalApiKey } from "../../domain/ops/projects/internal-api-keys.ts";
 import { internalApiKeyFirstView, internalApiKeyView } from "../../domain/views/internal-api-keys.ts";
 import { ok, type RouteTable } from "./define.ts";
 

@@ -1,8 +1,8 @@
 import { where } from "./user-by-schema.ts";
-import * as extras from "../../domain/ops/internal-extras.ts";
+import * as extras from "../../domain/ops/internal/internal-extras.ts";
 import { ok, type RouteTable } from "./define.ts";
 
-/** Small internal routes (domain/ops/internal-extras.ts). */
+/** Small internal routes (domain/ops/internal/internal-extras.ts). */
 export const internalExtraRoutes: RouteTable = {
   componentVersions: { handler: () => ok(extras.componentVersions()) },
   sendFeedback: { handler: ({ auth, ctx, body }) => ok(extras.sendFeedback(ctx, auth, body)) },

@@ -7,7 +7,7 @@ import {
   peekInvitation,
   revokeInvitation,
   sendInvitation,
-} from "../../domain/ops/invitations.ts";
+} from "../../domain/ops/teams/invitations.ts";
 import { invitationView } from "../../domain/views/invitations.ts";
 import { ok, success, type RouteTable } from "./define.ts";
 

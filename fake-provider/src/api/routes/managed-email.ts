@@ -1,12 +1,12 @@
-import { applyManagedEmail, checkManagedEmail, deleteManagedEmail, listManagedEmailDomains, setupManagedEmail } from "../../domain/ops/managed-email.ts";
-import { receiveResendWebhook } from "../../domain/ops/resend-webhooks.ts";
+import { applyManagedEmail, checkManagedEmail, deleteManagedEmail, listManagedEmailDomains, setupManagedEmail } from "../../domain/ops/emails/managed-email.ts";
+import { receiveResendWebhook } from "../../domain/ops/emails/resend-webhooks.ts";
 import { rawBodyOf, schemaError } from "../http/parse.ts";
 import { ok, type RouteTable } from "./define.ts";
 import { where } from "./user-by-schema.ts";
 
 const SVIX_HEADERS = ["svix-id", "svix-timestamp", "svix-signature"] as const;
 
-/** Managed email onboarding, admin only (domain/ops/managed-email.ts). */
+/** Managed email onboarding, admin only (domain/ops/emails/managed-email.ts). */
 export const managedEmailRoutes: RouteTable = {
   resendWebhook: {
     handler: async ({ ctx, request }) => {

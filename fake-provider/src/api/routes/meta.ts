@@ -1,5 +1,5 @@
-import { checkVersion } from "../../domain/ops/check-version.ts";
-import { projectJwks } from "../../domain/ops/project-jwks.ts";
+import { checkVersion } from "../../domain/ops/internal/check-version.ts";
+import { projectJwks } from "../../domain/ops/projects/project-jwks.ts";
 import { json, text } from "../http/respond.ts";
 import { ok, type RouteTable } from "./define.ts";
 
@@ -17,7 +17,7 @@ export const metaRoutes: RouteTable = {
   checkFeatureSupport: {
     handler: ({ body }) => text(`${body?.feature_name ?? body?.name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`),
   },
-  // The dashboard's and CLI's version check (domain/ops/check-version.ts); always 200, outdated or not.
+  // The dashboard's and CLI's version check (domain/ops/internal/check-version.ts); always 200, outdated or not.
   checkVersion: { handler: ({ body }) => ok(checkVersion(body.clientVersion)) },
   jwks: {
     handler: async ({ params, query, ctx }) => {

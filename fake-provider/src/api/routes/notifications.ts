@@ -1,4 +1,4 @@
-import { notificationPreferencesOf, setNotificationPreference } from "../../domain/ops/notifications.ts";
+import { notificationPreferencesOf, setNotificationPreference } from "../../domain/ops/users/notifications.ts";
 import { notificationPreferenceView } from "../../domain/views/notifications.ts";
 import { ok, type RouteTable } from "./define.ts";
 import { targetUser } from "../../domain/ops/access.ts";

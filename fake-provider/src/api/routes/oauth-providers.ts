@@ -1,11 +1,11 @@
 import type { Auth } from "../auth/parse-auth.ts";
-import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createAccount, deleteAccount, requireAccount, updateAccount } from "../../domain/ops/oauth-accounts.ts";
+import { accountsOfProject, accountsOfUser, connectedAccountAccessToken, createAccount, deleteAccount, requireAccount, updateAccount } from "../../domain/ops/oauth/oauth-accounts.ts";
 import type { OAuthAccountRecord } from "../../domain/store/strong-auth-records.ts";
 import { clientOAuthProviderView, connectedAccountView, serverOAuthProviderView } from "../../domain/views/oauth-providers.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 import { targetUser } from "../../domain/ops/access.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
-import { linkOwner, listingOwner, OAUTH_PROVIDERS } from "../../domain/ops/oauth-account-owners.ts";
+import { linkOwner, listingOwner, OAUTH_PROVIDERS } from "../../domain/ops/oauth/oauth-account-owners.ts";
 import { refusal } from "../../domain/errors/refusals.ts";
 
 /** OAuth provider links and connected accounts (protocol.md §5.10; spec §7 "/oauth-providers", "/connected-accounts"). */

@@ -3,10 +3,10 @@ import { constants, oauthCallbackParams, oauthInnerStateCookie } from "@authsim/
 import { stackHeader } from "../auth/headers.ts";
 import { deletedCookieHeader, innerStateCookieHeader, readCookie } from "../http/cookies.ts";
 import { json } from "../http/respond.ts";
-import { appleNativeSignIn } from "../../domain/ops/oauth-apple-native.ts";
-import { authorize } from "../../domain/ops/oauth-authorize.ts";
-import { oauthCallback } from "../../domain/ops/oauth-callback.ts";
-import { crossDomainAuthorize } from "../../domain/ops/oauth-cross-domain.ts";
+import { appleNativeSignIn } from "../../domain/ops/oauth/oauth-apple-native.ts";
+import { authorize } from "../../domain/ops/oauth/oauth-authorize.ts";
+import { oauthCallback } from "../../domain/ops/oauth/oauth-callback.ts";
+import { crossDomainAuthorize } from "../../domain/ops/oauth/oauth-cross-domain.ts";
 import { ok, type RouteFor, type RouteTable } from "./define.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { checkSignInCode, otpSignIn, sendSignInCode } from "../../domain/ops/otp.ts";
+import { checkSignInCode, otpSignIn, sendSignInCode } from "../../domain/ops/sign-in/otp.ts";
 import { ok, type RouteTable } from "./define.ts";
 
 /** One-time code and magic-link sign-in (protocol.md §6.2, §7.2). */

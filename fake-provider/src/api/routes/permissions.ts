@@ -8,8 +8,8 @@ import {
   listTeamPermissionsFor,
   revokeProjectPermissionFor,
   revokeTeamPermissionFor,
-} from "../../domain/ops/permission-requests.ts";
-import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "../../domain/ops/permissions.ts";
+} from "../../domain/ops/teams/permission-requests.ts";
+import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "../../domain/ops/teams/permissions.ts";
 import { definitionView, projectPermissionView, teamPermissionView } from "../../domain/views/permissions.ts";
 import { created, ok, success, type RouteFor, type RouteTable } from "./define.ts";
 

@@ -1,6 +1,6 @@
-import { createOwnedProject, listOwnedProjects, requireInternalUser, transferProject } from "../../domain/ops/owned-projects.ts";
-import { deleteProject, updateAdminProject } from "../../domain/ops/project-admin.ts";
-import { getOverride, getSource, parseOverride, renderConfig, resetOverrideKeys, unlinkSource, writeOverride } from "../../domain/ops/project-config.ts";
+import { createOwnedProject, listOwnedProjects, requireInternalUser, transferProject } from "../../domain/ops/projects/owned-projects.ts";
+import { deleteProject, updateAdminProject } from "../../domain/ops/projects/project-admin.ts";
+import { getOverride, getSource, parseOverride, renderConfig, resetOverrideKeys, unlinkSource, writeOverride } from "../../domain/ops/config/project-config.ts";
 import { adminProjectView } from "../../domain/views/projects.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 

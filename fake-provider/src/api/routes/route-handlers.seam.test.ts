@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { asClient, asServer, opSeam, type Caller, type OpSeam } from "../../test-support/op-seam.ts";
-import { openSession } from "../../domain/ops/sessions.ts";
+import { openSession } from "../../domain/ops/sign-in/sessions.ts";
 import { UnsignedAccessToken } from "../../domain/auth/tokens.ts";
-import { createTeam } from "../../domain/ops/teams.ts";
+import { createTeam } from "../../domain/ops/teams/teams.ts";
 import { clientTeamView, serverTeamView } from "../../domain/views/teams.ts";
 import { clientUserView, serverUserView } from "../../domain/views/users.ts";
 import { anyParams, bodyForCaller, noQuery, operationsById, type OperationId } from "@authsim/sdk/contract";

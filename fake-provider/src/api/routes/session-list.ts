@@ -1,5 +1,5 @@
 import { ok, success, type RouteTable } from "./define.ts";
-import { deleteSessionById, liveSessionsOf } from "../../domain/ops/session-list.ts";
+import { deleteSessionById, liveSessionsOf } from "../../domain/ops/sign-in/session-list.ts";
 import { sessionListView } from "../../domain/views/sessions.ts";
 import { targetUser } from "../../domain/ops/access.ts";
 import { refusal } from "../../domain/errors/refusals.ts";

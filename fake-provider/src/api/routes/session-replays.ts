@@ -1,7 +1,7 @@
-import * as replays from "../../domain/ops/session-replays.ts";
+import * as replays from "../../domain/ops/analytics/session-replays.ts";
 import { ok, type RouteTable } from "./define.ts";
 
-/** Session replays (domain/ops/session-replays.ts): the client's batch upload and the admin's reads. */
+/** Session replays (domain/ops/analytics/session-replays.ts): the client's batch upload and the admin's reads. */
 export const sessionReplayRoutes: RouteTable = {
   sessionReplayBatch: { handler: ({ auth, ctx, body }) => ok(replays.uploadSessionReplayBatch(ctx, auth, body)) },
   listSessionReplays: { handler: ({ auth, ctx, query }) => ok(replays.listSessionReplays(ctx, auth.project.id, query)) },

@@ -1,5 +1,5 @@
-import { anonymousSignUp, passwordSignIn, passwordSignUp } from "../../domain/ops/password-auth.ts";
-import { endCurrentSession, openSessionFor, refreshCurrentSession } from "../../domain/ops/sessions.ts";
+import { anonymousSignUp, passwordSignIn, passwordSignUp } from "../../domain/ops/sign-in/password-auth.ts";
+import { endCurrentSession, openSessionFor, refreshCurrentSession } from "../../domain/ops/sign-in/sessions.ts";
 import { stackHeader } from "../auth/headers.ts";
 import { ok, success, type RouteTable } from "./define.ts";
 import { tokenEndpoint } from "./token-endpoint.ts";

@@ -1,4 +1,4 @@
-import { signUpRulesStats, testSignUpRules } from "../../domain/ops/sign-up-rules.ts";
+import { signUpRulesStats, testSignUpRules } from "../../domain/ops/sign-in/sign-up-rules.ts";
 import { ok, type RouteTable } from "./define.ts";
 
 /** Sign-up rules: the admin's dry run and the trigger counts (the rules are config keys: api/routes/project-admin.ts). */

@@ -7,7 +7,7 @@ import {
   removeTeamMember,
   updateMemberProfile,
   type MemberProfile,
-} from "../../domain/ops/team-members.ts";
+} from "../../domain/ops/teams/team-members.ts";
 import { clientMemberProfileView, membershipView, serverMemberProfileView } from "../../domain/views/team-members.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 

@@ -1,6 +1,6 @@
 import type { Auth } from "../auth/parse-auth.ts";
 import type { AuthedContext, OpContext } from "../../domain/ops/context.ts";
-import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../../domain/ops/teams.ts";
+import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../../domain/ops/teams/teams.ts";
 import type { TeamRecord } from "../../domain/store/records.ts";
 import { clientTeamView, serverTeamView } from "../../domain/views/teams.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";

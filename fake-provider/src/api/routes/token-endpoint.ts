@@ -1,7 +1,7 @@
 import { constants, type RequestBody } from "@authsim/sdk/contract";
 import { json } from "../http/respond.ts";
-import { refreshAccessToken } from "../../domain/ops/sessions.ts";
-import { exchangeAuthorizationCode, OAuthGrantError, tokenEndpointClient } from "../../domain/ops/oauth-token.ts";
+import { refreshAccessToken } from "../../domain/ops/sign-in/sessions.ts";
+import { exchangeAuthorizationCode, OAuthGrantError, tokenEndpointClient } from "../../domain/ops/oauth/oauth-token.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
 import type { AnswerOf, RouteFor, RouteResult } from "./define.ts";
@@ -12,7 +12,7 @@ const oauthError = (error: string, description: string, status = 400) => json({ 
 /**
  * POST /auth/oauth/token (protocol.md §4.4): a standard OAuth token endpoint with client_secret_post authentication.
  * The client is the project (client_id = project id, optionally "#branch"); its secret a publishable key or the
- * public-client sentinel. Grants: refresh_token, and authorization_code (OAuth sign-in, domain/ops/oauth-token.ts).
+ * public-client sentinel. Grants: refresh_token, and authorization_code (OAuth sign-in, domain/ops/oauth/oauth-token.ts).
  */
 export const tokenEndpoint: RouteFor<"oauthToken"> = {
   handler: async ({ body, ctx }) => {

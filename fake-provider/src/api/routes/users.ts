@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginatedEnvelope, serverUser } from "@authsim/sdk/contract";
-import { currentUser, deleteCurrentUser, updateCurrentUser } from "../../domain/ops/current-user.ts";
-import { createUser, deleteUser, listUsers, requireUser, updateUser } from "../../domain/ops/users.ts";
+import { currentUser, deleteCurrentUser, updateCurrentUser } from "../../domain/ops/users/current-user.ts";
+import { createUser, deleteUser, listUsers, requireUser, updateUser } from "../../domain/ops/users/users.ts";
 import type { Auth } from "../auth/parse-auth.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { UserRecord } from "../../domain/store/records.ts";

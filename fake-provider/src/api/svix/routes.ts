@@ -15,13 +15,13 @@ import {
   findEndpoint,
   newEndpointSecret,
   resendMessage,
-} from "../../domain/ops/webhooks.ts";
+} from "../../domain/ops/webhooks/webhooks.ts";
 import type { SvixAppRecord } from "../../domain/store/webhook-records.ts";
 import { svixAppView, svixAttemptView, svixEndpointView, svixMessageView } from "../../domain/views/webhooks.ts";
 
 /**
  * The part of Svix's REST API (`/api/v1/...`) that the real service, its dashboard (svix-react) and its e2e helpers
- * use, over the emulator's webhook state (domain/ops/webhooks.ts): the application, its endpoints and their secrets,
+ * use, over the emulator's webhook state (domain/ops/webhooks/webhooks.ts): the application, its endpoints and their secrets,
  * messages, attempts and resend. Served under the emulator's origin at SVIX_PREFIX (point a Svix client's serverUrl
  * there), and by the dev server on the real development port (`<prefix>13`) at the root.
  *

@@ -26,114 +26,114 @@ export const refusals = {
   requestBodyTooLarge: { status: 413, text: (limit: Arg) => `Request body too large (max ${limit} bytes)` },
   // api/auth/parse-auth.ts
   adminTokenUserGone: { status: 401, text: "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again." },
-  // domain/ops/admin-misc.ts
+  // domain/ops/ai/admin-misc.ts
   messagesEmpty: { status: 400, text: "messages must not be empty", operations: ["aiChatCreate"] },
   invalidToolNamesRequest: { status: 400, text: "Invalid tool names in request.", operations: ["aiQuery"] },
   noAccessToProject: { status: 403, text: "You do not have access to this project", operations: ["aiQuery"] },
-  // domain/ops/analytics-events.ts
+  // domain/ops/analytics/analytics-events.ts
   refreshTokenRequiredAnalyticsEvents: { status: 400, text: "A refresh token is required for analytics events" },
-  // domain/ops/api-keys.ts
+  // domain/ops/projects/api-keys.ts
   apiKeysNotEnabled: { status: 400, text: (value: Arg) => `${value} API keys are not enabled for this project.` },
   clientOwnApiKeysOnly: { status: 403, text: "Client can only manage their own api keys" },
-  // domain/ops/cli-auth.ts
+  // domain/ops/sign-in/cli-auth.ts
   invalidAnonRefreshToken: { status: 400, text: "Invalid anon refresh token", operations: ["cliCreate"] },
   providedRefreshTokenDoesBelong: { status: 400, text: "The provided refresh token does not belong to an anonymous user" },
   noAnonymousSessionAssociatedCode: { status: 400, text: "No anonymous session associated with this code" },
   refreshTokenRequiredWhenMode: { status: 400, text: "refresh_token is required when mode is 'complete'" },
   invalidRefreshToken: { status: 400, text: "Invalid refresh token" },
-  // domain/ops/config-schema.ts
+  // domain/ops/config/config-schema.ts
   configKeyNotInSchema: { status: 400, text: (value: Arg, value2: Arg) => `The key ${value} is not valid (nested object not found in schema: ${value2}).` },
   configValueWrongType: { status: 400, text: (path: Arg, type: Arg, value: Arg) => `${path} must be a \`${type}\` type, but the final value was: \`${value}\`.` },
   configValueNotOneOf: { status: 400, text: (path: Arg, value: Arg) => `${path} must be one of the following values: ${value}` },
   configValueNotObject: { status: 400, text: (path: Arg, value: Arg) => `${path} must be a \`object\` type, but the final value was: \`${value}\`.` },
   configKeyHasDot: { status: 400, text: (key: Arg) => `Key ${key} contains a dot, which is not allowed in config override.` },
-  // domain/ops/contact-channels.ts
+  // domain/ops/users/contact-channels.ts
   contactChannelNotFoundToWrite: { status: 400, text: "Contact channel not found" },
   contactChannelAlreadyExists: { status: 400, text: "Contact channel already exists" },
   contactChannelFoundWasContact: { status: 400, text: "Contact channel not found. Was your contact channel deleted?" },
-  // domain/ops/current-user.ts
+  // domain/ops/users/current-user.ts
   clientUserDeletionEnabledProject: { status: 400, text: "Client user deletion is not enabled for this project", operations: ["deleteMe"] },
-  // domain/ops/customer-products.ts
+  // domain/ops/payments/customer-products.ts
   invalidCursor: { status: 400, text: "Invalid cursor", operations: ["listCustomerProducts", "listInvoices"] },
   clientsCanOnlyCancelTheir: { status: 403, text: "Clients can only cancel their own subscriptions.", operations: ["cancelProduct"] },
   clientsCanOnlyCancelUser: { status: 403, text: "Clients can only cancel user or team subscriptions they control.", operations: ["cancelProduct"] },
   noActiveSubscriptionFoundId: { status: 400, text: "No active subscription found with this ID for the given customer.", operations: ["cancelProduct"] },
   customerLacksProduct: { status: 400, text: "Customer does not have this product.", operations: ["cancelProduct"] },
   productOneTimePurchaseCannot: { status: 400, text: "This product is a one time purchase and cannot be canceled.", operations: ["cancelProduct"] },
-  // domain/ops/email-content.ts
+  // domain/ops/emails/email-content.ts
   cannotDeleteCurrentlyActiveEmail: { status: 400, text: "Cannot delete the currently active email theme. Please select a different theme first.", operations: ["deleteEmailTheme"] },
-  // domain/ops/email-cron.ts
+  // domain/ops/emails/email-cron.ts
   unauthorized: { status: 401, text: "Unauthorized", operations: ["emailQueueStep", "failedEmailsDigest"] },
-  // domain/ops/email-outbox.ts
+  // domain/ops/emails/email-outbox.ts
   outboxEmailNotFound: { status: 404, text: "Email not found", operations: ["getOutboxEmail", "updateOutboxEmail"] },
   invalidLimitParameter: { status: 400, text: "Invalid limit parameter", operations: ["listOutboxEmails"] },
   limitCannotExceed: { status: 400, text: (MAX_LIMIT: Arg) => `Limit cannot exceed ${MAX_LIMIT}` },
-  // domain/ops/email-queue.ts
+  // domain/ops/emails/email-queue.ts
   notificationCategoryFoundName: { status: 400, text: "Notification category not found with given name" },
-  // domain/ops/internal-api-keys.ts
+  // domain/ops/projects/internal-api-keys.ts
   atLeastOnePublishableClient: { status: 400, text: "At least one of has_publishable_client_key, has_secret_server_key and has_super_secret_admin_key must be true." },
-  // domain/ops/internal-extras.ts
+  // domain/ops/internal/internal-extras.ts
   endpointOnlyAvailableLocalEmulator: { status: 400, text: "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).", operations: ["localEmulatorProject"] },
   endpointOnlyAvailablePreviewMode: { status: 403, text: "This endpoint is only available in preview mode", operations: ["previewCreateProject"] },
-  // domain/ops/feature-requests.ts: the emulator's own (upstream passes on its board service's error)
+  // domain/ops/internal/feature-requests.ts: the emulator's own (upstream passes on its board service's error)
   featureRequestNotFound: { status: 404, text: "Feature request not found", operations: ["upvoteFeatureRequest"] },
-  // domain/ops/ai-conversations.ts (an unknown project is projectNotFound: upstream fails on its foreign key)
+  // domain/ops/ai/ai-conversations.ts (an unknown project is projectNotFound: upstream fails on its foreign key)
   conversationNotFound: { status: 404, text: "Conversation not found", operations: ["getAiConversation", "updateAiConversation", "deleteAiConversation", "replaceAiMessages"] },
-  // domain/ops/ai-proxy.ts
+  // domain/ops/ai/ai-proxy.ts
   aiProxyBodyNotJson: { status: 400, text: "Request body must be valid JSON", operations: ["aiProxyRootPost", "aiProxyPost"] },
   aiProxyBodyNotObject: { status: 400, text: "Request body must be a JSON object", operations: ["aiProxyRootPost", "aiProxyPost"] },
-  // domain/ops/mcp-review.ts: the log's own wording (upstream passes the reducer's error on as a 500)
+  // domain/ops/internal/mcp-review.ts: the log's own wording (upstream passes the reducer's error on as a 500)
   mcpCallLogNotFound: { status: 404, text: (correlationId: Arg) => `Call log not found for correlationId: ${correlationId}`, operations: ["mcpReviewDelete", "mcpReviewMarkReviewed", "mcpReviewUpdateCorrection"] },
-  // domain/ops/invitations.ts
+  // domain/ops/teams/invitations.ts
   cannotSpecifyBothTeamId: { status: 400, text: "Cannot specify both team_id and user_id" },
   specifyEitherTeamIdUser: { status: 400, text: "Must specify either team_id or user_id" },
-  // domain/ops/managed-email.ts
+  // domain/ops/emails/managed-email.ts
   subdomainAlreadyExistsResendIf: { status: 409, text: "This subdomain already exists in Resend. If this is from another project, choose a different subdomain.", operations: ["setupManagedEmail"] },
   subdomainAlreadyTrackedDifferentSender: { status: 409, text: "This subdomain is already tracked with a different sender local part", operations: ["setupManagedEmail"] },
   managedDomainSetupFoundProject: { status: 404, text: "Managed domain setup not found for this project/branch", operations: ["checkManagedEmail"] },
   managedDomainFoundProjectBranch: { status: 404, text: "Managed domain not found for this project/branch", operations: ["applyManagedEmail", "deleteManagedEmail"] },
   managedDomainVerifiedYet: { status: 409, text: "Managed domain is not verified yet", operations: ["applyManagedEmail"] },
   cannotDeleteManagedDomainThat: { status: 409, text: "Cannot delete a managed domain that is currently in use for sending email", operations: ["deleteManagedEmail"] },
-  // domain/ops/notifications.ts
+  // domain/ops/users/notifications.ts
   notificationCategoryFound: { status: 404, text: "Notification category not found" },
-  // domain/ops/oauth-account-owners.ts
+  // domain/ops/oauth/oauth-account-owners.ts
   clientOwnOAuthProvidersOnly: { status: 403, text: (verb: Arg) => `Client can only ${verb} OAuth providers for their own user.`, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
   clientListOwnOAuthProvidersOnly: { status: 403, text: (OAUTH_PROVIDERS: Arg) => `Client can only list ${OAUTH_PROVIDERS} for their own user.`, operations: ["listOAuthProviders"] },
-  // domain/ops/oauth-accounts.ts
+  // domain/ops/oauth/oauth-accounts.ts
   oauthProviderUserFound: { status: 404, text: (accountId: Arg, id: Arg) => `OAuth provider ${accountId} for user ${id} not found`, operations: ["getOAuthProvider", "updateOAuthProvider", "deleteOAuthProvider"] },
   sameProviderTypeSignEnabled: { status: 400, text: "The same provider type with sign-in enabled already exists for this user.", operations: ["createOAuthProvider", "updateOAuthProvider"] },
   sameProviderTypeSameAccount: { status: 400, text: "The same provider type with the same account ID already exists for this user.", operations: ["createOAuthProvider", "updateOAuthProvider"] },
   oauthProviderFoundConfigured: { status: 404, text: (providerConfigId: Arg) => `OAuth provider ${providerConfigId} not found or not configured`, operations: ["createOAuthProvider"] },
-  // domain/ops/oauth-authorize.ts
+  // domain/ops/oauth/oauth-authorize.ts
   accessTokenValidProject: { status: 403, text: "The access token is not valid for this project" },
   invalidRequestTransformAlgorithmSupported: { status: 400, text: (method: Arg) => `Invalid request: transform algorithm '${method}' not supported`, operations: ["oauthAuthorize"] },
   tokenQueryParameterRequiredLink: { status: 400, text: "?token= query parameter is required for link type" },
   userAccessTokenDoesExist: { status: 400, text: "The user of the access token does not exist any more." },
-  // domain/ops/oauth-callback.ts
+  // domain/ops/oauth/oauth-callback.ts
   userAccountWasLinkedNo: { status: 400, text: "The user this account was to be linked to no longer exists." },
   innerOauthCallbackFailedDue: { status: 400, text: "Inner OAuth callback failed due to invalid grant. Please try again.", operations: ["oauthCallbackGet", "oauthCallbackPost"] },
   invalidOauthStatePleaseTry: { status: 400, text: "Invalid OAuth state. Please try signing in again.", operations: ["oauthCallbackGet", "oauthCallbackPost"] },
   innerOauthCookieFoundLikely: { status: 400, text: "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again" },
-  // domain/ops/oauth-cross-domain.ts
+  // domain/ops/oauth/oauth-cross-domain.ts
   crossDomainNeedsSession: { status: 400, text: "Cross-domain auth handoff requires a refresh-token-bound session. Please sign in again.", operations: ["crossDomainAuthorize"] },
   crossDomainNeedsRefreshToken: { status: 400, text: "Cross-domain auth handoff requires passing the current refresh token.", operations: ["crossDomainAuthorize"] },
   crossDomainTokenMismatch: { status: 401, text: "Cross-domain auth handoff refresh token does not match the authenticated session.", operations: ["crossDomainAuthorize"] },
   crossDomainTokenInvalid: { status: 401, text: "Cross-domain auth handoff refresh token is not valid.", operations: ["crossDomainAuthorize"] },
-  // domain/ops/oauth-idp.ts
+  // domain/ops/oauth/oauth-idp.ts
   noOauthSignWaitingPage: { status: 404, text: "No OAuth sign-in is waiting for this page. Start again from the app." },
   accountIdEmpty: { status: 400, text: "The account id must not be empty." },
-  // domain/ops/oauth-token.ts
+  // domain/ops/oauth/oauth-token.ts
   invalidRedirectUriRedirectUri: { status: 400, text: "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code." },
-  // domain/ops/otp.ts
+  // domain/ops/sign-in/otp.ts
   otpSignEnabledProject: { status: 403, text: "OTP sign-in is not enabled for this project" },
-  // domain/ops/owned-projects.ts
+  // domain/ops/projects/owned-projects.ts
   projectOwnerTeamTransferred: { status: 400, text: "Project must have an owner team to be transferred" },
-  // domain/ops/password.ts
+  // domain/ops/sign-in/password.ts
   userAlreadyPasswordSet: { status: 400, text: "User already has a password set.", operations: ["setPassword"] },
-  // domain/ops/payment-accounts.ts
+  // domain/ops/payments/payment-accounts.ts
   stripeAccountIdSet: { status: 400, text: "Stripe account ID is not set" },
   noPaymentMethodConfigurationAccount: { status: 400, text: (configId: Arg) => `No payment method configuration ${configId} on this account`, operations: ["updatePaymentMethodConfigs"] },
-  // domain/ops/payment-methods.ts
+  // domain/ops/payments/payment-methods.ts
   noSuchSetupintent: { status: 404, text: (setupIntentId: Arg) => `No such setupintent: '${setupIntentId}'`, operations: ["setDefaultPaymentMethod"] },
   setupIntentDoesBelongCustomer: { status: 403, text: "Setup intent does not belong to this customer.", operations: ["setDefaultPaymentMethod"] },
   setupIntentSucceeded: { status: 400, text: "Setup intent has not succeeded.", operations: ["setDefaultPaymentMethod"] },
@@ -142,9 +142,9 @@ export const refusals = {
   cardNumberInvalid: { status: 400, text: "Your card number is invalid." },
   cardExpired: { status: 400, text: "Your card has expired." },
   cardWasDeclined: { status: 402, text: "Your card was declined." },
-  // domain/ops/permission-requests.ts
+  // domain/ops/teams/permission-requests.ts
   clientListOwnPermissionsOnly: { status: 403, text: 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user', operations: ["listProjectPermissions", "listTeamPermissions"] },
-  // domain/ops/plan-switch.ts
+  // domain/ops/payments/plan-switch.ts
   switchProductNotFound: { status: 400, text: "Product not found.", operations: ["switchPlan"] },
   productCustomerTypeDoesMatch: { status: 400, text: "Product customer type does not match.", operations: ["switchPlan"] },
   productsSameProductLineSwitch: { status: 400, text: "Products must be in the same product line to switch.", operations: ["switchPlan"] },
@@ -156,12 +156,12 @@ export const refusals = {
   priceFoundTargetProduct: { status: 400, text: "Price not found for target product.", operations: ["switchPlan"] },
   targetPriceIncludeUsdAmount: { status: 400, text: "Target price must include a USD amount.", operations: ["switchPlan"] },
   productStackableQuantity1: { status: 400, text: "This product is not stackable; quantity must be 1" },
-  // domain/ops/profile-image.ts
+  // domain/ops/users/profile-image.ts
   invalidProfileImageUrl: { status: 400, text: "Invalid profile image URL" },
-  // domain/ops/project-admin.ts
+  // domain/ops/projects/project-admin.ts
   invalidEmailTheme: { status: 400, text: "Invalid email theme" },
   internalProjectCannotDeleted: { status: 400, text: "The internal project cannot be deleted." },
-  // domain/ops/project-config.ts
+  // domain/ops/config/project-config.ts
   invalidConfigOverrideConfigKey: { status: 400, text: (path: Arg, bad: Arg) => `Invalid config override: ${path} is not a config key ("${bad}" is reserved).` },
   invalidConfigJson: { status: 400, text: "Invalid config JSON" },
   configOverrideNonNullObject: { status: 400, text: "Config override must be a non-null object." },
@@ -169,14 +169,14 @@ export const refusals = {
   productSpecifiesProductLineId: { status: 400, text: (productId: Arg, productLineId: Arg) => `Product "${productId}" specifies product line ID "${productLineId}", but that product line does not exist` },
   productCustomerTypeButIts: { status: 400, text: (productId: Arg, value: Arg, productLineId: Arg, value2: Arg) => `Product "${productId}" has customer type "${value}" but its product line "${productLineId}" has customer type "${value2}"` },
   sourceRequiredBranchLevelConfig: { status: 400, text: "source is required for branch level config", operations: ["replaceConfigOverride"] },
-  // domain/ops/project-jwks.ts
+  // domain/ops/projects/project-jwks.ts
   projectNotFound: { status: 404, text: "Project not found", operations: ["jwks", "createAiConversation"] },
-  // domain/ops/provider-subscriptions.ts
+  // domain/ops/payments/provider-subscriptions.ts
   providerCustomerNamesNoCustomer: { status: 400, text: (providerCustomerId: Arg) => `Provider customer ${providerCustomerId} names no customer (metadata customerId, customerType)` },
   noProviderCustomerEmulator: { status: 400, text: (providerCustomerId: Arg) => `No provider customer ${providerCustomerId} in this emulator` },
   metadataProductNotObject: { status: 400, text: (what: Arg) => `The product in the ${what}'s metadata is not a JSON object` },
   metadataNamesNoProduct: { status: 400, text: (what: Arg) => `The ${what}'s metadata names no product` },
-  // domain/ops/purchases.ts
+  // domain/ops/payments/purchases.ts
   cannotSpecifyBothProductId: { status: 400, text: "Cannot specify both product_id and product_inline!" },
   cannotSpecifyProductInlineWhen: { status: 400, text: "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter." },
   specifyEitherProductIdProduct: { status: 400, text: "Must specify either product_id or product_inline!" },
@@ -185,9 +185,9 @@ export const refusals = {
   productAddProductThatCustomer: { status: 400, text: "This product is an add-on to a product that the customer does not have" },
   tenancyIdDoesMatchValue: { status: 400, text: "Tenancy id does not match value from code data" },
   testModeEnabledProject: { status: 403, text: "Test mode is not enabled for this project", operations: ["testModePurchaseSession"] },
-  // domain/ops/session-list.ts
+  // domain/ops/sign-in/session-list.ts
   sessionNotFound: { status: 404, text: "Session not found.", operations: ["deleteSession"] },
-  // domain/ops/session-replays.ts
+  // domain/ops/analytics/session-replays.ts
   refreshTokenRequiredSessionReplays: { status: 400, text: "A refresh token is required for session replays" },
   requestBodyTooLargeMax: { status: 413, text: (MAX_BODY_BYTES: Arg) => `Request body too large (max ${MAX_BODY_BYTES} bytes)` },
   eventsEmpty: { status: 400, text: "events must not be empty" },
@@ -197,7 +197,7 @@ export const refusals = {
   notNonNegativeTimestamp: { status: 400, text: (name: Arg) => `${name} must be a non-negative timestamp in milliseconds`, operations: ["listSessionReplays", "listSessionReplayChunks", "getSessionReplayChunkEvents", "getSessionReplayEvents"] },
   durationMsMinLessThan: { status: 400, text: "duration_ms_min must be less than or equal to duration_ms_max", operations: ["listSessionReplays", "listSessionReplayChunks", "getSessionReplayChunkEvents", "getSessionReplayEvents"] },
   lastEventAtFromMillis: { status: 400, text: "last_event_at_from_millis must be less than or equal to last_event_at_to_millis", operations: ["listSessionReplays", "listSessionReplayChunks", "getSessionReplayChunkEvents", "getSessionReplayEvents"] },
-  // domain/ops/stripe-webhooks.ts
+  // domain/ops/payments/stripe-webhooks.ts
   unknownStripeWebhookTypeReceived: { status: 500, text: (type: Arg) => `Unknown stripe webhook type received: ${type}` },
   noPaymentsAccountSetUp: { status: 400, text: (value: Arg) => `No payments account ${value} is set up in this emulator`, operations: ["stripeWebhook"] },
   nameCustomerMetadataCustomeridCustomertype: { status: 400, text: (what: Arg) => `${what} must name the customer (metadata customerId, customerType)` },
@@ -205,13 +205,13 @@ export const refusals = {
   eventNamesNoCustomer: { status: 400, text: "The provider's event names no customer" },
   invoiceMayBillOneSubscription: { status: 400, text: "An invoice may bill one subscription only" },
   paymentIntentSucceededOneTime: { status: 400, text: "payment_intent.succeeded of a one-time purchase must name its id", operations: ["stripeWebhook"] },
-  // domain/ops/team-members.ts
+  // domain/ops/teams/team-members.ts
   teamIdRequiredAccessType: { status: 400, text: "team_id is required for access type client" },
   cannotUpdateAnotherProfile: { status: 403, text: "Cannot update another user's profile" },
-  // domain/ops/teams.ts
+  // domain/ops/teams/teams.ts
   youCannotCreateTeamAs: { status: 403, text: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'." },
   clientListOwnTeamsOnly: { status: 403, text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user' },
-  // domain/ops/users.ts
+  // domain/ops/users/users.ts
   cannotSetBothPasswordPassword: { status: 400, text: "Cannot set both password and password_hash at the same time.", operations: ["createUser", "updateUser", "updateMe"] },
   invalidPasswordHashMakeSure: { status: 400, text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.", operations: ["createUser", "updateUser", "updateMe"] },
   primaryEmailAuthEnabledCannot: { status: 400, text: "primary_email_auth_enabled cannot be true without primary_email", operations: ["createUser", "updateUser", "updateMe"] },
@@ -241,7 +241,7 @@ export const refusals = {
   clientOwnPaymentMethodOnly: { status: 403, text: "Clients can only manage their own payment method.", operations: ["createSetupIntent", "setDefaultPaymentMethod"] },
   paymentsNotSetUp: { status: 400, text: "Payments are not set up in this Stack Auth project. Please go to the Stack Auth dashboard and complete the Payments onboarding.", operations: ["createSetupIntent", "setDefaultPaymentMethod", "createPurchaseUrl"] },
   invalidStripeSignature: { status: 400, text: "Invalid stripe-signature header", operations: ["stripeWebhook"] },
-  // domain/ops/resend-webhooks.ts (the last is the emulator's own: upstream fails with an internal error)
+  // domain/ops/emails/resend-webhooks.ts (the last is the emulator's own: upstream fails with an internal error)
   invalidResendWebhookSignature: { status: 400, text: "Invalid Resend webhook signature", operations: ["resendWebhook"] },
   invalidResendWebhookJson: { status: 400, text: "Invalid JSON payload in Resend webhook", operations: ["resendWebhook"] },
   resendWebhookMissingDomainFields: { status: 400, text: "Resend webhook payload missing required domain fields", operations: ["resendWebhook"] },

@@ -2,7 +2,7 @@ import type { Auth } from "../auth/caller.ts";
 import { knownError, StatusError, type KnownErrorException } from "../errors/known-error.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { OpContext } from "./context.ts";
-import { requireUser } from "./user-lookup.ts";
+import { requireUser } from "./users/user-lookup.ts";
 import { refusal } from "../errors/refusals.ts";
 
 /**

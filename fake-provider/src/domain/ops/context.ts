@@ -3,8 +3,8 @@ import type { CryptoBackend } from "../auth/crypto-backend.ts";
 import type { Auth } from "../auth/caller.ts";
 import type { Tables } from "../store/store.ts";
 import type { EndUserIpInfo } from "../store/account-records.ts";
-import type { FixedOtpRule } from "./fixed-otp.ts";
-import type { HeldOAuthTokens } from "./held-oauth-tokens.ts";
+import type { FixedOtpRule } from "./sign-in/fixed-otp.ts";
+import type { HeldOAuthTokens } from "./oauth/held-oauth-tokens.ts";
 
 /**
  * A mock OAuth server serving the shared-keys providers (emulator/mock-oauth/server.ts), as the real service's development setup
@@ -29,19 +29,19 @@ export interface ProviderSettings {
   hardcodedPasskeyChallenge?: boolean;
   /** Password hashing and token signatures (domain/auth/crypto-backend.ts); Web Crypto when absent. */
   crypto?: CryptoBackend;
-  /** Addresses whose sign-in OTP is fixed (domain/ops/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */
+  /** Addresses whose sign-in OTP is fixed (domain/ops/sign-in/fixed-otp.ts); changeable at run time (PUT /__emulator/fixed-otp). */
   fixedOtp?: readonly FixedOtpRule[];
   /**
    * Where purchase URLs point (the real service's dashboard URL, whose /purchase/{code} page runs checkout). Unset, they
    * open the emulator's own checkout page (emulator/control/payments.ts).
    */
   dashboardUrl?: string;
-  /** The secret payment-provider webhooks are signed with (domain/ops/stripe-webhooks.ts); the real service's development value when unset. */
+  /** The secret payment-provider webhooks are signed with (domain/ops/payments/stripe-webhooks.ts); the real service's development value when unset. */
   stripeWebhookSecret?: string;
-  /** How many emails the outbox keeps; the oldest are dropped past it (domain/ops/outbox.ts). Default 10,000. */
+  /** How many emails the outbox keeps; the oldest are dropped past it (domain/ops/emails/outbox.ts). Default 10,000. */
   outboxCapacity?: number;
   /**
-   * How long a queued email waits before the email queue renders it (domain/ops/email-queue.ts): 0 (the default) renders it
+   * How long a queued email waits before the email queue renders it (domain/ops/emails/email-queue.ts): 0 (the default) renders it
    * in the request that queued it; more, and the provider renders due emails before answering later requests.
    */
   emailQueueDelayMillis?: number;

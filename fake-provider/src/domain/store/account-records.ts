@@ -7,7 +7,7 @@ import type { GeoInfo } from "@authsim/sdk/contract";
 
 /**
  * A user's email address. The primary channel mirrors `UserRecord.primaryEmail*` (value, verified, used for auth):
- * domain/ops/contact-channels.ts keeps both sides equal whichever side is written.
+ * domain/ops/users/contact-channels.ts keeps both sides equal whichever side is written.
  */
 export interface ContactChannelRecord {
   id: string;

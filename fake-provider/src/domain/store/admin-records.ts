@@ -5,7 +5,7 @@
 
 /**
  * Spec §3 "email config": the provider's shared server, or the project's own server. `managed`: the own server is the
- * real service's managed provider (config `emails.server.provider` "managed", domain/ops/managed-email.ts); the other
+ * real service's managed provider (config `emails.server.provider` "managed", domain/ops/emails/managed-email.ts); the other
  * fields then hold what the admin view shows for it, as upstream shows it (its SMTP relay, the sender on the subdomain).
  */
 export type EmailConfigRecord =
@@ -21,7 +21,7 @@ export interface ManagedEmailServerRecord {
 export type ManagedEmailDomainStatus = "pending_dns" | "pending_verification" | "verified" | "applied" | "failed";
 
 /**
- * A sending subdomain a project set up for managed email (domain/ops/managed-email.ts). Keyed by its id, which is
+ * A sending subdomain a project set up for managed email (domain/ops/emails/managed-email.ts). Keyed by its id, which is
  * unique across projects as upstream's is (the id its email provider gave the domain).
  */
 export interface ManagedEmailDomainRecord {

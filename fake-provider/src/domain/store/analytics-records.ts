@@ -1,7 +1,7 @@
 import type { EndUserIpInfo } from "./account-records.ts";
 
 /**
- * Analytics events (domain/ops/analytics-events.ts): what the real service writes to its ClickHouse `events` table and an admin
+ * Analytics events (domain/ops/analytics/analytics-events.ts): what the real service writes to its ClickHouse `events` table and an admin
  * reads through POST /internal/analytics/query: a `$token-refresh` per access token minted from a session, as the real
  * service logs one each time it does so, and the `$page-view` / `$click` events the client SDK uploads in batches.
  * Kept small (one is written per sign-in and refresh): the strings are the user's and session's own, and a
@@ -26,7 +26,7 @@ export interface AnalyticsEventRecord {
 
 /**
  * A finished analytics query (POST /internal/analytics/query), as ClickHouse's query log keeps it for the timing route
- * (domain/ops/analytics-query-timing.ts): keyed by the query id the query answered.
+ * (domain/ops/analytics/analytics-query-timing.ts): keyed by the query id the query answered.
  */
 export interface AnalyticsQueryLogRecord {
   queryId: string;

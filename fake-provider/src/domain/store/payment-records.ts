@@ -79,7 +79,7 @@ export interface PaymentAccountRecord {
 }
 
 /**
- * An invoice of a provider subscription, as the provider's invoice events report it (domain/ops/stripe-webhooks.ts), keyed
+ * An invoice of a provider subscription, as the provider's invoice events report it (domain/ops/payments/stripe-webhooks.ts), keyed
  * by `${projectId}\u0000${invoiceId}`: an event about an invoice already seen updates it. `GET /payments/invoices`
  * lists them per customer.
  */

@@ -48,7 +48,7 @@ export interface ProjectRecord {
   ownerTeamId: string | null;
   config: ProjectConfigRecord;
   /**
-   * The settings the config override layers apply over (domain/ops/project-config.ts): the project's config as it was when
+   * The settings the config override layers apply over (domain/ops/config/project-config.ts): the project's config as it was when
    * a layer was first written, kept up to date by the admin's project update. Absent until then.
    */
   configBase?: ProjectConfigRecord;
@@ -58,7 +58,7 @@ export interface ProjectRecord {
   logoDarkModeUrl?: string | null;
   logoFullDarkModeUrl?: string | null;
   onboardingStatus?: string;
-  /** Until when POST /emails/capacity-boost multiplies the email rate (domain/ops/email-delivery.ts); absent = never boosted. */
+  /** Until when POST /emails/capacity-boost multiplies the email rate (domain/ops/emails/email-delivery.ts); absent = never boosted. */
   emailCapacityBoostExpiresAtMillis?: number;
 }
 
@@ -186,7 +186,7 @@ export interface SentEmailRecord {
   /** Sequence number: total order of sending, for "wait for the next one". */
   seq: number;
   /**
-   * The real service's outbox entry (GET /emails/outbox; domain/ops/email-outbox.ts derives its status from these and the
+   * The real service's outbox entry (GET /emails/outbox; domain/ops/emails/email-outbox.ts derives its status from these and the
    * clock). Absent on records from older snapshots: they read as sent, with fields derived from the ones above.
    */
   outbox?: OutboxEntryRecord;
@@ -224,7 +224,7 @@ export interface OutboxEntryRecord {
   renderError: string | null;
   updatedAtMillis: number;
   /**
-   * Set while the entry waits for the email queue to render it ("preparing"; domain/ops/email-queue.ts): its subject, HTML and
+   * Set while the entry waits for the email queue to render it ("preparing"; domain/ops/emails/email-queue.ts): its subject, HTML and
    * recipient address are not known yet. Absent on entries rendered when they were made (and in older snapshots).
    */
   awaitingRender?: boolean;

@@ -4,7 +4,7 @@
  * messages the real service posts to a chat (Telegram upstream). Plain JSON values, replaced and never mutated.
  */
 
-/** A post on the feature board (domain/ops/feature-requests.ts). */
+/** A post on the feature board (domain/ops/internal/feature-requests.ts). */
 export interface FeatureRequestRecord {
   /** 24 hex digits, the board's id format. */
   id: string;
@@ -24,7 +24,7 @@ export interface FeatureRequestRecord {
   status: { name: string; color: string; type: string } | null;
 }
 
-/** A row of the MCP call log, as far as the review routes write it (domain/ops/mcp-review.ts). */
+/** A row of the MCP call log, as far as the review routes write it (domain/ops/internal/mcp-review.ts). */
 export interface McpCallLogRecord {
   correlationId: string;
   createdAtMillis: number;
@@ -39,7 +39,7 @@ export interface McpCallLogRecord {
   publishedAtMillis: number | null;
 }
 
-/** A message the real service would post to its team chat (domain/ops/internal-extras.ts, the init-script report). */
+/** A message the real service would post to its team chat (domain/ops/internal/internal-extras.ts, the init-script report). */
 export interface ChatMessageRecord {
   id: string;
   /** Which of the real service's chat configurations it goes to ("init-stack"). */
@@ -48,7 +48,7 @@ export interface ChatMessageRecord {
   sentAtMillis: number;
 }
 
-/** A saved conversation of the dashboard's assistant (domain/ops/ai-conversations.ts); its messages are rows of their own. */
+/** A saved conversation of the dashboard's assistant (domain/ops/ai/ai-conversations.ts); its messages are rows of their own. */
 export interface AiConversationRecord {
   id: string;
   /** The internal project's user who owns it. */
@@ -71,7 +71,7 @@ export interface AiMessageRecord {
 }
 
 /**
- * One scripted answer of the offline model (domain/ops/offline-model.ts), queued by a test through the control plane:
+ * One scripted answer of the offline model (domain/ops/ai/offline-model.ts), queued by a test through the control plane:
  * a text the model answers, or a failure its provider answers. Keyed by its place in the queue (zero-padded).
  */
 export interface AiModelScriptRecord {

@@ -1,5 +1,5 @@
 /**
- * Session replays (domain/ops/session-replays.ts): a replay is one user's recording on one session (refresh token); each
+ * Session replays (domain/ops/analytics/session-replays.ts): a replay is one user's recording on one session (refresh token); each
  * uploaded batch is a chunk holding its events. Plain JSON values, replaced and never mutated (see records.ts).
  */
 export interface SessionReplayRecord {

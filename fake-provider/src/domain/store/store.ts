@@ -62,10 +62,10 @@ function createTables() {
     teamPermissionGrants: new Table<TeamPermissionGrantRecord>(),
     projectPermissionGrants: new Table<ProjectPermissionGrantRecord>(),
     verificationCodes: new Table<VerificationCodeRecord>({ code: { key: (c) => `${c.projectId}\u0000${c.code}` } }),
-    // The entries the email queue has still to render (domain/ops/email-queue.ts), found without scanning the outbox: the dev
+    // The entries the email queue has still to render (domain/ops/emails/email-queue.ts), found without scanning the outbox: the dev
     // server checks for due ones before every request.
     emails: new Table<SentEmailRecord>({ awaitingRender: { key: (e) => (e.outbox?.awaitingRender === true ? e.id : null) } }),
-    /** Account surfaces (domain/ops/contact-channels.ts, domain/ops/api-keys.ts, domain/ops/notifications.ts). */
+    /** Account surfaces (domain/ops/users/contact-channels.ts, domain/ops/projects/api-keys.ts, domain/ops/users/notifications.ts). */
     contactChannels: new Table<ContactChannelRecord>({
       // An address used for sign-in belongs to one user of a project (CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE).
       authValue: { key: (c) => (c.usedForAuth ? `${c.projectId}\u0000${c.type}\u0000${c.value.toLowerCase()}` : null) },
@@ -75,7 +75,7 @@ function createTables() {
     }),
     projectApiKeys: new Table<ProjectApiKeyRecord>({ value: { key: (k) => `${k.projectId}\u0000${k.value}` } }),
     notificationPreferences: new Table<NotificationPreferenceRecord>(),
-    /** Payments and the data vault (domain/ops/items.ts, domain/ops/purchases.ts, domain/ops/data-vault.ts; payment-records.ts). */
+    /** Payments and the data vault (domain/ops/payments/items.ts, domain/ops/payments/purchases.ts, domain/ops/payments/data-vault.ts; payment-records.ts). */
     itemQuantityChanges: new Table<ItemQuantityChangeRecord>(),
     paymentTransactions: new Table<PaymentTransactionRecord>(),
     checkoutSessions: new Table<CheckoutSessionRecord>(),
@@ -94,7 +94,7 @@ function createTables() {
     configOverrides: new Table<ConfigOverrideRecord>(),
     signUpRuleTriggers: new Table<SignUpRuleTriggerLogRecord>(),
     aiChats: new Table<AiChatRecord>(),
-    /** Managed email sending subdomains (domain/ops/managed-email.ts): one per project and subdomain. */
+    /** Managed email sending subdomains (domain/ops/emails/managed-email.ts): one per project and subdomain. */
     managedEmailDomains: new Table<ManagedEmailDomainRecord>({ subdomain: { key: (d) => `${d.projectId}\u0000${d.subdomain}` } }),
     /** Strong auth: OAuth links, grants, flows and codes; passkeys (strong-auth-records.ts). */
     oauthAccounts: new Table<OAuthAccountRecord>({
@@ -105,12 +105,12 @@ function createTables() {
     oauthFlows: new Table<OAuthFlowRecord>({ innerCode: { key: (f) => f.innerCode } }),
     oauthAuthorizationCodes: new Table<OAuthAuthorizationCodeRecord>(),
     passkeys: new Table<PasskeyRecord>(),
-    /** Session replays and their chunks of events (session-replay-records.ts, domain/ops/session-replays.ts). */
+    /** Session replays and their chunks of events (session-replay-records.ts, domain/ops/analytics/session-replays.ts). */
     sessionReplays: new Table<SessionReplayRecord>(),
     sessionReplayChunks: new Table<SessionReplayChunkRecord>(),
-    /** Analytics events, bounded (analytics-records.ts, domain/ops/analytics-events.ts). */
+    /** Analytics events, bounded (analytics-records.ts, domain/ops/analytics/analytics-events.ts). */
     analyticsEvents: new Table<AnalyticsEventRecord>(),
-    /** Webhooks as Svix keeps them (webhook-records.ts, domain/ops/webhooks.ts). */
+    /** Webhooks as Svix keeps them (webhook-records.ts, domain/ops/webhooks/webhooks.ts). */
     svixApps: new Table<SvixAppRecord>({ uid: { key: (a) => a.uid } }),
     svixEndpoints: new Table<SvixEndpointRecord>(),
     svixMessages: new Table<SvixMessageRecord>(),
@@ -118,7 +118,7 @@ function createTables() {
     svixDeliveries: new Table<SvixDeliveryRecord>({ scheduled: { key: (d) => (d.nextAttemptAtMillis !== null ? d.id : null) } }),
     svixAttempts: new Table<SvixAttemptRecord>(),
     svixTokens: new Table<SvixTokenRecord>(),
-    /** Finished analytics queries, bounded (analytics-records.ts, domain/ops/analytics-query-timing.ts). */
+    /** Finished analytics queries, bounded (analytics-records.ts, domain/ops/analytics/analytics-query-timing.ts). */
     analyticsQueryLog: new Table<AnalyticsQueryLogRecord>(),
     /** The outside services of the dashboard's routes, as data (service-records.ts). */
     featureRequests: new Table<FeatureRequestRecord>(),

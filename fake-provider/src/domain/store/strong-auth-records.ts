@@ -1,7 +1,7 @@
 /**
  * Records of strong authentication (issue 5): OAuth provider links and the tokens the mock identity provider granted,
  * the state of OAuth flows in progress, authorization codes, and passkeys. Plain JSON values, replaced and never
- * mutated (see records.ts). MFA attempts and CLI logins are verification codes (records.ts, domain/ops/verification-codes.ts).
+ * mutated (see records.ts). MFA attempts and CLI logins are verification codes (records.ts, domain/ops/sign-in/verification-codes.ts).
  */
 
 /** A user's link to a provider account (protocol.md §5.10): sign-in and/or connected-account use. */
@@ -83,7 +83,7 @@ export interface OAuthAuthorizationCodeRecord {
   afterCallbackRedirectUrl: string | null;
   expiresAtMillis: number;
   /**
-   * A cross-domain handoff's code (domain/ops/oauth-cross-domain.ts) carries the session it hands over: its exchange answers
+   * A cross-domain handoff's code (domain/ops/oauth/oauth-cross-domain.ts) carries the session it hands over: its exchange answers
    * that session's refresh token instead of opening a new session.
    */
   sessionId?: string;

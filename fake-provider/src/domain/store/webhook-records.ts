@@ -1,5 +1,5 @@
 /**
- * Webhooks as Svix keeps them (domain/ops/webhooks.ts): one application per project (its uid is the project id), its
+ * Webhooks as Svix keeps them (domain/ops/webhooks/webhooks.ts): one application per project (its uid is the project id), its
  * endpoints, the messages the service announced, and per message and endpoint a delivery with its attempts. Ids are
  * Svix's: a prefix and 27 base62 characters.
  */

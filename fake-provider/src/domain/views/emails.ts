@@ -1,7 +1,7 @@
 import type { OutboxEmailJson } from "@authsim/sdk/contract";
 import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
 import type { OutboxRecipientRecord, OutboxSendError, SentEmailRecord } from "../store/records.ts";
-import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/email-outbox.ts";
+import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/emails/email-outbox.ts";
 
 /** Wire views of email content (protocol.md §5.12) and of sent emails (spec §3 "Sent email"). */
 
@@ -54,7 +54,7 @@ function sendAttemptErrorView(error: OutboxSendError) {
 
 /**
  * An outbox entry as the real service's email-outbox read schema has it: base fields, then the ones its status adds
- * (domain/ops/email-outbox.ts derives the status from the record and the clock).
+ * (domain/ops/emails/email-outbox.ts derives the status from the record and the clock).
  */
 export function outboxEmailView(e: SentEmailRecord, now: number): OutboxEmailJson {
   const o = outboxFieldsOf(e);

@@ -1,5 +1,5 @@
 import type { TeamInvitationJson } from "@authsim/sdk/contract";
-import type { Invitation } from "../ops/invitations.ts";
+import type { Invitation } from "../ops/teams/invitations.ts";
 
 /** A team invitation as listed (protocol.md §5.5): the code itself is never shown, only its id. */
 export function invitationView(invitation: Invitation): TeamInvitationJson {

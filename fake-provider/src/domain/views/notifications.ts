@@ -1,5 +1,5 @@
 import type { NotificationPreferenceJson } from "@authsim/sdk/contract";
-import type { NotificationPreference } from "../ops/notifications.ts";
+import type { NotificationPreference } from "../ops/users/notifications.ts";
 
 /** protocol.md §5.11. */
 export function notificationPreferenceView(p: NotificationPreference): NotificationPreferenceJson {

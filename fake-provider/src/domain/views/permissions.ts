@@ -1,5 +1,5 @@
 import type { PermissionDefinitionJson, ProjectPermissionJson, TeamPermissionJson } from "@authsim/sdk/contract";
-import type { GrantedProjectPermission, GrantedTeamPermission } from "../ops/permission-grants.ts";
+import type { GrantedProjectPermission, GrantedTeamPermission } from "../ops/teams/permission-grants.ts";
 import type { PermissionDefinitionRecord } from "../store/team-records.ts";
 
 /** Permission definitions and granted permissions on the wire (protocol.md §5.4). */

@@ -1,5 +1,5 @@
 import type { ClientTeamMemberProfileJson, ServerTeamMemberProfileJson, TeamMembershipJson } from "@authsim/sdk/contract";
-import type { MemberProfile } from "../ops/team-members.ts";
+import type { MemberProfile } from "../ops/teams/team-members.ts";
 import type { TeamMembershipRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import { serverUserView } from "./users.ts";

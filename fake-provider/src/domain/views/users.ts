@@ -1,5 +1,5 @@
 import type { ClientUserJson, ServerUserJson } from "@authsim/sdk/contract";
-import { layeredBoolean } from "../ops/config-layers.ts";
+import { layeredBoolean } from "../ops/config/config-layers.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";
 import { clientTeamView, serverTeamView } from "./teams.ts";

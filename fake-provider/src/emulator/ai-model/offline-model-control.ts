@@ -1,9 +1,9 @@
-import { clearScript, queueReply, scriptedReplies, type ScriptedReply } from "../../domain/ops/offline-model.ts";
+import { clearScript, queueReply, scriptedReplies, type ScriptedReply } from "../../domain/ops/ai/offline-model.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
 import { opContextOn } from "../../domain/run-op.ts";
 
 /**
- * The test's handle on the offline model (domain/ops/offline-model.ts), as `provider.ai` and behind the control plane's
+ * The test's handle on the offline model (domain/ops/ai/offline-model.ts), as `provider.ai` and behind the control plane's
  * `/__emulator/ai/script`: queue the answers the model gives next (texts, or failures with a status), read the queue,
  * empty it. Like faults, but state: snapshots keep the queue and reset() empties it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { controlClient } from "@authsim/sdk/emulator";
 import { admin, api, newProvider, ORIGIN } from "../../test-support/api.ts";
-import { MAX_SCRIPTED_REPLIES } from "../../domain/ops/offline-model.ts";
+import { MAX_SCRIPTED_REPLIES } from "../../domain/ops/ai/offline-model.ts";
 
 /** `/__emulator/ai/script` and `provider.ai`: the offline model's queued answers, seen by the AI routes. */
 

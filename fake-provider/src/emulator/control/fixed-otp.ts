@@ -3,11 +3,11 @@ import type { FakeProvider } from "../../provider.ts";
 import { json } from "../../api/http/respond.ts";
 import { controlEndpoints as ep } from "@authsim/sdk/emulator";
 import { pathOf } from "./control-input.ts";
-import { fixedOtpRuleProblem, type FixedOtpRule } from "../../domain/ops/fixed-otp.ts";
+import { fixedOtpRuleProblem, type FixedOtpRule } from "../../domain/ops/sign-in/fixed-otp.ts";
 
 /**
  * GET / PUT `/__emulator/fixed-otp` `{rules: [{pattern, code}]}`: the addresses whose sign-in OTP is fixed
- * (domain/ops/fixed-otp.ts), readable and replaceable while the emulator runs, e.g. by a test or a dev-server script. The rules
+ * (domain/ops/sign-in/fixed-otp.ts), readable and replaceable while the emulator runs, e.g. by a test or a dev-server script. The rules
  * are a setting like `--fixed-otp`, not state: reset() and snapshots leave them alone.
  */
 const rulesBody = ep.setFixedOtp.body;

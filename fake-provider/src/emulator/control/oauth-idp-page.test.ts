@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, expectJson, newProvider, request, type TestProvider } from "../../test-support/api.ts";
 import { APP_CALLBACK, answerIdp, callback, oauthSignIn, pkcePair, startOAuth, withToken } from "../../test-support/strong-auth.ts";
-import { accountForEmail } from "../../domain/ops/mock-identities.ts";
+import { accountForEmail } from "../../domain/ops/oauth/mock-identities.ts";
 
 /** The mock identity provider's page (emulator/control/oauth-idp-page.ts): prefilled, one-click accounts, deny and errors. */
 

@@ -1,12 +1,12 @@
 import { providerMarkSvg, providerName } from "@authsim/sdk/runtime";
-import { IDP_ERRORS } from "../../domain/ops/oauth-idp.ts";
-import type { MockAccount } from "../../domain/ops/mock-identities.ts";
+import { IDP_ERRORS } from "../../domain/ops/oauth/oauth-idp.ts";
+import type { MockAccount } from "../../domain/ops/oauth/mock-identities.ts";
 import type { OAuthFlowRecord } from "../../domain/store/strong-auth-records.ts";
 
 /**
  * The mock identity provider's page: HTML with forms and no scripts, styles inline, the provider's mark inline, no
  * CDN — it works offline, in a browser, and for a test that posts the same form (field names below are the
- * programmatic interface). Every field comes prefilled with a generated account (domain/ops/mock-identities.ts), so a person
+ * programmatic interface). Every field comes prefilled with a generated account (domain/ops/oauth/mock-identities.ts), so a person
  * signs in with one click; accounts seen before at this provider are one click each too.
  *
  * Form fields (application/x-www-form-urlencoded): `action` = "allow" | "deny" | "error"; `account_id` (when empty,

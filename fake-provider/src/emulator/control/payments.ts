@@ -4,10 +4,10 @@ import type { FakeProvider } from "../../provider.ts";
 import { KnownErrorException, StatusError } from "../../domain/errors/known-error.ts";
 import { json, text } from "../../api/http/respond.ts";
 import { runOp } from "../../domain/run-op.ts";
-import { completeOnboarding, findAccount, onboardingPath } from "../../domain/ops/payment-accounts.ts";
-import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../../domain/ops/payments-config.ts";
-import { completeCheckout, openCheckoutSession } from "../../domain/ops/purchases.ts";
-import { confirmSetupIntent } from "../../domain/ops/payment-methods.ts";
+import { completeOnboarding, findAccount, onboardingPath } from "../../domain/ops/payments/payment-accounts.ts";
+import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../../domain/ops/payments/payments-config.ts";
+import { completeCheckout, openCheckoutSession } from "../../domain/ops/payments/purchases.ts";
+import { confirmSetupIntent } from "../../domain/ops/payments/payment-methods.ts";
 import { controlEndpoints as ep } from "@authsim/sdk/emulator";
 import type { DataVaultConfigRecord, PaymentsConfigRecord } from "../../domain/store/payment-records.ts";
 import { pathOf } from "./control-input.ts";
@@ -24,7 +24,7 @@ import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseComplete
  * - GET / POST `/__emulator/payments/onboarding/:account_id`: the page /internal/payments/setup links to; posting it
  *   enables charges, details and payouts of the project's account.
  * - POST `/__emulator/payments/setup-intents/confirm` `{client_secret, card?}`: what the payment provider's browser
- *   script does with a setup intent's secret and the card typed (domain/ops/payment-methods.ts confirmSetupIntent);
+ *   script does with a setup intent's secret and the card typed (domain/ops/payments/payment-methods.ts confirmSetupIntent);
  *   answers the intent, whose id set-default takes. A refused card answers `{error}` with the provider's status.
  */
 

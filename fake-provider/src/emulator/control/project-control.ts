@@ -5,9 +5,9 @@ import { uuid } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import { runOp } from "../../domain/run-op.ts";
-import { emulatorProjectKey } from "../../domain/ops/internal-api-keys.ts";
-import { seedDefaultOAuthProviders } from "../../domain/ops/oauth-config.ts";
-import { seedProject } from "../../domain/ops/projects.ts";
+import { emulatorProjectKey } from "../../domain/ops/projects/internal-api-keys.ts";
+import { seedDefaultOAuthProviders } from "../../domain/ops/oauth/oauth-config.ts";
+import { seedProject } from "../../domain/ops/projects/projects.ts";
 import type { ProjectRecord } from "../../domain/store/records.ts";
 
 /**
@@ -39,7 +39,7 @@ export function projectEntry(provider: FakeProvider, project: ProjectRecord): Pr
   };
 }
 
-/** The same shape as internal API keys (domain/ops/internal-api-keys.ts): a prefix, the `authsim` marker and 224 random bits. */
+/** The same shape as internal API keys (domain/ops/projects/internal-api-keys.ts): a prefix, the `authsim` marker and 224 random bits. */
 const freshKeys = (ctx: OpContext): ProjectKeys => ({
   publishable_client_key: emulatorProjectKey(ctx.random, "pck"),
   secret_server_key: emulatorProjectKey(ctx.random, "ssk"),

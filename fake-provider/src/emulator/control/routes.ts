@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { FakeProvider, ProviderSnapshot } from "../../provider.ts";
 import { json } from "../../api/http/respond.ts";
-import { droppedEmailCount } from "../../domain/ops/outbox.ts";
+import { droppedEmailCount } from "../../domain/ops/emails/outbox.ts";
 import { CONTROL_PREFIX, controlEndpoints as ep } from "@authsim/sdk/emulator";
 import { parseControlBody as parse, pathOf, rawQuery } from "./control-input.ts";
 import { mountPaymentsControl } from "./payments.ts";

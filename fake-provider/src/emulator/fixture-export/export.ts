@@ -1,11 +1,11 @@
 import { FIXTURE_VERSION, fixtureProjectConfig, type Fixture, type FixtureApiKey, type FixtureProject, type FixtureTeam, type FixtureUser } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
-import { isLive } from "../../domain/ops/items.ts";
+import { isLive } from "../../domain/ops/payments/items.ts";
 import type { ProjectApiKeyRecord } from "../../domain/store/account-records.ts";
 import type { ProjectRecord, TeamRecord, UserRecord } from "../../domain/store/records.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { assignRefs, byKey, omitNullish, slug } from "./refs.ts";
-import { catalogueOf, vaultConfigOf } from "../../domain/ops/payments-config.ts";
+import { catalogueOf, vaultConfigOf } from "../../domain/ops/payments/payments-config.ts";
 
 /**
  * The emulator's state as a fixture document (fixtures/src/schema.ts): what `loadFixture` reads, so export → load →
@@ -104,7 +104,7 @@ function exportProject(tables: Tables, now: number, project: ProjectRecord): Fix
   }
   const items = [...quantities.values()].filter((i) => i.quantity !== 0).sort(byKey((i) => [i.customer_type, i.customer, i.item_id]));
 
-  // The rendered catalogue and stores (base and config overrides, domain/ops/payments-config.ts); left out when empty.
+  // The rendered catalogue and stores (base and config overrides, domain/ops/payments/payments-config.ts); left out when empty.
   const catalogue = catalogueOf({ tables }, project);
   const payments = Object.keys(catalogue.items).length + Object.keys(catalogue.offers).length > 0 ? catalogue : project.config.payments;
   const vaultConfig = vaultConfigOf({ tables }, project);

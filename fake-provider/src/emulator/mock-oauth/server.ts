@@ -5,11 +5,11 @@ import type { FakeProvider } from "../../provider.ts";
 import { readCookie } from "../../api/http/cookies.ts";
 import { StatusError } from "../../domain/errors/known-error.ts";
 import { runOp } from "../../domain/run-op.ts";
-import { accountsOfProject } from "../../domain/ops/oauth-accounts.ts";
-import { flowForPage, grantInnerCode } from "../../domain/ops/oauth-idp.ts";
+import { accountsOfProject } from "../../domain/ops/oauth/oauth-accounts.ts";
+import { flowForPage, grantInnerCode } from "../../domain/ops/oauth/oauth-idp.ts";
 import type { MockIdentity } from "../../domain/store/strong-auth-records.ts";
 import { errorPage, loginPage } from "./pages.ts";
-import { heldKey } from "../../domain/ops/held-oauth-tokens.ts";
+import { heldKey } from "../../domain/ops/oauth/held-oauth-tokens.ts";
 import { MockOAuthTokens, simulatedRefreshErrors, type MockGrant } from "./tokens.ts";
 import { refusal } from "../../domain/errors/refusals.ts";
 
@@ -136,7 +136,7 @@ export function localhostBase(apiBaseUrl: string): string {
 
 /**
  * Builds the mock OAuth server over a provider and attaches it: from now on the provider's shared-keys OAuth providers
- * send authorize here (domain/ops/oauth-authorize.ts) and their connected accounts hand out this server's tokens.
+ * send authorize here (domain/ops/oauth/oauth-authorize.ts) and their connected accounts hand out this server's tokens.
  */
 export function createMockOAuthServer(provider: FakeProvider, options: MockOAuthServerOptions): MockOAuthServer {
   const origin = new URL(options.origin).origin;
@@ -279,7 +279,7 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
       const flow = flowForPage(ctx.tables, request.clientId, request.state);
       return { code: grantInnerCode(ctx, flow, identity), projectId: flow.projectId };
     });
-    // The emulator, as the relying party, redeems the code in process (domain/ops/oauth-callback.ts reads the flow): it holds
+    // The emulator, as the relying party, redeems the code in process (domain/ops/oauth/oauth-callback.ts reads the flow): it holds
     // the tokens this consent issued from now on, for its connected accounts.
     tokens.hold(heldKey(projectId, request.clientId, sub), tokens.issue(request.clientId, sub, request.scopes));
     return backToClient(request, { code });

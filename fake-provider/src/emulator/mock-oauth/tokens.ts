@@ -1,5 +1,5 @@
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
-import type { HeldOAuthTokens } from "../../domain/ops/held-oauth-tokens.ts";
+import type { HeldOAuthTokens } from "../../domain/ops/oauth/held-oauth-tokens.ts";
 
 /**
  * The mock OAuth server's tokens (emulator/mock-oauth/server.ts), and the ones the emulator holds as the relying party.

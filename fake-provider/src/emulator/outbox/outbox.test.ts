@@ -3,8 +3,8 @@ import { devProjectSeed as dev } from "@authsim/fixtures";
 import { manualClock, seededRandom } from "@authsim/sdk/runtime";
 import { createFakeProvider } from "../../app.ts";
 import { opContextOn } from "../../domain/run-op.ts";
-import { outboxFieldsOf } from "../../domain/ops/email-outbox.ts";
-import { sendEmail } from "../../domain/ops/outbox.ts";
+import { outboxFieldsOf } from "../../domain/ops/emails/email-outbox.ts";
+import { sendEmail } from "../../domain/ops/emails/outbox.ts";
 import type { SentEmailRecord } from "../../domain/store/records.ts";
 import { OutboxTimeoutError } from "./outbox.ts";
 

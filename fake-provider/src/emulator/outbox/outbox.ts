@@ -1,6 +1,6 @@
 import type { SentEmailRecord } from "../../domain/store/records.ts";
 import type { Store } from "../../domain/store/store.ts";
-import { isDelivered, outboxFieldsOf, outboxStatusOf } from "../../domain/ops/email-outbox.ts";
+import { isDelivered, outboxFieldsOf, outboxStatusOf } from "../../domain/ops/emails/email-outbox.ts";
 import { waitForCommit } from "../wait-for-commit.ts";
 
 /**
@@ -54,7 +54,7 @@ function matches(email: SentEmailRecord, f: OutboxFilter): boolean {
 /**
  * `now` is the emulated clock: the outbox shows what was delivered by then, as a mailbox would (not entries that are
  * scheduled for later, paused, cancelled, skipped or still waiting in the email queue: GET /emails/outbox lists those,
- * domain/ops/email-outbox.ts).
+ * domain/ops/emails/email-outbox.ts).
  *
  * An email's `seq` here is its place in the outbox: the order emails were delivered, which is what `afterSeq` counts
  * from. The store numbers emails as they are created, but a queued, scheduled or paused one is delivered after emails

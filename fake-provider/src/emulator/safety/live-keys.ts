@@ -16,7 +16,7 @@ import type { ApiKeySetRecord, ProjectRecord } from "../../domain/store/records.
  * lowercase base32 characters. A run of 32 or more letters and digits after such a prefix is treated as one (fail
  * closed: a cut or re-cased real key is refused too), unless a word of the key, between `_` or `-`, is `authsim`,
  * `test` or `dev`: a real key has no second separator, so a marked key cannot be one verbatim. The emulator's own keys
- * carry `authsim` (domain/ops/internal-api-keys.ts, fixtures/), so nothing it makes is refused; `this-…-is-for-local-…`
+ * carry `authsim` (domain/ops/projects/internal-api-keys.ts, fixtures/), so nothing it makes is refused; `this-…-is-for-local-…`
  * style keys have no prefix and pass.
  */
 const KEY_PREFIX = /^(pck|ssk|sak)_/i;

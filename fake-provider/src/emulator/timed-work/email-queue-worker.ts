@@ -1,11 +1,11 @@
 import type { ControllableClock } from "../../clock.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
-import { outboxStatusOf } from "../../domain/ops/email-outbox.ts";
-import { dueEmailIds, nextDueAt, renderQueued } from "../../domain/ops/email-queue.ts";
+import { outboxStatusOf } from "../../domain/ops/emails/email-outbox.ts";
+import { dueEmailIds, nextDueAt, renderQueued } from "../../domain/ops/emails/email-queue.ts";
 import type { TimedWorker } from "./runner.ts";
 
 /**
- * The email queue (domain/ops/email-queue.ts) as timed work. The real service drains it continuously, so it is
+ * The email queue (domain/ops/emails/email-queue.ts) as timed work. The real service drains it continuously, so it is
  * right-away work: the dev server's grace (`emailQueueDelayMillis`, about one tick of the real worker, so polling
  * clients see "preparing") counts while the clock runs, and with the clock frozen there is none. Renders outside the
  * store's lock (renderQueued: each entry read, rendered with no lock held, then stored).
@@ -30,7 +30,7 @@ export function emailQueueWorker(deps: OpDeps & { clock: ControllableClock }): T
         if (at !== null) byInstant.set(at, (byInstant.get(at) ?? 0) + 1);
       }
       // Scheduled emails wait for their instant too, though no step runs for them: the outbox shows an email once the
-      // clock has passed its schedule (domain/ops/email-outbox.ts).
+      // clock has passed its schedule (domain/ops/emails/email-outbox.ts).
       const now = deps.clock.now();
       const scheduled = new Map<number, number>();
       for (const email of deps.store.read.emails.values()) {

@@ -1,12 +1,12 @@
 import type { ControllableClock } from "../../clock.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
-import { recordAttempt, takeDueDeliveries, type AttemptOutcome, type DeliveryJob } from "../../domain/ops/webhooks.ts";
+import { recordAttempt, takeDueDeliveries, type AttemptOutcome, type DeliveryJob } from "../../domain/ops/webhooks/webhooks.ts";
 import { svixHeaders } from "../../domain/webhooks/signature.ts";
 import type { TimedWorker } from "./runner.ts";
 
 /**
  * Webhook deliveries as timed work: a message's first attempt is due when it is made (right away), each retry when its
- * backoff has passed on the emulator's clock (domain/ops/webhooks.ts). A step takes what is due in one transaction,
+ * backoff has passed on the emulator's clock (domain/ops/webhooks/webhooks.ts). A step takes what is due in one transaction,
  * then posts each, one after the other in the order they were scheduled (so a deterministic run records the same
  * attempts), each outside any transaction and recorded in a transaction of its own as soon as it is answered.
  *

@@ -4,7 +4,7 @@ import { seededRandom, systemClock } from "@authsim/sdk/runtime";
 import { DEV, START_MILLIS, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
 import { useSmtp } from "../../test-support/admin.ts";
 import { receiverForTests } from "../../test-support/webhook-receiver.ts";
-import { RETRY_DELAYS_MILLIS } from "../../domain/ops/webhooks.ts";
+import { RETRY_DELAYS_MILLIS } from "../../domain/ops/webhooks/webhooks.ts";
 import { RESPONSE_LIMIT } from "../timed-work/webhook-worker.ts";
 
 /** Webhooks end to end: a change announced, signed with Svix's scheme, posted to a real HTTP endpoint, retried on the clock. */

@@ -1,5 +1,5 @@
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
-import { appOfProject, createEndpoint, endpointUrlProblem, findEndpoint, projectApp, resendMessage, STATUS } from "../../domain/ops/webhooks.ts";
+import { appOfProject, createEndpoint, endpointUrlProblem, findEndpoint, projectApp, resendMessage, STATUS } from "../../domain/ops/webhooks/webhooks.ts";
 import type { SvixAttemptRecord, SvixDeliveryRecord } from "../../domain/store/webhook-records.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { waitForCommit } from "../wait-for-commit.ts";

@@ -95,7 +95,7 @@ export const aiChatMessages = z.object({ messages: z.array(z.unknown()) });
 /**
  * POST /ai/query/{mode} (the dashboard's AI features: WYSIWYG editing, the email assistants, the command centre): the
  * real service forwards the messages to a model; the emulator checks the request as the real one does and answers a
- * fixed local reply (ops/admin-misc.ts).
+ * fixed local reply (ops/ai/admin-misc.ts).
  */
 export const aiQueryParams = z.strictObject({ mode: z.enum(["stream", "generate"]) });
 export const aiSystemPrompts = [

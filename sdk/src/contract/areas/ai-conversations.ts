@@ -3,7 +3,7 @@ import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * The dashboard assistant's saved conversations: a user of the internal project keeps conversations per project it
- * names, each an ordered list of user and assistant messages whose content is any JSON value. ops/ai-conversations.ts.
+ * names, each an ordered list of user and assistant messages whose content is any JSON value. ops/ai/ai-conversations.ts.
  */
 
 const aiMessageInput = z.strictObject({

@@ -4,7 +4,7 @@ import { defineOperations, json } from "../define-operations.ts";
 /**
  * The AI proxy (upstream: a pass-through to its model provider, OpenRouter, with the real service's key; no
  * authentication). Everything after /integrations/ai-proxy is the provider's path: `v1/messages` (Anthropic's shape),
- * `v1/chat/completions` (OpenAI's), `v1/models`. ops/ai-proxy.ts answers them from the offline model.
+ * `v1/chat/completions` (OpenAI's), `v1/models`. ops/ai/ai-proxy.ts answers them from the offline model.
  */
 
 export const aiProxyParams = z.object({ path: z.string() });

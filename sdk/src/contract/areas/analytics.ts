@@ -3,7 +3,7 @@ import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * Analytics queries (the real service's POST /internal/analytics/query): an admin's read-only SQL over the project's
- * events, answered as JSONEachRow rows. The emulator serves a subset of the dialect (fake-provider ops/analytics-sql.ts).
+ * events, answered as JSONEachRow rows. The emulator serves a subset of the dialect (fake-provider ops/analytics/analytics-sql.ts).
  */
 export const analyticsQueryRequest = z.strictObject({
   query: z.string().min(1),

@@ -399,7 +399,7 @@ export const emailsOperations = defineOperations("emails", {
     errors: ["TEMPLATE_SOURCE_REWRITE_ERROR"],
     responses: [json(rewriteTemplateSourceResponse)],
   },
-  // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/email-cron.ts).
+  // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/emails/email-cron.ts).
   emailQueueStep: {
     method: "GET", path: "/internal/email-queue-step", access: "none",
     query: emailQueueStepQuery,

@@ -3,7 +3,7 @@ import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * The dashboard's feature-request board (upstream: an outside board service, Featurebase, reached with the real
- * service's key): a user of the internal project lists, posts and upvotes requests. ops/feature-requests.ts keeps the
+ * service's key): a user of the internal project lists, posts and upvotes requests. ops/internal/feature-requests.ts keeps the
  * board as data.
  */
 

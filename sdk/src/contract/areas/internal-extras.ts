@@ -3,7 +3,7 @@ import { defineOperations, json, success } from "../define-operations.ts";
 
 /**
  * Small internal routes of the real service's dashboard and dev tool: the hosted pages' component versions, support
- * feedback, the changelog and the webhook test (ops/internal-extras.ts says what each does here).
+ * feedback, the changelog and the webhook test (ops/internal/internal-extras.ts says what each does here).
  */
 
 export const componentVersions = z.object({
@@ -38,7 +38,7 @@ export const sendTestWebhookResponse = z.object({ success: z.boolean(), error_me
 
 /**
  * POST /internal/local-emulator/project: the real service's local-emulator mode maps a stack.config.ts file on disk to
- * a project. authsim is not that mode, so it always refuses (ops/internal-extras.ts); the shapes are the wire's.
+ * a project. authsim is not that mode, so it always refuses (ops/internal/internal-extras.ts); the shapes are the wire's.
  */
 export const localEmulatorProjectRequest = z.strictObject({ absolute_file_path: z.string() });
 export const localEmulatorProjectResponse = z.object({

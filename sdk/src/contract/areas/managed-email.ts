@@ -5,7 +5,7 @@ import { defineOperations, json } from "../define-operations.ts";
  * Managed email onboarding (admin only): the real service sets up a sending subdomain at its own email provider,
  * tracks its verification, and on request switches the project's email server to it (config `emails.server.provider`
  * "managed"). The emulator gives the answers the real service gives when it runs without provider credentials
- * (fake-provider domain/ops/managed-email.ts).
+ * (fake-provider domain/ops/emails/managed-email.ts).
  */
 
 export const managedEmailStatus = z.enum(["pending_dns", "pending_verification", "verified", "applied", "failed"]);

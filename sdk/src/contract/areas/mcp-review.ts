@@ -4,7 +4,7 @@ import { defineOperations, json } from "../define-operations.ts";
 /**
  * The review of the docs assistant's MCP call log (upstream: a SpacetimeDB module the real service writes to): a
  * signed-in user adds a hand-written question and answer, deletes an entry, marks one reviewed or corrects it.
- * ops/mcp-review.ts keeps the log as data.
+ * ops/internal/mcp-review.ts keeps the log as data.
  */
 
 export const mcpAddManualBody = z.strictObject({ question: z.string(), answer: z.string(), publish: z.boolean() });

@@ -3,7 +3,7 @@ import { defineOperations, text } from "../define-operations.ts";
 
 /**
  * The real service's demonstration routes for its API-version migrations (hidden from its docs): plain text that says
- * what the route would do in each version. ops/migration-tests.ts holds the texts.
+ * what the route would do in each version. ops/internal/migration-tests.ts holds the texts.
  */
 
 /** Upstream's index declares no query: any is accepted and ignored. */

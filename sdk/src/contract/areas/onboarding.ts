@@ -4,7 +4,7 @@ import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * POST /internal/onboarding/preview-affected-users (admin only): before an admin turns on an onboarding requirement,
- * which users it would restrict (fake-provider domain/ops/onboarding-preview.ts).
+ * which users it would restrict (fake-provider domain/ops/emails/onboarding-preview.ts).
  */
 
 /**

@@ -97,7 +97,7 @@ export type PaymentsCatalogueInput = z.input<typeof paymentsCatalogue>;
 /**
  * POST /payments/purchases/create-purchase-url. Spec §7 names `offer_id` / `inline_offer`; the published SDK 2.8.108
  * sends `product_id` / `product_inline` for the same thing, so both spellings are accepted. Naming none, or an id and
- * an inline product both, is refused by the operation with upstream's plain-text 400s (ops/purchases.ts).
+ * an inline product both, is refused by the operation with upstream's plain-text 400s (ops/payments/purchases.ts).
  */
 export const createPurchaseUrlBody = z.strictObject({
   customer_type: customerType,

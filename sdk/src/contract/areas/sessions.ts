@@ -129,7 +129,7 @@ export const oauthTokenBody = z.looseObject({
   client_secret: z.string().optional(),
   refresh_token: z.string().optional(),
   scope: z.string().optional(),
-  // The authorization-code grant (fake provider: ops/oauth-token.ts).
+  // The authorization-code grant (fake provider: ops/oauth/oauth-token.ts).
   code: z.string().optional(),
   redirect_uri: z.string().optional(),
   code_verifier: z.string().optional(),

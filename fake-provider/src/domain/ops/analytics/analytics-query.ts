@@ -1,0 +1,96 @@
+import type { AnalyticsQueryRequest } from "@authsim/sdk/contract";
+import { uuid } from "@authsim/sdk/runtime";
+import { knownError } from "../../errors/known-error.ts";
+import type { AnalyticsEventRecord } from "../../store/analytics-records.ts";
+import { QueryBudget } from "./analytics-budget.ts";
+import { AnalyticsQueryError, dateTime, evaluateAnalyticsQuery, parseAnalyticsQuery, SqlSyntaxError, type Row } from "./analytics-evaluate.ts";
+import type { OpContext } from "../context.ts";
+import { logFinishedQuery } from "./analytics-query-timing.ts";
+import { outsideLock, type OutsideLock } from "../outside-lock.ts";
+
+/** The real service's bound on an answer's rows (its ClickHouse max_result_rows). */
+const MAX_RESULT_ROWS = 10_000;
+/** The real service's timeout when the body names none. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+const MAIN_BRANCH = "main";
+
+/** An event as its row in the `events` view (the real table's columns; `data` in its snake_case form). */
+function eventRow(event: AnalyticsEventRecord): Row {
+  const ip = event.ipInfo;
+  return {
+    event_type: event.eventType,
+    event_at: dateTime(event.eventAtMillis),
+    data: event.eventType !== "$token-refresh" ? (event.data ?? null) as Row[string] : {
+      refresh_token_id: event.refreshTokenId,
+      is_anonymous: event.isAnonymous ?? false,
+      ip_info: ip
+        ? {
+            ip: ip.ip,
+            country_code: ip.countryCode ?? null,
+            region_code: ip.regionCode ?? null,
+            city_name: ip.cityName ?? null,
+            latitude: ip.latitude ?? null,
+            longitude: ip.longitude ?? null,
+            tz_identifier: ip.tzIdentifier ?? null,
+            is_trusted: false,
+          }
+        : null,
+    },
+    project_id: event.projectId,
+    branch_id: MAIN_BRANCH,
+    user_id: event.userId,
+    team_id: null,
+    refresh_token_id: event.refreshTokenId,
+    session_replay_id: event.sessionReplayId ?? null,
+    session_replay_segment_id: event.sessionReplaySegmentId ?? null,
+    created_at: dateTime(event.eventAtMillis),
+  };
+}
+
+/** A query's answer, or the known error ClickHouse's refusal becomes. */
+export type AnalyticsAnswer = { result: Record<string, unknown>[]; query_id: string };
+
+function asKnownError(error: unknown): unknown {
+  return error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError ? knownError("ANALYTICS_QUERY_ERROR", { error: error.message }) : error;
+}
+
+/**
+ * POST /internal/analytics/query: the admin's query over the project's own events, as the real service's row policy
+ * limits it (SQL_project_id, SQL_branch_id). A query the emulator cannot run, or ClickHouse would refuse, is
+ * ANALYTICS_QUERY_ERROR with the reason.
+ *
+ * In the transaction the project's events are copied; the query is parsed and evaluated over them once the
+ * transaction has committed (outsideLock), off the store's lock and yielding as it goes (analytics-budget.ts), so a long query holds up no other
+ * request: the real service's query runs in ClickHouse, beside its database, not inside it either.
+ */
+export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): OutsideLock<AnalyticsAnswer> {
+  if (body.include_all_branches) throw knownError("ANALYTICS_QUERY_ERROR", { error: "include_all_branches is not supported yet" });
+  // Started now: the time the query waits for its turn and is parsed counts, as it does in ClickHouse's.
+  const budget = new QueryBudget(body.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+  const startedAtMillis = ctx.now;
+  const events: Row[] = [];
+  for (const event of ctx.tables.analyticsEvents.values()) {
+    if (event.projectId === projectId) events.push(eventRow(event));
+  }
+  const env = {
+    tables: { events },
+    params: body.params ?? {},
+    nowMillis: ctx.now,
+    settings: { SQL_project_id: projectId, SQL_branch_id: MAIN_BRANCH },
+    maxResultRows: MAX_RESULT_ROWS,
+  };
+  const queryId = `${projectId}:${MAIN_BRANCH}:${uuid(ctx.random)}`;
+  const evaluate = async (): Promise<AnalyticsAnswer> => {
+    try {
+      const query = await parseAnalyticsQuery(body.query, budget);
+      return { result: await evaluateAnalyticsQuery(query, env, budget), query_id: queryId };
+    } catch (error) {
+      throw asKnownError(error);
+    }
+  };
+  // A query that finished leaves its times for POST /internal/analytics/query/timing (analytics-query-timing.ts).
+  return outsideLock(evaluate, (after, answer) => {
+    logFinishedQuery(after, { queryId, startedAtMillis, finishedAtMillis: after.now });
+    return answer;
+  });
+}

@@ -1,0 +1,114 @@
+import { configLevels, type ConfigLevel, type ConfigSourceJson } from "@authsim/sdk/contract";
+import { defineOwn, prototypeSegment, setPath } from "../../safe-keys.ts";
+import type { Tables } from "../../store/store.ts";
+
+/**
+ * The override layers of a project's config (protocol.md §6.5): one flat object of dotted keys per level, applied in
+ * the order project → branch → environment over the defaults. A `null` value resets its key (and everything under it)
+ * to the layer below. Stored in the configOverrides table, keyed `${projectId}:${level}`.
+ */
+
+const levelKey = (projectId: string, level: ConfigLevel) => `${projectId}:${level}`;
+
+export function getOverride(ctx: { tables: Tables }, projectId: string, level: ConfigLevel): Record<string, unknown> {
+  return ctx.tables.configOverrides.get(levelKey(projectId, level))?.override ?? {};
+}
+
+/** Replaces a level's keys, keeping its source (a PATCH or a reset leaves where the branch config came from as it was). */
+export function setOverride(ctx: { tables: Tables }, projectId: string, level: ConfigLevel, override: Record<string, unknown>, source?: ConfigSourceJson): void {
+  const old = ctx.tables.configOverrides.get(levelKey(projectId, level));
+  const kept = source ?? old?.source;
+  ctx.tables.configOverrides.set(levelKey(projectId, level), { projectId, level, override, ...(kept ? { source: kept } : {}) });
+}
+
+/** GET /internal/config/source: where the branch config was pushed from; a project nothing was pushed to is unlinked. */
+export function getSource(ctx: { tables: Tables }, projectId: string): ConfigSourceJson {
+  return ctx.tables.configOverrides.get(levelKey(projectId, "branch"))?.source ?? { type: "unlinked" };
+}
+
+/** DELETE /internal/config/source: the branch config stays, its link goes. */
+export function unlinkSource(ctx: { tables: Tables }, projectId: string): void {
+  setOverride(ctx, projectId, "branch", getOverride(ctx, projectId, "branch"), { type: "unlinked" });
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Whether `key` is `path` or lies under it. */
+export const isUnder = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
+
+/** Removes the value at a dotted path (own properties only). */
+export function deletePath(target: Record<string, unknown>, path: string): void {
+  const parts = path.split(".");
+  let node: Record<string, unknown> = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = Object.hasOwn(node, part) ? node[part] : undefined;
+    if (!isPlainObject(next)) return;
+    node = next;
+  }
+  const last = parts.at(-1)!;
+  if (Object.hasOwn(node, last)) delete node[last];
+}
+
+/**
+ * Applies flat override keys onto `target` (nested), in order: a null removes, an empty object makes the entry (its
+ * fields then take their defaults), anything else is written. Keys naming a prototype are skipped: writes refuse them,
+ * so they can only come from a hand-made snapshot.
+ */
+export function applyKeys(target: Record<string, unknown>, keys: Record<string, unknown>, accept: (key: string) => boolean = () => true): void {
+  for (const [key, value] of Object.entries(keys)) {
+    if (!accept(key) || prototypeSegment(key) !== null) continue;
+    if (value === null) deletePath(target, key);
+    else if (isPlainObject(value)) {
+      // `{}` makes the entry; a non-empty object here came from a nested write of an older version (it is flattened now).
+      setPath(target, key, structuredClone(value));
+    } else setPath(target, key, value);
+  }
+}
+
+/** Every level's keys that `accept` takes, applied in order over `base`. */
+export function renderLayers(ctx: { tables: Tables }, projectId: string, base: Record<string, unknown>, accept: (key: string) => boolean): Record<string, unknown> {
+  for (const level of configLevels) applyKeys(base, getOverride(ctx, projectId, level), accept);
+  return base;
+}
+
+/** PATCH semantics: a new key replaces the old one and everything stored under it. */
+export function mergeOverride(old: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  const nextKeys = Object.keys(next);
+  for (const [key, value] of Object.entries(old)) {
+    if (!nextKeys.some((k) => isUnder(key, k))) defineOwn(merged, key, value);
+  }
+  for (const [key, value] of Object.entries(next)) defineOwn(merged, key, value);
+  return merged;
+}
+
+/** Removes keys under `paths` from every level (used when a section is replaced wholesale). */
+export function clearKeysEverywhere(ctx: { tables: Tables }, projectId: string, paths: readonly string[]): void {
+  for (const level of configLevels) {
+    const override = getOverride(ctx, projectId, level);
+    const kept = Object.fromEntries(Object.entries(override).filter(([key]) => !paths.some((p) => isUnder(key, p))));
+    if (Object.keys(kept).length !== Object.keys(override).length) setOverride(ctx, projectId, level, kept);
+  }
+}
+
+/**
+ * The rendered value of one boolean setting that only the layers hold (no record field), read without rendering the
+ * whole config: the last level that sets it, or a parent object, wins; `null` resets to the default.
+ */
+export function layeredBoolean(ctx: { tables: Tables }, projectId: string, path: string, fallback: boolean): boolean {
+  let value = fallback;
+  for (const level of configLevels) {
+    for (const [key, v] of Object.entries(getOverride(ctx, projectId, level))) {
+      if (!isUnder(path, key)) continue;
+      if (key === path) value = typeof v === "boolean" ? v : fallback;
+      else if (v === null) value = fallback;
+      else {
+        let node: unknown = v;
+        for (const part of path.slice(key.length + 1).split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+        value = typeof node === "boolean" ? node : fallback;
+      }
+    }
+  }
+  return value;
+}
+

@@ -1,0 +1,13 @@
+import { knownError } from "../../errors/known-error.ts";
+import type { UserRecord } from "../../store/records.ts";
+import type { OpContext } from "../context.ts";
+
+/**
+ * A user of the project, or USER_NOT_FOUND. Its own module, below users.ts, because the modules users.ts calls when it
+ * creates or deletes a user (oauth-accounts.ts) need it too; users.ts re-exports it.
+ */
+export function requireUser(ctx: OpContext, projectId: string, userId: string): UserRecord {
+  const user = ctx.tables.users.get(userId);
+  if (!user || user.projectId !== projectId) throw knownError("USER_NOT_FOUND");
+  return user;
+}
