@@ -3,9 +3,18 @@ import tseslint from "typescript-eslint";
 
 // Ambient time and randomness break determinism (design rule 5): only the clock and id modules may touch them.
 const ambientTimeAndRandomness = [
-  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Use the injected clock, not Date.now()." },
-  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Use the injected clock, not new Date()." },
-  { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: "Use the injected random source, not Math.random()." },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: "Use the injected clock, not Date.now().",
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "Use the injected clock, not new Date().",
+  },
+  {
+    selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+    message: "Use the injected random source, not Math.random().",
+  },
 ];
 
 export default tseslint.config(

@@ -7,9 +7,14 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  */
 const fromSources = {
   resolve: { conditions: ["@authsim/source", ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ["@authsim/source", ...defaultServerConditions], externalConditions: ["@authsim/source"] } },
+  ssr: {
+    resolve: { conditions: ["@authsim/source", ...defaultServerConditions], externalConditions: ["@authsim/source"] },
+  },
 };
-const project = (config: TestProjectInlineConfiguration): TestProjectInlineConfiguration => ({ ...fromSources, ...config });
+const project = (config: TestProjectInlineConfiguration): TestProjectInlineConfiguration => ({
+  ...fromSources,
+  ...config,
+});
 
 /**
  * The fake provider's test files that change process-wide state (msw's interception of fetch, a happy-dom window,
@@ -42,7 +47,12 @@ export default defineConfig({
         test: {
           name: "fake-provider",
           include: ["fake-provider/src/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "fake-provider/src/**/*.spawn.test.ts", "fake-provider/src/**/*.seam.test.ts", ...isolatedFakeProviderTests],
+          exclude: [
+            ...configDefaults.exclude,
+            "fake-provider/src/**/*.spawn.test.ts",
+            "fake-provider/src/**/*.seam.test.ts",
+            ...isolatedFakeProviderTests,
+          ],
           isolate: false,
           testTimeout: 20_000,
         },
@@ -53,7 +63,14 @@ export default defineConfig({
       // Operations, and routes' handlers, at their seam (test-support/op-seam.ts): each test builds its own store, clock
       // and random source and nothing else is global, so the files share one module graph per worker (isolate: false)
       // instead of importing the emulator's modules again for every file, most of what such a file would otherwise cost.
-      project({ test: { name: "fake-provider-seam", include: ["fake-provider/src/**/*.seam.test.ts"], isolate: false, testTimeout: 20_000 } }),
+      project({
+        test: {
+          name: "fake-provider-seam",
+          include: ["fake-provider/src/**/*.seam.test.ts"],
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      }),
       // The real dev server (authsim/src/cli.ts) as a child process: each start takes a second or two (more when it
       // rebuilds the dashboard), too slow for the default timeouts; and its Node-side modules.
       project({
@@ -64,7 +81,9 @@ export default defineConfig({
         },
       }),
       // The packages as users get them: packed, installed into an app outside the repo, imported, type-checked, run.
-      project({ test: { name: "packages", include: ["scripts/**/*.test.ts"], testTimeout: 600_000, hookTimeout: 600_000 } }),
+      project({
+        test: { name: "packages", include: ["scripts/**/*.test.ts"], testTimeout: 600_000, hookTimeout: 600_000 },
+      }),
       project({ test: { name: "fixtures", include: ["fixtures/src/**/*.test.ts"] } }),
       // The dashboard's Node side (build freshness, serving the files) and its Vite build.
       project({
@@ -123,7 +142,14 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       }),
-      project({ test: { name: "conformance-isolated", include: isolatedConformanceTests, testTimeout: 30_000, hookTimeout: 30_000 } }),
+      project({
+        test: {
+          name: "conformance-isolated",
+          include: isolatedConformanceTests,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      }),
       project({
         // Hooks and components in a simulated DOM, against the in-process fake provider.
         test: {

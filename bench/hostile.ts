@@ -8,10 +8,21 @@ import { upload } from "../authsim/src/test-support/upload.ts";
 import { statsOf, type DevServer } from "./server.ts";
 
 const LOOP = "export function EmailTemplate() { for (;;) {} }";
-const FINE = 'import { Subject } from "@stackframe/emails";\nexport function EmailTemplate() { return <><Subject value="Hi" /><p>Hi</p></>; }';
+const FINE =
+  'import { Subject } from "@stackframe/emails";\nexport function EmailTemplate() { return <><Subject value="Hi" /><p>Hi</p></>; }';
 const keys = { "x-stack-project-id": dev.id, "x-stack-publishable-client-key": dev.keys.publishable_client_key };
-const admin = { ...keys, "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": dev.keys.super_secret_admin_key, "content-type": "application/json" };
-const server = { ...keys, "x-stack-access-type": "server", "x-stack-secret-server-key": dev.keys.secret_server_key, "content-type": "application/json" };
+const admin = {
+  ...keys,
+  "x-stack-access-type": "admin",
+  "x-stack-super-secret-admin-key": dev.keys.super_secret_admin_key,
+  "content-type": "application/json",
+};
+const server = {
+  ...keys,
+  "x-stack-access-type": "server",
+  "x-stack-secret-server-key": dev.keys.secret_server_key,
+  "content-type": "application/json",
+};
 
 export interface RenderAttack {
   /** GET /api/v1 answers timed while the attack ran. */
@@ -23,8 +34,18 @@ export interface RenderAttack {
   loopsEnded: number;
 }
 
-async function call(base: string, path: string, headers: Record<string, string>, body?: unknown, method = "POST"): Promise<Response> {
-  return fetch(`${base}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+async function call(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  method = "POST",
+): Promise<Response> {
+  return fetch(`${base}/api/v1${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 }
 
 /**
@@ -35,11 +56,25 @@ export async function renderAttack(dev: DevServer, seconds: number): Promise<Ren
   const base = dev.base;
   // Warm: the engine's first start is not what is measured.
   await (await call(base, "/emails/render-email", admin, { template_tsx_source: FINE, theme_id: false })).text();
-  const smtp = { type: "standard", host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Dev", sender_email: "noreply@example.com" };
+  const smtp = {
+    type: "standard",
+    host: "smtp.example.com",
+    port: 587,
+    username: "u",
+    password: "p",
+    sender_name: "Dev",
+    sender_email: "noreply@example.com",
+  };
   await (await call(base, "/internal/projects/current", admin, { config: { email_config: smtp } }, "PATCH")).text();
-  const user = (await (await call(base, "/users", server, { primary_email: "attacked@example.com" })).json()) as { id: string };
-  const draft = (await (await call(base, "/internal/email-drafts", admin, { display_name: "Loop" })).json()) as { id: string };
-  await (await call(base, `/internal/email-drafts/${draft.id}`, admin, { tsx_source: LOOP, theme_id: false }, "PATCH")).text();
+  const user = (await (await call(base, "/users", server, { primary_email: "attacked@example.com" })).json()) as {
+    id: string;
+  };
+  const draft = (await (await call(base, "/internal/email-drafts", admin, { display_name: "Loop" })).json()) as {
+    id: string;
+  };
+  await (
+    await call(base, `/internal/email-drafts/${draft.id}`, admin, { tsx_source: LOOP, theme_id: false }, "PATCH")
+  ).text();
 
   const until = performance.now() + seconds * 1000;
   let loopsEnded = 0;
@@ -71,7 +106,13 @@ export async function renderAttack(dev: DevServer, seconds: number): Promise<Ren
   ]);
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { probes: sorted.length, worstMillis: sorted.at(-1) ?? NaN, p99Millis: at(0.99), medianMillis: at(0.5), loopsEnded };
+  return {
+    probes: sorted.length,
+    worstMillis: sorted.at(-1) ?? NaN,
+    p99Millis: at(0.99),
+    medianMillis: at(0.5),
+    loopsEnded,
+  };
 }
 
 export interface BodyAttack {
@@ -94,7 +135,13 @@ export async function bodyAttack(dev: DevServer): Promise<BodyAttack> {
   try {
     const declared = await upload(url, 100 * 1000 * 1000, true, headers);
     const chunked = await upload(url, 100 * 1000 * 1000, false, headers);
-    return { status: declared.status, declaredMillis: declared.millis, chunkedMillis: chunked.millis, rssStart, rssPeak };
+    return {
+      status: declared.status,
+      declaredMillis: declared.millis,
+      chunkedMillis: chunked.millis,
+      rssStart,
+      rssPeak,
+    };
   } finally {
     clearInterval(sampler);
   }

@@ -29,14 +29,18 @@ export interface Answer {
 /** One exchange over the agent; the body is read whole (answers here are a few hundred bytes). */
 export function send(agent: Agent, base: URL, req: BenchRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers = req.body === undefined ? req.headers : { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) };
-    const r = httpRequest({ agent, host: base.hostname, port: base.port, method: req.method, path: req.path, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on("error", reject);
-    });
+    const headers =
+      req.body === undefined ? req.headers : { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) };
+    const r = httpRequest(
+      { agent, host: base.hostname, port: base.port, method: req.method, path: req.path, headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("error", reject);
+      },
+    );
     r.on("error", reject);
     r.end(req.body);
   });

@@ -12,12 +12,22 @@ const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
 
 function workload(): number {
   let checksum = 0;
-  const record = { id: "4f0e", displayName: "Ada", primaryEmail: "ada@example.com", teams: ["a", "b", "c"], metadata: { n: 1 } };
+  const record = {
+    id: "4f0e",
+    displayName: "Ada",
+    primaryEmail: "ada@example.com",
+    teams: ["a", "b", "c"],
+    metadata: { n: 1 },
+  };
   for (let i = 0; i < 20_000; i++) {
     const text = JSON.stringify({ ...record, seq: i });
     checksum += (JSON.parse(text) as { seq: number }).seq + text.length;
   }
-  for (let i = 0; i < 500; i++) checksum += sign("sha256", Buffer.from(`header.payload-${i}`), { key: privateKey, dsaEncoding: "ieee-p1363" }).length;
+  for (let i = 0; i < 500; i++)
+    checksum += sign("sha256", Buffer.from(`header.payload-${i}`), {
+      key: privateKey,
+      dsaEncoding: "ieee-p1363",
+    }).length;
   return checksum;
 }
 

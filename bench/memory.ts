@@ -16,7 +16,12 @@ export async function rssAfterUsers(server: DevServer, count: number): Promise<{
     Array.from({ length: 50 }, async () => {
       while (next < count) {
         const i = next++;
-        const body = JSON.stringify({ primary_email: `m${i}@bench.test`, display_name: `User ${i}`, primary_email_auth_enabled: true, password: PASSWORD });
+        const body = JSON.stringify({
+          primary_email: `m${i}@bench.test`,
+          display_name: `User ${i}`,
+          primary_email_auth_enabled: true,
+          password: PASSWORD,
+        });
         const answer = await send(agent, base, { method: "POST", path: "/api/v1/users", headers: serverHeaders, body });
         if (answer.status !== 201) throw new Error(`create user ${answer.status}: ${answer.body.slice(0, 200)}`);
       }
@@ -33,7 +38,11 @@ const gc = (): void => {
   collect?.();
 };
 
-async function call(provider: FakeProvider, path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<number> {
+async function call(
+  provider: FakeProvider,
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<number> {
   const response = await provider.fetch(`http://bench${path}`, init);
   await response.arrayBuffer();
   return response.status;
@@ -64,7 +73,8 @@ export interface RecordCosts {
 export async function recordCosts(count = 4000): Promise<RecordCosts> {
   // A one-entry request log so the log does not count towards the state figures; then a large one for its own figure.
   const provider = createFakeProvider({ requestLogCapacity: 1, outboxCapacity: 10 * count });
-  const post = (req: { path: string; headers: Record<string, string>; body?: string }) => call(provider, req.path, { method: "POST", headers: req.headers, ...(req.body ? { body: req.body } : {}) });
+  const post = (req: { path: string; headers: Record<string, string>; body?: string }) =>
+    call(provider, req.path, { method: "POST", headers: req.headers, ...(req.body ? { body: req.body } : {}) });
   // A sign-up makes a user and a session; a sign-in another session of the same user.
   const signUpBytes = await heapPer(count, async (i) => {
     if ((await post(signUpRequest(`mem-${i}@bench.test`))) !== 200) throw new Error("sign-up failed");
@@ -77,7 +87,8 @@ export async function recordCosts(count = 4000): Promise<RecordCosts> {
   });
   const logged = createFakeProvider({ requestLogCapacity: 2 * count });
   const logEntry = await heapPer(count, async () => {
-    if ((await call(logged, projectRequest.path, { method: "GET", headers: projectRequest.headers })) !== 200) throw new Error("projects/current failed");
+    if ((await call(logged, projectRequest.path, { method: "GET", headers: projectRequest.headers })) !== 200)
+      throw new Error("projects/current failed");
   });
   return { user: signUpBytes - session, session, email, logEntry };
 }

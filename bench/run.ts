@@ -44,9 +44,14 @@ const mib = (v: number) => `${f0(v)} MiB`;
 const kib = (bytes: number) => `${f1(bytes / 1024)} KiB`;
 
 /** Cores busy machine-wide during `f`, and how many of them were this bench's own processes. */
-async function measured<T>(f: () => Promise<T>, pids: () => (number | undefined)[]): Promise<{ value: T; note: string }> {
+async function measured<T>(
+  f: () => Promise<T>,
+  pids: () => (number | undefined)[],
+): Promise<{ value: T; note: string }> {
   const m0 = machineCpuSeconds();
-  const own = () => pids().reduce<number>((a, pid) => a + (statsOf(pid)?.cpuSeconds ?? 0), 0) + (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+  const own = () =>
+    pids().reduce<number>((a, pid) => a + (statsOf(pid)?.cpuSeconds ?? 0), 0) +
+    (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
   const own0 = own();
   const t = performance.now();
   const value = await f();
@@ -56,12 +61,18 @@ async function measured<T>(f: () => Promise<T>, pids: () => (number | undefined)
   if (!m0 || !m1) return { value, note: "" };
   const busy = (m1.busy - m0.busy) / wall;
   const others = Math.max(0, busy - (own1 - own0) / wall);
-  return { value, note: `machine busy ${f1(busy)} of ${f0((m1.total - m0.total) / wall)} cores, ${f1(others)} of them other work` };
+  return {
+    value,
+    note: `machine busy ${f1(busy)} of ${f0((m1.total - m0.total) / wall)} cores, ${f1(others)} of them other work`,
+  };
 }
 
 function throughputTable(loop: Row[] | null, inproc: Row[] | null): string[] {
   const names = (loop ?? inproc ?? []).map((r) => r.name);
-  const cell = (r: Row | undefined) => (r ? `${f0(r.rps).padStart(6)} | ${f1(r.p50).padStart(5)} | ${f1(r.p99).padStart(6)} | ${f2(r.cpuMillisPerRequest).padStart(5)}` : "     — |     — |      — |     —");
+  const cell = (r: Row | undefined) =>
+    r
+      ? `${f0(r.rps).padStart(6)} | ${f1(r.p50).padStart(5)} | ${f1(r.p99).padStart(6)} | ${f2(r.cpuMillisPerRequest).padStart(5)}`
+      : "     — |     — |      — |     —";
   const rows = names.map((name) => {
     const l = loop?.find((r) => r.name === name);
     const i = inproc?.find((r) => r.name === name);
@@ -77,22 +88,35 @@ function throughputTable(loop: Row[] | null, inproc: Row[] | null): string[] {
 }
 
 async function main() {
-  out(`authsim bench — node ${process.version}, ${seconds} s per scenario, soak ${soakSeconds} s; load average at start ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
-  out(`machine speed at start: a fixed workload in ${f1(machineSpeedMillis())} ms (lower is faster; compare runs only as far as these agree)`);
+  out(
+    `authsim bench — node ${process.version}, ${seconds} s per scenario, soak ${soakSeconds} s; load average at start ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}`,
+  );
+  out(
+    `machine speed at start: a fixed workload in ${f1(machineSpeedMillis())} ms (lower is faster; compare runs only as far as these agree)`,
+  );
 
-  if (wanted("cold")) out(`cold start of the dev server to first answer: ${f0(await coldStartMedian(5))} ms (median of 5)`);
+  if (wanted("cold"))
+    out(`cold start of the dev server to first answer: ${f0(await coldStartMedian(5))} ms (median of 5)`);
 
   let loop: Row[] | null = null;
   if (wanted("loopback")) {
     const server = await startDevServer();
-    const { value, note } = await measured(() => loopbackRows(server, connections, seconds), () => [server.child.pid]);
+    const { value, note } = await measured(
+      () => loopbackRows(server, connections, seconds),
+      () => [server.child.pid],
+    );
     loop = value;
     await server.stop();
     out(`loopback: ${note}`);
   }
   let inproc: Row[] | null = null;
   if (wanted("inprocess")) {
-    const { value, note } = await measured(() => inProcessRows(connections, seconds), () => []);
+    const { value, note } = await measured(
+      () => inProcessRows(connections, seconds),
+      () => [],
+    );
     inproc = value;
     out(`in process: ${note}`);
   }
@@ -106,31 +130,46 @@ async function main() {
     const idle = statsOf(server.child.pid);
     const after = await rssAfterUsers(server, 10_000);
     await server.stop();
-    out(`dev server RSS idle: ${mib(idle?.rss ?? NaN)}; after 10,000 users (POST /users with a password): ${mib(after.rss)} (peak ${mib(after.peak)})`);
+    out(
+      `dev server RSS idle: ${mib(idle?.rss ?? NaN)}; after 10,000 users (POST /users with a password): ${mib(after.rss)} (peak ${mib(after.peak)})`,
+    );
     const costs = await recordCosts();
-    out(`live heap per record (in process): user ${kib(costs.user)}, session ${kib(costs.session)}, email in the outbox ${kib(costs.email)} (its sign-in code included), request-log entry ${kib(costs.logEntry)}`);
+    out(
+      `live heap per record (in process): user ${kib(costs.user)}, session ${kib(costs.session)}, email in the outbox ${kib(costs.email)} (its sign-in code included), request-log entry ${kib(costs.logEntry)}`,
+    );
   }
 
   if (wanted("soak") && soakSeconds > 0) {
     const server = await startDevServer();
-    const { value: s, note } = await measured(() => soak(server, soakSeconds, connections), () => [server.child.pid]);
+    const { value: s, note } = await measured(
+      () => soak(server, soakSeconds, connections),
+      () => [server.child.pid],
+    );
     await server.stop();
     out(
       `mixed soak (${f0(s.seconds)} s, ${connections} connections): ${f0(s.requests / s.seconds)} req/s, ${s.requests} requests, ${s.errors} errors${s.firstError ? ` (first: ${s.firstError})` : ""}, server CPU ${f2(s.cpuMillisPerRequest)} ms/request; ${note}`,
     );
-    out(`  RSS start ${mib(s.rssStart)}, peak ${mib(s.rssPeak)}, end ${mib(s.rssEnd)}; growth over the last ${f0(s.lastWindowSeconds)} s ${f0(s.lastWindowGrowth)} MiB; outbox ${s.outboxSize} emails (${s.outboxDropped} dropped); users created ${s.usersCreated}, missing from the server's list ${s.usersMissing}`);
+    out(
+      `  RSS start ${mib(s.rssStart)}, peak ${mib(s.rssPeak)}, end ${mib(s.rssEnd)}; growth over the last ${f0(s.lastWindowSeconds)} s ${f0(s.lastWindowGrowth)} MiB; outbox ${s.outboxSize} emails (${s.outboxDropped} dropped); users created ${s.usersCreated}, missing from the server's list ${s.usersMissing}`,
+    );
   }
 
   if (wanted("lifecycle")) {
     const t = await lifecycleTimes();
-    out(`createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms`);
-    out(`with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms`);
+    out(
+      `createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms`,
+    );
+    out(
+      `with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms`,
+    );
   }
   if (wanted("webhooks")) {
     const latency = (w: WebhookLatency) =>
       `from the request sent p50 ${f1(w.fromRequest.p50)} ms, p99 ${f1(w.fromRequest.p99)} ms; after its answer p50 ${f1(w.afterAnswer.p50)} ms, p99 ${f1(w.afterAnswer.p99)} ms (${w.deliveries} deliveries, one at a time)`;
     const server = await startDevServer();
-    out(`webhook delivery, POST /users to its user.created at a loopback endpoint, dev server: ${latency(await loopbackWebhookLatency(server))}`);
+    out(
+      `webhook delivery, POST /users to its user.created at a loopback endpoint, dev server: ${latency(await loopbackWebhookLatency(server))}`,
+    );
     await server.stop();
     out(`webhook delivery, in process (the endpoint on loopback): ${latency(await inProcessWebhookLatency())}`);
   }
@@ -142,11 +181,17 @@ async function main() {
     out(
       `looping-render attack (${seconds} s: two looping previews after another, looping queued emails): GET /api/v1 worst ${f1(attack.worstMillis)} ms, p99 ${f1(attack.p99Millis)} ms, median ${f1(attack.medianMillis)} ms over ${attack.probes} probes; ${attack.loopsEnded} looping renders ended`,
     );
-    out(`100 MB body to sign-in: ${body.status} after ${f0(body.declaredMillis)} ms (Content-Length), ${f0(body.chunkedMillis)} ms (chunked); server RSS ${mib(body.rssStart)} → peak ${mib(body.rssPeak)}`);
+    out(
+      `100 MB body to sign-in: ${body.status} after ${f0(body.declaredMillis)} ms (Content-Length), ${f0(body.chunkedMillis)} ms (chunked); server RSS ${mib(body.rssStart)} → peak ${mib(body.rssPeak)}`,
+    );
   }
   if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
 
-  out(`machine speed at the end: ${f1(machineSpeedMillis())} ms; load average ${loadavg().map((v) => v.toFixed(1)).join(" ")}`);
+  out(
+    `machine speed at the end: ${f1(machineSpeedMillis())} ms; load average ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}`,
+  );
   console.log(lines.join("\n"));
 }
 

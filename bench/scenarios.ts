@@ -7,9 +7,19 @@ import { callerHeaders } from "@authsim/sdk/contract";
 import type { Answer, BenchRequest } from "./http-load.ts";
 
 export const PASSWORD = "bench-password-123";
-const caller = { projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key, secretServerKey: dev.keys.secret_server_key };
-export const clientHeaders: Record<string, string> = { "content-type": "application/json", ...callerHeaders({ ...caller, accessType: "client" }) };
-export const serverHeaders: Record<string, string> = { "content-type": "application/json", ...callerHeaders({ ...caller, accessType: "server" }) };
+const caller = {
+  projectId: dev.id,
+  publishableClientKey: dev.keys.publishable_client_key,
+  secretServerKey: dev.keys.secret_server_key,
+};
+export const clientHeaders: Record<string, string> = {
+  "content-type": "application/json",
+  ...callerHeaders({ ...caller, accessType: "client" }),
+};
+export const serverHeaders: Record<string, string> = {
+  "content-type": "application/json",
+  ...callerHeaders({ ...caller, accessType: "server" }),
+};
 
 export type Send = (req: BenchRequest) => Promise<Answer>;
 
@@ -29,7 +39,12 @@ export const refreshRequest = (refreshToken: string): BenchRequest => ({
   method: "POST",
   path: "/api/v1/auth/oauth/token",
   headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ grant_type: "refresh_token", client_id: dev.id, client_secret: dev.keys.publishable_client_key, refresh_token: refreshToken }).toString(),
+  body: new URLSearchParams({
+    grant_type: "refresh_token",
+    client_id: dev.id,
+    client_secret: dev.keys.publishable_client_key,
+    refresh_token: refreshToken,
+  }).toString(),
 });
 export const meRequest = (accessToken: string): BenchRequest => ({
   method: "GET",
@@ -60,7 +75,8 @@ export async function prepareAccounts(send: Send, prefix: string, count: number)
       while (next < count) {
         const email = `${prefix}-${next++}@bench.test`;
         const answer = await send(signUpRequest(email));
-        if (answer.status !== 200) throw new Error(`sign-up for the bench answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+        if (answer.status !== 200)
+          throw new Error(`sign-up for the bench answered ${answer.status}: ${answer.body.slice(0, 200)}`);
         const body = JSON.parse(answer.body) as { access_token: string; refresh_token: string };
         accounts.push({ email, accessToken: body.access_token, refreshToken: body.refresh_token });
       }

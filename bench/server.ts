@@ -73,7 +73,15 @@ export async function startDevServer(options: { nodeArgs?: string[]; args?: stri
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), "authsim/bin/authsim.js", "--port", String(port), "--host", "127.0.0.1", ...(options.args ?? [])],
+    [
+      ...(options.nodeArgs ?? []),
+      "authsim/bin/authsim.js",
+      "--port",
+      String(port),
+      "--host",
+      "127.0.0.1",
+      ...(options.args ?? []),
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   let banner = "";
@@ -90,7 +98,8 @@ export async function startDevServer(options: { nodeArgs?: string[]; args?: stri
   };
   for (;;) {
     try {
-      if ((await fetch(`${base}/health`)).ok) return { child, base, startMillis: performance.now() - started, built, stop };
+      if ((await fetch(`${base}/health`)).ok)
+        return { child, base, startMillis: performance.now() - started, built, stop };
     } catch {
       // not listening yet
     }

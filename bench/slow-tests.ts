@@ -20,6 +20,11 @@ export function slowestTestFiles(count = 10): string[] {
   const total = files.reduce((a, f) => a + f.millis, 0);
   return [
     `slowest test files (${file}, written ${statSync(file).mtime.toISOString()}; ${files.length} files, ${(total / 1000).toFixed(0)} s summed over workers):`,
-    ...files.slice(0, count).map((f) => `  ${(f.millis / 1000).toFixed(1).padStart(6)} s  ${f.name}${f.status === "passed" ? "" : ` (${f.status})`}`),
+    ...files
+      .slice(0, count)
+      .map(
+        (f) =>
+          `  ${(f.millis / 1000).toFixed(1).padStart(6)} s  ${f.name}${f.status === "passed" ? "" : ` (${f.status})`}`,
+      ),
   ];
 }

@@ -7,12 +7,31 @@
  */
 import { performance } from "node:perf_hooks";
 import { keepAliveAgent, send, type Answer, type BenchRequest } from "./http-load.ts";
-import { meRequest, otpRequest, projectRequest, refreshRequest, serverHeaders, signInRequest, signUpRequest } from "./scenarios.ts";
+import {
+  meRequest,
+  otpRequest,
+  projectRequest,
+  refreshRequest,
+  serverHeaders,
+  signInRequest,
+  signUpRequest,
+} from "./scenarios.ts";
 import { statsOf, type DevServer } from "./server.ts";
 
 /** One cycle of a connection: about an app's traffic, mostly reads and refreshes, and one email (weights 1:2:2:4:1). */
 type Op = "sign-up" | "sign-in" | "refresh" | "me" | "project" | "email";
-const CYCLE: readonly Op[] = ["sign-up", "me", "refresh", "project", "sign-in", "me", "email", "refresh", "me", "sign-in"];
+const CYCLE: readonly Op[] = [
+  "sign-up",
+  "me",
+  "refresh",
+  "project",
+  "sign-in",
+  "me",
+  "email",
+  "refresh",
+  "me",
+  "sign-in",
+];
 
 export interface SoakResult {
   seconds: number;
@@ -91,11 +110,17 @@ export async function soak(server: DevServer, seconds: number, connections = 50)
   clearInterval(sampler);
   const elapsed = (performance.now() - started) / 1000;
   const end = statsOf(pid);
-  const outbox = JSON.parse((await send(agent, base, { method: "GET", path: "/__emulator/outbox", headers: {} })).body) as { items: unknown[]; dropped: number };
+  const outbox = JSON.parse(
+    (await send(agent, base, { method: "GET", path: "/__emulator/outbox", headers: {} })).body,
+  ) as { items: unknown[]; dropped: number };
   const listed = new Set<string>();
   let cursor: string | null = null;
   for (let page = 0; page < 10_000; page++) {
-    const answer = await send(agent, base, { method: "GET", path: `/api/v1/users?limit=1000${cursor ? `&cursor=${cursor}` : ""}`, headers: serverHeaders });
+    const answer = await send(agent, base, {
+      method: "GET",
+      path: `/api/v1/users?limit=1000${cursor ? `&cursor=${cursor}` : ""}`,
+      headers: serverHeaders,
+    });
     const body = JSON.parse(answer.body) as { items: { id: string }[]; pagination?: { next_cursor: string | null } };
     for (const user of body.items) listed.add(user.id);
     cursor = body.pagination?.next_cursor ?? null;

@@ -5,7 +5,15 @@
  */
 import { performance } from "node:perf_hooks";
 import { createFakeProvider } from "@authsim/fake-provider";
-import { keepAliveAgent, percentile, runLoad, send, type Answer, type BenchRequest, type LoadResult } from "./http-load.ts";
+import {
+  keepAliveAgent,
+  percentile,
+  runLoad,
+  send,
+  type Answer,
+  type BenchRequest,
+  type LoadResult,
+} from "./http-load.ts";
 import { prepareAccounts, scenarios, type Send } from "./scenarios.ts";
 import { statsOf, type DevServer } from "./server.ts";
 
@@ -50,7 +58,11 @@ export async function loopbackRows(server: DevServer, connections: number, secon
 export async function inProcessRows(concurrency: number, seconds: number): Promise<Row[]> {
   const provider = createFakeProvider();
   const sendInProcess: Send = async (req: BenchRequest): Promise<Answer> => {
-    const response = await provider.fetch(`http://bench${req.path}`, { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) });
+    const response = await provider.fetch(`http://bench${req.path}`, {
+      method: req.method,
+      headers: req.headers,
+      ...(req.body === undefined ? {} : { body: req.body }),
+    });
     return { status: response.status, body: await response.text() };
   };
   const accounts = await prepareAccounts(sendInProcess, "inproc", 500);
@@ -77,7 +89,13 @@ export async function inProcessRows(concurrency: number, seconds: number): Promi
       }),
     );
     const cpu = process.cpuUsage(cpuBefore);
-    const result: LoadResult = { requests: latencies.length, errors, seconds: (performance.now() - started) / 1000, latencies: Float64Array.from(latencies).sort(), firstError };
+    const result: LoadResult = {
+      requests: latencies.length,
+      errors,
+      seconds: (performance.now() - started) / 1000,
+      latencies: Float64Array.from(latencies).sort(),
+      firstError,
+    };
     rows.push(rowOf(scenario.name, result, (cpu.user + cpu.system) / 1e6));
   }
   return rows;

@@ -20,7 +20,12 @@ export interface WebhookLatency {
   afterAnswer: { p50: number; p99: number };
 }
 
-const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key, "content-type": "application/json" };
+const serverHeaders = {
+  "x-stack-access-type": "server",
+  "x-stack-project-id": dev.id,
+  "x-stack-secret-server-key": dev.keys.secret_server_key,
+  "content-type": "application/json",
+};
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,7 +53,11 @@ async function receiver() {
   };
 }
 
-async function measure(fetchFn: (url: string, init?: RequestInit) => Promise<Response>, base: string, deliveries: number): Promise<WebhookLatency> {
+async function measure(
+  fetchFn: (url: string, init?: RequestInit) => Promise<Response>,
+  base: string,
+  deliveries: number,
+): Promise<WebhookLatency> {
   const hook = await receiver();
   const control = controlClient({ baseUrl: base, fetch: fetchFn });
   await control.call("addWebhookEndpoint", { body: { projectId: dev.id, url: hook.url } });
@@ -57,7 +66,11 @@ async function measure(fetchFn: (url: string, init?: RequestInit) => Promise<Res
   for (let i = 0; i < deliveries + 20; i++) {
     const arrived = hook.arrival();
     const sent = performance.now();
-    const response = await fetchFn(`${base}/api/v1/users`, { method: "POST", headers: serverHeaders, body: JSON.stringify({}) });
+    const response = await fetchFn(`${base}/api/v1/users`, {
+      method: "POST",
+      headers: serverHeaders,
+      body: JSON.stringify({}),
+    });
     await response.arrayBuffer();
     const answered = performance.now();
     const at = await arrived;
@@ -76,7 +89,8 @@ async function measure(fetchFn: (url: string, init?: RequestInit) => Promise<Res
 }
 
 /** Against the dev server in its own process (loopback both ways). */
-export const loopbackWebhookLatency = (server: DevServer, deliveries = 200) => measure((url, init) => fetch(url, init), server.base, deliveries);
+export const loopbackWebhookLatency = (server: DevServer, deliveries = 200) =>
+  measure((url, init) => fetch(url, init), server.base, deliveries);
 
 /** Against a provider in this process (the delivery still crosses loopback to the receiver). */
 export async function inProcessWebhookLatency(deliveries = 200): Promise<WebhookLatency> {

@@ -9,7 +9,11 @@ const graphOf = (edges: Record<string, string[]>) => new Map(Object.entries(edge
 describe("cycles", () => {
   it("finds each strongly connected group once and ignores a chain", () => {
     const graph = graphOf({ a: ["b"], b: ["c"], c: ["a", "d"], d: ["e"], e: [], x: ["y"], y: ["x"] });
-    expect(cycles(graph).map((c) => c.join(" ")).sort()).toEqual(["a b c", "x y"]);
+    expect(
+      cycles(graph)
+        .map((c) => c.join(" "))
+        .sort(),
+    ).toEqual(["a b c", "x y"]);
     expect(cycles(graphOf({ a: ["b"], b: ["c"], c: [] }))).toEqual([]);
   });
 
@@ -32,7 +36,10 @@ describe("importGraph", () => {
         fs.writeFileSync(path.join(dir, name), text);
         return path.join(dir, name);
       };
-      const a = file("a.ts", 'import type { B } from "./b.ts";\nimport { z } from "zod";\nexport type A = B | typeof z;\n');
+      const a = file(
+        "a.ts",
+        'import type { B } from "./b.ts";\nimport { z } from "zod";\nexport type A = B | typeof z;\n',
+      );
       const b = file("b.ts", 'export type { A } from "./a.ts";\nexport type B = string;\n');
       const graph = importGraph([a, b]);
       expect(graph.get(a)).toEqual([b]);
@@ -45,35 +52,62 @@ describe("importGraph", () => {
 });
 
 describe("layerRules", () => {
-  const broken = (from: string, to: string) => layerRules.filter((r) => r.from.test(from) && r.forbidden.test(to)).map((r) => r.name);
+  const broken = (from: string, to: string) =>
+    layerRules.filter((r) => r.from.test(from) && r.forbidden.test(to)).map((r) => r.name);
 
   it("keep operations below routes, the control plane and the provider assembly", () => {
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/api/routes/users.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(1);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/api/routes/users.ts")).toHaveLength(
+      1,
+    );
+    expect(
+      broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/emulator/control/routes.ts"),
+    ).toHaveLength(1);
     expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/app.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/ops/sign-in/sessions.ts")).toEqual([]);
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/store/store.ts")).toEqual([]);
+    expect(
+      broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/ops/sign-in/sessions.ts"),
+    ).toEqual([]);
+    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/store/store.ts")).toEqual(
+      [],
+    );
   });
 
   it("keep the domain below the HTTP adapter, the emulator and the assembly", () => {
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/api/auth/parse-auth.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/emulator/mock-oauth/server.ts")).toHaveLength(1);
+    expect(
+      broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/api/auth/parse-auth.ts"),
+    ).toHaveLength(1);
+    expect(
+      broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/emulator/mock-oauth/server.ts"),
+    ).toHaveLength(1);
     expect(broken("fake-provider/src/domain/views/users.ts", "fake-provider/src/clock.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/store/store.ts", "fake-provider/src/domain/ops/users/users.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/errors/known-error.ts", "fake-provider/src/domain/store/records.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/errors/known-error.ts")).toEqual([]);
+    expect(
+      broken("fake-provider/src/domain/store/store.ts", "fake-provider/src/domain/ops/users/users.ts"),
+    ).toHaveLength(1);
+    expect(
+      broken("fake-provider/src/domain/errors/known-error.ts", "fake-provider/src/domain/store/records.ts"),
+    ).toHaveLength(1);
+    expect(
+      broken("fake-provider/src/domain/ops/users/users.ts", "fake-provider/src/domain/errors/known-error.ts"),
+    ).toEqual([]);
     expect(broken("fake-provider/src/domain/ops/users/users.ts", "sdk/src/client/client-app.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/domain/ops/users/users.ts", "sdk/src/urls/domains.ts")).toEqual([]);
   });
 
   it("keep the HTTP adapter and the emulator's parts below the assembly and apart from the control plane", () => {
-    expect(broken("fake-provider/src/api/routes/users.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(2);
-    expect(broken("fake-provider/src/api/routes/mount.ts", "fake-provider/src/emulator/request-log/trace.ts")).toEqual([]);
-    expect(broken("fake-provider/src/api/routes/mount.ts", "fake-provider/src/emulator/request-log/request-log.ts")).toHaveLength(1);
+    expect(
+      broken("fake-provider/src/api/routes/users.ts", "fake-provider/src/emulator/control/routes.ts"),
+    ).toHaveLength(2);
+    expect(broken("fake-provider/src/api/routes/mount.ts", "fake-provider/src/emulator/request-log/trace.ts")).toEqual(
+      [],
+    );
+    expect(
+      broken("fake-provider/src/api/routes/mount.ts", "fake-provider/src/emulator/request-log/request-log.ts"),
+    ).toHaveLength(1);
     expect(broken("fake-provider/src/api/http/parse.ts", "fake-provider/src/api/routes/define.ts")).toHaveLength(1);
     expect(broken("fake-provider/src/api/routes/users.ts", "fake-provider/src/domain/ops/users/users.ts")).toEqual([]);
     expect(broken("fake-provider/src/emulator/mock-oauth/server.ts", "fake-provider/src/app.ts")).toHaveLength(1);
-    expect(broken("fake-provider/src/emulator/faults/middleware.ts", "fake-provider/src/emulator/control/routes.ts")).toHaveLength(1);
+    expect(
+      broken("fake-provider/src/emulator/faults/middleware.ts", "fake-provider/src/emulator/control/routes.ts"),
+    ).toHaveLength(1);
     expect(broken("fake-provider/src/emulator/control/routes.ts", "fake-provider/src/provider.ts")).toEqual([]);
   });
 

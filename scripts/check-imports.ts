@@ -11,7 +11,16 @@ import ts from "typescript";
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const roots = ["sdk/src", "fake-provider/src", "fake-provider/testing", "react/src", "conformance/src", "fixtures/src", "authsim/src", "authsim/testing"];
+const roots = [
+  "sdk/src",
+  "fake-provider/src",
+  "fake-provider/testing",
+  "react/src",
+  "conformance/src",
+  "fixtures/src",
+  "authsim/src",
+  "authsim/testing",
+];
 
 interface LayerRule {
   /** Shown when a file breaks it. */
@@ -75,7 +84,8 @@ export const layerRules: readonly LayerRule[] = [
     name: "the HTTP adapter does not reach into the control plane, the emulator's state or the provider assembly",
     from: /^fake-provider\/src\/api\/(http|auth|routes)\//,
     // routes/mount.ts marks how far a request got in the request log's trace (emulator/request-log/trace.ts).
-    forbidden: /^fake-provider\/src\/(emulator\/(?!request-log\/trace\.ts$)|test-support\/|app\.ts$|provider\.ts$|seed\.ts$|index\.ts$|dev-server\.ts$)/,
+    forbidden:
+      /^fake-provider\/src\/(emulator\/(?!request-log\/trace\.ts$)|test-support\/|app\.ts$|provider\.ts$|seed\.ts$|index\.ts$|dev-server\.ts$)/,
   },
   {
     name: "HTTP parsing and request authentication are below the routes",
@@ -191,7 +201,8 @@ export function loopThrough(component: readonly string[], graph: ReadonlyMap<str
       if (!inside.has(w)) continue;
       if (w === start) {
         const loop = [start];
-        for (let at: string | undefined = v; at !== undefined && at !== start; at = previous.get(at)) loop.splice(1, 0, at);
+        for (let at: string | undefined = v; at !== undefined && at !== start; at = previous.get(at))
+          loop.splice(1, 0, at);
         return [...loop, start];
       }
       if (!previous.has(w)) {
@@ -225,7 +236,9 @@ function main(): number {
   }
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\ncheck-imports: ${problems.length} problem(s) in ${files.length} source files (docs/ARCHITECTURE.md, "Import rules").`);
+    console.error(
+      `\ncheck-imports: ${problems.length} problem(s) in ${files.length} source files (docs/ARCHITECTURE.md, "Import rules").`,
+    );
     return 1;
   }
   console.log(`check-imports: ${files.length} source files, no import cycles and layer rules kept.`);

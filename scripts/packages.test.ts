@@ -19,9 +19,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const PACKAGES = ["sdk", "fixtures", "fake-provider", "react", "conformance", "authsim"] as const;
 // The versions the monorepo is tested with, so the install is served from npm's cache.
-const lock = JSON.parse(await readFile(join(repoRoot, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
+const lock = JSON.parse(await readFile(join(repoRoot, "package-lock.json"), "utf8")) as {
+  packages: Record<string, { version?: string }>;
+};
 const locked = (name: string) => `${name}@${lock.packages[`node_modules/${name}`]?.version ?? "latest"}`;
-const APP_DEPENDENCIES = ["typescript", "@types/node", "msw", "@stackframe/js", "react", "react-dom", "@types/react", "playwright-core"].map(locked);
+const APP_DEPENDENCIES = [
+  "typescript",
+  "@types/node",
+  "msw",
+  "@stackframe/js",
+  "react",
+  "react-dom",
+  "@types/react",
+  "playwright-core",
+].map(locked);
 const CHROMIUM_PATH = "/usr/bin/chromium";
 
 interface Run {
@@ -31,7 +42,9 @@ interface Run {
 
 // The parent npm's variables (workspace, prefix, INIT_CWD …) would point the child npm back at the monorepo.
 const cleanEnv = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|INIT_CWD$|VITEST|TEST$|NODE_OPTIONS$)/.test(name)));
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|INIT_CWD$|VITEST|TEST$|NODE_OPTIONS$)/.test(name)),
+  );
 
 function run(command: string, args: readonly string[], cwd: string, timeoutMillis = 300_000): Promise<Run> {
   const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
@@ -211,14 +224,29 @@ describeBuilt("the packages installed from their tarballs into an app outside th
     app = join(dir, "app");
     await mkdir(tarballs);
     await mkdir(app);
-    const pack = await run("npm", ["pack", "--json", "--pack-destination", tarballs, ...PACKAGES.flatMap((p) => ["-w", p])], repoRoot);
+    const pack = await run(
+      "npm",
+      ["pack", "--json", "--pack-destination", tarballs, ...PACKAGES.flatMap((p) => ["-w", p])],
+      repoRoot,
+    );
     expect(pack.code, pack.output).toBe(0);
     packed = JSON.parse(pack.output.slice(pack.output.indexOf("["))) as Packed[];
     for (const p of packed) console.log(`${p.name}: ${(p.size / 1024).toFixed(1)} KiB packed, ${p.entryCount} files`);
-    await writeFile(join(app, "package.json"), JSON.stringify({ name: "authsim-consumer", private: true, type: "module" }, null, 2));
+    await writeFile(
+      join(app, "package.json"),
+      JSON.stringify({ name: "authsim-consumer", private: true, type: "module" }, null, 2),
+    );
     const install = await run(
       "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...packed.map((p) => join(tarballs, p.filename)), ...APP_DEPENDENCIES],
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        ...packed.map((p) => join(tarballs, p.filename)),
+        ...APP_DEPENDENCIES,
+      ],
       app,
       500_000,
     );
@@ -239,7 +267,11 @@ describeBuilt("the packages installed from their tarballs into an app outside th
     for (const p of packed) {
       const paths = p.files.map((f) => f.path);
       // The one suite file the conformance runner hands to vitest is a test file by name, and is meant to ship.
-      const unwanted = paths.filter((f) => /\.test\.|\/e2e\/|test-support|\.tsbuildinfo|inputs\.json|^src\//.test(f) && !f.startsWith("dist/suites/env-target.test."));
+      const unwanted = paths.filter(
+        (f) =>
+          /\.test\.|\/e2e\/|test-support|\.tsbuildinfo|inputs\.json|^src\//.test(f) &&
+          !f.startsWith("dist/suites/env-target.test."),
+      );
       expect(unwanted, p.name).toEqual([]);
       expect(paths, p.name).toContain("LICENSE");
     }
@@ -255,14 +287,23 @@ describeBuilt("the packages installed from their tarballs into an app outside th
   it("type-check in a consumer with strict, exactOptionalPropertyTypes and noPropertyAccessFromIndexSignature", async () => {
     await writeFile(join(app, "consumer.ts"), CONSUMER_TS);
     await writeFile(join(app, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
-    const result = await run(process.execPath, [join(app, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], app);
+    const result = await run(
+      process.execPath,
+      [join(app, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      app,
+    );
     expect(result.code, result.output).toBe(0);
   });
 
   it("`npx authsim` answers the API, the dashboard and the hosted sign-in, with nothing built or written at start", async () => {
     const started = performance.now();
     // A process group of its own: npx runs the bin as a child, which a signal to npx alone would leave serving.
-    cli = spawn("npx", ["--no-install", "authsim", "--port", "0"], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    cli = spawn("npx", ["--no-install", "authsim", "--port", "0"], {
+      cwd: app,
+      env: cleanEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     cli.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     cli.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -302,7 +343,11 @@ describeBuilt("the packages installed from their tarballs into an app outside th
     const ok = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "exec-ok.mjs"], app);
     expect(ok.code, ok.output).toBe(0);
     expect(ok.output).toMatch(/exec: project 200 [0-9a-f-]{36} parent \d+/);
-    const failing = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "exec-fails.mjs"], app);
+    const failing = await run(
+      "npx",
+      ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "exec-fails.mjs"],
+      app,
+    );
     expect(failing.code, failing.output).toBe(3);
     // The command's parent was the emulator: gone once exec has returned.
     for (const output of [ok.output, failing.output]) {
@@ -312,7 +357,12 @@ describeBuilt("the packages installed from their tarballs into an app outside th
   });
 
   it("`npx authsim --port 0 --ready-json` prints one JSON line with the port it picked", async () => {
-    const child = spawn("npx", ["--no-install", "authsim", "--port", "0", "--ready-json"], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("npx", ["--no-install", "authsim", "--port", "0", "--ready-json"], {
+      cwd: app,
+      env: cleanEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         let stdout = "";
@@ -338,30 +388,48 @@ describeBuilt("the packages installed from their tarballs into an app outside th
   });
 
   it("`--config` applies the Stack Auth CLI's config file: a TypeScript file disabling sign-up makes sign-up answer SIGN_UP_NOT_ENABLED", async () => {
-    await writeFile(join(app, "stack.config.ts"), 'import type { StackClientApp } from "@stackframe/js";\nexport const config = { auth: { allowSignUp: false } } satisfies Record<string, unknown>;\nexport type Unused = StackClientApp;\n');
+    await writeFile(
+      join(app, "stack.config.ts"),
+      'import type { StackClientApp } from "@stackframe/js";\nexport const config = { auth: { allowSignUp: false } } satisfies Record<string, unknown>;\nexport type Unused = StackClientApp;\n',
+    );
     await writeFile(join(app, "sign-up.mjs"), SIGN_UP_MJS);
-    const result = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--config", "stack.config.ts", "--", "node", "sign-up.mjs"], app);
+    const result = await run(
+      "npx",
+      ["--no-install", "authsim", "exec", "--port", "0", "--config", "stack.config.ts", "--", "node", "sign-up.mjs"],
+      app,
+    );
     expect(result.code, result.output).toBe(0);
     expect(result.output).toContain("sign-up: 400 SIGN_UP_NOT_ENABLED");
     await writeFile(join(app, "bad.config.ts"), "export const config = { auth: { allowSignUp: 'no' } };\n");
     const refused = await run("npx", ["--no-install", "authsim", "--port", "0", "--config", "bad.config.ts"], app);
     expect(refused.code, refused.output).toBe(2);
-    expect(refused.output).toContain(`The config file ${join(app, "bad.config.ts")} was refused: auth.allowSignUp must be a \`boolean\` type`);
+    expect(refused.output).toContain(
+      `The config file ${join(app, "bad.config.ts")} was refused: auth.allowSignUp must be a \`boolean\` type`,
+    );
   });
 
-  it.skipIf(!existsSync(CHROMIUM_PATH))("a Playwright test signs in with authsim/playwright and sees the protected page", async () => {
-    await writeFile(join(app, "playwright.mjs"), PLAYWRIGHT_MJS);
-    const result = await run("npx", ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "playwright.mjs"], app);
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/playwright: signed in as [0-9a-f-]{36}/);
-  });
+  it.skipIf(!existsSync(CHROMIUM_PATH))(
+    "a Playwright test signs in with authsim/playwright and sees the protected page",
+    async () => {
+      await writeFile(join(app, "playwright.mjs"), PLAYWRIGHT_MJS);
+      const result = await run(
+        "npx",
+        ["--no-install", "authsim", "exec", "--port", "0", "--", "node", "playwright.mjs"],
+        app,
+      );
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/playwright: signed in as [0-9a-f-]{36}/);
+    },
+  );
 
   it("`npx authsim-conformance --base-url` passes against it and writes its reports", async () => {
     expect(cliUrl).toBeDefined();
     const result = await run("npx", ["--no-install", "authsim-conformance", "--base-url", cliUrl], app, 500_000);
     expect(result.code, result.output.slice(-4000)).toBe(0);
     expect(result.output).toMatch(/\d+ passed, 0 failed/);
-    const report = JSON.parse(await readFile(join(app, "conformance-report.json"), "utf8")) as { totals: { passed: number; failed: number } };
+    const report = JSON.parse(await readFile(join(app, "conformance-report.json"), "utf8")) as {
+      totals: { passed: number; failed: number };
+    };
     expect(report.totals.failed).toBe(0);
     expect(report.totals.passed).toBeGreaterThan(100);
   });

@@ -16,10 +16,12 @@ describe("docs/routes.md", () => {
 
   it("names only operations of the contract, each at the route's method and path", () => {
     const byId = new Map(operations.map((o) => [o.id as string, o]));
-    const wrong = rows.filter((r) => r.operation !== "").filter((r) => {
-      const op = byId.get(r.operation);
-      return op === undefined || routeKey(op.method, op.path) !== routeKey(r.method, r.path);
-    });
+    const wrong = rows
+      .filter((r) => r.operation !== "")
+      .filter((r) => {
+        const op = byId.get(r.operation);
+        return op === undefined || routeKey(op.method, op.path) !== routeKey(r.method, r.path);
+      });
     expect(wrong).toEqual([]);
   });
 
@@ -33,10 +35,16 @@ describe("docs/routes.md", () => {
 
 describe("the generator's reading of a route file", () => {
   it("turns folders into a path: groups dropped, [param] and [...rest] as parameters", () => {
-    expect(routePathOf("apps/backend/src/app/api/latest/(api-keys)/team-api-keys/[api_key_id]/route.tsx")).toBe("/team-api-keys/:api_key_id");
+    expect(routePathOf("apps/backend/src/app/api/latest/(api-keys)/team-api-keys/[api_key_id]/route.tsx")).toBe(
+      "/team-api-keys/:api_key_id",
+    );
     expect(routePathOf("apps/backend/src/app/api/latest/route.tsx")).toBe("/");
-    expect(routePathOf("apps/backend/src/app/api/latest/integrations/x/[...path]/route.ts")).toBe("/integrations/x/:path*");
-    expect(routePathOf("apps/backend/src/app/api/latest/integrations/x/[[...path]]/route.ts")).toBe("/integrations/x/:path*");
+    expect(routePathOf("apps/backend/src/app/api/latest/integrations/x/[...path]/route.ts")).toBe(
+      "/integrations/x/:path*",
+    );
+    expect(routePathOf("apps/backend/src/app/api/latest/integrations/x/[[...path]]/route.ts")).toBe(
+      "/integrations/x/:path*",
+    );
   });
 
   it("finds the methods however they are exported", () => {

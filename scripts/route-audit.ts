@@ -35,13 +35,16 @@ export function exportedMethods(source: string): string[] {
 }
 
 function main(gitDir: string): void {
-  const git = (...args: string[]) => execFileSync("git", [`--git-dir=${gitDir}`, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const git = (...args: string[]) =>
+    execFileSync("git", [`--git-dir=${gitDir}`, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
   const commit = git("rev-parse", "HEAD").trim();
   const files = git("ls-tree", "-r", "--name-only", "HEAD", "--", ROUTES_ROOT)
     .split("\n")
     .filter((f) => /\/route\.tsx?$/.test(f));
   const ours = new Map(operations.map((o) => [routeKey(o.method, o.path), o.id]));
-  const before = new Map(parseRoutesDoc(readFileSync(routesDocPath, "utf8")).map((r) => [routeKey(r.method, r.path), r]));
+  const before = new Map(
+    parseRoutesDoc(readFileSync(routesDocPath, "utf8")).map((r) => [routeKey(r.method, r.path), r]),
+  );
   const rows: RouteRow[] = [];
   for (const file of files) {
     const path = routePathOf(file);
@@ -50,7 +53,13 @@ function main(gitDir: string): void {
       rows.push({ method, path, operation: ours.get(key) ?? "", notes: before.get(key)?.notes ?? "" });
     }
   }
-  rows.sort((a, b) => (a.path === b.path ? METHODS.indexOf(a.method as never) - METHODS.indexOf(b.method as never) : a.path < b.path ? -1 : 1));
+  rows.sort((a, b) =>
+    a.path === b.path
+      ? METHODS.indexOf(a.method as never) - METHODS.indexOf(b.method as never)
+      : a.path < b.path
+        ? -1
+        : 1,
+  );
   const served = rows.filter((r) => r.operation !== "").length;
   const text = [
     "# The real service's routes, and what answers each in authsim",
@@ -62,7 +71,9 @@ function main(gitDir: string): void {
     "",
     "| method | path | authsim operation | notes |",
     "|---|---|---|---|",
-    ...rows.map((r) => `| ${r.method} | \`${r.path}\` | ${r.operation === "" ? "—" : `\`${r.operation}\``} | ${r.notes} |`),
+    ...rows.map(
+      (r) => `| ${r.method} | \`${r.path}\` | ${r.operation === "" ? "—" : `\`${r.operation}\``} | ${r.notes} |`,
+    ),
     "",
   ].join("\n");
   writeFileSync(routesDocPath, text);

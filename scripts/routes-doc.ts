@@ -16,7 +16,8 @@ export interface RouteRow {
  * Method and path, with parameter names left out (`/users/:user_id` and `/users/:id` are one route), and a catch-all
  * written either way (the generator's `:path*`, the contract's Hono pattern `:path{.+}`) as one.
  */
-export const routeKey = (method: string, path: string) => `${method} ${path.replace(/:[A-Za-z_]+(\{[^}]*\}|\*)/g, ":*").replace(/:[A-Za-z_]+/g, ":")}`;
+export const routeKey = (method: string, path: string) =>
+  `${method} ${path.replace(/:[A-Za-z_]+(\{[^}]*\}|\*)/g, ":*").replace(/:[A-Za-z_]+/g, ":")}`;
 
 export function parseRoutesDoc(text: string): RouteRow[] {
   const rows: RouteRow[] = [];

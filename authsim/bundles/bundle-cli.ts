@@ -38,7 +38,10 @@ export async function bundleCli(): Promise<void> {
       },
       {
         name: "authsim-http1-only",
-        resolveId: (source, importer) => ((source === "http2" || source === "node:http2") && importer?.includes("@hono/node-server") ? HTTP2_STAND_IN : null),
+        resolveId: (source, importer) =>
+          (source === "http2" || source === "node:http2") && importer?.includes("@hono/node-server")
+            ? HTTP2_STAND_IN
+            : null,
         load: (id) => (id === HTTP2_STAND_IN ? http2StandIn : null),
       },
     ],

@@ -33,7 +33,8 @@ export async function prepareBundles(): Promise<BundleNotes> {
     const devBuild: string = new URL("./dev-build.ts", import.meta.url).href;
     return await ((await import(devBuild)) as DevBuild).ensureBundlesBuilt();
   }
-  const note = (dist: string) => (existsSync(join(dist, "index.html")) ? "built with the package" : `not built (no ${dist})`);
+  const note = (dist: string) =>
+    existsSync(join(dist, "index.html")) ? "built with the package" : `not built (no ${dist})`;
   return { dashboard: note(DASHBOARD_DIST), hosted: note(HOSTED_DIST) };
 }
 

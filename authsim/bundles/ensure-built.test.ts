@@ -80,7 +80,11 @@ describe("building a bundle when it is stale", () => {
     expect(await readFile(join(bundle.dist, "index.html"), "utf8")).toBe("the other server's build");
     expect((await readdir(join(dir, "race"))).sort()).toEqual(["dist", "src"]);
 
-    const broken: Bundle = { ...bundle, dist: join(dir, "broken", "dist"), build: () => Promise.reject(new Error("syntax error in main.tsx")) };
+    const broken: Bundle = {
+      ...bundle,
+      dist: join(dir, "broken", "dist"),
+      build: () => Promise.reject(new Error("syntax error in main.tsx")),
+    };
     expect(await ensureBuiltNote(broken)).toBe("not built (syntax error in main.tsx)");
     expect(existsSync(broken.dist)).toBe(false);
   });

@@ -37,7 +37,8 @@ export async function newestMtime(paths: readonly string[]): Promise<number> {
     const entries = await readdir(path, { recursive: true, withFileTypes: true });
     for (const entry of entries) {
       // A test beside the code is not part of the bundle; touching it must not cost a rebuild.
-      if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+      if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+        newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
     }
   }
   return newest;
@@ -47,7 +48,11 @@ export async function newestMtime(paths: readonly string[]): Promise<number> {
  * Whether `distDir` must be (re)built from `sourcePaths`: no index.html, or a source changed after it was written.
  * With `recordsInputs`, the files the build recorded are sources too, and a missing or broken record means stale.
  */
-export async function needsBuild(distDir: string, sourcePaths: readonly string[], options: { recordsInputs?: boolean } = {}): Promise<boolean> {
+export async function needsBuild(
+  distDir: string,
+  sourcePaths: readonly string[],
+  options: { recordsInputs?: boolean } = {},
+): Promise<boolean> {
   const index = join(distDir, "index.html");
   if (!existsSync(index)) return true;
   let paths = sourcePaths;

@@ -25,7 +25,10 @@ describe("recording a build's inputs", () => {
     await mkdir(root, { recursive: true });
     await mkdir(dirname(common), { recursive: true });
     await writeFile(join(root, "index.html"), '<!doctype html><script type="module" src="./main.ts"></script>');
-    await writeFile(join(root, "main.ts"), 'import { answer } from "../common/lib.ts";\ndocument.title = String(answer);\n');
+    await writeFile(
+      join(root, "main.ts"),
+      'import { answer } from "../common/lib.ts";\ndocument.title = String(answer);\n',
+    );
     await writeFile(common, "export const answer = 42;\n");
     const bundle: Bundle = {
       name: "app",
@@ -34,12 +37,20 @@ describe("recording a build's inputs", () => {
       recordsInputs: true,
       async build(outDir) {
         const { build } = await import("vite");
-        await build({ root, configFile: false, logLevel: "silent", build: { outDir, emptyOutDir: true }, plugins: [recordInputs()] });
+        await build({
+          root,
+          configFile: false,
+          logLevel: "silent",
+          build: { outDir, emptyOutDir: true },
+          plugins: [recordInputs()],
+        });
       },
     };
     await utimes(common, 1_000, 1_000);
     expect((await ensureBuilt(bundle)).built).toBe(true);
-    expect((await recordedInputs(bundle.dist))?.sort()).toEqual([join(root, "index.html"), join(root, "main.ts"), common].sort());
+    expect((await recordedInputs(bundle.dist))?.sort()).toEqual(
+      [join(root, "index.html"), join(root, "main.ts"), common].sort(),
+    );
     expect((await ensureBuilt(bundle)).built).toBe(false);
     // Only the record knows about lib.ts: editing it makes the build stale.
     await utimes(common, FUTURE, FUTURE);
@@ -70,7 +81,9 @@ describe("recording a build's inputs", () => {
     await buildDashboard(out);
     const inputs = (await recordedInputs(out)) ?? [];
     const dashboardDir = fileURLToPath(new URL("../dashboard/", import.meta.url));
-    const outside = inputs.filter((f) => !f.startsWith(dashboardDir)).map((f) => relative(resolve(dashboardDir, ".."), f).split(sep).join("/"));
+    const outside = inputs
+      .filter((f) => !f.startsWith(dashboardDir))
+      .map((f) => relative(resolve(dashboardDir, ".."), f).split(sep).join("/"));
     expect(outside).toEqual(expect.arrayContaining(["hosted/src/hosted-config.ts", "src/env-lines.ts"]));
     expect(inputs.some((f) => f.endsWith(join("dashboard", "src", "app.tsx")))).toBe(true);
     expect(JSON.parse(await readFile(join(out, INPUTS_FILE), "utf8"))).toHaveLength(inputs.length);

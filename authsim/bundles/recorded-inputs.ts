@@ -12,7 +12,8 @@ import type { Plugin } from "vite";
 export const INPUTS_FILE = "inputs.json";
 
 /** Kept out of the list: virtual modules (`\0…`) have no file, and npm installs packages with fixed old mtimes. */
-const isProjectFile = (id: string): boolean => !id.startsWith("\0") && isAbsolute(id) && !id.split(/[\\/]/).includes("node_modules");
+const isProjectFile = (id: string): boolean =>
+  !id.startsWith("\0") && isAbsolute(id) && !id.split(/[\\/]/).includes("node_modules");
 
 /** A Vite plugin that writes the build's input files to `<outDir>/inputs.json`. */
 export function recordInputs(): Plugin {

@@ -19,7 +19,9 @@ const TYPES: Record<string, string> = {
 async function file(path: string, cache: string): Promise<Response | null> {
   try {
     const body = await readFile(path);
-    return new Response(body, { headers: { "content-type": TYPES[extname(path)] ?? "application/octet-stream", "cache-control": cache } });
+    return new Response(body, {
+      headers: { "content-type": TYPES[extname(path)] ?? "application/octet-stream", "cache-control": cache },
+    });
   } catch {
     return null;
   }
@@ -52,7 +54,9 @@ export function bundleHandler(routes: BundleRoutes): BundleHandler {
       // Asset names carry a content hash, so they may be cached for good; paths that climb out of the build never
       // read other files.
       const asset = target?.startsWith(root) ? await file(target, "public, max-age=31536000, immutable") : null;
-      return asset ?? new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return (
+        asset ?? new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } })
+      );
     }
     if (!routes.isPage(pathname)) return null;
     // The page itself is never cached: a rebuild names new assets.

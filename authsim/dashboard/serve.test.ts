@@ -17,7 +17,8 @@ afterAll(async () => {
 
 describe("serving a built dashboard in front of the emulator", () => {
   const provider = createFakeProvider();
-  const get = (fetchFn: (r: Request) => Promise<Response>, path: string, method = "GET") => fetchFn(new Request(`http://127.0.0.1${path}`, { method }));
+  const get = (fetchFn: (r: Request) => Promise<Response>, path: string, method = "GET") =>
+    fetchFn(new Request(`http://127.0.0.1${path}`, { method }));
 
   it("answers / and /__emulator/ui/* with the page, assets with their type, and everything else from the emulator", async () => {
     const dist = join(dir, "dist");

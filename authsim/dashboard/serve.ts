@@ -9,7 +9,8 @@ export function dashboardHandler(distDir: string): BundleHandler {
   return bundleHandler({
     dist: distDir,
     base: DASHBOARD_BASE,
-    isPage: (pathname) => pathname === "/" || pathname === DASHBOARD_BASE.slice(0, -1) || pathname.startsWith(DASHBOARD_BASE),
+    isPage: (pathname) =>
+      pathname === "/" || pathname === DASHBOARD_BASE.slice(0, -1) || pathname.startsWith(DASHBOARD_BASE),
   });
 }
 

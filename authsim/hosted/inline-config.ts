@@ -6,7 +6,10 @@ import { HOSTED_CONFIG_ELEMENT_ID, type HostedConfig } from "./src/hosted-config
  * `&` is written as its \u escape (JSON.parse reads them back unchanged), and so are U+2028/2029.
  */
 export function configJson(config: HostedConfig): string {
-  return JSON.stringify(config).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(config).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** The page with its config inlined, before `</head>` (a page without a head gets it at its end). */

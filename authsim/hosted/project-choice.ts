@@ -2,7 +2,13 @@ import { devProjectSeed } from "@authsim/fixtures";
 import { isTrustedRedirectUrl } from "@authsim/sdk/urls";
 import { controlClient, type ControlAnswer, type ControlClient } from "@authsim/sdk/emulator";
 import { hostName } from "@authsim/fake-provider/dev-server";
-import { HOSTED_HANDLER, HOSTED_HOME, HOSTED_PROJECT_COOKIE, PROJECT_QUERY, projectOfHost } from "./src/hosted-config.ts";
+import {
+  HOSTED_HANDLER,
+  HOSTED_HOME,
+  HOSTED_PROJECT_COOKIE,
+  PROJECT_QUERY,
+  projectOfHost,
+} from "./src/hosted-config.ts";
 
 /**
  * Which project the hosted pages serve for a request, and what the emulator knows of it. The server reads the
@@ -56,12 +62,16 @@ export function askedProject(request: Request): AskedProject {
  * A session cookie (no Max-Age): the choice lasts while the browser does. HttpOnly: only this server reads it. Cookies
  * ignore the port, so another emulator on this host sees it too and answers "unknown project" (then forgets it).
  */
-export const rememberProject = (id: string) => `${HOSTED_PROJECT_COOKIE}=${encodeURIComponent(id)}; Path=/; SameSite=Lax; HttpOnly`;
+export const rememberProject = (id: string) =>
+  `${HOSTED_PROJECT_COOKIE}=${encodeURIComponent(id)}; Path=/; SameSite=Lax; HttpOnly`;
 export const forgetProject = () => `${HOSTED_PROJECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`;
 
 /** The control plane's client on the request's origin, its requests handed to the emulator in process. */
 const control = (emulator: EmulatorFetch, request: Request): ControlClient =>
-  controlClient({ baseUrl: new URL(request.url).origin, fetch: async (input, init) => emulator(new Request(input, init)) });
+  controlClient({
+    baseUrl: new URL(request.url).origin,
+    fetch: async (input, init) => emulator(new Request(input, init)),
+  });
 
 export async function listProjects(emulator: EmulatorFetch, request: Request): Promise<HostedProject[]> {
   return (await control(emulator, request).call("projects")).items;
@@ -72,7 +82,11 @@ export async function listProjects(emulator: EmulatorFetch, request: Request): P
  * localhost redirects (an admin setting the client view does not carry, which the trust check below needs).
  */
 export type HostedClientConfig = ControlAnswer<"clientConfig">;
-export async function clientConfig(emulator: EmulatorFetch, request: Request, projectId: string): Promise<HostedClientConfig> {
+export async function clientConfig(
+  emulator: EmulatorFetch,
+  request: Request,
+  projectId: string,
+): Promise<HostedClientConfig> {
   return await control(emulator, request).call("clientConfig", { params: { project_id: projectId } });
 }
 

@@ -17,7 +17,10 @@ function page(status: number, title: string, body: string, headers: Record<strin
 ${body}
 </body></html>
 `;
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers } });
+  return new Response(html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 }
 
 /**
@@ -31,8 +34,11 @@ export function unknownProjectPage(address: URL, asked: AskedProject, projects: 
       ? `The address asks for the project <code>${escape(asked.id)}</code>, which this emulator does not have.`
       : `This browser last chose the project <code>${escape(asked.id)}</code>, which this emulator does not have (was it reset or restarted?). The choice is forgotten now.`;
   // On a project's own address the host names the project, so the other projects' pages are on their own addresses.
-  const link = (id: string) => (asked.via === "host" ? onProjectHost(new URL(address.pathname, address), id) : withProject(address.pathname, id));
-  const links = projects.map((p) => `<li><a href="${escape(link(p.id))}">${escape(p.display_name)}</a> <code>${escape(p.id)}</code></li>`);
+  const link = (id: string) =>
+    asked.via === "host" ? onProjectHost(new URL(address.pathname, address), id) : withProject(address.pathname, id);
+  const links = projects.map(
+    (p) => `<li><a href="${escape(link(p.id))}">${escape(p.display_name)}</a> <code>${escape(p.id)}</code></li>`,
+  );
   const body = `<p>${why}</p>
 ${links.length > 0 ? `<p>Open this page on one of its projects:</p>\n<ul>\n${links.join("\n")}\n</ul>` : "<p>This emulator has no projects.</p>"}
 <p>The <a href="${escape(dashboard(address, asked))}">dashboard</a> lists the projects and creates new ones.</p>`;

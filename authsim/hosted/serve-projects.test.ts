@@ -19,7 +19,8 @@ const emulator = (r: Request) => provider.app.fetch(r);
 let dir: string;
 let served: (r: Request) => Promise<Response>;
 
-const get = (path: string, headers: Record<string, string> = {}, origin = ORIGIN) => served(new Request(`${origin}${path}`, { headers }));
+const get = (path: string, headers: Record<string, string> = {}, origin = ORIGIN) =>
+  served(new Request(`${origin}${path}`, { headers }));
 
 /** A project made the way the dashboard makes one (fresh keys), with the given config. */
 interface MadeProject {
@@ -29,7 +30,13 @@ interface MadeProject {
   super_secret_admin_key: string;
 }
 async function project(display_name: string, config: Record<string, unknown>): Promise<MadeProject> {
-  const response = await provider.app.fetch(new Request(`${ORIGIN}/__emulator/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ display_name, config }) }));
+  const response = await provider.app.fetch(
+    new Request(`${ORIGIN}/__emulator/projects`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ display_name, config }),
+    }),
+  );
   expect(response.status).toBe(201);
   return (await response.json()) as MadeProject;
 }
@@ -53,11 +60,18 @@ function inlined(html: string): unknown {
 
 describe("the config inlined in each page", () => {
   it("is the config the page would ask for, the project's client view with its sign-in methods and no secret", async () => {
-    const other = await project("Inline & Co", { allow_localhost: true, sign_up_enabled: false, magic_link_enabled: true });
+    const other = await project("Inline & Co", {
+      allow_localhost: true,
+      sign_up_enabled: false,
+      magic_link_enabled: true,
+    });
     const html = await (await get(`/handler/sign-in?project_id=${other.id}`)).text();
     const config = await (await get(`/__emulator/hosted/config.json?project_id=${other.id}`)).json();
     expect(inlined(html)).toEqual(config);
-    expect(config).toMatchObject({ projectId: other.id, project: { display_name: "Inline & Co", config: { sign_up_enabled: false, magic_link_enabled: true } } });
+    expect(config).toMatchObject({
+      projectId: other.id,
+      project: { display_name: "Inline & Co", config: { sign_up_enabled: false, magic_link_enabled: true } },
+    });
     expect(html).not.toContain(other.secret_server_key);
     expect(html).not.toContain(other.super_secret_admin_key);
   });
@@ -86,12 +100,22 @@ describe("choosing the hosted pages' project", () => {
       publishableClientKey: other.publishable_client_key,
       originTrusted: true,
       allowLocalhost: true,
-      project: expect.objectContaining({ id: other.id, display_name: "Northwind", config: expect.objectContaining({ sign_up_enabled: true }) }),
+      project: expect.objectContaining({
+        id: other.id,
+        display_name: "Northwind",
+        config: expect.objectContaining({ sign_up_enabled: true }),
+      }),
     };
     // The pages' own redirects carry no parameter: the cookie keeps them on the project.
-    expect(await (await get("/__emulator/hosted/config.json", { cookie: `${COOKIE}=${other.id}` })).json()).toEqual(expected);
+    expect(await (await get("/__emulator/hosted/config.json", { cookie: `${COOKIE}=${other.id}` })).json()).toEqual(
+      expected,
+    );
     // The page passes its own parameter along, which beats the cookie.
-    expect(await (await get(`/__emulator/hosted/config.json?project_id=${other.id}`, { cookie: `${COOKIE}=${dev.id}` })).json()).toEqual(expected);
+    expect(
+      await (
+        await get(`/__emulator/hosted/config.json?project_id=${other.id}`, { cookie: `${COOKIE}=${dev.id}` })
+      ).json(),
+    ).toEqual(expected);
     // A page without the parameter leaves the remembered choice alone.
     expect((await get("/app", { cookie: `${COOKIE}=${other.id}` })).headers.getSetCookie()).toEqual([]);
   });
@@ -100,18 +124,31 @@ describe("choosing the hosted pages' project", () => {
     const page = await get("/handler/sign-in");
     expect([page.status, page.headers.getSetCookie()]).toEqual([200, []]);
     const config = await get("/__emulator/hosted/config.json");
-    expect(await config.json()).toMatchObject({ projectId: dev.id, projectName: dev.display_name, publishableClientKey: dev.keys.publishable_client_key });
+    expect(await config.json()).toMatchObject({
+      projectId: dev.id,
+      projectName: dev.display_name,
+      publishableClientKey: dev.keys.publishable_client_key,
+    });
   });
 
   it("answers an unknown project with a page that names it and links to the emulator's projects, and sets no cookie", async () => {
     const page = await get("/handler/sign-up?project_id=no-such-project");
-    expect([page.status, page.headers.get("content-type"), page.headers.getSetCookie()]).toEqual([404, "text/html; charset=utf-8", []]);
+    expect([page.status, page.headers.get("content-type"), page.headers.getSetCookie()]).toEqual([
+      404,
+      "text/html; charset=utf-8",
+      [],
+    ]);
     const html = await page.text();
     expect(html).toContain("<h1>No such project</h1>");
-    expect(html).toContain("The address asks for the project <code>no-such-project</code>, which this emulator does not have.");
+    expect(html).toContain(
+      "The address asks for the project <code>no-such-project</code>, which this emulator does not have.",
+    );
     expect(html).toContain(`<a href="/handler/sign-up?project_id=${dev.id}">${dev.display_name}</a>`);
     const config = await get("/__emulator/hosted/config.json?project_id=no-such-project");
-    expect([config.status, await config.json()]).toEqual([404, { error: "This emulator has no project no-such-project." }]);
+    expect([config.status, await config.json()]).toEqual([
+      404,
+      { error: "This emulator has no project no-such-project." },
+    ]);
     // The emulator's own project is not one of the pages' projects.
     expect((await get("/handler/sign-in?project_id=internal")).status).toBe(404);
   });
@@ -124,27 +161,43 @@ describe("choosing the hosted pages' project", () => {
   });
 
   it("flags a project that does not trust the origin, without changing its config", async () => {
-    const closed = await project("Localhost closed", { allow_localhost: false, domains: [{ domain: "http://localhost:8102", handler_path: "/handler" }] });
-    const config = (origin: string) => get(`/__emulator/hosted/config.json?project_id=${closed.id}`, {}, origin).then((r) => r.json() as Promise<{ originTrusted: boolean }>);
+    const closed = await project("Localhost closed", {
+      allow_localhost: false,
+      domains: [{ domain: "http://localhost:8102", handler_path: "/handler" }],
+    });
+    const config = (origin: string) =>
+      get(`/__emulator/hosted/config.json?project_id=${closed.id}`, {}, origin).then(
+        (r) => r.json() as Promise<{ originTrusted: boolean }>,
+      );
     expect((await config(ORIGIN)).originTrusted).toBe(false);
     // Its trusted domain names localhost:8102: there the redirects work.
     expect((await config("http://localhost:8102")).originTrusted).toBe(true);
     const listed = await provider.app.fetch(new Request(`${ORIGIN}/__emulator/fixture?project_id=${closed.id}`));
-    expect(((await listed.json()) as { projects: { config: { allow_localhost: boolean } }[] }).projects[0]!.config.allow_localhost).toBe(false);
+    expect(
+      ((await listed.json()) as { projects: { config: { allow_localhost: boolean } }[] }).projects[0]!.config
+        .allow_localhost,
+    ).toBe(false);
   });
 
   it("answers a 502 that says why when the emulator's projects cannot be read", async () => {
-    const broken = inFrontOf([hostedHandler(dir, () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:8102")))], emulator);
+    const broken = inFrontOf(
+      [hostedHandler(dir, () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:8102")))],
+      emulator,
+    );
     const page = await broken(new Request(`${ORIGIN}/handler/sign-in`));
     expect(page.status).toBe(502);
     expect(await page.text()).toContain("connect ECONNREFUSED 127.0.0.1:8102");
     const config = await broken(new Request(`${ORIGIN}/__emulator/hosted/config.json`));
-    expect([config.status, await config.json()]).toEqual([502, { error: "The hosted pages could not read the emulator's projects: connect ECONNREFUSED 127.0.0.1:8102" }]);
+    expect([config.status, await config.json()]).toEqual([
+      502,
+      { error: "The hosted pages could not read the emulator's projects: connect ECONNREFUSED 127.0.0.1:8102" },
+    ]);
   });
 });
 
 describe("a project's own address, <projectId>.localhost (the published kit's hosted mode)", () => {
-  const onHost = (id: string, path: string, headers: Record<string, string> = {}) => get(path, headers, `http://${id}.localhost:8102`);
+  const onHost = (id: string, path: string, headers: Record<string, string> = {}) =>
+    get(path, headers, `http://${id}.localhost:8102`);
 
   it("serves that project's pages, whatever the query or a remembered choice say, with the API on the emulator's localhost name", async () => {
     const other = await project("Hosted Mode Inc", { allow_localhost: true });
@@ -158,12 +211,18 @@ describe("a project's own address, <projectId>.localhost (the published kit's ho
       allowLocalhost: true,
     });
     // Host names are case-insensitive; ids are lower case.
-    expect(((await (await onHost(dev.id.toUpperCase(), "/__emulator/hosted/config.json")).json()) as { projectId: string }).projectId).toBe(dev.id);
+    expect(
+      ((await (await onHost(dev.id.toUpperCase(), "/__emulator/hosted/config.json")).json()) as { projectId: string })
+        .projectId,
+    ).toBe(dev.id);
   });
 
   it("is not trusted by a project that does not allow localhost, and the pages are told so", async () => {
     const closed = await project("Closed hosted", { allow_localhost: false });
-    expect(await (await onHost(closed.id, "/__emulator/hosted/config.json")).json()).toMatchObject({ originTrusted: false, allowLocalhost: false });
+    expect(await (await onHost(closed.id, "/__emulator/hosted/config.json")).json()).toMatchObject({
+      originTrusted: false,
+      allowLocalhost: false,
+    });
   });
 
   it("names an unknown project and links to the others on their own addresses", async () => {
@@ -177,8 +236,22 @@ describe("a project's own address, <projectId>.localhost (the published kit's ho
 
   it("answers the hosted pages and their assets only: never the API, the controls or the dashboard", async () => {
     const at = (host: string, path: string) => hostedOnly(new Request(`http://${host}${path}`));
-    for (const path of ["/handler/sign-in", "/handler", "/app", "/__emulator/hosted/config.json", "/__emulator/hosted/assets/x.js"]) expect(at(`${dev.id}.localhost:8102`, path)).toBeNull();
-    for (const path of ["/", "/api/v1/users", "/api/latest/projects/current", "/__emulator/projects", "/__emulator/reset", "/handlerx"]) {
+    for (const path of [
+      "/handler/sign-in",
+      "/handler",
+      "/app",
+      "/__emulator/hosted/config.json",
+      "/__emulator/hosted/assets/x.js",
+    ])
+      expect(at(`${dev.id}.localhost:8102`, path)).toBeNull();
+    for (const path of [
+      "/",
+      "/api/v1/users",
+      "/api/latest/projects/current",
+      "/__emulator/projects",
+      "/__emulator/reset",
+      "/handlerx",
+    ]) {
       const refused = at(`${dev.id}.localhost:8102`, path);
       expect(refused?.status).toBe(404);
     }

@@ -35,7 +35,13 @@ async function fakeBuild(name: string, title: string): Promise<string> {
 
 describe("serving the hosted pages in front of the emulator", () => {
   it("answers /handler/* and /app with the page, its assets with their type, and leaves / to the dashboard", async () => {
-    const served = inFrontOf([hostedHandler(await fakeBuild("hosted", "hosted"), emulator), dashboardHandler(await fakeBuild("dashboard", "dashboard"))], emulator);
+    const served = inFrontOf(
+      [
+        hostedHandler(await fakeBuild("hosted", "hosted"), emulator),
+        dashboardHandler(await fakeBuild("dashboard", "dashboard")),
+      ],
+      emulator,
+    );
     for (const path of ["/handler/sign-in", "/handler/account-settings?x=1", "/handler", "/app"]) {
       const page = await get(served, path);
       expect([path, page.status, page.headers.get("cache-control")]).toEqual([path, 200, "no-store"]);
@@ -81,19 +87,34 @@ describe("serving the hosted pages in front of the emulator", () => {
   });
 
   it("forbids foreign frames on every page it serves: hosted pages, the dashboard, an unknown project's page, the unbuilt page", async () => {
-    const built = inFrontOf([hostedHandler(await fakeBuild("framed-hosted", "hosted"), emulator), dashboardHandler(await fakeBuild("framed-dashboard", "dashboard"))], emulator);
+    const built = inFrontOf(
+      [
+        hostedHandler(await fakeBuild("framed-hosted", "hosted"), emulator),
+        dashboardHandler(await fakeBuild("framed-dashboard", "dashboard")),
+      ],
+      emulator,
+    );
     const unbuilt = inFrontOf([hostedHandler(join(dir, "nothing-here"), emulator)], emulator);
     const pages: [string, Response][] = [
       ...(await Promise.all(
-        ["/handler/sign-in", "/handler/account-settings", "/app", "/", "/__emulator/ui/", "/handler/sign-in?project_id=no-such-project"].map(
-          async (path): Promise<[string, Response]> => [path, await get(built, path)],
-        ),
+        [
+          "/handler/sign-in",
+          "/handler/account-settings",
+          "/app",
+          "/",
+          "/__emulator/ui/",
+          "/handler/sign-in?project_id=no-such-project",
+        ].map(async (path): Promise<[string, Response]> => [path, await get(built, path)]),
       )),
       ["unbuilt /handler/sign-in", await get(unbuilt, "/handler/sign-in")],
     ];
     for (const [path, page] of pages) {
       expect([path, page.headers.get("content-type")]).toEqual([path, expect.stringMatching(/^text\/html/)]);
-      expect([path, page.headers.get("x-frame-options"), page.headers.get("content-security-policy")]).toEqual([path, "SAMEORIGIN", "frame-ancestors 'self'"]);
+      expect([path, page.headers.get("x-frame-options"), page.headers.get("content-security-policy")]).toEqual([
+        path,
+        "SAMEORIGIN",
+        "frame-ancestors 'self'",
+      ]);
     }
   });
 

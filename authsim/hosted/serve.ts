@@ -1,6 +1,16 @@
 import { bundleHandler, type BundleHandler } from "../bundles/serve-bundle.ts";
 import { inlineConfig } from "./inline-config.ts";
-import { askedProject, clientConfig, listProjects, rememberProject, trustsOrigin, type AskedProject, type EmulatorFetch, type HostedClientConfig, type HostedProject } from "./project-choice.ts";
+import {
+  askedProject,
+  clientConfig,
+  listProjects,
+  rememberProject,
+  trustsOrigin,
+  type AskedProject,
+  type EmulatorFetch,
+  type HostedClientConfig,
+  type HostedProject,
+} from "./project-choice.ts";
 import { unknownProjectPage, unreachablePage } from "./project-pages.ts";
 import { HOSTED_BASE, HOSTED_CONFIG_PATH, isHostedPage, type HostedConfig } from "./src/hosted-config.ts";
 
@@ -50,10 +60,13 @@ export function hostedOnly(request: Request): Response | null {
   const { pathname } = new URL(request.url);
   if (isHostedPage(pathname) || pathname.startsWith(HOSTED_BASE)) return null;
   const origin = apiOrigin(request);
-  return new Response(`This address serves the project's hosted sign-in pages (/handler/…) only. The API, the controls and the dashboard are at ${origin}.`, {
-    status: 404,
-    headers: { "content-type": "text/plain; charset=utf-8", ...noStore },
-  });
+  return new Response(
+    `This address serves the project's hosted sign-in pages (/handler/…) only. The API, the controls and the dashboard are at ${origin}.`,
+    {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", ...noStore },
+    },
+  );
 }
 
 /** The config of a project the emulator has, read fresh per request (the dashboard may have changed it meanwhile). */
@@ -72,7 +85,10 @@ const UNBUILT_PAGE = `<!doctype html>
 const noStore = { "cache-control": "no-store" };
 
 /** What the request asks for, the emulator's projects, and the asked one among them (null when it has no such project). */
-async function resolve(emulator: EmulatorFetch, request: Request): Promise<{ asked: AskedProject; project: HostedProject | null; projects: HostedProject[] }> {
+async function resolve(
+  emulator: EmulatorFetch,
+  request: Request,
+): Promise<{ asked: AskedProject; project: HostedProject | null; projects: HostedProject[] }> {
   const asked = askedProject(request);
   const projects = await listProjects(emulator, request);
   return { asked, project: projects.find((p) => p.id === asked.id) ?? null, projects };
@@ -84,7 +100,8 @@ export function hostedHandler(distDir: string, emulator: EmulatorFetch): BundleH
     dist: distDir,
     base: HOSTED_BASE,
     isPage: isHostedPage,
-    unbuilt: () => new Response(UNBUILT_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8", ...noStore } }),
+    unbuilt: () =>
+      new Response(UNBUILT_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8", ...noStore } }),
   });
 
   const config = async (request: Request): Promise<Response> => {
@@ -108,7 +125,10 @@ export function hostedHandler(distDir: string, emulator: EmulatorFetch): BundleH
     if (page.status !== 200) return new Response(page.body, { status: page.status, headers });
     // The page comes with its config, so its first render is the page itself rather than a loading state.
     headers.delete("content-length");
-    return new Response(inlineConfig(await page.text(), await configFor(emulator, request, project)), { status: 200, headers });
+    return new Response(inlineConfig(await page.text(), await configFor(emulator, request, project)), {
+      status: 200,
+      headers,
+    });
   };
 
   return async (request, pathname) => {
@@ -118,7 +138,10 @@ export function hostedHandler(distDir: string, emulator: EmulatorFetch): BundleH
     } catch (error) {
       if (pathname !== HOSTED_CONFIG_PATH) return unreachablePage(error);
       const reason = error instanceof Error ? error.message : String(error);
-      return Response.json({ error: `The hosted pages could not read the emulator's projects: ${reason}` }, { status: 502, headers: noStore });
+      return Response.json(
+        { error: `The hosted pages could not read the emulator's projects: ${reason}` },
+        { status: 502, headers: noStore },
+      );
     }
     return await files(request, pathname);
   };

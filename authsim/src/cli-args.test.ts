@@ -5,8 +5,24 @@ import { startupRefusal } from "./cli-safety.ts";
 describe("dev server command line", () => {
   it("defaults to 127.0.0.1:8102 (or $PORT), fast hashing and 600 s tokens", () => {
     expect(parseCliArgs([], {})).toEqual({
-      port: 8102, host: "127.0.0.1", hashCost: "fast", accessTokenLifetimeSeconds: 600, deterministic: null, snapshotFile: null, allowNetwork: false, seedFile: null, fixedOtp: [],
-      allowHosts: [], outboxCapacity: 10_000, requestLogCapacity: 1_000, mockOAuthPort: null, readyJson: false, configFile: null, watch: false, exec: null, svixPort: null,
+      port: 8102,
+      host: "127.0.0.1",
+      hashCost: "fast",
+      accessTokenLifetimeSeconds: 600,
+      deterministic: null,
+      snapshotFile: null,
+      allowNetwork: false,
+      seedFile: null,
+      fixedOtp: [],
+      allowHosts: [],
+      outboxCapacity: 10_000,
+      requestLogCapacity: 1_000,
+      mockOAuthPort: null,
+      readyJson: false,
+      configFile: null,
+      watch: false,
+      exec: null,
+      svixPort: null,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
@@ -14,16 +30,60 @@ describe("dev server command line", () => {
   it("reads every option", () => {
     const o = parseCliArgs(
       [
-        ...["--port", "0", "--host", "::1", "--hash-cost", "production", "--access-token-lifetime", "120", "--deterministic", "s", "--snapshot", "f.json", "--allow-network", "--seed", "s.json"],
-        ...["--allow-host", "Host.Docker.Internal", "--allow-host", "my-laptop.lan", "--outbox-capacity", "50", "--request-log-capacity", "7", "--mock-oauth-port", "8114", "--svix-port", "8113"],
+        ...[
+          "--port",
+          "0",
+          "--host",
+          "::1",
+          "--hash-cost",
+          "production",
+          "--access-token-lifetime",
+          "120",
+          "--deterministic",
+          "s",
+          "--snapshot",
+          "f.json",
+          "--allow-network",
+          "--seed",
+          "s.json",
+        ],
+        ...[
+          "--allow-host",
+          "Host.Docker.Internal",
+          "--allow-host",
+          "my-laptop.lan",
+          "--outbox-capacity",
+          "50",
+          "--request-log-capacity",
+          "7",
+          "--mock-oauth-port",
+          "8114",
+          "--svix-port",
+          "8113",
+        ],
         ...["--ready-json", "--config", "stack.config.ts", "--watch"],
       ],
       {},
     );
     expect(o).toEqual({
-      port: 0, host: "::1", hashCost: "production", accessTokenLifetimeSeconds: 120, deterministic: "s", snapshotFile: "f.json", allowNetwork: true, seedFile: "s.json", fixedOtp: [],
-      allowHosts: ["host.docker.internal", "my-laptop.lan"], outboxCapacity: 50, requestLogCapacity: 7, mockOAuthPort: 8114, svixPort: 8113,
-      readyJson: true, configFile: "stack.config.ts", watch: true, exec: null,
+      port: 0,
+      host: "::1",
+      hashCost: "production",
+      accessTokenLifetimeSeconds: 120,
+      deterministic: "s",
+      snapshotFile: "f.json",
+      allowNetwork: true,
+      seedFile: "s.json",
+      fixedOtp: [],
+      allowHosts: ["host.docker.internal", "my-laptop.lan"],
+      outboxCapacity: 50,
+      requestLogCapacity: 7,
+      mockOAuthPort: 8114,
+      svixPort: 8113,
+      readyJson: true,
+      configFile: "stack.config.ts",
+      watch: true,
+      exec: null,
     });
   });
 
@@ -68,8 +128,15 @@ describe("dev server command line", () => {
 
 describe("authsim exec", () => {
   it("takes the server's options, then the command after -- (or from its first word), options of the command its own", () => {
-    expect(parseCliArgs(["exec", "--port", "0", "--", "npm", "test", "--", "--port", "9"], {})).toMatchObject({ port: 0, exec: ["npm", "test", "--", "--port", "9"] });
-    expect(parseCliArgs(["exec", "--seed", "s.json", "vitest", "run", "--watch"], {})).toMatchObject({ seedFile: "s.json", watch: false, exec: ["vitest", "run", "--watch"] });
+    expect(parseCliArgs(["exec", "--port", "0", "--", "npm", "test", "--", "--port", "9"], {})).toMatchObject({
+      port: 0,
+      exec: ["npm", "test", "--", "--port", "9"],
+    });
+    expect(parseCliArgs(["exec", "--seed", "s.json", "vitest", "run", "--watch"], {})).toMatchObject({
+      seedFile: "s.json",
+      watch: false,
+      exec: ["vitest", "run", "--watch"],
+    });
     expect(parseCliArgs(["--port", "0"], {}).exec).toBeNull();
   });
 
@@ -116,11 +183,14 @@ describe("--svix-port", () => {
 
 describe("fail-closed start", () => {
   it("binds to loopback addresses without further ado", () => {
-    for (const host of ["127.0.0.1", "127.3.2.1", "localhost", "::1"]) expect(startupRefusal({ host, allowNetwork: false })).toBeNull();
+    for (const host of ["127.0.0.1", "127.3.2.1", "localhost", "::1"])
+      expect(startupRefusal({ host, allowNetwork: false })).toBeNull();
   });
 
   it("refuses other interfaces, with the reason, unless --allow-network is given", () => {
-    expect(startupRefusal({ host: "0.0.0.0", allowNetwork: false })).toMatch(/Refusing to listen on 0\.0\.0\.0.*--allow-network/);
+    expect(startupRefusal({ host: "0.0.0.0", allowNetwork: false })).toMatch(
+      /Refusing to listen on 0\.0\.0\.0.*--allow-network/,
+    );
     expect(startupRefusal({ host: "192.168.1.5", allowNetwork: false })).not.toBeNull();
     expect(startupRefusal({ host: "0.0.0.0", allowNetwork: true })).toBeNull();
   });

@@ -90,7 +90,8 @@ export const usage = `Usage: authsim [options]
 
 function positiveInteger(flag: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error(`${flag} must be a whole number from 1 to 10000000, not ${text}.`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000)
+    throw new Error(`${flag} must be a whole number from 1 to 10000000, not ${text}.`);
   return n;
 }
 
@@ -160,7 +161,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
         break;
       case "--allow-host": {
         const name = value().trim().toLowerCase();
-        if (!/^[a-z0-9.\-[\]:]+$/.test(name) || name.includes("/")) throw new Error(`--allow-host takes a host name without scheme or port, not ${name}.`);
+        if (!/^[a-z0-9.\-[\]:]+$/.test(name) || name.includes("/"))
+          throw new Error(`--allow-host takes a host name without scheme or port, not ${name}.`);
         options.allowHosts.push(name);
         break;
       }
@@ -195,15 +197,20 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
         throw new Error(`Unknown option ${flag}.\n\n${usage}`);
     }
   }
-  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`Invalid port ${String(options.port)}.`);
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+    throw new Error(`Invalid port ${String(options.port)}.`);
   if (!Number.isInteger(options.accessTokenLifetimeSeconds) || options.accessTokenLifetimeSeconds < 60) {
     throw new Error("--access-token-lifetime must be a whole number of seconds, at least 60.");
   }
-  if (exec && (options.exec === null || options.exec.length === 0)) throw new Error(`authsim exec needs a command: authsim exec [options] -- COMMAND [ARGS…]\n\n${usage}`);
-  if (options.watch && options.configFile === null) throw new Error("--watch reapplies the file of --config: pass --config FILE too.");
-  if (mockOAuthPort !== null) options.mockOAuthPort = parseSidePort("--mock-oauth-port", mockOAuthPort, options.port, "14");
+  if (exec && (options.exec === null || options.exec.length === 0))
+    throw new Error(`authsim exec needs a command: authsim exec [options] -- COMMAND [ARGS…]\n\n${usage}`);
+  if (options.watch && options.configFile === null)
+    throw new Error("--watch reapplies the file of --config: pass --config FILE too.");
+  if (mockOAuthPort !== null)
+    options.mockOAuthPort = parseSidePort("--mock-oauth-port", mockOAuthPort, options.port, "14");
   if (svixPort !== null) options.svixPort = parseSidePort("--svix-port", svixPort, options.port, "13");
-  if (options.svixPort !== null && options.svixPort === options.mockOAuthPort) throw new Error(`--svix-port and --mock-oauth-port are both ${options.svixPort}; choose two ports.`);
+  if (options.svixPort !== null && options.svixPort === options.mockOAuthPort)
+    throw new Error(`--svix-port and --mock-oauth-port are both ${options.svixPort}; choose two ports.`);
   return options;
 }
 
@@ -211,11 +218,15 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 function parseSidePort(flag: string, text: string, port: number, suffix: string): number {
   if (text === "auto") {
     const digits = String(port);
-    if (!digits.endsWith("02") || digits.length < 3) throw new Error(`${flag} auto needs a port ending in 02 (e.g. 8102 gives 81${suffix}), not ${port}; name the port instead.`);
+    if (!digits.endsWith("02") || digits.length < 3)
+      throw new Error(
+        `${flag} auto needs a port ending in 02 (e.g. 8102 gives 81${suffix}), not ${port}; name the port instead.`,
+      );
     return Number(`${digits.slice(0, -2)}${suffix}`);
   }
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${flag} takes a port from 1 to 65535 or auto, not ${text}.`);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new Error(`${flag} takes a port from 1 to 65535 or auto, not ${text}.`);
   if (n === port) throw new Error(`${flag} ${n} is the API's port; choose another.`);
   return n;
 }

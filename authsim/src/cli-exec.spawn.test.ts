@@ -23,8 +23,13 @@ interface Started {
 }
 
 /** The CLI with `args`; `whileRunning` sees its output as it comes (to signal it), and the answer is how it ended. */
-function runCli(args: readonly string[], whileRunning?: (out: { stdout: string; pid: number }) => void): Promise<Started> {
-  const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cliPath, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+function runCli(
+  args: readonly string[],
+  whileRunning?: (out: { stdout: string; pid: number }) => void,
+): Promise<Started> {
+  const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cliPath, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const seen = { stdout: "", stderr: "" };
   child.stdout.on("data", (chunk: Buffer) => {
     seen.stdout += chunk.toString();
@@ -66,12 +71,23 @@ describe("authsim exec", () => {
   it("passes a stop signal to the command, waits for it, saves --snapshot, and leaves nothing running", async () => {
     const file = join(dir, "exec-snapshot.json");
     let signalled = false;
-    const run = await runCli(["exec", "--port", "0", "--snapshot", file, "--", ...script(`console.log("child " + process.pid); setInterval(() => {}, 1000);`)], ({ stdout, pid }) => {
-      if (!signalled && /child \d+/.test(stdout)) {
-        signalled = true;
-        process.kill(pid, "SIGTERM");
-      }
-    });
+    const run = await runCli(
+      [
+        "exec",
+        "--port",
+        "0",
+        "--snapshot",
+        file,
+        "--",
+        ...script(`console.log("child " + process.pid); setInterval(() => {}, 1000);`),
+      ],
+      ({ stdout, pid }) => {
+        if (!signalled && /child \d+/.test(stdout)) {
+          signalled = true;
+          process.kill(pid, "SIGTERM");
+        }
+      },
+    );
     const childPid = Number(/child (\d+)/.exec(run.stdout)?.[1]);
     // SIGTERM ended the command: a shell's 128 + 15.
     expect(run.code, run.stderr).toBe(143);
@@ -100,7 +116,12 @@ describe("--ready-json", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim().split("\n")).toHaveLength(1);
     expect(ready!.port).toBeGreaterThan(0);
-    expect(ready).toMatchObject({ url: `http://127.0.0.1:${ready!.port}`, ports: { api: ready!.port }, projectId: devProjectSeed.id, secretServerKey: devProjectSeed.keys.secret_server_key });
+    expect(ready).toMatchObject({
+      url: `http://127.0.0.1:${ready!.port}`,
+      ports: { api: ready!.port },
+      projectId: devProjectSeed.id,
+      secretServerKey: devProjectSeed.keys.secret_server_key,
+    });
     expect(ready!.env.STACK_API_URL).toBe(ready!.url);
   });
 });
@@ -115,7 +136,10 @@ describe("--config", () => {
 
   it("applies a TypeScript config file (type imports and all) as a pushed branch config: sign-up disabled", async () => {
     const file = join(dir, "stack.config.ts");
-    writeFileSync(file, `import type { StackConfig } from "@stackframe/js";\nconst allow: boolean = false;\nexport const config: StackConfig = { auth: { allowSignUp: allow } };\n`);
+    writeFileSync(
+      file,
+      `import type { StackConfig } from "@stackframe/js";\nconst allow: boolean = false;\nexport const config: StackConfig = { auth: { allowSignUp: allow } };\n`,
+    );
     const run = await runCli(["exec", "--port", "0", "--config", file, "--", ...script(signUp)]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe("400 SIGN_UP_NOT_ENABLED");
@@ -142,7 +166,22 @@ describe("--config --watch", () => {
   it("pushes the file again when it changes; a broken save is reported and the last good config stays", async () => {
     const file = join(dir, "watched.config.json");
     writeFileSync(file, JSON.stringify({ auth: { allowSignUp: false } }));
-    const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cliPath, "--port", "0", "--ready-json", "--config", file, "--watch"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [
+        "--conditions=@authsim/source",
+        "--import",
+        "tsx",
+        cliPath,
+        "--port",
+        "0",
+        "--ready-json",
+        "--config",
+        file,
+        "--watch",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -155,8 +194,17 @@ describe("--config --watch", () => {
       const signUp = async () => {
         const response = await fetch(`${url}/api/v1/auth/password/sign-up`, {
           method: "POST",
-          headers: { "content-type": "application/json", "x-stack-project-id": devProjectSeed.id, "x-stack-access-type": "client", "x-stack-publishable-client-key": devProjectSeed.keys.publishable_client_key },
-          body: JSON.stringify({ email: `watch-${++n}@example.com`, password: "password-123", verification_callback_url: "http://localhost:3000/handler/email-verification" }),
+          headers: {
+            "content-type": "application/json",
+            "x-stack-project-id": devProjectSeed.id,
+            "x-stack-access-type": "client",
+            "x-stack-publishable-client-key": devProjectSeed.keys.publishable_client_key,
+          },
+          body: JSON.stringify({
+            email: `watch-${++n}@example.com`,
+            password: "password-123",
+            verification_callback_url: "http://localhost:3000/handler/email-verification",
+          }),
         });
         return response.headers.get("x-stack-known-error") ?? String(response.status);
       };

@@ -17,7 +17,14 @@ export function startupRefusal(options: { host: string; allowNetwork: boolean })
 }
 
 // The rule itself is pure and shared with the control endpoints (safety/live-keys.ts); the CLI only words it.
-export { fixtureState, isRealServiceHost, looksLikeLiveKey, storeState, type Found, type StateFound } from "@authsim/fake-provider/dev-server";
+export {
+  fixtureState,
+  isRealServiceHost,
+  looksLikeLiveKey,
+  storeState,
+  type Found,
+  type StateFound,
+} from "@authsim/fake-provider/dev-server";
 
 /** The reason to refuse the keys and domains a file brings (`source` names it: "the fixture F", "the snapshot F"), or null. */
 export function stateRefusal(source: string, found: StateFound): string | null {

@@ -20,7 +20,11 @@ const cliPath = fileURLToPath(new URL("./cli.ts", import.meta.url));
 
 /** Runs the CLI until it exits by itself (a refusal happens before it listens). */
 function runUntilExit(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cliPath, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=@authsim/source", "--import", "tsx", cliPath, "--port", "0", ...args],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -40,9 +44,17 @@ const headers = (access: "server" | "client") => ({
 /** The same requests every time: a user with a password, signed in (so a signing key and a session exist). */
 async function createAndSignIn(url: string): Promise<{ id: string; signed_up_at_millis: number }> {
   const credentials = { email: "ada@example.com", password: "correct horse battery staple" };
-  const created = await fetch(`${url}/api/v1/users`, { method: "POST", headers: headers("server"), body: JSON.stringify({ primary_email: credentials.email, password: credentials.password }) });
+  const created = await fetch(`${url}/api/v1/users`, {
+    method: "POST",
+    headers: headers("server"),
+    body: JSON.stringify({ primary_email: credentials.email, password: credentials.password }),
+  });
   expect(created.status).toBe(201);
-  const signIn = await fetch(`${url}/api/v1/auth/password/sign-in`, { method: "POST", headers: headers("client"), body: JSON.stringify(credentials) });
+  const signIn = await fetch(`${url}/api/v1/auth/password/sign-in`, {
+    method: "POST",
+    headers: headers("client"),
+    body: JSON.stringify(credentials),
+  });
   expect(signIn.status).toBe(200);
   return (await created.json()) as { id: string; signed_up_at_millis: number };
 }
@@ -58,7 +70,10 @@ describe("the dev server's --snapshot and --deterministic", () => {
       user = await createAndSignIn(first.url);
       // A frozen clock: the user's timestamp is the fixed start, whatever the time of the run.
       expect(user.signed_up_at_millis).toBe(DETERMINISTIC_START_MILLIS);
-      const saved = await fetch(`${first.url}/__emulator/snapshot/save`, { method: "POST", headers: { "content-type": "application/json" } });
+      const saved = await fetch(`${first.url}/__emulator/snapshot/save`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      });
       expect(await saved.json()).toEqual({ success: true, file });
       expect(readFileSync(file, "utf8")).toContain(user.id);
       rmSync(file);
@@ -74,7 +89,11 @@ describe("the dev server's --snapshot and --deterministic", () => {
       expect(read.status).toBe(200);
       expect(await read.json()).toMatchObject({ id: user.id, primary_email: "ada@example.com" });
       // Ids drawn after a restore continue the seeded sequence instead of repeating ids already in the state.
-      const another = await fetch(`${second.url}/api/v1/users`, { method: "POST", headers: headers("server"), body: JSON.stringify({ primary_email: "bob@example.com" }) });
+      const another = await fetch(`${second.url}/api/v1/users`, {
+        method: "POST",
+        headers: headers("server"),
+        body: JSON.stringify({ primary_email: "bob@example.com" }),
+      });
       expect(((await another.json()) as { id: string }).id).not.toBe(user.id);
     } finally {
       await second.stop();
@@ -103,7 +122,19 @@ describe("the dev server's refusal of real-looking keys", () => {
 
   it("exits with code 2 and the reason for a fixture with a live-looking key, before loading it", async () => {
     const file = join(dir, "live-fixture.json");
-    writeFileSync(file, JSON.stringify({ version: 1, projects: [{ id: "9a1f4c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b", display_name: "Prod copy", keys: { ...devProjectSeed.keys, secret_server_key: live } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        projects: [
+          {
+            id: "9a1f4c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+            display_name: "Prod copy",
+            keys: { ...devProjectSeed.keys, secret_server_key: live },
+          },
+        ],
+      }),
+    );
     const { code, output } = await runUntilExit(["--seed", file]);
     expect(code).toBe(2);
     expect(output).toContain(`Refusing to start: the fixture ${file}`);
@@ -115,7 +146,9 @@ describe("the dev server's refusal of real-looking keys", () => {
   it("exits with code 2 for a snapshot holding a live-looking key", async () => {
     const provider = createFakeProvider();
     const set = [...provider.store.read.apiKeySets.values()].find((s) => s.projectId === devProjectSeed.id)!;
-    provider.store.transactSync((tables) => tables.apiKeySets.set(set.id, { ...set, superSecretAdminKey: live.replace("ssk_", "sak_") }));
+    provider.store.transactSync((tables) =>
+      tables.apiKeySets.set(set.id, { ...set, superSecretAdminKey: live.replace("ssk_", "sak_") }),
+    );
     const file = join(dir, "live-snapshot.json");
     writeFileSync(file, JSON.stringify(provider.snapshot()));
     const { code, output } = await runUntilExit(["--snapshot", file]);

@@ -18,7 +18,15 @@ import {
 } from "@authsim/fake-provider";
 import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
-import { bodyTooLargeText, controlRefusal, corsHeaders, hostName, hostRefusal, MAX_BODY_BYTES, type HostPolicy } from "@authsim/fake-provider/dev-server";
+import {
+  bodyTooLargeText,
+  controlRefusal,
+  corsHeaders,
+  hostName,
+  hostRefusal,
+  MAX_BODY_BYTES,
+  type HostPolicy,
+} from "@authsim/fake-provider/dev-server";
 import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { nodeCryptoBackend } from "./node-crypto.ts";
 import { preloadBody } from "./request-body.ts";
@@ -67,7 +75,9 @@ const random = seeded && {
 };
 // The interface the server was told to bind is a name it answers to as well (with --allow-network).
 const bound = hostName(options.host);
-const requestGuard: HostPolicy = { extraHosts: [...options.allowHosts, ...(bound === "0.0.0.0" || bound === "::" ? [] : [bound])] };
+const requestGuard: HostPolicy = {
+  extraHosts: [...options.allowHosts, ...(bound === "0.0.0.0" || bound === "::" ? [] : [bound])],
+};
 const provider = createFakeProvider({
   // The dev project comes with its payments set up, so its seeded catalogue sells from the first start (seed.ts).
   seed: { ...defaultSeed, paymentsSetUp: [devProjectSeed.id] },
@@ -117,16 +127,23 @@ if (snapshotFile && existsSync(snapshotFile)) {
   }
   // Checked on the restored state (typed, whatever the file's layout): nothing is served or saved before this exit.
   const { apiKeySets, projects } = provider.store.read;
-  const refusal = stateRefusal(`the snapshot ${snapshotFile}`, storeState({ apiKeySets: apiKeySets.values(), projects: projects.values() }));
+  const refusal = stateRefusal(
+    `the snapshot ${snapshotFile}`,
+    storeState({ apiKeySets: apiKeySets.values(), projects: projects.values() }),
+  );
   if (refusal) refuse(refusal);
 }
 // Saving to a file is the Node edge's business, so this control endpoint exists only in the dev server.
 provider.app.post(`${CONTROL_PREFIX}${controlEndpoints.saveSnapshot.path}`, () => {
-  if (!snapshotFile) return json({ error: "Start the server with --snapshot FILE to save snapshots to a file." }, { status: 400 });
+  if (!snapshotFile)
+    return json({ error: "Start the server with --snapshot FILE to save snapshots to a file." }, { status: 400 });
   try {
     saveSnapshot();
   } catch (error) {
-    return json({ error: `Could not save the snapshot: ${error instanceof Error ? error.message : String(error)}` }, { status: 500 });
+    return json(
+      { error: `Could not save the snapshot: ${error instanceof Error ? error.message : String(error)}` },
+      { status: 500 },
+    );
   }
   return json({ success: true, file: snapshotFile });
 });
@@ -136,7 +153,8 @@ let seedReport: LoadReport | null = null;
 if (options.seedFile && !restoredSnapshot) {
   // `npm start` runs in authsim/: a relative path is the caller's (npm keeps the caller's directory in INIT_CWD).
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.seedFile);
-  const failed = (error: unknown) => refuse(`Could not load the fixture ${options.seedFile}: ${error instanceof Error ? error.message : String(error)}`);
+  const failed = (error: unknown) =>
+    refuse(`Could not load the fixture ${options.seedFile}: ${error instanceof Error ? error.message : String(error)}`);
   let doc: unknown;
   try {
     doc = JSON.parse(readFileSync(file, "utf8"));
@@ -164,9 +182,18 @@ const devProject = {
   secret: devProjectSeed.keys.secret_server_key,
   admin: devProjectSeed.keys.super_secret_admin_key,
 };
-const devAdmin = { accessType: "admin", projectId: devProject.id, publishableClientKey: devProject.publishable, superSecretAdminKey: devProject.admin } as const;
-const applyConfig = async (file: string) => pushConfig(file, await loadConfigFile(file), { baseUrl: provisionalUrl, fetch: provider.fetch, caller: devAdmin });
-if (configFile) await applyConfig(configFile).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
+const devAdmin = {
+  accessType: "admin",
+  projectId: devProject.id,
+  publishableClientKey: devProject.publishable,
+  superSecretAdminKey: devProject.admin,
+} as const;
+const applyConfig = async (file: string) =>
+  pushConfig(file, await loadConfigFile(file), { baseUrl: provisionalUrl, fetch: provider.fetch, caller: devAdmin });
+if (configFile)
+  await applyConfig(configFile).catch((error: unknown) =>
+    refuse(error instanceof Error ? error.message : String(error)),
+  );
 
 // The dashboard and the hosted sign-in pages are static files built with the package (from sources in the monorepo:
 // rebuilt when stale), served from disk here at the Node edge; without a build they answer placeholder pages.
@@ -186,7 +213,10 @@ const CONTROL_MAX_BODY_BYTES = 256 * 1024 * 1024;
  */
 function bodyTooLarge(request: Request, limit: number): Response {
   const api = new URL(request.url).pathname.startsWith("/api/");
-  return new Response(bodyTooLargeText(limit), { status: 413, headers: { "content-type": "text/plain; charset=utf-8", ...(api ? corsHeaders : {}) } });
+  return new Response(bodyTooLargeText(limit), {
+    status: 413,
+    headers: { "content-type": "text/plain; charset=utf-8", ...(api ? corsHeaders : {}) },
+  });
 }
 
 // The host check stands in front of the static pages too (the app checks its own routes).
@@ -200,7 +230,9 @@ const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
   const limit = control ? CONTROL_MAX_BODY_BYTES : MAX_BODY_BYTES;
   const preloading = preloadBody(request, env.incoming, limit);
   if (preloading === "too-large") return bodyTooLarge(request, limit);
-  return preloading ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : pages(request))) : pages(request);
+  return preloading
+    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : pages(request)))
+    : pages(request);
 };
 // Ready once every port listens: then --ready-json prints its line and `authsim exec` runs its command.
 const listening: Promise<[string, number]>[] = [];
@@ -217,9 +249,18 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
       ...bundleBannerLines(apiUrl, bundleNotes),
       `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` ${deterministicNote(options.deterministic)}` : ""}`,
-      ...(configFile ? [`Config file ${configFile} pushed to the dev project's branch config${options.watch ? " (again on every change: --watch)" : ""}.`] : []),
-      snapshotFile ? `State is loaded from and saved to ${snapshotFile}.` : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
-      ...options.fixedOtp.map((r) => `Fixed sign-in OTP ${r.code} for ${r.pattern} (--fixed-otp; change with PUT ${CONTROL_PREFIX}/fixed-otp).`),
+      ...(configFile
+        ? [
+            `Config file ${configFile} pushed to the dev project's branch config${options.watch ? " (again on every change: --watch)" : ""}.`,
+          ]
+        : []),
+      snapshotFile
+        ? `State is loaded from and saved to ${snapshotFile}.`
+        : "Everything is in memory and lost on exit (--snapshot FILE keeps it).",
+      ...options.fixedOtp.map(
+        (r) =>
+          `Fixed sign-in OTP ${r.code} for ${r.pattern} (--fixed-otp; change with PUT ${CONTROL_PREFIX}/fixed-otp).`,
+      ),
       "",
       `Dev project "${devProjectSeed.display_name}" — paste into your app's env:`,
       "",
@@ -232,7 +273,9 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${options.port} is in use: pass --port or set PORT.` : error.message);
+  console.error(
+    error.code === "EADDRINUSE" ? `Port ${options.port} is in use: pass --port or set PORT.` : error.message,
+  );
   process.exit(1);
 });
 
@@ -243,12 +286,23 @@ if (options.mockOAuthPort !== null) {
   const mockOAuth = createMockOAuthServer(provider, { origin: `http://localhost:${mockOAuthPort}` });
   let mockListening!: (port: [string, number]) => void;
   listening.push(new Promise((resolve) => (mockListening = resolve)));
-  const mockOAuthServer = serve({ fetch: (request: Request) => hostRefusal(request, requestGuard) ?? mockOAuth.fetch(request), port: mockOAuthPort, hostname: options.host }, () => {
-    mockListening(["mockOAuth", mockOAuthPort]);
-    log(`Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`);
-  });
+  const mockOAuthServer = serve(
+    {
+      fetch: (request: Request) => hostRefusal(request, requestGuard) ?? mockOAuth.fetch(request),
+      port: mockOAuthPort,
+      hostname: options.host,
+    },
+    () => {
+      mockListening(["mockOAuth", mockOAuthPort]);
+      log(
+        `Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`,
+      );
+    },
+  );
   mockOAuthServer.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${mockOAuthPort} is in use: pass another --mock-oauth-port.` : error.message);
+    console.error(
+      error.code === "EADDRINUSE" ? `Port ${mockOAuthPort} is in use: pass another --mock-oauth-port.` : error.message,
+    );
     process.exit(1);
   });
 }
@@ -259,7 +313,9 @@ function stop(code: number): never {
     saveSnapshot();
   } catch (error) {
     // The previous file is untouched (snapshot-file.ts): say so rather than die with a stack trace.
-    console.error(`Could not save the snapshot on exit (the previous file is kept): ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Could not save the snapshot on exit (the previous file is kept): ${error instanceof Error ? error.message : String(error)}`,
+    );
     if (code === 0) code = 1;
   }
   server.close();
@@ -275,7 +331,8 @@ if (configFile && options.watch) {
     pushing = pushing.then(() =>
       applyConfig(configFile).then(
         () => log(`Config file ${configFile} pushed again.`),
-        (error: unknown) => console.error(`${error instanceof Error ? error.message : String(error)} (the previous config stays)`),
+        (error: unknown) =>
+          console.error(`${error instanceof Error ? error.message : String(error)} (the previous config stays)`),
       ),
     );
   });
@@ -288,12 +345,23 @@ if (options.svixPort !== null) {
   const svixFetch = svixPortFetch((request) => provider.app.fetch(request));
   let svixListening!: (port: [string, number]) => void;
   listening.push(new Promise((resolve) => (svixListening = resolve)));
-  const svixServer = serve({ fetch: (request: Request) => hostRefusal(request, requestGuard) ?? svixFetch(request), port: svixPort, hostname: options.host }, () => {
-    svixListening(["svix", svixPort]);
-    log(`Svix API for webhooks: http://${displayHost}:${svixPort} (also ${provider.settings.apiBaseUrl}${SVIX_PREFIX}); tokens from POST /api/v1/webhooks/svix-token.`);
-  });
+  const svixServer = serve(
+    {
+      fetch: (request: Request) => hostRefusal(request, requestGuard) ?? svixFetch(request),
+      port: svixPort,
+      hostname: options.host,
+    },
+    () => {
+      svixListening(["svix", svixPort]);
+      log(
+        `Svix API for webhooks: http://${displayHost}:${svixPort} (also ${provider.settings.apiBaseUrl}${SVIX_PREFIX}); tokens from POST /api/v1/webhooks/svix-token.`,
+      );
+    },
+  );
   svixServer.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${svixPort} is in use: pass another --svix-port.` : error.message);
+    console.error(
+      error.code === "EADDRINUSE" ? `Port ${svixPort} is in use: pass another --svix-port.` : error.message,
+    );
     process.exit(1);
   });
 }
@@ -327,7 +395,12 @@ function seededLines(file: string, report: LoadReport, apiUrl: string): string[]
     `Seeded from ${file}: project ${p.projectId} (${Object.keys(p.users).length} users, ${Object.keys(p.teams).length} teams).`,
     ...p.warnings,
     "",
-    ...envLines(apiUrl, { id: p.projectId, publishable: p.keys.publishable_client_key, secret: p.keys.secret_server_key, admin: p.keys.super_secret_admin_key }),
+    ...envLines(apiUrl, {
+      id: p.projectId,
+      publishable: p.keys.publishable_client_key,
+      secret: p.keys.secret_server_key,
+      admin: p.keys.super_secret_admin_key,
+    }),
     "",
   ]);
 }

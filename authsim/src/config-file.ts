@@ -33,20 +33,29 @@ export async function loadConfigFile(file: string): Promise<Record<string, unkno
     } catch (error) {
       throw new ConfigFileError(`Could not load the config file ${file}: ${reason(error)}`);
     }
-    if (!isPlainObject(config)) throw new ConfigFileError(`The config file ${file} must hold one JSON object, the config override.`);
+    if (!isPlainObject(config))
+      throw new ConfigFileError(`The config file ${file} must hold one JSON object, the config override.`);
     return config;
   }
   if (!MODULE_EXTENSIONS.has(ext) && !TYPESCRIPT_EXTENSIONS.has(ext)) {
-    throw new ConfigFileError(`The config file ${file} must be .ts, .mts, .cts, .js, .mjs, .cjs or .json, not ${ext || "without an extension"}.`);
+    throw new ConfigFileError(
+      `The config file ${file} must be .ts, .mts, .cts, .js, .mjs, .cjs or .json, not ${ext || "without an extension"}.`,
+    );
   }
   try {
-    const module = (TYPESCRIPT_EXTENSIONS.has(ext) ? await importTypeScript(file) : await import(`${pathToFileURL(file).href}?load=${++loads}`)) as { config?: unknown };
+    const module = (
+      TYPESCRIPT_EXTENSIONS.has(ext)
+        ? await importTypeScript(file)
+        : await import(`${pathToFileURL(file).href}?load=${++loads}`)
+    ) as { config?: unknown };
     config = module.config;
   } catch (error) {
     throw new ConfigFileError(`Could not load the config file ${file}: ${reason(error)}`);
   }
   if (!isPlainObject(config)) {
-    throw new ConfigFileError(`The config file ${file} must export a plain \`config\` object, e.g. export const config = { auth: { allowSignUp: false } };`);
+    throw new ConfigFileError(
+      `The config file ${file} must export a plain \`config\` object, e.g. export const config = { auth: { allowSignUp: false } };`,
+    );
   }
   return config;
 }
@@ -99,7 +108,8 @@ export async function pushConfig(
   let message = text;
   try {
     const body = JSON.parse(text) as { error?: unknown; code?: unknown };
-    if (typeof body.error === "string") message = typeof body.code === "string" ? `${body.code}: ${body.error}` : body.error;
+    if (typeof body.error === "string")
+      message = typeof body.code === "string" ? `${body.code}: ${body.error}` : body.error;
   } catch {
     // A plain-text refusal (the config's validation errors are): its text is the reason.
   }

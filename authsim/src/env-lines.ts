@@ -5,7 +5,10 @@ import { hostedHandlerUrlTemplate } from "../hosted/src/hosted-config.ts";
  * published kit's address of the hosted pages for its hosted mode (`urls: { default: { type: "hosted" } }`): the
  * emulator serves them per project at `<projectId>.localhost` on its own port.
  */
-export function envLines(apiUrl: string, project: { id: string; publishable: string; secret: string; admin: string }): string[] {
+export function envLines(
+  apiUrl: string,
+  project: { id: string; publishable: string; secret: string; admin: string },
+): string[] {
   return [
     `STACK_API_URL=${apiUrl}`,
     `STACK_PROJECT_ID=${project.id}`,

@@ -17,14 +17,16 @@ beforeAll(async () => {
 afterAll(() => cli?.stop());
 
 const MiB = 1024 * 1024;
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
 
 const apiHeaders = {
   "x-stack-access-type": "client",
   "x-stack-project-id": devProjectSeed.id,
   "x-stack-publishable-client-key": devProjectSeed.keys.publishable_client_key,
 };
-const signIn = (total: number, declared: boolean) => upload(`${cli.url}/api/v1/auth/password/sign-in`, total, declared, apiHeaders);
+const signIn = (total: number, declared: boolean) =>
+  upload(`${cli.url}/api/v1/auth/password/sign-in`, total, declared, apiHeaders);
 
 describe("a 100 MB body to /api/v1/auth/password/sign-in", () => {
   const tooLarge = { status: 413, text: `Request body too large (max ${MAX_BODY_BYTES} bytes)` };

@@ -14,7 +14,9 @@ describe("the node:crypto backend", () => {
     for (const iterations of [1, 10, 20_000]) {
       const derived = node.pbkdf2Sha256("correct horse battery", salt, iterations);
       if (iterations <= 10) expect(derived).not.toBeInstanceOf(Promise);
-      expect(new Uint8Array(await derived)).toEqual(new Uint8Array(await web.pbkdf2Sha256("correct horse battery", salt, iterations)));
+      expect(new Uint8Array(await derived)).toEqual(
+        new Uint8Array(await web.pbkdf2Sha256("correct horse battery", salt, iterations)),
+      );
     }
   });
 

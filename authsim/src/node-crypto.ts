@@ -35,18 +35,28 @@ function keyCache(load: (jwk: Jwk) => KeyObject): (jwk: Jwk) => KeyObject {
  * Hashing and verification stay on the main thread: both decide a transaction's outcome, so they run inside it.
  */
 export function nodeCryptoBackend(options: { signOn?: "main" | "thread" } = {}): CryptoBackend {
-  const privateKey = keyCache(({ kty, crv, x, y, d }) => createPrivateKey({ key: { kty, crv, x, y, d }, format: "jwk" }));
+  const privateKey = keyCache(({ kty, crv, x, y, d }) =>
+    createPrivateKey({ key: { kty, crv, x, y, d }, format: "jwk" }),
+  );
   const publicKey = keyCache(({ kty, crv, x, y }) => createPublicKey({ key: { kty, crv, x, y }, format: "jwk" }));
-  const signHere = (jwk: Jwk, signingInput: string) => sign("sha256", Buffer.from(signingInput, "latin1"), { key: privateKey(jwk), dsaEncoding: "ieee-p1363" });
+  const signHere = (jwk: Jwk, signingInput: string) =>
+    sign("sha256", Buffer.from(signingInput, "latin1"), { key: privateKey(jwk), dsaEncoding: "ieee-p1363" });
   const thread = options.signOn === "thread" ? signingThread(signHere) : null;
   return {
     pbkdf2Sha256(password, salt, iterations) {
       if (iterations <= SYNC_ITERATIONS) return pbkdf2Sync(password, salt, iterations, 32, "sha256");
-      return new Promise((resolve, reject) => pbkdf2(password, salt, iterations, 32, "sha256", (error, key) => (error ? reject(error) : resolve(key))));
+      return new Promise((resolve, reject) =>
+        pbkdf2(password, salt, iterations, 32, "sha256", (error, key) => (error ? reject(error) : resolve(key))),
+      );
     },
     signEs256: thread ? (jwk, signingInput) => thread.signEs256(jwk, signingInput) : signHere,
     verifyEs256(jwk, signingInput, signature) {
-      return verify("sha256", Buffer.from(signingInput, "latin1"), { key: publicKey(jwk), dsaEncoding: "ieee-p1363" }, signature);
+      return verify(
+        "sha256",
+        Buffer.from(signingInput, "latin1"),
+        { key: publicKey(jwk), dsaEncoding: "ieee-p1363" },
+        signature,
+      );
     },
   };
 }

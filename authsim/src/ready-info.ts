@@ -26,7 +26,9 @@ export interface ReadyInfo {
  * controls (the STACK_* names are the app's, which a test may point elsewhere).
  */
 export function readyEnv(url: string, project: ReadyProject): Record<string, string> {
-  const entries = envLines(url, project).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const);
+  const entries = envLines(url, project).map(
+    (line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const,
+  );
   return { ...Object.fromEntries(entries), AUTHSIM_URL: url };
 }
 

@@ -42,7 +42,9 @@ describe("a body read ahead", () => {
     expect(await send(Uint8Array.of(0xef, 0xbb, 0xbf, 0x61, 0xe2, 0x82), "POST", (r) => r.text())).toBe("a\ufffd");
     expect(await send("\ufeffb", "POST", (r) => r.text())).toBe("b");
     expect(await send("\ufeff\ufeffc", "POST", (r) => r.text())).toBe("\ufeffc");
-    expect(await send(Uint8Array.of(1, 2, 255), "PUT", async (r) => [...new Uint8Array(await r.arrayBuffer())])).toEqual([1, 2, 255]);
+    expect(
+      await send(Uint8Array.of(1, 2, 255), "PUT", async (r) => [...new Uint8Array(await r.arrayBuffer())]),
+    ).toEqual([1, 2, 255]);
   });
 
   it("is read once, as a Request's body is", async () => {
@@ -50,7 +52,10 @@ describe("a body read ahead", () => {
       await send("{}", "POST", async (r) => {
         const before = r.bodyUsed;
         await r.text();
-        const second = await r.text().then(() => "read again", (e: unknown) => (e instanceof TypeError ? "TypeError" : "other"));
+        const second = await r.text().then(
+          () => "read again",
+          (e: unknown) => (e instanceof TypeError ? "TypeError" : "other"),
+        );
         return [before, r.bodyUsed, second];
       }),
     ).toEqual([false, true, "TypeError"]);
@@ -80,13 +85,25 @@ describe("a body past the limit", () => {
 
   it("is read whole up to the limit, and refused past it, whatever its size and however it is sent", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: LIMIT - 100_000, max: LIMIT + 100_000 }), fc.boolean(), async (size, declared) => {
-        probe = async (r) => (await r.text()).length;
-        const answer = await upload(`${base}/x`, size, declared);
-        expect(answer.status).toBe(size > LIMIT ? 413 : 200);
-        if (size <= LIMIT) expect(JSON.parse(answer.text)).toBe(size);
-      }),
-      { numRuns: 30, examples: [[LIMIT, true], [LIMIT, false], [LIMIT + 1, true], [LIMIT + 1, false]] },
+      fc.asyncProperty(
+        fc.integer({ min: LIMIT - 100_000, max: LIMIT + 100_000 }),
+        fc.boolean(),
+        async (size, declared) => {
+          probe = async (r) => (await r.text()).length;
+          const answer = await upload(`${base}/x`, size, declared);
+          expect(answer.status).toBe(size > LIMIT ? 413 : 200);
+          if (size <= LIMIT) expect(JSON.parse(answer.text)).toBe(size);
+        },
+      ),
+      {
+        numRuns: 30,
+        examples: [
+          [LIMIT, true],
+          [LIMIT, false],
+          [LIMIT + 1, true],
+          [LIMIT + 1, false],
+        ],
+      },
     );
   });
 });

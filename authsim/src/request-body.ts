@@ -76,10 +76,26 @@ function consume<T>(request: WithBody, read: (body: Buffer) => T): Promise<T> {
 }
 
 const bodyMethods: PropertyDescriptorMap = {
-  text: { value: function (this: WithBody) { return consume(this, (body) => utf8.decode(body)); } },
-  json: { value: function (this: WithBody) { return consume(this, (body) => JSON.parse(utf8.decode(body)) as unknown); } },
-  arrayBuffer: { value: function (this: WithBody) { return consume(this, (body) => body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)); } },
-  bodyUsed: { get: function (this: WithBody) { return this[preloaded].used; } },
+  text: {
+    value: function (this: WithBody) {
+      return consume(this, (body) => utf8.decode(body));
+    },
+  },
+  json: {
+    value: function (this: WithBody) {
+      return consume(this, (body) => JSON.parse(utf8.decode(body)) as unknown);
+    },
+  },
+  arrayBuffer: {
+    value: function (this: WithBody) {
+      return consume(this, (body) => body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength));
+    },
+  },
+  bodyUsed: {
+    get: function (this: WithBody) {
+      return this[preloaded].used;
+    },
+  },
 };
 
 /**

@@ -27,7 +27,9 @@ export function runCommand(command: readonly string[], env: Record<string, strin
       resolve(status);
     };
     child.once("error", (error: NodeJS.ErrnoException) => {
-      console.error(`authsim exec: could not run ${file}: ${error.code === "ENOENT" ? "command not found" : error.message}`);
+      console.error(
+        `authsim exec: could not run ${file}: ${error.code === "ENOENT" ? "command not found" : error.message}`,
+      );
       done(127);
     });
     child.once("exit", (code, signal) => done(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0)));

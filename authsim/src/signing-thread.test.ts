@@ -40,17 +40,25 @@ describe("the signing thread", () => {
     const key = await keyPair("k");
     const asked: { input: string; signature: Promise<Uint8Array> }[] = [];
     for (let turn = 0; turn < 6; turn++) {
-      for (let i = 0; i < 5; i++) asked.push({ input: `header.${turn}-${i}`, signature: thread.signEs256(key.privateJwk, `header.${turn}-${i}`) });
+      for (let i = 0; i < 5; i++)
+        asked.push({
+          input: `header.${turn}-${i}`,
+          signature: thread.signEs256(key.privateJwk, `header.${turn}-${i}`),
+        });
       await new Promise((resolve) => setImmediate(resolve));
     }
-    for (const { input, signature } of asked) expect(await web.verifyEs256(key.publicJwk, input, await signature)).toBe(true);
+    for (const { input, signature } of asked)
+      expect(await web.verifyEs256(key.publicJwk, input, await signature)).toBe(true);
   });
 
   it("refuses only the signatures whose key cannot be used", async () => {
     thread = signingThread(notOnThisThread);
     const good = await keyPair("good");
     const broken: JWK = { kty: "EC", crv: "P-256", x: "not", y: "a", d: "key" };
-    const [bad, fine] = await Promise.allSettled([thread.signEs256(broken, "header.x"), thread.signEs256(good.privateJwk, "header.y")]);
+    const [bad, fine] = await Promise.allSettled([
+      thread.signEs256(broken, "header.x"),
+      thread.signEs256(good.privateJwk, "header.y"),
+    ]);
     expect(bad.status).toBe("rejected");
     expect(fine.status === "fulfilled" && (await web.verifyEs256(good.publicJwk, "header.y", fine.value))).toBe(true);
   });

@@ -75,7 +75,10 @@ parentPort.on("message", (message) => {
 });
 `;
 
-export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) => Uint8Array, options: { idleMillis?: number } = {}): SigningThread {
+export function signingThread(
+  fallback: (privateJwk: Jwk, signingInput: string) => Uint8Array,
+  options: { idleMillis?: number } = {},
+): SigningThread {
   const idleMillis = options.idleMillis ?? 30_000;
   let worker: Worker | null = null;
   /** When the thread was last given work (performance.now(): the process's time, not the emulator's clock). */
@@ -131,7 +134,11 @@ export function signingThread(fallback: (privateJwk: Jwk, signingInput: string) 
 
   const start = (): Worker => {
     // A small heap: the thread holds keys and one batch at a time.
-    const thread = new Worker(threadSource, { eval: true, name: "authsim ES256 signing", resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
+    const thread = new Worker(threadSource, {
+      eval: true,
+      name: "authsim ES256 signing",
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    });
     thread.unref();
     stopWhenIdle(thread);
     thread.on("message", (reply: Reply) => {

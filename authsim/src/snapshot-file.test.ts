@@ -47,7 +47,11 @@ describe("writeSnapshotFile", () => {
       for (let n = 0; ; n++) { writeSnapshotFile(${JSON.stringify(file)}, JSON.stringify({ n, filler })); process.stdout.write("saved\\n"); }
     `;
     for (const delayMillis of [150, 230, 310, 420]) {
-      const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(
+        process.execPath,
+        ["--conditions=@authsim/source", "--import", "tsx", "--input-type=module", "-e", script],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
       // Wait for the first whole save, then kill at an arbitrary point of a later one.
       await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
       await new Promise((resolve) => setTimeout(resolve, delayMillis));
@@ -56,7 +60,8 @@ describe("writeSnapshotFile", () => {
       await exited;
       const saved = readSnapshotFile(file) as { n: number; filler: string };
       expect(saved.filler).toHaveLength(8 * 1024 * 1024);
-      if (existsSync(backupPath(file))) expect(JSON.parse(readFileSync(backupPath(file), "utf8"))).toHaveProperty("filler");
+      if (existsSync(backupPath(file)))
+        expect(JSON.parse(readFileSync(backupPath(file), "utf8"))).toHaveProperty("filler");
     }
   }, 60_000);
 });

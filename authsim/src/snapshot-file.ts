@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 
 /**
@@ -52,6 +62,9 @@ export function readSnapshotFile(file: string): unknown {
     const hint = existsSync(backup)
       ? ` The previous good copy is ${backup}: start with --snapshot ${backup}, or move it over ${file}.`
       : " There is no backup beside it; move it away to start from the seed.";
-    throw new Error(`${file} is not a whole snapshot (${text.length} bytes; ${error instanceof Error ? error.message : String(error)}).${hint}`, { cause: error });
+    throw new Error(
+      `${file} is not a whole snapshot (${text.length} bytes; ${error instanceof Error ? error.message : String(error)}).${hint}`,
+      { cause: error },
+    );
   }
 }

@@ -23,4 +23,3 @@ export function capYoungGeneration(targetMiB: number): void {
   check();
   new PerformanceObserver(check).observe({ entryTypes: ["gc"] });
 }
-

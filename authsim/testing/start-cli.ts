@@ -20,16 +20,23 @@ export interface StartedCli {
 }
 
 export async function startCli(args: readonly string[] = [], timeoutMillis = 60_000): Promise<StartedCli> {
-  const child: ChildProcess = spawn(process.execPath, ["--conditions=@authsim/source", "--import", "tsx", cli, "--port", "0", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, INIT_CWD: repoRoot },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--conditions=@authsim/source", "--import", "tsx", cli, "--port", "0", ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, INIT_CWD: repoRoot },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The dev server did not start within ${timeoutMillis} ms:\n${output}`)), timeoutMillis);
+    const timer = setTimeout(
+      () => reject(new Error(`The dev server did not start within ${timeoutMillis} ms:\n${output}`)),
+      timeoutMillis,
+    );
     const check = () => {
       const match = /listening on (http:\/\/[^\s]+)/.exec(output);
       // The banner is printed in one write; wait for its env lines before reading it.

@@ -21,7 +21,10 @@ describe("the emulator clock mirror", () => {
       const clock = await emulatorClock(served.baseUrl);
       expect(clock.now()).toBe(Date.UTC(2030, 0, 1));
       await clock.advance(20_000);
-      expect([clock.now(), served.provider.clock.now()]).toEqual([Date.UTC(2030, 0, 1, 0, 0, 20), Date.UTC(2030, 0, 1, 0, 0, 20)]);
+      expect([clock.now(), served.provider.clock.now()]).toEqual([
+        Date.UTC(2030, 0, 1, 0, 0, 20),
+        Date.UTC(2030, 0, 1, 0, 0, 20),
+      ]);
     } finally {
       served.provider.clock.unfreeze();
     }
@@ -30,6 +33,8 @@ describe("the emulator clock mirror", () => {
   it("names the control that failed", async () => {
     await expect(emulatorClock("http://127.0.0.1:9/nowhere")).rejects.toThrow();
     const clock = await emulatorClock(served.baseUrl);
-    await expect(clock.advance(-1)).rejects.toThrow(/POST \/__emulator\/clock\/advance answered 400: Invalid body: millis/);
+    await expect(clock.advance(-1)).rejects.toThrow(
+      /POST \/__emulator\/clock\/advance answered 400: Invalid body: millis/,
+    );
   });
 });

@@ -10,7 +10,6 @@ export interface SharedClock extends Clock {
   advance(millis: number): Promise<void>;
 }
 
-
 /**
  * The clock of a fake reached by URL, mirrored for the SDK. The SDK reads `now()` synchronously and the emulator's
  * time lives behind HTTP, so this keeps the time the emulator last reported and carries it forward by the wall clock

@@ -33,9 +33,11 @@ export interface Target {
 }
 
 /** The control plane (/__emulator) of a fake target, through the control contract's client, with the target's fetch. */
-export const controlOf = (target: Pick<Target, "baseUrl" | "fetch">): ControlClient => controlClient({ baseUrl: target.baseUrl, fetch: target.fetch });
+export const controlOf = (target: Pick<Target, "baseUrl" | "fetch">): ControlClient =>
+  controlClient({ baseUrl: target.baseUrl, fetch: target.fetch });
 
-export const NO_CONTROLS_REASON = "needs the emulator's control endpoints (clock, reset), which this target does not have";
+export const NO_CONTROLS_REASON =
+  "needs the emulator's control endpoints (clock, reset), which this target does not have";
 
 export interface InProcessTarget extends Target {
   provider: FakeProvider;

@@ -29,7 +29,14 @@ export async function buildMswPage(outDir: string): Promise<PageBuild> {
     resolve: { conditions: ["@authsim/source", ...defaultClientConditions] },
     customLogger: logger,
     logLevel: "warn",
-    build: { outDir, emptyOutDir: true, sourcemap: false, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 4_000 },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      minify: false,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 4_000,
+    },
   });
   await copyFile(createRequire(import.meta.url).resolve(`msw/${WORKER_SCRIPT}`), join(outDir, WORKER_SCRIPT));
   return { warnings };

@@ -15,7 +15,6 @@ import { servePage, type ServedPage } from "./serve.ts";
  */
 const artifacts = fileURLToPath(new URL("../test-artifacts/", import.meta.url));
 
-
 describeInChromium("the emulator behind msw's setupWorker in Chromium", () => {
   let dist: string;
   let built: PageBuild;
@@ -56,7 +55,9 @@ describeInChromium("the emulator behind msw's setupWorker in Chromium", () => {
     expect(outcome).toMatchObject({ email: "ada@example.com", users_in_emulator: 1, node_process_global: false });
     expect(outcome.id).toMatch(/^[0-9a-f-]{36}$/);
     // The verification email went to the in-page outbox, linking to the page's own origin.
-    expect(outcome.verification_link).toMatch(new RegExp(`^${served.url}/handler/email-verification\\?code=[0-9a-z]{45}$`));
+    expect(outcome.verification_link).toMatch(
+      new RegExp(`^${served.url}/handler/email-verification\\?code=[0-9a-z]{45}$`),
+    );
     // Only the page's files came from a server: every API call stayed inside the page.
     expect(served.requested.filter((path) => !path.startsWith("/assets/"))).toEqual(["/", "/mockServiceWorker.js"]);
     expect(pageErrors).toEqual([]);

@@ -15,7 +15,11 @@ export interface ServedPage {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css",
+};
 
 export async function servePage(distDir: string): Promise<ServedPage> {
   const requested: string[] = [];
@@ -30,7 +34,10 @@ export async function servePage(distDir: string): Promise<ServedPage> {
       }
       try {
         const body = await readFile(file);
-        res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+        res.writeHead(200, {
+          "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+          "cache-control": "no-store",
+        });
         res.end(body);
       } catch {
         res.writeHead(404, { "content-type": "text/plain" }).end("not found");

@@ -42,7 +42,8 @@ function checkedCapacity(value: number, name: string): number {
 export type { FakeProvider, ProviderSnapshot } from "./provider.ts";
 
 function checkedDelay(value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError("emailQueueDelayMillis must be a non-negative integer.");
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError("emailQueueDelayMillis must be a non-negative integer.");
   return value;
 }
 
@@ -139,16 +140,24 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
 
   const provider: FakeProvider = {
     app: new Hono(),
-    fetch: async (input, init) => provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    fetch: async (input, init) =>
+      provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
     store,
-    outbox: createOutbox(store, () => clock.now(), () => (clock.frozen ? 0 : (settings.emailQueueDelayMillis ?? 0))),
+    outbox: createOutbox(
+      store,
+      () => clock.now(),
+      () => (clock.frozen ? 0 : (settings.emailQueueDelayMillis ?? 0)),
+    ),
     faults: createFaults(random),
     ai: createOfflineModelControl({ store, clock, random, settings }),
     requestLog: createRequestLog(options.requestLogCapacity),
     work: createTimedWork(
       clock,
-      [emailQueueWorker({ store, clock, random, settings }), webhookWorker({ store, clock, random, settings }, { timeoutMillis: options.webhookTimeoutMillis })],
+      [
+        emailQueueWorker({ store, clock, random, settings }),
+        webhookWorker({ store, clock, random, settings }, { timeoutMillis: options.webhookTimeoutMillis }),
+      ],
       onUnexpectedError,
     ),
     webhooks: createWebhooks({ store, clock, random, settings }, () => provider.work.kick()),
@@ -168,7 +177,13 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
     fork: () => {
       // The settings as they are now (the dev server rewrites apiBaseUrl once it knows its port).
-      const copy = createFakeProvider({ ...options, ids: random, apiBaseUrl: settings.apiBaseUrl, accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds, fixedOtp: settings.fixedOtp ?? [] });
+      const copy = createFakeProvider({
+        ...options,
+        ids: random,
+        apiBaseUrl: settings.apiBaseUrl,
+        accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
+        fixedOtp: settings.fixedOtp ?? [],
+      });
       copy.restore(provider.snapshot());
       return copy;
     },

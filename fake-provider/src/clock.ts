@@ -28,7 +28,9 @@ export { LATEST_CLOCK_MILLIS };
 
 function checkedInstant(millis: number, what: string): number {
   if (!Number.isFinite(millis) || millis < 0 || millis > LATEST_CLOCK_MILLIS) {
-    throw new RangeError(`${what} must be an instant between 1970 and the end of 9999 (0 to ${LATEST_CLOCK_MILLIS} ms), not ${millis}.`);
+    throw new RangeError(
+      `${what} must be an instant between 1970 and the end of 9999 (0 to ${LATEST_CLOCK_MILLIS} ms), not ${millis}.`,
+    );
   }
   return millis;
 }
@@ -44,7 +46,8 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
     // Whole milliseconds, like Date.now(): every *_millis field on the wire is an integer.
     now: () => Math.floor(frozenAtMillis ?? base.now() + offsetMillis),
     advance(millis) {
-      if (!Number.isFinite(millis) || millis < 0) throw new RangeError("The clock only moves forward by a finite amount.");
+      if (!Number.isFinite(millis) || millis < 0)
+        throw new RangeError("The clock only moves forward by a finite amount.");
       const current = frozenAtMillis ?? base.now() + offsetMillis;
       checkedInstant(current + millis, "The advanced clock");
       if (frozenAtMillis !== null) frozenAtMillis += millis;
@@ -52,7 +55,10 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
       moved();
     },
     freeze(atMillis) {
-      frozenAtMillis = atMillis === undefined ? (frozenAtMillis ?? base.now() + offsetMillis) : checkedInstant(atMillis, "The frozen instant");
+      frozenAtMillis =
+        atMillis === undefined
+          ? (frozenAtMillis ?? base.now() + offsetMillis)
+          : checkedInstant(atMillis, "The frozen instant");
       moved();
     },
     unfreeze() {

@@ -6,7 +6,8 @@ import { api, client, expectJson, newProvider, server, signUp, START_MILLIS } fr
  * Per-test isolation in process (README "Isolating tests"): fork() is an independent copy of the current state, and a
  * snapshot restores a small state well under a millisecond.
  */
-const userCount = async (p: FakeProvider) => (await expectJson<{ items: unknown[] }>(await api(p, "/users", { headers: server() }))).items.length;
+const userCount = async (p: FakeProvider) =>
+  (await expectJson<{ items: unknown[] }>(await api(p, "/users", { headers: server() }))).items.length;
 
 describe("isolation", () => {
   it("fork() copies the state and the clock offset; afterwards neither sees the other's changes", async () => {

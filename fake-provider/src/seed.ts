@@ -20,7 +20,10 @@ export interface ProviderSeed {
   paymentsSetUp?: string[];
 }
 
-export const defaultSeed: ProviderSeed = { projects: [devProjectSeed], payments: { [devProjectSeed.id]: devPaymentsSeed } };
+export const defaultSeed: ProviderSeed = {
+  projects: [devProjectSeed],
+  payments: { [devProjectSeed.id]: devPaymentsSeed },
+};
 
 export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
   seedProject(ctx, internalProjectSeed);
@@ -44,7 +47,8 @@ export function applySeed(ctx: OpContext, seed: ProviderSeed): void {
     seedProject(ctx, project, project.owner_team_id ?? null);
   }
   applyPaymentsSeed(ctx, seed.payments);
-  for (const projectId of seed.paymentsSetUp ?? []) if (ctx.tables.projects.has(projectId)) seedOnboardedAccount(ctx, projectId);
+  for (const projectId of seed.paymentsSetUp ?? [])
+    if (ctx.tables.projects.has(projectId)) seedOnboardedAccount(ctx, projectId);
   // Enabled OAuth providers for the mock identity provider (domain/ops/oauth/oauth-config.ts).
   seedDefaultOAuthProviders(ctx);
 }

@@ -12,7 +12,10 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 export type ChromiumAvailability = { run: true } | { run: false; fail: boolean; reason: string };
 
-export function chromiumAvailability(env: Record<string, string | undefined> = process.env, path = CHROMIUM_PATH): ChromiumAvailability {
+export function chromiumAvailability(
+  env: Record<string, string | undefined> = process.env,
+  path = CHROMIUM_PATH,
+): ChromiumAvailability {
   if (existsSync(path)) return { run: true };
   const reason = `${path} is absent (install Debian's chromium package: apt-get install -y chromium)`;
   return { run: false, fail: env.CI === "true", reason };
@@ -32,7 +35,16 @@ export async function launchChromium(): Promise<LaunchedBrowser> {
     acceptDownloads: true,
     viewport: { width: 1280, height: 900 },
     // No sandbox (containers), and nothing that would reach the network: the tests run offline.
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   return {
     context,

@@ -22,7 +22,8 @@ export default function setup(): () => Promise<void> {
       try {
         const { installed, built } = await prepareApp(app);
         const did = [installed && "installed", built && "built"].filter(Boolean).join(" and ");
-        if (did) console.log(`published-kits/${app.name}: ${did} in ${Math.round((performance.now() - started) / 1000)} s`);
+        if (did)
+          console.log(`published-kits/${app.name}: ${did} in ${Math.round((performance.now() - started) / 1000)} s`);
       } catch {
         // The app's test file tries again and reports the failure with the test that needs the app.
       }

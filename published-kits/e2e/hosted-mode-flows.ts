@@ -37,7 +37,8 @@ export interface HostedModeSuite {
 /** The template line of the banner's env lines: what a person pastes into the app's env. */
 function printedTemplate(cli: StartedCli): string {
   const template = /^NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE=(\S+)$/m.exec(cli.banner)?.[1];
-  if (!template) throw new Error(`The dev server printed no NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE line:\n${cli.banner}`);
+  if (!template)
+    throw new Error(`The dev server printed no NEXT_PUBLIC_STACK_HOSTED_HANDLER_URL_TEMPLATE line:\n${cli.banner}`);
   return template;
 }
 
@@ -55,7 +56,11 @@ export function describeHostedMode(suite: HostedModeSuite): void {
 
     beforeAll(async () => {
       await mkdir(artifacts, { recursive: true });
-      const [started, launched, prepared] = await Promise.allSettled([startCli(), launchChromium(), prepareApp(kitApps[suite.kit])]);
+      const [started, launched, prepared] = await Promise.allSettled([
+        startCli(),
+        launchChromium(),
+        prepareApp(kitApps[suite.kit]),
+      ]);
       if (started.status === "fulfilled") cli = started.value;
       if (launched.status === "fulfilled") browser = launched.value;
       for (const result of [prepared, started, launched]) if (result.status === "rejected") throw result.reason;
@@ -64,7 +69,10 @@ export function describeHostedMode(suite: HostedModeSuite): void {
       app = await suite.startApp(cli!.url, template);
       controls = controlClient({ baseUrl: cli!.url });
       // Nothing leaves this machine: the kits load Stripe.js from its CDN on every page.
-      await browser!.context.route((url) => !isThisMachine(url.hostname), (route) => route.abort());
+      await browser!.context.route(
+        (url) => !isThisMachine(url.hostname),
+        (route) => route.abort(),
+      );
       page = browser!.context.pages()[0] ?? (await browser!.context.newPage());
       page.setDefaultTimeout(15_000);
       page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -80,7 +88,8 @@ export function describeHostedMode(suite: HostedModeSuite): void {
       await cli?.stop();
     });
 
-    const shot = (name: string) => page.screenshot({ path: `${artifacts}${suite.kit}-hosted-${name}.png`, fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: `${artifacts}${suite.kit}-hosted-${name}.png`, fullPage: true });
     const onHosted = (path: string) => (url: URL) => url.origin === hosted && url.pathname === path;
     /** The app's protected page, reached signed in: its text names the user. */
     const arriveProtected = async (email: string) => {
@@ -137,14 +146,22 @@ export function describeHostedMode(suite: HostedModeSuite): void {
     });
 
     it("verifies the address through the emailed link, on the hosted pages", async () => {
-      const mail = await controls.call("waitForEmail", { query: { to: ada, kind: "email_verification", timeoutMs: 10_000 } });
+      const mail = await controls.call("waitForEmail", {
+        query: { to: ada, kind: "email_verification", timeoutMs: 10_000 },
+      });
       expect(new URL(mail.link!).origin).toBe(hosted);
       await page.goto(mail.link!);
       await page.getByText("Your email is verified.").waitFor();
       const verified = await fetch(`${cli!.url}/api/v1/users?query=${encodeURIComponent(ada)}`, {
-        headers: callerHeaders({ accessType: "server", projectId: dev.id, secretServerKey: dev.keys.secret_server_key }),
+        headers: callerHeaders({
+          accessType: "server",
+          projectId: dev.id,
+          secretServerKey: dev.keys.secret_server_key,
+        }),
       });
-      const { items } = (await verified.json()) as { items: { primary_email: string; primary_email_verified: boolean }[] };
+      const { items } = (await verified.json()) as {
+        items: { primary_email: string; primary_email_verified: boolean }[];
+      };
       expect(items.find((u) => u.primary_email === ada)?.primary_email_verified).toBe(true);
       expect(pageErrors).toEqual([]);
     });
@@ -192,19 +209,28 @@ export function describeHostedMode(suite: HostedModeSuite): void {
     });
 
     it("refuses to hand the session to an app origin the project does not trust, with the service's message on the page", async () => {
-      await controls.call("updateProject", { params: { project_id: dev.id }, body: { config: { allow_localhost: false } } });
+      await controls.call("updateProject", {
+        params: { project_id: dev.id },
+        body: { config: { allow_localhost: false } },
+      });
       try {
         await toHostedSignIn();
         await signInWithPassword(ada);
         await page
           .getByRole("alert")
-          .filter({ hasText: "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?" })
+          .filter({
+            hasText:
+              "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
+          })
           .waitFor();
         await shot("refused");
         expect(new URL(page.url()).origin).toBe(hosted);
         expect(pageErrors).toEqual([]);
       } finally {
-        await controls.call("updateProject", { params: { project_id: dev.id }, body: { config: { allow_localhost: true } } });
+        await controls.call("updateProject", {
+          params: { project_id: dev.id },
+          body: { config: { allow_localhost: true } },
+        });
       }
     });
   });

@@ -44,9 +44,18 @@ export const kitApps: Record<KitAppName, KitApp> = {
     name: "react-vite",
     dir: join(kitsRoot, "react-vite"),
     outDir: join(kitsRoot, "react-vite/dist"),
-    build: [["node_modules/typescript/bin/tsc", "-p", "."], ["node_modules/vite/bin/vite.js", "build"]],
+    build: [
+      ["node_modules/typescript/bin/tsc", "-p", "."],
+      ["node_modules/vite/bin/vite.js", "build"],
+    ],
   },
-  next: { name: "next", dir: join(kitsRoot, "next"), outDir: join(kitsRoot, "next/dist"), build: [["node_modules/next/dist/bin/next", "build"]], buildEnv: buildTimeEnv },
+  next: {
+    name: "next",
+    dir: join(kitsRoot, "next"),
+    outDir: join(kitsRoot, "next/dist"),
+    build: [["node_modules/next/dist/bin/next", "build"]],
+    buildEnv: buildTimeEnv,
+  },
 };
 
 /**
@@ -55,7 +64,8 @@ export const kitApps: Record<KitAppName, KitApp> = {
  */
 export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key) && key !== "INIT_CWD") env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^npm_/i.test(key) && key !== "INIT_CWD") env[key] = value;
   return { ...env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
 }
 
@@ -66,11 +76,18 @@ export function run(command: string, args: readonly string[], cwd: string, env: 
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} in ${cwd} exited with ${String(code)}:\n${output.slice(-4000)}`))));
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`${command} ${args.join(" ")} in ${cwd} exited with ${String(code)}:\n${output.slice(-4000)}`),
+          ),
+    );
   });
 }
 
-const hash = (parts: readonly (string | Buffer)[]) => parts.reduce((h, part) => h.update(part).update("\0"), createHash("sha256")).digest("hex");
+const hash = (parts: readonly (string | Buffer)[]) =>
+  parts.reduce((h, part) => h.update(part).update("\0"), createHash("sha256")).digest("hex");
 
 /** Every source file of the app (not node_modules, not the build, not what Next.js writes itself). */
 async function sourceFiles(dir: string): Promise<string[]> {
@@ -79,7 +96,12 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !relative(dir, file).split("/").some((part) => skip.has(part)))
+    .filter(
+      (file) =>
+        !relative(dir, file)
+          .split("/")
+          .some((part) => skip.has(part)),
+    )
     .sort();
 }
 
@@ -113,7 +135,10 @@ export async function ensureBuilt(app: KitApp, installStamp: string): Promise<{ 
 
 async function buildStamp(app: KitApp, installStamp: string): Promise<string> {
   const files = await sourceFiles(app.dir);
-  return hash([installStamp, ...(await Promise.all(files.map(async (file) => hash([relative(app.dir, file), await readFile(file)]))))]);
+  return hash([
+    installStamp,
+    ...(await Promise.all(files.map(async (file) => hash([relative(app.dir, file), await readFile(file)])))),
+  ]);
 }
 
 /**
@@ -123,7 +148,7 @@ async function buildStamp(app: KitApp, installStamp: string): Promise<string> {
  */
 export async function prepareApp(app: KitApp): Promise<{ installed: boolean; built: boolean }> {
   const lock = join(app.dir, ".authsim-prepare.lock");
-  for (let pidless = 0; ; ) {
+  for (let pidless = 0; ;) {
     try {
       await mkdir(lock);
     } catch (error) {

@@ -95,7 +95,10 @@ export function describePublishedKit(suite: KitSuite): void {
       browser = (launched as PromiseFulfilledResult<LaunchedBrowser>).value;
       const app = (runningApp = await suite.startApp(api));
       // The kits load Stripe.js from its CDN on every page; nothing leaves this machine (the tests run offline).
-      await browser.context.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
+      await browser.context.route(
+        (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+        (route) => route.abort(),
+      );
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       page.setDefaultTimeout(15_000);
       page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -103,7 +106,11 @@ export function describePublishedKit(suite: KitSuite): void {
         pageErrors.push(`alert: ${dialog.message()}`);
         void dialog.dismiss();
       });
-      const serverHeaders = callerHeaders({ accessType: "server", projectId: dev.id, secretServerKey: dev.keys.secret_server_key });
+      const serverHeaders = callerHeaders({
+        accessType: "server",
+        projectId: dev.id,
+        secretServerKey: dev.keys.secret_server_key,
+      });
       ctx = {
         api,
         app,
@@ -116,7 +123,8 @@ export function describePublishedKit(suite: KitSuite): void {
           return (await response.json()) as T;
         },
         takePageErrors: () => pageErrors.splice(0),
-        shot: (name) => page.screenshot({ path: `${artifacts}${suite.kit}-${name}.png`, fullPage: true }).then(() => undefined),
+        shot: (name) =>
+          page.screenshot({ path: `${artifacts}${suite.kit}-${name}.png`, fullPage: true }).then(() => undefined),
       };
     }, 300_000);
 
@@ -168,7 +176,11 @@ export function describePublishedKit(suite: KitSuite): void {
     };
     /** The newest email of a kind to an address, read from GET /__emulator/outbox?to=… (waiting for it to be sent). */
     const newestEmail = async (to: string, kind: "password_reset" | "magic_link") => {
-      await expect.poll(async () => (await ctx.controls.call("emails", { query: { to, kind } })).items.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await ctx.controls.call("emails", { query: { to, kind } })).items.length, {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
       return (await ctx.controls.call("emails", { query: { to, kind } })).items.at(-1)!;
     };
 
@@ -193,7 +205,13 @@ export function describePublishedKit(suite: KitSuite): void {
       const { page, app } = ctx;
       expect((await userByEmail(ada())).primary_email_verified).toBe(false);
       // Sent on sign-up, with the kit's email-verification handler as the callback.
-      await expect.poll(async () => (await ctx.controls.call("emails", { query: { to: ada(), kind: "email_verification" } })).items.length, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(
+          async () =>
+            (await ctx.controls.call("emails", { query: { to: ada(), kind: "email_verification" } })).items.length,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
       const [mail] = (await ctx.controls.call("emails", { query: { to: ada(), kind: "email_verification" } })).items;
       expect(mail!.link?.startsWith(`${app.url}/handler/email-verification?code=`)).toBe(true);
       await page.goto(mail!.link!);
@@ -236,7 +254,9 @@ export function describePublishedKit(suite: KitSuite): void {
       await page.goto(`${app.url}/handler/account-settings`);
       await page.getByRole("heading", { name: "Account Settings" }).first().waitFor();
       // The "User name" section: the name, an edit button (an icon), then a text field with Save.
-      const section = page.getByText("This is a display name and is not used for authentication").locator("xpath=../..");
+      const section = page
+        .getByText("This is a display name and is not used for authentication")
+        .locator("xpath=../..");
       await section.getByRole("button").click();
       await section.getByRole("textbox").fill("Ada Lovelace");
       await section.getByRole("button", { name: "Save" }).click();
@@ -296,7 +316,11 @@ export function describePublishedKit(suite: KitSuite): void {
       await page.getByRole("textbox", { name: "Email" }).fill(ada());
       await page.getByRole("button", { name: "Send email", exact: true }).click();
       await page.getByText("Enter the code from your email").waitFor();
-      await expect.poll(async () => (await ctx.controls.call("emails", { query: { to: ada(), kind: "magic_link" } })).items.length).toBe(sentBefore + 1);
+      await expect
+        .poll(
+          async () => (await ctx.controls.call("emails", { query: { to: ada(), kind: "magic_link" } })).items.length,
+        )
+        .toBe(sentBefore + 1);
       const mail = await newestEmail(ada(), "magic_link");
       expect(mail.otp).toMatch(/^[0-9A-Z]{6}$/);
       await ctx.shot("otp");
@@ -323,7 +347,9 @@ export function describePublishedKit(suite: KitSuite): void {
       await arriveAt(`${app.url}/`);
       await expect.poll(whoami).toBe(`Signed in as ${grace}`);
       const user = await userByEmail(grace);
-      expect(user.oauth_providers.map((p) => [p.id, p.account_id])).toEqual([["github", `gh-grace-${suite.kit}-${runId}`]]);
+      expect(user.oauth_providers.map((p) => [p.id, p.account_id])).toEqual([
+        ["github", `gh-grace-${suite.kit}-${runId}`],
+      ]);
       expect(user.display_name).toBe("Grace Hopper");
       expect(ctx.takePageErrors()).toEqual([]);
     });

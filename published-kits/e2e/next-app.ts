@@ -9,11 +9,15 @@ import { kitEnv, type RunningApp } from "./kit-flows.ts";
 export async function startNext(apiUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   const app = kitApps.next;
   const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: app.dir,
-    env: isolatedEnv({ ...kitEnv(apiUrl), ...extraEnv }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: app.dir,
+      env: isolatedEnv({ ...kitEnv(apiUrl), ...extraEnv }),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -41,4 +45,3 @@ export async function startNext(apiUrl: string, extraEnv: Record<string, string>
       }),
   };
 }
-

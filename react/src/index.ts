@@ -47,4 +47,10 @@ export { MfaPage as Mfa } from "./pages/mfa-page.tsx";
 export { TeamInvitationPage as TeamInvitation } from "./pages/team-invitation-page.tsx";
 export { CliAuthConfirmPage as CliAuthConfirm } from "./pages/cli-auth-confirm-page.tsx";
 export { ErrorMessage, errorText } from "./errors/error-message.tsx";
-export { RETURN_TO_PARAM, UntrustedRedirectError, isTrustedTarget, readReturnTo, withReturnTo } from "./navigation/return-to.ts";
+export {
+  RETURN_TO_PARAM,
+  UntrustedRedirectError,
+  isTrustedTarget,
+  readReturnTo,
+  withReturnTo,
+} from "./navigation/return-to.ts";

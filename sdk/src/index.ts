@@ -23,8 +23,19 @@ export type {
   TeamInviteOptions,
 } from "./client/teams.ts";
 export type { EditableTeamMemberProfile, TeamRef, UserTeams } from "./client/user-teams.ts";
-export type { SentTeamInvitation, TeamInvitation, ReceivedTeamInvitation, TeamInvitationCodeError } from "./client/team-invitations.ts";
-export type { Permission, TeamPermission, ProjectPermission, PermissionListOptions, UserPermissions } from "./client/permissions.ts";
+export type {
+  SentTeamInvitation,
+  TeamInvitation,
+  ReceivedTeamInvitation,
+  TeamInvitationCodeError,
+} from "./client/team-invitations.ts";
+export type {
+  Permission,
+  TeamPermission,
+  ProjectPermission,
+  PermissionListOptions,
+  UserPermissions,
+} from "./client/permissions.ts";
 export type {
   ServerTeam,
   ServerTeamUser,
@@ -58,17 +69,44 @@ export type {
   ServerSessionTokens,
 } from "./server/server-user.ts";
 export type { ServerListUsersOptions, CursorList } from "./server/users.ts";
-export type { Item, GetItemOptions, CustomerOptions, CheckoutOptions, ServerCheckoutOptions, ClientCustomer } from "./client/items.ts";
+export type {
+  Item,
+  GetItemOptions,
+  CustomerOptions,
+  CheckoutOptions,
+  ServerCheckoutOptions,
+  ClientCustomer,
+} from "./client/items.ts";
 export type { ServerItem, QuantityChange, ServerCustomer } from "./server/items.ts";
-export type { CustomerBilling, CustomerBillingMethods, CustomerDefaultPaymentMethod, CustomerPaymentMethodSetupIntent } from "./client/billing.ts";
+export type {
+  CustomerBilling,
+  CustomerBillingMethods,
+  CustomerDefaultPaymentMethod,
+  CustomerPaymentMethodSetupIntent,
+} from "./client/billing.ts";
 export type { DataVaultStore } from "./server/data-vault.ts";
-export type { StripeAccountInfo, Transaction, ListTransactionsOptions, ItemQuantityChangeOptions } from "./admin/payments.ts";
+export type {
+  StripeAccountInfo,
+  Transaction,
+  ListTransactionsOptions,
+  ItemQuantityChangeOptions,
+} from "./admin/payments.ts";
 export { DataVaultDecryptionError, DATA_VAULT_DECRYPTION_FAILED_MESSAGE } from "./crypto/data-vault.ts";
 export { UserNotSignedInError, type GetUserOptions } from "./client/get-user.ts";
-export type { SignInError, SignUpError, SignInWithCredentialOptions, SignUpWithCredentialOptions } from "./client/auth.ts";
+export type {
+  SignInError,
+  SignUpError,
+  SignInWithCredentialOptions,
+  SignUpWithCredentialOptions,
+} from "./client/auth.ts";
 export type { RedirectMethod } from "./client/redirect.ts";
 export type { HandlerUrlOptions, ResolvedHandlerUrls } from "./client/urls.ts";
-export { clientCachesSymbol, type CachedValue, type CachedValueOptions, type ClientCaches } from "./client/client-caches.ts";
+export {
+  clientCachesSymbol,
+  type CachedValue,
+  type CachedValueOptions,
+  type ClientCaches,
+} from "./client/client-caches.ts";
 // The hosted pages' half of the published kit's cross-domain sign-in (app[stackAppInternalsSymbol].createCrossDomainAuthRedirectUrl).
 export { crossDomainHandoff, type CrossDomainHandoff } from "./client/cross-domain.ts";
 export { visibleUser, type AppCaches } from "./client/cached-user.ts";
@@ -99,7 +137,11 @@ export type {
   ApiKeyCreationOptions,
   ApiKeyUpdateOptions,
 } from "./client/api-keys.ts";
-export type { InternalApiKey, InternalApiKeyFirstView, InternalApiKeyCreateOptions } from "./admin/internal-api-keys.ts";
+export type {
+  InternalApiKey,
+  InternalApiKeyFirstView,
+  InternalApiKeyCreateOptions,
+} from "./admin/internal-api-keys.ts";
 
 export * from "./errors/index.ts";
 export type { TokenStore, TokenPair } from "./session/token-store.ts";
@@ -116,10 +158,26 @@ export { StackServerApp as HexclaveServerApp } from "./server/server-app.ts";
 export { StackAdminApp as HexclaveAdminApp } from "./admin/admin-app.ts";
 // The admin surface (issue 6): project administration, owned projects, email, metrics.
 export type { ManagedAdminProject } from "./admin/project-admin.ts";
-export type { AdminProjectUpdateOptions, AdminProjectCreateOptions, AdminProjectConfigUpdateOptions } from "./project-admin/project-options.ts";
+export type {
+  AdminProjectUpdateOptions,
+  AdminProjectCreateOptions,
+  AdminProjectConfigUpdateOptions,
+} from "./project-admin/project-options.ts";
 export type { AdminOwnedProject, InternalUserExtra } from "./client/internal-user.ts";
-export type { EmailThemeSummary, EmailTemplateRecord, EmailDraftRecord, EmailDraftOptions, EmailPreviewOptions, AdminSentEmail, SmtpConfigOptions } from "./admin/emails.ts";
-export type { ManagedEmailProviderSetupResult, ManagedEmailProviderListItem, ManagedEmailProviderStatus } from "./admin/managed-email.ts";
+export type {
+  EmailThemeSummary,
+  EmailTemplateRecord,
+  EmailDraftRecord,
+  EmailDraftOptions,
+  EmailPreviewOptions,
+  AdminSentEmail,
+  SmtpConfigOptions,
+} from "./admin/emails.ts";
+export type {
+  ManagedEmailProviderSetupResult,
+  ManagedEmailProviderListItem,
+  ManagedEmailProviderStatus,
+} from "./admin/managed-email.ts";
 export type { OnboardingChange, AffectedUser } from "./admin/onboarding.ts";
 export type { SendEmailOptions, EmailDeliveryInfo } from "./server/emails.ts";
 
@@ -128,10 +186,25 @@ export type { BrowserEnvironment, StorageLike } from "./client/browser-env.ts";
 export { memoryCookieDocument, memoryStorage } from "./client/browser-env.ts";
 export { OAUTH_CALLBACK_FAILED_MESSAGE, OAUTH_CALLBACK_INVALID_TOTP_MESSAGE } from "./client/oauth.ts";
 export { MFA_ATTEMPT_CODE_STORAGE_KEY, type MfaSignInError } from "./client/mfa.ts";
-export { browserWebAuthn, type WebAuthnAdapter, type PasskeyRegistrationError, type PasskeySignInError } from "./client/passkeys.ts";
+export {
+  browserWebAuthn,
+  type WebAuthnAdapter,
+  type PasskeyRegistrationError,
+  type PasskeySignInError,
+} from "./client/passkeys.ts";
 export type { CliLoginError, PromptCliLoginOptions } from "./client/cli-login.ts";
 export { TOTP_SECRET_BYTES, type TotpSetup, type TotpSetupOptions } from "./client/totp-setup.ts";
 export { totpCode, verifyTotpCode, base32Encode, base32Decode, otpauthUri } from "./crypto/totp.ts";
-export type { OAuthProvider, ServerOAuthProvider, OAuthConnection, UserOAuthMembers, AccountIdAlreadyUsed } from "./client/oauth-providers.ts";
-export type { DeprecatedOAuthConnection, DeprecatedConnectedAccountOptions, SignedInOAuthMembers } from "./client/connected-accounts.ts";
+export type {
+  OAuthProvider,
+  ServerOAuthProvider,
+  OAuthConnection,
+  UserOAuthMembers,
+  AccountIdAlreadyUsed,
+} from "./client/oauth-providers.ts";
+export type {
+  DeprecatedOAuthConnection,
+  DeprecatedConnectedAccountOptions,
+  SignedInOAuthMembers,
+} from "./client/connected-accounts.ts";
 export type { ServerOAuthProviderCreateOptions } from "./server/oauth-providers.ts";

@@ -21,9 +21,16 @@ import { settingsSuite } from "./settings-suite.ts";
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const scenario = "fixtures/scenarios/saas-teams.json";
 const EMAIL = "grace@example.com";
-const clientHeaders = { "x-stack-access-type": "client", "x-stack-project-id": dev.id, "x-stack-publishable-client-key": dev.keys.publishable_client_key };
-const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key };
-
+const clientHeaders = {
+  "x-stack-access-type": "client",
+  "x-stack-project-id": dev.id,
+  "x-stack-publishable-client-key": dev.keys.publishable_client_key,
+};
+const serverHeaders = {
+  "x-stack-access-type": "server",
+  "x-stack-project-id": dev.id,
+  "x-stack-secret-server-key": dev.keys.secret_server_key,
+};
 
 describeInChromium("the dashboard in Chromium", () => {
   let cli: StartedCli;
@@ -35,7 +42,10 @@ describeInChromium("the dashboard in Chromium", () => {
   const shot = (name: string) => page.screenshot({ path: join(artifacts, `dashboard-${name}.png`), fullPage: true });
   const tab = async (name: string) => {
     // A tab's name may end with its count ("Users 3").
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: new RegExp(`^${name}( \\d+)?$`) }).click();
+    await page
+      .getByRole("navigation", { name: "Sections" })
+      .getByRole("link", { name: new RegExp(`^${name}( \\d+)?$`) })
+      .click();
   };
   const apiFetch = (path: string, init: { method?: string; headers: Record<string, string>; json?: unknown }) =>
     fetch(`${cli.url}/api/v1${path}`, {
@@ -83,7 +93,9 @@ describeInChromium("the dashboard in Chromium", () => {
     await page.getByRole("button", { name: "Create user" }).click();
     await page.getByTestId("users").getByRole("cell", { name: EMAIL }).waitFor();
     await page.getByRole("heading", { name: EMAIL }).waitFor();
-    const listed = (await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as { items: { primary_email: string }[] };
+    const listed = (await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as {
+      items: { primary_email: string }[];
+    };
     expect(listed.items.map((u) => u.primary_email)).toEqual([EMAIL]);
 
     await page.getByRole("button", { name: "Impersonate (mint a session)" }).click();
@@ -114,13 +126,18 @@ describeInChromium("the dashboard in Chromium", () => {
     // The HTML is rendered in a frame that may open links but runs no script.
     const frame = page.locator('iframe[title="Email body"]');
     expect(await frame.getAttribute("sandbox")).toBe("allow-popups allow-popups-to-escape-sandbox");
-    await expect.poll(() => page.frameLocator('iframe[title="Email body"]').locator(`a[href*="${code}"]`).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.frameLocator('iframe[title="Email body"]').locator(`a[href*="${code}"]`).count())
+      .toBeGreaterThan(0);
     await shot("outbox");
 
     // target=_blank: the hosted page opens in a new tab of the same browser context.
     const [hosted] = await Promise.all([browser.context.waitForEvent("page"), link.click()]);
     hosted.on("pageerror", (error) => pageErrors.push(`hosted: ${error.message}`));
-    hosted.on("console", (message) => message.type() === "error" && pageErrors.push(`hosted console: ${message.text()}`));
+    hosted.on(
+      "console",
+      (message) => message.type() === "error" && pageErrors.push(`hosted console: ${message.text()}`),
+    );
     await hosted.getByText("Your email is verified.").waitFor();
     expect(hosted.url().startsWith(`${cli.url}/handler/email-verification`)).toBe(true);
     await hosted.screenshot({ path: join(artifacts, "dashboard-email-verified.png"), fullPage: true });
@@ -132,7 +149,11 @@ describeInChromium("the dashboard in Chromium", () => {
     await expect.poll(() => status.textContent()).toBe("Verified");
     expect(await page.getByRole("button", { name: "Send verification email" }).count()).toBe(0);
     await shot("user-verified");
-    const grace = ((await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as { items: { primary_email_verified: boolean }[] }).items[0]!;
+    const grace = (
+      (await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as {
+        items: { primary_email_verified: boolean }[];
+      }
+    ).items[0]!;
     expect(grace.primary_email_verified).toBe(true);
   });
 
@@ -160,24 +181,39 @@ describeInChromium("the dashboard in Chromium", () => {
       json: { email: EMAIL, callback_url: "http://localhost:3000/handler/password-reset" },
     });
     expect(sent.status).toBe(200);
-    const reset = await controlClient({ baseUrl: cli.url }).call("waitForEmail", { query: { to: EMAIL, kind: "password_reset", timeoutMs: 10_000 } });
+    const reset = await controlClient({ baseUrl: cli.url }).call("waitForEmail", {
+      query: { to: EMAIL, kind: "password_reset", timeoutMs: 10_000 },
+    });
     const clock = page.getByTestId("clock-now");
     const before = Number(await clock.getAttribute("data-millis"));
     await page.getByRole("button", { name: "+1 day" }).click();
-    await expect.poll(async () => Number(await clock.getAttribute("data-millis")) - before).toBeGreaterThanOrEqual(86_400_000);
-    const check = await apiFetch("/auth/password/reset/check-code", { headers: clientHeaders, json: { code: reset.code } });
+    await expect
+      .poll(async () => Number(await clock.getAttribute("data-millis")) - before)
+      .toBeGreaterThanOrEqual(86_400_000);
+    const check = await apiFetch("/auth/password/reset/check-code", {
+      headers: clientHeaders,
+      json: { code: reset.code },
+    });
     expect(check.headers.get("x-stack-known-error")).toBe("VERIFICATION_CODE_EXPIRED");
-    await page.getByTestId("requests").getByText(/op checkResetCode: VERIFICATION_CODE_EXPIRED/).waitFor();
+    await page
+      .getByTestId("requests")
+      .getByText(/op checkResetCode: VERIFICATION_CODE_EXPIRED/)
+      .waitFor();
     await shot("clock");
   });
 
   it("exports a snapshot, and importing it brings back a deleted user", async () => {
     await tab("Snapshots");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export snapshot" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export snapshot" }).click(),
+    ]);
     const file = join(downloads, download.suggestedFilename());
     await download.saveAs(file);
     expect(download.suggestedFilename()).toBe("authsim-snapshot.json");
-    const grace = ((await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as { items: { id: string }[] }).items[0]!;
+    const grace = (
+      (await (await apiFetch(`/users?query=grace`, { headers: serverHeaders })).json()) as { items: { id: string }[] }
+    ).items[0]!;
     expect((await apiFetch(`/users/${grace.id}`, { method: "DELETE", headers: serverHeaders })).status).toBe(200);
     await page.getByLabel("Import snapshot").setInputFiles(file);
     await page.getByRole("status").getByText("Restored the snapshot authsim-snapshot.json.").waitFor();

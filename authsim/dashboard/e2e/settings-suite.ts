@@ -45,7 +45,8 @@ export interface SuiteEnv {
 }
 
 /** A refused change is a 4xx the page shows; Chromium logs it too, which is not an error of the page. */
-const isRefusalLog = (error: string) => /^console: Failed to load resource: the server responded with a status of 4\d\d/.test(error);
+const isRefusalLog = (error: string) =>
+  /^console: Failed to load resource: the server responded with a status of 4\d\d/.test(error);
 
 export function settingsSuite(env: () => SuiteEnv): void {
   let cli: StartedCli;
@@ -64,7 +65,13 @@ export function settingsSuite(env: () => SuiteEnv): void {
     ...extra,
   });
   /** An /api/v1 call as an app makes it: status, known-error code and body. */
-  const call = async (access: "client" | "server" | "admin", method: string, path: string, json?: unknown, extra: Record<string, string> = {}) => {
+  const call = async (
+    access: "client" | "server" | "admin",
+    method: string,
+    path: string,
+    json?: unknown,
+    extra: Record<string, string> = {},
+  ) => {
     const response = await fetch(`${cli.url}/api/v1${path}`, {
       method,
       redirect: "manual",
@@ -78,20 +85,37 @@ export function settingsSuite(env: () => SuiteEnv): void {
     } catch {
       // Plain text (a refusal the real service answers as text).
     }
-    return { status: response.status, code: response.headers.get("x-stack-known-error"), body: body as Record<string, unknown>, location: response.headers.get("location") };
+    return {
+      status: response.status,
+      code: response.headers.get("x-stack-known-error"),
+      body: body as Record<string, unknown>,
+      location: response.headers.get("location"),
+    };
   };
   const newUser = async (email: string) => {
-    const user = await call("server", "POST", "/users", { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true, password: PASSWORD });
+    const user = await call("server", "POST", "/users", {
+      primary_email: email,
+      primary_email_verified: true,
+      primary_email_auth_enabled: true,
+      password: PASSWORD,
+    });
     expect(user.status).toBe(201);
     return user.body.id as string;
   };
   const settings = () => page.getByRole("main");
-  const section = (title: string) => settings().locator("section.card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  const section = (title: string) =>
+    settings()
+      .locator("section.card")
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
   const diff = () => page.getByTestId("settings-diff");
   /** Applies the pending diff and waits for the service's answer (a notice, or the refusal). */
   const apply = async (expected: "applied" | "refused") => {
     await page.getByRole("button", { name: "Apply changes" }).click();
-    if (expected === "applied") await page.getByRole("status").getByText(/^Applied \d+ changes?\.$/).waitFor();
+    if (expected === "applied")
+      await page
+        .getByRole("status")
+        .getByText(/^Applied \d+ changes?\.$/)
+        .waitFor();
     else await page.getByTestId("settings-refusal").waitFor();
   };
   const authorize = (redirect: string) =>
@@ -125,9 +149,14 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await page.getByLabel("New project name").fill("Settings Lab");
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByRole("cell", { name: "Settings Lab" }).waitFor();
-    const listed = (await (await fetch(`${cli.url}/__emulator/projects`)).json()) as { items: (Keys & { display_name: string })[] };
+    const listed = (await (await fetch(`${cli.url}/__emulator/projects`)).json()) as {
+      items: (Keys & { display_name: string })[];
+    };
     project = listed.items.find((p) => p.display_name === "Settings Lab")!;
-    expect((await call("client", "POST", "/auth/password/sign-up", { email: "before@example.com", password: PASSWORD })).status).toBe(200);
+    expect(
+      (await call("client", "POST", "/auth/password/sign-up", { email: "before@example.com", password: PASSWORD }))
+        .status,
+    ).toBe(200);
 
     await page.goto(`${cli.url}/#settings`);
     await page.getByRole("heading", { name: "Settings of Settings Lab" }).waitFor();
@@ -135,12 +164,17 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await page.getByLabel("Sign-up enabled").uncheck();
     expect(await diff().textContent()).toContain("auth.allowSignUp true → false");
     await page.getByText("The requests it sends").click();
-    expect(await diff().locator("pre").textContent()).toContain('PATCH /api/v1/internal/config/override/environment\n{\n  "auth.allowSignUp": false\n}');
+    expect(await diff().locator("pre").textContent()).toContain(
+      'PATCH /api/v1/internal/config/override/environment\n{\n  "auth.allowSignUp": false\n}',
+    );
     await page.screenshot({ path: join(screenshots, "dashboard-settings-diff-1280.png"), fullPage: true });
     await apply("applied");
     await page.getByTestId("settings-diff-empty").waitFor();
 
-    const refused = await call("client", "POST", "/auth/password/sign-up", { email: "after@example.com", password: PASSWORD });
+    const refused = await call("client", "POST", "/auth/password/sign-up", {
+      email: "after@example.com",
+      password: PASSWORD,
+    });
     expect([refused.status, refused.code]).toEqual([400, "SIGN_UP_NOT_ENABLED"]);
     const hosted = await browser.context.newPage();
     await hosted.goto(`${cli.url}/handler/sign-up?project_id=${project.id}`);
@@ -153,11 +187,17 @@ export function settingsSuite(env: () => SuiteEnv): void {
     const userId = await newUser("ada@example.com");
     const session = await call("server", "POST", "/auth/sessions", { user_id: userId });
     const asUser = { "x-stack-access-token": session.body.access_token as string };
-    const otp = () => call("client", "POST", "/auth/otp/send-sign-in-code", { email: "ada@example.com", callback_url: `${cli.url}/handler/magic-link-callback` });
+    const otp = () =>
+      call("client", "POST", "/auth/otp/send-sign-in-code", {
+        email: "ada@example.com",
+        callback_url: `${cli.url}/handler/magic-link-callback`,
+      });
     const passkey = () => call("client", "POST", "/auth/passkey/initiate-passkey-authentication", {});
     const team = () => call("client", "POST", "/teams", { display_name: "Ada's team", creator_user_id: "me" }, asUser);
-    const apiKey = () => call("client", "POST", "/user-api-keys", { user_id: "me", description: "ci", expires_at_millis: null }, asUser);
-    const password = () => call("client", "POST", "/auth/password/sign-in", { email: "ada@example.com", password: PASSWORD });
+    const apiKey = () =>
+      call("client", "POST", "/user-api-keys", { user_id: "me", description: "ci", expires_at_millis: null }, asUser);
+    const password = () =>
+      call("client", "POST", "/auth/password/sign-in", { email: "ada@example.com", password: PASSWORD });
     expect((await otp()).status).toBe(403);
     expect((await passkey()).code).toBe("PASSKEY_AUTHENTICATION_NOT_ENABLED");
     expect((await team()).code).toBe("INSUFFICIENT_ACCESS_TYPE");
@@ -170,7 +210,13 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await page.getByLabel("Users may create teams").check();
     await page.getByLabel("User API keys").check();
     const shown = await diff().textContent();
-    for (const line of ["auth.otp.allowSignIn false → true", "auth.passkey.allowSignIn false → true", "auth.password.allowSignIn true → false", "teams.allowClientTeamCreation false → true", "apiKeys.enabled.user false → true"]) {
+    for (const line of [
+      "auth.otp.allowSignIn false → true",
+      "auth.passkey.allowSignIn false → true",
+      "auth.password.allowSignIn true → false",
+      "teams.allowClientTeamCreation false → true",
+      "apiKeys.enabled.user false → true",
+    ]) {
       expect(shown).toContain(line);
     }
     await apply("applied");
@@ -203,17 +249,30 @@ export function settingsSuite(env: () => SuiteEnv): void {
 
     await page.getByLabel("New trusted domain").fill("https://app.example.com");
     await page.getByRole("button", { name: "Add domain" }).click();
-    expect(await diff().textContent()).toMatch(/domains\.trustedDomains\.[0-9a-f-]{36}\.baseUrl \(absent\) → "https:\/\/app\.example\.com"/);
+    expect(await diff().textContent()).toMatch(
+      /domains\.trustedDomains\.[0-9a-f-]{36}\.baseUrl \(absent\) → "https:\/\/app\.example\.com"/,
+    );
     await apply("applied");
 
     const accepted = await authorize(redirect);
     expect(accepted.status).toBe(307);
     expect(accepted.location).toContain("/__emulator/oauth/authorize/gitlab");
-    expect((await authorize("https://elsewhere.example.net/handler/oauth-callback")).code).toBe("REDIRECT_URL_NOT_WHITELISTED");
+    expect((await authorize("https://elsewhere.example.net/handler/oauth-callback")).code).toBe(
+      "REDIRECT_URL_NOT_WHITELISTED",
+    );
     const admin = await call("admin", "GET", "/internal/projects/current");
     const config = admin.body.config as { oauth_providers: unknown[]; domains: unknown[] };
-    expect(config.oauth_providers).toContainEqual(expect.objectContaining({ id: "gitlab", type: "standard", client_id: "gl-client-id", client_secret: "gl-client-secret" }));
-    expect(config.domains).toEqual([expect.objectContaining({ domain: "https://app.example.com", handler_path: "/handler" })]);
+    expect(config.oauth_providers).toContainEqual(
+      expect.objectContaining({
+        id: "gitlab",
+        type: "standard",
+        client_id: "gl-client-id",
+        client_secret: "gl-client-secret",
+      }),
+    );
+    expect(config.domains).toEqual([
+      expect.objectContaining({ domain: "https://app.example.com", handler_path: "/handler" }),
+    ]);
   });
 
   it("shows the production-mode checks on the draft, and production mode is stored as the real service stores it", async () => {
@@ -222,11 +281,15 @@ export function settingsSuite(env: () => SuiteEnv): void {
     expect(await diff().textContent()).toContain("is_production_mode false → true");
     // The page runs the admin kit's production checks on the draft before anything is sent.
     const checks = page.getByTestId("production-checks");
-    expect(await checks.textContent()).toContain("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
+    expect(await checks.textContent()).toContain(
+      "Localhost is not allowed in production mode, turn off Allow localhost in project settings",
+    );
     await domains.getByLabel("Allow localhost").uncheck();
     await page.getByLabel("New trusted domain").fill("http://staging.example.com");
     await page.getByRole("button", { name: "Add domain" }).click();
-    expect(await checks.textContent()).toContain("Trusted domain http://staging.example.com does not use HTTPS, which production mode requires");
+    expect(await checks.textContent()).toContain(
+      "Trusted domain http://staging.example.com does not use HTTPS, which production mode requires",
+    );
     expect(await checks.textContent()).not.toContain("Localhost is not allowed");
     await domains.getByRole("button", { name: "Remove http://staging.example.com" }).click();
     expect(await checks.count()).toBe(0);
@@ -243,13 +306,18 @@ export function settingsSuite(env: () => SuiteEnv): void {
     const payments = section("Payments");
     await payments.getByLabel("New product id").fill("orphan");
     await payments.getByRole("button", { name: "Add product" }).click();
-    await payments.locator('fieldset[data-entry="payments.products.orphan"]').getByLabel("Product line").fill("no-such-line");
+    await payments
+      .locator('fieldset[data-entry="payments.products.orphan"]')
+      .getByLabel("Product line")
+      .fill("no-such-line");
     await apply("refused");
     expect(await page.getByTestId("settings-refusal").textContent()).toBe(
       'PATCH /internal/config/override/environment was refused: 400: Product "orphan" specifies product line ID "no-such-line", but that product line does not exist',
     );
     await page.screenshot({ path: join(screenshots, "dashboard-settings-refused-1280.png"), fullPage: true });
-    const config = (await call("admin", "GET", "/internal/config")).body as { payments?: { products?: Record<string, unknown> } };
+    const config = (await call("admin", "GET", "/internal/config")).body as {
+      payments?: { products?: Record<string, unknown> };
+    };
     expect(config.payments?.products ?? {}).not.toHaveProperty("orphan");
     await page.getByRole("button", { name: "Discard" }).click();
   });
@@ -265,15 +333,29 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await email.getByLabel("SMTP password").fill("mail-secret");
     await email.getByLabel("Sender name").fill("Settings Lab");
     await email.getByLabel("Sender email").fill("noreply@example.com");
-    const themes = (await call("admin", "GET", "/internal/email-themes")).body.themes as { id: string; display_name: string }[];
+    const themes = (await call("admin", "GET", "/internal/email-themes")).body.themes as {
+      id: string;
+      display_name: string;
+    }[];
     const other = themes.find((t) => !/light/i.test(t.display_name))!;
     await email.getByLabel("Email theme").selectOption(other.id);
-    await section("Default permissions").getByRole("group", { name: "Every new user" }).getByLabel("read_notes").check();
+    await section("Default permissions")
+      .getByRole("group", { name: "Every new user" })
+      .getByLabel("read_notes")
+      .check();
     expect(await diff().textContent()).toContain("config.user_default_permissions.read_notes (absent) → true");
     await apply("applied");
 
     const config = (await call("admin", "GET", "/internal/projects/current")).body.config as Record<string, unknown>;
-    expect(config.email_config).toMatchObject({ type: "standard", host: "smtp.example.com", port: 2525, username: "mailer", password: "mail-secret", sender_name: "Settings Lab", sender_email: "noreply@example.com" });
+    expect(config.email_config).toMatchObject({
+      type: "standard",
+      host: "smtp.example.com",
+      port: 2525,
+      username: "mailer",
+      password: "mail-secret",
+      sender_name: "Settings Lab",
+      sender_email: "noreply@example.com",
+    });
     expect(config.email_theme).toBe(other.id);
     const userId = await newUser("grace@example.com");
     const granted = await call("server", "GET", `/project-permissions?user_id=${userId}`);
@@ -283,7 +365,9 @@ export function settingsSuite(env: () => SuiteEnv): void {
   it("adds a payment item, a product that includes it and a vault store, and the server API uses them", async () => {
     const userId = await newUser("linus@example.com");
     expect((await call("server", "GET", `/payments/items/user/${userId}/gems`)).code).toBe("ITEM_NOT_FOUND");
-    expect((await call("server", "POST", "/data-vault/stores/tokens/set", { hashed_key: "k", encrypted_value: "v" })).code).toBe("DATA_VAULT_STORE_DOES_NOT_EXIST");
+    expect(
+      (await call("server", "POST", "/data-vault/stores/tokens/set", { hashed_key: "k", encrypted_value: "v" })).code,
+    ).toBe("DATA_VAULT_STORE_DOES_NOT_EXIST");
     const payments = section("Payments");
     await payments.getByLabel("New item id").fill("gems");
     await payments.getByLabel("New item name").fill("Gems");
@@ -300,22 +384,39 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await apply("applied");
 
     expect((await call("server", "GET", `/payments/items/user/${userId}/gems`)).body.quantity).toBe(0);
-    expect((await call("server", "POST", `/payments/products/user/${userId}`, { product_id: "gem-pack" })).status).toBe(200);
+    expect((await call("server", "POST", `/payments/products/user/${userId}`, { product_id: "gem-pack" })).status).toBe(
+      200,
+    );
     expect((await call("server", "GET", `/payments/items/user/${userId}/gems`)).body.quantity).toBe(10);
-    expect((await call("server", "POST", "/data-vault/stores/tokens/set", { hashed_key: "k", encrypted_value: "v" })).status).toBe(200);
-    expect((await call("server", "POST", "/data-vault/stores/tokens/get", { hashed_key: "k" })).body.encrypted_value).toBe("v");
+    expect(
+      (await call("server", "POST", "/data-vault/stores/tokens/set", { hashed_key: "k", encrypted_value: "v" })).status,
+    ).toBe(200);
+    expect(
+      (await call("server", "POST", "/data-vault/stores/tokens/get", { hashed_key: "k" })).body.encrypted_value,
+    ).toBe("v");
   });
 
   it("counts the project's users and emails and the requests on their tabs", async () => {
     const count = (tab: string) => page.getByTestId(`count-${tab}`).textContent().then(Number);
-    const counts = async () => (await (await fetch(`${cli.url}/__emulator/counts?project_id=${project.id}`)).json()) as { users: number; emails: number };
+    const counts = async () =>
+      (await (await fetch(`${cli.url}/__emulator/counts?project_id=${project.id}`)).json()) as {
+        users: number;
+        emails: number;
+      };
     await expect.poll(async () => (await count("users")) === (await counts()).users, { timeout: 8_000 }).toBe(true);
     const users = await count("users");
     const emails = await count("outbox");
     const requests = await count("requests");
     // A new user, with a sign-in code by email (OTP is on by now): the counts follow (polled every 3 s).
     await newUser("margaret@example.com");
-    expect((await call("client", "POST", "/auth/otp/send-sign-in-code", { email: "margaret@example.com", callback_url: `${cli.url}/handler/magic-link-callback` })).status).toBe(200);
+    expect(
+      (
+        await call("client", "POST", "/auth/otp/send-sign-in-code", {
+          email: "margaret@example.com",
+          callback_url: `${cli.url}/handler/magic-link-callback`,
+        })
+      ).status,
+    ).toBe(200);
     await expect.poll(() => count("users"), { timeout: 8_000 }).toBe(users + 1);
     await expect.poll(() => count("outbox"), { timeout: 8_000 }).toBe(emails + 1);
     expect(await count("requests")).toBeGreaterThanOrEqual(requests + 2);
@@ -325,7 +426,11 @@ export function settingsSuite(env: () => SuiteEnv): void {
     const setup = await call("admin", "POST", "/internal/payments/setup", {});
     expect(setup.status).toBe(200);
     const buyer = await newUser("checkout.fit@example.com");
-    const purchase = await call("server", "POST", "/payments/purchases/create-purchase-url", { customer_type: "user", customer_id: buyer, product_id: "gem-pack" });
+    const purchase = await call("server", "POST", "/payments/purchases/create-purchase-url", {
+      customer_type: "user",
+      customer_id: buyer,
+      product_id: "gem-pack",
+    });
     expect(purchase.status).toBe(200);
     const pages: Record<string, string> = {
       "api-reference": `${cli.url}/__emulator/api-reference`,
@@ -338,7 +443,10 @@ export function settingsSuite(env: () => SuiteEnv): void {
       for (const [name, url] of Object.entries(pages)) {
         const answer = await page.goto(url);
         expect(answer?.status(), url).toBe(200);
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
         if (scrollWidth > innerWidth) overflowing.push(`${name} at ${width}px: ${scrollWidth} > ${innerWidth}`);
         await page.screenshot({ path: join(screenshots, `emulator-${name}-${width}.png`), fullPage: true });
       }
@@ -358,7 +466,10 @@ export function settingsSuite(env: () => SuiteEnv): void {
         await page.locator(ready).first().waitFor({ state: "attached" });
         // The selected email's HTML renders in a frame of its own.
         if (tab === "outbox") await page.frameLocator('iframe[title="Email body"]').locator("body *").first().waitFor();
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
         if (scrollWidth > innerWidth) overflowing.push(`${tab} at ${width}px: ${scrollWidth} > ${innerWidth}`);
         await page.screenshot({ path: join(screenshots, `dashboard-${tab}-${width}.png`), fullPage: true });
       }

@@ -15,7 +15,12 @@ import { startReceiver, type Receiver } from "../../../fake-provider/src/test-su
  * "+1 min" and "Resend" each adding an attempt the tab shows. A screenshot goes to authsim/test-artifacts/.
  */
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
-const serverHeaders = { "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key, "content-type": "application/json" };
+const serverHeaders = {
+  "x-stack-access-type": "server",
+  "x-stack-project-id": dev.id,
+  "x-stack-secret-server-key": dev.keys.secret_server_key,
+  "content-type": "application/json",
+};
 
 describeInChromium("the Webhooks tab in Chromium", () => {
   let cli: StartedCli;
@@ -47,9 +52,15 @@ describeInChromium("the Webhooks tab in Chromium", () => {
     // Frozen, so the retry waits for the clock bar's "+1 min" rather than 5 s of real time.
     await control.call("freezeClock", { body: {} });
     await control.call("addWebhookEndpoint", { body: { projectId: dev.id, url: receiver.url } });
-    const created = await fetch(`${cli.url}/api/v1/users`, { method: "POST", headers: serverHeaders, body: JSON.stringify({ primary_email: "hook@example.com" }) });
+    const created = await fetch(`${cli.url}/api/v1/users`, {
+      method: "POST",
+      headers: serverHeaders,
+      body: JSON.stringify({ primary_email: "hook@example.com" }),
+    });
     expect(created.status).toBe(201);
-    await control.call("waitForWebhookAttempt", { query: { projectId: dev.id, eventType: "user.created", timeoutMs: 10_000 } });
+    await control.call("waitForWebhookAttempt", {
+      query: { projectId: dev.id, eventType: "user.created", timeoutMs: 10_000 },
+    });
 
     await page.goto(`${cli.url}/#webhooks`);
     await page.getByTestId("webhook-endpoints").getByRole("cell", { name: receiver.url }).waitFor();
@@ -58,7 +69,9 @@ describeInChromium("the Webhooks tab in Chromium", () => {
     await attempts.getByText("500 failed").waitFor();
     await attempts.getByText("endpoint is down").waitFor();
     // The retry (5 s later on the emulator's clock) waits in the clock bar.
-    expect(await page.getByTestId("pending-work").textContent()).toMatch(/1 webhook attempt waits for .* \(emulator time\)/);
+    expect(await page.getByTestId("pending-work").textContent()).toMatch(
+      /1 webhook attempt waits for .* \(emulator time\)/,
+    );
 
     // The scheduled retry runs once the clock passes it (and fails again).
     await page.getByRole("button", { name: "+1 min" }).click();

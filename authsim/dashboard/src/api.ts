@@ -1,5 +1,14 @@
 import type { z } from "zod";
-import { answerSchema, callerHeaders, operationsById, operationUrl, type AnswerSchema, type OperationCallParts, type OperationId, type QueryValue } from "@authsim/sdk/contract";
+import {
+  answerSchema,
+  callerHeaders,
+  operationsById,
+  operationUrl,
+  type AnswerSchema,
+  type OperationCallParts,
+  type OperationId,
+  type QueryValue,
+} from "@authsim/sdk/contract";
 import { controlClient } from "@authsim/sdk/emulator";
 
 /**
@@ -62,18 +71,27 @@ export type Answer<Id extends OperationId> = z.output<AnswerSchema<Id, "server">
  * method and path from the operation's definition, the answer parsed with its answer schema. The dashboard names no
  * path and no wire shape of its own.
  */
-export async function callOperation<Id extends OperationId>(project: ProjectEntry, access: Access, id: Id, ...[call]: Record<never, never> extends Call<Id> ? [Call<Id>?] : [Call<Id>]): Promise<Answer<Id>> {
+export async function callOperation<Id extends OperationId>(
+  project: ProjectEntry,
+  access: Access,
+  id: Id,
+  ...[call]: Record<never, never> extends Call<Id> ? [Call<Id>?] : [Call<Id>]
+): Promise<Answer<Id>> {
   const parts = (call ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown };
   const headers: Record<string, string> = {
     [DASHBOARD_HEADER]: "1",
     ...callerHeaders({
       accessType: access,
       projectId: project.id,
-      ...(access === "server" ? { secretServerKey: project.secret_server_key } : { superSecretAdminKey: project.super_secret_admin_key }),
+      ...(access === "server"
+        ? { secretServerKey: project.secret_server_key }
+        : { superSecretAdminKey: project.super_secret_admin_key }),
     }),
   };
   const operation = operationsById.get(id)!;
-  const json = await fetch(`/api/v1${operationUrl(id, parts)}`, init(operation.method, parts.body, headers)).then((r) => answer<unknown>(r));
+  const json = await fetch(`/api/v1${operationUrl(id, parts)}`, init(operation.method, parts.body, headers)).then((r) =>
+    answer<unknown>(r),
+  );
   const schema = operation.responses.some((r) => r.kind === "json") ? answerSchema(id, "server") : null;
   return (schema ? schema.parse(json) : json) as Answer<Id>;
 }
@@ -87,4 +105,3 @@ export type { SentEmail as Email, RequestLogEntry as LogEntry, FaultRule } from 
 export interface List<T> {
   items: T[];
 }
-

@@ -38,7 +38,7 @@ type Tab = (typeof tabs)[number][0];
 type Counts = ControlAnswer<"counts">;
 const countOf: Partial<Record<Tab, keyof Counts>> = { users: "users", outbox: "emails", requests: "requests" };
 
-const tabOf = (hash: string): Tab => (tabs.find(([id]) => `#${id}` === hash)?.[0] ?? "projects");
+const tabOf = (hash: string): Tab => tabs.find(([id]) => `#${id}` === hash)?.[0] ?? "projects";
 const PROJECT_KEY = "authsim-dashboard-project";
 
 export function App() {
@@ -52,7 +52,10 @@ export function App() {
   }, []);
   const list = projects.data ?? [];
   const project = list.find((p) => p.id === projectId) ?? list[0] ?? null;
-  const counts = useLoad(() => (project ? control.call("counts", { query: { projectId: project.id } }) : Promise.resolve(null)), project?.id ?? "");
+  const counts = useLoad(
+    () => (project ? control.call("counts", { query: { projectId: project.id } }) : Promise.resolve(null)),
+    project?.id ?? "",
+  );
   useInterval(counts.reload, 3_000);
   const select = (id: string) => {
     localStorage.setItem(PROJECT_KEY, id);
@@ -98,7 +101,9 @@ export function App() {
       </nav>
       <main>
         <ErrorBox error={projects.error} />
-        {tab === "projects" && <ProjectsPanel projects={list} selected={project} onSelect={select} onChanged={projects.reload} />}
+        {tab === "projects" && (
+          <ProjectsPanel projects={list} selected={project} onSelect={select} onChanged={projects.reload} />
+        )}
         {project && tab === "settings" && <SettingsPanel key={project.id} project={project} />}
         {project && tab === "users" && <UsersPanel key={project.id} project={project} />}
         {project && tab === "teams" && <TeamsPanel key={project.id} project={project} />}

@@ -132,7 +132,11 @@ export function Section({ title, children, actions }: { title: string; children:
 }
 
 /** The provider's time as UTC, second precision: it is the emulated clock, which may be far from the wall clock. */
-export const formatTime = (millis: number) => new Date(millis).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, "Z");
+export const formatTime = (millis: number) =>
+  new Date(millis)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, "Z");
 
 export function jsonText(value: unknown): string {
   return value === null || value === undefined ? "" : JSON.stringify(value, null, 2);

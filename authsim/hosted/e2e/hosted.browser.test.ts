@@ -86,7 +86,10 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     ] as const) {
       await page.goto(`${cli.url}${path}`);
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
-      expect([path, await page.evaluate(() => (window as unknown as { authsimSawLoading: boolean }).authsimSawLoading)]).toEqual([path, false]);
+      expect([
+        path,
+        await page.evaluate(() => (window as unknown as { authsimSawLoading: boolean }).authsimSawLoading),
+      ]).toEqual([path, false]);
     }
     browser.context.off("request", onRequest);
     expect(configRequests).toEqual([]);
@@ -109,7 +112,9 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
   });
 
   it("verifies the email through the link the sign-up sent", async () => {
-    const mail = await controls.call("waitForEmail", { query: { to: ADA, kind: "email_verification", timeoutMs: 10_000 } });
+    const mail = await controls.call("waitForEmail", {
+      query: { to: ADA, kind: "email_verification", timeoutMs: 10_000 },
+    });
     expect(mail.link?.startsWith(`${cli.url}/handler/email-verification?`)).toBe(true);
     await page.goto(mail.link!);
     await page.getByText("Your email is verified.").waitFor();
@@ -121,8 +126,13 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
   it("shows a link's value the SDK refuses in the page, never in an alert, on a page no foreign site may frame", async () => {
     // A code far past the 256 characters the SDK accepts: refused before any request, an error no page expected.
     const response = await page.goto(`${cli.url}/handler/email-verification?code=${"x".repeat(300)}`);
-    expect([response?.headers()["x-frame-options"], response?.headers()["content-security-policy"]]).toEqual(["SAMEORIGIN", "frame-ancestors 'self'"]);
-    await expect.poll(() => page.locator(".hosted-unhandled").textContent()).toMatch(/^This page was given a value it cannot use \(code: /);
+    expect([response?.headers()["x-frame-options"], response?.headers()["content-security-policy"]]).toEqual([
+      "SAMEORIGIN",
+      "frame-ancestors 'self'",
+    ]);
+    await expect
+      .poll(() => page.locator(".hosted-unhandled").textContent())
+      .toMatch(/^This page was given a value it cannot use \(code: /);
     await at.shot("unhandled-error-in-page");
     expect(pageErrors).toEqual([]);
     await page.goto(`${cli.url}/app`);
@@ -202,7 +212,10 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
 
   it("creates a team in account settings", async () => {
     await page.goto(`${cli.url}/handler/account-settings`);
-    await page.getByRole("navigation", { name: "Account settings pages" }).getByRole("button", { name: "Teams" }).click();
+    await page
+      .getByRole("navigation", { name: "Account settings pages" })
+      .getByRole("button", { name: "Teams" })
+      .click();
     await page.getByLabel("Team name", { exact: true }).fill("Analytical Engines");
     await page.getByRole("button", { name: "Create team" }).click();
     await page.getByRole("list", { name: "Teams" }).getByText("Analytical Engines").waitFor();
@@ -265,12 +278,17 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     await at.shot("team-invite-sent");
     await at.signOut("Ada Lovelace");
 
-    const mail = await controls.call("waitForEmail", { query: { to: grace.email, kind: "team_invitation", timeoutMs: 10_000 } });
+    const mail = await controls.call("waitForEmail", {
+      query: { to: grace.email, kind: "team_invitation", timeoutMs: 10_000 },
+    });
     expect(mail.link?.startsWith(`${cli.url}/handler/team-invitation?`)).toBe(true);
     // Signed out, the link goes through sign-in (GitHub, where Grace is one click: an account seen before) and back.
     await page.goto(mail.link!);
     await page.getByRole("button", { name: "Continue with GitHub" }).click();
-    await page.getByRole("list", { name: "Accounts used before" }).getByRole("button", { name: `Continue as ${grace.email}` }).click();
+    await page
+      .getByRole("list", { name: "Accounts used before" })
+      .getByRole("button", { name: `Continue as ${grace.email}` })
+      .click();
     await page.getByText("You are invited to join Analytical Engines.").waitFor();
     expect(page.url()).toBe(mail.link);
     await at.shot("team-invitation");
@@ -284,7 +302,9 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     // Grace's own account settings list both members (members hold $read_members by the project's defaults).
     await page.goto(`${cli.url}/handler/account-settings#teams`);
     const list = page.getByRole("list", { name: "Members of Analytical Engines" });
-    await expect.poll(async () => (await list.getByRole("listitem").allTextContents()).sort()).toEqual(["Ada Lovelace", `${grace.name} (you)`].sort());
+    await expect
+      .poll(async () => (await list.getByRole("listitem").allTextContents()).sort())
+      .toEqual(["Ada Lovelace", `${grace.name} (you)`].sort());
     expect(pageErrors).toEqual([]);
   });
 
@@ -294,7 +314,14 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await at.submitSignIn(ADA, NEW_PASSWORD);
     await page.waitForURL(`${at.origin}/app`);
@@ -340,7 +367,9 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     await at.shot("mfa-wrong-code");
     // The emulator's control endpoint shows what the authenticator app would show now.
     const ada = await server.userByEmail(ADA);
-    await page.getByLabel("Authentication code", { exact: true }).fill((await controls.call("totp", { params: { user_id: ada.id } })).code);
+    await page
+      .getByLabel("Authentication code", { exact: true })
+      .fill((await controls.call("totp", { params: { user_id: ada.id } })).code);
     await page.getByRole("button", { name: "Verify code" }).click();
     await page.waitForURL(`${at.origin}/app`);
     expect(await at.whoami()).toBe("Signed in as Ada Lovelace");
@@ -360,7 +389,10 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     at = hostedPage(page, cli.url, artifacts);
     await at.signUp(LIN, PASSWORD, other.id);
     // Sign-up sent the browser to /app with no parameter: the remembered choice keeps it on Northwind.
-    expect([await page.getByTestId("project-name").textContent(), await page.getByTestId("project-id").textContent()]).toEqual(["Northwind", other.id]);
+    expect([
+      await page.getByTestId("project-name").textContent(),
+      await page.getByTestId("project-id").textContent(),
+    ]).toEqual(["Northwind", other.id]);
     await at.shot("other-project-home");
     const northwind = serverApi(cli.url, { projectId: other.id, secretServerKey: other.secret_server_key });
     expect((await northwind.userByEmail(LIN)).has_password).toBe(true);
@@ -369,7 +401,9 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     await page.goto(`${cli.url}/app?project_id=${dev.id}`);
     await page.getByText(`Signed in as ${grace.name}`).waitFor();
     const names = (await browser.context.cookies(cli.url)).map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining([`stack-refresh-${dev.id}`, `stack-refresh-${other.id}`, "authsim-hosted-project"]));
+    expect(names).toEqual(
+      expect.arrayContaining([`stack-refresh-${dev.id}`, `stack-refresh-${other.id}`, "authsim-hosted-project"]),
+    );
     expect(pageErrors).toEqual([]);
   });
 
@@ -378,7 +412,8 @@ describeInChromium("the hosted sign-in pages in Chromium", () => {
     await browser.context.clearCookies();
     at = hostedPage(page, cli.url, artifacts);
     const shots: string[] = [];
-    for (const [name, path] of SIGNED_OUT_PAGES) shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
+    for (const [name, path] of SIGNED_OUT_PAGES)
+      shots.push(...(await sweep.page(`hosted-${name}`, `${cli.url}${path}`)));
     // The mock identity provider, with the accounts seen before, then one of them signs in.
     await page.goto(`${cli.url}/handler/sign-in`);
     await page.getByRole("button", { name: "Continue with GitHub" }).click();

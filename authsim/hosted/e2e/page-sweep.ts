@@ -27,7 +27,10 @@ export function pageSweep(page: Page, dir: string): PageSweep {
     for (const width of SWEEP_WIDTHS) {
       await page.setViewportSize({ width, height });
       await page.waitForFunction((w) => window.innerWidth === w, width);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       if (scrollWidth > innerWidth) overflowing.push(`${name}@${width}: ${scrollWidth} > ${innerWidth}`);
       const file = join(dir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
@@ -44,7 +47,9 @@ export function pageSweep(page: Page, dir: string): PageSweep {
       // Each page has its title as the first heading once it has rendered (the handler's pages, /app, the provider's).
       await page.locator("h1").first().waitFor();
       // A page that loads its data shows a status line meanwhile: shoot the page, not the loading line.
-      await page.waitForFunction(() => !document.querySelector("[data-authsim-loading]") && !document.body.textContent?.includes("Loading…"));
+      await page.waitForFunction(
+        () => !document.querySelector("[data-authsim-loading]") && !document.body.textContent?.includes("Loading…"),
+      );
       return await here(name);
     },
   };

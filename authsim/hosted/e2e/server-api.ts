@@ -1,6 +1,14 @@
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import type { z } from "zod";
-import { answerSchema, callerHeaders, operationsById, operationUrl, type AnswerSchema, type OperationCallParts, type OperationId } from "@authsim/sdk/contract";
+import {
+  answerSchema,
+  callerHeaders,
+  operationsById,
+  operationUrl,
+  type AnswerSchema,
+  type OperationCallParts,
+  type OperationId,
+} from "@authsim/sdk/contract";
 
 /**
  * A project's server API over HTTP, for what a test checks or arranges behind the pages' back (who exists, what the
@@ -17,12 +25,19 @@ export type ServerUser = z.output<AnswerSchema<"getUser", "server">>;
 
 export interface ServerApi {
   /** A contract operation as the project's server: parts typed by its definition, the answer parsed by its schema. */
-  call<Id extends OperationId>(id: Id, parts?: OperationCallParts<Id, "server">): Promise<z.output<AnswerSchema<Id, "server">>>;
+  call<Id extends OperationId>(
+    id: Id,
+    parts?: OperationCallParts<Id, "server">,
+  ): Promise<z.output<AnswerSchema<Id, "server">>>;
   userByEmail(email: string): Promise<ServerUser>;
 }
 
 export function serverApi(baseUrl: string, keys: ServerKeys = devKeys): ServerApi {
-  const serverHeaders = callerHeaders({ accessType: "server", projectId: keys.projectId, secretServerKey: keys.secretServerKey });
+  const serverHeaders = callerHeaders({
+    accessType: "server",
+    projectId: keys.projectId,
+    secretServerKey: keys.secretServerKey,
+  });
   const call: ServerApi["call"] = async (id, parts) => {
     const { body } = (parts ?? {}) as { body?: unknown };
     const method = operationsById.get(id)!.method;

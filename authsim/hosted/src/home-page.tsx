@@ -17,7 +17,8 @@ export function HomePage({ config }: { config: HostedConfig }) {
         <div className="hosted-brand">
           <strong data-testid="project-name">{config.projectName}</strong>
           <p className="hosted-project">
-            Project <code data-testid="project-id">{config.projectId}</code> · <a href={new URL("/#projects", config.baseUrl).href}>Dashboard</a>
+            Project <code data-testid="project-id">{config.projectId}</code> ·{" "}
+            <a href={new URL("/#projects", config.baseUrl).href}>Dashboard</a>
           </p>
         </div>
         <UserButton />
@@ -54,8 +55,9 @@ export function HomePage({ config }: { config: HostedConfig }) {
           </>
         )}
         <p className="hosted-note">
-          Pages of the authsim emulator for this project (another one: add <code>?project_id=</code> to any of these addresses, or use
-          the links in the dashboard's projects). Emails land in the <a href="/#outbox">dashboard's outbox</a>.
+          Pages of the authsim emulator for this project (another one: add <code>?project_id=</code> to any of these
+          addresses, or use the links in the dashboard's projects). Emails land in the{" "}
+          <a href="/#outbox">dashboard's outbox</a>.
         </p>
       </main>
     </>

@@ -20,7 +20,9 @@ export function HostedApp({ path, config }: { path: string; config: HostedConfig
             Loading…
           </p>
         }
-      >{path === HOSTED_HOME || path === HOSTED_HANDLER ? <HomePage config={config} /> : <Handler />}</Suspense>
+      >
+        {path === HOSTED_HOME || path === HOSTED_HANDLER ? <HomePage config={config} /> : <Handler />}
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,15 @@ import { createRoot } from "react-dom/client";
 import { clientCachesSymbol, projectFromClientJson, StackClientApp } from "@authsim/sdk";
 import { HostedApp } from "./hosted-app.tsx";
 import { HostedProvider } from "./unhandled-error.tsx";
-import { HOSTED_CONFIG_ELEMENT_ID, HOSTED_CONFIG_PATH, HOSTED_HANDLER, HOSTED_HOME, PROJECT_QUERY, withProject, type HostedConfig } from "./hosted-config.ts";
+import {
+  HOSTED_CONFIG_ELEMENT_ID,
+  HOSTED_CONFIG_PATH,
+  HOSTED_HANDLER,
+  HOSTED_HOME,
+  PROJECT_QUERY,
+  withProject,
+  type HostedConfig,
+} from "./hosted-config.ts";
 
 /**
  * The hosted handler pages' entry: which project to sign in to comes from the server next to the page (the page's
@@ -19,7 +27,9 @@ function inlinedConfig(): HostedConfig | null {
 async function loadConfig(): Promise<HostedConfig> {
   // The page's own choice goes along, so the config cannot disagree with the address even where cookies are refused.
   const asked = new URLSearchParams(window.location.search).get(PROJECT_QUERY);
-  const response = await fetch(asked ? withProject(HOSTED_CONFIG_PATH, asked) : HOSTED_CONFIG_PATH, { cache: "no-store" });
+  const response = await fetch(asked ? withProject(HOSTED_CONFIG_PATH, asked) : HOSTED_CONFIG_PATH, {
+    cache: "no-store",
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string } | null;
     throw new Error(body?.error ?? `${HOSTED_CONFIG_PATH} answered ${response.status}.`);
@@ -54,7 +64,10 @@ async function start(): Promise<void> {
   app[clientCachesSymbol]().project.seed(projectFromClientJson(config.project));
   createRoot(root).render(
     <StrictMode>
-      <HostedProvider app={app} trustedRedirects={{ allowLocalhost: config.allowLocalhost, domains: config.project.config.domains }}>
+      <HostedProvider
+        app={app}
+        trustedRedirects={{ allowLocalhost: config.allowLocalhost, domains: config.project.config.domains }}
+      >
         <HostedApp path={window.location.pathname} config={config} />
       </HostedProvider>
     </StrictMode>,

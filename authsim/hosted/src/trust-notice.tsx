@@ -16,18 +16,23 @@ export function TrustNotice({ config }: { config: HostedConfig }) {
       <strong>
         {config.projectName} does not trust {origin}.
       </strong>{" "}
-      {isLocalhost(window.location.hostname) ? "It does not allow localhost" : "This address is not localhost"}, and none of its trusted domains
-      matches, so the emulator refuses the redirect URLs these pages send: sign-up's verification email, password reset, magic links, invitations
-      and OAuth sign-in fail with REDIRECT_URL_NOT_WHITELISTED.
+      {isLocalhost(window.location.hostname) ? "It does not allow localhost" : "This address is not localhost"}, and
+      none of its trusted domains matches, so the emulator refuses the redirect URLs these pages send: sign-up's
+      verification email, password reset, magic links, invitations and OAuth sign-in fail with
+      REDIRECT_URL_NOT_WHITELISTED.
       {isLocalhost(window.location.hostname) ? (
         <>
           {" "}
-          To use them, allow localhost in the project's config — <code>"allow_localhost": true</code> in the fixture, or:
+          To use them, allow localhost in the project's config — <code>"allow_localhost": true</code> in the fixture,
+          or:
           <pre>{patch}</pre>
           or add {origin} to its trusted domains.
         </>
       ) : (
-        <> To use them, add {origin} to the project's trusted domains (its admin config's <code>domains</code>).</>
+        <>
+          {" "}
+          To use them, add {origin} to the project's trusted domains (its admin config's <code>domains</code>).
+        </>
       )}
     </aside>
   );

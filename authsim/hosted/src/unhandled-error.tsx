@@ -10,7 +10,15 @@ import "./hosted.css";
  * must not be able to raise. The project's trust settings go with it: a return address on another of the project's
  * trusted origins (an app on localhost when the project allows localhost) is followed as the API would allow it.
  */
-export function HostedProvider({ app, trustedRedirects, children }: { app: StackClientApp; trustedRedirects: TrustedRedirects; children: ReactNode }) {
+export function HostedProvider({
+  app,
+  trustedRedirects,
+  children,
+}: {
+  app: StackClientApp;
+  trustedRedirects: TrustedRedirects;
+  children: ReactNode;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const onUnhandledError = useCallback((fallback: string, error: unknown) => {
     console.error(error);

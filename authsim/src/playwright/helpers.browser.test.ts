@@ -29,8 +29,17 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
   let browser: LaunchedBrowser;
   let page: Page;
   let auth: AuthsimHelpers;
-  const api = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = server): Promise<T> => {
-    const response = await fetch(`${cli.url}/api/v1${path}`, { method, headers: { ...headers, "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const api = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = server,
+  ): Promise<T> => {
+    const response = await fetch(`${cli.url}/api/v1${path}`, {
+      method,
+      headers: { ...headers, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
     return (await response.json()) as T;
   };
@@ -43,7 +52,12 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
     // The server's first session (its signing key) and first passkey ceremony (loading its WebAuthn library, ~0.8 s)
     // are its own cold start: done once here, so the figures below are the helpers'.
     const warm = await auth.signIn(browser.context, "warm-up@example.com");
-    const client = callerHeaders({ accessType: "client", projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key, accessToken: warm.accessToken });
+    const client = callerHeaders({
+      accessType: "client",
+      projectId: dev.id,
+      publishableClientKey: dev.keys.publishable_client_key,
+      accessToken: warm.accessToken,
+    });
     await api("POST", "/auth/passkey/initiate-passkey-registration", {}, client);
   }, 120_000);
 
@@ -53,7 +67,9 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
   });
 
   it("signIn makes the user and puts the session where our React bindings read it: the hosted app shows them", async () => {
-    const ada = await timed("signIn (new user)", () => auth.signIn(browser.context, { email: "ada@example.com", displayName: "Ada Lovelace" }));
+    const ada = await timed("signIn (new user)", () =>
+      auth.signIn(browser.context, { email: "ada@example.com", displayName: "Ada Lovelace" }),
+    );
     await page.goto(`${cli.url}/app`);
     await expect.poll(() => page.getByTestId("whoami").textContent()).toBe("Signed in as Ada Lovelace");
     // The same address again signs the same user in (no second user).
@@ -63,12 +79,29 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
     expect(items.map((u) => u.id)).toEqual([ada.id]);
     // Both cookie families are in the browser for the app's hosts.
     const names = (await browser.context.cookies(cli.url)).map((c) => c.name).sort();
-    expect(names).toEqual(expect.arrayContaining(["hexclave-access", `hexclave-refresh-${dev.id}--default`, "stack-access", `stack-refresh-${dev.id}`]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "hexclave-access",
+        `hexclave-refresh-${dev.id}--default`,
+        "stack-access",
+        `stack-refresh-${dev.id}`,
+      ]),
+    );
   });
 
   it("nextEmail and otpCode answer each email once, in order, waiting for one not sent yet", async () => {
     const to = "otp-reader@example.com";
-    const send = () => api("POST", "/auth/otp/send-sign-in-code", { email: to, callback_url: `${cli.url}/handler/magic-link-callback` }, callerHeaders({ accessType: "client", projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key }));
+    const send = () =>
+      api(
+        "POST",
+        "/auth/otp/send-sign-in-code",
+        { email: to, callback_url: `${cli.url}/handler/magic-link-callback` },
+        callerHeaders({
+          accessType: "client",
+          projectId: dev.id,
+          publishableClientKey: dev.keys.publishable_client_key,
+        }),
+      );
     await send();
     const first = await timed("otpCode", () => auth.otpCode(to));
     expect(first).toMatch(/^[0-9A-Z]{6}$/);
@@ -81,7 +114,14 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
     // A code signs in: the one-time code is the email's.
     const signedIn = await fetch(`${cli.url}/api/v1/auth/otp/sign-in`, {
       method: "POST",
-      headers: { ...callerHeaders({ accessType: "client", projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key }), "content-type": "application/json" },
+      headers: {
+        ...callerHeaders({
+          accessType: "client",
+          projectId: dev.id,
+          publishableClientKey: dev.keys.publishable_client_key,
+        }),
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ code: second.code }),
     });
     expect(signedIn.status).toBe(200);
@@ -106,14 +146,19 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
     await page.goto(`${origin}/app`);
     await expect.poll(() => page.getByTestId("whoami").textContent()).toBe("Signed in as Ada Lovelace");
     const passkey = await timed("registerPasskey", () => auth.registerPasskey(page));
-    const { items } = await api<{ items: { id: string; passkey_auth_enabled: boolean }[] }>("GET", "/users?query=ada%40example.com");
+    const { items } = await api<{ items: { id: string; passkey_auth_enabled: boolean }[] }>(
+      "GET",
+      "/users?query=ada%40example.com",
+    );
     expect(items[0]!.passkey_auth_enabled).toBe(true);
     const cdp = await browser.context.newCDPSession(page);
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId: passkey.authenticatorId });
     expect(credentials.map((c) => c.rpId)).toEqual(["localhost"]);
 
     await page.goto(`${origin}/handler/sign-out`);
-    await expect.poll(async () => (await browser.context.cookies(origin)).some((c) => c.name === `stack-refresh-${dev.id}`)).toBe(false);
+    await expect
+      .poll(async () => (await browser.context.cookies(origin)).some((c) => c.name === `stack-refresh-${dev.id}`))
+      .toBe(false);
     await page.goto(`${origin}/handler/sign-in`);
     await page.getByRole("button", { name: "Continue with a passkey" }).click();
     await page.waitForURL(`${origin}/app`);

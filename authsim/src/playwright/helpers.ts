@@ -59,15 +59,27 @@ export interface AuthsimHelpers {
   registerPasskey(page: Page): Promise<VirtualPasskey>;
 }
 
-const env = (name: string): string | undefined => (typeof process === "undefined" ? undefined : process.env[name]) || undefined;
+const env = (name: string): string | undefined =>
+  (typeof process === "undefined" ? undefined : process.env[name]) || undefined;
 
 export function createAuthsim(options: AuthsimOptions = {}): AuthsimHelpers {
-  const url = (options.url ?? env("AUTHSIM_URL") ?? env("STACK_API_URL") ?? env("NEXT_PUBLIC_STACK_API_URL"))?.replace(/\/+$/, "");
-  if (!url) throw new Error("authsim/playwright needs the emulator's URL: pass { url } or run under `authsim exec` (it sets AUTHSIM_URL).");
-  const projectId = options.projectId ?? env("STACK_PROJECT_ID") ?? env("NEXT_PUBLIC_STACK_PROJECT_ID") ?? devProjectSeed.id;
+  const url = (options.url ?? env("AUTHSIM_URL") ?? env("STACK_API_URL") ?? env("NEXT_PUBLIC_STACK_API_URL"))?.replace(
+    /\/+$/,
+    "",
+  );
+  if (!url)
+    throw new Error(
+      "authsim/playwright needs the emulator's URL: pass { url } or run under `authsim exec` (it sets AUTHSIM_URL).",
+    );
+  const projectId =
+    options.projectId ?? env("STACK_PROJECT_ID") ?? env("NEXT_PUBLIC_STACK_PROJECT_ID") ?? devProjectSeed.id;
   const publishableClientKey =
-    options.publishableClientKey ?? env("STACK_PUBLISHABLE_CLIENT_KEY") ?? env("NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY") ?? devProjectSeed.keys.publishable_client_key;
-  const secretServerKey = options.secretServerKey ?? env("STACK_SECRET_SERVER_KEY") ?? devProjectSeed.keys.secret_server_key;
+    options.publishableClientKey ??
+    env("STACK_PUBLISHABLE_CLIENT_KEY") ??
+    env("NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY") ??
+    devProjectSeed.keys.publishable_client_key;
+  const secretServerKey =
+    options.secretServerKey ?? env("STACK_SECRET_SERVER_KEY") ?? devProjectSeed.keys.secret_server_key;
   const appUrls = options.appUrls ?? ["http://localhost", "http://127.0.0.1"];
   const controls: ControlClient = controlClient({ baseUrl: url });
   const server: CallerCredentials = { accessType: "server", projectId, publishableClientKey, secretServerKey };
@@ -75,22 +87,34 @@ export function createAuthsim(options: AuthsimOptions = {}): AuthsimHelpers {
   const lastSeq = new Map<string, number>();
 
   /** One operation of the contract, by id, with its path parameters filled in; answers the JSON or throws the refusal. */
-  async function call<T>(id: string, caller: CallerCredentials, input: { params?: Record<string, string>; query?: string; body?: unknown } = {}): Promise<T> {
+  async function call<T>(
+    id: string,
+    caller: CallerCredentials,
+    input: { params?: Record<string, string>; query?: string; body?: unknown } = {},
+  ): Promise<T> {
     const operation = operationsById.get(id);
     if (!operation) throw new Error(`authsim/playwright: no operation ${id} in the contract`);
     const path = operation.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ""));
     const response = await fetch(`${url}/api/v1${path}${input.query ?? ""}`, {
       method: operation.method,
-      headers: { ...callerHeaders(caller), ...(input.body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...callerHeaders(caller),
+        ...(input.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(input.body === undefined ? {} : { body: JSON.stringify(input.body) }),
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`authsim/playwright: ${operation.method} ${path} answered ${response.status}: ${text}`);
+    if (!response.ok)
+      throw new Error(`authsim/playwright: ${operation.method} ${path} answered ${response.status}: ${text}`);
     return JSON.parse(text) as T;
   }
 
-  async function findOrCreateUser(spec: Exclude<UserSpec, string>): Promise<{ id: string; primary_email: string | null }> {
-    const { items } = await call<{ items: { id: string; primary_email: string | null }[] }>("listUsers", server, { query: `?query=${encodeURIComponent(spec.email)}` });
+  async function findOrCreateUser(
+    spec: Exclude<UserSpec, string>,
+  ): Promise<{ id: string; primary_email: string | null }> {
+    const { items } = await call<{ items: { id: string; primary_email: string | null }[] }>("listUsers", server, {
+      query: `?query=${encodeURIComponent(spec.email)}`,
+    });
     const found = items.find((u) => u.primary_email?.toLowerCase() === spec.email.toLowerCase());
     if (found) return found;
     return call("createUser", server, {
@@ -107,7 +131,9 @@ export function createAuthsim(options: AuthsimOptions = {}): AuthsimHelpers {
   async function nextEmail(to: string, waitOptions: { timeoutMs?: number } = {}): Promise<SentEmail> {
     const key = to.toLowerCase();
     const afterSeq = lastSeq.get(key);
-    const email = await controls.call("waitForEmail", { query: { to, timeoutMs: waitOptions.timeoutMs ?? 10_000, ...(afterSeq === undefined ? {} : { afterSeq }) } });
+    const email = await controls.call("waitForEmail", {
+      query: { to, timeoutMs: waitOptions.timeoutMs ?? 10_000, ...(afterSeq === undefined ? {} : { afterSeq }) },
+    });
     lastSeq.set(key, email.seq);
     return email;
   }
@@ -116,17 +142,22 @@ export function createAuthsim(options: AuthsimOptions = {}): AuthsimHelpers {
     async signIn(context, userSpec) {
       const spec = typeof userSpec === "string" ? { email: userSpec } : userSpec;
       const user = await findOrCreateUser(spec);
-      const session = await call<{ access_token: string; refresh_token: string }>("createSession", server, { body: { user_id: user.id } });
+      const session = await call<{ access_token: string; refresh_token: string }>("createSession", server, {
+        body: { user_id: user.id },
+      });
       const tokens: SessionTokens = { accessToken: session.access_token, refreshToken: session.refresh_token };
       // The time orders this refresh cookie among others the kit may find: the emulator's, as the session's own.
       const cookies = sessionCookies(projectId, tokens, (await controls.call("clock")).now_millis);
-      await context.addCookies(appUrls.flatMap((appUrl) => cookies.map((c) => ({ ...c, url: appUrl, sameSite: "Lax" as const }))));
+      await context.addCookies(
+        appUrls.flatMap((appUrl) => cookies.map((c) => ({ ...c, url: appUrl, sameSite: "Lax" as const }))),
+      );
       return { id: user.id, email: spec.email, ...tokens };
     },
     nextEmail,
     async otpCode(to, waitOptions) {
       const email = await nextEmail(to, waitOptions);
-      if (!email.otp) throw new Error(`authsim/playwright: the next email to ${to} ("${email.subject}") holds no one-time code`);
+      if (!email.otp)
+        throw new Error(`authsim/playwright: the next email to ${to} ("${email.subject}") holds no one-time code`);
       return email.otp;
     },
     async totpCode(user) {
@@ -134,19 +165,36 @@ export function createAuthsim(options: AuthsimOptions = {}): AuthsimHelpers {
     },
     async registerPasskey(page) {
       const refreshToken = refreshTokenOf(projectId, await page.context().cookies(page.url()));
-      if (!refreshToken) throw new Error(`authsim/playwright: no one is signed in on ${page.url()} (no session cookie of project ${projectId}); call signIn first`);
+      if (!refreshToken)
+        throw new Error(
+          `authsim/playwright: no one is signed in on ${page.url()} (no session cookie of project ${projectId}); call signIn first`,
+        );
       const client: CallerCredentials = { accessType: "client", projectId, publishableClientKey, refreshToken };
       const { access_token: accessToken } = await call<{ access_token: string }>("refreshCurrentSession", client);
       const user = { ...client, accessToken };
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("WebAuthn.enable", { enableUI: false });
       const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-        options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
       });
-      const started = await call<{ options_json: { rp: Record<string, unknown> }; code: string }>("initiatePasskeyRegistration", user, { body: {} });
+      const started = await call<{ options_json: { rp: Record<string, unknown> }; code: string }>(
+        "initiatePasskeyRegistration",
+        user,
+        { body: {} },
+      );
       // The relying party is the page's host (the service leaves a placeholder for the client to fill in, as the kits do).
       const credential = await page.evaluate(async (optionsJson) => {
-        const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON({ ...optionsJson, rp: { ...optionsJson.rp, id: location.hostname } } as PublicKeyCredentialCreationOptionsJSON);
+        const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON({
+          ...optionsJson,
+          rp: { ...optionsJson.rp, id: location.hostname },
+        } as PublicKeyCredentialCreationOptionsJSON);
         const created = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential | null;
         if (!created) throw new Error("navigator.credentials.create answered nothing");
         return created.toJSON() as { id: string };

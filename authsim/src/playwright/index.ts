@@ -6,7 +6,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { createAuthsim, type AuthsimHelpers, type UserSpec } from "./helpers.ts";
 
-export { createAuthsim, type AuthsimHelpers, type AuthsimOptions, type SignedInUser, type UserSpec, type VirtualPasskey } from "./helpers.ts";
+export {
+  createAuthsim,
+  type AuthsimHelpers,
+  type AuthsimOptions,
+  type SignedInUser,
+  type UserSpec,
+  type VirtualPasskey,
+} from "./helpers.ts";
 
 let fromEnv: AuthsimHelpers | null = null;
 const helpers = () => (fromEnv ??= createAuthsim());

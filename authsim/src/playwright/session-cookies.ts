@@ -25,7 +25,10 @@ const PUBLISHED_ACCESS_NAME = "hexclave-access";
 /** The cookies of both families for one session; `updatedAtMillis` orders it among refresh cookies the kit finds. */
 export function sessionCookies(projectId: string, tokens: SessionTokens, updatedAtMillis: number): SessionCookie[] {
   const cookies: [string, string][] = [
-    [publishedRefreshName(projectId), JSON.stringify({ refresh_token: tokens.refreshToken, updated_at_millis: updatedAtMillis })],
+    [
+      publishedRefreshName(projectId),
+      JSON.stringify({ refresh_token: tokens.refreshToken, updated_at_millis: updatedAtMillis }),
+    ],
     [PUBLISHED_ACCESS_NAME, JSON.stringify([tokens.refreshToken, tokens.accessToken])],
     [cookieNames.refreshToken(projectId), tokens.refreshToken],
     [cookieNames.accessToken, tokens.accessToken],

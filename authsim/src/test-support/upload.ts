@@ -12,21 +12,37 @@ export interface UploadAnswer {
  * Node's HTTP client, as fast as the server takes them, and stops sending once the answer has come: what a page
  * uploading a huge body does, for the body-limit tests (request-body.ts, cli.ts).
  */
-export function upload(url: string, total: number, declared: boolean, headers: Record<string, string> = {}): Promise<UploadAnswer> {
+export function upload(
+  url: string,
+  total: number,
+  declared: boolean,
+  headers: Record<string, string> = {},
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let sent = 0;
-    const outgoing = request(url, { method: "POST", headers: { "content-type": "application/json", ...headers, ...(declared ? { "content-length": String(total) } : {}) } }, (response) => {
-      const millis = performance.now() - started;
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => {
-        resolve({ status: response.statusCode!, text, millis });
-        // The rest of the upload is not needed.
-        outgoing.destroy();
-      });
-    });
+    const outgoing = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...headers,
+          ...(declared ? { "content-length": String(total) } : {}),
+        },
+      },
+      (response) => {
+        const millis = performance.now() - started;
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          resolve({ status: response.statusCode!, text, millis });
+          // The rest of the upload is not needed.
+          outgoing.destroy();
+        });
+      },
+    );
     // An error after the answer (the upload cut short) changes nothing: the promise is settled.
     outgoing.on("error", reject);
     const chunk = Buffer.alloc(64 * 1024, 0x20);

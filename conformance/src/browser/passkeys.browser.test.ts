@@ -21,7 +21,11 @@ describeInChromium("passkeys in Chromium with its virtual authenticator", () => 
   beforeAll(async () => {
     served = await serveFakeProvider();
     profile = await mkdtemp(join(tmpdir(), "authsim-passkeys-"));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
   }, 60_000);
   afterAll(async () => {
     await context?.close();
@@ -38,18 +42,41 @@ describeInChromium("passkeys in Chromium with its virtual authenticator", () => 
     const cdp = await context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
 
-    const headers = { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": dev.id, "x-stack-publishable-client-key": dev.keys.publishable_client_key };
-    const signUp = await fetch(`${served.baseUrl}/api/v1/auth/password/sign-up`, { method: "POST", headers, body: JSON.stringify({ email: "chromium-passkey@example.com", password: "password-123" }) });
-    const { access_token: accessToken, user_id: userId } = (await signUp.json()) as { access_token: string; user_id: string };
+    const headers = {
+      "content-type": "application/json",
+      "x-stack-access-type": "client",
+      "x-stack-project-id": dev.id,
+      "x-stack-publishable-client-key": dev.keys.publishable_client_key,
+    };
+    const signUp = await fetch(`${served.baseUrl}/api/v1/auth/password/sign-up`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "chromium-passkey@example.com", password: "password-123" }),
+    });
+    const { access_token: accessToken, user_id: userId } = (await signUp.json()) as {
+      access_token: string;
+      user_id: string;
+    };
 
     const result = await page.evaluate(
       async ({ headers, accessToken }) => {
         type Json = Record<string, unknown>;
         const post = async (path: string, body: unknown, token?: string): Promise<Json> => {
-          const response = await fetch(`/api/v1${path}`, { method: "POST", headers: { ...headers, ...(token ? { "x-stack-access-token": token } : {}) }, body: JSON.stringify(body) });
+          const response = await fetch(`/api/v1${path}`, {
+            method: "POST",
+            headers: { ...headers, ...(token ? { "x-stack-access-token": token } : {}) },
+            body: JSON.stringify(body),
+          });
           const json = (await response.json()) as Json;
           if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
           return json;
@@ -61,17 +88,41 @@ describeInChromium("passkeys in Chromium with its virtual authenticator", () => 
         // What a client does with the provider's options: the RP-id placeholder becomes this page's hostname (spec §5).
         const reg = await post("/auth/passkey/initiate-passkey-registration", {}, accessToken);
         const creation = reg.options_json as Json;
-        const created = (await navigator.credentials.create({ publicKey: pkc.parseCreationOptionsFromJSON({ ...creation, rp: { ...(creation.rp as Json), id: location.hostname } }) })) as PublicKeyCredential;
-        const registered = await post("/auth/passkey/register", { credential: created.toJSON(), code: reg.code }, accessToken);
+        const created = (await navigator.credentials.create({
+          publicKey: pkc.parseCreationOptionsFromJSON({
+            ...creation,
+            rp: { ...(creation.rp as Json), id: location.hostname },
+          }),
+        })) as PublicKeyCredential;
+        const registered = await post(
+          "/auth/passkey/register",
+          { credential: created.toJSON(), code: reg.code },
+          accessToken,
+        );
         const auth = await post("/auth/passkey/initiate-passkey-authentication", {});
         const request = { ...(auth.options_json as Json), rpId: location.hostname };
-        const assertion = (await navigator.credentials.get({ publicKey: pkc.parseRequestOptionsFromJSON(request) })) as PublicKeyCredential;
-        const signedIn = await post("/auth/passkey/sign-in", { authentication_response: assertion.toJSON(), code: auth.code });
-        return { userHandle: registered.user_handle, credentialId: created.id, signedInAs: signedIn.user_id, isNewUser: signedIn.is_new_user };
+        const assertion = (await navigator.credentials.get({
+          publicKey: pkc.parseRequestOptionsFromJSON(request),
+        })) as PublicKeyCredential;
+        const signedIn = await post("/auth/passkey/sign-in", {
+          authentication_response: assertion.toJSON(),
+          code: auth.code,
+        });
+        return {
+          userHandle: registered.user_handle,
+          credentialId: created.id,
+          signedInAs: signedIn.user_id,
+          isNewUser: signedIn.is_new_user,
+        };
       },
       { headers, accessToken },
     );
-    expect(result).toEqual({ userHandle: result.credentialId, credentialId: expect.any(String), signedInAs: userId, isNewUser: false });
+    expect(result).toEqual({
+      userHandle: result.credentialId,
+      credentialId: expect.any(String),
+      signedInAs: userId,
+      isNewUser: false,
+    });
     // The browser's authenticator holds the one resident credential, and signed with it once.
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);

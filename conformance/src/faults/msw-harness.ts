@@ -32,7 +32,10 @@ export function createFaultHarness(): FaultHarness & { listen(): void; reset(): 
   const seen: FaultHarness["seen"] = [];
   const online = { value: true };
   const toFake = http.all(`${BASE_URL}/*`, async ({ request }) => provider.app.fetch(request));
-  const server = setupServer(toFake, http.all("*", () => passthrough()));
+  const server = setupServer(
+    toFake,
+    http.all("*", () => passthrough()),
+  );
   server.events.on("request:start", ({ request }) => {
     const url = new URL(request.url);
     if (url.origin === BASE_URL) seen.push({ method: request.method, path: url.pathname });
@@ -57,7 +60,8 @@ export function createFaultHarness(): FaultHarness & { listen(): void; reset(): 
     online,
     use: (...handlers) => server.use(...handlers),
     client: () => new StackClientApp({ ...platform, tokenStore: "memory" }),
-    server: () => new StackServerApp({ ...platform, tokenStore: "memory", secretServerKey: dev.keys.secret_server_key }),
+    server: () =>
+      new StackServerApp({ ...platform, tokenStore: "memory", secretServerKey: dev.keys.secret_server_key }),
     listen: () => server.listen({ onUnhandledRequest: "error" }),
     reset: () => {
       server.resetHandlers();

@@ -19,7 +19,12 @@ const count = (path: string) => h.seen.filter((r) => r.path === path).length;
 
 async function signedInClient() {
   const client = h.client();
-  const result = await client.signUpWithCredential({ email: `u${h.seen.length}@faults.test`, password: "password-123", noVerificationCallback: true, noRedirect: true });
+  const result = await client.signUpWithCredential({
+    email: `u${h.seen.length}@faults.test`,
+    password: "password-123",
+    noVerificationCallback: true,
+    noRedirect: true,
+  });
   expect(result.status).toBe("ok");
   h.sleeps.length = 0;
   h.seen.length = 0;
@@ -29,7 +34,11 @@ async function signedInClient() {
 describe("429 Too Many Requests", () => {
   it("waits exactly Retry-After seconds, then retries and succeeds", async () => {
     const client = await signedInClient();
-    h.use(http.get(ME, () => new HttpResponse("slow down", { status: 429, headers: { "retry-after": "3" } }), { once: true }));
+    h.use(
+      http.get(ME, () => new HttpResponse("slow down", { status: 429, headers: { "retry-after": "3" } }), {
+        once: true,
+      }),
+    );
     const user = await client.getUser({ or: "throw" });
     expect(user.primaryEmail).toMatch(/@faults\.test$/);
     expect(h.sleeps).toEqual([3000]);
@@ -75,7 +84,10 @@ describe("network failures", () => {
 
   it("gives up after 5 attempts with a connection error carrying diagnostics", async () => {
     h.use(http.get(PROJECT, () => HttpResponse.error()));
-    const error = await h.client().getProject().catch((e: unknown) => e);
+    const error = await h
+      .client()
+      .getProject()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).diagnostics).toMatchObject({ method: "GET", attempts: 5 });
     expect((error as ConnectionError).message).toContain(PROJECT);
@@ -85,7 +97,10 @@ describe("network failures", () => {
 
   it("does not retry a POST that failed on the network", async () => {
     h.use(http.post(`${BASE_URL}/api/v1/auth/password/sign-in`, () => HttpResponse.error()));
-    const error = await h.client().signInWithCredential({ email: "a@faults.test", password: "password-123", noRedirect: true }).catch((e: unknown) => e);
+    const error = await h
+      .client()
+      .signInWithCredential({ email: "a@faults.test", password: "password-123", noRedirect: true })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(count("/api/v1/auth/password/sign-in")).toBe(1);
     expect(h.sleeps).toEqual([]);
@@ -94,7 +109,10 @@ describe("network failures", () => {
   it("says the device is offline when it is", async () => {
     h.online.value = false;
     h.use(http.post(`${BASE_URL}/api/v1/auth/password/sign-in`, () => HttpResponse.error()));
-    const error = await h.client().signInWithCredential({ email: "a@faults.test", password: "password-123", noRedirect: true }).catch((e: unknown) => e);
+    const error = await h
+      .client()
+      .signInWithCredential({ email: "a@faults.test", password: "password-123", noRedirect: true })
+      .catch((e: unknown) => e);
     expect((error as Error).message).toBe(OFFLINE_MESSAGE);
   });
 });
@@ -105,17 +123,33 @@ describe("known-error validation", () => {
   it("rejects a known error whose header and body codes disagree", async () => {
     h.use(
       http.get(PROJECT, () =>
-        HttpResponse.json(knownErrorBody("PROJECT_NOT_FOUND"), { status: 404, headers: { "x-stack-known-error": "USER_NOT_FOUND" } }),
+        HttpResponse.json(knownErrorBody("PROJECT_NOT_FOUND"), {
+          status: 404,
+          headers: { "x-stack-known-error": "USER_NOT_FOUND" },
+        }),
       ),
     );
-    const error = await h.client().getProject().catch((e: unknown) => e);
+    const error = await h
+      .client()
+      .getProject()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KnownErrorMismatchError);
     expect(count("/api/v1/projects/current")).toBe(1);
   });
 
   it("turns an unknown code into UNSUPPORTED_ERROR with status 500", async () => {
-    h.use(http.get(PROJECT, () => HttpResponse.json(knownErrorBody("FROM_THE_FUTURE"), { status: 400, headers: { "x-stack-known-error": "FROM_THE_FUTURE" } })));
-    const error = await h.client().getProject().catch((e: unknown) => e);
+    h.use(
+      http.get(PROJECT, () =>
+        HttpResponse.json(knownErrorBody("FROM_THE_FUTURE"), {
+          status: 400,
+          headers: { "x-stack-known-error": "FROM_THE_FUTURE" },
+        }),
+      ),
+    );
+    const error = await h
+      .client()
+      .getProject()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KnownError);
     expect((error as KnownError).code).toBe("UNSUPPORTED_ERROR");
     expect((error as KnownError).status).toBe(500);
@@ -123,7 +157,14 @@ describe("known-error validation", () => {
   });
 
   it("never retries an ordinary known error", async () => {
-    h.use(http.get(PROJECT, () => HttpResponse.json(knownErrorBody("PROJECT_NOT_FOUND"), { status: 404, headers: { "x-stack-known-error": "PROJECT_NOT_FOUND" } })));
+    h.use(
+      http.get(PROJECT, () =>
+        HttpResponse.json(knownErrorBody("PROJECT_NOT_FOUND"), {
+          status: 404,
+          headers: { "x-stack-known-error": "PROJECT_NOT_FOUND" },
+        }),
+      ),
+    );
     await expect(h.client().getProject()).rejects.toMatchObject({ code: "PROJECT_NOT_FOUND" });
     expect(count("/api/v1/projects/current")).toBe(1);
   });
@@ -131,9 +172,17 @@ describe("known-error validation", () => {
   it("refreshes and retries exactly once on an invalid-access-token error", async () => {
     const client = await signedInClient();
     h.use(
-      http.get(ME, () => HttpResponse.json(knownErrorBody("ACCESS_TOKEN_EXPIRED"), { status: 401, headers: { "x-stack-known-error": "ACCESS_TOKEN_EXPIRED" } }), {
-        once: true,
-      }),
+      http.get(
+        ME,
+        () =>
+          HttpResponse.json(knownErrorBody("ACCESS_TOKEN_EXPIRED"), {
+            status: 401,
+            headers: { "x-stack-known-error": "ACCESS_TOKEN_EXPIRED" },
+          }),
+        {
+          once: true,
+        },
+      ),
     );
     const user = await client.getUser({ or: "throw" });
     expect(user.id).toBeTruthy();

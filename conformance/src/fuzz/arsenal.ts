@@ -28,16 +28,26 @@ export const EVIL_CALLBACKS = [
   "http://127.0.0.1.nip.io/cb",
 ];
 
-const SYSTEM_PERMISSIONS = ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"];
+const SYSTEM_PERMISSIONS = [
+  "$update_team",
+  "$delete_team",
+  "$read_members",
+  "$remove_members",
+  "$invite_members",
+  "$manage_api_keys",
+];
 
 /** A wrong guess that shares a real code's nonce (it counts against that code: the one trace a refusal may leave). */
-const nearMiss = (code: string) => (code.length > 6 ? (code[0] === "a" ? "b" : "a") + code.slice(1) : code.toLowerCase());
+const nearMiss = (code: string) =>
+  code.length > 6 ? (code[0] === "a" ? "b" : "a") + code.slice(1) : code.toLowerCase();
 
 export async function buildArsenal(world: World): Promise<Arsenal> {
   const { a, b, owner, outsider } = world.users;
   const jwks = world.baseline.store.tables.signingKeys ?? [];
   const kid = decodeProtectedHeader(a.accessToken).kid;
-  const publicJwk = jwks.map(([, row]) => (row as { kid?: string; publicJwk?: unknown })).find((row) => row.kid === kid)?.publicJwk;
+  const publicJwk = jwks
+    .map(([, row]) => row as { kid?: string; publicJwk?: unknown })
+    .find((row) => row.kid === kid)?.publicJwk;
   const forgedUserTokens = [
     tamper(a.accessToken, { sub: b.userId }),
     tamper(a.accessToken, { aud: projects.other.id, project_id: projects.other.id }),
@@ -61,7 +71,10 @@ export async function buildArsenal(world: World): Promise<Arsenal> {
 
   const ids = (table: string) => world.idsByTable[table] ?? [];
   const users = ids("users");
-  const permissionIds = [...ids("permissionDefinitions").map((key) => key.split(":").slice(1).join(":")), ...SYSTEM_PERMISSIONS];
+  const permissionIds = [
+    ...ids("permissionDefinitions").map((key) => key.split(":").slice(1).join(":")),
+    ...SYSTEM_PERMISSIONS,
+  ];
   const emails = [...Object.values(world.users).flatMap((u) => (u.email ? [u.email] : [])), ...residentEmails];
   const refreshTokens = [...Object.values(world.users), ...Object.values(world.stale)].map((s) => s.refreshToken);
   const named: Record<string, readonly string[]> = {
@@ -97,11 +110,23 @@ export async function buildArsenal(world: World): Promise<Arsenal> {
     customer_type: ["user", "team", "custom"],
     level: ["project", "branch", "environment", "nope"],
     grant_type: ["refresh_token", "authorization_code", "password", "client_credentials"],
-    client_id: [...Object.values(projects).map((p) => p.id), `${projects.dev.id}#main`, `${projects.dev.id}#other`, "#"],
-    client_secret: [...Object.values(projects).map((p) => p.keys.publishable_client_key), PUBLIC_CLIENT_SENTINEL, projects.dev.keys.secret_server_key, ""],
+    client_id: [
+      ...Object.values(projects).map((p) => p.id),
+      `${projects.dev.id}#main`,
+      `${projects.dev.id}#other`,
+      "#",
+    ],
+    client_secret: [
+      ...Object.values(projects).map((p) => p.keys.publishable_client_key),
+      PUBLIC_CLIENT_SENTINEL,
+      projects.dev.keys.secret_server_key,
+      "",
+    ],
     scope: ["legacy", "openid", ""],
   };
-  const uuids = [...new Set([...Object.values(world.idsByTable).flat(), ...world.seenIds])].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const uuids = [...new Set([...Object.values(world.idsByTable).flat(), ...world.seenIds])].filter((id) =>
+    /^[0-9a-f-]{36}$/i.test(id),
+  );
   const pools: Pools = {
     byName: (name) => named[name] ?? [],
     uuids,

@@ -29,13 +29,17 @@ export function algNone(token: string, patch: Record<string, unknown> = {}): str
 export async function resign(token: string, patch: Record<string, unknown> = {}): Promise<string> {
   const { kid } = decodeProtectedHeader(token);
   const { privateKey } = await generateKeyPair("ES256");
-  return new SignJWT({ ...decodeJwt(token), ...patch } as JWTPayload).setProtectedHeader({ alg: "ES256", ...(kid ? { kid } : {}) }).sign(privateKey);
+  return new SignJWT({ ...decodeJwt(token), ...patch } as JWTPayload)
+    .setProtectedHeader({ alg: "ES256", ...(kid ? { kid } : {}) })
+    .sign(privateKey);
 }
 
 /** HS256 keyed with public material (the published JWK): the algorithm-confusion attack. */
 export async function hmacConfused(token: string, secret: string): Promise<string> {
   const { kid } = decodeProtectedHeader(token);
-  return new SignJWT(decodeJwt(token) as JWTPayload).setProtectedHeader({ alg: "HS256", ...(kid ? { kid } : {}) }).sign(encoder.encode(secret));
+  return new SignJWT(decodeJwt(token) as JWTPayload)
+    .setProtectedHeader({ alg: "HS256", ...(kid ? { kid } : {}) })
+    .sign(encoder.encode(secret));
 }
 
 /** Header and claims of one token with the signature of another (both genuine). */

@@ -29,7 +29,8 @@ function weighted<T>(...entries: [number, fc.Arbitrary<T>][]): fc.Arbitrary<T> {
   return fc.oneof(...entries.filter(([weight]) => weight > 0).map(([weight, arbitrary]) => ({ weight, arbitrary })));
 }
 
-const intendedType = (operation: Operation) => (operation.access === "admin" ? "admin" : operation.access === "server" ? "server" : "client");
+const intendedType = (operation: Operation) =>
+  operation.access === "admin" ? "admin" : operation.access === "server" ? "server" : "client";
 
 export interface HeaderPlan {
   headers: [string, string][];
@@ -44,7 +45,12 @@ export interface HeaderPlan {
 export function headersArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arbitrary<HeaderPlan> {
   const { users, stale } = arsenal.world;
   const fault = clean ? 0 : 1;
-  const higher = operation.access === "admin" ? ["admin"] : operation.access === "server" ? ["server", "admin"] : ["client", "server", "admin"];
+  const higher =
+    operation.access === "admin"
+      ? ["admin"]
+      : operation.access === "server"
+        ? ["server", "admin"]
+        : ["client", "server", "admin"];
   const accessType = weighted<string | undefined>(
     [14, fc.constant(intendedType(operation))],
     [3, fc.constantFrom(...(clean ? higher : ["client", "server", "admin"]))],
@@ -63,7 +69,10 @@ export function headersArb(operation: Operation, arsenal: Arsenal, clean: boolea
     [5, fc.constant(undefined)],
     [10, fc.constant(users.a.accessToken)],
     [2, fc.constant(users.b.accessToken)],
-    [2 * fault, fc.constantFrom(users.anon.accessToken, users.owner.accessToken, users.foreign.accessToken, stale.a.accessToken)],
+    [
+      2 * fault,
+      fc.constantFrom(users.anon.accessToken, users.owner.accessToken, users.foreign.accessToken, stale.a.accessToken),
+    ],
     [2 * fault, fc.constantFrom(...arsenal.forgedUserTokens)],
     [fault, garbage],
   );
@@ -75,28 +84,66 @@ export function headersArb(operation: Operation, arsenal: Arsenal, clean: boolea
   );
   const extras = fc.record(
     {
-      refreshToken: weighted<string | undefined>([6, fc.constant(undefined)], [2, fc.constant(users.a.refreshToken)], [fault, garbage]),
-      allowAnonymousUser: weighted<string | undefined>([3, fc.constant(undefined)], [2, fc.constant("true")], [fault, fc.constantFrom("false", "TRUE", "")]),
+      refreshToken: weighted<string | undefined>(
+        [6, fc.constant(undefined)],
+        [2, fc.constant(users.a.refreshToken)],
+        [fault, garbage],
+      ),
+      allowAnonymousUser: weighted<string | undefined>(
+        [3, fc.constant(undefined)],
+        [2, fc.constant("true")],
+        [fault, fc.constantFrom("false", "TRUE", "")],
+      ),
       allowRestrictedUser: weighted<string | undefined>([8, fc.constant(undefined)], [1, fc.constant("true")]),
       branchId: weighted<string | undefined>([10, fc.constant(undefined)], [fault, fc.constantFrom("main", "dev", "")]),
-      overrideErrorStatus: weighted<string | undefined>([1, fc.constant(undefined)], [1, fc.constantFrom("true", "false", "")]),
-      clientVersion: weighted<string | undefined>([3, fc.constant(undefined)], [1, fc.constantFrom("js @stackframe/js@2.8.108", "garbage", "x".repeat(5_000))]),
+      overrideErrorStatus: weighted<string | undefined>(
+        [1, fc.constant(undefined)],
+        [1, fc.constantFrom("true", "false", "")],
+      ),
+      clientVersion: weighted<string | undefined>(
+        [3, fc.constant(undefined)],
+        [1, fc.constantFrom("js @stackframe/js@2.8.108", "garbage", "x".repeat(5_000))],
+      ),
     },
     { requiredKeys: [] },
   );
   // Proxy headers the session list records (http/end-user.ts), with values it has to survive.
   const endUser = weighted<[string, string][]>(
     [6, fc.constant([])],
-    [1, fc.constantFrom<[string, string][]>(
-      [["x-forwarded-for", "203.0.113.7, 10.0.0.1"], ["x-vercel-ip-latitude", "NaN"], ["x-vercel-ip-city", "%E0%A4%A"]],
-      [["x-forwarded-for", ""], ["x-real-ip", " "]],
-      [["x-forwarded-for", "::1"], ["x-vercel-ip-longitude", "1e999"], ["x-vercel-ip-country", "ZZZ"]],
-      [["authorization", "Basic Og=="]],
-    )],
+    [
+      1,
+      fc.constantFrom<[string, string][]>(
+        [
+          ["x-forwarded-for", "203.0.113.7, 10.0.0.1"],
+          ["x-vercel-ip-latitude", "NaN"],
+          ["x-vercel-ip-city", "%E0%A4%A"],
+        ],
+        [
+          ["x-forwarded-for", ""],
+          ["x-real-ip", " "],
+        ],
+        [
+          ["x-forwarded-for", "::1"],
+          ["x-vercel-ip-longitude", "1e999"],
+          ["x-vercel-ip-country", "ZZZ"],
+        ],
+        [["authorization", "Basic Og=="]],
+      ),
+    ],
   );
 
   return fc
-    .record({ type: accessType, project, keyChoice, accessToken, adminAccessToken, extras, endUser, families: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), hostileProject: hostileString })
+    .record({
+      type: accessType,
+      project,
+      keyChoice,
+      accessToken,
+      adminAccessToken,
+      extras,
+      endUser,
+      families: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
+      hostileProject: hostileString,
+    })
     .map((plan) => {
       const fields: Partial<Record<HeaderKey, string>> = { ...plan.extras };
       if (plan.type !== undefined) fields.accessType = plan.type;
@@ -107,13 +154,20 @@ export function headersArb(operation: Operation, arsenal: Arsenal, clean: boolea
       else if (plan.project === "hostile") fields.projectId = headerSafe(plan.hostileProject);
       else if (plan.project !== "missing") fields.projectId = seed.id;
       const type = plan.type === "server" || plan.type === "admin" ? plan.type : "client";
-      const keyField = type === "client" ? "publishableClientKey" : type === "server" ? "secretServerKey" : "superSecretAdminKey";
-      const keyName = type === "client" ? "publishable_client_key" : type === "server" ? "secret_server_key" : "super_secret_admin_key";
+      const keyField =
+        type === "client" ? "publishableClientKey" : type === "server" ? "secretServerKey" : "superSecretAdminKey";
+      const keyName =
+        type === "client"
+          ? "publishable_client_key"
+          : type === "server"
+            ? "secret_server_key"
+            : "super_secret_admin_key";
       const otherSeed = seed === projects.other ? projects.dev : projects.other;
       const wrongKind = keyField === "publishableClientKey" ? "secretServerKey" : "publishableClientKey";
       if (plan.keyChoice === "right") fields[keyField] = seed.keys[keyName];
       else if (plan.keyChoice === "other-project") fields[keyField] = otherSeed.keys[keyName];
-      else if (plan.keyChoice === "wrong-kind") fields[wrongKind] = seed.keys[wrongKind === "secretServerKey" ? "secret_server_key" : "publishable_client_key"];
+      else if (plan.keyChoice === "wrong-kind")
+        fields[wrongKind] = seed.keys[wrongKind === "secretServerKey" ? "secret_server_key" : "publishable_client_key"];
       else if (plan.keyChoice === "garbage") fields[keyField] = "k".repeat(57);
       else if (plan.keyChoice === "empty") fields[keyField] = "";
       const headers: [string, string][] = [];

@@ -1,6 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ProviderSnapshot } from "@authsim/fake-provider";
-import { headerName, headerNames, isKnownErrorCode, knownErrorSpec, rebranded, type HeaderFamily, type Operation } from "@authsim/sdk/contract";
+import {
+  headerName,
+  headerNames,
+  isKnownErrorCode,
+  knownErrorSpec,
+  rebranded,
+  type HeaderFamily,
+  type Operation,
+} from "@authsim/sdk/contract";
 import { plainTextAllowed } from "./plain-text.ts";
 
 /**
@@ -45,7 +53,8 @@ const record = (value: unknown): Record<string, unknown> | null =>
 
 /** The status the provider meant: the actual-status header (of either family) when the answer was overridden to 200. */
 export function realStatus(answer: Answer): number {
-  const actual = answer.headers.get(headerNames.actualStatus) ?? answer.headers.get(rebranded(headerNames.actualStatus));
+  const actual =
+    answer.headers.get(headerNames.actualStatus) ?? answer.headers.get(rebranded(headerNames.actualStatus));
   return actual === null ? answer.status : Number(actual);
 }
 
@@ -54,7 +63,8 @@ const otherPrefix = (family: HeaderFamily) => (family === "stack" ? "x-hexclave-
 export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, secrets: readonly string[]): string[] {
   const problems: string[] = [];
   const foreign = [...answer.headers.keys()].filter((name) => name.startsWith(otherPrefix(sent.family)));
-  if (foreign.length > 0) problems.push(`a request in the x-${sent.family}-* family answered with ${foreign.join(", ")}`);
+  if (foreign.length > 0)
+    problems.push(`a request in the x-${sent.family}-* family answered with ${foreign.join(", ")}`);
   const actual = answer.headers.get(headerName("actualStatus", sent.family));
   const status = realStatus(answer);
   if (actual !== null) {
@@ -79,13 +89,19 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
   if (code !== null) problems.push(...checkKnownError(code, status, answer, body));
   else if (status >= 400) {
     const contentType = answer.headers.get("content-type") ?? "";
-    const oauthJson = operation.id === "oauthToken" && typeof record(body)?.error === "string" && typeof record(body)?.error_description === "string";
+    const oauthJson =
+      operation.id === "oauthToken" &&
+      typeof record(body)?.error === "string" &&
+      typeof record(body)?.error_description === "string";
     // The AI proxy passes its model provider's JSON errors on ({error: {message, code}}), as upstream does.
     const providerJson = operation.area === "ai-proxy" && record(record(body)?.error) !== null;
     const allowedText = contentType.startsWith("text/plain") && plainTextAllowed(operation.id, status, answer.text);
     // A method the path's route does not serve: the real service's framework answers an empty 405 (protocol.md §1).
     const emptyMethodNotAllowed = status === 405 && answer.text === "";
-    if (!oauthJson && !providerJson && !allowedText && !emptyMethodNotAllowed) problems.push(`a ${status} that is neither a known error nor a plain text the protocol has: ${contentType} ${answer.text.slice(0, 300)}`);
+    if (!oauthJson && !providerJson && !allowedText && !emptyMethodNotAllowed)
+      problems.push(
+        `a ${status} that is neither a known error nor a plain text the protocol has: ${contentType} ${answer.text.slice(0, 300)}`,
+      );
   }
 
   if (status >= 400) {
@@ -94,7 +110,8 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
     // In the JSON text the listing runs to the escaped newline or the closing quote of the message.
     const echoed = answer.text.replace(/contains unknown properties: (?:[^"\\]|\\[^n])*/g, "");
     for (const secret of secrets) {
-      if (secret.length >= 16 && sent.carried.includes(secret) && echoed.includes(secret)) problems.push(`the error echoes a secret of the request: ${secret.slice(0, 12)}…`);
+      if (secret.length >= 16 && sent.carried.includes(secret) && echoed.includes(secret))
+        problems.push(`the error echoes a secret of the request: ${secret.slice(0, 12)}…`);
     }
   }
   return problems;
@@ -136,8 +153,13 @@ export function stateChanges(before: ProviderSnapshot["store"], after: ProviderS
     for (const [id, row] of now) {
       if (!was.has(id)) {
         if (name !== "signingKeys") problems.push(`${name}: row ${id} added`);
-      } else if (!isDeepStrictEqual(was.get(id), row) && !(name === "verificationCodes" && onlyMoreAttempts(was.get(id), row))) {
-        problems.push(`${name}: row ${id} changed: ${JSON.stringify(was.get(id)).slice(0, 300)} → ${JSON.stringify(row).slice(0, 300)}`);
+      } else if (
+        !isDeepStrictEqual(was.get(id), row) &&
+        !(name === "verificationCodes" && onlyMoreAttempts(was.get(id), row))
+      ) {
+        problems.push(
+          `${name}: row ${id} changed: ${JSON.stringify(was.get(id)).slice(0, 300)} → ${JSON.stringify(row).slice(0, 300)}`,
+        );
       }
     }
     for (const id of was.keys()) if (!now.has(id)) problems.push(`${name}: row ${id} deleted`);
@@ -149,5 +171,7 @@ function onlyMoreAttempts(before: unknown, after: unknown): boolean {
   const was = record(before);
   const now = record(after);
   if (!was || !now || typeof was.attemptCount !== "number" || typeof now.attemptCount !== "number") return false;
-  return now.attemptCount > was.attemptCount && isDeepStrictEqual({ ...was, attemptCount: 0 }, { ...now, attemptCount: 0 });
+  return (
+    now.attemptCount > was.attemptCount && isDeepStrictEqual({ ...was, attemptCount: 0 }, { ...now, attemptCount: 0 })
+  );
 }

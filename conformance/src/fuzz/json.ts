@@ -45,7 +45,9 @@ export const POLLUTION_MARKER = "polluted";
 
 /** Nested `[[[…]]]` or `{"a":{"a":…}}` of the given depth: JSON.parse accepts it, JSON.stringify and structuredClone overflow. */
 export function deep(depth: number, kind: "array" | "object"): JsonRaw {
-  return kind === "array" ? raw("[".repeat(depth) + "]".repeat(depth)) : raw('{"a":'.repeat(depth) + "null" + "}".repeat(depth));
+  return kind === "array"
+    ? raw("[".repeat(depth) + "]".repeat(depth))
+    : raw('{"a":'.repeat(depth) + "null" + "}".repeat(depth));
 }
 
 const hostileStrings: readonly string[] = [
@@ -100,7 +102,17 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 const hostileNumber: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(0, -1, 1e308, -1e308, 8.64e15 + 1, 0.5, -0.0001, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+  fc.constantFrom<Json>(
+    0,
+    -1,
+    1e308,
+    -1e308,
+    8.64e15 + 1,
+    0.5,
+    -0.0001,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+  ),
   fc.constantFrom(raw("1e309"), raw("-1e309"), raw("1E400"), raw("-0"), raw("1.0e-400"), raw("9007199254740993")),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
@@ -115,7 +127,24 @@ export const hostileLeaf: fc.Arbitrary<Json> = fc.oneof(
 
 const anyKey: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...pollutionKeys) },
-  { weight: 2, arbitrary: fc.constantFrom("a", "email", "password", "user_id", "team_id", "id", "type", "code", "", "0", "__defineGetter__", "toString", "hasOwnProperty") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "a",
+      "email",
+      "password",
+      "user_id",
+      "team_id",
+      "id",
+      "type",
+      "code",
+      "",
+      "0",
+      "__defineGetter__",
+      "toString",
+      "hasOwnProperty",
+    ),
+  },
   { weight: 1, arbitrary: hostileString },
 );
 
@@ -123,7 +152,9 @@ const anyKey: fc.Arbitrary<string> = fc.oneof(
 export const pollutionPayload: fc.Arbitrary<Json> = fc
   .tuple(fc.constantFrom(...pollutionKeys), fc.constantFrom<Json>("yes", true, 1))
   .map(([key, value]) =>
-    key === "constructor" ? obj([[key, obj([["prototype", obj([[POLLUTION_MARKER, value]])]])]]) : obj([[key, obj([[POLLUTION_MARKER, value]])]]),
+    key === "constructor"
+      ? obj([[key, obj([["prototype", obj([[POLLUTION_MARKER, value]])]])]])
+      : obj([[key, obj([[POLLUTION_MARKER, value]])]]),
   );
 
 /** Arbitrary hostile JSON values: small trees of edge-case leaves, pollution keys and occasional deep nesting. */
@@ -134,7 +165,12 @@ export const hostileJson: fc.Arbitrary<Json> = fc.letrec<{ value: Json; array: J
     { weight: 1, arbitrary: tie("array") },
     { weight: 2, arbitrary: tie("object") },
     { weight: 1, arbitrary: pollutionPayload },
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 2_000, max: 12_000 }), fc.constantFrom("array" as const, "object" as const)).map(([d, k]) => deep(d, k)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 2_000, max: 12_000 }), fc.constantFrom("array" as const, "object" as const))
+        .map(([d, k]) => deep(d, k)),
+    },
   ),
   array: fc.array(tie("value"), { maxLength: 4 }).map(arr),
   object: fc.array(fc.tuple(anyKey, tie("value")), { maxLength: 4 }).map(obj),
@@ -145,7 +181,12 @@ export const metadataJson: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 2 }).map(fromPlain) },
   { weight: 2, arbitrary: hostileJson },
   // Deep values on their own: nested where a schema takes "any JSON", they reach the store and the serialisers.
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 400, max: 8_000 }), fc.constantFrom("array" as const, "object" as const)).map(([d, k]) => deep(d, k)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 400, max: 8_000 }), fc.constantFrom("array" as const, "object" as const))
+      .map(([d, k]) => deep(d, k)),
+  },
 );
 
 /** Converts a plain JS value (from fc.jsonValue and similar) to the tree. */
@@ -153,6 +194,7 @@ export function fromPlain(value: unknown): Json {
   if (value === null || typeof value === "boolean" || typeof value === "string") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (Array.isArray(value)) return arr(value.map(fromPlain));
-  if (typeof value === "object") return obj(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fromPlain(v)] as const));
+  if (typeof value === "object")
+    return obj(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fromPlain(v)] as const));
   return null;
 }

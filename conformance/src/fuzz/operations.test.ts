@@ -23,9 +23,13 @@ beforeAll(async () => {
 
 describe("fuzzing every contract operation", () => {
   for (const operation of operations) {
-    it(`${operation.id}: ${operation.method} ${operation.path} keeps the wire invariants and refusals change nothing`, async () => {
-      await fuzzOperation(operation, arsenal, RUNS_PER_OPERATION);
-    }, Math.max(30_000, RUNS_PER_OPERATION * 200));
+    it(
+      `${operation.id}: ${operation.method} ${operation.path} keeps the wire invariants and refusals change nothing`,
+      async () => {
+        await fuzzOperation(operation, arsenal, RUNS_PER_OPERATION);
+      },
+      Math.max(30_000, RUNS_PER_OPERATION * 200),
+    );
   }
 
   // Declared last, so it runs after every operation's requests (tests of a file run in order). Pollution would show

@@ -31,6 +31,11 @@ export function plainTextAllowed(operationId: string, status: number, text: stri
   const onOperation = (operations: readonly string[] | undefined) => !operations || operations.includes(operationId);
   return (
     catalogued.some((r) => r.status === status && onOperation(r.operations) && refusalMatches(r, text)) ||
-    answersOutsideTheCatalogue.some((p) => p.status === status && onOperation(p.operations) && (typeof p.text === "string" ? p.text === text : p.text.test(text)))
+    answersOutsideTheCatalogue.some(
+      (p) =>
+        p.status === status &&
+        onOperation(p.operations) &&
+        (typeof p.text === "string" ? p.text === text : p.text.test(text)),
+    )
   );
 }

@@ -37,7 +37,12 @@ export function describeRequest(request: FuzzRequest): string {
 const sharedPrototypes = [Object.prototype, Array.prototype, Function.prototype, String.prototype] as const;
 const prototypeKeys = () => sharedPrototypes.map((p) => Reflect.ownKeys(p).map(String).sort().join(","));
 
-export async function checkOne(operation: Operation, arsenal: Arsenal, request: FuzzRequest, secrets: readonly string[]): Promise<string[]> {
+export async function checkOne(
+  operation: Operation,
+  arsenal: Arsenal,
+  request: FuzzRequest,
+  secrets: readonly string[],
+): Promise<string[]> {
   const { world } = arsenal;
   world.provider.restore(world.baseline);
   const before = world.unexpected.length;
@@ -52,9 +57,16 @@ export async function checkOne(operation: Operation, arsenal: Arsenal, request: 
     carried,
   };
   const problems = checkAnswer(operation, sent, answer, secrets);
-  if (prototypeKeys().some((keys, i) => keys !== prototypesBefore[i])) problems.push("the request changed a shared prototype (prototype pollution)");
-  if (world.unexpected.length > before) problems.push(`the provider reported an unexpected error: ${String(world.unexpected.at(-1))}`);
-  if (realStatus(answer) >= 400) problems.push(...stateChanges(world.baseline.store, world.provider.snapshot().store).map((p) => `refused (${realStatus(answer)}) but changed state: ${p}`));
+  if (prototypeKeys().some((keys, i) => keys !== prototypesBefore[i]))
+    problems.push("the request changed a shared prototype (prototype pollution)");
+  if (world.unexpected.length > before)
+    problems.push(`the provider reported an unexpected error: ${String(world.unexpected.at(-1))}`);
+  if (realStatus(answer) >= 400)
+    problems.push(
+      ...stateChanges(world.baseline.store, world.provider.snapshot().store).map(
+        (p) => `refused (${realStatus(answer)}) but changed state: ${p}`,
+      ),
+    );
   return problems;
 }
 

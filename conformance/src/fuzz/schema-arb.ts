@@ -26,7 +26,9 @@ export function jsonSchemaOf(schema: z.ZodType): Node {
 const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$";
 
 function pick(pool: readonly string[], fallback: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return pool.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: fallback }) : fallback;
+  return pool.length > 0
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: fallback })
+    : fallback;
 }
 
 function stringArb(node: Node, name: string, pools: Pools): fc.Arbitrary<string> {
@@ -42,7 +44,9 @@ function stringArb(node: Node, name: string, pools: Pools): fc.Arbitrary<string>
     const maxLength = Math.min(typeof node.maxLength === "number" ? node.maxLength : 40, 300);
     base = fc.string({ minLength, maxLength: Math.max(minLength, maxLength), unit: "grapheme-ascii" });
   }
-  return named.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named) }, { weight: 1, arbitrary: base }) : base;
+  return named.length > 0
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...named) }, { weight: 1, arbitrary: base })
+    : base;
 }
 
 function safeMatching(pattern: string): fc.Arbitrary<string> {
@@ -54,11 +58,24 @@ function safeMatching(pattern: string): fc.Arbitrary<string> {
 }
 
 function numberArb(node: Node): fc.Arbitrary<number> {
-  const min = typeof node.minimum === "number" ? node.minimum : typeof node.exclusiveMinimum === "number" ? node.exclusiveMinimum + 1 : -1_000_000;
-  const max = typeof node.maximum === "number" ? node.maximum : typeof node.exclusiveMaximum === "number" ? node.exclusiveMaximum - 1 : 1_000_000;
+  const min =
+    typeof node.minimum === "number"
+      ? node.minimum
+      : typeof node.exclusiveMinimum === "number"
+        ? node.exclusiveMinimum + 1
+        : -1_000_000;
+  const max =
+    typeof node.maximum === "number"
+      ? node.maximum
+      : typeof node.exclusiveMaximum === "number"
+        ? node.exclusiveMaximum - 1
+        : 1_000_000;
   if (node.type === "integer") {
     // Mostly small, sometimes the bounds themselves (expiry stamps past the Date range live there).
-    return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 100_000) }) }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 100_000) }) },
+      { weight: 1, arbitrary: fc.constantFrom(min, max) },
+    );
   }
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
@@ -70,7 +87,8 @@ export function arbitraryOf(node: unknown, pools: Pools, name = ""): fc.Arbitrar
   if (Array.isArray(node.enum)) return fc.constantFrom(...node.enum.map(fromPlain));
   const alternatives = (node.anyOf ?? node.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((a) => arbitraryOf(a, pools, name)));
-  if (Array.isArray(node.type)) return fc.oneof(...node.type.map((t: unknown) => arbitraryOf({ ...node, type: t }, pools, name)));
+  if (Array.isArray(node.type))
+    return fc.oneof(...node.type.map((t: unknown) => arbitraryOf({ ...node, type: t }, pools, name)));
   switch (node.type) {
     case "string":
       return stringArb(node, name, pools);
@@ -82,7 +100,8 @@ export function arbitraryOf(node: unknown, pools: Pools, name = ""): fc.Arbitrar
     case "null":
       return fc.constant(null);
     case "array":
-      if (Array.isArray(node.prefixItems)) return fc.tuple(...node.prefixItems.map((i) => arbitraryOf(i, pools, name))).map(arr);
+      if (Array.isArray(node.prefixItems))
+        return fc.tuple(...node.prefixItems.map((i) => arbitraryOf(i, pools, name))).map(arr);
       return fc.array(arbitraryOf(node.items, pools, name), { maxLength: 3 }).map(arr);
     case "object":
       return objectArb(node, pools);
@@ -97,10 +116,13 @@ function objectArb(node: Node, pools: Pools): fc.Arbitrary<Json> {
   const fields = Object.entries(properties).map(([key, child]) => {
     const value = arbitraryOf(child, pools, key).map((v) => [key, v] as const);
     // Optional fields are present about half of the time.
-    return required.has(key) ? value.map((e) => [e]) : fc.option(value, { nil: undefined, freq: 2 }).map((e) => (e ? [e] : []));
+    return required.has(key)
+      ? value.map((e) => [e])
+      : fc.option(value, { nil: undefined, freq: 2 }).map((e) => (e ? [e] : []));
   });
   // Records: keys follow propertyNames (catalogue ids, say) when the schema gives a pattern.
-  const keyPattern = isNode(node.propertyNames) && typeof node.propertyNames.pattern === "string" ? node.propertyNames.pattern : null;
+  const keyPattern =
+    isNode(node.propertyNames) && typeof node.propertyNames.pattern === "string" ? node.propertyNames.pattern : null;
   const key = keyPattern ? safeMatching(keyPattern) : fc.string({ minLength: 1, maxLength: 8 });
   const extra = isNode(node.additionalProperties)
     ? fc.array(fc.tuple(key, arbitraryOf(node.additionalProperties, pools)), { maxLength: 2 })

@@ -23,7 +23,16 @@ beforeAll(async () => {
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND", "FOO", "get"];
 
 const strayPath = fc.oneof(
-  fc.constantFrom("/api/v1/no-such-thing", "/api/v1/users/me/extra", "/api/v2/users", "/api/v1//users", "/api/v1/users/%2e%2e/me", "/api", "/api/v1/", "/__emulator/nope"),
+  fc.constantFrom(
+    "/api/v1/no-such-thing",
+    "/api/v1/users/me/extra",
+    "/api/v2/users",
+    "/api/v1//users",
+    "/api/v1/users/%2e%2e/me",
+    "/api",
+    "/api/v1/",
+    "/__emulator/nope",
+  ),
   hostileString.map((s) => {
     try {
       return `/api/v1/${encodeURIComponent(s)}`;
@@ -34,39 +43,51 @@ const strayPath = fc.oneof(
 );
 
 describe("fuzzing the transport", () => {
-  it("keeps the invariants with any method on any contract path, and on paths that are no operation", async () => {
-    const secrets = worldSecrets(arsenal.world);
-    const cases = fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => {
-      const operation = operations[i]!;
-      return fc.record({
-        operation: fc.constant(operation),
-        request: requestArb(operation, arsenal),
-        method: fc.constantFrom(...methods),
-        stray: fc.option(strayPath, { freq: 3, nil: undefined }),
+  it(
+    "keeps the invariants with any method on any contract path, and on paths that are no operation",
+    async () => {
+      const secrets = worldSecrets(arsenal.world);
+      const cases = fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => {
+        const operation = operations[i]!;
+        return fc.record({
+          operation: fc.constant(operation),
+          request: requestArb(operation, arsenal),
+          method: fc.constantFrom(...methods),
+          stray: fc.option(strayPath, { freq: 3, nil: undefined }),
+        });
       });
-    });
-    await fc.assert(
-      fc.asyncProperty(cases, async ({ operation, request, method, stray }) => {
-        const url = stray === undefined ? request.url : `${new URL(request.url).origin}${stray}`;
-        // Bodies go only with methods that may carry one (fetch refuses a GET or HEAD body).
-        const bodyless = method.toUpperCase() === "GET" || method === "HEAD";
-        const sent: FuzzRequest = { ...request, method, url, ...(bodyless ? { body: undefined, headers: request.headers.filter(([k]) => k !== "content-type") } : {}) };
-        const problems = await checkOne(operation, arsenal, sent, secrets);
-        if (problems.length > 0) throw new Error(`${problems.join("\n")}\n\nrequest:\n${describeRequest(sent)}`);
-      }),
-      { seed: FUZZ_SEED, numRuns: RUNS },
-    );
-    // A longer hunt (AUTHSIM_FUZZ_RUNS) gets the time it needs.
-  }, Math.max(30_000, RUNS * 100));
+      await fc.assert(
+        fc.asyncProperty(cases, async ({ operation, request, method, stray }) => {
+          const url = stray === undefined ? request.url : `${new URL(request.url).origin}${stray}`;
+          // Bodies go only with methods that may carry one (fetch refuses a GET or HEAD body).
+          const bodyless = method.toUpperCase() === "GET" || method === "HEAD";
+          const sent: FuzzRequest = {
+            ...request,
+            method,
+            url,
+            ...(bodyless ? { body: undefined, headers: request.headers.filter(([k]) => k !== "content-type") } : {}),
+          };
+          const problems = await checkOne(operation, arsenal, sent, secrets);
+          if (problems.length > 0) throw new Error(`${problems.join("\n")}\n\nrequest:\n${describeRequest(sent)}`);
+        }),
+        { seed: FUZZ_SEED, numRuns: RUNS },
+      );
+      // A longer hunt (AUTHSIM_FUZZ_RUNS) gets the time it needs.
+    },
+    Math.max(30_000, RUNS * 100),
+  );
 
   it("answers a preflight on any API path with an empty 200, whatever the headers", async () => {
     const preflight = fc.tuple(fc.constantFrom(...operations), fc.constantFrom("PATCH", "DELETE", "FOO"));
     await fc.assert(
       fc.asyncProperty(preflight, async ([operation, requested]) => {
-        const response = await arsenal.world.provider.fetch(`http://authsim.fuzz/api/v1${operation.path.replace(/:[a-z_]+/g, "x")}`, {
-          method: "OPTIONS",
-          headers: { origin: "http://evil.example.com", "access-control-request-method": requested },
-        });
+        const response = await arsenal.world.provider.fetch(
+          `http://authsim.fuzz/api/v1${operation.path.replace(/:[a-z_]+/g, "x")}`,
+          {
+            method: "OPTIONS",
+            headers: { origin: "http://evil.example.com", "access-control-request-method": requested },
+          },
+        );
         expect(response.status).toBe(200);
         expect(await response.text()).toBe("");
       }),

@@ -70,7 +70,11 @@ export interface Call {
 
 export type HeaderFields = Partial<Record<HeaderKey, string>>;
 
-export function keyHeaders(project: ProjectName, type: "client" | "server" | "admin", extra: HeaderFields = {}): HeaderFields {
+export function keyHeaders(
+  project: ProjectName,
+  type: "client" | "server" | "admin",
+  extra: HeaderFields = {},
+): HeaderFields {
   const seed = projects[project];
   const key: HeaderFields =
     type === "client"
@@ -83,15 +87,26 @@ export function keyHeaders(project: ProjectName, type: "client" | "server" | "ad
 
 export function wireHeaders(fields: HeaderFields): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields) as [HeaderKey, string | undefined][]) if (value !== undefined) out[headerNames[key]] = value;
+  for (const [key, value] of Object.entries(fields) as [HeaderKey, string | undefined][])
+    if (value !== undefined) out[headerNames[key]] = value;
   return out;
 }
 
 /** One JSON call to /api/v1 of the provider, in process. */
-export async function call(provider: FakeProvider, method: string, path: string, fields: HeaderFields, body?: unknown): Promise<Call> {
+export async function call(
+  provider: FakeProvider,
+  method: string,
+  path: string,
+  fields: HeaderFields,
+  body?: unknown,
+): Promise<Call> {
   const headers = wireHeaders(fields);
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await provider.fetch(`${ORIGIN}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const response = await provider.fetch(`${ORIGIN}/api/v1${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -102,23 +117,41 @@ export async function call(provider: FakeProvider, method: string, path: string,
   return { status: response.status, body: parsed };
 }
 
-const field = (value: unknown, name: string): unknown => (value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined);
+const field = (value: unknown, name: string): unknown =>
+  value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined;
 const text = (value: unknown, name: string): string => {
   const found = field(value, name);
-  if (typeof found !== "string") throw new Error(`World building: expected a string "${name}" in ${JSON.stringify(value)}`);
+  if (typeof found !== "string")
+    throw new Error(`World building: expected a string "${name}" in ${JSON.stringify(value)}`);
   return found;
 };
 
-async function session(provider: FakeProvider, project: ProjectName, path: string, body: unknown, email: string | null): Promise<Session> {
+async function session(
+  provider: FakeProvider,
+  project: ProjectName,
+  path: string,
+  body: unknown,
+  email: string | null,
+): Promise<Session> {
   const result = await call(provider, "POST", path, keyHeaders(project, "client"), body);
-  if (result.status !== 200) throw new Error(`World building: ${path} on ${project} answered ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`World building: ${path} on ${project} answered ${result.status} ${JSON.stringify(result.body)}`);
   const accessToken = text(result.body, "access_token");
   const claims = decodeJwt(accessToken);
-  return { project, userId: text(result.body, "user_id"), email, accessToken, refreshToken: text(result.body, "refresh_token"), sessionId: String(claims.refresh_token_id) };
+  return {
+    project,
+    userId: text(result.body, "user_id"),
+    email,
+    accessToken,
+    refreshToken: text(result.body, "refresh_token"),
+    sessionId: String(claims.refresh_token_id),
+  };
 }
 
-const signUp = (p: FakeProvider, project: ProjectName, email: string) => session(p, project, "/auth/password/sign-up", { email, password: PASSWORD }, email);
-const signIn = (p: FakeProvider, project: ProjectName, email: string) => session(p, project, "/auth/password/sign-in", { email, password: PASSWORD }, email);
+const signUp = (p: FakeProvider, project: ProjectName, email: string) =>
+  session(p, project, "/auth/password/sign-up", { email, password: PASSWORD }, email);
+const signIn = (p: FakeProvider, project: ProjectName, email: string) =>
+  session(p, project, "/auth/password/sign-in", { email, password: PASSWORD }, email);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/gi;
 
@@ -127,7 +160,10 @@ export async function buildWorld(options: { seed?: string } = {}): Promise<World
   const provider = createFakeProvider({
     clock: manualClock(START_MILLIS),
     ids: seededRandom(options.seed ?? "authsim-fuzz"),
-    seed: { projects: [devProjectSeed, otherProjectSeed], ...(defaultSeed.payments ? { payments: defaultSeed.payments } : {}) },
+    seed: {
+      projects: [devProjectSeed, otherProjectSeed],
+      ...(defaultSeed.payments ? { payments: defaultSeed.payments } : {}),
+    },
     apiBaseUrl: ORIGIN,
     accessTokenLifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
     onUnexpectedError: (error) => unexpected.push(error),
@@ -144,8 +180,14 @@ export async function buildWorld(options: { seed?: string } = {}): Promise<World
   const staleOwner = await signUp(provider, "internal", "fuzz-owner@example.com");
   const ownerTeam = devProjectSeed.owner_team_id;
   if (!ownerTeam) throw new Error("World building: the dev project fixture names no owner team.");
-  const joined = await call(provider, "POST", `/team-memberships/${ownerTeam}/${staleOwner.userId}`, keyHeaders("internal", "server"));
-  if (joined.status >= 300) throw new Error(`World building: joining the owner team answered ${joined.status} ${JSON.stringify(joined.body)}`);
+  const joined = await call(
+    provider,
+    "POST",
+    `/team-memberships/${ownerTeam}/${staleOwner.userId}`,
+    keyHeaders("internal", "server"),
+  );
+  if (joined.status >= 300)
+    throw new Error(`World building: joining the owner team answered ${joined.status} ${JSON.stringify(joined.body)}`);
   provider.clock.advance(ACCESS_TOKEN_LIFETIME_SECONDS * 1000 + 1_000);
 
   const a = await signIn(provider, "dev", "fuzz-a@example.com");
@@ -159,15 +201,31 @@ export async function buildWorld(options: { seed?: string } = {}): Promise<World
   const team = await optional("POST", "/teams", asA, { display_name: "Fuzz team", creator_user_id: "me" });
   const teamId = typeof field(team, "id") === "string" ? String(field(team, "id")) : null;
   const apiKeys: string[] = [];
-  const keep = (created: unknown) => typeof field(created, "value") === "string" && apiKeys.push(String(field(created, "value")));
+  const keep = (created: unknown) =>
+    typeof field(created, "value") === "string" && apiKeys.push(String(field(created, "value")));
   keep(await optional("POST", "/user-api-keys", asA, { user_id: "me", description: "fuzz", expires_at_millis: null }));
   if (teamId) {
-    keep(await optional("POST", "/team-api-keys", asA, { team_id: teamId, description: "fuzz", expires_at_millis: null }));
-    await optional("POST", "/team-invitations/send-code", asA, { email: "fuzz-invitee@example.com", team_id: teamId, callback_url: TRUSTED_CALLBACK });
+    keep(
+      await optional("POST", "/team-api-keys", asA, { team_id: teamId, description: "fuzz", expires_at_millis: null }),
+    );
+    await optional("POST", "/team-invitations/send-code", asA, {
+      email: "fuzz-invitee@example.com",
+      team_id: teamId,
+      callback_url: TRUSTED_CALLBACK,
+    });
   }
-  await optional("POST", "/auth/password/send-reset-code", keyHeaders("dev", "client"), { email: a.email, callback_url: TRUSTED_CALLBACK });
-  await optional("POST", "/auth/otp/send-sign-in-code", keyHeaders("dev", "client"), { email: b.email, callback_url: TRUSTED_CALLBACK });
-  await optional("POST", "/contact-channels/send-verification-code", asA, { email: a.email, callback_url: TRUSTED_CALLBACK });
+  await optional("POST", "/auth/password/send-reset-code", keyHeaders("dev", "client"), {
+    email: a.email,
+    callback_url: TRUSTED_CALLBACK,
+  });
+  await optional("POST", "/auth/otp/send-sign-in-code", keyHeaders("dev", "client"), {
+    email: b.email,
+    callback_url: TRUSTED_CALLBACK,
+  });
+  await optional("POST", "/contact-channels/send-verification-code", asA, {
+    email: a.email,
+    callback_url: TRUSTED_CALLBACK,
+  });
   await optional("POST", "/internal/api-keys", keyHeaders("dev", "admin"), {
     description: "fuzz",
     expires_at_millis: START_MILLIS + 365 * 24 * 3600 * 1000,
@@ -210,11 +268,22 @@ export async function buildWorld(options: { seed?: string } = {}): Promise<World
  * of another scheme or absurdly expensive, and names and metadata made of pollution keys, lone surrogates and bidi
  * overrides. Single fuzzed requests then meet them (sign-in, listings, reads) without a sequence of their own.
  */
-export const residentEmails = ["fuzz-hash-huge@example.com", "fuzz-hash-bad@example.com", "fuzz-hash-bcrypt@example.com", "fuzz-odd@example.com"];
+export const residentEmails = [
+  "fuzz-hash-huge@example.com",
+  "fuzz-hash-bad@example.com",
+  "fuzz-hash-bcrypt@example.com",
+  "fuzz-odd@example.com",
+];
 
 async function addResidents(provider: FakeProvider): Promise<void> {
-  const hashes = ["pbkdf2-sha256$99999999999$AAAA$AAAA", "pbkdf2-sha256$1000$!!!$***", "$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy"];
-  const bodies = hashes.map((hash, i) => JSON.stringify({ primary_email: residentEmails[i], primary_email_auth_enabled: true, password_hash: hash }));
+  const hashes = [
+    "pbkdf2-sha256$99999999999$AAAA$AAAA",
+    "pbkdf2-sha256$1000$!!!$***",
+    "$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy",
+  ];
+  const bodies = hashes.map((hash, i) =>
+    JSON.stringify({ primary_email: residentEmails[i], primary_email_auth_enabled: true, password_hash: hash }),
+  );
   // Written as text: an object literal would turn "__proto__" into a prototype instead of a key.
   bodies.push(
     `{"primary_email":"${residentEmails[3]}","primary_email_auth_enabled":true,"password":"${PASSWORD}","display_name":"\ud800\u202e odd",` +
@@ -223,7 +292,8 @@ async function addResidents(provider: FakeProvider): Promise<void> {
   const headers = { ...wireHeaders(keyHeaders("dev", "server")), "content-type": "application/json" };
   for (const body of bodies) {
     const response = await provider.fetch(`${ORIGIN}/api/v1/users`, { method: "POST", headers, body });
-    if (response.status !== 201) throw new Error(`World building: creating a resident answered ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`World building: creating a resident answered ${response.status} ${await response.text()}`);
   }
 }
 
@@ -232,12 +302,19 @@ function catalogueIdsOf(snapshot: ProviderSnapshot): string[] {
   const config = field(dev, "config");
   const names = (value: unknown) => (value !== null && typeof value === "object" ? Object.keys(value) : []);
   const payments = field(config, "payments");
-  return [...names(field(payments, "items")), ...names(field(payments, "offers")), ...names(field(field(config, "data_vault"), "stores"))];
+  return [
+    ...names(field(payments, "items")),
+    ...names(field(payments, "offers")),
+    ...names(field(field(config, "data_vault"), "stores")),
+  ];
 }
 
 /** Every secret of the world a response must never echo back (keys, tokens, the password, API key values). */
 export function worldSecrets(world: World): string[] {
   const keys = Object.values(projects).flatMap((p) => Object.values(p.keys));
-  const sessions = [...Object.values(world.users), ...Object.values(world.stale)].flatMap((s) => [s.accessToken, s.refreshToken]);
+  const sessions = [...Object.values(world.users), ...Object.values(world.stale)].flatMap((s) => [
+    s.accessToken,
+    s.refreshToken,
+  ]);
   return [...keys, ...sessions, PASSWORD, ...world.apiKeys];
 }

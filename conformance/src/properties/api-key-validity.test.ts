@@ -12,7 +12,10 @@ import { signedUpClient } from "../suites/support.ts";
  */
 type Reason = "expired" | "manually-revoked" | null;
 
-function model(t: { expiresAt: number | null; revokedAt: number | null; now: number }): { client: Reason; check: Reason } {
+function model(t: { expiresAt: number | null; revokedAt: number | null; now: number }): {
+  client: Reason;
+  check: Reason;
+} {
   const expired = t.expiresAt !== null && t.expiresAt < t.now;
   const revoked = t.revokedAt !== null;
   return {
@@ -21,7 +24,10 @@ function model(t: { expiresAt: number | null; revokedAt: number | null; now: num
   };
 }
 
-const checkCode: Record<Exclude<Reason, null>, string> = { expired: "API_KEY_EXPIRED", "manually-revoked": "API_KEY_REVOKED" };
+const checkCode: Record<Exclude<Reason, null>, string> = {
+  expired: "API_KEY_EXPIRED",
+  "manually-revoked": "API_KEY_REVOKED",
+};
 
 /**
  * Offsets from the key's creation, in milliseconds: the expiry (or none), when it is revoked (or never), and how long
@@ -44,7 +50,10 @@ describe("property: API-key validity and its two readings (spec §4)", () => {
       fc.asyncProperty(triples, async ({ expiry, revoke, after }) => {
         const createdAt = clock.now();
         const expiresAt = expiry === null ? null : createdAt + expiry;
-        const created = await user.createApiKey({ description: "property", expiresAt: expiresAt === null ? null : new Date(expiresAt) });
+        const created = await user.createApiKey({
+          description: "property",
+          expiresAt: expiresAt === null ? null : new Date(expiresAt),
+        });
         let revokedAt: number | null = null;
         if (revoke !== null) {
           clock.advance(revoke);
@@ -62,10 +71,17 @@ describe("property: API-key validity and its two readings (spec §4)", () => {
         // The provider's reading, by the exact known error its check answers.
         const response = await target.fetch(`${target.baseUrl}/api/v1/user-api-keys/check`, {
           method: "POST",
-          headers: { "content-type": "application/json", [headerNames.accessType]: "server", [headerNames.projectId]: target.projectId, [headerNames.secretServerKey]: target.secretServerKey },
+          headers: {
+            "content-type": "application/json",
+            [headerNames.accessType]: "server",
+            [headerNames.projectId]: target.projectId,
+            [headerNames.secretServerKey]: target.secretServerKey,
+          },
           body: JSON.stringify({ api_key: created.value }),
         });
-        expect(response.headers.get(headerNames.knownError)).toBe(expected.check === null ? null : checkCode[expected.check]);
+        expect(response.headers.get(headerNames.knownError)).toBe(
+          expected.check === null ? null : checkCode[expected.check],
+        );
         expect(response.status).toBe(expected.check === null ? 200 : 401);
       }),
       { numRuns: 80 },

@@ -27,11 +27,17 @@ const headers = (type: "server" | "admin") => ({
   "content-type": "application/json",
   "x-stack-access-type": type,
   "x-stack-project-id": dev.id,
-  ...(type === "server" ? { "x-stack-secret-server-key": dev.keys.secret_server_key } : { "x-stack-super-secret-admin-key": dev.keys.super_secret_admin_key }),
+  ...(type === "server"
+    ? { "x-stack-secret-server-key": dev.keys.secret_server_key }
+    : { "x-stack-super-secret-admin-key": dev.keys.super_secret_admin_key }),
 });
 
 async function call(real: Real, method: string, path: string, body?: unknown, type: "server" | "admin" = "server") {
-  const response = await real.provider.fetch(`http://model/api/v1${path}`, { method, headers: headers(type), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await real.provider.fetch(`http://model/api/v1${path}`, {
+    method,
+    headers: headers(type),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const json = (await response.json()) as Record<string, unknown>;
   return { status: response.status, json, code: response.headers.get("x-stack-known-error") };
 }
@@ -46,7 +52,10 @@ async function assertPair(m: Model, r: Real, team: string, user: string): Promis
     return;
   }
   const ids = (listed.json.items as { id: string }[]).map((p) => p.id).sort();
-  const expected = [...m.grants].filter((g) => g.startsWith(`${team}:${user}:`)).map((g) => g.split(":").slice(2).join(":")).sort();
+  const expected = [...m.grants]
+    .filter((g) => g.startsWith(`${team}:${user}:`))
+    .map((g) => g.split(":").slice(2).join(":"))
+    .sort();
   expect(ids).toEqual(expected);
 }
 
@@ -128,7 +137,12 @@ const commands = [
     async run(m: Model, r: Real) {
       const [team, user] = [pick(m.teams, j)!, pick(m.users, i)!];
       const key = `${team}:${user}:${perm}`;
-      const answer = await call(r, grant ? "POST" : "DELETE", `/team-permissions/${team}/${user}/${perm}`, grant ? {} : undefined);
+      const answer = await call(
+        r,
+        grant ? "POST" : "DELETE",
+        `/team-permissions/${team}/${user}/${perm}`,
+        grant ? {} : undefined,
+      );
       if (!m.members.has(`${team}:${user}`)) {
         expect([answer.status, answer.code]).toEqual([404, "TEAM_MEMBERSHIP_NOT_FOUND"]);
       } else if (grant) {
@@ -152,10 +166,17 @@ describe("users, teams, memberships and permissions against a simple model", () 
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), async (cmds) => {
         const provider = createFakeProvider({ clock: manualClock(Date.UTC(2026, 0, 1)), ids: seededRandom("model") });
         const real: Real = { provider };
-        for (const id of PERMS) expect((await call(real, "POST", "/team-permission-definitions", { id }, "admin")).status).toBeLessThan(300);
+        for (const id of PERMS)
+          expect((await call(real, "POST", "/team-permission-definitions", { id }, "admin")).status).toBeLessThan(300);
         const admin = await call(real, "GET", "/internal/projects/current", undefined, "admin");
         const config = admin.json.config as { team_member_default_permissions: { id: string }[] };
-        const model: Model = { users: [], teams: [], members: new Set(), grants: new Set(), memberDefaults: config.team_member_default_permissions.map((p) => p.id) };
+        const model: Model = {
+          users: [],
+          teams: [],
+          members: new Set(),
+          grants: new Set(),
+          memberDefaults: config.team_member_default_permissions.map((p) => p.id),
+        };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       }),
       { numRuns: 40, seed: 20261122 },

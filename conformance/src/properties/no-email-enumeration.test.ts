@@ -18,7 +18,11 @@ const localParts = fc.stringMatching(/^[a-z][a-z0-9_-]{0,20}$/);
 async function post(target: Target, path: string, body: unknown) {
   const response = await target.fetch(`${target.baseUrl}/api/v1${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", [headerNames.accessType]: "client", [headerNames.projectId]: target.projectId },
+    headers: {
+      "content-type": "application/json",
+      [headerNames.accessType]: "client",
+      [headerNames.projectId]: target.projectId,
+    },
     body: JSON.stringify(body),
   });
   return { status: response.status, text: await response.text() };
@@ -27,7 +31,9 @@ async function post(target: Target, path: string, body: unknown) {
 /** What an answer may reveal: its status, and its body with the nonce's value (random by design) masked. */
 function shape(answer: { status: number; text: string }) {
   const body = JSON.parse(answer.text) as Record<string, unknown>;
-  const masked = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, k === "nonce" && typeof v === "string" ? `<${v.length} chars>` : v]));
+  const masked = Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [k, k === "nonce" && typeof v === "string" ? `<${v.length} chars>` : v]),
+  );
   return { status: answer.status, body: masked };
 }
 
@@ -39,15 +45,30 @@ describe("property: no flow reveals whether an email exists", () => {
       fc.asyncProperty(localParts, fc.boolean(), async (local, exists) => {
         const email = `${local}.${uniqueTag("enum")}@example.com`;
         const unknown = `${local}.${uniqueTag("unknown")}@example.com`;
-        if (exists) await server.createUser({ primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, password: "password-123" });
+        if (exists)
+          await server.createUser({
+            primaryEmail: email,
+            primaryEmailVerified: true,
+            primaryEmailAuthEnabled: true,
+            password: "password-123",
+          });
 
-        const reset = await post(target, "/auth/password/send-reset-code", { email, callback_url: CALLBACKS.passwordReset });
-        const resetUnknown = await post(target, "/auth/password/send-reset-code", { email: unknown, callback_url: CALLBACKS.passwordReset });
+        const reset = await post(target, "/auth/password/send-reset-code", {
+          email,
+          callback_url: CALLBACKS.passwordReset,
+        });
+        const resetUnknown = await post(target, "/auth/password/send-reset-code", {
+          email: unknown,
+          callback_url: CALLBACKS.passwordReset,
+        });
         expect(reset).toEqual(resetUnknown);
         expect(reset.status).toBe(200);
 
         const otp = await post(target, "/auth/otp/send-sign-in-code", { email, callback_url: CALLBACKS.magicLink });
-        const otpUnknown = await post(target, "/auth/otp/send-sign-in-code", { email: unknown, callback_url: CALLBACKS.magicLink });
+        const otpUnknown = await post(target, "/auth/otp/send-sign-in-code", {
+          email: unknown,
+          callback_url: CALLBACKS.magicLink,
+        });
         expect(shape(otp)).toEqual(shape(otpUnknown));
         expect(shape(otp)).toEqual({ status: 200, body: { nonce: "<39 chars>" } });
       }),

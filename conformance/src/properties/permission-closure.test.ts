@@ -22,15 +22,22 @@ interface Graph {
 
 const graphs = fc.integer({ min: 1, max: 6 }).chain((size) =>
   fc.record({
-    edges: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: size + SYSTEM.length - 1 }), { maxLength: size + 1 }), { minLength: size, maxLength: size }),
+    edges: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: size + SYSTEM.length - 1 }), { maxLength: size + 1 }), {
+      minLength: size,
+      maxLength: size,
+    }),
     direct: fc.uniqueArray(fc.integer({ min: 0, max: size + SYSTEM.length - 1 }), { minLength: 1, maxLength: 3 }),
   }),
 );
 
 /** The reference model: a fixpoint over id sets, no visited-set bookkeeping. */
-function closure(names: readonly string[], contains: ReadonlyMap<string, readonly string[]>, direct: readonly string[]): string[] {
+function closure(
+  names: readonly string[],
+  contains: ReadonlyMap<string, readonly string[]>,
+  direct: readonly string[],
+): string[] {
   const held = new Set(direct);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const id of [...held]) {
       for (const next of contains.get(id) ?? []) {
@@ -57,7 +64,8 @@ describe("property: recursive permission listing = transitive closure of the def
         const contains = new Map(custom.map((id, i) => [id, graph.edges[i]!.map((j) => names[j]!)]));
         // Create every node first, then wire the edges, so any cycle can be expressed.
         for (const id of custom) await admin.createTeamPermissionDefinition({ id });
-        for (const id of custom) await admin.updateTeamPermissionDefinition(id, { containedPermissionIds: [...contains.get(id)!] });
+        for (const id of custom)
+          await admin.updateTeamPermissionDefinition(id, { containedPermissionIds: [...contains.get(id)!] });
 
         const user = await server.createUser({ primaryEmail: uniqueEmail("closure") });
         const team = await server.createTeam({ displayName: uniqueTag("closure") });

@@ -30,12 +30,25 @@ async function codeFor(challenge: string): Promise<string> {
   });
   const response = await target.fetch(`${target.baseUrl}/api/v1/auth/oauth/authorize/github?${query.toString()}`);
   const { location } = (await response.json()) as { location: string };
-  return new URL(await passIdentityProvider(target, location, { account_id: uniqueTag("pkce") })).searchParams.get("code")!;
+  return new URL(await passIdentityProvider(target, location, { account_id: uniqueTag("pkce") })).searchParams.get(
+    "code",
+  )!;
 }
 
 async function exchange(code: string, codeVerifier: string): Promise<number> {
-  const form = new URLSearchParams({ grant_type: "authorization_code", client_id: target.projectId, client_secret: target.publishableClientKey, code, redirect_uri: APP_CALLBACK, code_verifier: codeVerifier });
-  const response = await target.fetch(`${target.baseUrl}/api/v1/auth/oauth/token`, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    client_id: target.projectId,
+    client_secret: target.publishableClientKey,
+    code,
+    redirect_uri: APP_CALLBACK,
+    code_verifier: codeVerifier,
+  });
+  const response = await target.fetch(`${target.baseUrl}/api/v1/auth/oauth/token`, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   await response.text();
   return response.status;
 }

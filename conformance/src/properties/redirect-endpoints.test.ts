@@ -46,24 +46,85 @@ type Endpoint = { name: string; send: (url: string) => Promise<Response> };
 
 async function endpoints(target: Target): Promise<Endpoint[]> {
   const signUp = await json<{ access_token: string; user_id: string }>(
-    await call(target, "POST", "/auth/password/sign-up", headers("client"), { email: `${uniqueTag("redir")}@example.com`, password: "password-123" }),
+    await call(target, "POST", "/auth/password/sign-up", headers("client"), {
+      email: `${uniqueTag("redir")}@example.com`,
+      password: "password-123",
+    }),
   );
   const me = headers("client", { [headerNames.accessToken]: signUp.access_token });
-  const channel = await json<{ id: string }>(await call(target, "POST", "/contact-channels", me, { user_id: "me", type: "email", value: `${uniqueTag("ch")}@example.com`, used_for_auth: false }), 201);
-  const team = await json<{ id: string }>(await call(target, "POST", "/teams", headers("server"), { display_name: "Redirects", creator_user_id: signUp.user_id }), 201);
+  const channel = await json<{ id: string }>(
+    await call(target, "POST", "/contact-channels", me, {
+      user_id: "me",
+      type: "email",
+      value: `${uniqueTag("ch")}@example.com`,
+      used_for_auth: false,
+    }),
+    201,
+  );
+  const team = await json<{ id: string }>(
+    await call(target, "POST", "/teams", headers("server"), {
+      display_name: "Redirects",
+      creator_user_id: signUp.user_id,
+    }),
+    201,
+  );
   const email = () => `${uniqueTag("to")}@example.com`;
   // Purchase URLs need the project's payments account (set up once; setup is idempotent).
   await json(await call(target, "POST", "/internal/payments/setup", headers("admin"), {}));
   return [
-    { name: "sign-up verification_callback_url", send: (url) => call(target, "POST", "/auth/password/sign-up", headers("client"), { email: email(), password: "password-123", verification_callback_url: url }) },
-    { name: "send-reset-code callback_url", send: (url) => call(target, "POST", "/auth/password/send-reset-code", headers("client"), { email: email(), callback_url: url }) },
-    { name: "otp send-sign-in-code callback_url", send: (url) => call(target, "POST", "/auth/otp/send-sign-in-code", headers("client"), { email: email(), callback_url: url }) },
-    { name: "contact channel send-verification-code", send: (url) => call(target, "POST", `/contact-channels/me/${channel.id}/send-verification-code`, me, { callback_url: url }) },
-    { name: "team-invitations send-code", send: (url) => call(target, "POST", "/team-invitations/send-code", headers("server"), { team_id: team.id, email: email(), callback_url: url }) },
-    { name: "send-sign-in-invitation", send: (url) => call(target, "POST", "/internal/send-sign-in-invitation", headers("admin"), { email: email(), callback_url: url }) },
+    {
+      name: "sign-up verification_callback_url",
+      send: (url) =>
+        call(target, "POST", "/auth/password/sign-up", headers("client"), {
+          email: email(),
+          password: "password-123",
+          verification_callback_url: url,
+        }),
+    },
+    {
+      name: "send-reset-code callback_url",
+      send: (url) =>
+        call(target, "POST", "/auth/password/send-reset-code", headers("client"), {
+          email: email(),
+          callback_url: url,
+        }),
+    },
+    {
+      name: "otp send-sign-in-code callback_url",
+      send: (url) =>
+        call(target, "POST", "/auth/otp/send-sign-in-code", headers("client"), { email: email(), callback_url: url }),
+    },
+    {
+      name: "contact channel send-verification-code",
+      send: (url) =>
+        call(target, "POST", `/contact-channels/me/${channel.id}/send-verification-code`, me, { callback_url: url }),
+    },
+    {
+      name: "team-invitations send-code",
+      send: (url) =>
+        call(target, "POST", "/team-invitations/send-code", headers("server"), {
+          team_id: team.id,
+          email: email(),
+          callback_url: url,
+        }),
+    },
+    {
+      name: "send-sign-in-invitation",
+      send: (url) =>
+        call(target, "POST", "/internal/send-sign-in-invitation", headers("admin"), {
+          email: email(),
+          callback_url: url,
+        }),
+    },
     {
       name: "create-purchase-url return_url",
-      send: (url) => call(target, "POST", "/payments/purchases/create-purchase-url", headers("server"), { customer_type: "user", customer_id: signUp.user_id, offer_id: "credit-pack", return_url: url }),
+      send: (url) =>
+        call(target, "POST", "/payments/purchases/create-purchase-url", headers("server"), {
+          customer_type: "user",
+          customer_id: signUp.user_id,
+          offer_id: "credit-pack",
+          return_url: url,
+        }),
     },
   ];
 }
@@ -76,9 +137,14 @@ describe("property: every redirect-taking endpoint accepts trusted URLs only", (
         const host = labels.join(".");
         // With a wildcard the trusted domain is https://*.<host>, and the trusted URL is on one subdomain of it.
         const trustedHost = wildcard ? `app.${host}` : host;
-        await json(await call(target, "PATCH", "/internal/projects/current", headers("admin"), {
-          config: { allow_localhost: false, domains: [{ domain: `https://${wildcard ? "*." : ""}${host}`, handler_path: "/handler" }] },
-        }));
+        await json(
+          await call(target, "PATCH", "/internal/projects/current", headers("admin"), {
+            config: {
+              allow_localhost: false,
+              domains: [{ domain: `https://${wildcard ? "*." : ""}${host}`, handler_path: "/handler" }],
+            },
+          }),
+        );
         const trustedUrl = `https://${trustedHost}/${path}?x=1`;
         const untrustedUrl = {
           "other-host": `https://x${labels[0]}.${labels.slice(1).join(".")}z/${path}`,
@@ -91,12 +157,23 @@ describe("property: every redirect-taking endpoint accepts trusted URLs only", (
         for (const endpoint of await endpoints(target)) {
           const refused = await endpoint.send(untrustedUrl);
           const text = await refused.text();
-          expect({ endpoint: endpoint.name, url: untrustedUrl, status: refused.status, code: refused.headers.get("x-stack-known-error"), text }).toMatchObject({
+          expect({
+            endpoint: endpoint.name,
+            url: untrustedUrl,
+            status: refused.status,
+            code: refused.headers.get("x-stack-known-error"),
+            text,
+          }).toMatchObject({
             status: 400,
             code: "REDIRECT_URL_NOT_WHITELISTED",
           });
           const accepted = await endpoint.send(trustedUrl);
-          expect({ endpoint: endpoint.name, url: trustedUrl, status: accepted.status, text: await accepted.text() }).toMatchObject({ status: 200 });
+          expect({
+            endpoint: endpoint.name,
+            url: trustedUrl,
+            status: accepted.status,
+            text: await accepted.text(),
+          }).toMatchObject({ status: 200 });
         }
       }),
       { numRuns: 12 },

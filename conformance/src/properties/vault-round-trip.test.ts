@@ -25,7 +25,9 @@ const value = fc.oneof(
   unicode(120),
   fc.json({ maxDepth: 3 }),
   // Large: a random unit repeated whole (never cut in the middle of a surrogate pair), up to ~150k UTF-16 units.
-  fc.tuple(fc.string({ unit: "binary", minLength: 1, maxLength: 6 }), fc.integer({ min: 4_000, max: 12_000 })).map(([unit, n]) => unit.repeat(n)),
+  fc
+    .tuple(fc.string({ unit: "binary", minLength: 1, maxLength: 6 }), fc.integer({ min: 4_000, max: 12_000 }))
+    .map(([unit, n]) => unit.repeat(n)),
 );
 const secrets = fc.tuple(unicode(24), unicode(24)).filter(([secret, other]) => secret !== other);
 
@@ -68,7 +70,8 @@ describe("property: the data vault round trip through the provider (spec §3, §
         // The snapshot does cover the vault: the ciphertext is in it.
         expect(after).toContain(entries[0]!.encryptedValue);
         for (const secretText of [plain, key, secret].filter((s) => s.length >= 8)) {
-          for (const form of [secretText, JSON.stringify(secretText).slice(1, -1)]) expect(occurrences(after, form)).toBe(occurrences(before, form));
+          for (const form of [secretText, JSON.stringify(secretText).slice(1, -1)])
+            expect(occurrences(after, form)).toBe(occurrences(before, form));
         }
       }),
       { numRuns: 20 },

@@ -22,7 +22,12 @@ const CALLBACK = "http://localhost:3000/handler/callback";
 
 async function signedUp(email: string) {
   const client = clientApp();
-  const result = await client.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+  const result = await client.signUpWithCredential({
+    email,
+    password: PASSWORD,
+    noVerificationCallback: true,
+    noRedirect: true,
+  });
   expect(result.status).toBe("ok");
   return { client, user: await client.getUser({ or: "throw" }) };
 }
@@ -33,11 +38,18 @@ describe("published @stackframe/js 2.8.108: account surfaces against the fake pr
     expect((await user.listContactChannels()).map((c) => [c.value, c.isPrimary, c.usedForAuth, c.isVerified])).toEqual([
       ["published-channels@example.com", true, true, false],
     ]);
-    const channel = await user.createContactChannel({ value: "published-second@example.com", type: "email", usedForAuth: false });
+    const channel = await user.createContactChannel({
+      value: "published-second@example.com",
+      type: "email",
+      usedForAuth: false,
+    });
     expect(channel).toMatchObject({ value: "published-second@example.com", isPrimary: false, isVerified: false });
 
     await channel.sendVerificationEmail({ callbackUrl: CALLBACK });
-    const email = await served.provider.outbox.waitFor({ to: "published-second@example.com", kind: "email_verification" });
+    const email = await served.provider.outbox.waitFor({
+      to: "published-second@example.com",
+      kind: "email_verification",
+    });
     expect((await client.verifyEmail(email.code!)).status).toBe("ok");
     expect((await user.listContactChannels()).find((c) => c.id === channel.id)?.isVerified).toBe(true);
 
@@ -49,26 +61,53 @@ describe("published @stackframe/js 2.8.108: account surfaces against the fake pr
 
   it("signs in with a second email once it is used for auth, as with the primary one", async () => {
     const { user } = await signedUp("published-first-auth@example.com");
-    const second = await user.createContactChannel({ value: "published-second-auth@example.com", type: "email", usedForAuth: false });
-    const signIn = () => clientApp().signInWithCredential({ email: "Published-Second-Auth@example.com", password: PASSWORD, noRedirect: true });
+    const second = await user.createContactChannel({
+      value: "published-second-auth@example.com",
+      type: "email",
+      usedForAuth: false,
+    });
+    const signIn = () =>
+      clientApp().signInWithCredential({
+        email: "Published-Second-Auth@example.com",
+        password: PASSWORD,
+        noRedirect: true,
+      });
     expect((await signIn()).status).toBe("error");
     await second.update({ usedForAuth: true });
     const other = clientApp();
-    expect((await other.signInWithCredential({ email: "Published-Second-Auth@example.com", password: PASSWORD, noRedirect: true })).status).toBe("ok");
+    expect(
+      (
+        await other.signInWithCredential({
+          email: "Published-Second-Auth@example.com",
+          password: PASSWORD,
+          noRedirect: true,
+        })
+      ).status,
+    ).toBe("ok");
     expect((await other.getUser({ or: "throw" })).id).toBe(user.id);
   });
 
   it("active sessions: the current one is marked; another is revoked", async () => {
     const { user } = await signedUp("published-sessions@example.com");
     const other = clientApp();
-    expect((await other.signInWithCredential({ email: "published-sessions@example.com", password: PASSWORD, noRedirect: true })).status).toBe("ok");
+    expect(
+      (
+        await other.signInWithCredential({
+          email: "published-sessions@example.com",
+          password: PASSWORD,
+          noRedirect: true,
+        })
+      ).status,
+    ).toBe("ok");
     const sessions = await user.getActiveSessions();
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.isCurrentSession)).toHaveLength(1);
     expect(sessions[0]!.createdAt).toBeInstanceOf(Date);
     const otherSession = sessions.find((s) => !s.isCurrentSession)!;
     await user.revokeSession(otherSession.id);
-    expect((await user.getActiveSessions()).map((s) => s.id)).toEqual(sessions.filter((s) => s.isCurrentSession).map((s) => s.id));
+    expect((await user.getActiveSessions()).map((s) => s.id)).toEqual(
+      sessions.filter((s) => s.isCurrentSession).map((s) => s.id),
+    );
   });
 
   it("notification categories: listed with canDisable, and Marketing turned off", async () => {
@@ -87,7 +126,11 @@ describe("published @stackframe/js 2.8.108: account surfaces against the fake pr
     const created = await user.createApiKey({ description: "published", expiresAt: null });
     expect(typeof created.value).toBe("string");
     const [listed] = await user.listApiKeys();
-    expect(listed).toMatchObject({ id: created.id, type: "user", value: { lastFour: (created.value as string).slice(-4) } });
+    expect(listed).toMatchObject({
+      id: created.id,
+      type: "user",
+      value: { lastFour: (created.value as string).slice(-4) },
+    });
     expect(listed!.isValid()).toBe(true);
     expect((await serverApp().getUser({ apiKey: created.value as string }))?.id).toBe(user.id);
 
@@ -110,11 +153,17 @@ describe("published @stackframe/js 2.8.108: account surfaces against the fake pr
   it("password reset: the emailed code resets the password", async () => {
     await signedUp("published-reset@example.com");
     const client = clientApp();
-    expect((await client.sendForgotPasswordEmail("published-reset@example.com", { callbackUrl: CALLBACK })).status).toBe("ok");
+    expect(
+      (await client.sendForgotPasswordEmail("published-reset@example.com", { callbackUrl: CALLBACK })).status,
+    ).toBe("ok");
     const email = await served.provider.outbox.waitFor({ to: "published-reset@example.com", kind: "password_reset" });
     expect((await client.verifyPasswordResetCode(email.code!)).status).toBe("ok");
     expect((await client.resetPassword({ code: email.code!, password: "published-new-password" })).status).toBe("ok");
-    const signIn = await clientApp().signInWithCredential({ email: "published-reset@example.com", password: "published-new-password", noRedirect: true });
+    const signIn = await clientApp().signInWithCredential({
+      email: "published-reset@example.com",
+      password: "published-new-password",
+      noRedirect: true,
+    });
     expect(signIn.status).toBe("ok");
   });
 
@@ -139,6 +188,8 @@ describe("published @stackframe/js 2.8.108: account surfaces against the fake pr
     await listed.revoke();
     const revoked = (await admin.listInternalApiKeys()).find((k) => k.id === created.id)!;
     expect([revoked.isValid(), revoked.whyInvalid()]).toEqual([false, "manually-revoked"]);
-    await expect(serverApp(created.secretServerKey!).listUsers({ limit: 1 })).rejects.toThrow(/INVALID_SECRET_SERVER_KEY|secret server key/i);
+    await expect(serverApp(created.secretServerKey!).listUsers({ limit: 1 })).rejects.toThrow(
+      /INVALID_SECRET_SERVER_KEY|secret server key/i,
+    );
   });
 });

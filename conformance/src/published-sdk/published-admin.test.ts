@@ -30,7 +30,12 @@ const common = (project = dev) => ({
   noAutomaticPrefetch: true,
   analytics: { enabled: false },
 });
-const adminApp = () => new StackAdminApp({ ...common(), secretServerKey: dev.keys.secret_server_key, superSecretAdminKey: dev.keys.super_secret_admin_key } as AdminOptions);
+const adminApp = () =>
+  new StackAdminApp({
+    ...common(),
+    secretServerKey: dev.keys.secret_server_key,
+    superSecretAdminKey: dev.keys.super_secret_admin_key,
+  } as AdminOptions);
 
 const TEMPLATE = `import { Text } from "@react-email/components";
 import { Subject, NotificationCategory } from "@stackframe/emails";
@@ -42,22 +47,39 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
   it("reads and updates the project, including requirePublishableClientKey through the config override", async () => {
     const admin = adminApp();
     const project = await admin.getProject();
-    expect(project).toMatchObject({ id: dev.id, displayName: dev.display_name, ownerTeamId: dev.owner_team_id, isProductionMode: false });
+    expect(project).toMatchObject({
+      id: dev.id,
+      displayName: dev.display_name,
+      ownerTeamId: dev.owner_team_id,
+      isProductionMode: false,
+    });
     expect(project.config.emailConfig).toEqual({ type: "shared" });
     await project.update({
       displayName: "Published rename",
-      config: { domains: [{ domain: "https://published.example.com", handlerPath: "/handler" }], oauthProviders: [{ id: "github", type: "shared" }] },
+      config: {
+        domains: [{ domain: "https://published.example.com", handlerPath: "/handler" }],
+        oauthProviders: [{ id: "github", type: "shared" }],
+      },
     });
     const after = await adminApp().getProject();
     expect(after.displayName).toBe("Published rename");
     expect(after.config.domains).toEqual([{ domain: "https://published.example.com", handlerPath: "/handler" }]);
     expect(after.config.oauthProviders).toEqual([{ id: "github", type: "shared" }]);
-    expect((await after.getProductionModeErrors()).map((e) => e.relativeFixUrl)).toEqual([`/projects/${dev.id}/domains`]);
+    expect((await after.getProductionModeErrors()).map((e) => e.relativeFixUrl)).toEqual([
+      `/projects/${dev.id}/domains`,
+    ]);
     const config = await after.getConfig();
     expect(config).toMatchObject({ auth: { allowSignUp: true }, domains: { allowLocalhost: true } });
     await after.update({ requirePublishableClientKey: true });
-    expect(((await after.getConfig()) as { project: { requirePublishableClientKey: boolean } }).project.requirePublishableClientKey).toBe(true);
-    await after.update({ requirePublishableClientKey: false, displayName: dev.display_name, config: { domains: [], oauthProviders: [] } });
+    expect(
+      ((await after.getConfig()) as { project: { requirePublishableClientKey: boolean } }).project
+        .requirePublishableClientKey,
+    ).toBe(true);
+    await after.update({
+      requirePublishableClientKey: false,
+      displayName: dev.display_name,
+      config: { domains: [], oauthProviders: [] },
+    });
   });
 
   it("updateConfig writes payment items and products, vault stores and the email server, which the service then serves", async () => {
@@ -74,23 +96,61 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
         includedItems: { "published-gems": { quantity: 7 } },
       },
       "dataVault.stores.published-store": { displayName: "Published store" },
-      "emails.server": { isShared: false, provider: "smtp", host: "smtp.published.example.com", port: 2525, username: "u", password: "p", senderName: "Published", senderEmail: "mail@published.example.com" },
+      "emails.server": {
+        isShared: false,
+        provider: "smtp",
+        host: "smtp.published.example.com",
+        port: 2525,
+        username: "u",
+        password: "p",
+        senderName: "Published",
+        senderEmail: "mail@published.example.com",
+      },
     });
     const server = (path: string, init: RequestInit = {}) =>
       fetch(`${served.baseUrl}/api/v1${path}`, {
         ...init,
-        headers: { "content-type": "application/json", "x-stack-access-type": "server", "x-stack-project-id": dev.id, "x-stack-secret-server-key": dev.keys.secret_server_key },
+        headers: {
+          "content-type": "application/json",
+          "x-stack-access-type": "server",
+          "x-stack-project-id": dev.id,
+          "x-stack-secret-server-key": dev.keys.secret_server_key,
+        },
       });
-    const created = await (await server("/users", { method: "POST", body: JSON.stringify({ primary_email: "published-buyer@example.com" }) })).json() as { id: string };
+    const created = (await (
+      await server("/users", { method: "POST", body: JSON.stringify({ primary_email: "published-buyer@example.com" }) })
+    ).json()) as { id: string };
     // The product grants its items; the item reads what it granted.
-    expect((await server(`/payments/products/user/${created.id}`, { method: "POST", body: JSON.stringify({ product_id: "published-pack" }) })).status).toBe(200);
-    expect(((await (await server(`/payments/items/user/${created.id}/published-gems`)).json()) as { quantity: number }).quantity).toBe(7);
+    expect(
+      (
+        await server(`/payments/products/user/${created.id}`, {
+          method: "POST",
+          body: JSON.stringify({ product_id: "published-pack" }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      ((await (await server(`/payments/items/user/${created.id}/published-gems`)).json()) as { quantity: number })
+        .quantity,
+    ).toBe(7);
     // The vault store takes values.
-    const set = await server("/data-vault/stores/published-store/set", { method: "POST", body: JSON.stringify({ hashed_key: "k", encrypted_value: "v" }) });
+    const set = await server("/data-vault/stores/published-store/set", {
+      method: "POST",
+      body: JSON.stringify({ hashed_key: "k", encrypted_value: "v" }),
+    });
     expect(set.status).toBe(200);
     // The email server is the project's own.
-    expect((await adminApp().getProject()).config.emailConfig).toMatchObject({ type: "standard", host: "smtp.published.example.com", port: 2525 });
-    await project.updateConfig({ "payments.products.published-pack": null, "payments.items.published-gems": null, "dataVault.stores.published-store": null, "emails.server": { isShared: true } });
+    expect((await adminApp().getProject()).config.emailConfig).toMatchObject({
+      type: "standard",
+      host: "smtp.published.example.com",
+      port: 2525,
+    });
+    await project.updateConfig({
+      "payments.products.published-pack": null,
+      "payments.items.published-gems": null,
+      "dataVault.stores.published-store": null,
+      "emails.server": { isShared: true },
+    });
   });
 
   it("creates an internal API key whose full values work for a new app", async () => {
@@ -112,40 +172,83 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     const admin = adminApp();
     const before = await admin.listEmailTemplates();
     // Templates are the project's own only with a custom email server (REQUIRES_CUSTOM_EMAIL_SERVER otherwise).
-    const smtp = { host: "smtp.example.com", port: 587, username: "u", password: "p", senderEmail: "noreply@example.com", senderName: "Published" };
+    const smtp = {
+      host: "smtp.example.com",
+      port: 587,
+      username: "u",
+      password: "p",
+      senderEmail: "noreply@example.com",
+      senderName: "Published",
+    };
     await (await admin.getProject()).update({ config: { emailConfig: { type: "standard", ...smtp } } });
     expect(before.map((t) => t.displayName)).toContain("Email Verification");
     const { id } = await admin.createEmailTemplate("Published template");
     const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
     expect(renderedHtml).toContain("Hi friend");
-    expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({ displayName: "Published template", tsxSource: TEMPLATE });
-    const preview = await admin.getEmailPreview({ themeId: "a0172b5d-cff0-463b-83bb-85124697373a", templateTsxSource: TEMPLATE });
+    expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({
+      displayName: "Published template",
+      tsxSource: TEMPLATE,
+    });
+    const preview = await admin.getEmailPreview({
+      themeId: "a0172b5d-cff0-463b-83bb-85124697373a",
+      templateTsxSource: TEMPLATE,
+    });
     expect(preview).toContain("background-color:#18181b");
-    expect((await admin.listEmailThemes()).map((t) => t.id)).toEqual(expect.arrayContaining(["1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "a0172b5d-cff0-463b-83bb-85124697373a"])); // the real default ids
+    expect((await admin.listEmailThemes()).map((t) => t.id)).toEqual(
+      expect.arrayContaining(["1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "a0172b5d-cff0-463b-83bb-85124697373a"]),
+    ); // the real default ids
     const draft = await admin.createEmailDraft({ displayName: "Published draft", tsxSource: TEMPLATE });
-    expect((await admin.listEmailDrafts()).find((d) => d.id === draft.id)).toMatchObject({ displayName: "Published draft", sentAt: null });
+    expect((await admin.listEmailDrafts()).find((d) => d.id === draft.id)).toMatchObject({
+      displayName: "Published draft",
+      sentAt: null,
+    });
     await admin.deleteEmailTemplate(id);
     await (await admin.getProject()).update({ config: { emailConfig: { type: "shared" } } });
   });
 
   it("sends a test email (ok, or an error result), lists sent emails, reads metrics and a svix token", async () => {
     const admin = adminApp();
-    const smtp = { host: "smtp.example.com", port: 587, username: "u", password: "p", senderEmail: "noreply@example.com", senderName: "Published" };
-    expect(await admin.sendTestEmail({ recipientEmail: "published-test@example.com", emailConfig: smtp })).toEqual({ status: "ok", data: undefined });
-    const failed = await admin.sendTestEmail({ recipientEmail: "published-test@example.com", emailConfig: { ...smtp, host: "nowhere.invalid" } });
+    const smtp = {
+      host: "smtp.example.com",
+      port: 587,
+      username: "u",
+      password: "p",
+      senderEmail: "noreply@example.com",
+      senderName: "Published",
+    };
+    expect(await admin.sendTestEmail({ recipientEmail: "published-test@example.com", emailConfig: smtp })).toEqual({
+      status: "ok",
+      data: undefined,
+    });
+    const failed = await admin.sendTestEmail({
+      recipientEmail: "published-test@example.com",
+      emailConfig: { ...smtp, host: "nowhere.invalid" },
+    });
     expect(failed.status).toBe("error");
     const sent = await admin.listSentEmails();
     expect(sent[0]).toMatchObject({ to: ["published-test@example.com"], recipient: "published-test@example.com" });
     expect(sent[0]!.sentAt).toBeInstanceOf(Date);
     // Metrics and the svix token are read through the published admin interface (its app keeps them behind caches).
-    const api = (admin as unknown as { _interface: { getSvixToken(): Promise<{ token: string }>; getMetrics(a?: boolean): Promise<{ total_users: number }> } })._interface;
+    const api = (
+      admin as unknown as {
+        _interface: {
+          getSvixToken(): Promise<{ token: string }>;
+          getMetrics(a?: boolean): Promise<{ total_users: number }>;
+        };
+      }
+    )._interface;
     expect((await api.getSvixToken()).token.length).toBeGreaterThan(10);
     expect(typeof (await api.getMetrics(true)).total_users).toBe("number");
   });
 
   it("an internal user creates, lists and transfers owned projects, each with an admin app on its session", async () => {
     const owner = new StackClientApp({ ...common(internal) } as ClientOptions);
-    const signUp = await owner.signUpWithCredential({ email: "published-owner@example.com", password: "password-123", noVerificationCallback: true, noRedirect: true });
+    const signUp = await owner.signUpWithCredential({
+      email: "published-owner@example.com",
+      password: "password-123",
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
     expect(signUp.status).toBe("ok");
     // The published types give the internal-user members only to an app typed for the "internal" project id.
     const user = (await owner.getUser({ or: "throw" })) as unknown as CurrentInternalUser;
@@ -154,7 +257,13 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     expect(project).toMatchObject({ displayName: "Published owned", ownerTeamId: team.id });
     expect((await user.listOwnedProjects()).map((p) => p.id)).toEqual([project.id]);
     // The owned project's admin app authenticates with the owner's session (an admin access token).
-    const keys = await project.app.createInternalApiKey({ description: "owned", expiresAt: new Date(Date.UTC(2100, 0, 1)), hasPublishableClientKey: true, hasSecretServerKey: false, hasSuperSecretAdminKey: false });
+    const keys = await project.app.createInternalApiKey({
+      description: "owned",
+      expiresAt: new Date(Date.UTC(2100, 0, 1)),
+      hasPublishableClientKey: true,
+      hasSecretServerKey: false,
+      hasSuperSecretAdminKey: false,
+    });
     expect(keys.publishableClientKey).toMatch(/^pck_/);
     await project.update({ config: { signUpEnabled: false } });
     expect((await project.app.getProject()).config.signUpEnabled).toBe(false);
@@ -167,24 +276,50 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
     const admin = adminApp();
     const mail = { subdomain: "mail.published.example.com", senderLocalPart: "noreply" };
     const domain = await admin.setupManagedEmailProvider(mail);
-    expect(domain).toMatchObject({ ...mail, status: "pending_verification", nameServerRecords: ["ns1.dnsimple.com", "ns2.dnsimple.com"] });
+    expect(domain).toMatchObject({
+      ...mail,
+      status: "pending_verification",
+      nameServerRecords: ["ns1.dnsimple.com", "ns2.dnsimple.com"],
+    });
     served.provider.clock.advance(1_000);
     expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({ status: "verified" });
     expect(await admin.listManagedEmailDomains()).toEqual([{ ...domain, status: "verified" }]);
     expect(await admin.applyManagedEmailProvider({ domainId: domain.domainId })).toEqual({ status: "applied" });
     const project = await admin.getProject();
-    expect(project.config.emailConfig).toMatchObject({ type: "standard", host: "smtp.resend.com", senderEmail: "noreply@mail.published.example.com" });
+    expect(project.config.emailConfig).toMatchObject({
+      type: "standard",
+      host: "smtp.resend.com",
+      senderEmail: "noreply@mail.published.example.com",
+    });
     await project.update({ config: { emailConfig: { type: "shared" } } });
     expect(await admin.deleteManagedEmailDomain({ resendDomainId: domain.domainId })).toEqual({ status: "deleted" });
     expect(await admin.listManagedEmailDomains()).toEqual([]);
 
-    const user = await admin.createUser({ primaryEmail: "published-unverified@example.com", primaryEmailVerified: false });
+    const user = await admin.createUser({
+      primaryEmail: "published-unverified@example.com",
+      primaryEmailVerified: false,
+    });
     // The published app has the preview in its implementation only (its dashboard calls it untyped), so it is typed here.
     type Preview = { affectedUsers: unknown[]; totalAffectedCount: number };
-    const previewing = admin as unknown as { previewAffectedUsersByOnboardingChange(change: { requireEmailVerification?: boolean }, limit?: number): Promise<Preview> };
+    const previewing = admin as unknown as {
+      previewAffectedUsersByOnboardingChange(
+        change: { requireEmailVerification?: boolean },
+        limit?: number,
+      ): Promise<Preview>;
+    };
     const preview = await previewing.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true }, 1);
-    expect(preview.affectedUsers).toEqual([{ id: user.id, displayName: null, primaryEmail: "published-unverified@example.com", restrictedReason: { type: "email_not_verified" } }]);
+    expect(preview.affectedUsers).toEqual([
+      {
+        id: user.id,
+        displayName: null,
+        primaryEmail: "published-unverified@example.com",
+        restrictedReason: { type: "email_not_verified" },
+      },
+    ]);
     expect(preview.totalAffectedCount).toBeGreaterThanOrEqual(1);
-    expect(await previewing.previewAffectedUsersByOnboardingChange({ requireEmailVerification: false })).toEqual({ affectedUsers: [], totalAffectedCount: 0 });
+    expect(await previewing.previewAffectedUsersByOnboardingChange({ requireEmailVerification: false })).toEqual({
+      affectedUsers: [],
+      totalAffectedCount: 0,
+    });
   });
 });

@@ -22,8 +22,13 @@ export function publishedApps(served: () => ServedProvider) {
   });
   return {
     clientApp: () => new StackClientApp(common() as ClientOptions),
-    serverApp: (secretServerKey: string = dev.keys.secret_server_key) => new StackServerApp({ ...common(), secretServerKey } as ServerOptions),
+    serverApp: (secretServerKey: string = dev.keys.secret_server_key) =>
+      new StackServerApp({ ...common(), secretServerKey } as ServerOptions),
     adminApp: () =>
-      new StackAdminApp({ ...common(), secretServerKey: dev.keys.secret_server_key, superSecretAdminKey: dev.keys.super_secret_admin_key } as AdminOptions),
+      new StackAdminApp({
+        ...common(),
+        secretServerKey: dev.keys.secret_server_key,
+        superSecretAdminKey: dev.keys.super_secret_admin_key,
+      } as AdminOptions),
   };
 }

@@ -45,7 +45,12 @@ function serverApp() {
 describe("published @stackframe/js 2.8.108 against the fake provider", () => {
   it("signs up, reads and updates the user, signs in again and signs out", async () => {
     const client = clientApp();
-    const signUp = await client.signUpWithCredential({ email: "published@example.com", password: "password-123", noVerificationCallback: true, noRedirect: true });
+    const signUp = await client.signUpWithCredential({
+      email: "published@example.com",
+      password: "password-123",
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
     expect(signUp.status).toBe("ok");
 
     const user = await client.getUser({ or: "throw" });
@@ -59,7 +64,11 @@ describe("published @stackframe/js 2.8.108 against the fake provider", () => {
     expect(updated.clientMetadata).toEqual({ plan: "free" });
 
     const again = clientApp();
-    const signIn = await again.signInWithCredential({ email: "published@example.com", password: "password-123", noRedirect: true });
+    const signIn = await again.signInWithCredential({
+      email: "published@example.com",
+      password: "password-123",
+      noRedirect: true,
+    });
     expect(signIn.status).toBe("ok");
     expect((await again.getUser())?.id).toBe(user.id);
 
@@ -71,14 +80,23 @@ describe("published @stackframe/js 2.8.108 against the fake provider", () => {
 
   it("reports a wrong password as the EMAIL_PASSWORD_MISMATCH known error", async () => {
     const client = clientApp();
-    const result = await client.signInWithCredential({ email: "nobody@example.com", password: "password-123", noRedirect: true });
+    const result = await client.signInWithCredential({
+      email: "nobody@example.com",
+      password: "password-123",
+      noRedirect: true,
+    });
     expect(result.status).toBe("error");
     if (result.status === "error") expect(result.error.errorCode).toBe("EMAIL_PASSWORD_MISMATCH");
   });
 
   it("refreshes a missing access token through the token endpoint", async () => {
     const first = clientApp();
-    await first.signUpWithCredential({ email: "refresh@example.com", password: "password-123", noVerificationCallback: true, noRedirect: true });
+    await first.signUpWithCredential({
+      email: "refresh@example.com",
+      password: "password-123",
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
     const refreshToken = await first.getRefreshToken();
     expect(refreshToken).toMatch(/^[0-9a-z]{45}$/);
 
@@ -92,7 +110,12 @@ describe("published @stackframe/js 2.8.108 against the fake provider", () => {
 
   it("treats a revoked refresh token as signed out", async () => {
     const first = clientApp();
-    await first.signUpWithCredential({ email: "revoked@example.com", password: "password-123", noVerificationCallback: true, noRedirect: true });
+    await first.signUpWithCredential({
+      email: "revoked@example.com",
+      password: "password-123",
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
     const refreshToken = await first.getRefreshToken();
     await (await first.getUser({ or: "throw" })).signOut();
     const resumed = clientApp({ accessToken: "", refreshToken });
@@ -101,7 +124,13 @@ describe("published @stackframe/js 2.8.108 against the fake provider", () => {
 
   it("creates, lists, reads, updates and deletes users as a server", async () => {
     const server = serverApp();
-    const created = await server.createUser({ primaryEmail: "server-made@example.com", password: "password-123", primaryEmailAuthEnabled: true, displayName: "Made", serverMetadata: { plan: "pro" } });
+    const created = await server.createUser({
+      primaryEmail: "server-made@example.com",
+      password: "password-123",
+      primaryEmailAuthEnabled: true,
+      displayName: "Made",
+      serverMetadata: { plan: "pro" },
+    });
     expect(created.serverMetadata).toEqual({ plan: "pro" });
     const listed = await server.listUsers({ query: "server-made" });
     expect(listed.map((u) => u.id)).toContain(created.id);

@@ -25,18 +25,27 @@ const PASSWORD = "password-123";
 /** The published runtime reads waitTimeMillis and maxAttempts (documented in its JSDoc); its declared type omits them. */
 type CliOptions = Parameters<StackClientApp["promptCliLogin"]>[0];
 const cliOptions = (o: CliOptions & { waitTimeMillis: number; maxAttempts: number }): CliOptions => o;
-const BROWSER_REASON = "needs a browser (window.location and navigator.credentials); covered by our SDK's strong-auth suites";
+const BROWSER_REASON =
+  "needs a browser (window.location and navigator.credentials); covered by our SDK's strong-auth suites";
 
 async function signedUp(email: string) {
   const client = clientApp();
-  expect((await client.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true })).status).toBe("ok");
+  expect(
+    (await client.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true }))
+      .status,
+  ).toBe("ok");
   return { client, user: await client.getUser({ or: "throw" }) };
 }
 
 async function api(path: string, body: unknown): Promise<Response> {
   return fetch(`${served.baseUrl}/api/v1${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-stack-access-type": "client", "x-stack-project-id": dev.id, "x-stack-publishable-client-key": dev.keys.publishable_client_key },
+    headers: {
+      "content-type": "application/json",
+      "x-stack-access-type": "client",
+      "x-stack-project-id": dev.id,
+      "x-stack-publishable-client-key": dev.keys.publishable_client_key,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -80,7 +89,9 @@ describe("published @stackframe/js 2.8.108: strong auth against the fake provide
   });
 
   it("CLI login: gives up after maxAttempts with the timeout message", async () => {
-    const result = await clientApp().promptCliLogin(cliOptions({ appUrl: "https://app.example.com", waitTimeMillis: 5, maxAttempts: 2, promptLink: () => {} }));
+    const result = await clientApp().promptCliLogin(
+      cliOptions({ appUrl: "https://app.example.com", waitTimeMillis: 5, maxAttempts: 2, promptLink: () => {} }),
+    );
     expect(result.status === "error" && result.error.message).toContain("Timed out waiting for CLI authentication.");
   });
 
@@ -88,15 +99,25 @@ describe("published @stackframe/js 2.8.108: strong auth against the fake provide
     const server = serverApp();
     const { client, user } = await signedUp("published-links@example.com");
     const other = await signedUp("published-links-2@example.com");
-    const options = { providerConfigId: "google", accountId: "published-g-1", email: "g@example.com", allowSignIn: true, allowConnectedAccounts: true };
+    const options = {
+      providerConfigId: "google",
+      accountId: "published-g-1",
+      email: "g@example.com",
+      allowSignIn: true,
+      allowConnectedAccounts: true,
+    };
     const created = await server.createOAuthProvider({ ...options, userId: user.id });
     expect(created.status).toBe("ok");
     const taken = await server.createOAuthProvider({ ...options, userId: other.user.id });
-    expect(taken.status === "error" && taken.error.errorCode).toBe("OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN");
+    expect(taken.status === "error" && taken.error.errorCode).toBe(
+      "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+    );
 
     const me = await client.getUser({ or: "throw" });
     const providers = await me.listOAuthProviders();
-    expect(providers.map((p) => [p.type, p.userId, p.allowSignIn, p.allowConnectedAccounts])).toEqual([["google", user.id, true, true]]);
+    expect(providers.map((p) => [p.type, p.userId, p.allowSignIn, p.allowConnectedAccounts])).toEqual([
+      ["google", user.id, true, true],
+    ]);
     expect((await providers[0]!.update({ allowSignIn: false })).status).toBe("ok");
     expect((await me.listOAuthProviders())[0]!.allowSignIn).toBe(false);
 

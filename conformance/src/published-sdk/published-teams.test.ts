@@ -33,12 +33,22 @@ describe("published @stackframe/js 2.8.108: teams and permissions against the fa
 
   it("admin createTeamPermissionDefinition with a description; grantPermission and hasPermission on a server user", async () => {
     const admin = adminApp();
-    const definition = await admin.createTeamPermissionDefinition({ id: "published_perm", description: "traced", containedPermissionIds: ["$update_team"] });
+    const definition = await admin.createTeamPermissionDefinition({
+      id: "published_perm",
+      description: "traced",
+      containedPermissionIds: ["$update_team"],
+    });
     expect(definition.id).toBe("published_perm");
-    const bare = await admin.createTeamPermissionDefinition({ id: "published_bare", description: "no contained ids" } as Parameters<StackAdminApp["createTeamPermissionDefinition"]>[0]);
+    const bare = await admin.createTeamPermissionDefinition({
+      id: "published_bare",
+      description: "no contained ids",
+    } as Parameters<StackAdminApp["createTeamPermissionDefinition"]>[0]);
     expect(bare).toMatchObject({ id: "published_bare", containedPermissionIds: [] });
     const listed = await admin.listTeamPermissionDefinitions();
-    expect(listed.find((d) => d.id === "published_perm")).toMatchObject({ description: "traced", containedPermissionIds: ["$update_team"] });
+    expect(listed.find((d) => d.id === "published_perm")).toMatchObject({
+      description: "traced",
+      containedPermissionIds: ["$update_team"],
+    });
 
     const server = serverApp();
     const team = await server.createTeam({ displayName: "Granted Team" });
@@ -55,7 +65,12 @@ describe("published @stackframe/js 2.8.108: teams and permissions against the fa
 
   it("a signed-in client creates a team, lists it and reads its own permissions in it", async () => {
     const client = clientApp();
-    const signUp = await client.signUpWithCredential({ email: "published-creator@example.com", password: "password-123", noVerificationCallback: true, noRedirect: true });
+    const signUp = await client.signUpWithCredential({
+      email: "published-creator@example.com",
+      password: "password-123",
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
     expect(signUp.status).toBe("ok");
     const user = await client.getUser({ or: "throw" });
     const team = await user.createTeam({ displayName: "Client Team" });

@@ -22,12 +22,16 @@ describe("choosing areas (--area)", () => {
   it("names unknown areas and lists the real ones", () => {
     const selection = selectAreas(cases, ["data vault", "vault", "mfa"]);
     expect(selection.unknown).toEqual(["vault", "mfa"]);
-    expect(unknownAreasMessage(selection)).toBe('Unknown areas: "vault", "mfa".\n\nAreas:\n  password auth\n  MFA after OAuth\n  MFA\n  data vault');
+    expect(unknownAreasMessage(selection)).toBe(
+      'Unknown areas: "vault", "mfa".\n\nAreas:\n  password auth\n  MFA after OAuth\n  MFA\n  data vault',
+    );
   });
 
   it("reads --area as repeatable, every area when absent, and documents it in --help", () => {
     expect(parseRunnerArgs(["--base-url", "http://x"]).areas).toEqual([]);
-    expect(parseRunnerArgs(["--base-url", "http://x", "--area", "password auth", "--area", "data vault"]).areas).toEqual(["password auth", "data vault"]);
+    expect(
+      parseRunnerArgs(["--base-url", "http://x", "--area", "password auth", "--area", "data vault"]).areas,
+    ).toEqual(["password auth", "data vault"]);
     expect(() => parseRunnerArgs(["--base-url", "http://x", "--area"])).toThrow(/--area needs a value/);
     expect(() => parseRunnerArgs(["--help"])).toThrow(usage);
     expect(usage).toMatch(/--area NAME .*repeatable/s);

@@ -46,8 +46,12 @@ export function parseRunnerArgs(argv: readonly string[]): RunnerOptions {
       return v;
     };
     switch (flag) {
-      case "--base-url": o.baseUrl = value(); break;
-      case "--project-id": o.projectId = value(); break;
+      case "--base-url":
+        o.baseUrl = value();
+        break;
+      case "--project-id":
+        o.projectId = value();
+        break;
       case "--keys": {
         const [pck, ssk, sak] = value().split(",");
         if (pck) o.publishableClientKey = pck;
@@ -55,15 +59,32 @@ export function parseRunnerArgs(argv: readonly string[]): RunnerOptions {
         if (sak) o.superSecretAdminKey = sak;
         break;
       }
-      case "--publishable-client-key": o.publishableClientKey = value(); break;
-      case "--secret-server-key": o.secretServerKey = value(); break;
-      case "--super-secret-admin-key": o.superSecretAdminKey = value(); break;
-      case "--not-fake": o.isFake = false; break;
-      case "--report": o.jsonReport = value(); break;
-      case "--markdown": o.markdownReport = value(); break;
-      case "--area": o.areas.push(value()); break;
-      case "--help": case "-h": throw new Error(usage);
-      default: throw new Error(`Unknown option ${flag}.\n\n${usage}`);
+      case "--publishable-client-key":
+        o.publishableClientKey = value();
+        break;
+      case "--secret-server-key":
+        o.secretServerKey = value();
+        break;
+      case "--super-secret-admin-key":
+        o.superSecretAdminKey = value();
+        break;
+      case "--not-fake":
+        o.isFake = false;
+        break;
+      case "--report":
+        o.jsonReport = value();
+        break;
+      case "--markdown":
+        o.markdownReport = value();
+        break;
+      case "--area":
+        o.areas.push(value());
+        break;
+      case "--help":
+      case "-h":
+        throw new Error(usage);
+      default:
+        throw new Error(`Unknown option ${flag}.\n\n${usage}`);
     }
   }
   if (!o.baseUrl) throw new Error(`--base-url is required.\n\n${usage}`);

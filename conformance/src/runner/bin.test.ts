@@ -29,7 +29,11 @@ interface Finished {
 function runBin(args: readonly string[], cwd: string): Promise<Finished> {
   // The child starts its own vitest: the variables of this test's worker would make it think it is one of ours.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")));
-  const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", tsxLoader, runner, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--conditions=@authsim/source", "--import", tsxLoader, runner, ...args], {
+    cwd,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -54,10 +58,17 @@ describe("the authsim-conformance command", () => {
 
   it("runs the named areas against a served fake, prints the plain totals line, writes both reports, exits 1 on a failure", async () => {
     // The first case of "password auth" signs up first: its sign-up gets a 500 it cannot pass with.
-    served.provider.faults.add({ method: "POST", path: "/auth/password/sign-up", action: { type: "status", status: 500, body: "forced by bin.test.ts" } });
+    served.provider.faults.add({
+      method: "POST",
+      path: "/auth/password/sign-up",
+      action: { type: "status", status: 500, body: "forced by bin.test.ts" },
+    });
     const json = join(dir, "report.json");
     const md = join(dir, "report.md");
-    const run = await runBin(["--base-url", served.baseUrl, ...AREAS.flatMap((a) => ["--area", a]), "--report", json, "--markdown", md], dir);
+    const run = await runBin(
+      ["--base-url", served.baseUrl, ...AREAS.flatMap((a) => ["--area", a]), "--report", json, "--markdown", md],
+      dir,
+    );
     const output = `${run.stdout}\n${run.stderr}`;
 
     expect(served.provider.faults.list(), output).toEqual([]);
@@ -69,7 +80,11 @@ describe("the authsim-conformance command", () => {
     expect(passed).toBeGreaterThan(0);
     expect(run.stdout).toContain("Failures:");
 
-    const report = JSON.parse(await readFile(json, "utf8")) as { target: string; totals: Record<string, number>; results: CaseResult[] };
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      target: string;
+      totals: Record<string, number>;
+      results: CaseResult[];
+    };
     expect(report.target).toBe(served.baseUrl);
     expect(report.totals).toEqual({ passed, failed, skipped });
     expect(report.results).toHaveLength(passed + failed + skipped);

@@ -10,7 +10,10 @@ const results: CaseResult[] = [
 
 describe("conformance reports", () => {
   it("splits the written skip reason off a case title", () => {
-    expect(splitSkipReason("expires tokens (skipped: needs controls; needs a clock)")).toEqual({ title: "expires tokens", reason: "needs controls; needs a clock" });
+    expect(splitSkipReason("expires tokens (skipped: needs controls; needs a clock)")).toEqual({
+      title: "expires tokens",
+      reason: "needs controls; needs a clock",
+    });
     expect(splitSkipReason("plain title")).toEqual({ title: "plain title" });
   });
 
@@ -36,7 +39,15 @@ describe("conformance reports", () => {
 
 describe("runner arguments", () => {
   it("reads the target and keys, and names the env of the env-target suite", () => {
-    const o = parseRunnerArgs(["--base-url", "http://127.0.0.1:8102", "--project-id", "p", "--keys", "a,b,c", "--not-fake"]);
+    const o = parseRunnerArgs([
+      "--base-url",
+      "http://127.0.0.1:8102",
+      "--project-id",
+      "p",
+      "--keys",
+      "a,b,c",
+      "--not-fake",
+    ]);
     expect(targetEnv(o)).toEqual({
       AUTHSIM_TARGET_URL: "http://127.0.0.1:8102",
       AUTHSIM_TARGET_IS_FAKE: "false",

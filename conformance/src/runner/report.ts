@@ -45,7 +45,8 @@ export function totals(results: readonly CaseResult[]) {
 export function textSummary(target: string, results: readonly CaseResult[]): string {
   const lines = [`Conformance against ${target}`, ""];
   const width = Math.max(4, ...summarize(results).map((s) => s.area.length));
-  for (const s of summarize(results)) lines.push(`  ${s.area.padEnd(width)}  ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  for (const s of summarize(results))
+    lines.push(`  ${s.area.padEnd(width)}  ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   const failures = results.filter((r) => r.state === "failed");
   if (failures.length) {
     lines.push("", "Failures:");
@@ -72,7 +73,10 @@ export function markdownReport(target: string, results: readonly CaseResult[]): 
     "",
     "| area | case | result | note |",
     "|---|---|---|---|",
-    ...results.map((r) => `| ${cell(r.area)} | ${cell(r.title)} | ${r.state === "passed" ? "✓" : r.state === "failed" ? "✗" : "skipped"} | ${cell(r.reason ?? r.error?.split("\n")[0] ?? "")} |`),
+    ...results.map(
+      (r) =>
+        `| ${cell(r.area)} | ${cell(r.title)} | ${r.state === "passed" ? "✓" : r.state === "failed" ? "✗" : "skipped"} | ${cell(r.reason ?? r.error?.split("\n")[0] ?? "")} |`,
+    ),
   ];
   return lines.join("\n") + "\n";
 }

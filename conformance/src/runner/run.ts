@@ -41,7 +41,9 @@ async function runSuites(vitest: Vitest, areas: readonly string[]): Promise<Test
   if (areas.length === 0) return (await vitest.start([suiteFile])).testModules;
   const selection = selectAreas(declaredCases((await vitest.collect([suiteFile])).testModules), areas);
   if (selection.unknown.length > 0) throw new UsageError(unknownAreasMessage(selection));
-  const spec = vitest.getProjectByName("conformance").createSpecification(resolve(packageRoot, suiteFile), { testIds: selection.testIds });
+  const spec = vitest
+    .getProjectByName("conformance")
+    .createSpecification(resolve(packageRoot, suiteFile), { testIds: selection.testIds });
   // What start() does before running: the reporters' onInit.
   await vitest.standalone();
   return (await vitest.runTestSpecifications([spec])).testModules;
@@ -83,7 +85,17 @@ async function main(): Promise<number> {
   // A config of its own (no config file is read): the runner works the same from the monorepo and from node_modules.
   const vitest = await createVitest(
     "test",
-    { root: packageRoot, config: false, name: "conformance", include: [suiteFile], exclude: [], run: true, watch: false, testTimeout: 30_000, hookTimeout: 30_000 },
+    {
+      root: packageRoot,
+      config: false,
+      name: "conformance",
+      include: [suiteFile],
+      exclude: [],
+      run: true,
+      watch: false,
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
     fromSources ? await sourceResolution() : {},
     {},
   );

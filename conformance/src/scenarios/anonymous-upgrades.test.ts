@@ -29,9 +29,18 @@ async function anonymousVisitor({ target }: LoadedScenario, app: StackClientApp 
 
 async function expectUpgraded(scenarioLoaded: LoadedScenario, app: StackClientApp, id: string, email: string) {
   const user = await app.getUser({ or: "throw" });
-  expect(user).toMatchObject({ id, isAnonymous: false, primaryEmail: email, clientMetadata: { drawings: ["first-sketch"] } });
+  expect(user).toMatchObject({
+    id,
+    isAnonymous: false,
+    primaryEmail: email,
+    clientMetadata: { drawings: ["first-sketch"] },
+  });
   expect((await user.getItem("canvas-credits")).quantity).toBe(5);
-  expect(await serverApp(scenarioLoaded.target).getUser(id)).toMatchObject({ id, isAnonymous: false, primaryEmail: email });
+  expect(await serverApp(scenarioLoaded.target).getUser(id)).toMatchObject({
+    id,
+    isAnonymous: false,
+    primaryEmail: email,
+  });
   return user;
 }
 
@@ -42,20 +51,39 @@ describe("scenario: an app with anonymous upgrades", () => {
     const anonymous = await app.getUser({ or: "anonymous" });
     const team = await anonymous.createTeam({ displayName: "Weekend sketchers" });
 
-    expect((await app.signUpWithCredential({ email: "new-artist@sketchpad.test", password: SCENARIO_PASSWORD, noRedirect: true, noVerificationCallback: true })).status).toBe("ok");
+    expect(
+      (
+        await app.signUpWithCredential({
+          email: "new-artist@sketchpad.test",
+          password: SCENARIO_PASSWORD,
+          noRedirect: true,
+          noVerificationCallback: true,
+        })
+      ).status,
+    ).toBe("ok");
     const user = await expectUpgraded(loaded, app, id, "new-artist@sketchpad.test");
     expect(user.hasPassword).toBe(true);
     expect((await user.listTeams()).map((t) => t.id)).toEqual([team.id]);
 
     const again = clientApp(loaded.target);
-    expect((await again.signInWithCredential({ email: "new-artist@sketchpad.test", password: SCENARIO_PASSWORD, noRedirect: true })).status).toBe("ok");
+    expect(
+      (
+        await again.signInWithCredential({
+          email: "new-artist@sketchpad.test",
+          password: SCENARIO_PASSWORD,
+          noRedirect: true,
+        })
+      ).status,
+    ).toBe("ok");
     expect((await again.getUser({ or: "throw" })).id).toBe(id);
   });
 
   it("a magic link sign-in upgrades the anonymous user with a verified email", async () => {
     const loaded = await load();
     const { app, id } = await anonymousVisitor(loaded);
-    expect((await app.sendMagicLinkEmail("linked@sketchpad.test", { callbackUrl: MAGIC_LINK_CALLBACK })).status).toBe("ok");
+    expect((await app.sendMagicLinkEmail("linked@sketchpad.test", { callbackUrl: MAGIC_LINK_CALLBACK })).status).toBe(
+      "ok",
+    );
     const email = loaded.target.provider.outbox.latest({ to: "linked@sketchpad.test" })!;
     expect((await app.signInWithMagicLink(email.code!, { noRedirect: true })).status).toBe("ok");
     const user = await expectUpgraded(loaded, app, id, "linked@sketchpad.test");
@@ -86,11 +114,23 @@ describe("scenario: an app with anonymous upgrades", () => {
     const loaded = await load();
     const visitorId = loaded.project.users["visitor-7"]!;
     const tokens = await (await (await serverApp(loaded.target).getUser(visitorId))!.createSession()).getTokens();
-    const app = clientWithTokens(loaded.target, { accessToken: tokens.accessToken!, refreshToken: tokens.refreshToken! });
+    const app = clientWithTokens(loaded.target, {
+      accessToken: tokens.accessToken!,
+      refreshToken: tokens.refreshToken!,
+    });
     const visitor = await app.getUser({ or: "anonymous" });
     expect(visitor).toMatchObject({ id: visitorId, isAnonymous: true, clientMetadata: { drawings: ["doodle-7"] } });
     expect((await visitor.getItem("canvas-credits")).quantity).toBe(3);
-    expect((await app.signUpWithCredential({ email: "visitor7@sketchpad.test", password: SCENARIO_PASSWORD, noRedirect: true, noVerificationCallback: true })).status).toBe("ok");
+    expect(
+      (
+        await app.signUpWithCredential({
+          email: "visitor7@sketchpad.test",
+          password: SCENARIO_PASSWORD,
+          noRedirect: true,
+          noVerificationCallback: true,
+        })
+      ).status,
+    ).toBe("ok");
     const user = await app.getUser({ or: "throw" });
     expect(user).toMatchObject({ id: visitorId, isAnonymous: false, clientMetadata: { drawings: ["doodle-7"] } });
     expect((await user.getItem("canvas-credits")).quantity).toBe(3);
@@ -101,26 +141,54 @@ describe("scenario: an app with anonymous upgrades", () => {
     const { project, target } = loaded;
     const { id: newVisitor } = await anonymousVisitor(loaded);
     const server = serverApp(target);
-    const ids = async (options: Parameters<typeof server.listUsers>[0]) => (await server.listUsers(options)).map((u) => u.id).sort();
+    const ids = async (options: Parameters<typeof server.listUsers>[0]) =>
+      (await server.listUsers(options)).map((u) => u.id).sort();
     const members = [project.users.maria!, project.users.leo!].sort();
     const visitors = [project.users["visitor-7"]!, project.users["visitor-9"]!, newVisitor].sort();
     expect(await ids({})).toEqual(members);
     expect(await ids({ includeAnonymous: true })).toEqual([...members, ...visitors].sort());
     expect(await ids({ includeAnonymous: true, onlyAnonymous: true })).toEqual(visitors);
-    expect((await server.listUsers({ includeAnonymous: true })).filter((u) => u.isAnonymous).map((u) => u.id).sort()).toEqual(visitors);
+    expect(
+      (await server.listUsers({ includeAnonymous: true }))
+        .filter((u) => u.isAnonymous)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(visitors);
   });
 
   it("signing up with an email already used is refused (USER_EMAIL_ALREADY_EXISTS) and leaves the visitor anonymous, data intact", async () => {
     const loaded = await load();
     const { project, target } = loaded;
     const { app, id } = await anonymousVisitor(loaded);
-    const refused = await app.signUpWithCredential({ email: "maria@sketchpad.test", password: "another password 1", noRedirect: true, noVerificationCallback: true });
+    const refused = await app.signUpWithCredential({
+      email: "maria@sketchpad.test",
+      password: "another password 1",
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
     expect(refused.status).toBe("error");
-    if (refused.status === "error") expect(refused.error).toMatchObject({ code: "USER_EMAIL_ALREADY_EXISTS", status: 409, details: { email: "maria@sketchpad.test" } });
-    expect(await app.getUser({ or: "anonymous" })).toMatchObject({ id, isAnonymous: true, clientMetadata: { drawings: ["first-sketch"] } });
+    if (refused.status === "error")
+      expect(refused.error).toMatchObject({
+        code: "USER_EMAIL_ALREADY_EXISTS",
+        status: 409,
+        details: { email: "maria@sketchpad.test" },
+      });
+    expect(await app.getUser({ or: "anonymous" })).toMatchObject({
+      id,
+      isAnonymous: true,
+      clientMetadata: { drawings: ["first-sketch"] },
+    });
     // Maria's account is untouched: her password still signs her in, to her own id.
     const maria = clientApp(target);
-    expect((await maria.signInWithCredential({ email: "maria@sketchpad.test", password: SCENARIO_PASSWORD, noRedirect: true })).status).toBe("ok");
+    expect(
+      (
+        await maria.signInWithCredential({
+          email: "maria@sketchpad.test",
+          password: SCENARIO_PASSWORD,
+          noRedirect: true,
+        })
+      ).status,
+    ).toBe("ok");
     expect((await maria.getUser({ or: "throw" })).id).toBe(project.users.maria);
 
     // A magic link to an address that already has an account signs that account in; the visitor stays behind, anonymous.
@@ -139,6 +207,9 @@ describe("scenario: an app with anonymous upgrades", () => {
     await expectKnownError(app.getUser({ or: "anonymous" }), "ANONYMOUS_ACCOUNTS_NOT_ENABLED", 400);
     expect(await app.getUser()).toBeNull();
     // Members are not affected.
-    expect((await app.signInWithCredential({ email: "leo@sketchpad.test", password: SCENARIO_PASSWORD, noRedirect: true })).status).toBe("ok");
+    expect(
+      (await app.signInWithCredential({ email: "leo@sketchpad.test", password: SCENARIO_PASSWORD, noRedirect: true }))
+        .status,
+    ).toBe("ok");
   });
 });

@@ -15,7 +15,10 @@ import { clientApp } from "../suites/support.ts";
 export const SCENARIO_PASSWORD = "correct horse battery";
 
 export function readScenario(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../../../fixtures/scenarios/${file}`, import.meta.url), "utf8")) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../../../fixtures/scenarios/${file}`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
 }
 
 export interface LoadedScenario {
@@ -42,7 +45,10 @@ export async function loadScenario(document: unknown): Promise<LoadedScenario> {
 }
 
 /** A client app signed in as a scenario user, and that user. */
-export async function signedIn(target: InProcessTarget, email: string): Promise<{ app: StackClientApp; user: CurrentUser }> {
+export async function signedIn(
+  target: InProcessTarget,
+  email: string,
+): Promise<{ app: StackClientApp; user: CurrentUser }> {
   const app = clientApp(target);
   const result = await app.signInWithCredential({ email, password: SCENARIO_PASSWORD, noRedirect: true });
   expect(result.status).toBe("ok");

@@ -9,7 +9,9 @@ import { inProcessTarget } from "../targets.ts";
  * the public API, then exercised by our SDK as an app would: its users sign in with their passwords, see their teams
  * and roles, and the server sees the seats and keys the scenario declares.
  */
-const scenario: unknown = JSON.parse(readFileSync(new URL("../../../fixtures/scenarios/saas-teams.json", import.meta.url), "utf8"));
+const scenario: unknown = JSON.parse(
+  readFileSync(new URL("../../../fixtures/scenarios/saas-teams.json", import.meta.url), "utf8"),
+);
 const PASSWORD = "correct horse battery";
 
 async function loaded() {
@@ -17,8 +19,18 @@ async function loaded() {
   const report = await loadFixture(scenario, { baseUrl: target.baseUrl, fetch: target.fetch, emulator: true });
   const project = report.projects[0]!;
   const platform = { baseUrl: target.baseUrl, fetch: target.fetch, clock: target.clock, projectId: project.projectId };
-  const client = () => new StackClientApp({ ...platform, publishableClientKey: project.keys.publishable_client_key, tokenStore: "memory" });
-  const server = new StackServerApp({ ...platform, publishableClientKey: project.keys.publishable_client_key, secretServerKey: project.keys.secret_server_key, tokenStore: "memory" });
+  const client = () =>
+    new StackClientApp({
+      ...platform,
+      publishableClientKey: project.keys.publishable_client_key,
+      tokenStore: "memory",
+    });
+  const server = new StackServerApp({
+    ...platform,
+    publishableClientKey: project.keys.publishable_client_key,
+    secretServerKey: project.keys.secret_server_key,
+    tokenStore: "memory",
+  });
   return { project, client, server };
 }
 
@@ -67,7 +79,9 @@ describe("scenario: a SaaS with teams and roles", () => {
     const cliKey = project.apiKeys.find((k) => k.owner === "user" && k.description === "Alice's CLI")!;
     expect((await server.getUser({ apiKey: cliKey.value }))?.id).toBe(project.users.alice);
     const deployKey = project.apiKeys.find((k) => k.owner === "team" && k.description === "CI deploy key")!;
-    expect(await server.checkApiKey({ type: "team", apiKey: deployKey.value })).toMatchObject({ teamId: project.teams.northwind });
+    expect(await server.checkApiKey({ type: "team", apiKey: deployKey.value })).toMatchObject({
+      teamId: project.teams.northwind,
+    });
     const revokedKey = project.apiKeys.find((k) => k.description === "Old integration")!;
     expect(await server.checkApiKey({ type: "team", apiKey: revokedKey.value })).toBeNull();
   });

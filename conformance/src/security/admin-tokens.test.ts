@@ -21,12 +21,24 @@ beforeEach(() => {
 
 describe.each(families)("admin access tokens (x-%s-* headers)", (family) => {
   const asAdmin = (token: string, project: "dev" | "other" = "dev", path = "/internal/projects/current") =>
-    api(world, "GET", path, { accessType: "admin", projectId: projects[project].id, adminAccessToken: token }, { family });
+    api(
+      world,
+      "GET",
+      path,
+      { accessType: "admin", projectId: projects[project].id, adminAccessToken: token },
+      { family },
+    );
 
   it("lets a member of the owning team administer the project (the control case)", async () => {
     expect(expectOk(await asAdmin(world.users.owner.accessToken)).id).toBe(projects.dev.id);
     // It grants whatever access type was asked for, server included (§2.3 step 7).
-    const asServer = await api(world, "GET", `/users/${world.users.a.userId}`, { accessType: "server", projectId: projects.dev.id, adminAccessToken: world.users.owner.accessToken }, { family });
+    const asServer = await api(
+      world,
+      "GET",
+      `/users/${world.users.a.userId}`,
+      { accessType: "server", projectId: projects.dev.id, adminAccessToken: world.users.owner.accessToken },
+      { family },
+    );
     expect(expectOk(asServer).id).toBe(world.users.a.userId);
   });
 
@@ -39,7 +51,8 @@ describe.each(families)("admin access tokens (x-%s-* headers)", (family) => {
   });
 
   it("refuses tokens of ordinary projects' users, anonymous ones included", async () => {
-    for (const user of [world.users.a, world.users.foreign, world.users.anon]) expectKnownError(await asAdmin(user.accessToken), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
+    for (const user of [world.users.a, world.users.foreign, world.users.anon])
+      expectKnownError(await asAdmin(user.accessToken), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   });
 
   it("refuses forged admin tokens with UNPARSABLE_ADMIN_ACCESS_TOKEN", async () => {
@@ -58,7 +71,12 @@ describe.each(families)("admin access tokens (x-%s-* headers)", (family) => {
   });
 
   it("stops accepting the owner's token once they leave the owning team", async () => {
-    const left = await api(world, "DELETE", `/team-memberships/${OWNER_TEAM}/${world.users.owner.userId}`, keyHeaders("internal", "server"));
+    const left = await api(
+      world,
+      "DELETE",
+      `/team-memberships/${OWNER_TEAM}/${world.users.owner.userId}`,
+      keyHeaders("internal", "server"),
+    );
     expectOk(left);
     expectKnownError(await asAdmin(world.users.owner.accessToken), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   });
@@ -74,7 +92,13 @@ describe.each(families)("admin access tokens (x-%s-* headers)", (family) => {
   });
 
   it("does not let an admin access token stand in for a key on another project, even with that project's client key", async () => {
-    const answer = await api(world, "GET", "/projects/current", { ...keyHeaders("other", "client"), adminAccessToken: world.users.owner.accessToken }, { family });
+    const answer = await api(
+      world,
+      "GET",
+      "/projects/current",
+      { ...keyHeaders("other", "client"), adminAccessToken: world.users.owner.accessToken },
+      { family },
+    );
     expectKnownError(answer, "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   });
 });
@@ -92,10 +116,12 @@ describe("admin access tokens through our SDK", () => {
 
   it("an owner's session reads the admin project; an outsider's is refused with ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", async () => {
     expect((await adminApp(world.users.owner.accessToken).getProject()).id).toBe(projects.dev.id);
-    const error = await adminApp(world.users.outsider.accessToken).getProject().then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const error = await adminApp(world.users.outsider.accessToken)
+      .getProject()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect((error as { code?: string } | null)?.code).toBe("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   });
 });

@@ -25,18 +25,59 @@ interface Taker {
 
 const asA = (): HeaderFields => keyHeaders("dev", "client", { accessToken: world.users.a.accessToken });
 const channelOfA = () =>
-  (world.baseline.store.tables.contactChannels ?? []).map(([, row]) => row as { id: string; userId: string }).find((row) => row.userId === world.users.a.userId)?.id ?? "";
+  (world.baseline.store.tables.contactChannels ?? [])
+    .map(([, row]) => row as { id: string; userId: string })
+    .find((row) => row.userId === world.users.a.userId)?.id ?? "";
 
 const takers: Taker[] = [
-  { name: "password sign-up (verification_callback_url)", call: (url) => api(world, "POST", "/auth/password/sign-up", keyHeaders("dev", "client"), { body: { email: "redirect-new@example.com", password: "fuzz-password-123", verification_callback_url: url } }) },
-  { name: "password reset code", call: (url) => api(world, "POST", "/auth/password/send-reset-code", keyHeaders("dev", "client"), { body: { email: world.users.a.email, callback_url: url } }) },
-  { name: "OTP sign-in code", call: (url) => api(world, "POST", "/auth/otp/send-sign-in-code", keyHeaders("dev", "client"), { body: { email: "redirect-otp@example.com", callback_url: url } }) },
-  { name: "primary email verification", call: (url) => api(world, "POST", "/contact-channels/send-verification-code", asA(), { body: { email: world.users.a.email, callback_url: url } }) },
-  { name: "contact channel verification", call: (url) => api(world, "POST", `/contact-channels/me/${channelOfA()}/send-verification-code`, asA(), { body: { callback_url: url } }) },
-  { name: "team invitation", call: (url) => api(world, "POST", "/team-invitations/send-code", asA(), { body: { email: "redirect-invitee@example.com", team_id: world.teamId, callback_url: url } }) },
+  {
+    name: "password sign-up (verification_callback_url)",
+    call: (url) =>
+      api(world, "POST", "/auth/password/sign-up", keyHeaders("dev", "client"), {
+        body: { email: "redirect-new@example.com", password: "fuzz-password-123", verification_callback_url: url },
+      }),
+  },
+  {
+    name: "password reset code",
+    call: (url) =>
+      api(world, "POST", "/auth/password/send-reset-code", keyHeaders("dev", "client"), {
+        body: { email: world.users.a.email, callback_url: url },
+      }),
+  },
+  {
+    name: "OTP sign-in code",
+    call: (url) =>
+      api(world, "POST", "/auth/otp/send-sign-in-code", keyHeaders("dev", "client"), {
+        body: { email: "redirect-otp@example.com", callback_url: url },
+      }),
+  },
+  {
+    name: "primary email verification",
+    call: (url) =>
+      api(world, "POST", "/contact-channels/send-verification-code", asA(), {
+        body: { email: world.users.a.email, callback_url: url },
+      }),
+  },
+  {
+    name: "contact channel verification",
+    call: (url) =>
+      api(world, "POST", `/contact-channels/me/${channelOfA()}/send-verification-code`, asA(), {
+        body: { callback_url: url },
+      }),
+  },
+  {
+    name: "team invitation",
+    call: (url) =>
+      api(world, "POST", "/team-invitations/send-code", asA(), {
+        body: { email: "redirect-invitee@example.com", team_id: world.teamId, callback_url: url },
+      }),
+  },
   {
     name: "purchase URL (return_url)",
-    call: (url) => api(world, "POST", "/payments/purchases/create-purchase-url", asA(), { body: { customer_type: "user", customer_id: world.users.a.userId, offer_id: "credit-pack", return_url: url } }),
+    call: (url) =>
+      api(world, "POST", "/payments/purchases/create-purchase-url", asA(), {
+        body: { customer_type: "user", customer_id: world.users.a.userId, offer_id: "credit-pack", return_url: url },
+      }),
   },
 ];
 
@@ -49,7 +90,11 @@ describe("URLs outside the trusted domains", () => {
         world.provider.restore(world.baseline);
         const answer = await taker.call(url);
         const code = knownErrorOf(answer);
-        expect({ url, status: answer.status, code }).toEqual({ url, status: 400, code: expect.stringMatching(/^(REDIRECT_URL_NOT_WHITELISTED|SCHEMA_ERROR)$/) });
+        expect({ url, status: answer.status, code }).toEqual({
+          url,
+          status: 400,
+          code: expect.stringMatching(/^(REDIRECT_URL_NOT_WHITELISTED|SCHEMA_ERROR)$/),
+        });
         expect(stateChanges(world.baseline.store, world.provider.snapshot().store)).toEqual([]);
       }
     });

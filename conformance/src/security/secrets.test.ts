@@ -2,7 +2,17 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { operations } from "@authsim/sdk/contract";
 import { stateChanges } from "../fuzz/invariants.ts";
 import { deep, render } from "../fuzz/json.ts";
-import { buildWorld, keyHeaders, ORIGIN, PASSWORD, projects, wireHeaders, worldSecrets, type HeaderFields, type World } from "../fuzz/world.ts";
+import {
+  buildWorld,
+  keyHeaders,
+  ORIGIN,
+  PASSWORD,
+  projects,
+  wireHeaders,
+  worldSecrets,
+  type HeaderFields,
+  type World,
+} from "../fuzz/world.ts";
 import { api, expectKnownError, expectOk, type Answer } from "./support.ts";
 
 /**
@@ -43,7 +53,11 @@ function fill(path: string): string {
 describe("password hashes and TOTP secrets", () => {
   it("appear in no answer of any GET operation, under any access type", async () => {
     // A user with a TOTP secret, so a leak of it would show too.
-    expectOk(await api(world, "PATCH", `/users/${world.users.b.userId}`, keyHeaders("dev", "server"), { body: { totp_secret_base64: TOTP_SECRET } }));
+    expectOk(
+      await api(world, "PATCH", `/users/${world.users.b.userId}`, keyHeaders("dev", "server"), {
+        body: { totp_secret_base64: TOTP_SECRET },
+      }),
+    );
     const forbidden = ["pbkdf2", TOTP_SECRET, ...storedHashParts()];
     const callers: HeaderFields[] = [
       keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }),
@@ -56,7 +70,8 @@ describe("password hashes and TOTP secrets", () => {
         for (const query of ["", "?user_id=me", `?user_id=${world.users.b.userId}`, `?team_id=${world.teamId ?? ""}`]) {
           const answer = await api(world, "GET", `${fill(operation.path)}${query}`, caller);
           if (answer.status === 200) answered += 1;
-          for (const secret of forbidden) expect(answer.text.includes(secret), `${operation.id}${query} leaks ${secret.slice(0, 16)}`).toBe(false);
+          for (const secret of forbidden)
+            expect(answer.text.includes(secret), `${operation.id}${query} leaks ${secret.slice(0, 16)}`).toBe(false);
         }
       }
     }
@@ -64,9 +79,17 @@ describe("password hashes and TOTP secrets", () => {
   });
 
   it("are not echoed by the writes that set them", async () => {
-    const created = await api(world, "POST", "/users", keyHeaders("dev", "server"), { body: { primary_email: "secret-import@example.com", password: PASSWORD, totp_secret_base64: TOTP_SECRET } });
+    const created = await api(world, "POST", "/users", keyHeaders("dev", "server"), {
+      body: { primary_email: "secret-import@example.com", password: PASSWORD, totp_secret_base64: TOTP_SECRET },
+    });
     expectOk(created, 201);
-    const updated = await api(world, "PATCH", "/users/me", keyHeaders("dev", "server", { accessToken: world.users.a.accessToken }), { body: { password: "another-password-1" } });
+    const updated = await api(
+      world,
+      "PATCH",
+      "/users/me",
+      keyHeaders("dev", "server", { accessToken: world.users.a.accessToken }),
+      { body: { password: "another-password-1" } },
+    );
     for (const answer of [created, updated]) {
       expect(answer.text).not.toContain("pbkdf2");
       expect(answer.text).not.toContain(TOTP_SECRET);
@@ -79,7 +102,11 @@ describe("password hashes and TOTP secrets", () => {
 describe("API keys", () => {
   it("show their full value at creation only; later reads show the last four characters", async () => {
     const asA = keyHeaders("dev", "client", { accessToken: world.users.a.accessToken });
-    const created = expectOk(await api(world, "POST", "/user-api-keys", asA, { body: { user_id: "me", description: "once", expires_at_millis: null } }));
+    const created = expectOk(
+      await api(world, "POST", "/user-api-keys", asA, {
+        body: { user_id: "me", description: "once", expires_at_millis: null },
+      }),
+    );
     const value = String(created.value);
     expect(value.length).toBeGreaterThan(20);
     const reads: Answer[] = [
@@ -97,10 +124,18 @@ describe("API keys", () => {
   it("project key sets show their keys at creation only", async () => {
     const created = expectOk(
       await api(world, "POST", "/internal/api-keys", keyHeaders("dev", "admin"), {
-        body: { description: "once", expires_at_millis: world.provider.clock.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: true, has_super_secret_admin_key: true },
+        body: {
+          description: "once",
+          expires_at_millis: world.provider.clock.now() + 86_400_000,
+          has_publishable_client_key: true,
+          has_secret_server_key: true,
+          has_super_secret_admin_key: true,
+        },
       }),
     );
-    const secrets = [created.publishable_client_key, created.secret_server_key, created.super_secret_admin_key].map(String);
+    const secrets = [created.publishable_client_key, created.secret_server_key, created.super_secret_admin_key].map(
+      String,
+    );
     const list = await api(world, "GET", "/internal/api-keys", keyHeaders("dev", "admin"));
     const one = await api(world, "GET", `/internal/api-keys/${String(created.id)}`, keyHeaders("dev", "admin"));
     for (const read of [list, one]) {
@@ -115,15 +150,66 @@ describe("errors never echo what the request carried", () => {
 
   it("wrong keys, tokens, passwords and API keys are not repeated in the error", async () => {
     const answers: Answer[] = [
-      await api(world, "GET", "/projects/current", { accessType: "client", projectId: projects.dev.id, publishableClientKey: marker }),
+      await api(world, "GET", "/projects/current", {
+        accessType: "client",
+        projectId: projects.dev.id,
+        publishableClientKey: marker,
+      }),
       await api(world, "GET", "/users", { accessType: "server", projectId: projects.dev.id, secretServerKey: marker }),
-      await api(world, "GET", "/internal/projects/current", { accessType: "admin", projectId: projects.dev.id, superSecretAdminKey: marker }),
-      await api(world, "GET", "/users/me", keyHeaders("dev", "client", { accessToken: `${marker}.${marker}.${marker}` })),
-      await api(world, "GET", "/internal/projects/current", { accessType: "admin", projectId: projects.dev.id, adminAccessToken: marker }),
-      await api(world, "POST", "/auth/password/sign-in", keyHeaders("dev", "client"), { body: { email: world.users.a.email, password: marker } }),
-      await api(world, "POST", "/auth/password/update", keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }), { body: { old_password: marker, new_password: "new-password-123" } }),
-      await api(world, "POST", "/auth/oauth/token", {}, { form: { grant_type: "refresh_token", client_id: projects.dev.id, client_secret: marker, refresh_token: marker } }),
-      await api(world, "POST", "/auth/oauth/token", {}, { form: { grant_type: "refresh_token", client_id: projects.dev.id, client_secret: projects.dev.keys.publishable_client_key, refresh_token: marker } }),
+      await api(world, "GET", "/internal/projects/current", {
+        accessType: "admin",
+        projectId: projects.dev.id,
+        superSecretAdminKey: marker,
+      }),
+      await api(
+        world,
+        "GET",
+        "/users/me",
+        keyHeaders("dev", "client", { accessToken: `${marker}.${marker}.${marker}` }),
+      ),
+      await api(world, "GET", "/internal/projects/current", {
+        accessType: "admin",
+        projectId: projects.dev.id,
+        adminAccessToken: marker,
+      }),
+      await api(world, "POST", "/auth/password/sign-in", keyHeaders("dev", "client"), {
+        body: { email: world.users.a.email, password: marker },
+      }),
+      await api(
+        world,
+        "POST",
+        "/auth/password/update",
+        keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }),
+        { body: { old_password: marker, new_password: "new-password-123" } },
+      ),
+      await api(
+        world,
+        "POST",
+        "/auth/oauth/token",
+        {},
+        {
+          form: {
+            grant_type: "refresh_token",
+            client_id: projects.dev.id,
+            client_secret: marker,
+            refresh_token: marker,
+          },
+        },
+      ),
+      await api(
+        world,
+        "POST",
+        "/auth/oauth/token",
+        {},
+        {
+          form: {
+            grant_type: "refresh_token",
+            client_id: projects.dev.id,
+            client_secret: projects.dev.keys.publishable_client_key,
+            refresh_token: marker,
+          },
+        },
+      ),
       await api(world, "POST", "/user-api-keys/check", keyHeaders("dev", "server"), { body: { api_key: marker } }),
       await api(world, "POST", "/auth/sessions/current/refresh", keyHeaders("dev", "client", { refreshToken: marker })),
     ];
@@ -135,30 +221,57 @@ describe("errors never echo what the request carried", () => {
 
   it("the world's real secrets are not repeated in errors of requests that carried them", async () => {
     const secrets = worldSecrets(world).filter((s) => s.length >= 16);
-    const wrongProject = await api(world, "GET", "/users/me", keyHeaders("other", "client", { accessToken: world.users.a.accessToken, refreshToken: world.users.a.refreshToken }));
-    const expired = await api(world, "GET", "/users/me", keyHeaders("dev", "client", { accessToken: world.stale.a.accessToken }));
-    for (const answer of [wrongProject, expired]) for (const secret of secrets) expect(answer.text.includes(secret), secret.slice(0, 12)).toBe(false);
+    const wrongProject = await api(
+      world,
+      "GET",
+      "/users/me",
+      keyHeaders("other", "client", {
+        accessToken: world.users.a.accessToken,
+        refreshToken: world.users.a.refreshToken,
+      }),
+    );
+    const expired = await api(
+      world,
+      "GET",
+      "/users/me",
+      keyHeaders("dev", "client", { accessToken: world.stale.a.accessToken }),
+    );
+    for (const answer of [wrongProject, expired])
+      for (const secret of secrets) expect(answer.text.includes(secret), secret.slice(0, 12)).toBe(false);
   });
 });
 
 describe("bodies the serialisers cannot take", () => {
   it("refuses metadata nested thousands of levels deep with BODY_PARSING_ERROR (it used to be stored, then answered with a 500)", async () => {
-    const headers = { ...wireHeaders(keyHeaders("dev", "client", { accessToken: world.users.a.accessToken })), "content-type": "application/json" };
+    const headers = {
+      ...wireHeaders(keyHeaders("dev", "client", { accessToken: world.users.a.accessToken })),
+      "content-type": "application/json",
+    };
     for (const depth of [600, 6_000, 60_000]) {
       const body = `{"client_metadata":${render(deep(depth, "array"))}}`;
       const response = await world.provider.fetch(`${ORIGIN}/api/v1/users/me`, { method: "PATCH", headers, body });
-      const answer: Answer = { family: "stack", status: response.status, headers: response.headers, text: await response.text(), json: null };
+      const answer: Answer = {
+        family: "stack",
+        status: response.status,
+        headers: response.headers,
+        text: await response.text(),
+        json: null,
+      };
       answer.json = JSON.parse(answer.text) as Record<string, unknown>;
       expectKnownError(answer, "BODY_PARSING_ERROR");
     }
     const accepted = `{"client_metadata":${render(deep(100, "object"))}}`;
-    expect((await world.provider.fetch(`${ORIGIN}/api/v1/users/me`, { method: "PATCH", headers, body: accepted })).status).toBe(200);
+    expect(
+      (await world.provider.fetch(`${ORIGIN}/api/v1/users/me`, { method: "PATCH", headers, body: accepted })).status,
+    ).toBe(200);
     expect(world.unexpected).toEqual([]);
   });
 
   it("signs in no one, and answers no 500, for users whose imported password hash is malformed or absurdly expensive", async () => {
     for (const email of ["fuzz-hash-huge@example.com", "fuzz-hash-bad@example.com", "fuzz-hash-bcrypt@example.com"]) {
-      const answer = await api(world, "POST", "/auth/password/sign-in", keyHeaders("dev", "client"), { body: { email, password: PASSWORD } });
+      const answer = await api(world, "POST", "/auth/password/sign-in", keyHeaders("dev", "client"), {
+        body: { email, password: PASSWORD },
+      });
       expectKnownError(answer, "EMAIL_PASSWORD_MISMATCH");
     }
     expect(stateChanges(world.baseline.store, world.provider.snapshot().store)).toEqual([]);

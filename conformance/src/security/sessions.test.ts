@@ -18,9 +18,20 @@ beforeEach(() => {
 });
 
 const refreshGrant = (refreshToken: string, project: ProjectName = "dev") =>
-  api(world, "POST", "/auth/oauth/token", {}, {
-    form: { grant_type: "refresh_token", client_id: projects[project].id, client_secret: projects[project].keys.publishable_client_key, refresh_token: refreshToken },
-  });
+  api(
+    world,
+    "POST",
+    "/auth/oauth/token",
+    {},
+    {
+      form: {
+        grant_type: "refresh_token",
+        client_id: projects[project].id,
+        client_secret: projects[project].keys.publishable_client_key,
+        refresh_token: refreshToken,
+      },
+    },
+  );
 
 const currentRefresh = (refreshToken: string, family: "stack" | "hexclave" = "stack") =>
   api(world, "POST", "/auth/sessions/current/refresh", keyHeaders("dev", "client", { refreshToken }), { family });
@@ -28,7 +39,8 @@ const currentRefresh = (refreshToken: string, family: "stack" | "hexclave" = "st
 /** Both refresh routes refuse the session's refresh token. */
 async function expectDead(session: Session): Promise<void> {
   expectKnownError(await refreshGrant(session.refreshToken), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-  for (const family of families) expectKnownError(await currentRefresh(session.refreshToken, family), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  for (const family of families)
+    expectKnownError(await currentRefresh(session.refreshToken, family), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
 }
 
 async function expectAlive(session: Session): Promise<void> {
@@ -43,7 +55,15 @@ describe("refresh tokens after the session ends", () => {
   });
 
   it("die with sign-out (DELETE /auth/sessions/current), and only that session's", async () => {
-    expectOk(await api(world, "DELETE", "/auth/sessions/current", keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }), { body: {} }));
+    expectOk(
+      await api(
+        world,
+        "DELETE",
+        "/auth/sessions/current",
+        keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }),
+        { body: {} },
+      ),
+    );
     await expectDead(world.users.a);
     await expectAlive(world.stale.a);
   });
@@ -63,7 +83,12 @@ describe("refresh tokens after the session ends", () => {
 
   it("cannot revoke another user's session from a client", async () => {
     const path = `/auth/sessions/${world.users.b.sessionId}?user_id=me`;
-    const answer = await api(world, "DELETE", path, keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }));
+    const answer = await api(
+      world,
+      "DELETE",
+      path,
+      keyHeaders("dev", "client", { accessToken: world.users.a.accessToken }),
+    );
     expect(answer.status).toBeGreaterThanOrEqual(400);
     await expectAlive(world.users.b);
   });
@@ -75,24 +100,53 @@ describe("refresh tokens after the session ends", () => {
   });
 
   it("die with the user (client delete of itself)", async () => {
-    expectOk(await api(world, "DELETE", "/users/me", keyHeaders("dev", "client", { accessToken: world.users.b.accessToken })));
+    expectOk(
+      await api(world, "DELETE", "/users/me", keyHeaders("dev", "client", { accessToken: world.users.b.accessToken })),
+    );
     await expectDead(world.users.b);
   });
 
   it("are worthless on another project, whatever client secret is sent", async () => {
     expectKnownError(await refreshGrant(world.users.a.refreshToken, "other"), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-    const onOther = await api(world, "POST", "/auth/sessions/current/refresh", keyHeaders("other", "client", { refreshToken: world.users.a.refreshToken }));
+    const onOther = await api(
+      world,
+      "POST",
+      "/auth/sessions/current/refresh",
+      keyHeaders("other", "client", { refreshToken: world.users.a.refreshToken }),
+    );
     expectKnownError(onOther, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-    const sentinel = await api(world, "POST", "/auth/oauth/token", {}, {
-      form: { grant_type: "refresh_token", client_id: projects.other.id, client_secret: PUBLIC_CLIENT_SENTINEL, refresh_token: world.users.a.refreshToken },
-    });
+    const sentinel = await api(
+      world,
+      "POST",
+      "/auth/oauth/token",
+      {},
+      {
+        form: {
+          grant_type: "refresh_token",
+          client_id: projects.other.id,
+          client_secret: PUBLIC_CLIENT_SENTINEL,
+          refresh_token: world.users.a.refreshToken,
+        },
+      },
+    );
     expectKnownError(sentinel, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   });
 
   it("are refused with another project's publishable key as client secret before the token is looked at", async () => {
-    const answer = await api(world, "POST", "/auth/oauth/token", {}, {
-      form: { grant_type: "refresh_token", client_id: projects.dev.id, client_secret: projects.other.keys.publishable_client_key, refresh_token: world.users.a.refreshToken },
-    });
+    const answer = await api(
+      world,
+      "POST",
+      "/auth/oauth/token",
+      {},
+      {
+        form: {
+          grant_type: "refresh_token",
+          client_id: projects.dev.id,
+          client_secret: projects.other.keys.publishable_client_key,
+          refresh_token: world.users.a.refreshToken,
+        },
+      },
+    );
     expectKnownError(answer, "INVALID_OAUTH_CLIENT_ID_OR_SECRET");
   });
 });

@@ -1,6 +1,12 @@
 import { expect } from "vitest";
 import { StackClientApp, StackServerApp, type TokenStoreInit } from "@authsim/sdk";
-import { headerNames, knownErrorSpec, rebranded, type ConcreteKnownErrorCode, type HeaderKey } from "@authsim/sdk/contract";
+import {
+  headerNames,
+  knownErrorSpec,
+  rebranded,
+  type ConcreteKnownErrorCode,
+  type HeaderKey,
+} from "@authsim/sdk/contract";
 import { ORIGIN, projects, type HeaderFields, type ProjectName, type World } from "../fuzz/world.ts";
 
 /**
@@ -25,10 +31,17 @@ export interface CallOptions {
   form?: Record<string, string>;
 }
 
-export async function api(world: World, method: string, path: string, fields: HeaderFields, options: CallOptions = {}): Promise<Answer> {
+export async function api(
+  world: World,
+  method: string,
+  path: string,
+  fields: HeaderFields,
+  options: CallOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields) as [HeaderKey, string | undefined][]) {
-    if (value !== undefined) headers[options.family === "hexclave" ? rebranded(headerNames[key]) : headerNames[key]] = value;
+    if (value !== undefined)
+      headers[options.family === "hexclave" ? rebranded(headerNames[key]) : headerNames[key]] = value;
   }
   let body: string | undefined;
   if (options.form) {
@@ -38,12 +51,17 @@ export async function api(world: World, method: string, path: string, fields: He
     body = JSON.stringify(options.body);
     headers["content-type"] = "application/json";
   }
-  const response = await world.provider.fetch(`${ORIGIN}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const response = await world.provider.fetch(`${ORIGIN}/api/v1${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let json: Record<string, unknown> | null = null;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+      json = parsed as Record<string, unknown>;
   } catch {
     // plain text
   }
@@ -92,7 +110,11 @@ export function clientApp(world: World, project: ProjectName, tokenStore: TokenS
   });
 }
 
-export function serverApp(world: World, project: ProjectName, secretServerKey = projects[project].keys.secret_server_key): StackServerApp {
+export function serverApp(
+  world: World,
+  project: ProjectName,
+  secretServerKey = projects[project].keys.secret_server_key,
+): StackServerApp {
   const seed = projects[project];
   return new StackServerApp({
     baseUrl: ORIGIN,

@@ -24,25 +24,35 @@ beforeEach(() => {
 });
 
 describe.each(families)("user access tokens (x-%s-* headers)", (family) => {
-  const getMe = (token: string, extra = {}) => api(world, "GET", "/users/me", keyHeaders("dev", "client", { accessToken: token, ...extra }), { family });
+  const getMe = (token: string, extra = {}) =>
+    api(world, "GET", "/users/me", keyHeaders("dev", "client", { accessToken: token, ...extra }), { family });
 
   it("accepts the genuine token (the control case)", async () => {
     expect(expectOk(await getMe(world.users.a.accessToken)).id).toBe(world.users.a.userId);
   });
 
   it("refuses claims edited after signing (sub switched to another user) with UNPARSABLE_ACCESS_TOKEN", async () => {
-    expectKnownError(await getMe(tamper(world.users.a.accessToken, { sub: world.users.b.userId })), "UNPARSABLE_ACCESS_TOKEN");
+    expectKnownError(
+      await getMe(tamper(world.users.a.accessToken, { sub: world.users.b.userId })),
+      "UNPARSABLE_ACCESS_TOKEN",
+    );
     expectKnownError(await getMe(tamper(world.users.a.accessToken, { exp: 4_102_444_800 })), "UNPARSABLE_ACCESS_TOKEN");
   });
 
   it("refuses alg: none, with or without edited claims", async () => {
     expectKnownError(await getMe(algNone(world.users.a.accessToken)), "UNPARSABLE_ACCESS_TOKEN");
-    expectKnownError(await getMe(algNone(world.users.a.accessToken, { sub: world.users.b.userId })), "UNPARSABLE_ACCESS_TOKEN");
+    expectKnownError(
+      await getMe(algNone(world.users.a.accessToken, { sub: world.users.b.userId })),
+      "UNPARSABLE_ACCESS_TOKEN",
+    );
   });
 
   it("refuses a token re-signed with another key under the provider's kid", async () => {
     expectKnownError(await getMe(await resign(world.users.a.accessToken)), "UNPARSABLE_ACCESS_TOKEN");
-    expectKnownError(await getMe(await resign(world.users.a.accessToken, { sub: world.users.b.userId })), "UNPARSABLE_ACCESS_TOKEN");
+    expectKnownError(
+      await getMe(await resign(world.users.a.accessToken, { sub: world.users.b.userId })),
+      "UNPARSABLE_ACCESS_TOKEN",
+    );
   });
 
   it("refuses HS256 keyed with the published public key (algorithm confusion)", async () => {
@@ -50,7 +60,10 @@ describe.each(families)("user access tokens (x-%s-* headers)", (family) => {
   });
 
   it("refuses one genuine token's claims under another genuine token's signature", async () => {
-    expectKnownError(await getMe(spliceSignature(world.users.b.accessToken, world.users.a.accessToken)), "UNPARSABLE_ACCESS_TOKEN");
+    expectKnownError(
+      await getMe(spliceSignature(world.users.b.accessToken, world.users.a.accessToken)),
+      "UNPARSABLE_ACCESS_TOKEN",
+    );
   });
 
   it("refuses garbage of every shape with UNPARSABLE_ACCESS_TOKEN", async () => {
@@ -63,25 +76,54 @@ describe.each(families)("user access tokens (x-%s-* headers)", (family) => {
   });
 
   it("refuses a token of project A on project B with INVALID_PROJECT_FOR_ACCESS_TOKEN, before any key check", async () => {
-    const onOther = await api(world, "GET", "/users/me", keyHeaders("other", "client", { accessToken: world.users.a.accessToken }), { family });
-    expect(expectKnownError(onOther, "INVALID_PROJECT_FOR_ACCESS_TOKEN").details).toEqual({ expected_project_id: projects.other.id, actual_project_id: projects.dev.id });
+    const onOther = await api(
+      world,
+      "GET",
+      "/users/me",
+      keyHeaders("other", "client", { accessToken: world.users.a.accessToken }),
+      { family },
+    );
+    expect(expectKnownError(onOther, "INVALID_PROJECT_FOR_ACCESS_TOKEN").details).toEqual({
+      expected_project_id: projects.other.id,
+      actual_project_id: projects.dev.id,
+    });
     const foreignOnDev = await getMe(world.users.foreign.accessToken);
-    expect(expectKnownError(foreignOnDev, "INVALID_PROJECT_FOR_ACCESS_TOKEN").details).toEqual({ expected_project_id: projects.dev.id, actual_project_id: projects.other.id });
+    expect(expectKnownError(foreignOnDev, "INVALID_PROJECT_FOR_ACCESS_TOKEN").details).toEqual({
+      expected_project_id: projects.dev.id,
+      actual_project_id: projects.other.id,
+    });
     // With the other project's right keys too: the token is checked first (§2.3 step 5 before step 7).
-    const withServerKey = await api(world, "GET", "/users/me", keyHeaders("dev", "server", { accessToken: world.users.owner.accessToken }), { family });
+    const withServerKey = await api(
+      world,
+      "GET",
+      "/users/me",
+      keyHeaders("dev", "server", { accessToken: world.users.owner.accessToken }),
+      { family },
+    );
     expectKnownError(withServerKey, "INVALID_PROJECT_FOR_ACCESS_TOKEN");
   });
 
   it("refuses an anonymous user's token without the allow header, and accepts it with it", async () => {
     expectKnownError(await getMe(world.users.anon.accessToken), "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
-    expectKnownError(await getMe(world.users.anon.accessToken, { allowAnonymousUser: "false" }), "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+    expectKnownError(
+      await getMe(world.users.anon.accessToken, { allowAnonymousUser: "false" }),
+      "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED",
+    );
     const allowed = expectOk(await getMe(world.users.anon.accessToken, { allowAnonymousUser: "true" }));
     expect(allowed).toMatchObject({ id: world.users.anon.userId, is_anonymous: true });
   });
 
   it("refuses a restricted user's token without an allow header, and accepts it with allow-restricted or allow-anonymous", async () => {
-    expectOk(await api(world, "PATCH", `/users/${world.users.b.userId}`, keyHeaders("dev", "server"), { body: { restricted_by_admin: true } }));
-    const signedIn = expectOk(await api(world, "POST", "/auth/password/sign-in", keyHeaders("dev", "client"), { body: { email: world.users.b.email, password: PASSWORD } }));
+    expectOk(
+      await api(world, "PATCH", `/users/${world.users.b.userId}`, keyHeaders("dev", "server"), {
+        body: { restricted_by_admin: true },
+      }),
+    );
+    const signedIn = expectOk(
+      await api(world, "POST", "/auth/password/sign-in", keyHeaders("dev", "client"), {
+        body: { email: world.users.b.email, password: PASSWORD },
+      }),
+    );
     const token = String(signedIn.access_token);
     expectKnownError(await getMe(token), "RESTRICTED_USER_NOT_ALLOWED");
     expect(expectOk(await getMe(token, { allowRestrictedUser: "true" })).id).toBe(world.users.b.userId);
@@ -89,7 +131,13 @@ describe.each(families)("user access tokens (x-%s-* headers)", (family) => {
   });
 
   it("refuses a forged token even next to the right secret server key", async () => {
-    const answer = await api(world, "GET", `/users/${world.users.b.userId}`, keyHeaders("dev", "server", { accessToken: arsenal.forgedUserTokens[0]! }), { family });
+    const answer = await api(
+      world,
+      "GET",
+      `/users/${world.users.b.userId}`,
+      keyHeaders("dev", "server", { accessToken: arsenal.forgedUserTokens[0]! }),
+      { family },
+    );
     expectKnownError(answer, "UNPARSABLE_ACCESS_TOKEN");
   });
 });
@@ -108,12 +156,18 @@ describe("forged tokens through our SDK", () => {
   });
 
   it("tokens of project A give no user on project B", async () => {
-    const app = clientApp(world, "other", { accessToken: world.users.a.accessToken, refreshToken: world.users.a.refreshToken });
+    const app = clientApp(world, "other", {
+      accessToken: world.users.a.accessToken,
+      refreshToken: world.users.a.refreshToken,
+    });
     expect(await app.getUser()).toBeNull();
   });
 
   it("an anonymous session is a user only where the caller asks for anonymous users (the SDK sends the allow header)", async () => {
-    const app = clientApp(world, "dev", { accessToken: world.users.anon.accessToken, refreshToken: world.users.anon.refreshToken });
+    const app = clientApp(world, "dev", {
+      accessToken: world.users.anon.accessToken,
+      refreshToken: world.users.anon.refreshToken,
+    });
     expect(await app.getUser()).toBeNull();
     const user = await app.getUser({ or: "anonymous" });
     expect({ id: user.id, isAnonymous: user.isAnonymous }).toEqual({ id: world.users.anon.userId, isAnonymous: true });

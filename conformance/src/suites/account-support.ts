@@ -20,7 +20,10 @@ export const accountNeeds = {
   outbox: (t: Target): Requirement => [providerOf(t) !== null || t.controls !== null, NO_OUTBOX_REASON],
 };
 
-export type OutboxEmail = Pick<SentEmail, "to" | "kind" | "subject" | "code" | "otp" | "link" | "html" | "text" | "seq">;
+export type OutboxEmail = Pick<
+  SentEmail,
+  "to" | "kind" | "subject" | "code" | "otp" | "link" | "html" | "text" | "seq"
+>;
 type Kind = "email_verification" | "password_reset" | "magic_link";
 
 /** The in-process target reads the provider directly; any other fake is asked over HTTP. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { adminApp, clientApp, clientWithTokens, expectKnownError, PASSWORD, serverApp, signedUpClient } from "./support.ts";
+import {
+  adminApp,
+  clientApp,
+  clientWithTokens,
+  expectKnownError,
+  PASSWORD,
+  serverApp,
+  signedUpClient,
+} from "./support.ts";
 
 /**
  * Sessions and notification categories through our SDK (spec §3 "Session", "Notification category"; protocol.md
@@ -25,13 +33,17 @@ export function accountCases(getTarget: () => Target): void {
       const sessions = await user.getActiveSessions();
       expect(sessions).toHaveLength(2);
       expect(sessions.filter((s) => s.isCurrentSession)).toHaveLength(1);
-      expect(sessions.every((s) => s.userId === user.id && !s.isImpersonation && s.createdAt instanceof Date)).toBe(true);
+      expect(sessions.every((s) => s.userId === user.id && !s.isImpersonation && s.createdAt instanceof Date)).toBe(
+        true,
+      );
 
       const otherSession = sessions.find((s) => !s.isCurrentSession)!;
       await user.revokeSession(otherSession.id);
       expect((await user.getActiveSessions()).map((s) => s.id)).not.toContain(otherSession.id);
       // Its refresh token is gone; the app's own session goes on.
-      expect(await clientWithTokens(target, { accessToken: null, refreshToken: await other.getRefreshToken() }).getUser()).toBeNull();
+      expect(
+        await clientWithTokens(target, { accessToken: null, refreshToken: await other.getRefreshToken() }).getUser(),
+      ).toBeNull();
       expect((await app.getUser())?.id).toBe(user.id);
     });
 
@@ -46,8 +58,15 @@ export function accountCases(getTarget: () => Target): void {
       const { email } = await signedUpClient(target);
       const located = clientApp(target, { extraRequestHeaders: GEO_HEADERS });
       expect((await located.signInWithCredential({ email, password: PASSWORD, noRedirect: true })).status).toBe("ok");
-      const current = (await (await located.getUser({ or: "throw" })).getActiveSessions()).find((s) => s.isCurrentSession)!;
-      expect(current.geoInfo).toMatchObject({ ip: "198.51.100.23", countryCode: "NZ", cityName: "Wellington", tzIdentifier: "Pacific/Auckland" });
+      const current = (await (await located.getUser({ or: "throw" })).getActiveSessions()).find(
+        (s) => s.isCurrentSession,
+      )!;
+      expect(current.geoInfo).toMatchObject({
+        ip: "198.51.100.23",
+        countryCode: "NZ",
+        cityName: "Wellington",
+        tzIdentifier: "Pacific/Auckland",
+      });
     });
 
     it("show impersonation sessions to admins only", async () => {
@@ -61,7 +80,9 @@ export function accountCases(getTarget: () => Target): void {
       // The server ends any of them.
       const impersonation = asAdmin.find((s) => s.isImpersonation)!;
       await (await serverApp(target).getUser(userId))!.revokeSession(impersonation.id);
-      expect((await (await adminApp(target).getUser(userId))!.getActiveSessions()).map((s) => s.isImpersonation)).toEqual([false]);
+      expect(
+        (await (await adminApp(target).getUser(userId))!.getActiveSessions()).map((s) => s.isImpersonation),
+      ).toEqual([false]);
     });
   });
 

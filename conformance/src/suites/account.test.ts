@@ -31,7 +31,10 @@ describe("account surfaces: in-process fake", () => {
 
 const served = await serveFakeProvider();
 afterAll(() => served.close());
-const overUrl: Target & { provider: FakeProvider } = { ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }), provider: served.provider };
+const overUrl: Target & { provider: FakeProvider } = {
+  ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }),
+  provider: served.provider,
+};
 describe(`account surfaces: fake over HTTP (${overUrl.name})`, () => {
   suites(() => overUrl);
 });

@@ -46,29 +46,52 @@ export function adminEmailCases(getTarget: () => Target): void {
       await expectKnownError(admin.createEmailTemplate(uniqueTag("Receipt")), "REQUIRES_CUSTOM_EMAIL_SERVER", 400);
     });
 
-    owned("templates: create, a second of the same name is EMAIL_TEMPLATE_ALREADY_EXISTS (409), update renders, delete", async () => {
-      const { project, admin } = await ownedProject(getTarget());
-      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
-      const name = uniqueTag("Receipt");
-      const { id } = await admin.createEmailTemplate(name);
-      await expectKnownError(admin.createEmailTemplate(name), "EMAIL_TEMPLATE_ALREADY_EXISTS", 409);
-      const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
-      expect(renderedHtml).toContain("Dear customer, your order is ready.");
-      expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({ displayName: name, themeId: false, tsxSource: TEMPLATE });
-      await admin.deleteEmailTemplate(id);
-      expect((await admin.listEmailTemplates()).map((t) => t.id)).not.toContain(id);
-    });
+    owned(
+      "templates: create, a second of the same name is EMAIL_TEMPLATE_ALREADY_EXISTS (409), update renders, delete",
+      async () => {
+        const { project, admin } = await ownedProject(getTarget());
+        await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
+        const name = uniqueTag("Receipt");
+        const { id } = await admin.createEmailTemplate(name);
+        await expectKnownError(admin.createEmailTemplate(name), "EMAIL_TEMPLATE_ALREADY_EXISTS", 409);
+        const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
+        expect(renderedHtml).toContain("Dear customer, your order is ready.");
+        expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({
+          displayName: name,
+          themeId: false,
+          tsxSource: TEMPLATE,
+        });
+        await admin.deleteEmailTemplate(id);
+        expect((await admin.listEmailTemplates()).map((t) => t.id)).not.toContain(id);
+      },
+    );
 
-    owned("bad TSX is EMAIL_RENDERING_ERROR (400) with the compiler's message, and a template that never returns is stopped", async () => {
-      const { project, admin } = await ownedProject(getTarget());
-      await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
-      const { id } = await admin.createEmailTemplate(uniqueTag("Broken"));
-      const syntax = await expectKnownError(admin.updateEmailTemplate(id, "export function EmailTemplate() { return <p>; }"), "EMAIL_RENDERING_ERROR", 400);
-      // The compiler's report, each error with its file, line and column (upstream compiles with esbuild).
-      expect(String(syntax.details.error)).toMatch(/^Build failed with \d+ errors?:\nvirtual:\/template\.tsx:1:\d+: ERROR: /);
-      const loop = await expectKnownError(admin.getEmailPreview({ themeId: false, templateTsxSource: "export function EmailTemplate() { for (;;) {} }" }), "EMAIL_RENDERING_ERROR", 400);
-      expect(String(loop.details.error)).toMatch(/took longer than/);
-    });
+    owned(
+      "bad TSX is EMAIL_RENDERING_ERROR (400) with the compiler's message, and a template that never returns is stopped",
+      async () => {
+        const { project, admin } = await ownedProject(getTarget());
+        await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
+        const { id } = await admin.createEmailTemplate(uniqueTag("Broken"));
+        const syntax = await expectKnownError(
+          admin.updateEmailTemplate(id, "export function EmailTemplate() { return <p>; }"),
+          "EMAIL_RENDERING_ERROR",
+          400,
+        );
+        // The compiler's report, each error with its file, line and column (upstream compiles with esbuild).
+        expect(String(syntax.details.error)).toMatch(
+          /^Build failed with \d+ errors?:\nvirtual:\/template\.tsx:1:\d+: ERROR: /,
+        );
+        const loop = await expectKnownError(
+          admin.getEmailPreview({
+            themeId: false,
+            templateTsxSource: "export function EmailTemplate() { for (;;) {} }",
+          }),
+          "EMAIL_RENDERING_ERROR",
+          400,
+        );
+        expect(String(loop.details.error)).toMatch(/took longer than/);
+      },
+    );
 
     it("drafts: create, update, list and delete", async () => {
       const admin = adminApp(getTarget());
@@ -76,7 +99,12 @@ export function adminEmailCases(getTarget: () => Target): void {
       const { id } = await admin.createEmailDraft({ displayName: name, themeId: DEFAULT_DARK_THEME_ID });
       await admin.updateEmailDraft(id, { tsxSource: TEMPLATE });
       const draft = (await admin.listEmailDrafts()).find((d) => d.id === id);
-      expect(draft).toMatchObject({ displayName: name, themeId: DEFAULT_DARK_THEME_ID, tsxSource: TEMPLATE, sentAt: null });
+      expect(draft).toMatchObject({
+        displayName: name,
+        themeId: DEFAULT_DARK_THEME_ID,
+        tsxSource: TEMPLATE,
+        sentAt: null,
+      });
       await admin.deleteEmailDraft(id);
       expect((await admin.listEmailDrafts()).map((d) => d.id)).not.toContain(id);
     });
@@ -85,11 +113,20 @@ export function adminEmailCases(getTarget: () => Target): void {
   describe("sending", () => {
     owned("sendEmail needs the project's own email server, then delivers a template to the user", async () => {
       const { project, admin, server, client } = await ownedProject(getTarget());
-      const signUp = await client().signUpWithCredential({ email: uniqueEmail("mailee"), password: "password-123", noVerificationCallback: true, noRedirect: true });
+      const signUp = await client().signUpWithCredential({
+        email: uniqueEmail("mailee"),
+        password: "password-123",
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect(signUp.status).toBe("ok");
       const users = await server().listUsers();
       const user = users[0]!;
-      await expectKnownError(server().sendEmail({ userIds: [user.id], html: "<p>Hi</p>", subject: "Hi" }), "REQUIRES_CUSTOM_EMAIL_SERVER", 400);
+      await expectKnownError(
+        server().sendEmail({ userIds: [user.id], html: "<p>Hi</p>", subject: "Hi" }),
+        "REQUIRES_CUSTOM_EMAIL_SERVER",
+        400,
+      );
       await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
       const { id } = await admin.createEmailTemplate(uniqueTag("Ready"));
       await admin.updateEmailTemplate(id, TEMPLATE);
@@ -97,7 +134,11 @@ export function adminEmailCases(getTarget: () => Target): void {
       // The list holds every outbox row from the moment it is queued; the subject comes with rendering. An email to a
       // user names the user, whose address is looked up when it is sent.
       const sent = await sentEmailsWhen(admin, (emails) => emails[0]?.subject === "About parcel");
-      expect(sent[0]).toMatchObject({ to: [`User ID: ${user.id}`], recipient: `User ID: ${user.id}`, subject: "About parcel" });
+      expect(sent[0]).toMatchObject({
+        to: [`User ID: ${user.id}`],
+        recipient: `User ID: ${user.id}`,
+        subject: "About parcel",
+      });
       expect(sent[0]!.sentAt).toBeInstanceOf(Date);
       const stats = await server().getEmailDeliveryStats();
       expect(stats.stats.day.sent).toBeGreaterThanOrEqual(1);
@@ -107,19 +148,29 @@ export function adminEmailCases(getTarget: () => Target): void {
 
     owned("a draft sent to all users is marked sent", async () => {
       const { project, admin, server, client } = await ownedProject(getTarget());
-      await client().signUpWithCredential({ email: uniqueEmail("all"), password: "password-123", noVerificationCallback: true, noRedirect: true });
+      await client().signUpWithCredential({
+        email: uniqueEmail("all"),
+        password: "password-123",
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
       const { id } = await admin.createEmailDraft({ displayName: "Announcement", tsxSource: TEMPLATE });
       await server().sendEmail({ allUsers: true, draftId: id, subject: "Announcement" });
       expect((await admin.listEmailDrafts()).find((d) => d.id === id)?.sentAt).toBeInstanceOf(Date);
-      expect((await sentEmailsWhen(admin, (emails) => emails[0]?.subject === "Announcement"))[0]?.subject).toBe("Announcement");
+      expect((await sentEmailsWhen(admin, (emails) => emails[0]?.subject === "Announcement"))[0]?.subject).toBe(
+        "Announcement",
+      );
     });
 
     it("sendTestEmail gives ok for a working server and the error message for one that cannot be reached", async () => {
       const admin = adminApp(getTarget());
       const ok = await admin.sendTestEmail({ recipientEmail: uniqueEmail("test"), emailConfig: SMTP });
       expect(ok.status).toBe("ok");
-      const failed = await admin.sendTestEmail({ recipientEmail: uniqueEmail("test"), emailConfig: { ...SMTP, host: "smtp.unreachable.invalid" } });
+      const failed = await admin.sendTestEmail({
+        recipientEmail: uniqueEmail("test"),
+        emailConfig: { ...SMTP, host: "smtp.unreachable.invalid" },
+      });
       expect(failed.status).toBe("error");
       if (failed.status === "error") expect(failed.error.errorMessage).toContain("smtp.unreachable.invalid");
     });
@@ -129,7 +180,11 @@ export function adminEmailCases(getTarget: () => Target): void {
       const email = uniqueEmail("invited");
       await admin.sendSignInInvitationEmail(email, "http://localhost:3000/handler/sign-in");
       expect((await admin.listSentEmails()).some((e) => e.to.includes(email))).toBe(true);
-      await expectKnownError(admin.sendSignInInvitationEmail(email, "https://phishing.example.net/"), "REDIRECT_URL_NOT_WHITELISTED", 400);
+      await expectKnownError(
+        admin.sendSignInInvitationEmail(email, "https://phishing.example.net/"),
+        "REDIRECT_URL_NOT_WHITELISTED",
+        400,
+      );
     });
 
     owned("a user who turned a category off gets no email of it (spec §3 notification categories)", async () => {
@@ -137,16 +192,34 @@ export function adminEmailCases(getTarget: () => Target): void {
       await project.update({ config: { emailConfig: { type: "standard", ...SMTP } } });
       const app = client();
       const email = uniqueEmail("optout");
-      await app.signUpWithCredential({ email, password: "password-123", noVerificationCallback: true, noRedirect: true });
+      await app.signUpWithCredential({
+        email,
+        password: "password-123",
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       const user = await app.getUser({ or: "throw" });
       const marketing = (await user.listNotificationCategories()).find((c) => c.name === "Marketing")!;
       await marketing.setEnabled(false);
-      await server().sendEmail({ userIds: [user.id], html: "<p>Sale!</p>", subject: "Sale", notificationCategoryName: "Marketing" });
-      await server().sendEmail({ userIds: [user.id], html: "<p>Receipt</p>", subject: "Receipt", notificationCategoryName: "Transactional" });
+      await server().sendEmail({
+        userIds: [user.id],
+        html: "<p>Sale!</p>",
+        subject: "Sale",
+        notificationCategoryName: "Marketing",
+      });
+      await server().sendEmail({
+        userIds: [user.id],
+        html: "<p>Receipt</p>",
+        subject: "Receipt",
+        notificationCategoryName: "Transactional",
+      });
       // Both are outbox rows (the list shows every state, each rendered before its send is decided); the sale was
       // queued first, so once the receipt is there the sale has had its turn, and only the receipt was delivered.
-      const toUser = <E extends { to: string[] }>(emails: E[]) => emails.filter((e) => e.to.includes(`User ID: ${user.id}`));
-      const listed = toUser(await sentEmailsWhen(admin, (emails) => toUser(emails).some((e) => e.subject === "Receipt")));
+      const toUser = <E extends { to: string[] }>(emails: E[]) =>
+        emails.filter((e) => e.to.includes(`User ID: ${user.id}`));
+      const listed = toUser(
+        await sentEmailsWhen(admin, (emails) => toUser(emails).some((e) => e.subject === "Receipt")),
+      );
       expect(listed.map((e) => e.subject)).toContain("Receipt");
       const fake = providerOf(getTarget());
       if (fake) expect(fake.outbox.list({ to: email }).map((e) => e.subject)).toEqual(["Receipt"]);
@@ -154,49 +227,89 @@ export function adminEmailCases(getTarget: () => Target): void {
   });
 
   describe("managed email onboarding", () => {
-    owned("setup, verification, check and apply switch the project's email server to the managed subdomain, which sends", async () => {
-      const target = getTarget();
-      const { project, admin, server, client } = await ownedProject(target);
-      const mail = { subdomain: "mail.example.com", senderLocalPart: "noreply" };
-      const domain = await admin.setupManagedEmailProvider(mail);
-      expect(domain).toMatchObject({ ...mail, status: "pending_verification" });
-      expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: domain.domainId }), 409)).toBe("Managed domain is not verified yet");
-      // The service verifies the domain about a second after setup (without provider credentials, as here).
-      if (target.controls) await target.controls.advanceClock(1_000);
-      else await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(await admin.listManagedEmailDomains()).toEqual([{ ...domain, status: "verified" }]);
-      expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({ status: "verified" });
-      expect(await admin.applyManagedEmailProvider({ domainId: domain.domainId })).toEqual({ status: "applied" });
-      const config = (await project.getConfig()) as { emails: { server: Record<string, unknown> } };
-      expect(config.emails.server).toMatchObject({ isShared: false, provider: "managed", managedSubdomain: "mail.example.com", managedSenderLocalPart: "noreply", senderEmail: "noreply@mail.example.com" });
-      expect((await project.app.getProject()).config.emailConfig).toMatchObject({ type: "standard", senderEmail: "noreply@mail.example.com" });
-      expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({ status: "applied" });
-      // A custom email now goes out through the managed server.
-      const email = uniqueEmail("managed");
-      await client().signUpWithCredential({ email, password: "password-123", noVerificationCallback: true, noRedirect: true });
-      const [user] = await server().listUsers();
-      await server().sendEmail({ userIds: [user!.id], html: "<p>Managed</p>", subject: "Managed" });
-      expect((await sentEmailsWhen(admin, (emails) => emails[0]?.subject === "Managed"))[0]).toMatchObject({ to: [`User ID: ${user!.id}`], subject: "Managed" });
-    });
+    owned(
+      "setup, verification, check and apply switch the project's email server to the managed subdomain, which sends",
+      async () => {
+        const target = getTarget();
+        const { project, admin, server, client } = await ownedProject(target);
+        const mail = { subdomain: "mail.example.com", senderLocalPart: "noreply" };
+        const domain = await admin.setupManagedEmailProvider(mail);
+        expect(domain).toMatchObject({ ...mail, status: "pending_verification" });
+        expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: domain.domainId }), 409)).toBe(
+          "Managed domain is not verified yet",
+        );
+        // The service verifies the domain about a second after setup (without provider credentials, as here).
+        if (target.controls) await target.controls.advanceClock(1_000);
+        else await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(await admin.listManagedEmailDomains()).toEqual([{ ...domain, status: "verified" }]);
+        expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({
+          status: "verified",
+        });
+        expect(await admin.applyManagedEmailProvider({ domainId: domain.domainId })).toEqual({ status: "applied" });
+        const config = (await project.getConfig()) as { emails: { server: Record<string, unknown> } };
+        expect(config.emails.server).toMatchObject({
+          isShared: false,
+          provider: "managed",
+          managedSubdomain: "mail.example.com",
+          managedSenderLocalPart: "noreply",
+          senderEmail: "noreply@mail.example.com",
+        });
+        expect((await project.app.getProject()).config.emailConfig).toMatchObject({
+          type: "standard",
+          senderEmail: "noreply@mail.example.com",
+        });
+        expect(await admin.checkManagedEmailStatus({ domainId: domain.domainId, ...mail })).toEqual({
+          status: "applied",
+        });
+        // A custom email now goes out through the managed server.
+        const email = uniqueEmail("managed");
+        await client().signUpWithCredential({
+          email,
+          password: "password-123",
+          noVerificationCallback: true,
+          noRedirect: true,
+        });
+        const [user] = await server().listUsers();
+        await server().sendEmail({ userIds: [user!.id], html: "<p>Managed</p>", subject: "Managed" });
+        expect((await sentEmailsWhen(admin, (emails) => emails[0]?.subject === "Managed"))[0]).toMatchObject({
+          to: [`User ID: ${user!.id}`],
+          subject: "Managed",
+        });
+      },
+    );
 
     owned("deletes a domain the project does not send from, and refuses the one it does (409)", async () => {
       const target = getTarget();
       const { admin } = await ownedProject(target);
-      const spare = await admin.setupManagedEmailProvider({ subdomain: "spare.example.com", senderLocalPart: "noreply" });
+      const spare = await admin.setupManagedEmailProvider({
+        subdomain: "spare.example.com",
+        senderLocalPart: "noreply",
+      });
       expect(await admin.deleteManagedEmailDomain({ resendDomainId: spare.domainId })).toEqual({ status: "deleted" });
       expect(await admin.listManagedEmailDomains()).toEqual([]);
       const used = await admin.setupManagedEmailProvider({ subdomain: "used.example.com", senderLocalPart: "noreply" });
       if (target.controls) await target.controls.advanceClock(1_000);
       else await new Promise((resolve) => setTimeout(resolve, 1_500));
       await admin.applyManagedEmailProvider({ domainId: used.domainId });
-      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: used.domainId }), 409)).toBe("Cannot delete a managed domain that is currently in use for sending email");
+      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: used.domainId }), 409)).toBe(
+        "Cannot delete a managed domain that is currently in use for sending email",
+      );
     });
 
     owned("refuses a subdomain that is not a full domain name, and a domain id that is not the project's", async () => {
       const { admin } = await ownedProject(getTarget());
-      expect(await expectPlainError(admin.setupManagedEmailProvider({ subdomain: "localhost", senderLocalPart: "noreply" }), 400)).toBe("subdomain must be a fully-qualified domain name like mail.example.com");
-      expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: uniqueTag("nowhere") }), 404)).toBe("Managed domain not found for this project/branch");
-      expect(await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: uniqueTag("nowhere") }), 404)).toBe("Managed domain not found for this project/branch");
+      expect(
+        await expectPlainError(
+          admin.setupManagedEmailProvider({ subdomain: "localhost", senderLocalPart: "noreply" }),
+          400,
+        ),
+      ).toBe("subdomain must be a fully-qualified domain name like mail.example.com");
+      expect(await expectPlainError(admin.applyManagedEmailProvider({ domainId: uniqueTag("nowhere") }), 404)).toBe(
+        "Managed domain not found for this project/branch",
+      );
+      expect(
+        await expectPlainError(admin.deleteManagedEmailDomain({ resendDomainId: uniqueTag("nowhere") }), 404),
+      ).toBe("Managed domain not found for this project/branch");
     });
   });
 }

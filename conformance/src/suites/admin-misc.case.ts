@@ -9,25 +9,48 @@ export function adminMiscCases(getTarget: () => Target): void {
   const owned = itIf(needs.internalDevKeys(getTarget()));
 
   describe("admin extras", () => {
-    owned("the onboarding preview lists the users requiring email verification would restrict, and none once it is on", async () => {
-      const { project, admin, server } = await ownedProject(getTarget());
-      const unverified = await server().createUser({ primaryEmail: uniqueEmail("unverified"), primaryEmailVerified: false });
-      await server().createUser({ primaryEmail: uniqueEmail("verified"), primaryEmailVerified: true });
-      const preview = await admin.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true });
-      expect(preview).toEqual({
-        affectedUsers: [{ id: unverified.id, displayName: null, primaryEmail: unverified.primaryEmail, restrictedReason: { type: "email_not_verified" } }],
-        totalAffectedCount: 1,
-      });
-      // As the published kit, a limit of 0 is no limit (the service's default of 10).
-      expect((await admin.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true }, 0)).affectedUsers).toHaveLength(1);
-      await project.updateConfig({ "onboarding.requireEmailVerification": true });
-      expect(await admin.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true })).toEqual({ affectedUsers: [], totalAffectedCount: 0 });
-    });
+    owned(
+      "the onboarding preview lists the users requiring email verification would restrict, and none once it is on",
+      async () => {
+        const { project, admin, server } = await ownedProject(getTarget());
+        const unverified = await server().createUser({
+          primaryEmail: uniqueEmail("unverified"),
+          primaryEmailVerified: false,
+        });
+        await server().createUser({ primaryEmail: uniqueEmail("verified"), primaryEmailVerified: true });
+        const preview = await admin.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true });
+        expect(preview).toEqual({
+          affectedUsers: [
+            {
+              id: unverified.id,
+              displayName: null,
+              primaryEmail: unverified.primaryEmail,
+              restrictedReason: { type: "email_not_verified" },
+            },
+          ],
+          totalAffectedCount: 1,
+        });
+        // As the published kit, a limit of 0 is no limit (the service's default of 10).
+        expect(
+          (await admin.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true }, 0)).affectedUsers,
+        ).toHaveLength(1);
+        await project.updateConfig({ "onboarding.requireEmailVerification": true });
+        expect(await admin.previewAffectedUsersByOnboardingChange({ requireEmailVerification: true })).toEqual({
+          affectedUsers: [],
+          totalAffectedCount: 0,
+        });
+      },
+    );
 
     owned("metrics count the project's users from its state, anonymous ones only when asked", async () => {
       const { admin, client } = await ownedProject(getTarget());
       expect((await admin.getMetrics()).total_users).toBe(0);
-      await client().signUpWithCredential({ email: uniqueEmail("metric"), password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+      await client().signUpWithCredential({
+        email: uniqueEmail("metric"),
+        password: PASSWORD,
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       await client().getUser({ or: "anonymous" });
       const metrics = await admin.getMetrics();
       expect(metrics.total_users).toBe(1);
@@ -63,7 +86,9 @@ export function adminMiscCases(getTarget: () => Target): void {
         body: JSON.stringify({ feature_name: "Quantum sign-in" }),
       });
       expect(feature.status).toBe(200);
-      expect(await feature.text()).toBe("Quantum sign-in is not yet supported. Please reach out to Stack support for more information.");
+      expect(await feature.text()).toBe(
+        "Quantum sign-in is not yet supported. Please reach out to Stack support for more information.",
+      );
       const health = await target.fetch(`${target.baseUrl}/health`);
       expect(await health.json()).toEqual({ status: "ok" });
     });

@@ -28,7 +28,10 @@ export function adminProjectCases(getTarget: () => Target): void {
       const other = await ownedProject(getTarget());
       const listed = await (await other.owner.getUser({ or: "throw" })).listOwnedProjects!();
       expect(listed.map((p) => p.id)).not.toContain(project.id);
-      const intruder = adminApp(getTarget(), { projectId: project.id, projectOwnerSession: () => other.owner.getAccessToken() });
+      const intruder = adminApp(getTarget(), {
+        projectId: project.id,
+        projectOwnerSession: () => other.owner.getAccessToken(),
+      });
       await expectKnownError(intruder.getProject(), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", 401);
     });
 
@@ -39,7 +42,11 @@ export function adminProjectCases(getTarget: () => Target): void {
       await user.transferProject!(project.id, second.id);
       const moved = (await user.listOwnedProjects!()).find((p) => p.id === project.id);
       expect(moved?.ownerTeamId).toBe(second.id);
-      await expectKnownError(user.transferProject!("0d0d0d0d-0d0d-4d0d-8d0d-0d0d0d0d0d0d", second.id), "PROJECT_NOT_FOUND", 404);
+      await expectKnownError(
+        user.transferProject!("0d0d0d0d-0d0d-4d0d-8d0d-0d0d0d0d0d0d", second.id),
+        "PROJECT_NOT_FOUND",
+        404,
+      );
     });
 
     it("deleting the project ends it: its admin app then finds no project", async () => {
@@ -63,7 +70,10 @@ export function adminProjectCases(getTarget: () => Target): void {
           userDefaultPermissions: [],
           emailTheme: "default-dark",
           domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }],
-          oauthProviders: [{ id: "github", type: "shared" }, { id: "discord", type: "standard", clientId: "cid", clientSecret: "secret" }],
+          oauthProviders: [
+            { id: "github", type: "shared" },
+            { id: "discord", type: "standard", clientId: "cid", clientSecret: "secret" },
+          ],
           emailConfig: { type: "standard", ...SMTP },
           clientTeamCreationEnabled: true,
           allowUserApiKeys: true,
@@ -82,27 +92,59 @@ export function adminProjectCases(getTarget: () => Target): void {
         allowUserApiKeys: true,
       });
       // Listed by provider id, as upstream lists them.
-      expect(read.config.oauthProviders.map((p) => [p.id, p.type, p.clientId])).toEqual([["discord", "standard", "cid"], ["github", "shared", undefined]]);
+      expect(read.config.oauthProviders.map((p) => [p.id, p.type, p.clientId])).toEqual([
+        ["discord", "standard", "cid"],
+        ["github", "shared", undefined],
+      ]);
       const seen = await client().getProject();
       expect(seen.displayName).toBe("Renamed");
-      expect(seen.config).toMatchObject({ clientTeamCreationEnabled: true, allowUserApiKeys: true, oauthProviders: [{ id: "discord" }, { id: "github" }] });
+      expect(seen.config).toMatchObject({
+        clientTeamCreationEnabled: true,
+        allowUserApiKeys: true,
+        oauthProviders: [{ id: "discord" }, { id: "github" }],
+      });
     });
 
     it("the sign-up and credential switches are enforced by the auth endpoints", async () => {
       const { project, client } = await ownedProject(getTarget());
       await project.update({ config: { signUpEnabled: false } });
       const email = uniqueEmail("switch");
-      await expectKnownError(client().signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true }), "SIGN_UP_NOT_ENABLED", 400);
+      await expectKnownError(
+        client().signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true }),
+        "SIGN_UP_NOT_ENABLED",
+        400,
+      );
       await project.update({ config: { signUpEnabled: true, credentialEnabled: false } });
-      await expectKnownError(client().signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true }), "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400);
+      await expectKnownError(
+        client().signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true }),
+        "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+        400,
+      );
       await project.update({ config: { credentialEnabled: true } });
-      expect((await client().signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true })).status).toBe("ok");
+      expect(
+        (
+          await client().signUpWithCredential({
+            email,
+            password: PASSWORD,
+            noVerificationCallback: true,
+            noRedirect: true,
+          })
+        ).status,
+      ).toBe("ok");
     });
 
     it("refuses an invalid trusted domain and a shared key for a provider without one", async () => {
       const { project } = await ownedProject(getTarget());
-      await expectKnownError(project.update({ config: { domains: [{ domain: "https://..example.com", handlerPath: "/handler" }] } }), "SCHEMA_ERROR", 400);
-      await expectKnownError(project.update({ config: { oauthProviders: [{ id: "twitch", type: "shared" }] } }), "INVALID_SHARED_OAUTH_PROVIDER_ID", 400);
+      await expectKnownError(
+        project.update({ config: { domains: [{ domain: "https://..example.com", handlerPath: "/handler" }] } }),
+        "SCHEMA_ERROR",
+        400,
+      );
+      await expectKnownError(
+        project.update({ config: { oauthProviders: [{ id: "twitch", type: "shared" }] } }),
+        "INVALID_SHARED_OAUTH_PROVIDER_ID",
+        400,
+      );
     });
   });
 
@@ -111,7 +153,9 @@ export function adminProjectCases(getTarget: () => Target): void {
   describe("production mode (spec §5)", () => {
     it("is stored while localhost is allowed, and getProductionModeErrors flags it with the exact message", async () => {
       const { project, admin } = await ownedProject(getTarget());
-      expect((await (await admin.getProject()).getProductionModeErrors()).map((e) => e.message)).toEqual([LOCALHOST_IN_PRODUCTION_MESSAGE]);
+      expect((await (await admin.getProject()).getProductionModeErrors()).map((e) => e.message)).toEqual([
+        LOCALHOST_IN_PRODUCTION_MESSAGE,
+      ]);
       await project.update({ isProductionMode: true });
       const live = await admin.getProject();
       expect(live.isProductionMode).toBe(true);
@@ -120,11 +164,16 @@ export function adminProjectCases(getTarget: () => Target): void {
 
     it("has no errors once localhost is off and every trusted domain is HTTPS", async () => {
       const { project, admin } = await ownedProject(getTarget());
-      await project.update({ config: { allowLocalhost: false, domains: [{ domain: "http://192.168.1.10", handlerPath: "/handler" }] } });
+      await project.update({
+        config: { allowLocalhost: false, domains: [{ domain: "http://192.168.1.10", handlerPath: "/handler" }] },
+      });
       const errors = await (await admin.getProject()).getProductionModeErrors();
       expect(errors.length).toBeGreaterThan(0);
       expect(errors.every((e) => e.message.includes("http://192.168.1.10"))).toBe(true);
-      await project.update({ isProductionMode: true, config: { domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }] } });
+      await project.update({
+        isProductionMode: true,
+        config: { domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }] },
+      });
       const live = await admin.getProject();
       expect(live.isProductionMode).toBe(true);
       expect(await live.getProductionModeErrors()).toEqual([]);
@@ -141,7 +190,16 @@ export function adminProjectCases(getTarget: () => Target): void {
       expect(await project.getConfigOverride("environment")).toEqual({ "auth.allowSignUp": false });
       expect(((await project.getConfig()).auth as { allowSignUp: boolean }).allowSignUp).toBe(false);
       expect((await admin.getProject()).config.signUpEnabled).toBe(false);
-      await expectKnownError(client().signUpWithCredential({ email: uniqueEmail("cfg"), password: PASSWORD, noVerificationCallback: true, noRedirect: true }), "SIGN_UP_NOT_ENABLED", 400);
+      await expectKnownError(
+        client().signUpWithCredential({
+          email: uniqueEmail("cfg"),
+          password: PASSWORD,
+          noVerificationCallback: true,
+          noRedirect: true,
+        }),
+        "SIGN_UP_NOT_ENABLED",
+        400,
+      );
     });
 
     it("requirePublishableClientKey (a project-level override) makes keyless client access fail", async () => {

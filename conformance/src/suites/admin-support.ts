@@ -1,5 +1,11 @@
 import { expect, onTestFinished } from "vitest";
-import { isKnownError, type AdminOwnedProject, type AdminSentEmail, type StackAdminApp, type StackClientApp } from "@authsim/sdk";
+import {
+  isKnownError,
+  type AdminOwnedProject,
+  type AdminSentEmail,
+  type StackAdminApp,
+  type StackClientApp,
+} from "@authsim/sdk";
 import type { Target } from "../targets.ts";
 import { clientApp, internalUser, serverApp, uniqueTag } from "./support.ts";
 
@@ -66,13 +72,24 @@ export async function expectPlainError(promise: Promise<unknown>, status: number
   return (error as { bodyText: string }).bodyText;
 }
 
-export const SMTP = { host: "smtp.example.com", port: 587, username: "mailer", password: "secret", senderName: "Conformance", senderEmail: "noreply@example.com" };
+export const SMTP = {
+  host: "smtp.example.com",
+  port: 587,
+  username: "mailer",
+  password: "secret",
+  senderName: "Conformance",
+  senderEmail: "noreply@example.com",
+};
 
 /**
  * The project's sent emails once `ready` holds of them. A service sends from a queue (the real one a moment after the
  * request, authsim's dev server within a second), so a case reads the outbox until the email is there, up to a bound.
  */
-export async function sentEmailsWhen(admin: StackAdminApp, ready: (emails: AdminSentEmail[]) => boolean, timeoutMs = 10_000): Promise<AdminSentEmail[]> {
+export async function sentEmailsWhen(
+  admin: StackAdminApp,
+  ready: (emails: AdminSentEmail[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<AdminSentEmail[]> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const emails = await admin.listSentEmails();

@@ -27,7 +27,10 @@ describe("admin conformance: in-process fake", () => {
 
 const served = await serveFakeProvider();
 afterAll(() => served.close());
-const overUrl: Target & { provider: FakeProvider } = { ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }), provider: served.provider };
+const overUrl: Target & { provider: FakeProvider } = {
+  ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }),
+  provider: served.provider,
+};
 
 describe(`admin conformance: fake over HTTP (${overUrl.name})`, () => {
   adminSuites(() => overUrl);

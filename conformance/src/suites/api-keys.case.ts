@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { adminApp, expectKnownError, itIf, needs, serverApp, sharedClock, signedUpClient, uniqueTag } from "./support.ts";
+import {
+  adminApp,
+  expectKnownError,
+  itIf,
+  needs,
+  serverApp,
+  sharedClock,
+  signedUpClient,
+  uniqueTag,
+} from "./support.ts";
 
 /** User, team and internal API keys through our SDK (spec §3, §4 validity, §8; protocol.md §5.8). */
 const HOUR = 3_600_000;
@@ -15,13 +24,22 @@ export function apiKeyCases(getTarget: () => Target): void {
       const { user, userId } = await signedUpClient(target);
       const created = await user.createApiKey({ description: "deploys", expiresAt: null });
       expect(created.value).toMatch(/^sk_[0-9a-z]{77}user[0-9a-z]574ck4u7h[0-9a-f]{8}$/);
-      expect(created).toMatchObject({ type: "user", userId, description: "deploys", manuallyRevokedAt: null, isPublic: false });
+      expect(created).toMatchObject({
+        type: "user",
+        userId,
+        description: "deploys",
+        manuallyRevokedAt: null,
+        isPublic: false,
+      });
       expect(created.isValid()).toBe(true);
       const [listed] = await user.listApiKeys();
       expect(listed).toMatchObject({ id: created.id, value: { lastFour: created.value.slice(-4) } });
 
       const server = serverApp(target);
-      expect(await server.checkApiKey({ type: "user", apiKey: created.value })).toMatchObject({ id: created.id, userId });
+      expect(await server.checkApiKey({ type: "user", apiKey: created.value })).toMatchObject({
+        id: created.id,
+        userId,
+      });
       expect((await server.getUser({ apiKey: created.value }))?.id).toBe(userId);
     });
 
@@ -31,7 +49,11 @@ export function apiKeyCases(getTarget: () => Target): void {
       const created = await user.createApiKey({ description: "temp", expiresAt: null });
       await created.revoke();
       const [revoked] = await user.listApiKeys();
-      expect([revoked!.isValid(), revoked!.whyInvalid(), revoked!.manuallyRevokedAt instanceof Date]).toEqual([false, "manually-revoked", true]);
+      expect([revoked!.isValid(), revoked!.whyInvalid(), revoked!.manuallyRevokedAt instanceof Date]).toEqual([
+        false,
+        "manually-revoked",
+        true,
+      ]);
       expect(await serverApp(target).checkApiKey({ type: "user", apiKey: created.value })).toBeNull();
       expect(await serverApp(target).getUser({ apiKey: created.value })).toBeNull();
     });
@@ -59,9 +81,14 @@ export function apiKeyCases(getTarget: () => Target): void {
       const team = await user.createTeam({ displayName: `keys ${uniqueTag("team")}` });
       const created = await team.createApiKey({ description: "team deploys", expiresAt: null });
       expect(created).toMatchObject({ type: "team", teamId: team.id, description: "team deploys" });
-      expect((await team.listApiKeys()).map((k) => [k.id, k.value])).toEqual([[created.id, { lastFour: created.value.slice(-4) }]]);
+      expect((await team.listApiKeys()).map((k) => [k.id, k.value])).toEqual([
+        [created.id, { lastFour: created.value.slice(-4) }],
+      ]);
       const server = serverApp(target);
-      expect(await server.checkApiKey({ type: "team", apiKey: created.value })).toMatchObject({ id: created.id, teamId: team.id });
+      expect(await server.checkApiKey({ type: "team", apiKey: created.value })).toMatchObject({
+        id: created.id,
+        teamId: team.id,
+      });
       expect(await server.checkApiKey({ type: "user", apiKey: created.value })).toBeNull();
       const serverTeam = await server.getTeam(team.id);
       expect((await serverTeam!.listApiKeys()).map((k) => k.id)).toEqual([created.id]);
@@ -109,7 +136,11 @@ export function apiKeyCases(getTarget: () => Target): void {
       expect(created.secretServerKey).toMatch(/^ssk_/);
       expect(created.publishableClientKey).toBeUndefined();
       const listed = (await admin.listInternalApiKeys()).find((k) => k.id === created.id)!;
-      expect(listed).toMatchObject({ description, secretServerKey: { lastFour: created.secretServerKey!.slice(-4) }, publishableClientKey: null });
+      expect(listed).toMatchObject({
+        description,
+        secretServerKey: { lastFour: created.secretServerKey!.slice(-4) },
+        publishableClientKey: null,
+      });
       expect(listed.isValid()).toBe(true);
 
       const withNewKey = serverApp(target, { secretServerKey: created.secretServerKey! });

@@ -14,9 +14,15 @@ export function contactChannelCases(getTarget: () => Target): void {
     it("list the primary email as a primary channel used for sign-in", async () => {
       const { user, email } = await signedUpClient(getTarget());
       const channels = await user.listContactChannels();
-      expect(channels.map((c) => ({ value: c.value, type: c.type, isPrimary: c.isPrimary, usedForAuth: c.usedForAuth, isVerified: c.isVerified }))).toEqual([
-        { value: email, type: "email", isPrimary: true, usedForAuth: true, isVerified: false },
-      ]);
+      expect(
+        channels.map((c) => ({
+          value: c.value,
+          type: c.type,
+          isPrimary: c.isPrimary,
+          usedForAuth: c.usedForAuth,
+          isVerified: c.isVerified,
+        })),
+      ).toEqual([{ value: email, type: "email", isPrimary: true, usedForAuth: true, isVerified: false }]);
     });
 
     it("are created, updated and deleted by the signed-in user", async () => {
@@ -44,10 +50,16 @@ export function contactChannelCases(getTarget: () => Target): void {
       const target = getTarget();
       const first = await signedUpClient(target);
       const second = await signedUpClient(target);
-      const error = await expectKnownError(second.user.createContactChannel({ value: first.email, type: "email", usedForAuth: true }), "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409);
+      const error = await expectKnownError(
+        second.user.createContactChannel({ value: first.email, type: "email", usedForAuth: true }),
+        "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+        409,
+      );
       expect(error.details).toMatchObject({ type: "email", contact_channel_value: first.email });
       // Not for sign-in, the same address is fine.
-      await expect(second.user.createContactChannel({ value: first.email, type: "email", usedForAuth: false })).resolves.toMatchObject({ usedForAuth: false });
+      await expect(
+        second.user.createContactChannel({ value: first.email, type: "email", usedForAuth: false }),
+      ).resolves.toMatchObject({ usedForAuth: false });
     });
 
     it("are managed by the server for any user, verified ones included", async () => {
@@ -55,7 +67,12 @@ export function contactChannelCases(getTarget: () => Target): void {
       const { userId } = await signedUpClient(target);
       const serverUser = (await serverApp(target).getUser(userId))!;
       const value = uniqueEmail("server-made");
-      const channel = await serverUser.createContactChannel({ value, type: "email", usedForAuth: false, isVerified: true });
+      const channel = await serverUser.createContactChannel({
+        value,
+        type: "email",
+        usedForAuth: false,
+        isVerified: true,
+      });
       expect(channel.isVerified).toBe(true);
       await channel.update({ isVerified: false });
       expect((await serverUser.listContactChannels()).find((c) => c.id === channel.id)?.isVerified).toBe(false);
@@ -65,9 +82,18 @@ export function contactChannelCases(getTarget: () => Target): void {
       const target = getTarget();
       const { user, userId } = await signedUpClient(target);
       const value = uniqueEmail("verified");
-      await (await serverApp(target).getUser(userId))!.createContactChannel({ value, type: "email", usedForAuth: false, isVerified: true });
+      await (await serverApp(target).getUser(userId))!.createContactChannel({
+        value,
+        type: "email",
+        usedForAuth: false,
+        isVerified: true,
+      });
       const channel = (await user.listContactChannels()).find((c) => c.value === value)!;
-      await expectKnownError(channel.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification }), "EMAIL_ALREADY_VERIFIED", 409);
+      await expectKnownError(
+        channel.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification }),
+        "EMAIL_ALREADY_VERIFIED",
+        409,
+      );
     });
   });
 
@@ -86,23 +112,37 @@ export function contactChannelCases(getTarget: () => Target): void {
       expect(again.status === "error" && again.error.code).toBe("VERIFICATION_CODE_ALREADY_USED");
     });
 
-    withOutbox("user.sendVerificationEmail verifies the primary email; a second one returns EMAIL_ALREADY_VERIFIED", async () => {
-      const target = getTarget();
-      const { app, user, email } = await signedUpClient(target);
-      expect(await user.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification })).toBeUndefined();
-      const sent = await nextEmail(target, email, "email_verification");
-      expect((await app.verifyEmail(sent.code!)).status).toBe("ok");
-      const verified = await app.getUser({ or: "throw" });
-      expect(verified.primaryEmailVerified).toBe(true);
-      expect((await verified.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification }))?.code).toBe("EMAIL_ALREADY_VERIFIED");
-    });
+    withOutbox(
+      "user.sendVerificationEmail verifies the primary email; a second one returns EMAIL_ALREADY_VERIFIED",
+      async () => {
+        const target = getTarget();
+        const { app, user, email } = await signedUpClient(target);
+        expect(await user.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification })).toBeUndefined();
+        const sent = await nextEmail(target, email, "email_verification");
+        expect((await app.verifyEmail(sent.code!)).status).toBe("ok");
+        const verified = await app.getUser({ or: "throw" });
+        expect(verified.primaryEmailVerified).toBe(true);
+        expect((await verified.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification }))?.code).toBe(
+          "EMAIL_ALREADY_VERIFIED",
+        );
+      },
+    );
 
     withOutbox("is emailed on sign-up with a verificationCallbackUrl", async () => {
       const target = getTarget();
       const email = uniqueEmail("sign-up-verify");
       const app = clientApp(target);
       const before = await lastSeq(target, email);
-      expect((await app.signUpWithCredential({ email, password: PASSWORD, verificationCallbackUrl: CALLBACKS.emailVerification, noRedirect: true })).status).toBe("ok");
+      expect(
+        (
+          await app.signUpWithCredential({
+            email,
+            password: PASSWORD,
+            verificationCallbackUrl: CALLBACKS.emailVerification,
+            noRedirect: true,
+          })
+        ).status,
+      ).toBe("ok");
       const sent = await nextEmail(target, email, "email_verification", before);
       expect((await app.verifyEmail(codeOfLink(sent.link))).status).toBe("ok");
       expect((await app.getUser({ or: "throw" })).primaryEmailVerified).toBe(true);
@@ -117,7 +157,9 @@ export function contactChannelCases(getTarget: () => Target): void {
       const { app, user } = await signedUpClient(getTarget());
       await (await user.listContactChannels())[0]!.delete();
       const withoutEmail = await app.getUser({ or: "throw" });
-      await expect(withoutEmail.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification })).rejects.toThrow(/primary email/);
+      await expect(withoutEmail.sendVerificationEmail({ callbackUrl: CALLBACKS.emailVerification })).rejects.toThrow(
+        /primary email/,
+      );
     });
   });
 }

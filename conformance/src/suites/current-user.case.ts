@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { UserNotSignedInError } from "@authsim/sdk";
 import type { Target } from "../targets.ts";
-import { clientApp, clientWithTokens, PASSWORD, recordingFetch, serverApp, signedUpClient, uniqueEmail, uniqueTag } from "./support.ts";
+import {
+  clientApp,
+  clientWithTokens,
+  PASSWORD,
+  recordingFetch,
+  serverApp,
+  signedUpClient,
+  uniqueEmail,
+  uniqueTag,
+} from "./support.ts";
 
 /**
  * getUser's `or` options when nobody is signed in, and anonymous users (spec §4 "Anonymous users", "User lookup with
@@ -26,7 +35,9 @@ export function currentUserCases(getTarget: () => Target): void {
 
     it('for or: "redirect" in Node, throws a clear error naming the sign-in route instead of navigating', async () => {
       const app = clientApp(getTarget());
-      await expect(app.getUser({ or: "redirect" })).rejects.toThrow(/Cannot redirect to \/handler\/sign-in: this app's redirectMethod is "none"/);
+      await expect(app.getUser({ or: "redirect" })).rejects.toThrow(
+        /Cannot redirect to \/handler\/sign-in: this app's redirectMethod is "none"/,
+      );
     });
 
     it('for or: "redirect", hands the sign-in URL to the app\'s redirectMethod, then throws', async () => {
@@ -64,7 +75,7 @@ export function currentUserCases(getTarget: () => Target): void {
       expect(recorder.count("/api/v1/auth/anonymous/sign-up")).toBe(1);
     });
 
-    it("count as not signed in for the default option and for or: \"throw\"", async () => {
+    it('count as not signed in for the default option and for or: "throw"', async () => {
       const app = clientApp(getTarget());
       const anonymous = await app.getUser({ or: "anonymous" });
       expect(await app.getUser()).toBeNull();
@@ -92,7 +103,12 @@ export function currentUserCases(getTarget: () => Target): void {
       const anonymous = await app.getUser({ or: "anonymous" });
       await anonymous.update({ clientMetadata: { cart: ["book"] } });
       const email = uniqueEmail("upgrade");
-      const result = await app.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+      const result = await app.signUpWithCredential({
+        email,
+        password: PASSWORD,
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect(result.status).toBe("ok");
 
       const upgraded = await app.getUser({ or: "throw" });
@@ -114,7 +130,12 @@ export function currentUserCases(getTarget: () => Target): void {
       // E.g. a browser whose one-day access cookie has gone while the one-year refresh cookie remains (spec §9).
       const app = clientWithTokens(target, { accessToken: null, refreshToken: await first.getRefreshToken() });
       const email = uniqueEmail("upgrade-rt");
-      const result = await app.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+      const result = await app.signUpWithCredential({
+        email,
+        password: PASSWORD,
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect(result.status).toBe("ok");
       const upgraded = await app.getUser({ or: "throw" });
       expect(upgraded.id).toBe(anonymous.id);
@@ -127,7 +148,12 @@ export function currentUserCases(getTarget: () => Target): void {
       const { email } = await signedUpClient(target);
       const app = clientApp(target);
       const anonymous = await app.getUser({ or: "anonymous" });
-      const result = await app.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+      const result = await app.signUpWithCredential({
+        email,
+        password: PASSWORD,
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect(result.status === "error" && result.error.code).toBe("USER_EMAIL_ALREADY_EXISTS");
       const still = await app.getUser({ or: "anonymous" });
       expect(still.id).toBe(anonymous.id);

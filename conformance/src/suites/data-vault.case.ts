@@ -59,7 +59,9 @@ export function dataVaultCases(getTarget: () => Target): void {
         expect(body).not.toContain(key);
         expect(body).not.toContain("correct horse");
       }
-      const [first, second] = recording.bodies.slice(0, 2).map((b) => JSON.parse(b) as { hashed_key: string; encrypted_value: string });
+      const [first, second] = recording.bodies
+        .slice(0, 2)
+        .map((b) => JSON.parse(b) as { hashed_key: string; encrypted_value: string });
       expect(first!.hashed_key).toBe(second!.hashed_key);
       expect(first!.encrypted_value).not.toBe(second!.encrypted_value);
     });
@@ -86,13 +88,25 @@ export function dataVaultCases(getTarget: () => Target): void {
       // Someone with server access overwrites the ciphertext under the same hashed key.
       const overwrite = await target.fetch(`${target.baseUrl}/api/v1/data-vault/stores/${STORE}/set`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...callerHeaders({ accessType: "server", projectId: target.projectId, secretServerKey: target.secretServerKey }) },
-        body: JSON.stringify({ hashed_key, encrypted_value: btoa("not a ciphertext of this secret, long enough to look like one") }),
+        headers: {
+          "content-type": "application/json",
+          ...callerHeaders({
+            accessType: "server",
+            projectId: target.projectId,
+            secretServerKey: target.secretServerKey,
+          }),
+        },
+        body: JSON.stringify({
+          hashed_key,
+          encrypted_value: btoa("not a ciphertext of this secret, long enough to look like one"),
+        }),
       });
       expect(overwrite.status).toBe(200);
       const error = await store.getValue(key, { secret: "s" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DataVaultDecryptionError);
-      expect((error as Error).message).toBe("Data vault client-side decryption failed. Are you sure you're using the correct secret?");
+      expect((error as Error).message).toBe(
+        "Data vault client-side decryption failed. Are you sure you're using the correct secret?",
+      );
     });
 
     it("an undeclared store is DATA_VAULT_STORE_DOES_NOT_EXIST (400); a non-string secret is refused locally", async () => {
@@ -100,7 +114,11 @@ export function dataVaultCases(getTarget: () => Target): void {
       await useConformanceCatalogue(target);
       const server = serverApp(target);
       const missing = await server.getDataVaultStore(uniqueTag("attic"));
-      const error = await expectKnownError(missing.setValue("k", "v", { secret: "s" }), "DATA_VAULT_STORE_DOES_NOT_EXIST", 400);
+      const error = await expectKnownError(
+        missing.setValue("k", "v", { secret: "s" }),
+        "DATA_VAULT_STORE_DOES_NOT_EXIST",
+        400,
+      );
       expect(error.details).toEqual({ store_id: missing.id });
       await expectKnownError(missing.getValue("k", { secret: "s" }), "DATA_VAULT_STORE_DOES_NOT_EXIST", 400);
       const store = await server.getDataVaultStore(STORE);

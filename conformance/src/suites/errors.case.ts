@@ -19,9 +19,18 @@ export function errorCases(getTarget: () => Target): void {
 
     it("a wrong publishable key is thrown from sign-in, not returned as a sign-in result", async () => {
       const app = clientApp(getTarget(), { publishableClientKey: "pck_wrong" });
-      await expectKnownError(app.signInWithCredential({ email: uniqueEmail("nobody"), password: PASSWORD, noRedirect: true }), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
       await expectKnownError(
-        app.signUpWithCredential({ email: uniqueEmail("nobody"), password: PASSWORD, noVerificationCallback: true, noRedirect: true }),
+        app.signInWithCredential({ email: uniqueEmail("nobody"), password: PASSWORD, noRedirect: true }),
+        "INVALID_PUBLISHABLE_CLIENT_KEY",
+        401,
+      );
+      await expectKnownError(
+        app.signUpWithCredential({
+          email: uniqueEmail("nobody"),
+          password: PASSWORD,
+          noVerificationCallback: true,
+          noRedirect: true,
+        }),
         "INVALID_PUBLISHABLE_CLIENT_KEY",
         401,
       );
@@ -33,13 +42,20 @@ export function errorCases(getTarget: () => Target): void {
       const server = serverApp(target, { secretServerKey: "ssk_wrong" });
       await expectKnownError(server.listUsers({ limit: 1 }), "INVALID_SECRET_SERVER_KEY", 401);
       await expectKnownError(server.getUser(userId), "INVALID_SECRET_SERVER_KEY", 401);
-      await expectKnownError(server.createUser({ primaryEmail: uniqueEmail("never") }), "INVALID_SECRET_SERVER_KEY", 401);
+      await expectKnownError(
+        server.createUser({ primaryEmail: uniqueEmail("never") }),
+        "INVALID_SECRET_SERVER_KEY",
+        401,
+      );
       // The right key reads the same user.
       expect((await serverApp(target).getUser(userId))?.id).toBe(userId);
     });
 
     it("isInstance follows the parent chain, and the union switches on code", async () => {
-      const error = await expectKnownError(clientApp(getTarget(), { publishableClientKey: "pck_wrong" }).getProject(), "INVALID_PUBLISHABLE_CLIENT_KEY");
+      const error = await expectKnownError(
+        clientApp(getTarget(), { publishableClientKey: "pck_wrong" }).getProject(),
+        "INVALID_PUBLISHABLE_CLIENT_KEY",
+      );
       expect(error.isInstance("INVALID_PUBLISHABLE_CLIENT_KEY")).toBe(true);
       expect(error.isInstance("INVALID_PROJECT_AUTHENTICATION")).toBe(true);
       expect(error.isInstance("PROJECT_AUTHENTICATION_ERROR")).toBe(true);

@@ -23,7 +23,9 @@ export const ownProjectNeed = (t: Target): Requirement => [t.controls !== null, 
  */
 export async function projectOfItsOwn(target: Target): Promise<Target> {
   if (!target.controls) throw new Error(NO_OWN_PROJECT_REASON);
-  const project = await controlOf(target).call("createProject", { body: { display_name: uniqueTag("conformance-own"), config: devProjectSeed.config } });
+  const project = await controlOf(target).call("createProject", {
+    body: { display_name: uniqueTag("conformance-own"), config: devProjectSeed.config },
+  });
   const { publishable_client_key: pck, secret_server_key: ssk, super_secret_admin_key: sak } = project;
   if (!pck || !ssk || !sak) throw new Error(`The new project ${project.id} came without its three keys.`);
   const keys = { publishableClientKey: pck, secretServerKey: ssk, superSecretAdminKey: sak };

@@ -12,7 +12,12 @@ export function passwordAuthCases(getTarget: () => Target): void {
       const target = getTarget();
       const app = clientApp(target);
       const email = uniqueEmail("sign-up");
-      const result = await app.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+      const result = await app.signUpWithCredential({
+        email,
+        password: PASSWORD,
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect(result).toEqual({ status: "ok", data: undefined });
 
       const user = await app.getUser({ or: "throw" });
@@ -27,7 +32,12 @@ export function passwordAuthCases(getTarget: () => Target): void {
       const target = getTarget();
       const { email, userId } = await signedUpClient(target);
       const second = clientApp(target);
-      const result = await second.signUpWithCredential({ email, password: "another-password", noVerificationCallback: true, noRedirect: true });
+      const result = await second.signUpWithCredential({
+        email,
+        password: "another-password",
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect(result.status).toBe("error");
       if (result.status !== "error") return;
       expect(result.error.code).toBe("USER_EMAIL_ALREADY_EXISTS");
@@ -43,25 +53,38 @@ export function passwordAuthCases(getTarget: () => Target): void {
     it.each([
       ["PASSWORD_TOO_SHORT", "short"],
       ["PASSWORD_TOO_LONG", "x".repeat(300)],
-    ] as const)("returns %s for a password out of bounds, catchable as PASSWORD_REQUIREMENTS_NOT_MET", async (code, password) => {
-      const target = getTarget();
-      const app = clientApp(target);
-      const email = uniqueEmail("bad-password");
-      const result = await app.signUpWithCredential({ email, password, noVerificationCallback: true, noRedirect: true });
-      expect(result.status).toBe("error");
-      if (result.status !== "error") return;
-      expect(result.error.code).toBe(code);
-      expect(result.error.status).toBe(400);
-      expect(result.error.isInstance("PASSWORD_REQUIREMENTS_NOT_MET")).toBe(true);
-      expect(result.error.isInstance("USER_EMAIL_ALREADY_EXISTS")).toBe(false);
-      // The limit is reported in the details (spec §8: "report the limit").
-      const limit = code === "PASSWORD_TOO_SHORT" ? result.error.details.min_length : result.error.details.maxLength;
-      expect(limit).toBeTypeOf("number");
-      // Nothing was created: the email is still free.
-      expect(await app.getUser()).toBeNull();
-      const retry = await app.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
-      expect(retry.status).toBe("ok");
-    });
+    ] as const)(
+      "returns %s for a password out of bounds, catchable as PASSWORD_REQUIREMENTS_NOT_MET",
+      async (code, password) => {
+        const target = getTarget();
+        const app = clientApp(target);
+        const email = uniqueEmail("bad-password");
+        const result = await app.signUpWithCredential({
+          email,
+          password,
+          noVerificationCallback: true,
+          noRedirect: true,
+        });
+        expect(result.status).toBe("error");
+        if (result.status !== "error") return;
+        expect(result.error.code).toBe(code);
+        expect(result.error.status).toBe(400);
+        expect(result.error.isInstance("PASSWORD_REQUIREMENTS_NOT_MET")).toBe(true);
+        expect(result.error.isInstance("USER_EMAIL_ALREADY_EXISTS")).toBe(false);
+        // The limit is reported in the details (spec §8: "report the limit").
+        const limit = code === "PASSWORD_TOO_SHORT" ? result.error.details.min_length : result.error.details.maxLength;
+        expect(limit).toBeTypeOf("number");
+        // Nothing was created: the email is still free.
+        expect(await app.getUser()).toBeNull();
+        const retry = await app.signUpWithCredential({
+          email,
+          password: PASSWORD,
+          noVerificationCallback: true,
+          noRedirect: true,
+        });
+        expect(retry.status).toBe("ok");
+      },
+    );
 
     it("signs in with the right password as the same user", async () => {
       const target = getTarget();
@@ -81,7 +104,10 @@ export function passwordAuthCases(getTarget: () => Target): void {
       const target = getTarget();
       const { email } = await signedUpClient(target);
       const app = clientApp(target);
-      const credentials = kind === "right-email" ? { email, password: "wrong-password" } : { email: uniqueEmail("nobody"), password: PASSWORD };
+      const credentials =
+        kind === "right-email"
+          ? { email, password: "wrong-password" }
+          : { email: uniqueEmail("nobody"), password: PASSWORD };
       const result = await app.signInWithCredential({ ...credentials, noRedirect: true });
       expect(result.status).toBe("error");
       if (result.status !== "error") return;

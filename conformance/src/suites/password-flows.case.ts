@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
 import { accountNeeds, CALLBACKS, codeOfLink, emailsTo, lastSeq, nextEmail } from "./account-support.ts";
-import { clientApp, clientWithTokens, expectKnownError, itIf, needs, PASSWORD, serverApp, signedUpClient, uniqueEmail } from "./support.ts";
+import {
+  clientApp,
+  clientWithTokens,
+  expectKnownError,
+  itIf,
+  needs,
+  PASSWORD,
+  serverApp,
+  signedUpClient,
+  uniqueEmail,
+} from "./support.ts";
 
 /**
  * Password reset, update and set through our SDK (spec §4 "Password reset"; protocol.md §6.2, §7.3), with the reset
@@ -13,7 +23,11 @@ const RESET_CODE_LIFETIME_MILLIS = 60 * 60 * 1000;
 async function passwordlessClient(target: Target) {
   const email = uniqueEmail("passwordless");
   const server = serverApp(target);
-  const created = await server.createUser({ primaryEmail: email, primaryEmailAuthEnabled: true, primaryEmailVerified: true });
+  const created = await server.createUser({
+    primaryEmail: email,
+    primaryEmailAuthEnabled: true,
+    primaryEmailVerified: true,
+  });
   const app = clientWithTokens(target, await (await server.createSession({ userId: created.id })).getTokens());
   return { app, email, user: await app.getUser({ or: "throw" }) };
 }
@@ -27,14 +41,19 @@ export function passwordFlowCases(getTarget: () => Target): void {
       const target = getTarget();
       const { email } = await signedUpClient(target);
       const app = clientApp(target);
-      expect(await app.sendForgotPasswordEmail(email, { callbackUrl: CALLBACKS.passwordReset })).toEqual({ status: "ok", data: undefined });
+      expect(await app.sendForgotPasswordEmail(email, { callbackUrl: CALLBACKS.passwordReset })).toEqual({
+        status: "ok",
+        data: undefined,
+      });
       const code = codeOfLink((await nextEmail(target, email, "password_reset")).link);
       expect(await app.verifyPasswordResetCode(code)).toEqual({ status: "ok", data: undefined });
       expect(await app.resetPassword({ code, password: "a-new-password" })).toEqual({ status: "ok", data: undefined });
 
       const old = await app.signInWithCredential({ email, password: PASSWORD, noRedirect: true });
       expect(old.status === "error" && old.error.code).toBe("EMAIL_PASSWORD_MISMATCH");
-      expect((await app.signInWithCredential({ email, password: "a-new-password", noRedirect: true })).status).toBe("ok");
+      expect((await app.signInWithCredential({ email, password: "a-new-password", noRedirect: true })).status).toBe(
+        "ok",
+      );
       const reused = await app.resetPassword({ code, password: "yet-another-one" });
       expect(reused.status === "error" && reused.error.code).toBe("VERIFICATION_CODE_ALREADY_USED");
     });
@@ -42,7 +61,9 @@ export function passwordFlowCases(getTarget: () => Target): void {
     withOutbox("answers alike for an address nobody has, and sends it nothing", async () => {
       const target = getTarget();
       const nobody = uniqueEmail("nobody");
-      expect(await clientApp(target).sendForgotPasswordEmail(nobody, { callbackUrl: CALLBACKS.passwordReset })).toEqual({ status: "ok", data: undefined });
+      expect(await clientApp(target).sendForgotPasswordEmail(nobody, { callbackUrl: CALLBACKS.passwordReset })).toEqual(
+        { status: "ok", data: undefined },
+      );
       expect(await emailsTo(target, nobody)).toEqual([]);
     });
 
@@ -63,7 +84,13 @@ export function passwordFlowCases(getTarget: () => Target): void {
     });
 
     it("refuses an untrusted callback with REDIRECT_URL_NOT_WHITELISTED (thrown: not one of this call's errors)", async () => {
-      await expectKnownError(clientApp(getTarget()).sendForgotPasswordEmail(uniqueEmail(), { callbackUrl: "https://evil.example.net/reset" }), "REDIRECT_URL_NOT_WHITELISTED", 400);
+      await expectKnownError(
+        clientApp(getTarget()).sendForgotPasswordEmail(uniqueEmail(), {
+          callbackUrl: "https://evil.example.net/reset",
+        }),
+        "REDIRECT_URL_NOT_WHITELISTED",
+        400,
+      );
     });
   });
 
@@ -75,14 +102,20 @@ export function passwordFlowCases(getTarget: () => Target): void {
       expect((await other.signInWithCredential({ email, password: PASSWORD, noRedirect: true })).status).toBe("ok");
       expect(await user.updatePassword({ oldPassword: PASSWORD, newPassword: "password-456" })).toBeUndefined();
       // The other session's refresh token is gone (its access token lives on until it expires, as JWTs do).
-      expect(await clientWithTokens(target, { accessToken: null, refreshToken: await other.getRefreshToken() }).getUser()).toBeNull();
+      expect(
+        await clientWithTokens(target, { accessToken: null, refreshToken: await other.getRefreshToken() }).getUser(),
+      ).toBeNull();
       expect((await app.getUser())?.id).toBe(user.id);
-      expect((await clientApp(target).signInWithCredential({ email, password: "password-456", noRedirect: true })).status).toBe("ok");
+      expect(
+        (await clientApp(target).signInWithCredential({ email, password: "password-456", noRedirect: true })).status,
+      ).toBe("ok");
     });
 
     it("returns PASSWORD_CONFIRMATION_MISMATCH for a wrong old password and PASSWORD_TOO_SHORT for a short new one", async () => {
       const { user } = await signedUpClient(getTarget());
-      expect((await user.updatePassword({ oldPassword: "not-it-at-all", newPassword: "password-456" }))?.code).toBe("PASSWORD_CONFIRMATION_MISMATCH");
+      expect((await user.updatePassword({ oldPassword: "not-it-at-all", newPassword: "password-456" }))?.code).toBe(
+        "PASSWORD_CONFIRMATION_MISMATCH",
+      );
       const short = await user.updatePassword({ oldPassword: PASSWORD, newPassword: "short" });
       expect(short?.code).toBe("PASSWORD_TOO_SHORT");
       expect(short?.details).toEqual({ min_length: 8 });
@@ -92,10 +125,17 @@ export function passwordFlowCases(getTarget: () => Target): void {
       const target = getTarget();
       const { user, email } = await passwordlessClient(target);
       expect(user.hasPassword).toBe(false);
-      await expectKnownError(user.updatePassword({ oldPassword: "anything-at-all", newPassword: "password-456" }), "USER_DOES_NOT_HAVE_PASSWORD", 400);
+      await expectKnownError(
+        user.updatePassword({ oldPassword: "anything-at-all", newPassword: "password-456" }),
+        "USER_DOES_NOT_HAVE_PASSWORD",
+        400,
+      );
       expect((await user.setPassword({ password: "short" }))?.code).toBe("PASSWORD_TOO_SHORT");
       expect(await user.setPassword({ password: "a-first-password" })).toBeUndefined();
-      expect((await clientApp(target).signInWithCredential({ email, password: "a-first-password", noRedirect: true })).status).toBe("ok");
+      expect(
+        (await clientApp(target).signInWithCredential({ email, password: "a-first-password", noRedirect: true }))
+          .status,
+      ).toBe("ok");
     });
 
     it("sets a password through the server for a server user", async () => {
@@ -106,7 +146,10 @@ export function passwordFlowCases(getTarget: () => Target): void {
       // Through the users endpoint, which applies no password rules upstream: a short one is set as well.
       expect(await found!.setPassword({ password: "short" })).toBeUndefined();
       expect(await found!.setPassword({ password: "server-set-password" })).toBeUndefined();
-      expect((await clientApp(target).signInWithCredential({ email, password: "server-set-password", noRedirect: true })).status).toBe("ok");
+      expect(
+        (await clientApp(target).signInWithCredential({ email, password: "server-set-password", noRedirect: true }))
+          .status,
+      ).toBe("ok");
     });
   });
 
@@ -115,7 +158,12 @@ export function passwordFlowCases(getTarget: () => Target): void {
       const target = getTarget();
       const email = uniqueEmail("no-verify");
       const before = await lastSeq(target, email);
-      await clientApp(target).signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+      await clientApp(target).signUpWithCredential({
+        email,
+        password: PASSWORD,
+        noVerificationCallback: true,
+        noRedirect: true,
+      });
       expect((await emailsTo(target, email)).filter((e) => e.seq > before)).toEqual([]);
     });
   });

@@ -20,9 +20,26 @@ export const conformanceCatalogue = {
       tokens: { display_name: "Tokens", customer_type: "custom" },
     },
     offers: {
-      "credit-pack": { display_name: "Credit pack", customer_type: "user", stackable: true, prices: { once: { USD: "4.00" } }, included_items: { credits: { quantity: 10 } } },
-      "team-pack": { display_name: "Team pack", customer_type: "team", prices: { once: { USD: "30.00" } }, included_items: { seats: { quantity: 3 } } },
-      "staff-grant": { display_name: "Staff grant", customer_type: "user", server_only: true, prices: {}, included_items: { credits: { quantity: 1000 } } },
+      "credit-pack": {
+        display_name: "Credit pack",
+        customer_type: "user",
+        stackable: true,
+        prices: { once: { USD: "4.00" } },
+        included_items: { credits: { quantity: 10 } },
+      },
+      "team-pack": {
+        display_name: "Team pack",
+        customer_type: "team",
+        prices: { once: { USD: "30.00" } },
+        included_items: { seats: { quantity: 3 } },
+      },
+      "staff-grant": {
+        display_name: "Staff grant",
+        customer_type: "user",
+        server_only: true,
+        prices: {},
+        included_items: { credits: { quantity: 1000 } },
+      },
     },
   },
   data_vault: { stores: { conformance: { display_name: "Conformance" } } },
@@ -30,10 +47,20 @@ export const conformanceCatalogue = {
 
 /** The catalogue, and the project's payments account (purchase URLs need one, as on the real service). */
 export async function useConformanceCatalogue(target: Target): Promise<void> {
-  await controlOf(target).call("setPaymentsConfig", { params: { project_id: target.projectId }, body: conformanceCatalogue });
+  await controlOf(target).call("setPaymentsConfig", {
+    params: { project_id: target.projectId },
+    body: conformanceCatalogue,
+  });
   const setup = await target.fetch(`${target.baseUrl}${API_PREFIX}/internal/payments/setup`, {
     method: "POST",
-    headers: { ...callerHeaders({ accessType: "admin", projectId: target.projectId, superSecretAdminKey: target.superSecretAdminKey }), "content-type": "application/json" },
+    headers: {
+      ...callerHeaders({
+        accessType: "admin",
+        projectId: target.projectId,
+        superSecretAdminKey: target.superSecretAdminKey,
+      }),
+      "content-type": "application/json",
+    },
     body: "{}",
   });
   expect(setup.status, await setup.clone().text()).toBe(200);
@@ -45,7 +72,11 @@ export async function providerNow(target: Target): Promise<number> {
 }
 
 /** Opens a checkout URL as a browser would, picks a price, and submits the form. Returns the final response. */
-export async function completeCheckoutPage(target: Target, url: string, form: { priceId?: string; quantity?: number } = {}): Promise<Response> {
+export async function completeCheckoutPage(
+  target: Target,
+  url: string,
+  form: { priceId?: string; quantity?: number } = {},
+): Promise<Response> {
   const page = await target.fetch(url);
   const html = await page.text();
   expect({ status: page.status, html }).toMatchObject({ status: 200 });
@@ -66,7 +97,11 @@ export async function completeCheckoutPage(target: Target, url: string, form: { 
 }
 
 /** Completes the purchase and expects the confirmation page. */
-export async function buyOnCheckoutPage(target: Target, url: string, form: { priceId?: string; quantity?: number } = {}): Promise<void> {
+export async function buyOnCheckoutPage(
+  target: Target,
+  url: string,
+  form: { priceId?: string; quantity?: number } = {},
+): Promise<void> {
   const response = await completeCheckoutPage(target, url, form);
   const html = await response.text();
   expect({ status: response.status, html }).toMatchObject({ status: 200 });
@@ -77,6 +112,10 @@ export async function buyOnCheckoutPage(target: Target, url: string, form: { pri
 export async function completeOnboardingPage(target: Target, url: string): Promise<void> {
   const page = await target.fetch(url);
   expect(await page.text()).toContain("Complete onboarding");
-  const done = await target.fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+  const done = await target.fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
   expect(await done.text()).toContain("onboarding completed");
 }

@@ -1,7 +1,22 @@
 import { describe, expect } from "vitest";
 import { controlOf, type Target } from "../targets.ts";
-import { buyOnCheckoutPage, completeOnboardingPage, NO_PAYMENTS_CONFIG_REASON, providerNow, useConformanceCatalogue } from "./payments-support.ts";
-import { adminApp, expectKnownError, itIf, needs, serverApp, signedUpClient, uniqueTag, type Requirement } from "./support.ts";
+import {
+  buyOnCheckoutPage,
+  completeOnboardingPage,
+  NO_PAYMENTS_CONFIG_REASON,
+  providerNow,
+  useConformanceCatalogue,
+} from "./payments-support.ts";
+import {
+  adminApp,
+  expectKnownError,
+  itIf,
+  needs,
+  serverApp,
+  signedUpClient,
+  uniqueTag,
+  type Requirement,
+} from "./support.ts";
 import { expectPlainError, ownedProject } from "./admin-support.ts";
 
 /**
@@ -55,7 +70,11 @@ export function paymentCases(getTarget: () => Target): void {
       await tokens.decreaseQuantity(3);
       const after = await server.getItem({ itemId: "tokens", customCustomerId });
       expect(after).toMatchObject({ quantity: -3, nonNegativeQuantity: 0 });
-      await expectKnownError(server.updateItemQuantity({ itemId: "tokens", customCustomerId, delta: -1 }), "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400);
+      await expectKnownError(
+        server.updateItemQuantity({ itemId: "tokens", customCustomerId, delta: -1 }),
+        "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
+        400,
+      );
       await server.updateItemQuantity({ itemId: "tokens", customCustomerId, delta: -1, allowNegative: true });
       expect((await server.getItem({ itemId: "tokens", customCustomerId })).quantity).toBe(-4);
     });
@@ -65,7 +84,13 @@ export function paymentCases(getTarget: () => Target): void {
       await useConformanceCatalogue(target);
       const { user, userId } = await signedUpClient(target);
       const now = await providerNow(target);
-      await adminApp(target).createItemQuantityChange({ userId, itemId: "credits", quantity: 50, expiresAt: new Date(now + 60_000).toISOString(), description: "trial" });
+      await adminApp(target).createItemQuantityChange({
+        userId,
+        itemId: "credits",
+        quantity: 50,
+        expiresAt: new Date(now + 60_000).toISOString(),
+        description: "trial",
+      });
       await serverApp(target).updateItemQuantity({ itemId: "credits", userId, delta: 1 });
       expect((await user.getItem("credits")).quantity).toBe(51);
       await target.controls!.advanceClock(61_000);
@@ -76,7 +101,10 @@ export function paymentCases(getTarget: () => Target): void {
       const target = getTarget();
       await useConformanceCatalogue(target);
       const { app: client, user, userId } = await signedUpClient(target);
-      const serverTeam = await serverApp(target).createTeam({ displayName: uniqueTag("Customers"), creatorUserId: userId });
+      const serverTeam = await serverApp(target).createTeam({
+        displayName: uniqueTag("Customers"),
+        creatorUserId: userId,
+      });
       expect((await client.getItem({ itemId: "seats", teamId: serverTeam.id })).quantity).toBe(0);
       const team = (await user.listTeams()).find((t) => t.id === serverTeam.id)!;
       await buyOnCheckoutPage(target, await team.createCheckoutUrl({ offerId: "team-pack" }));
@@ -85,7 +113,11 @@ export function paymentCases(getTarget: () => Target): void {
       await serverSeats.increaseQuantity(2);
       expect((await client.getItem({ itemId: "seats", teamId: serverTeam.id })).nonNegativeQuantity).toBe(5);
       const outsider = await signedUpClient(target);
-      await expectKnownError(outsider.app.getItem({ itemId: "seats", teamId: serverTeam.id }), "INSUFFICIENT_ACCESS_TYPE", 401);
+      await expectKnownError(
+        outsider.app.getItem({ itemId: "seats", teamId: serverTeam.id }),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
+      );
     });
 
     it("item errors arrive as known errors with the catalogue's status", async () => {
@@ -98,23 +130,46 @@ export function paymentCases(getTarget: () => Target): void {
       expect(notFound.details).toEqual({ item_id: "gems" });
       await expectKnownError(server.getItem({ itemId: "tokens", userId }), "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", 400);
       await expectKnownError(server.getItem({ itemId: "credits", userId: crypto.randomUUID() }), "USER_NOT_FOUND", 404);
-      await expectKnownError(client.getItem({ itemId: "credits", userId: other.userId }), "INSUFFICIENT_ACCESS_TYPE", 401);
-      await expect(client.getItem({ itemId: "credits" } as never)).rejects.toThrow(/exactly one of userId, teamId or customCustomerId/);
+      await expectKnownError(
+        client.getItem({ itemId: "credits", userId: other.userId }),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
+      );
+      await expect(client.getItem({ itemId: "credits" } as never)).rejects.toThrow(
+        /exactly one of userId, teamId or customCustomerId/,
+      );
     });
 
     it("offer errors: unknown, server-only for a client, and the wrong customer type", async () => {
       const target = getTarget();
       await useConformanceCatalogue(target);
       const { user, userId } = await signedUpClient(target);
-      const unknown = await expectKnownError(user.createCheckoutUrl({ offerId: "nope" }), "PRODUCT_DOES_NOT_EXIST", 400);
+      const unknown = await expectKnownError(
+        user.createCheckoutUrl({ offerId: "nope" }),
+        "PRODUCT_DOES_NOT_EXIST",
+        400,
+      );
       expect(unknown.details).toMatchObject({ product_id: "nope" });
-      const serverOnly = await expectKnownError(user.createCheckoutUrl({ offerId: "staff-grant" }), "PRODUCT_DOES_NOT_EXIST", 400);
+      const serverOnly = await expectKnownError(
+        user.createCheckoutUrl({ offerId: "staff-grant" }),
+        "PRODUCT_DOES_NOT_EXIST",
+        400,
+      );
       expect(serverOnly.details).toMatchObject({ context: "server_only" });
-      await expectKnownError(user.createCheckoutUrl({ productId: "team-pack" }), "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", 400);
+      await expectKnownError(
+        user.createCheckoutUrl({ productId: "team-pack" }),
+        "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+        400,
+      );
       // The server may sell the server-only offer, and an inline one.
       const serverUser = (await serverApp(target).getUser(userId))!;
       await buyOnCheckoutPage(target, await serverUser.createCheckoutUrl({ offerId: "staff-grant" }));
-      const inline = { display_name: "One-off", customer_type: "user" as const, prices: { once: { USD: "1.00" } }, included_items: { credits: { quantity: 7 } } };
+      const inline = {
+        display_name: "One-off",
+        customer_type: "user" as const,
+        prices: { once: { USD: "1.00" } },
+        included_items: { credits: { quantity: 7 } },
+      };
       await buyOnCheckoutPage(target, await serverUser.createCheckoutUrl({ offer: inline }));
       expect((await user.getItem("credits")).quantity).toBe(1007);
     });
@@ -138,19 +193,41 @@ export function paymentCases(getTarget: () => Target): void {
       const setup = await user.createPaymentMethodSetupIntent();
       expect(setup.stripeAccountId).toMatch(/^acct_/);
       const intentId = setup.clientSecret.slice(0, setup.clientSecret.indexOf("_secret_"));
-      expect(await expectPlainError(user.setDefaultPaymentMethodFromSetupIntent(intentId), 400)).toBe("Setup intent has not succeeded.");
+      expect(await expectPlainError(user.setDefaultPaymentMethodFromSetupIntent(intentId), 400)).toBe(
+        "Setup intent has not succeeded.",
+      );
 
-      const confirmed = await controlOf(target).call("confirmSetupIntent", { body: { client_secret: setup.clientSecret, card: { number: "5555555555554444", exp_month: 6, exp_year: 2033 } } });
+      const confirmed = await controlOf(target).call("confirmSetupIntent", {
+        body: { client_secret: setup.clientSecret, card: { number: "5555555555554444", exp_month: 6, exp_year: 2033 } },
+      });
       expect(confirmed).toMatchObject({ id: intentId, status: "succeeded" });
-      const card = { id: expect.stringMatching(/^pm_/), brand: "mastercard", last4: "4444", exp_month: 6, exp_year: 2033 };
+      const card = {
+        id: expect.stringMatching(/^pm_/),
+        brand: "mastercard",
+        last4: "4444",
+        exp_month: 6,
+        exp_year: 2033,
+      };
       expect(await user.setDefaultPaymentMethodFromSetupIntent(intentId)).toEqual(card);
       expect(await user.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: card });
-      expect(await (await serverApp(target).getUser(userId))!.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: card });
+      expect(await (await serverApp(target).getUser(userId))!.getBilling()).toEqual({
+        hasCustomer: true,
+        defaultPaymentMethod: card,
+      });
 
       // Another user may not take the intent for itself; an intent the provider never made is the provider's 404.
       const other = await signedUpClient(target);
-      expect(await expectPlainError(other.user.setDefaultPaymentMethodFromSetupIntent(intentId), 403)).toBe("Setup intent does not belong to this customer.");
-      expect(await expectPlainError(serverApp(target).getUser(userId).then((u) => u!.setDefaultPaymentMethodFromSetupIntent("seti_unknown")), 404)).toBe("No such setupintent: 'seti_unknown'");
+      expect(await expectPlainError(other.user.setDefaultPaymentMethodFromSetupIntent(intentId), 403)).toBe(
+        "Setup intent does not belong to this customer.",
+      );
+      expect(
+        await expectPlainError(
+          serverApp(target)
+            .getUser(userId)
+            .then((u) => u!.setDefaultPaymentMethodFromSetupIntent("seti_unknown")),
+          404,
+        ),
+      ).toBe("No such setupintent: 'seti_unknown'");
     });
 
     // A project of its own: the target's may have its payments set up already (authsim's dev server seeds it so).
@@ -160,9 +237,18 @@ export function paymentCases(getTarget: () => Target): void {
       expect(await admin.getStripeAccountInfo()).toBeNull();
       const { url } = await admin.setupPayments();
       const created = await admin.getStripeAccountInfo();
-      expect(created).toMatchObject({ account_id: expect.stringMatching(/^acct_/), charges_enabled: false, payouts_enabled: false });
+      expect(created).toMatchObject({
+        account_id: expect.stringMatching(/^acct_/),
+        charges_enabled: false,
+        payouts_enabled: false,
+      });
       await completeOnboardingPage(target, url);
-      expect(await admin.getStripeAccountInfo()).toEqual({ ...created, charges_enabled: true, details_submitted: true, payouts_enabled: true });
+      expect(await admin.getStripeAccountInfo()).toEqual({
+        ...created,
+        charges_enabled: true,
+        details_submitted: true,
+        payouts_enabled: true,
+      });
       expect((await admin.createStripeWidgetAccountSession()).client_secret).toContain(created!.account_id);
     });
 
@@ -171,16 +257,25 @@ export function paymentCases(getTarget: () => Target): void {
       await useConformanceCatalogue(target);
       const admin = adminApp(target);
       const customCustomerId = uniqueTag("ledger");
-      for (const quantity of [1, 2, 3, 4, 5]) await admin.createItemQuantityChange({ customCustomerId, itemId: "tokens", quantity });
+      for (const quantity of [1, 2, 3, 4, 5])
+        await admin.createItemQuantityChange({ customCustomerId, itemId: "tokens", quantity });
       const seen: number[] = [];
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const page = await admin.listTransactions({ customerType: "custom", customerId: customCustomerId, limit: 2, ...(cursor ? { cursor } : {}) });
+        const page = await admin.listTransactions({
+          customerType: "custom",
+          customerId: customCustomerId,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
         expect(page.transactions.length).toBeLessThanOrEqual(2);
         for (const t of page.transactions) {
           // The customer is named by each entry (upstream's transaction shape has no top-level customer).
-          expect(t).toMatchObject({ type: "manual-item-quantity-change", entries: [{ customer_type: "custom", customer_id: customCustomerId }] });
+          expect(t).toMatchObject({
+            type: "manual-item-quantity-change",
+            entries: [{ customer_type: "custom", customer_id: customCustomerId }],
+          });
           const entry = t.entries[0]!;
           if (entry.type === "item_quantity_change") seen.push(entry.quantity);
         }

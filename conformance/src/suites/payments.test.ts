@@ -25,7 +25,10 @@ describe("payments conformance: in-process fake", () => {
 
 const served = await serveFakeProvider();
 afterAll(() => served.close());
-const overUrl: Target & { provider: FakeProvider } = { ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }), provider: served.provider };
+const overUrl: Target & { provider: FakeProvider } = {
+  ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }),
+  provider: served.provider,
+};
 
 describe(`payments conformance: fake over HTTP (${overUrl.name})`, () => {
   paymentCases(() => overUrl);
@@ -74,17 +77,25 @@ describe("published @stackframe/js 2.8.108 and @authsim/sdk on one fake", () => 
     await useConformanceCatalogue(overUrl);
     const user = await serverApp(overUrl).createUser({});
     const confirm = async (clientSecret: string, number: string) =>
-      (await controlOf(overUrl).call("confirmSetupIntent", { body: { client_secret: clientSecret, card: { number, exp_month: 9, exp_year: 2035 } } })).id;
+      (
+        await controlOf(overUrl).call("confirmSetupIntent", {
+          body: { client_secret: clientSecret, card: { number, exp_month: 9, exp_year: 2035 } },
+        })
+      ).id;
 
     const theirUser = (await published().getUser(user.id))!;
     const theirIntent = await theirUser.createPaymentMethodSetupIntent();
     expect(theirIntent.stripeAccountId).toMatch(/^acct_/);
-    const visa = await theirUser.setDefaultPaymentMethodFromSetupIntent(await confirm(theirIntent.clientSecret, "4000056655665556"));
+    const visa = await theirUser.setDefaultPaymentMethodFromSetupIntent(
+      await confirm(theirIntent.clientSecret, "4000056655665556"),
+    );
     expect(visa).toMatchObject({ brand: "visa", last4: "5556", exp_month: 9, exp_year: 2035 });
     expect(await user.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: visa });
 
     const ourIntent = await user.createPaymentMethodSetupIntent();
-    const amex = await user.setDefaultPaymentMethodFromSetupIntent(await confirm(ourIntent.clientSecret, "371449635398431"));
+    const amex = await user.setDefaultPaymentMethodFromSetupIntent(
+      await confirm(ourIntent.clientSecret, "371449635398431"),
+    );
     expect(amex).toMatchObject({ brand: "amex", last4: "8431" });
     expect(await theirUser.getBilling()).toEqual({ hasCustomer: true, defaultPaymentMethod: amex });
   });

@@ -22,7 +22,16 @@ export function permissionCases(getTarget: () => Target): void {
   describe("permission definitions", () => {
     it("lists the system permissions and the seeded defaults in team scope", async () => {
       const ids = (await adminApp(getTarget()).listTeamPermissionDefinitions()).map((d) => d.id);
-      for (const id of ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys", "team_admin", "team_member"]) {
+      for (const id of [
+        "$update_team",
+        "$delete_team",
+        "$read_members",
+        "$remove_members",
+        "$invite_members",
+        "$manage_api_keys",
+        "team_admin",
+        "team_member",
+      ]) {
         expect(ids).toContain(id);
       }
     });
@@ -30,9 +39,18 @@ export function permissionCases(getTarget: () => Target): void {
     it("creates, updates and deletes team and project definitions", async () => {
       const admin = adminApp(getTarget());
       const [reader, editor, docs] = [permissionTag("reader"), permissionTag("editor"), permissionTag("docs")];
-      expect(await admin.createTeamPermissionDefinition({ id: reader, description: "Reads", containedPermissionIds: ["$read_members"] })).toEqual({ id: reader });
+      expect(
+        await admin.createTeamPermissionDefinition({
+          id: reader,
+          description: "Reads",
+          containedPermissionIds: ["$read_members"],
+        }),
+      ).toEqual({ id: reader });
       await admin.createTeamPermissionDefinition({ id: editor });
-      await admin.updateTeamPermissionDefinition(editor, { containedPermissionIds: [reader, "$update_team"], description: "Edits" });
+      await admin.updateTeamPermissionDefinition(editor, {
+        containedPermissionIds: [reader, "$update_team"],
+        description: "Edits",
+      });
       const listed = (await admin.listTeamPermissionDefinitions()).find((d) => d.id === editor);
       // Contained ids come back sorted, as the real service answers them.
       expect(listed).toEqual({ id: editor, description: "Edits", containedPermissionIds: ["$update_team", reader] });
@@ -49,12 +67,24 @@ export function permissionCases(getTarget: () => Target): void {
       const [taken, proj] = [permissionTag("taken"), permissionTag("proj")];
       await admin.createTeamPermissionDefinition({ id: taken });
       await admin.createProjectPermissionDefinition({ id: proj });
-      const duplicate = await expectKnownError(admin.createProjectPermissionDefinition({ id: taken }), "PERMISSION_ID_ALREADY_EXISTS", 400);
+      const duplicate = await expectKnownError(
+        admin.createProjectPermissionDefinition({ id: taken }),
+        "PERMISSION_ID_ALREADY_EXISTS",
+        400,
+      );
       expect(duplicate.details).toEqual({ permission_id: taken });
       const missing = permissionTag("missing");
-      const contained = await expectKnownError(admin.createTeamPermissionDefinition({ id: permissionTag("x"), containedPermissionIds: [missing] }), "CONTAINED_PERMISSION_NOT_FOUND", 400);
+      const contained = await expectKnownError(
+        admin.createTeamPermissionDefinition({ id: permissionTag("x"), containedPermissionIds: [missing] }),
+        "CONTAINED_PERMISSION_NOT_FOUND",
+        400,
+      );
       expect(contained.details).toEqual({ permission_id: missing });
-      await expectKnownError(admin.updateTeamPermissionDefinition(missing, { description: "?" }), "PERMISSION_NOT_FOUND", 404);
+      await expectKnownError(
+        admin.updateTeamPermissionDefinition(missing, { description: "?" }),
+        "PERMISSION_NOT_FOUND",
+        404,
+      );
       const wrong = await expectKnownError(admin.deleteTeamPermissionDefinition(proj), "WRONG_PERMISSION_SCOPE", 404);
       expect(wrong.details).toEqual({ permission_id: proj, expected_scope: "team", actual_scope: "project" });
       await expectKnownError(admin.createTeamPermissionDefinition({ id: "Not Valid" }), "SCHEMA_ERROR", 400);
@@ -74,7 +104,9 @@ export function permissionCases(getTarget: () => Target): void {
       expect(await me.hasPermission(team, reader)).toBe(true);
       expect(await me.hasPermission(team, "$update_team")).toBe(true);
       expect(await me.getPermission(team, reader, { recursive: false })).toBeNull();
-      expect((await me.listPermissions(team, { recursive: false })).map((p) => p.id).sort()).toEqual([editor, "team_member"].sort());
+      expect((await me.listPermissions(team, { recursive: false })).map((p) => p.id).sort()).toEqual(
+        [editor, "team_member"].sort(),
+      );
       expect(await serverUser.hasPermission(team, editor)).toBe(true);
       // The grant is what lets the member rename the team.
       await (await me.getTeam(team.id))!.update({ displayName: "Granted" });
@@ -118,9 +150,16 @@ export function permissionCases(getTarget: () => Target): void {
       const { userId } = await signedUpClient(target);
       await (await serverApp(target).getTeam(created.id))!.addUser(userId);
       const direct = await serverApp(target).listTeamMemberPermissions(created.id);
-      expect(direct.map((p) => `${p.userId}:${p.permissionId}`).sort()).toEqual([`${owner.userId}:team_admin`, `${userId}:team_member`].sort());
+      expect(direct.map((p) => `${p.userId}:${p.permissionId}`).sort()).toEqual(
+        [`${owner.userId}:team_admin`, `${userId}:team_member`].sort(),
+      );
       const all = await serverApp(target).listTeamMemberPermissions(created.id, { recursive: true });
-      expect(all.filter((p) => p.userId === userId).map((p) => p.permissionId).sort()).toEqual(["$invite_members", "$read_members", "team_member"]);
+      expect(
+        all
+          .filter((p) => p.userId === userId)
+          .map((p) => p.permissionId)
+          .sort(),
+      ).toEqual(["$invite_members", "$read_members", "team_member"]);
     });
 
     it("follows a containment cycle to its end", async () => {

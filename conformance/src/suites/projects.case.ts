@@ -97,7 +97,11 @@ export function projectCases(getTarget: () => Target): void {
 
     it("refuses a wrong admin key with INVALID_SUPER_SECRET_ADMIN_KEY (401)", async () => {
       const target = getTarget();
-      const error = await expectKnownError(adminApp(target, { superSecretAdminKey: "sak_wrong" }).getProject(), "INVALID_SUPER_SECRET_ADMIN_KEY", 401);
+      const error = await expectKnownError(
+        adminApp(target, { superSecretAdminKey: "sak_wrong" }).getProject(),
+        "INVALID_SUPER_SECRET_ADMIN_KEY",
+        401,
+      );
       expect(error.details).toMatchObject({ project_id: target.projectId });
       expect(error.isInstance("INVALID_PROJECT_AUTHENTICATION")).toBe(true);
     });
@@ -145,14 +149,21 @@ export function projectCases(getTarget: () => Target): void {
       },
     );
 
-    itIf(internalDevKeys)("refuses the admin access token of a non-member with ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", async () => {
-      const target = getTarget();
-      const { app } = await internalUser(target);
-      const token = (await app.getAccessToken())!;
-      const error = await expectKnownError(adminApp(target, { projectOwnerSession: token }).getProject(), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", 401);
-      expect(error.isInstance("INVALID_ADMIN_ACCESS_TOKEN")).toBe(true);
-      expect(error.isInstance("PROJECT_AUTHENTICATION_ERROR")).toBe(true);
-    });
+    itIf(internalDevKeys)(
+      "refuses the admin access token of a non-member with ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+      async () => {
+        const target = getTarget();
+        const { app } = await internalUser(target);
+        const token = (await app.getAccessToken())!;
+        const error = await expectKnownError(
+          adminApp(target, { projectOwnerSession: token }).getProject(),
+          "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+          401,
+        );
+        expect(error.isInstance("INVALID_ADMIN_ACCESS_TOKEN")).toBe(true);
+        expect(error.isInstance("PROJECT_AUTHENTICATION_ERROR")).toBe(true);
+      },
+    );
 
     itIf(internalDevKeys)("an admin session refuses token refresh with a clear error", async () => {
       const target = getTarget();

@@ -4,7 +4,12 @@ import { checkAnswer, type AnswerSeen } from "./response-check.ts";
 
 /** The checker response-schemas.test.ts relies on: it must catch what a real mismatch looks like. */
 const op = (id: string) => operationsById.get(id)!;
-const jsonAnswer = (body: unknown, status = 200, accessType: string | null = "server", headers: Record<string, string> = {}): AnswerSeen => ({
+const jsonAnswer = (
+  body: unknown,
+  status = 200,
+  accessType: string | null = "server",
+  headers: Record<string, string> = {},
+): AnswerSeen => ({
   status,
   headers: new Headers({ "content-type": "application/json; charset=utf-8", ...headers }),
   body: JSON.stringify(body),
@@ -32,13 +37,24 @@ describe("checkAnswer", () => {
   });
 
   it("flags a success status the contract does not list, and leaves refusals to the catalogue", () => {
-    expect(checkAnswer(op("getTeam"), jsonAnswer(team, 201))).toEqual({ kind: "problem", problem: "answered 201, which the contract does not list" });
-    expect(checkAnswer(op("getTeam"), jsonAnswer({ code: "TEAM_NOT_FOUND" }, 404, "server", { [headerNames.knownError]: "TEAM_NOT_FOUND" }))).toEqual({ kind: "not-described" });
+    expect(checkAnswer(op("getTeam"), jsonAnswer(team, 201))).toEqual({
+      kind: "problem",
+      problem: "answered 201, which the contract does not list",
+    });
+    expect(
+      checkAnswer(
+        op("getTeam"),
+        jsonAnswer({ code: "TEAM_NOT_FOUND" }, 404, "server", { [headerNames.knownError]: "TEAM_NOT_FOUND" }),
+      ),
+    ).toEqual({ kind: "not-described" });
   });
 
   it("wants a location on a redirect and plain text where the contract says text", () => {
     const redirect: AnswerSeen = { status: 307, headers: new Headers(), body: "", accessType: null };
-    expect(checkAnswer(op("oauthCallbackGet"), redirect)).toEqual({ kind: "problem", problem: "a redirect without location" });
+    expect(checkAnswer(op("oauthCallbackGet"), redirect)).toEqual({
+      kind: "problem",
+      problem: "a redirect without location",
+    });
     expect(checkAnswer(op("root"), jsonAnswer({}, 200, null))).toMatchObject({ kind: "problem" });
   });
 });

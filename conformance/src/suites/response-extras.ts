@@ -26,9 +26,20 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-async function call<T = Record<string, unknown>>(target: InProcessTarget, path: string, options: Call = {}): Promise<T> {
+async function call<T = Record<string, unknown>>(
+  target: InProcessTarget,
+  path: string,
+  options: Call = {},
+): Promise<T> {
   // The target's keys up to the access type (callerHeaders drops those above it), and the tokens given.
-  const headers: Record<string, string> = options.access ? callerHeaders({ ...target, accessType: options.access, accessToken: options.accessToken, refreshToken: options.refreshToken }) : {};
+  const headers: Record<string, string> = options.access
+    ? callerHeaders({
+        ...target,
+        accessType: options.access,
+        accessToken: options.accessToken,
+        refreshToken: options.refreshToken,
+      })
+    : {};
   if (options.json !== undefined) headers["content-type"] = "application/json";
   Object.assign(headers, options.headers);
   const body = options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
@@ -42,7 +53,10 @@ async function call<T = Record<string, unknown>>(target: InProcessTarget, path: 
 type Tokens = { access_token: string; refresh_token: string; user_id: string };
 
 async function signUp(target: InProcessTarget, email = uniqueEmail("extra")): Promise<Tokens & { email: string }> {
-  const tokens = await call<Tokens>(target, "/auth/password/sign-up", { access: "client", json: { email, password: PASSWORD } });
+  const tokens = await call<Tokens>(target, "/auth/password/sign-up", {
+    access: "client",
+    json: { email, password: PASSWORD },
+  });
   return { ...tokens, email };
 }
 
@@ -51,13 +65,25 @@ async function formPostOAuthSignIn(target: InProcessTarget): Promise<string> {
   const { app, browser } = browserApp(target);
   await app.signInWithOAuth("google");
   const idp = browser.navigated.at(-1)!;
-  const form = new URLSearchParams({ state: new URL(idp).searchParams.get("state")!, action: "allow", account_id: uniqueTag("g") });
-  const posted = await target.fetch(idp, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  const form = new URLSearchParams({
+    state: new URL(idp).searchParams.get("state")!,
+    action: "allow",
+    account_id: uniqueTag("g"),
+  });
+  const posted = await target.fetch(idp, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
   const callback = new URL(posted.headers.get("location")!);
   const back = await target.fetch(`${callback.origin}${callback.pathname}`, {
     method: "POST",
     body: callback.searchParams.toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: (posted.headers.get("set-cookie") ?? "").split(";")[0]! },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: (posted.headers.get("set-cookie") ?? "").split(";")[0]!,
+    },
     redirect: "manual",
   });
   expect(back.status, await back.clone().text()).toBe(303);
@@ -90,52 +116,125 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
   it("reads and edits the email outbox, boosts capacity, reads a draft and the small internal routes", async () => {
     const target = getTarget();
     const user = await signUp(target);
-    const smtp = { type: "standard", host: "smtp.example.com", port: 587, username: "u", password: "p", sender_email: "noreply@example.com", sender_name: "Example" };
-    await call(target, "/internal/projects/current", { access: "admin", method: "PATCH", json: { config: { email_config: smtp } } });
+    const smtp = {
+      type: "standard",
+      host: "smtp.example.com",
+      port: 587,
+      username: "u",
+      password: "p",
+      sender_email: "noreply@example.com",
+      sender_name: "Example",
+    };
+    await call(target, "/internal/projects/current", {
+      access: "admin",
+      method: "PATCH",
+      json: { config: { email_config: smtp } },
+    });
     // Scheduled far ahead, so it stays editable.
-    await call(target, "/emails/send-email", { access: "server", json: { user_ids: [user.user_id], html: "<p>Later</p>", subject: "Later", scheduled_at_millis: 32_503_680_000_000 } });
+    await call(target, "/emails/send-email", {
+      access: "server",
+      json: {
+        user_ids: [user.user_id],
+        html: "<p>Later</p>",
+        subject: "Later",
+        scheduled_at_millis: 32_503_680_000_000,
+      },
+    });
     const { items } = await call<{ items: { id: string }[] }>(target, "/emails/outbox", { access: "server" });
     await call(target, `/emails/outbox/${items[0]!.id}`, { access: "server" });
-    await call(target, `/emails/outbox/${items[0]!.id}`, { access: "server", method: "PATCH", json: { is_paused: true } });
-    await call(target, "/emails/send-email", { access: "server", json: { user_ids: [user.user_id], html: "<p>Sale</p>", subject: "Sale", notification_category_name: "Marketing" } });
+    await call(target, `/emails/outbox/${items[0]!.id}`, {
+      access: "server",
+      method: "PATCH",
+      json: { is_paused: true },
+    });
+    await call(target, "/emails/send-email", {
+      access: "server",
+      json: { user_ids: [user.user_id], html: "<p>Sale</p>", subject: "Sale", notification_category_name: "Marketing" },
+    });
     const sent = await call<{ items: { html: string }[] }>(target, "/emails/outbox?status=sent", { access: "server" });
     const link = /href="[^"]*(\/emails\/unsubscribe-link\?code=[a-z0-9]+)"/.exec(sent.items[0]!.html)![1]!;
     await call(target, link);
     await call(target, "/emails/capacity-boost", { access: "server", json: {} });
-    const draft = await call<{ id: string }>(target, "/internal/email-drafts", { access: "admin", json: { display_name: "Draft" } });
+    const draft = await call<{ id: string }>(target, "/internal/email-drafts", {
+      access: "admin",
+      json: { display_name: "Draft" },
+    });
     await call(target, `/internal/email-drafts/${draft.id}`, { access: "admin" });
     await call(target, "/internal/component-versions");
     await call(target, "/internal/feedback", { json: { email: "someone@example.com", message: "Hello" } });
     await call(target, "/internal/changelog");
     await call(target, "/internal/send-test-webhook", { access: "admin", json: { endpoint_id: "ep_1" } });
-    await call(target, "/ai/query/generate", { json: { quality: "smart", speed: "fast", tools: [], systemPrompt: "wysiwyg-edit", messages: [{ role: "user", content: "Hi" }] } });
+    await call(target, "/ai/query/generate", {
+      json: {
+        quality: "smart",
+        speed: "fast",
+        tools: [],
+        systemPrompt: "wysiwyg-edit",
+        messages: [{ role: "user", content: "Hi" }],
+      },
+    });
   });
 
   it("records a session replay and reads its chunks and events back", async () => {
     const target = getTarget();
-    await call(target, "/internal/config/override", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } });
+    await call(target, "/internal/config/override", {
+      access: "admin",
+      method: "PATCH",
+      json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) },
+    });
     const user = await signUp(target);
     const at = Date.UTC(2026, 0, 1);
     const id = (n: number) => `0000000${n}-0000-4000-8000-000000000000`;
-    const batch = { browser_session_id: id(1), session_replay_segment_id: id(2), batch_id: id(3), started_at_ms: at, sent_at_ms: at + 10, events: [{ timestamp: at, type: 2 }] };
-    const { session_replay_id: replay } = await call<{ session_replay_id: string }>(target, "/session-replays/batch", { access: "client", accessToken: user.access_token, json: batch });
+    const batch = {
+      browser_session_id: id(1),
+      session_replay_segment_id: id(2),
+      batch_id: id(3),
+      started_at_ms: at,
+      sent_at_ms: at + 10,
+      events: [{ timestamp: at, type: 2 }],
+    };
+    const { session_replay_id: replay } = await call<{ session_replay_id: string }>(target, "/session-replays/batch", {
+      access: "client",
+      accessToken: user.access_token,
+      json: batch,
+    });
     await call(target, "/internal/session-replays", { access: "admin" });
-    const { items } = await call<{ items: { id: string }[] }>(target, `/internal/session-replays/${replay}/chunks`, { access: "admin" });
+    const { items } = await call<{ items: { id: string }[] }>(target, `/internal/session-replays/${replay}/chunks`, {
+      access: "admin",
+    });
     await call(target, `/internal/session-replays/${replay}/chunks/${items[0]!.id}/events`, { access: "admin" });
     await call(target, `/internal/session-replays/${replay}/events`, { access: "admin" });
   });
 
   it("reads a new user's $token-refresh event and uploaded page views through an analytics query", async () => {
     const target = getTarget();
-    await call(target, "/internal/config/override", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } });
+    await call(target, "/internal/config/override", {
+      access: "admin",
+      method: "PATCH",
+      json: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) },
+    });
     const user = await signUp(target);
     const segment = "00000001-0000-4000-8000-000000000000";
     const at = Date.UTC(2026, 0, 1);
-    const views = [{ event_type: "$page-view", event_at_ms: at, data: { path: "/a" } }, { event_type: "$click", event_at_ms: at + 1, data: { tag_name: "a" } }];
-    const batch = { session_replay_segment_id: segment, batch_id: "00000002-0000-4000-8000-000000000000", sent_at_ms: at + 2, events: views };
-    expect(await call(target, "/analytics/events/batch", { access: "client", accessToken: user.access_token, json: batch })).toEqual({ inserted: 2 });
+    const views = [
+      { event_type: "$page-view", event_at_ms: at, data: { path: "/a" } },
+      { event_type: "$click", event_at_ms: at + 1, data: { tag_name: "a" } },
+    ];
+    const batch = {
+      session_replay_segment_id: segment,
+      batch_id: "00000002-0000-4000-8000-000000000000",
+      sent_at_ms: at + 2,
+      events: views,
+    };
+    expect(
+      await call(target, "/analytics/events/batch", { access: "client", accessToken: user.access_token, json: batch }),
+    ).toEqual({ inserted: 2 });
     const query = "SELECT event_type, data.path AS path FROM events WHERE user_id = {user_id:String} ORDER BY event_at";
-    const { result } = await call<{ result: { event_type: string; path: string | null }[] }>(target, "/internal/analytics/query", { access: "admin", json: { query, params: { user_id: user.user_id } } });
+    const { result } = await call<{ result: { event_type: string; path: string | null }[] }>(
+      target,
+      "/internal/analytics/query",
+      { access: "admin", json: { query, params: { user_id: user.user_id } } },
+    );
     expect(result.map((r) => r.event_type).sort()).toEqual(["$click", "$page-view", "$token-refresh"]);
     expect(result.find((r) => r.event_type === "$page-view")?.path).toBe("/a");
   });
@@ -143,16 +242,26 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
   it("refreshes through the session endpoint and checks emailed codes without using them", async () => {
     const target = getTarget();
     const user = await signUp(target);
-    await call(target, "/auth/sessions/current/refresh", { access: "client", refreshToken: user.refresh_token, json: {} });
+    await call(target, "/auth/sessions/current/refresh", {
+      access: "client",
+      refreshToken: user.refresh_token,
+      json: {},
+    });
     const me = { access: "client" as const, accessToken: user.access_token };
     const { items } = await call<{ items: { id: string }[] }>(target, "/contact-channels?user_id=me", me);
     await call(target, `/contact-channels/me/${items[0]!.id}`, me);
-    await call(target, `/contact-channels/me/${items[0]!.id}/send-verification-code`, { ...me, json: { callback_url: CALLBACKS.emailVerification } });
+    await call(target, `/contact-channels/me/${items[0]!.id}/send-verification-code`, {
+      ...me,
+      json: { callback_url: CALLBACKS.emailVerification },
+    });
     const verification = codeOfLink((await nextEmail(target, user.email, "email_verification")).link);
     await call(target, "/contact-channels/verify/check-code", { access: "client", json: { code: verification } });
     // A new address: an unverified one already signed up with a password may not sign in by code.
     const newcomer = uniqueEmail("extra-otp");
-    await call(target, "/auth/otp/send-sign-in-code", { access: "client", json: { email: newcomer, callback_url: CALLBACKS.magicLink } });
+    await call(target, "/auth/otp/send-sign-in-code", {
+      access: "client",
+      json: { email: newcomer, callback_url: CALLBACKS.magicLink },
+    });
     const otp = codeOfLink((await nextEmail(target, newcomer, "magic_link")).link);
     await call(target, "/auth/otp/sign-in/check-code", { access: "client", json: { code: otp } });
   });
@@ -164,52 +273,104 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const key = { description: "extra", expires_at_millis: null };
     const userKey = await call<{ id: string }>(target, "/user-api-keys", { ...me, json: { ...key, user_id: "me" } });
     await call(target, `/user-api-keys/${userKey.id}`, me);
-    const team = await call<{ id: string }>(target, "/teams", { ...me, json: { display_name: uniqueTag("team"), creator_user_id: "me" } });
+    const team = await call<{ id: string }>(target, "/teams", {
+      ...me,
+      json: { display_name: uniqueTag("team"), creator_user_id: "me" },
+    });
     const teamKey = await call<{ id: string }>(target, "/team-api-keys", { ...me, json: { ...key, team_id: team.id } });
     await call(target, `/team-api-keys/${teamKey.id}`, me);
     await call(target, `/team-api-keys/${teamKey.id}`, { ...me, method: "PATCH", json: { description: "renamed" } });
     const permission = uniqueTag("perm").replace(/-/g, "_");
     await call(target, "/project-permission-definitions", { access: "admin", json: { id: permission } });
-    await call(target, `/project-permission-definitions/${permission}`, { access: "admin", method: "PATCH", json: { description: "extra" } });
+    await call(target, `/project-permission-definitions/${permission}`, {
+      access: "admin",
+      method: "PATCH",
+      json: { description: "extra" },
+    });
     const internal = await call<{ id: string }>(target, "/internal/api-keys", {
       access: "admin",
-      json: { description: "extra", expires_at_millis: target.clock.now() + 3_600_000, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false },
+      json: {
+        description: "extra",
+        expires_at_millis: target.clock.now() + 3_600_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: false,
+        has_super_secret_admin_key: false,
+      },
     });
     await call(target, `/internal/api-keys/${internal.id}`, { access: "admin" });
   });
 
   it("edits config overrides, starts an AI chat and completes a test-mode purchase", async () => {
     const target = getTarget();
-    await call(target, "/internal/config/override", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) } });
-    await call(target, "/internal/config/override/branch", { access: "admin", method: "PUT", json: { config_string: JSON.stringify({}), source: { type: "pushed-from-unknown" } } });
-    await call(target, `/internal/ai-chat/${uniqueTag("thread")}`, { access: "admin", json: { messages: [{ role: "user", content: "hello" }] } });
+    await call(target, "/internal/config/override", {
+      access: "admin",
+      method: "PATCH",
+      json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) },
+    });
+    await call(target, "/internal/config/override/branch", {
+      access: "admin",
+      method: "PUT",
+      json: { config_string: JSON.stringify({}), source: { type: "pushed-from-unknown" } },
+    });
+    await call(target, `/internal/ai-chat/${uniqueTag("thread")}`, {
+      access: "admin",
+      json: { messages: [{ role: "user", content: "hello" }] },
+    });
     await useConformanceCatalogue(target);
     const user = await signUp(target);
     const body = { customer_type: "user", customer_id: user.user_id, offer_id: "credit-pack" };
-    const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", { access: "client", accessToken: user.access_token, json: body });
-    await call(target, "/internal/payments/test-mode-purchase-session", { access: "admin", json: { full_code: new URL(url).pathname.split("/").pop(), price_id: "once" } });
+    const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", {
+      access: "client",
+      accessToken: user.access_token,
+      json: body,
+    });
+    await call(target, "/internal/payments/test-mode-purchase-session", {
+      access: "admin",
+      json: { full_code: new URL(url).pathname.split("/").pop(), price_id: "once" },
+    });
   });
 
   it("links and resets config, sets payments up, grants and cancels a subscription, and buys through a purchase code", async () => {
     const target = getTarget();
     await call(target, "/internal/config/source", { access: "admin" });
     await call(target, "/internal/config/source", { access: "admin", method: "DELETE" });
-    await call(target, "/internal/config/override/environment/reset-keys", { access: "admin", json: { keys: ["apps"] } });
+    await call(target, "/internal/config/override/environment/reset-keys", {
+      access: "admin",
+      json: { keys: ["apps"] },
+    });
     await call(target, "/internal/payments/setup", { access: "admin", json: {} });
     const methods = await call<{ config_id: string }>(target, "/internal/payments/method-configs", { access: "admin" });
-    await call(target, "/internal/payments/method-configs", { access: "admin", method: "PATCH", json: { config_id: methods.config_id, updates: { link: "off" } } });
-    const plan = { customerType: "user", prices: { monthly: { USD: "5", interval: [1, "month"] }, once: { USD: "50" } }, includedItems: {} };
-    await call(target, "/internal/config/override/environment", { access: "admin", method: "PATCH", json: { config_override_string: JSON.stringify({ "payments.products.extras-plan": plan }) } });
+    await call(target, "/internal/payments/method-configs", {
+      access: "admin",
+      method: "PATCH",
+      json: { config_id: methods.config_id, updates: { link: "off" } },
+    });
+    const plan = {
+      customerType: "user",
+      prices: { monthly: { USD: "5", interval: [1, "month"] }, once: { USD: "50" } },
+      includedItems: {},
+    };
+    await call(target, "/internal/config/override/environment", {
+      access: "admin",
+      method: "PATCH",
+      json: { config_override_string: JSON.stringify({ "payments.products.extras-plan": plan }) },
+    });
     const user = await signUp(target);
     const me = { access: "client" as const, accessToken: user.access_token };
     await call(target, `/payments/billing/user/${user.user_id}`, me);
     await call(target, `/payments/payment-method/user/${user.user_id}/setup-intent`, { ...me, json: {} });
     await call(target, `/payments/invoices/user/${user.user_id}`, me);
-    await call(target, `/payments/products/user/${user.user_id}`, { access: "server", json: { product_id: "extras-plan" } });
+    await call(target, `/payments/products/user/${user.user_id}`, {
+      access: "server",
+      json: { product_id: "extras-plan" },
+    });
     await call(target, `/payments/products/user/${user.user_id}?limit=1`, me);
     await call(target, `/payments/products/user/${user.user_id}/extras-plan`, { ...me, method: "DELETE" });
     const other = await signUp(target);
-    const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", { access: "server", json: { customer_type: "user", customer_id: other.user_id, product_id: "extras-plan" } });
+    const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", {
+      access: "server",
+      json: { customer_type: "user", customer_id: other.user_id, product_id: "extras-plan" },
+    });
     const fullCode = new URL(url).pathname.split("/").pop()!;
     await call(target, "/payments/purchases/validate-code", { json: { full_code: fullCode } });
     await call(target, `/payments/purchases/validate-code?full_code=${fullCode}`);
@@ -227,13 +388,19 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
 
   it("tests and counts sign-up rules, steps the email queue, digests failed emails and rewrites a template", async () => {
     const target = getTarget();
-    await call(target, "/internal/sign-up-rules-test", { access: "admin", json: { email: uniqueEmail("rules"), auth_method: "password", oauth_provider: null, country_code: null } });
+    await call(target, "/internal/sign-up-rules-test", {
+      access: "admin",
+      json: { email: uniqueEmail("rules"), auth_method: "password", oauth_provider: null, country_code: null },
+    });
     await call(target, "/internal/sign-up-rules-stats", { access: "admin" });
     // The cron endpoints take the emulator's development CRON_SECRET (as upstream's development setup names it).
     const cron = { authorization: "Bearer mock_cron_secret" };
     await call(target, "/internal/email-queue-step?only_one_step=true", { headers: cron });
     await call(target, "/internal/failed-emails-digest?dry_run=true", { method: "POST", headers: cron });
-    await call(target, "/internal/rewrite-template-source", { access: "admin", json: { template_tsx_source: "export function EmailTemplate() { return null; }" } });
+    await call(target, "/internal/rewrite-template-source", {
+      access: "admin",
+      json: { template_tsx_source: "export function EmailTemplate() { return null; }" },
+    });
   });
 
   it("switches a paid plan, takes a signed payment webhook and refunds the purchase it granted", async () => {
@@ -243,34 +410,85 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const user = await signUp(target);
     const monthly = (USD: string) => ({ monthly: { USD, interval: [1, "month"] } });
     const products = {
-      basic: { displayName: "Basic", customerType: "user", productLineId: "plans", prices: monthly("10"), includedItems: {} },
-      pro: { displayName: "Pro", customerType: "user", productLineId: "plans", prices: monthly("20"), includedItems: {} },
+      basic: {
+        displayName: "Basic",
+        customerType: "user",
+        productLineId: "plans",
+        prices: monthly("10"),
+        includedItems: {},
+      },
+      pro: {
+        displayName: "Pro",
+        customerType: "user",
+        productLineId: "plans",
+        prices: monthly("20"),
+        includedItems: {},
+      },
       once: { displayName: "Once", customerType: "user", prices: { one: { USD: "5" } }, includedItems: {} },
     };
-    const config = { "payments.testMode": false, "payments.productLines": { plans: { displayName: "Plans" } }, "payments.products": products };
-    await call(target, "/internal/config/override/environment", { method: "PATCH", access: "admin", json: { config_override_string: JSON.stringify(config) } });
+    const config = {
+      "payments.testMode": false,
+      "payments.productLines": { plans: { displayName: "Plans" } },
+      "payments.products": products,
+    };
+    await call(target, "/internal/config/override/environment", {
+      method: "PATCH",
+      access: "admin",
+      json: { config_override_string: JSON.stringify(config) },
+    });
     await call(target, "/internal/payments/setup", { access: "admin", json: {} });
     const { url } = await call<{ url: string }>(target, "/payments/purchases/create-purchase-url", {
       access: "server",
       json: { customer_type: "user", customer_id: user.user_id, product_id: "basic" },
     });
     await buyOnCheckoutPage(target, url);
-    await call(target, `/payments/products/user/${user.user_id}/switch`, { access: "client", accessToken: user.access_token, json: { from_product_id: "basic", to_product_id: "pro" } });
+    await call(target, `/payments/products/user/${user.user_id}/switch`, {
+      access: "client",
+      accessToken: user.access_token,
+      json: { from_product_id: "basic", to_product_id: "pro" },
+    });
 
     // A one-time purchase paid at the payment provider, announced by its signed webhook (the development secret).
-    const { account_id: account } = await call<{ account_id: string }>(target, "/internal/payments/stripe/account-info", { access: "admin" });
-    const metadata = { productId: "once", customerId: user.user_id, customerType: "user", purchaseKind: "ONE_TIME", priceId: "one", purchaseQuantity: "1" };
-    const event = JSON.stringify({ id: "evt_conformance", type: "payment_intent.succeeded", account, data: { object: { id: "pi_conformance", metadata } } });
+    const { account_id: account } = await call<{ account_id: string }>(
+      target,
+      "/internal/payments/stripe/account-info",
+      { access: "admin" },
+    );
+    const metadata = {
+      productId: "once",
+      customerId: user.user_id,
+      customerType: "user",
+      purchaseKind: "ONE_TIME",
+      priceId: "one",
+      purchaseQuantity: "1",
+    };
+    const event = JSON.stringify({
+      id: "evt_conformance",
+      type: "payment_intent.succeeded",
+      account,
+      data: { object: { id: "pi_conformance", metadata } },
+    });
     const t = Math.floor((await providerNow(target)) / 1000);
     const signature = `t=${t},v1=${createHmac("sha256", "mock_stripe_webhook_secret").update(`${t}.${event}`).digest("hex")}`;
-    await call(target, "/integrations/stripe/webhooks", { rawBody: event, headers: { "content-type": "application/json", "stripe-signature": signature } });
+    await call(target, "/integrations/stripe/webhooks", {
+      rawBody: event,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
 
-    const { transactions } = await call<{ transactions: { id: string; type: string; entries: { type: string; product_id?: string }[] }[] }>(target, "/internal/payments/transactions", { access: "admin" });
-    const purchase = transactions.find((tx) => tx.type === "purchase" && tx.entries.some((e) => e.product_id === "once"));
+    const { transactions } = await call<{
+      transactions: { id: string; type: string; entries: { type: string; product_id?: string }[] }[];
+    }>(target, "/internal/payments/transactions", { access: "admin" });
+    const purchase = transactions.find(
+      (tx) => tx.type === "purchase" && tx.entries.some((e) => e.product_id === "once"),
+    );
     expect(purchase, JSON.stringify(transactions).slice(0, 500)).toBeDefined();
     await call(target, "/internal/payments/transactions/refund", {
       access: "admin",
-      json: { type: "one-time-purchase", id: purchase!.id, refund_entries: [{ entry_index: 0, quantity: 1, amount_usd: "1" }] },
+      json: {
+        type: "one-time-purchase",
+        id: purchase!.id,
+        refund_entries: [{ entry_index: 0, quantity: 1, amount_usd: "1" }],
+      },
     });
   });
 
@@ -278,40 +496,83 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     const target = getTarget();
     await call(target, "/migration-tests");
     await call(target, "/migration-tests/smart-route-handler?queryParamNew=x");
-    const { query_id } = await call<{ query_id: string }>(target, "/internal/analytics/query", { access: "admin", json: { query: "SELECT 1 AS one" } });
+    const { query_id } = await call<{ query_id: string }>(target, "/internal/analytics/query", {
+      access: "admin",
+      json: { query: "SELECT 1 AS one" },
+    });
     await call(target, "/internal/analytics/query/timing", { access: "server", json: { query_id } });
     const user = await signUp(target);
-    const key = await call<{ value: string }>(target, "/user-api-keys", { access: "client", accessToken: user.access_token, json: { user_id: "me", description: "leaked", expires_at_millis: null } });
+    const key = await call<{ value: string }>(target, "/user-api-keys", {
+      access: "client",
+      accessToken: user.access_token,
+      json: { user_id: "me", description: "leaked", expires_at_millis: null },
+    });
     await call(target, "/integrations/credential-scanning/revoke", { json: { api_key: key.value } });
     // Svix's signature with the emulator's fixed development secret (fake-provider ops/emails/resend-webhooks.ts).
     const event = JSON.stringify({ type: "email.sent", data: {} });
     const timestamp = String(Math.floor((await providerNow(target)) / 1000));
     const secret = Buffer.from("YXV0aHNpbS1yZXNlbmQtd2ViaG9vay1zZWNyZXQ=", "base64");
     const signature = `v1,${createHmac("sha256", secret).update(`msg_1.${timestamp}.${event}`).digest("base64")}`;
-    await call(target, "/integrations/resend/webhooks", { method: "POST", rawBody: event, headers: { "content-type": "application/json", "svix-id": "msg_1", "svix-timestamp": timestamp, "svix-signature": signature } });
-    await call(target, "/internal/init-script-callback", { json: { success: true, options: {}, args: [], isNonInteractive: true, timestamp: "2026-01-01T00:00:00.000Z" } });
+    await call(target, "/integrations/resend/webhooks", {
+      method: "POST",
+      rawBody: event,
+      headers: {
+        "content-type": "application/json",
+        "svix-id": "msg_1",
+        "svix-timestamp": timestamp,
+        "svix-signature": signature,
+      },
+    });
+    await call(target, "/internal/init-script-callback", {
+      json: { success: true, options: {}, args: [], isNonInteractive: true, timestamp: "2026-01-01T00:00:00.000Z" },
+    });
     await call(target, "/integrations/ai-proxy/v1/models");
     await call(target, "/integrations/ai-proxy/v1/messages", { json: { messages: [{ role: "user", content: "hi" }] } });
   });
 
   it("serves the dashboard's feature board, MCP review and saved AI conversations to an internal-project user", async () => {
     const target = getTarget();
-    const internal: InProcessTarget = { ...target, projectId: INTERNAL_PROJECT_ID, publishableClientKey: internalProjectSeed.keys.publishable_client_key, secretServerKey: internalProjectSeed.keys.secret_server_key };
+    const internal: InProcessTarget = {
+      ...target,
+      projectId: INTERNAL_PROJECT_ID,
+      publishableClientKey: internalProjectSeed.keys.publishable_client_key,
+      secretServerKey: internalProjectSeed.keys.secret_server_key,
+    };
     const me = { access: "client" as const, accessToken: (await signUp(internal)).access_token };
-    const post = await call<{ id: string }>(internal, "/internal/feature-requests", { ...me, json: { title: uniqueTag("feature") } });
+    const post = await call<{ id: string }>(internal, "/internal/feature-requests", {
+      ...me,
+      json: { title: uniqueTag("feature") },
+    });
     await call(internal, `/internal/feature-requests/${post.id}/upvote`, { ...me, json: {} });
     await call(internal, "/internal/feature-requests", me);
-    await call(internal, "/internal/mcp-review/add-manual", { ...me, json: { question: "Q?", answer: "A.", publish: false } });
+    await call(internal, "/internal/mcp-review/add-manual", {
+      ...me,
+      json: { question: "Q?", answer: "A.", publish: false },
+    });
     // No route lists the log (upstream's reviewers read it from its database): the entry's id is read from the state.
     const correlationId = [...target.provider.store.read.mcpCallLog.values()].at(-1)!.correlationId;
-    await call(internal, "/internal/mcp-review/update-correction", { ...me, json: { correlationId, correctedQuestion: "q", correctedAnswer: "a", publish: true } });
+    await call(internal, "/internal/mcp-review/update-correction", {
+      ...me,
+      json: { correlationId, correctedQuestion: "q", correctedAnswer: "a", publish: true },
+    });
     await call(internal, "/internal/mcp-review/mark-reviewed", { ...me, json: { correlationId } });
     await call(internal, "/internal/mcp-review/delete", { ...me, json: { correlationId } });
-    const conversation = await call<{ id: string }>(internal, "/internal/ai-conversations", { ...me, json: { title: "Help", projectId: target.projectId, messages: [{ role: "user", content: "hi" }] } });
+    const conversation = await call<{ id: string }>(internal, "/internal/ai-conversations", {
+      ...me,
+      json: { title: "Help", projectId: target.projectId, messages: [{ role: "user", content: "hi" }] },
+    });
     await call(internal, `/internal/ai-conversations?projectId=${target.projectId}`, me);
     await call(internal, `/internal/ai-conversations/${conversation.id}`, me);
-    await call(internal, `/internal/ai-conversations/${conversation.id}`, { ...me, method: "PATCH", json: { title: "Renamed" } });
-    await call(internal, `/internal/ai-conversations/${conversation.id}/messages`, { ...me, method: "PUT", json: { messages: [] } });
+    await call(internal, `/internal/ai-conversations/${conversation.id}`, {
+      ...me,
+      method: "PATCH",
+      json: { title: "Renamed" },
+    });
+    await call(internal, `/internal/ai-conversations/${conversation.id}/messages`, {
+      ...me,
+      method: "PUT",
+      json: { messages: [] },
+    });
     await call(internal, `/internal/ai-conversations/${conversation.id}`, { ...me, method: "DELETE" });
   });
 }

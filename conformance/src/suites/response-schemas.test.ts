@@ -18,7 +18,13 @@ const pending: Promise<Seen>[] = [];
 const covered = new Set<string>();
 
 async function read({ operationId, request, response }: OperationAnswer): Promise<Seen> {
-  return { operationId, status: response.status, headers: response.headers, body: await response.text(), accessType: claimedAccessType(request.headers) };
+  return {
+    operationId,
+    status: response.status,
+    headers: response.headers,
+    body: await response.text(),
+    accessType: claimedAccessType(request.headers),
+  };
 }
 
 const recordingTarget = (): InProcessTarget => inProcessTarget({ onAnswer: (answer) => pending.push(read(answer)) });
@@ -56,7 +62,13 @@ describe("so do the answers of operations the suites do not call successfully", 
  * the AI proxy's root is a path its model provider serves nothing at (ops/ai/ai-proxy.ts). The contract lists each with
  * the real success shape.
  */
-const neverSuccessfulHere = new Set(["appleNativeSignIn", "localEmulatorProject", "previewCreateProject", "aiProxyRootGet", "aiProxyRootPost"]);
+const neverSuccessfulHere = new Set([
+  "appleNativeSignIn",
+  "localEmulatorProject",
+  "previewCreateProject",
+  "aiProxyRootGet",
+  "aiProxyRootPost",
+]);
 
 it("checked a successful answer of every operation of the contract", () => {
   expect(operations.map((o) => o.id).filter((id) => !covered.has(id) && !neverSuccessfulHere.has(id))).toEqual([]);

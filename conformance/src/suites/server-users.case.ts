@@ -17,11 +17,18 @@ import {
 
 /** Server user management (spec §7 "Server only"; protocol.md §5.2) and local token verification (protocol.md §4.1). */
 
-async function createTagged(server: StackServerApp, tag: string, count: number, between?: () => Promise<void>): Promise<ServerUser[]> {
+async function createTagged(
+  server: StackServerApp,
+  tag: string,
+  count: number,
+  between?: () => Promise<void>,
+): Promise<ServerUser[]> {
   const users: ServerUser[] = [];
   for (let i = 0; i < count; i++) {
     if (i > 0 && between) await between();
-    users.push(await server.createUser({ primaryEmail: `${tag}-${i}@conformance.example.com`, displayName: `${tag} ${i}` }));
+    users.push(
+      await server.createUser({ primaryEmail: `${tag}-${i}@conformance.example.com`, displayName: `${tag} ${i}` }),
+    );
   }
   return users;
 }
@@ -57,7 +64,11 @@ export function serverUserCases(getTarget: () => Target): void {
     it("getUser(id) reads the server view; an unknown id gives null", async () => {
       const target = getTarget();
       const server = serverApp(target);
-      const created = await server.createUser({ primaryEmail: uniqueEmail("read"), serverMetadata: { secret: "s" }, clientMetadata: { c: 1 } });
+      const created = await server.createUser({
+        primaryEmail: uniqueEmail("read"),
+        serverMetadata: { secret: "s" },
+        clientMetadata: { c: 1 },
+      });
       const read = await server.getUser(created.id);
       expect(read?.id).toBe(created.id);
       expect(read?.serverMetadata).toEqual({ secret: "s" });
@@ -71,12 +82,23 @@ export function serverUserCases(getTarget: () => Target): void {
       const target = getTarget();
       const { email } = await signedUpClient(target);
       const server = serverApp(target);
-      await expectKnownError(server.createUser({ primaryEmail: email, password: PASSWORD, primaryEmailAuthEnabled: true }), "USER_EMAIL_ALREADY_EXISTS", 409);
+      await expectKnownError(
+        server.createUser({ primaryEmail: email, password: PASSWORD, primaryEmailAuthEnabled: true }),
+        "USER_EMAIL_ALREADY_EXISTS",
+        409,
+      );
       // Upstream's users endpoint applies no password rules (they guard the end-user routes), so a server may set one.
       const shortEmail = uniqueEmail("short");
-      const created = await server.createUser({ primaryEmail: shortEmail, password: "short", primaryEmailAuthEnabled: true });
+      const created = await server.createUser({
+        primaryEmail: shortEmail,
+        password: "short",
+        primaryEmailAuthEnabled: true,
+      });
       expect(created.hasPassword).toBe(true);
-      expect((await clientApp(target).signInWithCredential({ email: shortEmail, password: "short", noRedirect: true })).status).toBe("ok");
+      expect(
+        (await clientApp(target).signInWithCredential({ email: shortEmail, password: "short", noRedirect: true }))
+          .status,
+      ).toBe("ok");
     });
 
     it("listUsers walks every page with limit and nextCursor, with no duplicates", async () => {
@@ -129,14 +151,20 @@ export function serverUserCases(getTarget: () => Target): void {
       const server = serverApp(target);
       const user = await server.getUser(userId);
       expect(user).not.toBeNull();
-      await user!.update({ serverMetadata: { tier: "gold" }, clientReadOnlyMetadata: { badge: "early" }, password: "a-brand-new-password" });
+      await user!.update({
+        serverMetadata: { tier: "gold" },
+        clientReadOnlyMetadata: { badge: "early" },
+        password: "a-brand-new-password",
+      });
       const read = await server.getUser(userId);
       expect(read?.serverMetadata).toEqual({ tier: "gold" });
 
       const client = clientApp(target);
       const old = await client.signInWithCredential({ email, password: PASSWORD, noRedirect: true });
       expect(old.status === "error" && old.error.code).toBe("EMAIL_PASSWORD_MISMATCH");
-      expect((await client.signInWithCredential({ email, password: "a-brand-new-password", noRedirect: true })).status).toBe("ok");
+      expect(
+        (await client.signInWithCredential({ email, password: "a-brand-new-password", noRedirect: true })).status,
+      ).toBe("ok");
       const me = await client.getUser({ or: "throw" });
       expect(me.id).toBe(userId);
       expect(me.clientReadOnlyMetadata).toEqual({ badge: "early" });
@@ -151,7 +179,11 @@ export function serverUserCases(getTarget: () => Target): void {
       expect(await server.getUser(userId)).toBeNull();
       // The client still holds a valid access token, but its user is gone.
       expect(await app.getUser()).toBeNull();
-      expect(await clientApp(target, { tokenStore: { accessToken: null, refreshToken: await app.getRefreshToken() } }).getUser()).toBeNull();
+      expect(
+        await clientApp(target, {
+          tokenStore: { accessToken: null, refreshToken: await app.getRefreshToken() },
+        }).getUser(),
+      ).toBeNull();
     });
   });
 
@@ -183,12 +215,15 @@ export function serverUserCases(getTarget: () => Target): void {
       const authorization = await app.getAuthorizationHeader();
       expect(authorization).toMatch(/^Bearer stackauth_/);
       const server = serverApp(target, { tokenStore: null });
-      const user = await server.getUser({ tokenStore: { headers: { authorization: authorization ?? "" } }, or: "throw" });
+      const user = await server.getUser({
+        tokenStore: { headers: { authorization: authorization ?? "" } },
+        or: "throw",
+      });
       expect(user.id).toBe(userId);
       expect(user.serverMetadata).toBeNull();
     });
 
-    it("sees an anonymous user's request only with or: \"anonymous\"", async () => {
+    it('sees an anonymous user\'s request only with or: "anonymous"', async () => {
       const target = getTarget();
       const app = clientApp(target);
       const anonymous = await app.getUser({ or: "anonymous" });

@@ -79,7 +79,9 @@ export function sessionCases(getTarget: () => Target): void {
       const twin = clientWithTokens(target, await app.getAuthJson(), { fetch: recorder.fetch });
       await app.signOut();
       await expect(twin.signOut()).resolves.toBeUndefined();
-      expect(recorder.seen.filter((r) => r.method === "DELETE" && r.path === "/api/v1/auth/sessions/current")).toHaveLength(1);
+      expect(
+        recorder.seen.filter((r) => r.method === "DELETE" && r.path === "/api/v1/auth/sessions/current"),
+      ).toHaveLength(1);
       expect(await twin.getAuthJson()).toEqual({ accessToken: null, refreshToken: null });
     });
 
@@ -112,23 +114,26 @@ export function sessionCases(getTarget: () => Target): void {
       expect(await app.getAccessToken()).not.toBe(before);
     });
 
-    itIf(needs.sharedClock(getTarget()))("refreshes before a request once less than 20 s of the token are left", async () => {
-      const target = getTarget();
-      const clock = await sharedClock(target);
-      const recorder = recordingFetch(target);
-      const { app, userId } = await signedUpClient(target, { fetch: recorder.fetch, clock });
+    itIf(needs.sharedClock(getTarget()))(
+      "refreshes before a request once less than 20 s of the token are left",
+      async () => {
+        const target = getTarget();
+        const clock = await sharedClock(target);
+        const recorder = recordingFetch(target);
+        const { app, userId } = await signedUpClient(target, { fetch: recorder.fetch, clock });
 
-      await clock.advance(tokenTimes((await app.getAccessToken())!).lifetimeMillis - 30_000);
-      recorder.seen.length = 0;
-      expect((await app.getUser())?.id).toBe(userId);
-      expect(recorder.count(TOKEN_ENDPOINT)).toBe(0);
+        await clock.advance(tokenTimes((await app.getAccessToken())!).lifetimeMillis - 30_000);
+        recorder.seen.length = 0;
+        expect((await app.getUser())?.id).toBe(userId);
+        expect(recorder.count(TOKEN_ENDPOINT)).toBe(0);
 
-      await clock.advance(15_000);
-      expect((await app.getUser())?.id).toBe(userId);
-      // 15 s left is inside the 20 s freshness window (spec §9): one refresh, and the request is never refused.
-      expect(recorder.count(TOKEN_ENDPOINT)).toBe(1);
-      expect(recorder.count(ME)).toBe(2);
-    });
+        await clock.advance(15_000);
+        expect((await app.getUser())?.id).toBe(userId);
+        // 15 s left is inside the 20 s freshness window (spec §9): one refresh, and the request is never refused.
+        expect(recorder.count(TOKEN_ENDPOINT)).toBe(1);
+        expect(recorder.count(ME)).toBe(2);
+      },
+    );
 
     itIf(controls)("concurrent calls share one refresh", async () => {
       const target = getTarget();
@@ -151,21 +156,31 @@ export function sessionCases(getTarget: () => Target): void {
       // A server app's local verification refuses it without asking (wrong audience).
       const recorder = recordingFetch(target);
       const server = serverApp(target, { fetch: recorder.fetch, tokenStore: null });
-      expect(await server.getUser({ tokenStore: { headers: { "x-stack-access-token": tokens.accessToken ?? "" } } })).toBeNull();
+      expect(
+        await server.getUser({ tokenStore: { headers: { "x-stack-access-token": tokens.accessToken ?? "" } } }),
+      ).toBeNull();
       expect(recorder.count(ME)).toBe(0);
     });
 
     it('treats the literal "undefined" in an explicit token store as absent', async () => {
       const target = getTarget();
       const recorder = recordingFetch(target);
-      const app = clientWithTokens(target, { accessToken: "undefined", refreshToken: "undefined" }, { fetch: recorder.fetch });
+      const app = clientWithTokens(
+        target,
+        { accessToken: "undefined", refreshToken: "undefined" },
+        { fetch: recorder.fetch },
+      );
       expect(await app.getUser()).toBeNull();
       expect(await app.getAuthJson()).toEqual({ accessToken: null, refreshToken: null });
       expect(recorder.seen).toEqual([]);
 
       // Beside a real refresh token, an "undefined" access token is simply missing: the SDK refreshes.
       const { app: signedIn, userId } = await signedUpClient(target);
-      const resumed = clientWithTokens(target, { accessToken: "undefined", refreshToken: await signedIn.getRefreshToken() }, { fetch: recorder.fetch });
+      const resumed = clientWithTokens(
+        target,
+        { accessToken: "undefined", refreshToken: await signedIn.getRefreshToken() },
+        { fetch: recorder.fetch },
+      );
       expect((await resumed.getUser())?.id).toBe(userId);
       expect(recorder.count(TOKEN_ENDPOINT)).toBe(1);
     });
@@ -183,7 +198,9 @@ export function sessionCases(getTarget: () => Target): void {
       expect(user.id).toBe(userId);
       expect(user.primaryEmail).toBe(email);
       // The refresh token alone is enough.
-      expect((await clientWithTokens(target, { accessToken: null, refreshToken: tokens.refreshToken }).getUser())?.id).toBe(userId);
+      expect(
+        (await clientWithTokens(target, { accessToken: null, refreshToken: tokens.refreshToken }).getUser())?.id,
+      ).toBe(userId);
     });
 
     itIf(controls)("with a short expiresInMillis stop working once the clock passes it", async () => {
@@ -198,8 +215,12 @@ export function sessionCases(getTarget: () => Target): void {
 
       await controlsOf(target).advanceClock(61_000);
       // Past its expiry the short session's refresh token is refused; the default (one-year) session's is not.
-      expect(await clientWithTokens(target, { accessToken: null, refreshToken: short.refreshToken }).getUser()).toBeNull();
-      expect((await clientWithTokens(target, { accessToken: null, refreshToken: long.refreshToken }).getUser())?.id).toBe(userId);
+      expect(
+        await clientWithTokens(target, { accessToken: null, refreshToken: short.refreshToken }).getUser(),
+      ).toBeNull();
+      expect(
+        (await clientWithTokens(target, { accessToken: null, refreshToken: long.refreshToken }).getUser())?.id,
+      ).toBe(userId);
 
       // Once the access tokens have expired too, only the long session's app still has a user.
       await controlsOf(target).advanceClock(tokenTimes(short.accessToken!).lifetimeMillis);

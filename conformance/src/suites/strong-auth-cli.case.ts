@@ -13,7 +13,14 @@ const NOT_PENDING_MESSAGE = "Invalid login code or the code has expired";
 function pollRequest(target: Target, pollingCode: string): Promise<Response> {
   return target.fetch(`${target.baseUrl}/api/v1/auth/cli/poll`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...callerHeaders({ accessType: "client", projectId: target.projectId, publishableClientKey: target.publishableClientKey }) },
+    headers: {
+      "content-type": "application/json",
+      ...callerHeaders({
+        accessType: "client",
+        projectId: target.projectId,
+        publishableClientKey: target.publishableClientKey,
+      }),
+    },
     body: JSON.stringify({ polling_code: pollingCode }),
   });
 }
@@ -24,7 +31,8 @@ function pollingCodeSpy(target: Target): { fetch: typeof fetch; pollingCode(): s
   const spied: typeof fetch = async (input, init) => {
     const response = await target.fetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.endsWith("/auth/cli") && response.ok) pollingCode = ((await response.clone().json()) as { polling_code: string }).polling_code;
+    if (url.pathname.endsWith("/auth/cli") && response.ok)
+      pollingCode = ((await response.clone().json()) as { polling_code: string }).polling_code;
     return response;
   };
   return {
@@ -64,30 +72,55 @@ export function cliCases(getTarget: () => Target): void {
       expect(prompted[0]).toMatch(/^https:\/\/app\.example\.com\/handler\/cli-auth-confirm\?login_code=[0-9a-z]+$/);
       expect(waits.every((w) => w === 2000)).toBe(true);
       if (result.status !== "ok") throw result.error;
-      const fromCli = await clientWithTokens(target, { accessToken: null, refreshToken: result.data }).getUser({ or: "throw" });
+      const fromCli = await clientWithTokens(target, { accessToken: null, refreshToken: result.data }).getUser({
+        or: "throw",
+      });
       expect(fromCli.id).toBe(browser.userId);
     });
 
     it("gives up after maxAttempts with 'Timed out waiting for CLI authentication.'", async () => {
       const waits: number[] = [];
       const cli = clientApp(getTarget(), { sleep: async (ms) => void waits.push(ms) });
-      const result = await cli.promptCliLogin({ appUrl: "https://app.example.com", maxAttempts: 2, waitTimeMillis: 5, promptLink: () => {} });
-      expect(result.status === "error" && [result.error.code, result.error.message]).toEqual(["CLI_AUTH_ERROR", "Timed out waiting for CLI authentication."]);
+      const result = await cli.promptCliLogin({
+        appUrl: "https://app.example.com",
+        maxAttempts: 2,
+        waitTimeMillis: 5,
+        promptLink: () => {},
+      });
+      expect(result.status === "error" && [result.error.code, result.error.message]).toEqual([
+        "CLI_AUTH_ERROR",
+        "Timed out waiting for CLI authentication.",
+      ]);
       expect(waits).toEqual([5, 5]);
     });
 
-    withSharedClock("stops polling at the expired state with CLI_AUTH_EXPIRED_ERROR; the browser is told the code is no longer valid", async () => {
-      const target = getTarget();
-      const clock = await sharedClock(target);
-      const browser = await signedUpClient(target, { clock });
-      let loginCode: string | null = null;
-      // The minute the attempt lives passes on the provider's clock while the CLI waits between its polls.
-      const cli = clientApp(target, { clock, sleep: () => clock.advance(60_000) });
-      const result = await cli.promptCliLogin({ appUrl: "https://app.example.com", expiresInMillis: 60_000, maxAttempts: 3, promptLink: (_url, code) => void (loginCode = code) });
-      expect(result.status === "error" && [result.error.code, result.error.status, result.error.message]).toEqual(["CLI_AUTH_EXPIRED_ERROR", 400, EXPIRED_MESSAGE]);
-      const late = await browser.app.completeCliLogin(loginCode!);
-      expect(late.status === "error" && [late.error.code, late.error.message]).toEqual(["CLI_AUTH_ERROR", NOT_PENDING_MESSAGE]);
-    });
+    withSharedClock(
+      "stops polling at the expired state with CLI_AUTH_EXPIRED_ERROR; the browser is told the code is no longer valid",
+      async () => {
+        const target = getTarget();
+        const clock = await sharedClock(target);
+        const browser = await signedUpClient(target, { clock });
+        let loginCode: string | null = null;
+        // The minute the attempt lives passes on the provider's clock while the CLI waits between its polls.
+        const cli = clientApp(target, { clock, sleep: () => clock.advance(60_000) });
+        const result = await cli.promptCliLogin({
+          appUrl: "https://app.example.com",
+          expiresInMillis: 60_000,
+          maxAttempts: 3,
+          promptLink: (_url, code) => void (loginCode = code),
+        });
+        expect(result.status === "error" && [result.error.code, result.error.status, result.error.message]).toEqual([
+          "CLI_AUTH_EXPIRED_ERROR",
+          400,
+          EXPIRED_MESSAGE,
+        ]);
+        const late = await browser.app.completeCliLogin(loginCode!);
+        expect(late.status === "error" && [late.error.code, late.error.message]).toEqual([
+          "CLI_AUTH_ERROR",
+          NOT_PENDING_MESSAGE,
+        ]);
+      },
+    );
 
     it("stops polling at the used state with CLI_AUTH_USED_ERROR once another poller took the session, and completes only once", async () => {
       const target = getTarget();
@@ -104,16 +137,30 @@ export function cliCases(getTarget: () => Target): void {
           expect(taken.status).toBe(201);
         },
       });
-      const result = await cli.promptCliLogin({ appUrl: "https://app.example.com", maxAttempts: 3, promptLink: (_url, code) => void (loginCode = code) });
-      expect(result.status === "error" && [result.error.code, result.error.status, result.error.message]).toEqual(["CLI_AUTH_USED_ERROR", 400, USED_MESSAGE]);
+      const result = await cli.promptCliLogin({
+        appUrl: "https://app.example.com",
+        maxAttempts: 3,
+        promptLink: (_url, code) => void (loginCode = code),
+      });
+      expect(result.status === "error" && [result.error.code, result.error.status, result.error.message]).toEqual([
+        "CLI_AUTH_USED_ERROR",
+        400,
+        USED_MESSAGE,
+      ]);
       const again = await browser.app.completeCliLogin(loginCode!);
-      expect(again.status === "error" && [again.error.code, again.error.message]).toEqual(["CLI_AUTH_ERROR", NOT_PENDING_MESSAGE]);
+      expect(again.status === "error" && [again.error.code, again.error.message]).toEqual([
+        "CLI_AUTH_ERROR",
+        NOT_PENDING_MESSAGE,
+      ]);
     });
 
     it("refuses to complete an unknown login code with CLI_AUTH_ERROR", async () => {
       const { app } = await signedUpClient(getTarget());
       const result = await app.completeCliLogin("not-a-login-code");
-      expect(result.status === "error" && [result.error.code, result.error.message]).toEqual(["CLI_AUTH_ERROR", NOT_PENDING_MESSAGE]);
+      expect(result.status === "error" && [result.error.code, result.error.message]).toEqual([
+        "CLI_AUTH_ERROR",
+        NOT_PENDING_MESSAGE,
+      ]);
     });
 
     it("answers INVALID_POLLING_CODE for a polling code the provider never issued", async () => {

@@ -22,7 +22,12 @@ async function projectWithUser(target: Target, strategy: MergeStrategy, emailVer
   const own = await projectOfItsOwn(target);
   await (await adminApp(own).getProject()).update({ config: { oauthAccountMergeStrategy: strategy } });
   const email = uniqueEmail("merge");
-  const existing = await serverApp(own).createUser({ primaryEmail: email, primaryEmailVerified: emailVerified, primaryEmailAuthEnabled: true, password: PASSWORD });
+  const existing = await serverApp(own).createUser({
+    primaryEmail: email,
+    primaryEmailVerified: emailVerified,
+    primaryEmailAuthEnabled: true,
+    password: PASSWORD,
+  });
   return { own, email, existingId: existing.id };
 }
 
@@ -38,38 +43,63 @@ export function mergeStrategyCases(getTarget: () => Target): void {
   const ownProjectWithIdp = itIf(ownProjectNeed(getTarget()), strongNeeds.emulator(getTarget()));
 
   describe("OAuth account merge strategy", () => {
-    ownProjectWithIdp("link_method links the account to the user with that verified address and signs that user in", async () => {
-      const { own, email, existingId } = await projectWithUser(getTarget(), "link_method", true);
-      const { app, browser } = await oauthWithEmail(own, email);
-      expect(await app.callOAuthCallback()).toBe(true);
-      expect(browser.navigated.at(-1)).toBe("/signed-in");
-      const user = await app.getUser({ or: "throw" });
-      expect(user).toMatchObject({ id: existingId, primaryEmail: email, oauthProviders: [{ id: "github" }] });
-    });
+    ownProjectWithIdp(
+      "link_method links the account to the user with that verified address and signs that user in",
+      async () => {
+        const { own, email, existingId } = await projectWithUser(getTarget(), "link_method", true);
+        const { app, browser } = await oauthWithEmail(own, email);
+        expect(await app.callOAuthCallback()).toBe(true);
+        expect(browser.navigated.at(-1)).toBe("/signed-in");
+        const user = await app.getUser({ or: "throw" });
+        expect(user).toMatchObject({ id: existingId, primaryEmail: email, oauthProviders: [{ id: "github" }] });
+      },
+    );
 
-    ownProjectWithIdp("link_method refuses an address that is not verified: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", async () => {
-      const { own, email } = await projectWithUser(getTarget(), "link_method", false);
-      const { app, browser } = await oauthWithEmail(own, email);
-      // Refusals go back to the app's own callback URL when it is trusted (the SDK reads them there).
-      expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
-      const error = await expectKnownError(app.callOAuthCallback(), "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409);
-      // Verifying the address would let link_method merge, and the details say so.
-      expect(error.details).toEqual({ type: "email", contact_channel_value: email, would_work_if_email_was_verified: true });
-      expect(error.message).toBe(alreadyUsedMessage(email));
-      expect(await app.getUser()).toBeNull();
-    });
+    ownProjectWithIdp(
+      "link_method refuses an address that is not verified: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      async () => {
+        const { own, email } = await projectWithUser(getTarget(), "link_method", false);
+        const { app, browser } = await oauthWithEmail(own, email);
+        // Refusals go back to the app's own callback URL when it is trusted (the SDK reads them there).
+        expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
+        const error = await expectKnownError(
+          app.callOAuthCallback(),
+          "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+          409,
+        );
+        // Verifying the address would let link_method merge, and the details say so.
+        expect(error.details).toEqual({
+          type: "email",
+          contact_channel_value: email,
+          would_work_if_email_was_verified: true,
+        });
+        expect(error.message).toBe(alreadyUsedMessage(email));
+        expect(await app.getUser()).toBeNull();
+      },
+    );
 
-    ownProjectWithIdp("raise_error refuses even a verified address: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", async () => {
-      const { own, email } = await projectWithUser(getTarget(), "raise_error", true);
-      const { app, browser } = await oauthWithEmail(own, email);
-      // Refusals go back to the app's own callback URL when it is trusted (the SDK reads them there).
-      expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
-      const error = await expectKnownError(app.callOAuthCallback(), "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409);
-      expect(error.details).toEqual({ type: "email", contact_channel_value: email, would_work_if_email_was_verified: false });
-      // Verifying would not help here, so the message gives no such advice.
-      expect(error.message).toBe(`This email "(${email})" is already used for authentication by another account.`);
-      expect(await app.getUser()).toBeNull();
-    });
+    ownProjectWithIdp(
+      "raise_error refuses even a verified address: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      async () => {
+        const { own, email } = await projectWithUser(getTarget(), "raise_error", true);
+        const { app, browser } = await oauthWithEmail(own, email);
+        // Refusals go back to the app's own callback URL when it is trusted (the SDK reads them there).
+        expect(new URL(browser.page.url).pathname).toBe("/handler/oauth-callback");
+        const error = await expectKnownError(
+          app.callOAuthCallback(),
+          "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+          409,
+        );
+        expect(error.details).toEqual({
+          type: "email",
+          contact_channel_value: email,
+          would_work_if_email_was_verified: false,
+        });
+        // Verifying would not help here, so the message gives no such advice.
+        expect(error.message).toBe(`This email "(${email})" is already used for authentication by another account.`);
+        expect(await app.getUser()).toBeNull();
+      },
+    );
 
     ownProjectWithIdp("allow_duplicates signs a second user up whose address is not used for sign-in", async () => {
       const { own, email, existingId } = await projectWithUser(getTarget(), "allow_duplicates", true);
@@ -79,8 +109,14 @@ export function mergeStrategyCases(getTarget: () => Target): void {
       const user = await app.getUser({ or: "throw" });
       expect(user.id).not.toBe(existingId);
       // Two users may not both sign in with one address, so the newcomer's copy is not an auth channel.
-      expect(await serverApp(own).getUser(user.id)).toMatchObject({ primaryEmail: email, primaryEmailAuthEnabled: false });
-      expect(await serverApp(own).getUser(existingId)).toMatchObject({ primaryEmail: email, primaryEmailAuthEnabled: true });
+      expect(await serverApp(own).getUser(user.id)).toMatchObject({
+        primaryEmail: email,
+        primaryEmailAuthEnabled: false,
+      });
+      expect(await serverApp(own).getUser(existingId)).toMatchObject({
+        primaryEmail: email,
+        primaryEmailAuthEnabled: true,
+      });
     });
   });
 }

@@ -41,10 +41,18 @@ export function passkeyCases(getTarget: () => Target): void {
     it("answers PASSKEY_AUTHENTICATION_FAILED for a passkey the provider does not know", async () => {
       const target = getTarget();
       const stranger = new VirtualAuthenticator({ origin: APP_ORIGIN });
-      await stranger.register({ challenge: "AAAA", rp: { id: "localhost", name: "elsewhere" }, user: { id: "dXNlcg", name: "u", displayName: "u" }, pubKeyCredParams: [{ type: "public-key", alg: -7 }] });
+      await stranger.register({
+        challenge: "AAAA",
+        rp: { id: "localhost", name: "elsewhere" },
+        user: { id: "dXNlcg", name: "u", displayName: "u" },
+        pubKeyCredParams: [{ type: "public-key", alg: -7 }],
+      });
       const { app } = browserApp(target, { webAuthn: adapter(stranger) });
       const result = await app.signInWithPasskey();
-      expect(result.status === "error" && [result.error.code, result.error.message]).toEqual(["PASSKEY_AUTHENTICATION_FAILED", "Passkey not found"]);
+      expect(result.status === "error" && [result.error.code, result.error.message]).toEqual([
+        "PASSKEY_AUTHENTICATION_FAILED",
+        "Passkey not found",
+      ]);
     });
 
     it("reports a browser refusal as PASSKEY_WEBAUTHN_ERROR with its failure code, and an untrusted origin as PASSKEY_REGISTRATION_FAILED", async () => {
@@ -55,7 +63,10 @@ export function passkeyCases(getTarget: () => Target): void {
       const mismatched = browserApp(target, { webAuthn: adapter(elsewhere) });
       await mismatched.app.signInWithCredential({ email, password: PASSWORD, noRedirect: true });
       const refused = await (await mismatched.app.getUser({ or: "throw" })).registerPasskey();
-      expect(refused.status === "error" && [refused.error.code, refused.error.details.code]).toEqual(["PASSKEY_WEBAUTHN_ERROR", "ERROR_INVALID_RP_ID"]);
+      expect(refused.status === "error" && [refused.error.code, refused.error.details.code]).toEqual([
+        "PASSKEY_WEBAUTHN_ERROR",
+        "ERROR_INVALID_RP_ID",
+      ]);
 
       const evil = browserApp(target, { webAuthn: adapter(elsewhere) });
       evil.browser.page.url = "https://other.example.net/";
@@ -67,17 +78,20 @@ export function passkeyCases(getTarget: () => Target): void {
       ]);
     });
 
-    ownProject("refuses passkey sign-in where the project turned passkeys off: PASSKEY_AUTHENTICATION_NOT_ENABLED", async () => {
-      // Turning passkeys off changes the project, so the case has one of its own (own-project.ts says why).
-      const target = await projectOfItsOwn(getTarget());
-      await (await adminApp(target).getProject()).update({ config: { passkeyEnabled: false } });
-      const authenticator = new VirtualAuthenticator({ origin: APP_ORIGIN });
-      const { app, browser } = browserApp(target, { webAuthn: adapter(authenticator) });
-      // Refused at the start of the ceremony: not a result of the call, since no passkey was even asked for.
-      const error = await expectKnownError(app.signInWithPasskey(), "PASSKEY_AUTHENTICATION_NOT_ENABLED", 400);
-      expect(error.message).toBe("Passkey authentication is not enabled for this project.");
-      expect(browser.navigated).toEqual([]);
-      expect(await app.getUser()).toBeNull();
-    });
+    ownProject(
+      "refuses passkey sign-in where the project turned passkeys off: PASSKEY_AUTHENTICATION_NOT_ENABLED",
+      async () => {
+        // Turning passkeys off changes the project, so the case has one of its own (own-project.ts says why).
+        const target = await projectOfItsOwn(getTarget());
+        await (await adminApp(target).getProject()).update({ config: { passkeyEnabled: false } });
+        const authenticator = new VirtualAuthenticator({ origin: APP_ORIGIN });
+        const { app, browser } = browserApp(target, { webAuthn: adapter(authenticator) });
+        // Refused at the start of the ceremony: not a result of the call, since no passkey was even asked for.
+        const error = await expectKnownError(app.signInWithPasskey(), "PASSKEY_AUTHENTICATION_NOT_ENABLED", 400);
+        expect(error.message).toBe("Passkey authentication is not enabled for this project.");
+        expect(browser.navigated).toEqual([]);
+        expect(await app.getUser()).toBeNull();
+      },
+    );
   });
 }

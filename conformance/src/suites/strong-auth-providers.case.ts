@@ -14,12 +14,21 @@ export function oauthProviderCases(getTarget: () => Target): void {
       const a = await signedUpClient(target);
       const b = await signedUpClient(target);
       const accountId = uniqueTag("g-acct");
-      const options = { providerConfigId: "google", accountId, email: "linked@conformance.example.com", allowSignIn: true, allowConnectedAccounts: true };
+      const options = {
+        providerConfigId: "google",
+        accountId,
+        email: "linked@conformance.example.com",
+        allowSignIn: true,
+        allowConnectedAccounts: true,
+      };
       const created = await server.createOAuthProvider({ ...options, userId: a.userId });
       if (created.status !== "ok") throw created.error;
       expect(created.data).toMatchObject({ type: "google", userId: a.userId, accountId, allowSignIn: true });
       const taken = await server.createOAuthProvider({ ...options, userId: b.userId });
-      expect(taken.status === "error" && [taken.error.code, taken.error.status]).toEqual(["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", 400]);
+      expect(taken.status === "error" && [taken.error.code, taken.error.status]).toEqual([
+        "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+        400,
+      ]);
       const connectedOnly = await server.createOAuthProvider({ ...options, userId: b.userId, allowSignIn: false });
       if (connectedOnly.status !== "ok") throw connectedOnly.error;
       const update = await connectedOnly.data.update({ allowSignIn: true });
@@ -31,13 +40,26 @@ export function oauthProviderCases(getTarget: () => Target): void {
       const { app, userId } = await signedUpClient(target);
       const server = serverApp(target);
       const accountId = uniqueTag("gh-acct");
-      const created = await server.createOAuthProvider({ userId, providerConfigId: "github", accountId, email: null, allowSignIn: true, allowConnectedAccounts: false });
+      const created = await server.createOAuthProvider({
+        userId,
+        providerConfigId: "github",
+        accountId,
+        email: null,
+        allowSignIn: true,
+        allowConnectedAccounts: false,
+      });
       if (created.status !== "ok") throw created.error;
 
       const me = await app.getUser({ or: "throw" });
       expect(me.oauthProviders).toEqual([{ id: "github" }]);
       const [link] = await me.listOAuthProviders();
-      expect(link).toMatchObject({ id: created.data.id, type: "github", userId, allowSignIn: true, allowConnectedAccounts: false });
+      expect(link).toMatchObject({
+        id: created.data.id,
+        type: "github",
+        userId,
+        allowSignIn: true,
+        allowConnectedAccounts: false,
+      });
       expect(link!.accountId).toBeUndefined();
       expect(await me.listConnectedAccounts()).toEqual([]);
       expect(await link!.update({ allowConnectedAccounts: true })).toEqual({ status: "ok", data: undefined });

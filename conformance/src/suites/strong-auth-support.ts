@@ -1,6 +1,12 @@
 import { expect } from "vitest";
 import { CONTROL_PREFIX } from "@authsim/sdk/emulator";
-import { memoryCookieDocument, memoryStorage, type BrowserEnvironment, type StackClientApp, type StackClientAppOptions } from "@authsim/sdk";
+import {
+  memoryCookieDocument,
+  memoryStorage,
+  type BrowserEnvironment,
+  type StackClientApp,
+  type StackClientAppOptions,
+} from "@authsim/sdk";
 import { controlOf, type Target } from "../targets.ts";
 import { clientApp, needs, type Requirement } from "./support.ts";
 
@@ -11,7 +17,8 @@ import { clientApp, needs, type Requirement } from "./support.ts";
  */
 
 export const APP_ORIGIN = "http://localhost:3000";
-export const NO_IDP_REASON = "drives the emulator's mock identity provider and TOTP helper (/__emulator), which this target does not have";
+export const NO_IDP_REASON =
+  "drives the emulator's mock identity provider and TOTP helper (/__emulator), which this target does not have";
 export const strongNeeds = { emulator: (t: Target): Requirement => [needs.controls(t)[0], NO_IDP_REASON] };
 
 export interface SimulatedBrowser {
@@ -36,7 +43,11 @@ export function simulatedBrowser(pageUrl = `${APP_ORIGIN}/`): SimulatedBrowser {
 }
 
 /** A client app in a simulated browser: navigation is recorded and the page URL follows it. */
-export function browserApp(target: Target, options: Omit<Partial<StackClientAppOptions>, "fetch"> = {}, browser = simulatedBrowser()): { app: StackClientApp; browser: SimulatedBrowser } {
+export function browserApp(
+  target: Target,
+  options: Omit<Partial<StackClientAppOptions>, "fetch"> = {},
+  browser = simulatedBrowser(),
+): { app: StackClientApp; browser: SimulatedBrowser } {
   const app = clientApp(target, {
     redirectMethod: {
       navigate: (to) => {
@@ -70,11 +81,21 @@ export interface Detour {
  * sets the inner-state cookie) and follows the 303 to the callback with that cookie. Answers the URL the callback sends
  * the browser to (the app's oauth-callback or error page).
  */
-export async function passIdentityProvider(target: Target, idpLocation: string, identity: Identity, detour: Detour = {}): Promise<string> {
+export async function passIdentityProvider(
+  target: Target,
+  idpLocation: string,
+  identity: Identity,
+  detour: Detour = {},
+): Promise<string> {
   const state = new URL(idpLocation).searchParams.get("state")!;
   const form = new URLSearchParams({ state, action: identity.action ?? "allow" });
   for (const [k, v] of Object.entries(identity)) if (v !== undefined && k !== "action") form.set(k, v);
-  const posted = await target.fetch(idpLocation, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  const posted = await target.fetch(idpLocation, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
   expect(posted.status, await posted.clone().text()).toBe(303);
   const cookie = (posted.headers.get("set-cookie") ?? "").split(";")[0]!;
   const callback = new URL(posted.headers.get("location")!);
@@ -85,7 +106,12 @@ export async function passIdentityProvider(target: Target, idpLocation: string, 
 }
 
 /** signInWithOAuth (or linking) through to the moment the browser lands back on the app. */
-export async function landBack(target: Target, browser: SimulatedBrowser, identity: Identity, detour: Detour = {}): Promise<void> {
+export async function landBack(
+  target: Target,
+  browser: SimulatedBrowser,
+  identity: Identity,
+  detour: Detour = {},
+): Promise<void> {
   const idp = browser.navigated.at(-1)!;
   expect(idp).toContain(`${CONTROL_PREFIX}/oauth/authorize/`);
   browser.page.url = await passIdentityProvider(target, idp, identity, detour);

@@ -19,7 +19,10 @@ describe("strong auth: in-process fake", () => {
 
 const served = await serveFakeProvider();
 afterAll(() => served.close());
-const overUrl: Target & { provider: FakeProvider } = { ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }), provider: served.provider };
+const overUrl: Target & { provider: FakeProvider } = {
+  ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }),
+  provider: served.provider,
+};
 describe(`strong auth: fake over HTTP (${overUrl.name})`, () => {
   strongAuthSuites(() => overUrl);
 });

@@ -50,7 +50,8 @@ export const needs = {
  */
 export function itIf(...requirements: Requirement[]): (title: string, fn: () => Promise<void>) => void {
   const missing = requirements.filter(([met]) => !met).map(([, reason]) => reason);
-  return (title, fn) => it.skipIf(missing.length > 0)(missing.length > 0 ? `${title} (skipped: ${missing.join("; ")})` : title, fn);
+  return (title, fn) =>
+    it.skipIf(missing.length > 0)(missing.length > 0 ? `${title} (skipped: ${missing.join("; ")})` : title, fn);
 }
 
 /**
@@ -98,11 +99,18 @@ export interface SeenRequest {
 }
 
 /** Wraps the target's fetch so a case can count what the SDK sent (token refreshes, JWKS reads, ...). */
-export function recordingFetch(target: Target): { fetch: typeof fetch; seen: SeenRequest[]; count(path: string): number } {
+export function recordingFetch(target: Target): {
+  fetch: typeof fetch;
+  seen: SeenRequest[];
+  count(path: string): number;
+} {
   const seen: SeenRequest[] = [];
   const recorded: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    seen.push({ method: init?.method ?? (input instanceof Request ? input.method : "GET"), path: new URL(url).pathname });
+    seen.push({
+      method: init?.method ?? (input instanceof Request ? input.method : "GET"),
+      path: new URL(url).pathname,
+    });
     return target.fetch(input, init);
   };
   return { fetch: recorded, seen, count: (path) => seen.filter((r) => r.path === path).length };
@@ -164,7 +172,12 @@ export function clientWithTokens(target: Target, tokenStore: TokenStoreInit, ext
 export async function signedUpClient(target: Target, extras: AppExtras = {}) {
   const app = clientApp(target, extras);
   const email = uniqueEmail("signed-up");
-  const result = await app.signUpWithCredential({ email, password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+  const result = await app.signUpWithCredential({
+    email,
+    password: PASSWORD,
+    noVerificationCallback: true,
+    noRedirect: true,
+  });
   expect(result.status).toBe("ok");
   const user = await app.getUser({ or: "throw" });
   return { app, email, user, userId: user.id };
@@ -172,15 +185,28 @@ export async function signedUpClient(target: Target, extras: AppExtras = {}) {
 
 /** A signed-up user of the `internal` project (a dashboard user), with the app holding its session. */
 export async function internalUser(target: Target, extras: AppExtras = {}) {
-  const app = clientApp(target, { ...extras, projectId: INTERNAL_PROJECT_ID, publishableClientKey: internalProjectSeed.keys.publishable_client_key });
-  const result = await app.signUpWithCredential({ email: uniqueEmail("owner"), password: PASSWORD, noVerificationCallback: true, noRedirect: true });
+  const app = clientApp(target, {
+    ...extras,
+    projectId: INTERNAL_PROJECT_ID,
+    publishableClientKey: internalProjectSeed.keys.publishable_client_key,
+  });
+  const result = await app.signUpWithCredential({
+    email: uniqueEmail("owner"),
+    password: PASSWORD,
+    noVerificationCallback: true,
+    noRedirect: true,
+  });
   expect(result.status).toBe("ok");
   const user = await app.getUser({ or: "throw" });
   return { app, userId: user.id };
 }
 
 /** Awaits a rejection and checks it is the given known error, with the catalogue's status. */
-export async function expectKnownError(promise: Promise<unknown>, code: KnownErrorCode, status?: number): Promise<KnownError> {
+export async function expectKnownError(
+  promise: Promise<unknown>,
+  code: KnownErrorCode,
+  status?: number,
+): Promise<KnownError> {
   const error: unknown = await promise.then(
     () => {
       throw new Error(`Expected the known error ${code}, but the call succeeded.`);
@@ -198,6 +224,7 @@ export async function expectKnownError(promise: Promise<unknown>, code: KnownErr
 export function tokenTimes(accessToken: string): { issuedAtMillis: number; lifetimeMillis: number } {
   const payload = accessToken.split(".")[1] ?? "";
   const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { iat?: unknown; exp?: unknown };
-  if (typeof claims.iat !== "number" || typeof claims.exp !== "number") throw new Error("The access token lacks iat or exp.");
+  if (typeof claims.iat !== "number" || typeof claims.exp !== "number")
+    throw new Error("The access token lacks iat or exp.");
   return { issuedAtMillis: claims.iat * 1000, lifetimeMillis: (claims.exp - claims.iat) * 1000 };
 }

@@ -15,7 +15,9 @@ export const hasOutbox = (target: Target): boolean => providerOf(target) !== nul
 
 /** A unique permission id of the custom pattern `^[a-z0-9_:]+$` (uniqueTag's hyphens are not allowed). */
 export function permissionTag(prefix: string): string {
-  return uniqueTag(prefix).toLowerCase().replace(/[^a-z0-9_:]/g, "_");
+  return uniqueTag(prefix)
+    .toLowerCase()
+    .replace(/[^a-z0-9_:]/g, "_");
 }
 
 /** The team invitation email sent to `to`: from the provider in this process, else through /__emulator/outbox/wait. */
@@ -30,7 +32,12 @@ export async function invitationEmail(target: Target, to: string): Promise<SentE
  * accepting an invitation needs a proven address (protocol.md §5.5, TEAM_INVITATION_EMAIL_MISMATCH).
  */
 export async function verifiedClient(target: Target, email = uniqueEmail("verified")) {
-  await serverApp(target).createUser({ primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, password: PASSWORD });
+  await serverApp(target).createUser({
+    primaryEmail: email,
+    primaryEmailVerified: true,
+    primaryEmailAuthEnabled: true,
+    password: PASSWORD,
+  });
   const app = clientApp(target);
   const signIn = await app.signInWithCredential({ email, password: PASSWORD, noRedirect: true });
   if (signIn.status !== "ok") throw new Error(`The verified user ${email} could not sign in: ${signIn.error.code}`);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Target } from "../targets.ts";
-import { adminApp, expectKnownError, itIf, needs, serverApp, signedUpClient, uniqueEmail, uniqueTag } from "./support.ts";
+import {
+  adminApp,
+  expectKnownError,
+  itIf,
+  needs,
+  serverApp,
+  signedUpClient,
+  uniqueEmail,
+  uniqueTag,
+} from "./support.ts";
 import { ownProjectNeed, projectOfItsOwn } from "./own-project.ts";
 import { hasOutbox, INVITE_CALLBACK, invitationEmail, NO_OUTBOX_REASON, verifiedClient } from "./team-support.ts";
 
@@ -32,7 +41,13 @@ export function teamCases(getTarget: () => Target): void {
       expect(me.selectedTeam?.id).toBe(team.id);
       expect((await me.listTeams()).map((t) => t.id)).toEqual([team.id]);
       expect(await me.getTeam(team.id)).toMatchObject({ id: team.id, displayName: name });
-      for (const permission of ["$update_team", "$delete_team", "$invite_members", "$remove_members", "$read_members"]) {
+      for (const permission of [
+        "$update_team",
+        "$delete_team",
+        "$invite_members",
+        "$remove_members",
+        "$read_members",
+      ]) {
         expect(await me.hasPermission(team, permission)).toBe(true);
       }
       expect((await me.listPermissions(team, { recursive: false })).map((p) => p.id)).toEqual(["team_admin"]);
@@ -42,9 +57,16 @@ export function teamCases(getTarget: () => Target): void {
       const { owner, member, team } = await teamWithMember(getTarget());
       const ownTeam = (await owner.user.getTeam(team.id))!;
       await ownTeam.update({ displayName: "Renamed", clientMetadata: { plan: "team" } });
-      expect(await owner.user.getTeam(team.id)).toMatchObject({ displayName: "Renamed", clientMetadata: { plan: "team" } });
+      expect(await owner.user.getTeam(team.id)).toMatchObject({
+        displayName: "Renamed",
+        clientMetadata: { plan: "team" },
+      });
       const memberTeam = (await (await member.app.getUser({ or: "throw" })).getTeam(team.id))!;
-      const error = await expectKnownError(memberTeam.update({ displayName: "Hijack" }), "TEAM_PERMISSION_REQUIRED", 401);
+      const error = await expectKnownError(
+        memberTeam.update({ displayName: "Hijack" }),
+        "TEAM_PERMISSION_REQUIRED",
+        401,
+      );
       expect(error.details).toEqual({ team_id: team.id, user_id: member.userId, permission_id: "$update_team" });
       await expectKnownError(memberTeam.delete(), "TEAM_PERMISSION_REQUIRED", 401);
     });
@@ -110,9 +132,15 @@ export function teamCases(getTarget: () => Target): void {
       expect(profile).toMatchObject({ displayName: null, profileImageUrl: null });
       await profile.update({ displayName: "Mo", profileImageUrl: "https://img.example.com/mo.png" });
       const users = await (await owner.user.getTeam(team.id))!.listUsers();
-      expect(users.find((u) => u.id === member.userId)?.teamProfile).toEqual({ displayName: "Mo", profileImageUrl: "https://img.example.com/mo.png" });
+      expect(users.find((u) => u.id === member.userId)?.teamProfile).toEqual({
+        displayName: "Mo",
+        profileImageUrl: "https://img.example.com/mo.png",
+      });
       const serverUsers = await serverTeam.listUsers();
-      expect(serverUsers.find((u) => u.id === member.userId)).toMatchObject({ primaryEmail: member.email, teamProfile: { displayName: "Mo" } });
+      expect(serverUsers.find((u) => u.id === member.userId)).toMatchObject({
+        primaryEmail: member.email,
+        teamProfile: { displayName: "Mo" },
+      });
     });
   });
 
@@ -129,7 +157,10 @@ export function teamCases(getTarget: () => Target): void {
 
       const invitee = await verifiedClient(target, email);
       expect(await invitee.app.verifyTeamInvitationCode(sent.code!)).toEqual({ status: "ok", data: undefined });
-      expect(await invitee.app.getTeamInvitationDetails(sent.code!)).toEqual({ status: "ok", data: { teamDisplayName: team.displayName } });
+      expect(await invitee.app.getTeamInvitationDetails(sent.code!)).toEqual({
+        status: "ok",
+        data: { teamDisplayName: team.displayName },
+      });
       expect(await invitee.app.acceptTeamInvitation(sent.code!)).toEqual({ status: "ok", data: undefined });
       const joined = await invitee.app.getUser({ or: "throw" });
       expect((await joined.listTeams()).map((t) => t.id)).toEqual([team.id]);
@@ -139,61 +170,80 @@ export function teamCases(getTarget: () => Target): void {
       expect(await ownTeam.listInvitations()).toEqual([]);
     });
 
-    itIf(outbox)("refuses a user who has not proven the invited address with TEAM_INVITATION_EMAIL_MISMATCH", async () => {
-      const target = getTarget();
-      const { owner, team } = await teamWithMember(target);
-      const email = uniqueEmail("invited");
-      await (await owner.user.getTeam(team.id))!.inviteUser({ email, callbackUrl: INVITE_CALLBACK });
-      const { code } = await invitationEmail(target, email);
-      const stranger = await verifiedClient(target);
-      const result = await stranger.app.acceptTeamInvitation(code!);
-      expect(result.status === "error" && result.error.code).toBe("TEAM_INVITATION_EMAIL_MISMATCH");
-      const bogus = await stranger.app.verifyTeamInvitationCode("0".repeat(45));
-      expect(bogus.status === "error" && bogus.error.code).toBe("VERIFICATION_CODE_NOT_FOUND");
-    });
+    itIf(outbox)(
+      "refuses a user who has not proven the invited address with TEAM_INVITATION_EMAIL_MISMATCH",
+      async () => {
+        const target = getTarget();
+        const { owner, team } = await teamWithMember(target);
+        const email = uniqueEmail("invited");
+        await (await owner.user.getTeam(team.id))!.inviteUser({ email, callbackUrl: INVITE_CALLBACK });
+        const { code } = await invitationEmail(target, email);
+        const stranger = await verifiedClient(target);
+        const result = await stranger.app.acceptTeamInvitation(code!);
+        expect(result.status === "error" && result.error.code).toBe("TEAM_INVITATION_EMAIL_MISMATCH");
+        const bogus = await stranger.app.verifyTeamInvitationCode("0".repeat(45));
+        expect(bogus.status === "error" && bogus.error.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+      },
+    );
 
-    itIf(outbox)("a received invitation is listed for its verified recipient and accepted by id; a sent one can be revoked", async () => {
-      const target = getTarget();
-      const { owner, team } = await teamWithMember(target);
-      const ownTeam = (await owner.user.getTeam(team.id))!;
-      const [first, second] = [uniqueEmail("listed"), uniqueEmail("revoked")];
-      await ownTeam.inviteUser({ email: first, callbackUrl: INVITE_CALLBACK });
-      await ownTeam.inviteUser({ email: second, callbackUrl: INVITE_CALLBACK });
-      const invitee = await verifiedClient(target, first);
-      const received = await invitee.user.listTeamInvitations();
-      expect(received).toMatchObject([{ teamId: team.id, teamDisplayName: team.displayName, recipientEmail: first }]);
-      await received[0]!.accept();
-      expect((await invitee.user.listTeams()).map((t) => t.id)).toEqual([team.id]);
-      const pending = await ownTeam.listInvitations();
-      expect(pending.map((i) => i.recipientEmail)).toEqual([second]);
-      await pending[0]!.revoke();
-      const { code } = await invitationEmail(target, second);
-      const late = await (await verifiedClient(target, second)).app.acceptTeamInvitation(code!);
-      expect(late.status === "error" && late.error.code).toBe("VERIFICATION_CODE_NOT_FOUND");
-    });
+    itIf(outbox)(
+      "a received invitation is listed for its verified recipient and accepted by id; a sent one can be revoked",
+      async () => {
+        const target = getTarget();
+        const { owner, team } = await teamWithMember(target);
+        const ownTeam = (await owner.user.getTeam(team.id))!;
+        const [first, second] = [uniqueEmail("listed"), uniqueEmail("revoked")];
+        await ownTeam.inviteUser({ email: first, callbackUrl: INVITE_CALLBACK });
+        await ownTeam.inviteUser({ email: second, callbackUrl: INVITE_CALLBACK });
+        const invitee = await verifiedClient(target, first);
+        const received = await invitee.user.listTeamInvitations();
+        expect(received).toMatchObject([{ teamId: team.id, teamDisplayName: team.displayName, recipientEmail: first }]);
+        await received[0]!.accept();
+        expect((await invitee.user.listTeams()).map((t) => t.id)).toEqual([team.id]);
+        const pending = await ownTeam.listInvitations();
+        expect(pending.map((i) => i.recipientEmail)).toEqual([second]);
+        await pending[0]!.revoke();
+        const { code } = await invitationEmail(target, second);
+        const late = await (await verifiedClient(target, second)).app.acceptTeamInvitation(code!);
+        expect(late.status === "error" && late.error.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+      },
+    );
 
-    itIf(outbox, needs.controls(getTarget()))("an invitation code expires by the provider's clock (7 days)", async () => {
-      const target = getTarget();
-      const { owner, team } = await teamWithMember(target);
-      const email = uniqueEmail("expiring");
-      await (await owner.user.getTeam(team.id))!.inviteUser({ email, callbackUrl: INVITE_CALLBACK });
-      const { code } = await invitationEmail(target, email);
-      const invitee = await verifiedClient(target, email);
-      await target.controls!.advanceClock(7 * 24 * 60 * 60 * 1000);
-      const result = await invitee.app.getTeamInvitationDetails(code!);
-      expect(result.status === "error" && result.error.code).toBe("VERIFICATION_CODE_EXPIRED");
-    });
+    itIf(outbox, needs.controls(getTarget()))(
+      "an invitation code expires by the provider's clock (7 days)",
+      async () => {
+        const target = getTarget();
+        const { owner, team } = await teamWithMember(target);
+        const email = uniqueEmail("expiring");
+        await (await owner.user.getTeam(team.id))!.inviteUser({ email, callbackUrl: INVITE_CALLBACK });
+        const { code } = await invitationEmail(target, email);
+        const invitee = await verifiedClient(target, email);
+        await target.controls!.advanceClock(7 * 24 * 60 * 60 * 1000);
+        const result = await invitee.app.getTeamInvitationDetails(code!);
+        expect(result.status === "error" && result.error.code).toBe("VERIFICATION_CODE_EXPIRED");
+      },
+    );
   });
 
   describe("team creation settings", () => {
-    itIf(ownProjectNeed(getTarget()))("refuses client team creation when the project disables it, with INSUFFICIENT_ACCESS_TYPE", async () => {
-      const target = await projectOfItsOwn(getTarget());
-      await (await adminApp(target).getProject()).update({ config: { clientTeamCreationEnabled: false } });
-      const { user, userId } = await signedUpClient(target);
-      const error = await expectKnownError(user.createTeam({ displayName: "Refused" }), "INSUFFICIENT_ACCESS_TYPE", 401);
-      expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
-      const made = await serverApp(target).createTeam({ displayName: uniqueTag("server-made"), creatorUserId: userId });
-      expect((await (await serverApp(target).getUser(userId))!.listTeams()).map((t) => t.id)).toEqual([made.id]);
-    });
+    itIf(ownProjectNeed(getTarget()))(
+      "refuses client team creation when the project disables it, with INSUFFICIENT_ACCESS_TYPE",
+      async () => {
+        const target = await projectOfItsOwn(getTarget());
+        await (await adminApp(target).getProject()).update({ config: { clientTeamCreationEnabled: false } });
+        const { user, userId } = await signedUpClient(target);
+        const error = await expectKnownError(
+          user.createTeam({ displayName: "Refused" }),
+          "INSUFFICIENT_ACCESS_TYPE",
+          401,
+        );
+        expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+        const made = await serverApp(target).createTeam({
+          displayName: uniqueTag("server-made"),
+          creatorUserId: userId,
+        });
+        expect((await (await serverApp(target).getUser(userId))!.listTeams()).map((t) => t.id)).toEqual([made.id]);
+      },
+    );
   });
 }

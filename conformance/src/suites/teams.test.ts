@@ -25,7 +25,10 @@ describe("teams and permissions: in-process fake", () => {
 
 const served = await serveFakeProvider();
 afterAll(() => served.close());
-const overUrl: Target & { provider: FakeProvider } = { ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }), provider: served.provider };
+const overUrl: Target & { provider: FakeProvider } = {
+  ...urlTarget({ baseUrl: served.baseUrl, hasControls: true }),
+  provider: served.provider,
+};
 describe(`teams and permissions: fake over HTTP (${overUrl.name})`, () => {
   suites(() => overUrl);
 });

@@ -16,8 +16,17 @@ const result = document.querySelector<HTMLElement>("[data-testid=result]")!;
 
 async function run(): Promise<Record<string, unknown>> {
   const handlers = fakeProviderHandlers({ baseUrl: BASE_URL });
-  await setupWorker(...handlers).start({ serviceWorker: { url: "/mockServiceWorker.js" }, onUnhandledRequest: "bypass", quiet: true });
-  const app = new StackClientApp({ baseUrl: BASE_URL, projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key, tokenStore: "memory" });
+  await setupWorker(...handlers).start({
+    serviceWorker: { url: "/mockServiceWorker.js" },
+    onUnhandledRequest: "bypass",
+    quiet: true,
+  });
+  const app = new StackClientApp({
+    baseUrl: BASE_URL,
+    projectId: dev.id,
+    publishableClientKey: dev.keys.publishable_client_key,
+    tokenStore: "memory",
+  });
   const signUp = await app.signUpWithCredential({ email: EMAIL, password: "correct horse battery", noRedirect: true });
   if (signUp.status !== "ok") throw new Error(`sign-up failed: ${signUp.error.code}`);
   const user = await app.getUser({ or: "throw" });
@@ -37,7 +46,8 @@ run().then(
     status.textContent = "signed-in";
   },
   (error: unknown) => {
-    result.textContent = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(error);
+    result.textContent =
+      error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(error);
     status.textContent = "failed";
   },
 );

@@ -44,7 +44,11 @@ export function opContextOn(tables: Tables, now: number, random: RandomSource, s
  * A write the operation passed to `keepOnFailure` is applied at once and, if the transaction is rolled back, again in a
  * transaction of its own before the error is rethrown: a refused request still leaves it behind (failed code guesses).
  */
-export async function runOp<R>(deps: OpDeps, operation: (ctx: OpContext) => Step<R> | Promise<Step<R>>, extra: Pick<OpContext, "endUser"> = {}): Promise<R> {
+export async function runOp<R>(
+  deps: OpDeps,
+  operation: (ctx: OpContext) => Step<R> | Promise<Step<R>>,
+  extra: Pick<OpContext, "endUser"> = {},
+): Promise<R> {
   const inTransaction: InTransaction = (op) => runOp(deps, op, extra);
   let step = await transaction(deps, operation, extra, inTransaction);
   while (step instanceof OutsideLock) {
@@ -55,7 +59,12 @@ export async function runOp<R>(deps: OpDeps, operation: (ctx: OpContext) => Step
   return step;
 }
 
-async function transaction<R>(deps: OpDeps, operation: (ctx: OpContext) => R | Promise<R>, extra: Pick<OpContext, "endUser">, inTransaction: InTransaction): Promise<R> {
+async function transaction<R>(
+  deps: OpDeps,
+  operation: (ctx: OpContext) => R | Promise<R>,
+  extra: Pick<OpContext, "endUser">,
+  inTransaction: InTransaction,
+): Promise<R> {
   const durable: ((tables: Tables) => void)[] = [];
   const after: AfterCommit[] = [];
   let result: R;
@@ -68,7 +77,12 @@ async function transaction<R>(deps: OpDeps, operation: (ctx: OpContext) => R | P
       const afterCommit = (work: AfterCommit) => void after.push(work);
       // The changes the operation announces become webhook messages once it has finished (domain/ops/webhooks/webhook-events.ts).
       clearAnnounced(tables);
-      const ctx = { ...opContextOn(tables, deps.clock.now(), deps.random, deps.settings), keepOnFailure, afterCommit, ...extra };
+      const ctx = {
+        ...opContextOn(tables, deps.clock.now(), deps.random, deps.settings),
+        keepOnFailure,
+        afterCommit,
+        ...extra,
+      };
       const value = await operation(ctx);
       publishAnnounced(ctx);
       return value;

@@ -23,7 +23,10 @@ export interface Owner {
 export async function internalOwner(provider: TestProvider): Promise<Owner> {
   const user = await signUp(provider, { project: INTERNAL });
   const headers = client({ accessToken: user.access_token }, INTERNAL);
-  const team = await expectJson<{ id: string }>(await api(provider, "/teams", { headers, json: { display_name: "Owners", creator_user_id: "me" } }), 201);
+  const team = await expectJson<{ id: string }>(
+    await api(provider, "/teams", { headers, json: { display_name: "Owners", creator_user_id: "me" } }),
+    201,
+  );
   return { user, teamId: team.id, headers };
 }
 
@@ -34,7 +37,15 @@ export const ownerAdmin = (owner: Owner, projectId: string) => ({
   adminAccessToken: owner.user.access_token,
 });
 
-export const SMTP = { type: "standard", host: "smtp.example.com", port: 587, username: "mailer", password: "secret", sender_name: "Dev", sender_email: "noreply@example.com" };
+export const SMTP = {
+  type: "standard",
+  host: "smtp.example.com",
+  port: 587,
+  username: "mailer",
+  password: "secret",
+  sender_name: "Dev",
+  sender_email: "noreply@example.com",
+};
 
 /** The dev project on its own SMTP server (custom emails need one: REQUIRES_CUSTOM_EMAIL_SERVER). */
 export async function useSmtp(provider: TestProvider): Promise<void> {

@@ -111,7 +111,11 @@ export function request(provider: FakeProvider, path: string, options: CallOptio
     headers["content-type"] = "application/json";
   }
   if (options.contentType !== undefined) headers["content-type"] = options.contentType;
-  return provider.fetch(`${ORIGIN}${path}`, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+  return provider.fetch(`${ORIGIN}${path}`, {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
 }
 
 export interface KnownErrorWire {
@@ -125,11 +129,19 @@ export interface KnownErrorWire {
  * exactly one family (`family` when given, else whichever the answer used), a JSON content type and `body.code`.
  * Returns the body for checks of `details` and `error`.
  */
-export async function expectKnownError(response: Response, code: ConcreteKnownErrorCode, status: number, family?: Family): Promise<KnownErrorWire> {
+export async function expectKnownError(
+  response: Response,
+  code: ConcreteKnownErrorCode,
+  status: number,
+  family?: Family,
+): Promise<KnownErrorWire> {
   expect(knownErrorSpec(code).status, `catalogue status of ${code}`).toBe(status);
   const text = await response.text();
   expect({ status: response.status, body: text }).toMatchObject({ status });
-  const codes = { stack: response.headers.get("x-stack-known-error"), hexclave: response.headers.get("x-hexclave-known-error") };
+  const codes = {
+    stack: response.headers.get("x-stack-known-error"),
+    hexclave: response.headers.get("x-hexclave-known-error"),
+  };
   const used = family ?? (codes.stack !== null ? "stack" : "hexclave");
   expect(codes).toEqual(used === "stack" ? { stack: code, hexclave: null } : { stack: null, hexclave: code });
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -194,7 +206,11 @@ export function tokenRequest(provider: FakeProvider, form: Record<string, string
   });
 }
 
-export function refreshGrant(provider: FakeProvider, refreshToken: string, project: ProjectSeed = DEV): Promise<Response> {
+export function refreshGrant(
+  provider: FakeProvider,
+  refreshToken: string,
+  project: ProjectSeed = DEV,
+): Promise<Response> {
   return tokenRequest(provider, {
     grant_type: "refresh_token",
     client_id: project.id,

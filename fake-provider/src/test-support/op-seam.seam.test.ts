@@ -34,6 +34,12 @@ describe("opSeam", () => {
     const user = await seam.addUser({ display_name: "old" });
     await seam.ok((ctx) => updateUser(ctx, user, { display_name: "new" }));
     const auth = await seam.ok(asClient(user), (ctx) => ctx.auth);
-    expect(auth).toMatchObject({ type: "client", project: seam.project(), branchId: "main", user: { id: user.id, displayName: "new" }, sessionId: null });
+    expect(auth).toMatchObject({
+      type: "client",
+      project: seam.project(),
+      branchId: "main",
+      user: { id: user.id, displayName: "new" },
+      sessionId: null,
+    });
   });
 });

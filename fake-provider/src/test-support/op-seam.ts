@@ -1,6 +1,11 @@
 import { expect } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
-import { DEFAULT_BRANCH_ID, type AccessType, type ConcreteKnownErrorCode, type ServerUserCreate } from "@authsim/sdk/contract";
+import {
+  DEFAULT_BRANCH_ID,
+  type AccessType,
+  type ConcreteKnownErrorCode,
+  type ServerUserCreate,
+} from "@authsim/sdk/contract";
 import { manualClock, seededRandom, type RandomSource } from "@authsim/sdk/runtime";
 import { defaultCryptoBackend } from "../domain/auth/crypto-backend.ts";
 import { signAccessToken } from "../domain/auth/tokens.ts";
@@ -108,7 +113,9 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     ...options.settings,
   };
   const store = new Store();
-  store.transactSync((tables) => applySeed(opContextOn(tables, clock.now(), random, settings), options.seed ?? defaultSeed));
+  store.transactSync((tables) =>
+    applySeed(opContextOn(tables, clock.now(), random, settings), options.seed ?? defaultSeed),
+  );
 
   const authOf = (tables: Tables, caller: Caller): Auth => {
     const projectId = caller.projectId ?? caller.user?.projectId ?? DEV.id;
@@ -116,14 +123,29 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     if (!project) throw new Error(`op-seam: no project ${projectId}`);
     // The user as the tables hold it now (parseAuth reads it at the start of the request, after earlier ops wrote it).
     const user = caller.user ? (tables.users.get(caller.user.id) ?? null) : null;
-    return { type: caller.type, project, branchId: DEFAULT_BRANCH_ID, user, sessionId: caller.sessionId ?? null, claims: null };
+    return {
+      type: caller.type,
+      project,
+      branchId: DEFAULT_BRANCH_ID,
+      user,
+      sessionId: caller.sessionId ?? null,
+      claims: null,
+    };
   };
 
   // The transaction api/routes/mount.ts runs an op in (runOp): keepOnFailure writes survive a refusal.
-  async function execute<R>(caller: Caller | null, op: (ctx: AuthedContext) => R | Promise<R>, endUser?: EndUserIpInfo): Promise<Outcome<R>> {
+  async function execute<R>(
+    caller: Caller | null,
+    op: (ctx: AuthedContext) => R | Promise<R>,
+    endUser?: EndUserIpInfo,
+  ): Promise<Outcome<R>> {
     try {
       // Ops without a caller never read ctx.auth; the cast only lets both overloads share this body.
-      const value = await runOp({ store, clock, random, settings }, (ctx) => op((caller ? { ...ctx, auth: authOf(ctx.tables, caller) } : ctx) as AuthedContext), endUser ? { endUser } : {});
+      const value = await runOp(
+        { store, clock, random, settings },
+        (ctx) => op((caller ? { ...ctx, auth: authOf(ctx.tables, caller) } : ctx) as AuthedContext),
+        endUser ? { endUser } : {},
+      );
       return { ok: true, value };
     } catch (error) {
       if (error instanceof KnownErrorException || error instanceof StatusError) return { ok: false, error };
@@ -132,7 +154,8 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
   }
 
   type AnyOp<R> = (ctx: AuthedContext) => R | Promise<R>;
-  const split = <R>(a: Caller | AnyOp<R>, b: unknown): [Caller | null, AnyOp<R>] => (typeof a === "function" ? [null, a] : [a, b as AnyOp<R>]);
+  const split = <R>(a: Caller | AnyOp<R>, b: unknown): [Caller | null, AnyOp<R>] =>
+    typeof a === "function" ? [null, a] : [a, b as AnyOp<R>];
 
   const seam: OpSeam = {
     store,
@@ -147,7 +170,10 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     async ok<R>(a: Caller | AnyOp<R>, b?: unknown): Promise<R> {
       const [caller, op] = split(a, b);
       const outcome = await execute(caller, op);
-      if (!outcome.ok) throw new Error(`op-seam: expected success, the op refused: ${outcome.error instanceof KnownErrorException ? outcome.error.code : outcome.error.message}`);
+      if (!outcome.ok)
+        throw new Error(
+          `op-seam: expected success, the op refused: ${outcome.error instanceof KnownErrorException ? outcome.error.code : outcome.error.message}`,
+        );
       return outcome.value;
     },
     async refuses<C extends Refusal>(a: Caller | AnyOp<unknown>, b: unknown, c?: C): Promise<RefusedWith<C>> {
@@ -155,7 +181,11 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
       const code = (caller ? c : b) as C;
       const before = store.snapshot();
       const outcome = await execute(caller, op);
-      const got = outcome.ok ? "success" : outcome.error instanceof KnownErrorException ? outcome.error.code : outcome.error.status;
+      const got = outcome.ok
+        ? "success"
+        : outcome.error instanceof KnownErrorException
+          ? outcome.error.code
+          : outcome.error.status;
       expect(got).toBe(code);
       expect(store.snapshot(), `a refusal with ${code} changed the state`).toEqual(before);
       return (outcome as { error: RefusedWith<C> }).error;
@@ -170,7 +200,14 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
     },
     async signIn(user, type = "client") {
       const { session, accessToken } = await seam.ok((ctx) => openSession(ctx, user));
-      return { type, projectId: user.projectId, user, sessionId: session.id, refreshToken: session.refreshToken, accessToken: await signAccessToken(accessToken) };
+      return {
+        type,
+        projectId: user.projectId,
+        user,
+        sessionId: session.id,
+        refreshToken: session.refreshToken,
+        accessToken: await signAccessToken(accessToken),
+      };
     },
     snapshot: () => store.snapshot(),
   };
@@ -178,8 +215,16 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
 }
 
 /** Callers by access type, for `run(caller, op)`. */
-export const asClient = (user: UserRecord | null = null, projectId: string = DEV.id): Caller => ({ type: "client", projectId, user });
-export const asServer = (user: UserRecord | null = null, projectId: string = DEV.id): Caller => ({ type: "server", projectId, user });
+export const asClient = (user: UserRecord | null = null, projectId: string = DEV.id): Caller => ({
+  type: "client",
+  projectId,
+  user,
+});
+export const asServer = (user: UserRecord | null = null, projectId: string = DEV.id): Caller => ({
+  type: "server",
+  projectId,
+  user,
+});
 export const asAdmin = (projectId: string = DEV.id): Caller => ({ type: "admin", projectId });
 
 /** The default seed with some of the dev project's config flags changed (e.g. `{ sign_up_enabled: false }`). */

@@ -53,7 +53,10 @@ export function authorizePath(o: AuthorizeOptions): string {
 }
 
 /** GET authorize in redirect mode: the identity provider's page and the inner-state cookie ("name=value"). */
-export async function startOAuth(provider: TestProvider, o: AuthorizeOptions): Promise<{ location: string; cookie: string; innerState: string }> {
+export async function startOAuth(
+  provider: TestProvider,
+  o: AuthorizeOptions,
+): Promise<{ location: string; cookie: string; innerState: string }> {
   const response = await api(provider, authorizePath(o));
   expect(response.status, await response.clone().text()).toBe(307);
   const location = response.headers.get("location")!;
@@ -78,7 +81,11 @@ export async function answerIdp(provider: TestProvider, idpLocation: string, fie
   const url = new URL(idpLocation);
   const form = new URLSearchParams({ state: url.searchParams.get("state")!, action: fields.action ?? "allow" });
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && k !== "action") form.set(k, v);
-  const response = await request(provider, `${url.pathname}${url.search}`, { method: "POST", body: form.toString(), contentType: "application/x-www-form-urlencoded" });
+  const response = await request(provider, `${url.pathname}${url.search}`, {
+    method: "POST",
+    body: form.toString(),
+    contentType: "application/x-www-form-urlencoded",
+  });
   expect(response.status, await response.clone().text()).toBe(303);
   return response.headers.get("location")!;
 }
@@ -96,7 +103,12 @@ export function codeAndState(response: Response): { code: string; state: string;
   return { code: location.searchParams.get("code")!, state: location.searchParams.get("state")!, location };
 }
 
-export function codeGrant(provider: TestProvider, code: string, verifier: string, redirectUri = APP_CALLBACK): Promise<Response> {
+export function codeGrant(
+  provider: TestProvider,
+  code: string,
+  verifier: string,
+  redirectUri = APP_CALLBACK,
+): Promise<Response> {
   return tokenRequest(provider, {
     grant_type: "authorization_code",
     client_id: DEV.id,
@@ -115,7 +127,11 @@ export interface OAuthTokens {
 }
 
 /** The whole flow for one identity: authorize, identity provider, callback, code exchange. */
-export async function oauthSignIn(provider: TestProvider, identity: IdentityFields, o: Partial<AuthorizeOptions> = {}): Promise<OAuthTokens> {
+export async function oauthSignIn(
+  provider: TestProvider,
+  identity: IdentityFields,
+  o: Partial<AuthorizeOptions> = {},
+): Promise<OAuthTokens> {
   const { verifier, challenge } = await pkcePair(identity.account_id ?? "x");
   const start = await startOAuth(provider, { ...o, challenge });
   const back = await callback(provider, await answerIdp(provider, start.location, identity), start.cookie);
@@ -125,12 +141,23 @@ export async function oauthSignIn(provider: TestProvider, identity: IdentityFiel
 
 /** The current TOTP of a user, from the emulator's control endpoint. */
 export async function currentCode(provider: TestProvider, userId: string): Promise<string> {
-  return (await controlClient({ baseUrl: ORIGIN, fetch: provider.fetch }).call("totp", { params: { user_id: userId } })).code;
+  return (await controlClient({ baseUrl: ORIGIN, fetch: provider.fetch }).call("totp", { params: { user_id: userId } }))
+    .code;
 }
 
 /** Turns MFA on for a signed-in user (PATCH /users/me {totp_secret_base64}). */
-export async function enableTotp(provider: TestProvider, accessToken: string, secretBase64 = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA="): Promise<void> {
-  await expectJson(await api(provider, "/users/me", { method: "PATCH", headers: client({ accessToken }), json: { totp_secret_base64: secretBase64 } }));
+export async function enableTotp(
+  provider: TestProvider,
+  accessToken: string,
+  secretBase64 = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA=",
+): Promise<void> {
+  await expectJson(
+    await api(provider, "/users/me", {
+      method: "PATCH",
+      headers: client({ accessToken }),
+      json: { totp_secret_base64: secretBase64 },
+    }),
+  );
 }
 
 export const withToken = (accessToken: string, extra: Fields = {}): Fields => client({ accessToken, ...extra });

@@ -1,6 +1,23 @@
-import { clientTeam, serverTeam, signInResponse, type ClientTeamJson, type ServerTeamJson } from "@authsim/sdk/contract";
+import {
+  clientTeam,
+  serverTeam,
+  signInResponse,
+  type ClientTeamJson,
+  type ServerTeamJson,
+} from "@authsim/sdk/contract";
 import type { ProjectConfigRecord } from "../domain/store/records.ts";
-import { DEV, PASSWORD, api, client, expectJson, freshEmail, server, signUp, type SignedUp, type TestProvider } from "./api.ts";
+import {
+  DEV,
+  PASSWORD,
+  api,
+  client,
+  expectJson,
+  freshEmail,
+  server,
+  signUp,
+  type SignedUp,
+  type TestProvider,
+} from "./api.ts";
 
 /** Helpers for the teams, permissions and invitations tests (protocol.md §5.3–5.5). */
 
@@ -9,16 +26,26 @@ type Json = Record<string, unknown>;
 /** Client headers carrying a user's access token. */
 export const as = (user: { access_token: string }) => client({ accessToken: user.access_token });
 
-export async function clientCreateTeam(provider: TestProvider, user: SignedUp, body: Json = { display_name: "Team" }): Promise<ClientTeamJson> {
+export async function clientCreateTeam(
+  provider: TestProvider,
+  user: SignedUp,
+  body: Json = { display_name: "Team" },
+): Promise<ClientTeamJson> {
   return clientTeam.parse(await expectJson(await api(provider, "/teams", { headers: as(user), json: body }), 201));
 }
 
-export async function serverCreateTeam(provider: TestProvider, body: Json = { display_name: "Team" }): Promise<ServerTeamJson> {
+export async function serverCreateTeam(
+  provider: TestProvider,
+  body: Json = { display_name: "Team" },
+): Promise<ServerTeamJson> {
   return serverTeam.parse(await expectJson(await api(provider, "/teams", { headers: server(), json: body }), 201));
 }
 
 export async function addMember(provider: TestProvider, teamId: string, userId: string): Promise<void> {
-  await expectJson(await api(provider, `/team-memberships/${teamId}/${userId}`, { method: "POST", headers: server(), json: {} }), 201);
+  await expectJson(
+    await api(provider, `/team-memberships/${teamId}/${userId}`, { method: "POST", headers: server(), json: {} }),
+    201,
+  );
 }
 
 /** A user whose email is verified (server-created), signed in: invitations need a proven address. */
@@ -26,11 +53,19 @@ export async function verifiedUser(provider: TestProvider, email = freshEmail("v
   await expectJson(
     await api(provider, "/users", {
       headers: server(),
-      json: { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true, password: PASSWORD },
+      json: {
+        primary_email: email,
+        primary_email_verified: true,
+        primary_email_auth_enabled: true,
+        password: PASSWORD,
+      },
     }),
     201,
   );
-  const signIn = await api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password: PASSWORD } });
+  const signIn = await api(provider, "/auth/password/sign-in", {
+    headers: client(),
+    json: { email, password: PASSWORD },
+  });
   return { ...signInResponse.parse(await expectJson(signIn)), email, password: PASSWORD };
 }
 
@@ -61,6 +96,9 @@ export async function itemIds(response: Response): Promise<string[]> {
 
 /** Signs an existing user in again (e.g. after moving the clock past the access tokens' lifetime). */
 export async function signInAgain(provider: TestProvider, user: SignedUp): Promise<SignedUp> {
-  const response = await api(provider, "/auth/password/sign-in", { headers: client(), json: { email: user.email, password: user.password } });
+  const response = await api(provider, "/auth/password/sign-in", {
+    headers: client(),
+    json: { email: user.email, password: user.password },
+  });
   return { ...signInResponse.parse(await expectJson(response)), email: user.email, password: user.password };
 }

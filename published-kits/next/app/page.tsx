@@ -13,7 +13,8 @@ export default async function Home() {
       {user && <p data-testid="display-name">Display name: {user.displayName ?? "(none)"}</p>}
       <nav>
         <Link href="/protected">Protected page</Link> <Link href="/handler/account-settings">Account settings</Link>{" "}
-        <Link href="/users">Users</Link> {user ? <Link href="/handler/sign-out">Sign out</Link> : <Link href="/handler/sign-in">Sign in</Link>}
+        <Link href="/users">Users</Link>{" "}
+        {user ? <Link href="/handler/sign-out">Sign out</Link> : <Link href="/handler/sign-in">Sign in</Link>}
       </nav>
       <SignOutButton />
       <UserButton />

@@ -8,7 +8,8 @@ import { StackServerApp } from "@stackframe/stack";
  */
 function env(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: start this app with the env lines \`npm start\` prints (see ../README.md).`);
+  if (!value)
+    throw new Error(`${name} is not set: start this app with the env lines \`npm start\` prints (see ../README.md).`);
   return value;
 }
 

@@ -21,7 +21,8 @@ declare global {
 
 export function kitConfig(): KitConfig {
   const config = window.__AUTHSIM_KIT_CONFIG__;
-  if (!config) throw new Error("No /runtime-config.js: serve this build with the emulator's address (see ../README.md).");
+  if (!config)
+    throw new Error("No /runtime-config.js: serve this build with the emulator's address (see ../README.md).");
   if (config.hostedHandlerUrlTemplate) provideHostedTemplate(config.hostedHandlerUrlTemplate);
   return config;
 }

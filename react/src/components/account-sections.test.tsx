@@ -24,7 +24,15 @@ describe("account settings sections", () => {
     const t = createTestApp();
     await openSettings(t, "Teams");
     const menu = within(screen.getByRole("navigation", { name: "Account settings pages" }));
-    expect(menu.getAllByRole("button").map((b) => b.textContent)).toEqual(["Profile", "Emails & sign-in", "Notifications", "Active sessions", "API keys", "Teams", "Sign out & delete"]);
+    expect(menu.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Profile",
+      "Emails & sign-in",
+      "Notifications",
+      "Active sessions",
+      "API keys",
+      "Teams",
+      "Sign out & delete",
+    ]);
     expect(menu.getByRole("button", { name: "Teams" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("heading", { name: "Teams" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Profile" })).toBeNull();
@@ -49,10 +57,16 @@ describe("account settings sections", () => {
     await waitFor(() => expect(list("Email addresses").getByText(new RegExp(primary))).toBeTruthy());
     fireEvent.change(screen.getByLabelText("New email address"), { target: { value: "second@example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Add email" }));
-    const row = await waitFor(() => list("Email addresses").getByText(/second@example\.com/).closest("li")!);
+    const row = await waitFor(() =>
+      list("Email addresses")
+        .getByText(/second@example\.com/)
+        .closest("li")!,
+    );
     expect(row.textContent).toContain("(not verified)");
     fireEvent.click(within(row).getByRole("button", { name: "Send verification email" }));
-    await waitFor(() => expect(within(row).getByRole("status").textContent).toBe("Verification email sent to second@example.com."));
+    await waitFor(() =>
+      expect(within(row).getByRole("status").textContent).toBe("Verification email sent to second@example.com."),
+    );
     const mail = await t.provider.outbox.waitFor({ to: "second@example.com", kind: "email_verification" });
     expect(new URL(mail.link ?? "").pathname).toBe("/handler/email-verification");
     fireEvent.click(within(row).getByRole("button", { name: "Remove" }));
@@ -65,7 +79,9 @@ describe("account settings sections", () => {
     fireEvent.change(screen.getByLabelText("Key description"), { target: { value: "deploy bot" } });
     fireEvent.click(screen.getByRole("button", { name: "Create key" }));
     const value = await waitFor(() => screen.getByText(/copy it now/).querySelector("code")!.textContent!);
-    await waitFor(() => expect(list("API keys").getByText(`deploy bot (…${value.slice(-4)})`, { exact: false })).toBeTruthy());
+    await waitFor(() =>
+      expect(list("API keys").getByText(`deploy bot (…${value.slice(-4)})`, { exact: false })).toBeTruthy(),
+    );
     fireEvent.click(list("API keys").getByRole("button", { name: "Revoke" }));
     await waitFor(() => expect(list("API keys").getByText(/\(revoked\)/)).toBeTruthy());
   });

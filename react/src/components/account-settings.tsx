@@ -41,7 +41,9 @@ function pagesFor(project: Project): Page[] {
     },
     { id: "notifications", label: "Notifications", render: () => <NotificationsSection /> },
     { id: "sessions", label: "Active sessions", render: (user) => <SessionsSection user={user} /> },
-    project.config.allowUserApiKeys ? { id: "api-keys", label: "API keys", render: (user) => <ApiKeysSection user={user} /> } : null,
+    project.config.allowUserApiKeys
+      ? { id: "api-keys", label: "API keys", render: (user) => <ApiKeysSection user={user} /> }
+      : null,
     { id: "teams", label: "Teams", render: (user) => <TeamsSection user={user} /> },
     { id: "account", label: "Sign out & delete", render: (user) => <DangerSection user={user} /> },
   ];
@@ -75,7 +77,8 @@ export function AccountSettings({ title = "Account settings" }: { title?: string
   const choose = (id: string) => {
     setChosen(id);
     // The fragment follows, so a reload or a copied address opens the same page (no navigation, no history entry).
-    if (typeof window !== "undefined" && window.history) window.history.replaceState(window.history.state, "", `#${id}`);
+    if (typeof window !== "undefined" && window.history)
+      window.history.replaceState(window.history.state, "", `#${id}`);
   };
   return (
     <section className="authsim-page authsim-settings" aria-labelledby="authsim-page-title">
@@ -83,7 +86,12 @@ export function AccountSettings({ title = "Account settings" }: { title?: string
       <div className="authsim-settings-layout">
         <nav className="authsim-settings-menu" aria-label="Account settings pages">
           {pages.map((page) => (
-            <button key={page.id} type="button" aria-current={page.id === current.id ? "page" : undefined} onClick={() => choose(page.id)}>
+            <button
+              key={page.id}
+              type="button"
+              aria-current={page.id === current.id ? "page" : undefined}
+              onClick={() => choose(page.id)}
+            >
               {page.label}
             </button>
           ))}

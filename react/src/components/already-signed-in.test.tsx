@@ -2,7 +2,14 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Handler } from "../handler/handler.tsx";
 import { useUser } from "../hooks/use-user.ts";
-import { createTestApp, existingUser, PASSWORD, renderWithApp, uniqueEmail, type TestApp } from "../test-support/render-app.tsx";
+import {
+  createTestApp,
+  existingUser,
+  PASSWORD,
+  renderWithApp,
+  uniqueEmail,
+  type TestApp,
+} from "../test-support/render-app.tsx";
 import { resetPage, visit } from "../test-support/strong-auth.ts";
 import { SignIn } from "./sign-in.tsx";
 import { SignUp } from "./sign-up.tsx";
@@ -24,7 +31,12 @@ function Who() {
 
 async function signedIn(t: TestApp): Promise<string> {
   const email = uniqueEmail("already");
-  const result = await t.app.signUpWithCredential({ email, password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  const result = await t.app.signUpWithCredential({
+    email,
+    password: PASSWORD,
+    noRedirect: true,
+    noVerificationCallback: true,
+  });
   if (result.status === "error") throw result.error;
   return email;
 }
@@ -42,7 +54,10 @@ describe("an already signed-in visitor", () => {
   it("sees the card instead of the forms on the sign-in and sign-up pages, and by default is not sent anywhere", async () => {
     const t = createTestApp();
     const email = await signedIn(t);
-    for (const [page, ui] of [["/handler/sign-in?after_auth_return_to=%2Fprotected", <SignIn />], ["/handler/sign-up", <SignUp />]] as const) {
+    for (const [page, ui] of [
+      ["/handler/sign-in?after_auth_return_to=%2Fprotected", <SignIn />],
+      ["/handler/sign-up", <SignUp />],
+    ] as const) {
       visit(page);
       await renderWithApp(t, ui);
       await expectCard(email);
@@ -76,7 +91,9 @@ describe("an already signed-in visitor", () => {
     await signedIn(t);
     visit("/handler/sign-in?after_auth_return_to=https%3A%2F%2Fevil.example%2Fsteal");
     await renderWithApp(t, <SignIn automaticRedirect />);
-    expect((await screen.findByRole("alert")).textContent).toMatch(/^Refusing to redirect to https:\/\/evil\.example\/steal/);
+    expect((await screen.findByRole("alert")).textContent).toMatch(
+      /^Refusing to redirect to https:\/\/evil\.example\/steal/,
+    );
     expect(screen.queryByRole("status")).toBeNull();
     expect(screen.getByRole("link", { name: "Go home" })).toBeTruthy();
     expect(t.navigations).toEqual([]);

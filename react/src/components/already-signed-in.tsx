@@ -26,7 +26,15 @@ export function useArrivedSignedIn(): CurrentUser | null {
  * when the page carries a trusted one, else to afterSignIn (sign-in) or afterSignUp (sign-up). Then a flow that comes
  * back to the sign-in page signed in (an OAuth sign-in started there without an explicit returnTo) still ends there.
  */
-export function AlreadySignedIn({ user, kind, automaticRedirect }: { user: CurrentUser; kind: "afterSignIn" | "afterSignUp"; automaticRedirect: boolean }) {
+export function AlreadySignedIn({
+  user,
+  kind,
+  automaticRedirect,
+}: {
+  user: CurrentUser;
+  kind: "afterSignIn" | "afterSignUp";
+  automaticRedirect: boolean;
+}) {
   const app = useStackApp();
   const { redirect } = useAfterAuthRedirect(kind);
   const action = useAsyncAction(redirect);

@@ -50,7 +50,13 @@ export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
         ))}
       </ul>
       {unlinked.map((provider) => (
-        <button key={provider.id} type="button" className="authsim-with-icon" onClick={() => void connect.run(provider.id)} disabled={connect.pending}>
+        <button
+          key={provider.id}
+          type="button"
+          className="authsim-with-icon"
+          onClick={() => void connect.run(provider.id)}
+          disabled={connect.pending}
+        >
           <ProviderIcon id={provider.id} />
           Connect {providerName(provider.id)}
         </button>

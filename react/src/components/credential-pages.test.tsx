@@ -62,20 +62,29 @@ describe("the sign-in page", () => {
   it("refuses to return to an untrusted URL and says so", async () => {
     const t = createTestApp();
     const email = await existingUser(t);
-    await renderWithApp(t, <Handler location="/handler/sign-in?after_auth_return_to=https%3A%2F%2Fevil.example%2Fsteal" />);
+    await renderWithApp(
+      t,
+      <Handler location="/handler/sign-in?after_auth_return_to=https%3A%2F%2Fevil.example%2Fsteal" />,
+    );
     fill(/^email$/i, email);
     fill(/^password$/i, PASSWORD);
     await submit(/sign in/i);
-    expect((await screen.findByRole("alert")).textContent).toMatch(/Refusing to redirect to https:\/\/evil\.example\/steal/);
+    expect((await screen.findByRole("alert")).textContent).toMatch(
+      /Refusing to redirect to https:\/\/evil\.example\/steal/,
+    );
     expect(t.navigations).toEqual([]);
   });
 
   it("returns to a URL on a trusted domain of the provider's props", async () => {
     const t = createTestApp();
     const email = await existingUser(t);
-    await renderWithApp(t, <Handler location="/handler/sign-in?after_auth_return_to=https%3A%2F%2Fapp.example.com%2Fhome" />, {
-      trustedRedirects: { domains: [{ domain: "https://*.example.com" }] },
-    });
+    await renderWithApp(
+      t,
+      <Handler location="/handler/sign-in?after_auth_return_to=https%3A%2F%2Fapp.example.com%2Fhome" />,
+      {
+        trustedRedirects: { domains: [{ domain: "https://*.example.com" }] },
+      },
+    );
     fill(/^email$/i, email);
     fill(/^password$/i, PASSWORD);
     await submit(/sign in/i);
@@ -122,7 +131,9 @@ describe("the sign-up page", () => {
     const t = createTestApp();
     const email = uniqueEmail();
     await renderWithApp(t, <Handler location="/handler/sign-up?after_auth_return_to=%2Fwelcome" />);
-    expect(screen.getByRole("link", { name: /sign in/i }).getAttribute("href")).toBe("/handler/sign-in?after_auth_return_to=%2Fwelcome");
+    expect(screen.getByRole("link", { name: /sign in/i }).getAttribute("href")).toBe(
+      "/handler/sign-in?after_auth_return_to=%2Fwelcome",
+    );
     fill(/^email$/i, email);
     fill(/^password$/i, PASSWORD);
     fill(/repeat password/i, PASSWORD);

@@ -63,7 +63,14 @@ export function EmailsSection({ user }: { user: CurrentUser }) {
         ))}
       </ul>
       <form onSubmit={onSubmit} aria-label="Add an email address">
-        <Field label="New email address" name="new-email" type="email" autoComplete="email" value={value} onChange={setValue} />
+        <Field
+          label="New email address"
+          name="new-email"
+          type="email"
+          autoComplete="email"
+          value={value}
+          onChange={setValue}
+        />
         <ErrorMessage error={add.error} />
         <SubmitButton pending={add.pending}>Add email</SubmitButton>
       </form>

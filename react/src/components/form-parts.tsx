@@ -23,7 +23,16 @@ export interface FieldProps {
   inputMode?: "text" | "numeric" | "email";
 }
 
-export function Field({ label, name, type = "text", autoComplete, value, onChange, required = true, inputMode }: FieldProps) {
+export function Field({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  value,
+  onChange,
+  required = true,
+  inputMode,
+}: FieldProps) {
   const id = useId();
   return (
     <div className="authsim-field">

@@ -23,7 +23,8 @@ export function MagicLinkSignIn() {
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
   const send = useAsyncAction(async () => {
     // The link keeps after_auth_return_to, so signing in from the email returns where this page would (spec §2).
-    const callbackUrl = caches.absoluteUrl(withReturnTo(pageUrl(app, "magicLinkCallback"), readReturnTo(page))) ?? undefined;
+    const callbackUrl =
+      caches.absoluteUrl(withReturnTo(pageUrl(app, "magicLinkCallback"), readReturnTo(page))) ?? undefined;
     const result = await app.sendMagicLinkEmail(email.trim(), callbackUrl ? { callbackUrl } : {});
     if (result.status === "error") throw result.error;
     setSent({ email: email.trim(), nonce: result.data.nonce });

@@ -26,7 +26,13 @@ export function MfaSection({ user }: { user: CurrentUser }) {
     setCode("");
   });
   const disable = useAsyncAction(() => user.update({ totpMultiFactorSecret: null }));
-  const start = () => setSetup(app.createTotpSetup({ accountName: user.primaryEmail ?? user.displayName ?? user.id, issuer: project.displayName }));
+  const start = () =>
+    setSetup(
+      app.createTotpSetup({
+        accountName: user.primaryEmail ?? user.displayName ?? user.id,
+        issuer: project.displayName,
+      }),
+    );
   const onSubmit = submitHandler(enable);
   return (
     <section className="authsim-section" aria-labelledby="authsim-mfa">
@@ -41,10 +47,19 @@ export function MfaSection({ user }: { user: CurrentUser }) {
         </>
       ) : setup ? (
         <form onSubmit={onSubmit} aria-label="Set up two-factor authentication" noValidate>
-          <p>Add this key to your authenticator app (or open the setup link on your phone), then enter the code it shows.</p>
+          <p>
+            Add this key to your authenticator app (or open the setup link on your phone), then enter the code it shows.
+          </p>
           <ReadOnlyField label="Secret key" value={setup.secretBase32} />
           <ReadOnlyField label="Setup link" value={setup.otpauthUri} />
-          <Field label="Authentication code" name="totp" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} />
+          <Field
+            label="Authentication code"
+            name="totp"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={setCode}
+          />
           <ErrorMessage error={enable.error} />
           <SubmitButton pending={enable.pending}>Verify and turn on</SubmitButton>
           <button type="button" onClick={() => setSetup(null)}>

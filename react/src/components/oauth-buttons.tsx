@@ -23,7 +23,8 @@ export function OAuthButtons({ providers }: { providers: readonly { id: string }
       await app.signInWithOAuth(providerId, { returnTo: page.href });
       return;
     }
-    if (returnTo !== null && !isTrustedTarget(returnTo, page, trustedRedirects)) throw new UntrustedRedirectError(returnTo);
+    if (returnTo !== null && !isTrustedTarget(returnTo, page, trustedRedirects))
+      throw new UntrustedRedirectError(returnTo);
     await app.signInWithOAuth(providerId, returnTo === null ? {} : { returnTo: new URL(returnTo, page).href });
   });
   if (providers.length === 0) return null;

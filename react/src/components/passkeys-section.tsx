@@ -25,8 +25,17 @@ export function PasskeysSection({ user }: { user: CurrentUser }) {
   return (
     <section className="authsim-section" aria-labelledby="authsim-passkeys">
       <h2 id="authsim-passkeys">Passkeys</h2>
-      <p>{user.passkeyAuthEnabled ? "Passkey sign-in is on for your account." : "Passkey sign-in is off for your account."}</p>
-      <button type="button" onClick={() => void register.run()} disabled={register.pending} aria-busy={register.pending}>
+      <p>
+        {user.passkeyAuthEnabled
+          ? "Passkey sign-in is on for your account."
+          : "Passkey sign-in is off for your account."}
+      </p>
+      <button
+        type="button"
+        onClick={() => void register.run()}
+        disabled={register.pending}
+        aria-busy={register.pending}
+      >
         Add a passkey
       </button>
       {user.passkeyAuthEnabled ? (

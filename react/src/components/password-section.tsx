@@ -27,9 +27,30 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
     <section className="authsim-section" aria-labelledby="authsim-password">
       <h2 id="authsim-password">Password</h2>
       <form onSubmit={onSubmit} aria-label="Change password" noValidate>
-        <Field label="Current password" name="old-password" type="password" autoComplete="current-password" value={oldPassword} onChange={setOldPassword} />
-        <Field label="New password" name="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
-        <Field label="Repeat new password" name="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
+        <Field
+          label="Current password"
+          name="old-password"
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={setOldPassword}
+        />
+        <Field
+          label="New password"
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+        />
+        <Field
+          label="Repeat new password"
+          name="repeat-password"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+        />
         <ErrorMessage error={action.error} />
         <SubmitButton pending={action.pending}>Change password</SubmitButton>
         <Status>{saved ? "Password changed." : null}</Status>

@@ -19,7 +19,14 @@ export function PasswordSignInForm() {
   return (
     <form onSubmit={onSubmit} aria-label="Sign in with email and password" noValidate>
       <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <ErrorMessage error={action.error} />
       <SubmitButton pending={action.pending}>Sign in</SubmitButton>
       <Status>{outcomeText(outcome)}</Status>

@@ -30,8 +30,22 @@ export function PasswordSignUpForm() {
   return (
     <form onSubmit={onSubmit} aria-label="Sign up with email and password" noValidate>
       <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-      <Field label="Repeat password" name="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <Field
+        label="Repeat password"
+        name="repeat-password"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={setRepeat}
+      />
       <ErrorMessage error={action.error} />
       <SubmitButton pending={action.pending}>Sign up</SubmitButton>
       <Status>{redirecting ? "Account created. Redirecting…" : null}</Status>

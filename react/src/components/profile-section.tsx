@@ -25,7 +25,14 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
         </dd>
       </dl>
       <form onSubmit={onSubmit} aria-label="Edit profile">
-        <Field label="Display name" name="display-name" autoComplete="name" value={displayName} onChange={setDisplayName} required={false} />
+        <Field
+          label="Display name"
+          name="display-name"
+          autoComplete="name"
+          value={displayName}
+          onChange={setDisplayName}
+          required={false}
+        />
         <ErrorMessage error={action.error} />
         <SubmitButton pending={action.pending}>Save</SubmitButton>
         <Status>{saved ? "Saved." : null}</Status>

@@ -8,7 +8,12 @@ import { SelectedTeamSwitcher } from "./selected-team-switcher.tsx";
 afterEach(cleanup);
 
 async function userWithTeams(t: TestApp, ...names: string[]): Promise<string[]> {
-  await t.app.signUpWithCredential({ email: uniqueEmail("teams"), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  await t.app.signUpWithCredential({
+    email: uniqueEmail("teams"),
+    password: PASSWORD,
+    noRedirect: true,
+    noVerificationCallback: true,
+  });
   const user = await t.app.getUser({ or: "throw" });
   const ids: string[] = [];
   for (const displayName of names) ids.push((await user.createTeam({ displayName })).id);
@@ -23,8 +28,16 @@ describe("SelectedTeamSwitcher", () => {
     const t = createTestApp();
     const [first, second] = await userWithTeams(t, "Analytical Engines", "Difference Engines");
     const changes: (string | null)[] = [];
-    await renderWithApp(t, <SelectedTeamSwitcher urlMap={(team) => `/teams/${team.id}`} onChange={(team) => void changes.push(team?.id ?? null)} />);
-    await waitFor(() => expect([...select().options].map((o) => o.textContent)).toEqual(["Analytical Engines", "Difference Engines"]));
+    await renderWithApp(
+      t,
+      <SelectedTeamSwitcher
+        urlMap={(team) => `/teams/${team.id}`}
+        onChange={(team) => void changes.push(team?.id ?? null)}
+      />,
+    );
+    await waitFor(() =>
+      expect([...select().options].map((o) => o.textContent)).toEqual(["Analytical Engines", "Difference Engines"]),
+    );
     // Creating a team selects it (spec §4): the last one created.
     expect(select().value).toBe(second);
     await act(async () => fireEvent.change(select(), { target: { value: first } }));
@@ -38,7 +51,15 @@ describe("SelectedTeamSwitcher", () => {
     const t = createTestApp();
     const [first, second] = await userWithTeams(t, "One", "Two");
     const changes: (string | null)[] = [];
-    await renderWithApp(t, <SelectedTeamSwitcher noUpdateSelectedTeam allowNull nullLabel="Personal" onChange={(team) => void changes.push(team?.id ?? null)} />);
+    await renderWithApp(
+      t,
+      <SelectedTeamSwitcher
+        noUpdateSelectedTeam
+        allowNull
+        nullLabel="Personal"
+        onChange={(team) => void changes.push(team?.id ?? null)}
+      />,
+    );
     await waitFor(() => expect([...select().options].map((o) => o.textContent)).toEqual(["Personal", "One", "Two"]));
     await act(async () => fireEvent.change(select(), { target: { value: "" } }));
     await act(async () => fireEvent.change(select(), { target: { value: first } }));

@@ -35,7 +35,14 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps) {
   return <TeamSwitcher {...props} />;
 }
 
-function TeamSwitcher({ urlMap, selectedTeam, noUpdateSelectedTeam = false, allowNull = false, nullLabel = "No team", onChange }: SelectedTeamSwitcherProps) {
+function TeamSwitcher({
+  urlMap,
+  selectedTeam,
+  noUpdateSelectedTeam = false,
+  allowNull = false,
+  nullLabel = "No team",
+  onChange,
+}: SelectedTeamSwitcherProps) {
   const user = useUser({ or: "throw" });
   const teams = useTeams();
   const project = useProject();

@@ -5,7 +5,11 @@ import { ErrorMessage } from "../errors/error-message.tsx";
 
 function SessionRow({ user, session }: { user: CurrentUser; session: ActiveSessionOf }) {
   const revoke = useAsyncAction(() => user.revokeSession(session.id));
-  const where = session.geoInfo ? Object.values(session.geoInfo).filter((v) => typeof v === "string" && v).join(", ") : "";
+  const where = session.geoInfo
+    ? Object.values(session.geoInfo)
+        .filter((v) => typeof v === "string" && v)
+        .join(", ")
+    : "";
   return (
     <li>
       Signed in {session.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC

@@ -25,7 +25,9 @@ describe("sign-in with an emailed code", () => {
     expect(screen.queryByLabelText("Password")).toBeNull();
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: email } });
     fireEvent.click(screen.getByRole("button", { name: "Send sign-in code" }));
-    expect((await screen.findByText(/^Check your inbox/)).textContent).toBe(`Check your inbox: we sent a sign-in link and code to ${email}.`);
+    expect((await screen.findByText(/^Check your inbox/)).textContent).toBe(
+      `Check your inbox: we sent a sign-in link and code to ${email}.`,
+    );
     const mail = await t.provider.outbox.waitFor({ to: email, kind: "magic_link" });
     fireEvent.change(screen.getByLabelText("Sign-in code"), { target: { value: mail.otp } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in with code" }));
@@ -36,7 +38,9 @@ describe("sign-in with an emailed code", () => {
   it("shows the known error of an address that has an unverified account", async () => {
     const t = createTestApp();
     const email = uniqueEmail("taken");
-    await t.otherApp().signUpWithCredential({ email, password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+    await t
+      .otherApp()
+      .signUpWithCredential({ email, password: PASSWORD, noRedirect: true, noVerificationCallback: true });
     await renderWithApp(t, <Handler location="/handler/sign-in" />);
     fireEvent.click(screen.getByRole("button", { name: "Email me a code instead" }));
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: email } });
@@ -52,7 +56,9 @@ describe("sign-in with an emailed code", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send sign-in code" }));
     fireEvent.change(await screen.findByLabelText("Sign-in code"), { target: { value: "ZZZZZZ" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in with code" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("The verification code does not exist for this project.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The verification code does not exist for this project.",
+    );
   });
 
   it("puts after_auth_return_to on the emailed link, and the callback page returns there, new user or not (spec §2)", async () => {
@@ -94,7 +100,9 @@ describe("sign-in with a passkey", () => {
     await renderWithApp(stranger, <Handler />);
     fireEvent.click(screen.getByRole("button", { name: "Continue with a passkey" }));
     // The authenticator has no credential for this site: the browser's refusal (PASSKEY_WEBAUTHN_ERROR), in its words.
-    expect((await screen.findByRole("alert")).textContent).toBe("The operation either timed out or was not allowed (no credential for this RP ID)");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The operation either timed out or was not allowed (no credential for this RP ID)",
+    );
     expect(stranger.navigations).toEqual([]);
   });
 });
@@ -109,7 +117,12 @@ describe("only what the project enables", () => {
 
   it("offers the emailed code alone without passwords, and no sign-up without sign-up", async () => {
     const t = createTestApp();
-    await configureProject(t, { credentialEnabled: false, signUpEnabled: false, passkeyEnabled: false, oauthProviders: [] });
+    await configureProject(t, {
+      credentialEnabled: false,
+      signUpEnabled: false,
+      passkeyEnabled: false,
+      oauthProviders: [],
+    });
     await renderWithApp(t, <Handler location="/handler/sign-in" />);
     expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Send sign-in code"]);
     expect(screen.queryByRole("link", { name: "Create an account" })).toBeNull();

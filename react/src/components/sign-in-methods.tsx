@@ -9,10 +9,22 @@ import { PasskeySignIn } from "./passkey-sign-in.tsx";
  * passkey (sign-in only: a passkey belongs to an existing account), and the emailed code. The password form and the
  * emailed code share one place on the page, so there is a single "Email" field at a time; a button switches.
  */
-export function SignInMethods({ config, passkey, passwordForm }: { config: ProjectConfig; passkey: boolean; passwordForm: ReactNode }) {
+export function SignInMethods({
+  config,
+  passkey,
+  passwordForm,
+}: {
+  config: ProjectConfig;
+  passkey: boolean;
+  passwordForm: ReactNode;
+}) {
   const [method, setMethod] = useState<"password" | "code">(config.credentialEnabled ? "password" : "code");
   const both = config.credentialEnabled && config.magicLinkEnabled;
-  const none = !config.credentialEnabled && !config.magicLinkEnabled && config.oauthProviders.length === 0 && !(passkey && config.passkeyEnabled);
+  const none =
+    !config.credentialEnabled &&
+    !config.magicLinkEnabled &&
+    config.oauthProviders.length === 0 &&
+    !(passkey && config.passkeyEnabled);
   const buttons = config.oauthProviders.length > 0 || (passkey && config.passkeyEnabled);
   const form = config.credentialEnabled || config.magicLinkEnabled;
   return (
@@ -27,11 +39,19 @@ export function SignInMethods({ config, passkey, passwordForm }: { config: Proje
       {method === "password" && config.credentialEnabled ? passwordForm : null}
       {method === "code" && config.magicLinkEnabled ? <MagicLinkSignIn /> : null}
       {both ? (
-        <button type="button" className="authsim-switch" onClick={() => setMethod(method === "password" ? "code" : "password")}>
+        <button
+          type="button"
+          className="authsim-switch"
+          onClick={() => setMethod(method === "password" ? "code" : "password")}
+        >
           {method === "password" ? "Email me a code instead" : "Use a password instead"}
         </button>
       ) : null}
-      {none ? <p role="alert" className="authsim-error">No sign-in method is enabled for this project.</p> : null}
+      {none ? (
+        <p role="alert" className="authsim-error">
+          No sign-in method is enabled for this project.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -19,7 +19,12 @@ const SETTINGS = "/handler/account-settings";
 /** Account settings of a new user, on the page of the side menu named `page` (two-factor, passkeys, links are one). */
 async function openSettings(options: Partial<StackClientAppOptions> = {}, page = "Emails & sign-in"): Promise<TestApp> {
   const t = createTestApp(options);
-  await t.app.signUpWithCredential({ email: uniqueEmail("settings"), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  await t.app.signUpWithCredential({
+    email: uniqueEmail("settings"),
+    password: PASSWORD,
+    noRedirect: true,
+    noVerificationCallback: true,
+  });
   visit(SETTINGS);
   await renderWithApp(t, <Handler />);
   await screen.findByRole("heading", { name: "Account settings" });
@@ -40,18 +45,26 @@ describe("two-factor authentication", () => {
     expect(link.searchParams.get("secret")).toBe(secret);
 
     const right = await totpCode(base32Decode(secret), t.provider.clock.now());
-    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: right === "000000" ? "111111" : "000000" } });
+    fireEvent.change(screen.getByLabelText("Authentication code"), {
+      target: { value: right === "000000" ? "111111" : "000000" },
+    });
     fireEvent.click(screen.getByRole("button", { name: "Verify and turn on" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The TOTP code is invalid. Please try again.");
     expect((await t.app.getUser({ or: "throw" })).isMultiFactorRequired).toBe(false);
 
     fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: right } });
     fireEvent.click(screen.getByRole("button", { name: "Verify and turn on" }));
-    await waitFor(() => expect(section("Two-factor authentication").getByRole("status").textContent).toBe("Two-factor authentication is on."));
+    await waitFor(() =>
+      expect(section("Two-factor authentication").getByRole("status").textContent).toBe(
+        "Two-factor authentication is on.",
+      ),
+    );
     const user = await t.app.getUser({ or: "throw" });
     expect(user.isMultiFactorRequired).toBe(true);
     // The provider holds the same secret: its code now is one the setup accepts.
-    expect(await verifyTotpCode(base32Decode(secret), await providerTotp(t, user.id), t.provider.clock.now())).toBe(true);
+    expect(await verifyTotpCode(base32Decode(secret), await providerTotp(t, user.id), t.provider.clock.now())).toBe(
+      true,
+    );
 
     fireEvent.click(screen.getByRole("button", { name: "Turn off two-factor authentication" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Set up two-factor authentication" })).toBeTruthy());
@@ -77,7 +90,12 @@ describe("passkeys", () => {
   it("is not shown where the project has passkeys off", async () => {
     const t = createTestApp();
     await configureProject(t, { passkeyEnabled: false });
-    await t.app.signUpWithCredential({ email: uniqueEmail(), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+    await t.app.signUpWithCredential({
+      email: uniqueEmail(),
+      password: PASSWORD,
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
     await renderWithApp(t, <Handler location={`${SETTINGS}#sign-in`} />);
     await screen.findByRole("heading", { name: "Emails" });
     expect(screen.queryByRole("heading", { name: "Passkeys" })).toBeNull();
@@ -91,7 +109,10 @@ describe("connected accounts", () => {
     expect(accounts.getByText("No account is connected.")).toBeTruthy();
     fireEvent.click(accounts.getByRole("button", { name: "Connect Google" }));
     await waitFor(() => expect(t.navigations.at(-1)).toContain(`${CONTROL_PREFIX}/oauth/authorize/google`));
-    const back = await passIdentityProvider(t, t.navigations.at(-1)!, { account_id: "g-1", email: "ada@gmail.example" });
+    const back = await passIdentityProvider(t, t.navigations.at(-1)!, {
+      account_id: "g-1",
+      email: "ada@gmail.example",
+    });
     cleanup();
 
     visit(back);

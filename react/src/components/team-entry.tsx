@@ -27,7 +27,13 @@ export function TeamEntry({ user, team }: { user: CurrentUser; team: TeamOf }) {
   return (
     <li>
       <h3>{team.displayName}</h3>
-      <Suspense fallback={<p role="status" className="authsim-muted">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="authsim-muted">
+            Loading…
+          </p>
+        }
+      >
         <TeamTools user={user} team={team} />
       </Suspense>
     </li>

@@ -27,7 +27,14 @@ export function TeamInviteForm({ team }: { team: TeamOf }) {
   const onSubmit = submitHandler(invite);
   return (
     <form onSubmit={onSubmit} aria-label={`Invite a member to ${team.displayName}`}>
-      <Field label="Email to invite" name="invite-email" type="email" autoComplete="off" value={email} onChange={setEmail} />
+      <Field
+        label="Email to invite"
+        name="invite-email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={setEmail}
+      />
       <ErrorMessage error={invite.error} />
       <SubmitButton pending={invite.pending}>Send invitation</SubmitButton>
       <Status>{sentTo ? `Invitation sent to ${sentTo}.` : null}</Status>

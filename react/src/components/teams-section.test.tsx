@@ -12,7 +12,12 @@ const TEAM = "Babbage & Co";
 
 /** A user with a team they created (creators get team_admin, which holds $read_members and $invite_members). */
 async function teamOwner(t: TestApp): Promise<{ user: CurrentUser; teamId: string }> {
-  await t.app.signUpWithCredential({ email: uniqueEmail("owner"), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  await t.app.signUpWithCredential({
+    email: uniqueEmail("owner"),
+    password: PASSWORD,
+    noRedirect: true,
+    noVerificationCallback: true,
+  });
   const user = await t.app.getUser({ or: "throw" });
   const team = await user.createTeam({ displayName: TEAM });
   return { user, teamId: team.id };
@@ -38,7 +43,11 @@ describe("the teams section", () => {
     await teamOwner(t);
     await openSettings(t);
     const members = await screen.findByRole("list", { name: `Members of ${TEAM}` });
-    expect(within(members).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["A member without a name (you)"]);
+    expect(
+      within(members)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["A member without a name (you)"]);
 
     const invitee = uniqueEmail("invitee");
     fireEvent.change(inviteForm().getByLabelText("Email to invite"), { target: { value: invitee } });
@@ -48,7 +57,11 @@ describe("the teams section", () => {
 
     const mail = await t.provider.outbox.waitFor({ to: invitee, kind: "team_invitation" });
     const link = new URL(mail.link ?? "");
-    expect([link.origin, link.pathname, link.searchParams.get("code")]).toEqual(["http://localhost:3000", "/handler/team-invitation", mail.code]);
+    expect([link.origin, link.pathname, link.searchParams.get("code")]).toEqual([
+      "http://localhost:3000",
+      "/handler/team-invitation",
+      mail.code,
+    ]);
 
     // The invitee proves the address and accepts in their own app; this page learns of it on its next refresh.
     const other = t.otherApp();
@@ -58,7 +71,13 @@ describe("the teams section", () => {
     await (await other.getUser({ or: "throw" })).update({ displayName: "Grace" });
     expect((await other.acceptTeamInvitation(mail.code ?? "")).status).toBe("ok");
     await act(async () => t.app[clientCachesSymbol]().refreshAll());
-    await waitFor(() => expect(within(members).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["A member without a name (you)", "Grace"]));
+    await waitFor(() =>
+      expect(
+        within(members)
+          .getAllByRole("listitem")
+          .map((li) => li.textContent),
+      ).toEqual(["A member without a name (you)", "Grace"]),
+    );
   });
 
   it("shows a known error with the catalogue's message when the permission went away meanwhile", async () => {
@@ -70,7 +89,9 @@ describe("the teams section", () => {
     await revokeTeamAdmin(t, user.id, teamId);
     fireEvent.change(inviteForm().getByLabelText("Email to invite"), { target: { value: "someone@example.com" } });
     fireEvent.click(inviteForm().getByRole("button", { name: "Send invitation" }));
-    expect((await inviteForm().findByRole("alert")).textContent).toBe(`User ${user.id} does not have permission $invite_members in team ${teamId}.`);
+    expect((await inviteForm().findByRole("alert")).textContent).toBe(
+      `User ${user.id} does not have permission $invite_members in team ${teamId}.`,
+    );
     expect(inviteForm().queryByRole("status")).toBeNull();
     expect(t.provider.outbox.list({ to: "someone@example.com" })).toEqual([]);
   });

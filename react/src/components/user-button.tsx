@@ -54,7 +54,14 @@ export function UserButton() {
   return (
     <div className="authsim-user-button" ref={root}>
       <style>{userButtonCss}</style>
-      <button type="button" aria-label={name} aria-expanded={open} aria-controls={menuId} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        aria-label={name}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-haspopup="true"
+        onClick={() => setOpen(!open)}
+      >
         <span className="authsim-avatar" aria-hidden="true">
           {initials(name)}
         </span>

@@ -22,7 +22,6 @@ const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url
 const EMAIL = "ada@example.com";
 const PASSWORD = "correct horse battery";
 
-
 describeInChromium("the demo app in Chromium", () => {
   let dist: string;
   let provider: StartedCli;
@@ -111,7 +110,9 @@ describeInChromium("the demo app in Chromium", () => {
     await page.getByLabel("Email", { exact: true }).fill(EMAIL);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText(/reset link is on its way/).waitFor();
-    const mail = await controlClient({ baseUrl: provider.url }).call("waitForEmail", { query: { to: EMAIL, kind: "password_reset", timeoutMs: 10_000 } });
+    const mail = await controlClient({ baseUrl: provider.url }).call("waitForEmail", {
+      query: { to: EMAIL, kind: "password_reset", timeoutMs: 10_000 },
+    });
     expect(mail.link?.startsWith(`${demo.url}/handler/password-reset?`)).toBe(true);
     await page.goto(mail.link ?? "");
     await page.getByLabel("New password", { exact: true }).fill("a brand new secret");

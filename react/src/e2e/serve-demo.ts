@@ -12,7 +12,12 @@ export interface ServedDemo {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+};
 
 export async function serveDemo(distDir: string, config: unknown): Promise<ServedDemo> {
   const server = createServer((req, res) => {

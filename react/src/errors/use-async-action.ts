@@ -30,7 +30,11 @@ export function useAsyncAction<A extends unknown[]>(action: (...args: A) => Prom
         await action(...args);
       } catch (e) {
         if (isKnownError(e) || e instanceof UntrustedRedirectError) setError(e);
-        else onUnhandledError(e instanceof Error ? `An unexpected error occurred: ${e.message}` : "An unexpected error occurred.", e);
+        else
+          onUnhandledError(
+            e instanceof Error ? `An unexpected error occurred: ${e.message}` : "An unexpected error occurred.",
+            e,
+          );
       } finally {
         busy.current = false;
         setPending(false);

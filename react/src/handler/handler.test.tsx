@@ -32,12 +32,9 @@ describe("Handler routing", () => {
     const t = createTestApp({ urls: { handler: "/auth" } });
     expect(pageForPath(t.app, "/auth/sign-up")).toBe("signUp");
     expect(pageForPath(t.app, "/handler/sign-up")).toBeNull();
-    expect(["oauth-callback", "mfa", "team-invitation", "cli-auth-confirm"].map((p) => pageForPath(t.app, `/auth/${p}`))).toEqual([
-      "oauthCallback",
-      "mfa",
-      "teamInvitation",
-      "cliAuthConfirm",
-    ]);
+    expect(
+      ["oauth-callback", "mfa", "team-invitation", "cli-auth-confirm"].map((p) => pageForPath(t.app, `/auth/${p}`)),
+    ).toEqual(["oauthCallback", "mfa", "teamInvitation", "cliAuthConfirm"]);
     await renderWithApp(t, <Handler location="/auth/sign-in" />);
     expect(screen.getByRole("link", { name: /create an account/i }).getAttribute("href")).toBe("/auth/sign-up");
   });
@@ -54,7 +51,9 @@ describe("account settings", () => {
     const t = createTestApp();
     await renderWithApp(t, <Handler location="http://localhost:3000/handler/account-settings" />);
     await waitFor(() =>
-      expect(t.navigations).toEqual([`/handler/sign-in?after_auth_return_to=${encodeURIComponent("http://localhost:3000/handler/account-settings")}`]),
+      expect(t.navigations).toEqual([
+        `/handler/sign-in?after_auth_return_to=${encodeURIComponent("http://localhost:3000/handler/account-settings")}`,
+      ]),
     );
     expect(screen.queryByRole("heading", { name: "Account settings" })).toBeNull();
   });
@@ -116,7 +115,9 @@ describe("UserButton", () => {
     await act(async () => fireEvent.click(button));
     expect(button.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByText(email)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Account settings" }).getAttribute("href")).toBe("/handler/account-settings");
+    expect(screen.getByRole("link", { name: "Account settings" }).getAttribute("href")).toBe(
+      "/handler/account-settings",
+    );
     expect(screen.getByRole("link", { name: "Sign out" }).getAttribute("href")).toBe("/handler/sign-out");
   });
 });

@@ -6,8 +6,10 @@ type Thenable<T> = Promise<T> & { status?: string; value?: T; reason?: unknown }
 
 function settled<T>(snapshot: CacheSnapshot<T>): Promise<T> {
   const promise = snapshot.promise as Thenable<T>;
-  if (snapshot.status === "ok" && promise.status !== "fulfilled") Object.assign(promise, { status: "fulfilled", value: snapshot.value });
-  if (snapshot.status === "error" && promise.status !== "rejected") Object.assign(promise, { status: "rejected", reason: snapshot.error });
+  if (snapshot.status === "ok" && promise.status !== "fulfilled")
+    Object.assign(promise, { status: "fulfilled", value: snapshot.value });
+  if (snapshot.status === "error" && promise.status !== "rejected")
+    Object.assign(promise, { status: "rejected", reason: snapshot.error });
   return promise;
 }
 

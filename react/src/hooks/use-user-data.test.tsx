@@ -8,13 +8,24 @@ afterEach(cleanup);
 
 async function signUp(t: TestApp): Promise<string> {
   const email = uniqueEmail();
-  const r = await t.app.signUpWithCredential({ email, password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  const r = await t.app.signUpWithCredential({
+    email,
+    password: PASSWORD,
+    noRedirect: true,
+    noVerificationCallback: true,
+  });
   if (r.status === "error") throw r.error;
   return email;
 }
 
 function Teams() {
-  return <p data-testid="teams">{useTeams().map((t) => t.displayName).join(", ") || "none"}</p>;
+  return (
+    <p data-testid="teams">
+      {useTeams()
+        .map((t) => t.displayName)
+        .join(", ") || "none"}
+    </p>
+  );
 }
 
 const inSuspense = (ui: ReactNode) => <Suspense fallback={<p>loading</p>}>{ui}</Suspense>;
@@ -25,7 +36,14 @@ describe("user data hooks", () => {
     function All() {
       return (
         <p data-testid="all">
-          {JSON.stringify([useTeams(), useContactChannels(), useApiKeys(), usePermissions(), useItem("credits"), useTeam("x")])}
+          {JSON.stringify([
+            useTeams(),
+            useContactChannels(),
+            useApiKeys(),
+            usePermissions(),
+            useItem("credits"),
+            useTeam("x"),
+          ])}
         </p>
       );
     }
@@ -58,7 +76,13 @@ describe("user data hooks", () => {
     const t = createTestApp();
     const email = await signUp(t);
     function Channels() {
-      return <p data-testid="channels">{useContactChannels().map((c) => `${c.value}${c.isPrimary ? " (primary)" : ""}`).join(", ")}</p>;
+      return (
+        <p data-testid="channels">
+          {useContactChannels()
+            .map((c) => `${c.value}${c.isPrimary ? " (primary)" : ""}`)
+            .join(", ")}
+        </p>
+      );
     }
     await renderWithApp(t, inSuspense(<Channels />));
     await waitFor(() => expect(screen.getByTestId("channels").textContent).toBe(`${email} (primary)`));
@@ -68,7 +92,13 @@ describe("user data hooks", () => {
     const t = createTestApp();
     await signUp(t);
     function Keys() {
-      return <p data-testid="keys">{useApiKeys().map((k) => k.description).join(", ") || "none"}</p>;
+      return (
+        <p data-testid="keys">
+          {useApiKeys()
+            .map((k) => k.description)
+            .join(", ") || "none"}
+        </p>
+      );
     }
     await renderWithApp(t, inSuspense(<Keys />));
     await waitFor(() => expect(screen.getByTestId("keys").textContent).toBe("none"));
@@ -84,7 +114,14 @@ describe("user data hooks", () => {
     const team = await user.createTeam({ displayName: "Perms" });
     const expected = (await user.listPermissions(team)).map((p) => p.id).sort();
     function Perms() {
-      return <p data-testid="perms">{usePermissions(team).map((p) => p.id).sort().join(",")}</p>;
+      return (
+        <p data-testid="perms">
+          {usePermissions(team)
+            .map((p) => p.id)
+            .sort()
+            .join(",")}
+        </p>
+      );
     }
     await renderWithApp(t, inSuspense(<Perms />));
     await waitFor(() => expect(screen.getByTestId("perms").textContent).toBe(expected.join(",")));

@@ -56,7 +56,12 @@ export function useApiKeys(): UserApiKeyOf[] {
 
 /** The user's permissions in a team, or project permissions without one (recursive by default, spec §9). */
 export function usePermissions(team?: { id: string }): { id: string }[] {
-  return useUserValue("permissions", [team?.id ?? null], (user) => (team ? user.listPermissions(team) : user.listPermissions()), []);
+  return useUserValue(
+    "permissions",
+    [team?.id ?? null],
+    (user) => (team ? user.listPermissions(team) : user.listPermissions()),
+    [],
+  );
 }
 
 /** An item of the signed-in user as a customer (spec §3: quantity, nonNegativeQuantity); null when signed out. */

@@ -13,7 +13,13 @@ afterEach(cleanup);
 
 function Who(props: UseUserOptions) {
   const user = useUser(props);
-  return <p data-testid="who">{user ? `${user.displayName ?? user.primaryEmail ?? "anonymous"}${user.isAnonymous ? " (anonymous)" : ""}` : "nobody"}</p>;
+  return (
+    <p data-testid="who">
+      {user
+        ? `${user.displayName ?? user.primaryEmail ?? "anonymous"}${user.isAnonymous ? " (anonymous)" : ""}`
+        : "nobody"}
+    </p>
+  );
 }
 
 class Catch extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -69,7 +75,12 @@ describe("useUser", () => {
 
   it("re-renders after the user is changed through the SDK", async () => {
     const t = createTestApp();
-    await t.app.signUpWithCredential({ email: uniqueEmail(), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+    await t.app.signUpWithCredential({
+      email: uniqueEmail(),
+      password: PASSWORD,
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
     await renderWithApp(t, tree(<Who />));
     await screen.findByTestId("who");
     const user = await t.app.getUser({ or: "throw" });
@@ -105,7 +116,9 @@ describe("useUser", () => {
         </>,
       ),
     );
-    await waitFor(() => expect(screen.getAllByTestId("who").map((e) => e.textContent)).toEqual(["anonymous (anonymous)", "nobody"]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId("who").map((e) => e.textContent)).toEqual(["anonymous (anonymous)", "nobody"]),
+    );
     const users = await t.provider.fetch(`http://authsim.test/api/v1/users?include_anonymous=true`, {
       headers: {
         "x-stack-access-type": "server",
@@ -139,17 +152,23 @@ describe("useProject", () => {
   it("reads the project once for every component", async () => {
     const t = createTestApp();
     let requests = 0;
-    const counting = createTestApp({ fetch: (url, init) => (url.endsWith("/projects/current") && requests++, t.provider.fetch(url, init)) }, t.provider);
-    await act(async () => void render(
-      <StackProvider app={counting.app}>
-        {tree(
-          <>
-            <ProjectName />
-            <ProjectName />
-          </>,
-        )}
-      </StackProvider>,
-    ));
+    const counting = createTestApp(
+      { fetch: (url, init) => (url.endsWith("/projects/current") && requests++, t.provider.fetch(url, init)) },
+      t.provider,
+    );
+    await act(
+      async () =>
+        void render(
+          <StackProvider app={counting.app}>
+            {tree(
+              <>
+                <ProjectName />
+                <ProjectName />
+              </>,
+            )}
+          </StackProvider>,
+        ),
+    );
     const names = await screen.findAllByTestId("project");
     expect(names.map((n) => n.textContent)).toEqual(["authsim dev project", "authsim dev project"]);
     expect(requests).toBe(1);

@@ -1,5 +1,11 @@
 import { use } from "react";
-import { UserNotSignedInError, visibleUser, type CurrentUser, type GetUserOptions, type StackClientApp } from "@authsim/sdk";
+import {
+  UserNotSignedInError,
+  visibleUser,
+  type CurrentUser,
+  type GetUserOptions,
+  type StackClientApp,
+} from "@authsim/sdk";
 import { usePageUrl } from "../navigation/page-location.ts";
 import { redirectOnce } from "../navigation/redirect-once.ts";
 import { withReturnTo } from "../navigation/return-to.ts";
@@ -41,7 +47,9 @@ export function useUser(options: UseUserOptions = {}): CurrentUser | null {
       throw new UserNotSignedInError();
     case "redirect":
       // Started from render on purpose: the page must not show, and a repeated render joins the same redirect.
-      redirectOnce(caches, withReturnTo(app.urls.signIn, page.href), page.href).catch((error: unknown) => console.error(error));
+      redirectOnce(caches, withReturnTo(app.urls.signIn, page.href), page.href).catch((error: unknown) =>
+        console.error(error),
+      );
       return use(NEVER);
     case "anonymous":
       return use(signUpAnonymouslyOnce(app));

@@ -116,7 +116,11 @@ describe("the cross-domain hand-off of the kit's hosted mode", () => {
     await renderWithApp(t, <Handler />);
     fireEvent.click(screen.getByRole("button", { name: "Continue with GitHub" }));
     await waitFor(() => expect(t.navigations.at(-1)).toContain(`${CONTROL_PREFIX}/oauth/authorize/github`));
-    const callback = await passIdentityProvider(t, t.navigations.at(-1)!, { account_id: "gh-handoff", email: "handoff@example.com", name: "Hand Off" });
+    const callback = await passIdentityProvider(t, t.navigations.at(-1)!, {
+      account_id: "gh-handoff",
+      email: "handoff@example.com",
+      name: "Hand Off",
+    });
     cleanup();
     visit(callback);
     await renderWithApp(t, <Handler />);
@@ -125,7 +129,9 @@ describe("the cross-domain hand-off of the kit's hosted mode", () => {
     cleanup();
     visit(path);
     await renderWithApp(t, <Handler />);
-    await waitFor(() => expect(t.navigations.at(-1)).toMatch(/^http:\/\/127\.0\.0\.1:5173\/handler\/oauth-callback\?.*&code=/));
+    await waitFor(() =>
+      expect(t.navigations.at(-1)).toMatch(/^http:\/\/127\.0\.0\.1:5173\/handler\/oauth-callback\?.*&code=/),
+    );
     const { body } = await exchange(t, new URL(t.navigations.at(-1)!));
     expect(body.is_new_user).toBe(false);
   });

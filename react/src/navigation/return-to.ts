@@ -37,5 +37,8 @@ export function isTrustedTarget(target: string, page: URL, trusted: TrustedRedir
   }
   if (resolved.protocol !== "http:" && resolved.protocol !== "https:") return false;
   if (resolved.origin === page.origin) return true;
-  return isTrustedRedirectUrl(resolved, { allowLocalhost: trusted.allowLocalhost ?? false, domains: trusted.domains ?? [] });
+  return isTrustedRedirectUrl(resolved, {
+    allowLocalhost: trusted.allowLocalhost ?? false,
+    domains: trusted.domains ?? [],
+  });
 }

@@ -9,7 +9,12 @@ afterEach(cleanup);
 /** A CLI login started by another app, polling every 10 ms; its confirm link and its eventual answer. */
 async function startCli(t: TestApp) {
   const links: string[] = [];
-  const answer = t.otherApp().promptCliLogin({ appUrl: "http://localhost:3000", waitTimeMillis: 10, maxAttempts: 1000, promptLink: (url) => void links.push(url) });
+  const answer = t.otherApp().promptCliLogin({
+    appUrl: "http://localhost:3000",
+    waitTimeMillis: 10,
+    maxAttempts: 1000,
+    promptLink: (url) => void links.push(url),
+  });
   await waitFor(() => expect(links).toHaveLength(1));
   const url = new URL(links[0]!);
   return { path: `${url.pathname}${url.search}`, answer };
@@ -30,7 +35,9 @@ describe("the CLI confirmation page", () => {
     await renderWithApp(t, <Handler location={cli.path} />);
     expect((await screen.findByText(email)).tagName).toBe("STRONG");
     fireEvent.click(screen.getByRole("button", { name: "Authorize CLI" }));
-    expect((await screen.findByRole("status")).textContent).toBe("CLI authorized. You can close this window and return to your terminal.");
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "CLI authorized. You can close this window and return to your terminal.",
+    );
     const answer = await cli.answer;
     expect(answer.status === "ok" && answer.data).toEqual(expect.any(String));
     cleanup();
@@ -57,7 +64,9 @@ describe("the CLI confirmation page", () => {
     const t = createTestApp();
     const page = "http://localhost:3000/handler/cli-auth-confirm?login_code=abc";
     await renderWithApp(t, <Handler location={page} />);
-    await waitFor(() => expect(t.navigations).toEqual([`/handler/sign-in?after_auth_return_to=${encodeURIComponent(page)}`]));
+    await waitFor(() =>
+      expect(t.navigations).toEqual([`/handler/sign-in?after_auth_return_to=${encodeURIComponent(page)}`]),
+    );
   });
 
   it("says the link is incomplete without a login code", async () => {

@@ -42,8 +42,8 @@ export function CliAuthConfirmPage() {
   return (
     <AuthPage title={title}>
       <p>
-        A command-line tool asks to sign in as <strong>{user.primaryEmail ?? user.displayName ?? user.id}</strong>. Continue only if you
-        started this login in your terminal.
+        A command-line tool asks to sign in as <strong>{user.primaryEmail ?? user.displayName ?? user.id}</strong>.
+        Continue only if you started this login in your terminal.
       </p>
       <button type="button" onClick={() => void confirm.run()} disabled={confirm.pending} aria-busy={confirm.pending}>
         Authorize CLI

@@ -35,7 +35,11 @@ export function CodeCallbackPage({
   }, [code, run]);
   return (
     <AuthPage title={title}>
-      {!code ? <p role="alert" className="authsim-error">This link is incomplete: it has no code.</p> : null}
+      {!code ? (
+        <p role="alert" className="authsim-error">
+          This link is incomplete: it has no code.
+        </p>
+      ) : null}
       <ErrorMessage error={action.error} />
       <Status>{finished ? done : code && !action.error ? working : null}</Status>
     </AuthPage>

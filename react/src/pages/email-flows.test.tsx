@@ -41,13 +41,17 @@ describe("forgot password and password reset", () => {
     fireEvent.change(screen.getByLabelText(/^new password$/i), { target: { value: "whatever it is" } });
     fireEvent.change(screen.getByLabelText(/repeat password/i), { target: { value: "whatever it is" } });
     fireEvent.click(screen.getByRole("button", { name: /set password/i }));
-    expect((await screen.findByRole("alert")).textContent).toBe("The verification code does not exist for this project.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The verification code does not exist for this project.",
+    );
   });
 
   it("links the sign-in page to the forgot-password page when passwords are on", async () => {
     const t = createTestApp();
     await renderWithApp(t, <Handler location="/handler/sign-in" />);
-    expect(screen.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe("/handler/forgot-password");
+    expect(screen.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe(
+      "/handler/forgot-password",
+    );
   });
 });
 
@@ -64,29 +68,26 @@ describe("email verification", () => {
 });
 
 describe("magic link callback", () => {
-  it(
-    "signs in with the link's code: a new user goes to afterSignUp, a returning one to afterSignIn (spec §4)",
-    async () => {
-      const t = createTestApp({ urls: { afterSignUp: "/welcome" } });
-      const email = uniqueEmail();
-      const callbackUrl = "http://localhost:3000/handler/magic-link-callback";
-      const openLink = async () => {
-        const mail = await t.provider.outbox.waitFor({ to: email, kind: "magic_link" });
-        await t.provider.outbox.clear();
-        await renderWithApp(t, <Handler location={linkPath(mail.link)} />);
-      };
-      expect((await t.app.sendMagicLinkEmail(email, { callbackUrl })).status).toBe("ok");
-      await openLink();
-      await waitFor(() => expect(t.navigations).toEqual(["/welcome"]));
-      expect((await t.app.getUser())?.primaryEmail).toBe(email);
-      cleanup();
-      await t.app.signOut();
-      t.navigations.length = 0;
-      expect((await t.app.sendMagicLinkEmail(email, { callbackUrl })).status).toBe("ok");
-      await openLink();
-      await waitFor(() => expect(t.navigations).toEqual(["/"]));
-    },
-  );
+  it("signs in with the link's code: a new user goes to afterSignUp, a returning one to afterSignIn (spec §4)", async () => {
+    const t = createTestApp({ urls: { afterSignUp: "/welcome" } });
+    const email = uniqueEmail();
+    const callbackUrl = "http://localhost:3000/handler/magic-link-callback";
+    const openLink = async () => {
+      const mail = await t.provider.outbox.waitFor({ to: email, kind: "magic_link" });
+      await t.provider.outbox.clear();
+      await renderWithApp(t, <Handler location={linkPath(mail.link)} />);
+    };
+    expect((await t.app.sendMagicLinkEmail(email, { callbackUrl })).status).toBe("ok");
+    await openLink();
+    await waitFor(() => expect(t.navigations).toEqual(["/welcome"]));
+    expect((await t.app.getUser())?.primaryEmail).toBe(email);
+    cleanup();
+    await t.app.signOut();
+    t.navigations.length = 0;
+    expect((await t.app.sendMagicLinkEmail(email, { callbackUrl })).status).toBe("ok");
+    await openLink();
+    await waitFor(() => expect(t.navigations).toEqual(["/"]));
+  });
 
   it("says the link is incomplete without a code", async () => {
     const t = createTestApp();

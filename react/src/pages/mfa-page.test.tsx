@@ -68,7 +68,9 @@ describe("the mfa page", () => {
   it("says there is nothing to verify without a pending sign-in", async () => {
     const t = createTestApp();
     await renderWithApp(t, <Handler location="/handler/mfa" />);
-    expect(screen.getByRole("alert").textContent).toBe("There is no sign-in waiting for a code in this browser. Please sign in again.");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "There is no sign-in waiting for a code in this browser. Please sign in again.",
+    );
     expect(screen.queryByLabelText("Authentication code")).toBeNull();
   });
 });

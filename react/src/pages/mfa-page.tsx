@@ -36,7 +36,14 @@ export function MfaPage() {
     <AuthPage title="Two-factor authentication">
       <p>Enter the 6-digit code your authenticator app shows for this account.</p>
       <form onSubmit={onSubmit} aria-label="Verify your sign-in" noValidate>
-        <Field label="Authentication code" name="totp" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} />
+        <Field
+          label="Authentication code"
+          name="totp"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={setCode}
+        />
         <ErrorMessage error={action.error} />
         <SubmitButton pending={action.pending}>Verify code</SubmitButton>
         <Status>{outcomeText(outcome)}</Status>

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTROL_PREFIX } from "@authsim/fake-provider";
 import { Handler } from "../handler/handler.tsx";
 import { createTestApp, renderWithApp, type TestApp } from "../test-support/render-app.tsx";
-import { PAGE_ORIGIN, passIdentityProvider, providerTotp, resetPage, visit, type Identity } from "../test-support/strong-auth.ts";
+import {
+  PAGE_ORIGIN,
+  passIdentityProvider,
+  providerTotp,
+  resetPage,
+  visit,
+  type Identity,
+} from "../test-support/strong-auth.ts";
 
 /**
  * OAuth from the sign-in page's provider buttons through the emulator's mock identity provider to the oauth-callback
@@ -41,7 +48,10 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     const t = createTestApp();
     await renderWithApp(t, <Handler location="/handler/sign-in" />);
     const group = screen.getByRole("group", { name: "Sign in with another account" });
-    expect([...group.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Continue with GitHub", "Continue with Google"]);
+    expect([...group.querySelectorAll("button")].map((b) => b.textContent)).toEqual([
+      "Continue with GitHub",
+      "Continue with Google",
+    ]);
   });
 
   it("sends a new user to afterSignUp and a returning one to afterSignIn; a replayed callback is refused", async () => {
@@ -78,7 +88,9 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     await openCallback(t, await throughProvider(t, "/handler/sign-in", identity));
     await waitFor(() => expect(t.navigations.at(-1)).toBe("/"));
     cleanup();
-    await (await t.app.getUser({ or: "throw" })).update({ totpMultiFactorSecret: new TextEncoder().encode("authsim-totp-secret!") });
+    await (
+      await t.app.getUser({ or: "throw" })
+    ).update({ totpMultiFactorSecret: new TextEncoder().encode("authsim-totp-secret!") });
     await t.app.signOut({ redirectUrl: "/bye" });
     await openCallback(t, await throughProvider(t, "/handler/sign-in", identity));
     await waitFor(() => expect(t.navigations.at(-1)).toBe("/handler/mfa"));
@@ -88,7 +100,11 @@ describe("OAuth sign-in through the oauth-callback page", () => {
 
   it("returns to after_auth_return_to of the sign-in page (spec §2)", async () => {
     const t = createTestApp();
-    const callback = await throughProvider(t, "/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2", account());
+    const callback = await throughProvider(
+      t,
+      "/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2",
+      account(),
+    );
     await openCallback(t, callback);
     await waitFor(() => expect(t.navigations.at(-1)).toBe(`${PAGE_ORIGIN}/protected?tab=2`));
   });
@@ -103,14 +119,21 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     await user.update({ totpMultiFactorSecret: new TextEncoder().encode("authsim-totp-secret!") });
     await t.app.signOut({ redirectUrl: "/bye" });
 
-    await openCallback(t, await throughProvider(t, "/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2", identity));
+    await openCallback(
+      t,
+      await throughProvider(t, "/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2", identity),
+    );
     const returnTo = `${PAGE_ORIGIN}/protected?tab=2`;
     // The exchange answered only an attempt code; the SDK put the address it kept for this flow on the mfa URL.
-    await waitFor(() => expect(t.navigations.at(-1)).toBe(`/handler/mfa?after_auth_return_to=${encodeURIComponent(returnTo)}`));
+    await waitFor(() =>
+      expect(t.navigations.at(-1)).toBe(`/handler/mfa?after_auth_return_to=${encodeURIComponent(returnTo)}`),
+    );
     cleanup();
     visit(t.navigations.at(-1)!);
     await renderWithApp(t, <Handler />);
-    fireEvent.change(await screen.findByLabelText("Authentication code"), { target: { value: await providerTotp(t, user.id) } });
+    fireEvent.change(await screen.findByLabelText("Authentication code"), {
+      target: { value: await providerTotp(t, user.id) },
+    });
     fireEvent.click(screen.getByRole("button", { name: "Verify code" }));
     await waitFor(() => expect(t.navigations.at(-1)).toBe(returnTo));
     expect((await t.app.getUser())?.id).toBe(user.id);
@@ -121,7 +144,9 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     visit("/handler/sign-in?after_auth_return_to=https%3A%2F%2Fevil.example%2Fsteal");
     await renderWithApp(t, <Handler />);
     fireEvent.click(screen.getByRole("button", { name: "Continue with Google" }));
-    expect((await screen.findByRole("alert")).textContent).toMatch(/^Refusing to redirect to https:\/\/evil\.example\/steal/);
+    expect((await screen.findByRole("alert")).textContent).toMatch(
+      /^Refusing to redirect to https:\/\/evil\.example\/steal/,
+    );
     expect(t.navigations).toEqual([]);
   });
 
@@ -136,7 +161,10 @@ describe("OAuth sign-in through the oauth-callback page", () => {
     const t = createTestApp();
     const back = await throughProvider(t, "/handler/sign-in", { ...account(), action: "deny" });
     // The service sends a refusal to the app's own callback URL when it is trusted, as this one is.
-    expect([new URL(back).pathname, new URL(back).searchParams.get("errorCode")]).toEqual(["/handler/oauth-callback", "OAUTH_PROVIDER_ACCESS_DENIED"]);
+    expect([new URL(back).pathname, new URL(back).searchParams.get("errorCode")]).toEqual([
+      "/handler/oauth-callback",
+      "OAUTH_PROVIDER_ACCESS_DENIED",
+    ]);
     await openCallback(t, back);
     expect(screen.getByRole("alert").textContent).toBe("The OAuth provider denied access to the user.");
   });

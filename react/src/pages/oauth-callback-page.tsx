@@ -11,7 +11,8 @@ type Outcome = "signed-in" | "mfa" | "ignored" | "failed";
 const TEXT: Record<Outcome, string> = {
   "signed-in": "Signed in. Redirecting…",
   mfa: "Two-factor authentication is required. Redirecting…",
-  ignored: "This sign-in could not be finished: it was already used, it expired, or it was started in another browser. Please sign in again.",
+  ignored:
+    "This sign-in could not be finished: it was already used, it expired, or it was started in another browser. Please sign in again.",
   // spec §8: the published kit alerts this; here it is shown on the page.
   failed: OAUTH_CALLBACK_FAILED_MESSAGE,
 };
@@ -55,7 +56,8 @@ export function OAuthCallbackPage() {
     <AuthPage title="Signing in">
       {!complete ? (
         <p role="alert" className="authsim-error">
-          This page needs the code and state the sign-in provider adds to its address, and they are missing. Please sign in again.
+          This page needs the code and state the sign-in provider adds to its address, and they are missing. Please sign
+          in again.
         </p>
       ) : null}
       {outcome === "ignored" || outcome === "failed" ? (
@@ -64,7 +66,9 @@ export function OAuthCallbackPage() {
         </p>
       ) : null}
       <ErrorMessage error={action.error} />
-      <Status>{outcome === "signed-in" || outcome === "mfa" ? TEXT[outcome] : complete && !failed ? "Signing you in…" : null}</Status>
+      <Status>
+        {outcome === "signed-in" || outcome === "mfa" ? TEXT[outcome] : complete && !failed ? "Signing you in…" : null}
+      </Status>
       {failed ? <a href={app.urls.signIn}>Back to sign in</a> : null}
     </AuthPage>
   );

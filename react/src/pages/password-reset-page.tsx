@@ -23,7 +23,9 @@ export function PasswordResetPage() {
   if (!code) {
     return (
       <AuthPage title="Choose a new password">
-        <p role="alert" className="authsim-error">This link is incomplete: it has no reset code. Ask for a new one.</p>
+        <p role="alert" className="authsim-error">
+          This link is incomplete: it has no reset code. Ask for a new one.
+        </p>
       </AuthPage>
     );
   }
@@ -37,8 +39,22 @@ export function PasswordResetPage() {
         </>
       ) : (
         <form onSubmit={onSubmit} aria-label="Choose a new password" noValidate>
-          <Field label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-          <Field label="Repeat password" name="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <Field
+            label="Repeat password"
+            name="repeat-password"
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={setRepeat}
+          />
           <ErrorMessage error={action.error} />
           <SubmitButton pending={action.pending}>Set password</SubmitButton>
         </form>

@@ -18,7 +18,12 @@ async function invited(t: TestApp, teamName: string): Promise<string> {
   const verification = await t.provider.outbox.waitFor({ to: email, kind: "email_verification" });
   expect((await t.app.verifyEmail(verification.code ?? "")).status).toBe("ok");
   const inviter = t.otherApp();
-  await inviter.signUpWithCredential({ email: uniqueEmail("inviter"), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  await inviter.signUpWithCredential({
+    email: uniqueEmail("inviter"),
+    password: PASSWORD,
+    noRedirect: true,
+    noVerificationCallback: true,
+  });
   const team = await (await inviter.getUser({ or: "throw" })).createTeam({ displayName: teamName });
   await team.inviteUser({ email });
   const mail = await t.provider.outbox.waitFor({ to: email, kind: "team_invitation" });
@@ -31,7 +36,9 @@ describe("the team invitation page", () => {
     const link = await invited(t, "Babbage & Co");
     expect(link).toMatch(/^\/handler\/team-invitation\?code=/);
     await renderWithApp(t, <Handler location={link} />);
-    expect((await screen.findByText(/You are invited to join/)).textContent).toBe("You are invited to join Babbage & Co.");
+    expect((await screen.findByText(/You are invited to join/)).textContent).toBe(
+      "You are invited to join Babbage & Co.",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Accept invitation" }));
     expect((await screen.findByText(/^You joined/)).textContent).toBe("You joined Babbage & Co.");
     const user = await t.app.getUser({ or: "throw" });
@@ -45,22 +52,36 @@ describe("the team invitation page", () => {
 
   it("shows the catalogue's message for an unknown code", async () => {
     const t = createTestApp();
-    await t.app.signUpWithCredential({ email: uniqueEmail(), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+    await t.app.signUpWithCredential({
+      email: uniqueEmail(),
+      password: PASSWORD,
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
     await renderWithApp(t, <Handler location="/handler/team-invitation?code=not-a-code" />);
-    expect((await screen.findByRole("alert")).textContent).toBe("The verification code does not exist for this project.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The verification code does not exist for this project.",
+    );
   });
 
   it("sends a signed-out visitor to sign-in, coming back here afterwards (spec §2)", async () => {
     const t = createTestApp();
     const page = "http://localhost:3000/handler/team-invitation?code=abc";
     await renderWithApp(t, <Handler location={page} />);
-    await waitFor(() => expect(t.navigations).toEqual([`/handler/sign-in?after_auth_return_to=${encodeURIComponent(page)}`]));
+    await waitFor(() =>
+      expect(t.navigations).toEqual([`/handler/sign-in?after_auth_return_to=${encodeURIComponent(page)}`]),
+    );
     expect(screen.queryByRole("button", { name: "Accept invitation" })).toBeNull();
   });
 
   it("says the link is incomplete without a code", async () => {
     const t = createTestApp();
-    await t.app.signUpWithCredential({ email: uniqueEmail(), password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+    await t.app.signUpWithCredential({
+      email: uniqueEmail(),
+      password: PASSWORD,
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
     await renderWithApp(t, <Handler location="/handler/team-invitation" />);
     expect((await screen.findByRole("alert")).textContent).toBe("This invitation link is incomplete: it has no code.");
   });

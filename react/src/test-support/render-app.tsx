@@ -18,7 +18,10 @@ export interface TestApp {
   otherApp(options?: Partial<StackClientAppOptions>): StackClientApp;
 }
 
-export function createTestApp(options: Partial<StackClientAppOptions> = {}, provider = createFakeProvider({ onUnexpectedError: () => {} })): TestApp {
+export function createTestApp(
+  options: Partial<StackClientAppOptions> = {},
+  provider = createFakeProvider({ onUnexpectedError: () => {} }),
+): TestApp {
   const navigations: string[] = [];
   const base = (extra: Partial<StackClientAppOptions>): StackClientApp =>
     new StackClientApp({
@@ -38,7 +41,11 @@ export function createTestApp(options: Partial<StackClientAppOptions> = {}, prov
  * Renders under a StackProvider inside an awaited act(): React 19 only retries a render that suspended (Suspense over
  * the SDK cache) when the act scope it suspended in is awaited.
  */
-export async function renderWithApp(t: TestApp, ui: ReactNode, props: Partial<StackProviderProps> = {}): Promise<RenderResult> {
+export async function renderWithApp(
+  t: TestApp,
+  ui: ReactNode,
+  props: Partial<StackProviderProps> = {},
+): Promise<RenderResult> {
   let result: RenderResult | undefined;
   await act(async () => {
     result = render(
@@ -61,7 +68,9 @@ export const PASSWORD = "correct horse battery";
 
 /** A user signed up through another app, so this app's session stays signed out. */
 export async function existingUser(t: TestApp, email = uniqueEmail()): Promise<string> {
-  const result = await t.otherApp().signUpWithCredential({ email, password: PASSWORD, noRedirect: true, noVerificationCallback: true });
+  const result = await t
+    .otherApp()
+    .signUpWithCredential({ email, password: PASSWORD, noRedirect: true, noVerificationCallback: true });
   if (result.status === "error") throw result.error;
   return email;
 }

@@ -6,7 +6,9 @@ import { expect } from "vitest";
  * awaited act: a page that suspends inside a synchronous act would never be retried (React 19 queues the retry there).
  */
 export async function openPage(name: string): Promise<void> {
-  const button = within(screen.getByRole("navigation", { name: "Account settings pages" })).getByRole("button", { name });
+  const button = within(screen.getByRole("navigation", { name: "Account settings pages" })).getByRole("button", {
+    name,
+  });
   await act(async () => {
     fireEvent.click(button);
   });

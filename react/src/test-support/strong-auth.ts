@@ -44,8 +44,14 @@ export async function passIdentityProvider(t: TestApp, idpUrl: string, identity:
   const form = new URLSearchParams({ state, action: identity.action ?? "allow", account_id: identity.account_id });
   if (identity.email) form.set("email", identity.email);
   if (identity.name) form.set("name", identity.name);
-  const posted = await t.provider.fetch(idpUrl, { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
-  if (posted.status !== 303) throw new Error(`The mock identity provider answered ${posted.status}: ${await posted.text()}`);
+  const posted = await t.provider.fetch(idpUrl, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  if (posted.status !== 303)
+    throw new Error(`The mock identity provider answered ${posted.status}: ${await posted.text()}`);
   // happy-dom's fetch classes act as a page's would: a Response drops Set-Cookie, and the Request constructor drops a
   // Cookie header. So the cookie the page set (its name is the contract's, its value "true") is put on the built
   // request by hand, as the browser would send it.
@@ -54,17 +60,25 @@ export async function passIdentityProvider(t: TestApp, idpUrl: string, identity:
   follow.headers.set("cookie", cookie);
   const back = await t.provider.fetch(follow);
   const location = back.headers.get("location");
-  if (!location) throw new Error(`The provider's callback answered ${back.status} without a location: ${await back.text()}`);
+  if (!location)
+    throw new Error(`The provider's callback answered ${back.status} without a location: ${await back.text()}`);
   return location;
 }
 
 /** The code the user's authenticator app shows now, by the provider's clock (GET /__emulator/users/:id/totp). */
 export async function providerTotp(t: TestApp, userId: string): Promise<string> {
-  return (await controlClient({ baseUrl: "http://authsim.test", fetch: t.provider.fetch }).call("totp", { params: { user_id: userId } })).code;
+  return (
+    await controlClient({ baseUrl: "http://authsim.test", fetch: t.provider.fetch }).call("totp", {
+      params: { user_id: userId },
+    })
+  ).code;
 }
 
 /** The SDK's webAuthn option over the emulator's software authenticator (no browser WebAuthn in happy-dom). */
-export function softwareWebAuthn(authenticator = new VirtualAuthenticator({ origin: PAGE_ORIGIN })): { webAuthn: WebAuthnAdapter; authenticator: VirtualAuthenticator } {
+export function softwareWebAuthn(authenticator = new VirtualAuthenticator({ origin: PAGE_ORIGIN })): {
+  webAuthn: WebAuthnAdapter;
+  authenticator: VirtualAuthenticator;
+} {
   return {
     authenticator,
     webAuthn: {
@@ -73,4 +87,3 @@ export function softwareWebAuthn(authenticator = new VirtualAuthenticator({ orig
     },
   };
 }
-

@@ -22,7 +22,9 @@ function setup(responder: Responder, options: Partial<StackAdminAppOptions>) {
 
 describe("StackAdminApp", () => {
   it("reads the admin project with the super secret admin key", async () => {
-    const { app, calls } = setup(router({ "GET /internal/projects/current": () => json(adminProjectJson()) }), { superSecretAdminKey: "ssak" });
+    const { app, calls } = setup(router({ "GET /internal/projects/current": () => json(adminProjectJson()) }), {
+      superSecretAdminKey: "ssak",
+    });
     const project = await app.getProject();
     expect(calls[0]!.headers["x-stack-access-type"]).toBe("admin");
     expect(calls[0]!.headers["x-stack-super-secret-admin-key"]).toBe("ssak");
@@ -47,7 +49,10 @@ describe("StackAdminApp", () => {
   it("sends a project-owner session as x-stack-admin-access-token, asking again after it is refused", async () => {
     let n = 0;
     const { app, calls } = setup(
-      sequence(() => knownError("ADMIN_ACCESS_TOKEN_EXPIRED", 401), () => json(adminProjectJson())),
+      sequence(
+        () => knownError("ADMIN_ACCESS_TOKEN_EXPIRED", 401),
+        () => json(adminProjectJson()),
+      ),
       { projectOwnerSession: async () => `owner-token-${n++}` },
     );
     await app.getProject();
@@ -56,12 +61,17 @@ describe("StackAdminApp", () => {
   });
 
   it("refuses the user token refresh when built from a project-owner session", async () => {
-    const { app } = setup(() => json({}), { projectOwnerSession: "owner", tokenStore: memoryTokenStore({ refreshToken: "rt" }) });
+    const { app } = setup(() => json({}), {
+      projectOwnerSession: "owner",
+      tokenStore: memoryTokenStore({ refreshToken: "rt" }),
+    });
     await expect(app.getAccessToken()).rejects.toBeInstanceOf(AdminSessionUnsupportedError);
     await expect(app.getAccessToken()).rejects.toThrow(/cannot be used for token refresh/);
   });
 
   it("needs an admin key or a project-owner session", () => {
-    expect(() => new StackAdminApp({ projectId: "internal", baseUrl: "http://api.test" })).toThrow(/superSecretAdminKey/);
+    expect(() => new StackAdminApp({ projectId: "internal", baseUrl: "http://api.test" })).toThrow(
+      /superSecretAdminKey/,
+    );
   });
 });

@@ -24,14 +24,15 @@ export interface StackAdminAppOptions extends StackServerAppOptions {
 
 /** The admin app (sdk-surface.md §8): server powers plus project administration, with admin access. */
 export class StackAdminApp extends StackServerApp {
-
   constructor(options: StackAdminAppOptions) {
     const superSecretAdminKey = options.superSecretAdminKey ?? fromEnv("STACK_SUPER_SECRET_ADMIN_KEY");
     const adminSession = options.projectOwnerSession
       ? new AdminSession(options.projectOwnerSession, options.clock ?? systemClock)
       : null;
     if (!superSecretAdminKey && !adminSession) {
-      throw new Error("StackAdminApp needs superSecretAdminKey (or STACK_SUPER_SECRET_ADMIN_KEY) or projectOwnerSession.");
+      throw new Error(
+        "StackAdminApp needs superSecretAdminKey (or STACK_SUPER_SECRET_ADMIN_KEY) or projectOwnerSession.",
+      );
     }
     super(options, {
       accessType: "admin",
@@ -58,7 +59,10 @@ export class StackAdminApp extends StackServerApp {
    */
   ownedProjectFromJson(json: AdminProjectJson): ManagedAdminProject & { readonly app: StackAdminApp } {
     if (this.ctx.session() !== null) {
-      throw new AppConfigError("OWNED_APP_HAS_TOKEN_STORE", "Owned apps must have no token store (tokenStore: null): they act with the project owner's session. Create them through the internal user's createProject or listOwnedProjects.");
+      throw new AppConfigError(
+        "OWNED_APP_HAS_TOKEN_STORE",
+        "Owned apps must have no token store (tokenStore: null): they act with the project owner's session. Create them through the internal user's createProject or listOwnedProjects.",
+      );
     }
     return { ...this.projectFromJson(json), app: this };
   }
@@ -68,7 +72,9 @@ export class StackAdminApp extends StackServerApp {
     return internalApiKeys.listInternalApiKeys(this.ctx);
   }
 
-  createInternalApiKey(options: internalApiKeys.InternalApiKeyCreateOptions): Promise<internalApiKeys.InternalApiKeyFirstView> {
+  createInternalApiKey(
+    options: internalApiKeys.InternalApiKeyCreateOptions,
+  ): Promise<internalApiKeys.InternalApiKeyFirstView> {
     return internalApiKeys.createInternalApiKey(this.ctx, options);
   }
 
@@ -81,11 +87,16 @@ export class StackAdminApp extends StackServerApp {
     return definitions.listDefinitionsPaginated(this.ctx, "team", options);
   }
 
-  createTeamPermissionDefinition(options: definitions.AdminTeamPermissionDefinitionCreateOptions): Promise<definitions.AdminPermission> {
+  createTeamPermissionDefinition(
+    options: definitions.AdminTeamPermissionDefinitionCreateOptions,
+  ): Promise<definitions.AdminPermission> {
     return definitions.createDefinition(this.ctx, "team", options);
   }
 
-  updateTeamPermissionDefinition(permissionId: string, options: definitions.AdminTeamPermissionDefinitionUpdateOptions): Promise<void> {
+  updateTeamPermissionDefinition(
+    permissionId: string,
+    options: definitions.AdminTeamPermissionDefinitionUpdateOptions,
+  ): Promise<void> {
     return definitions.updateDefinition(this.ctx, "team", permissionId, options);
   }
 
@@ -98,11 +109,16 @@ export class StackAdminApp extends StackServerApp {
     return definitions.listDefinitions(this.ctx, "project");
   }
 
-  createProjectPermissionDefinition(options: definitions.AdminProjectPermissionDefinitionCreateOptions): Promise<definitions.AdminPermission> {
+  createProjectPermissionDefinition(
+    options: definitions.AdminProjectPermissionDefinitionCreateOptions,
+  ): Promise<definitions.AdminPermission> {
     return definitions.createDefinition(this.ctx, "project", options);
   }
 
-  updateProjectPermissionDefinition(permissionId: string, options: definitions.AdminProjectPermissionDefinitionUpdateOptions): Promise<void> {
+  updateProjectPermissionDefinition(
+    permissionId: string,
+    options: definitions.AdminProjectPermissionDefinitionUpdateOptions,
+  ): Promise<void> {
     return definitions.updateDefinition(this.ctx, "project", permissionId, options);
   }
 
@@ -124,7 +140,9 @@ export class StackAdminApp extends StackServerApp {
     return payments.createStripeWidgetAccountSession(this.ctx);
   }
 
-  listTransactions(options?: payments.ListTransactionsOptions): Promise<{ transactions: payments.Transaction[]; nextCursor: string | null }> {
+  listTransactions(
+    options?: payments.ListTransactionsOptions,
+  ): Promise<{ transactions: payments.Transaction[]; nextCursor: string | null }> {
     return payments.listTransactions(this.ctx, options);
   }
 
@@ -193,7 +211,10 @@ export class StackAdminApp extends StackServerApp {
   }
 
   /** Success, or the delivery's error message (spec §4). */
-  sendTestEmail(options: { recipientEmail: string; emailConfig: emails.SmtpConfigOptions }): Promise<Result<void, { errorMessage: string }>> {
+  sendTestEmail(options: {
+    recipientEmail: string;
+    emailConfig: emails.SmtpConfigOptions;
+  }): Promise<Result<void, { errorMessage: string }>> {
     return emails.sendTestEmail(this.ctx, options);
   }
 
@@ -206,11 +227,18 @@ export class StackAdminApp extends StackServerApp {
   }
 
   /** Managed email onboarding (sdk-surface.md §8; managed-email.ts): a sending subdomain set up, checked and applied. */
-  setupManagedEmailProvider(options: { subdomain: string; senderLocalPart: string }): Promise<managedEmail.ManagedEmailProviderSetupResult> {
+  setupManagedEmailProvider(options: {
+    subdomain: string;
+    senderLocalPart: string;
+  }): Promise<managedEmail.ManagedEmailProviderSetupResult> {
     return managedEmail.setupManagedEmailProvider(this.ctx, options);
   }
 
-  checkManagedEmailStatus(options: { domainId: string; subdomain: string; senderLocalPart: string }): Promise<managedEmail.ManagedEmailProviderStatus> {
+  checkManagedEmailStatus(options: {
+    domainId: string;
+    subdomain: string;
+    senderLocalPart: string;
+  }): Promise<managedEmail.ManagedEmailProviderStatus> {
     return managedEmail.checkManagedEmailStatus(this.ctx, options);
   }
 
@@ -229,7 +257,10 @@ export class StackAdminApp extends StackServerApp {
   }
 
   /** The users an onboarding change would restrict, before it is made (onboarding.ts). */
-  previewAffectedUsersByOnboardingChange(change: onboarding.OnboardingChange, limit?: number): Promise<{ affectedUsers: onboarding.AffectedUser[]; totalAffectedCount: number }> {
+  previewAffectedUsersByOnboardingChange(
+    change: onboarding.OnboardingChange,
+    limit?: number,
+  ): Promise<{ affectedUsers: onboarding.AffectedUser[]; totalAffectedCount: number }> {
     return onboarding.previewAffectedUsersByOnboardingChange(this.ctx, change, limit);
   }
 

@@ -37,7 +37,10 @@ export interface SmtpConfigOptions {
 }
 
 export async function listEmailThemes(ctx: AppContext): Promise<EmailThemeSummary[]> {
-  return (await asServer.json(ctx.transport, "listEmailThemes", {})).themes.map((t) => ({ id: t.id, displayName: t.display_name }));
+  return (await asServer.json(ctx.transport, "listEmailThemes", {})).themes.map((t) => ({
+    id: t.id,
+    displayName: t.display_name,
+  }));
 }
 export async function getEmailTheme(ctx: AppContext, id: string): Promise<{ displayName: string; tsxSource: string }> {
   const json = await asServer.json(ctx.transport, "getEmailTheme", { params: { theme_id: id } });
@@ -64,8 +67,16 @@ export async function listEmailTemplates(ctx: AppContext): Promise<EmailTemplate
 export async function createEmailTemplate(ctx: AppContext, displayName: string): Promise<{ id: string }> {
   return asServer.json(ctx.transport, "createEmailTemplate", { body: { display_name: displayName } });
 }
-export async function updateEmailTemplate(ctx: AppContext, id: string, tsxSource: string, themeId: ThemeChoice | undefined): Promise<{ renderedHtml: string }> {
-  const json = await asServer.json(ctx.transport, "updateEmailTemplate", { params: { template_id: id }, body: { tsx_source: tsxSource, theme_id: themeId } });
+export async function updateEmailTemplate(
+  ctx: AppContext,
+  id: string,
+  tsxSource: string,
+  themeId: ThemeChoice | undefined,
+): Promise<{ renderedHtml: string }> {
+  const json = await asServer.json(ctx.transport, "updateEmailTemplate", {
+    params: { template_id: id },
+    body: { tsx_source: tsxSource, theme_id: themeId },
+  });
   return { renderedHtml: json.rendered_html };
 }
 export async function deleteEmailTemplate(ctx: AppContext, id: string): Promise<void> {
@@ -86,11 +97,17 @@ export interface EmailDraftOptions {
   themeId?: ThemeChoice;
   tsxSource?: string;
 }
-const draftToWire = (o: EmailDraftOptions) => ({ display_name: o.displayName, theme_id: o.themeId, tsx_source: o.tsxSource });
+const draftToWire = (o: EmailDraftOptions) => ({
+  display_name: o.displayName,
+  theme_id: o.themeId,
+  tsx_source: o.tsxSource,
+});
 /** A new draft needs its name (sdk-surface.md §8 createEmailDraft; the service refuses a create without display_name). */
 export type EmailDraftCreateOptions = EmailDraftOptions & { displayName: string };
 export async function createEmailDraft(ctx: AppContext, options: EmailDraftCreateOptions): Promise<{ id: string }> {
-  return asServer.json(ctx.transport, "createEmailDraft", { body: { ...draftToWire(options), display_name: options.displayName } });
+  return asServer.json(ctx.transport, "createEmailDraft", {
+    body: { ...draftToWire(options), display_name: options.displayName },
+  });
 }
 export async function updateEmailDraft(ctx: AppContext, id: string, options: EmailDraftOptions): Promise<void> {
   await asServer.send(ctx.transport, "updateEmailDraft", { params: { draft_id: id }, body: draftToWire(options) });
@@ -107,19 +124,36 @@ export interface EmailPreviewOptions {
 }
 /** The rendered HTML (POST /emails/render-email); a bad source is EMAIL_RENDERING_ERROR with the compiler's message. */
 export async function getEmailPreview(ctx: AppContext, o: EmailPreviewOptions): Promise<string> {
-  const body = { theme_id: o.themeId, theme_tsx_source: o.themeTsxSource, template_id: o.templateId, template_tsx_source: o.templateTsxSource };
+  const body = {
+    theme_id: o.themeId,
+    theme_tsx_source: o.themeTsxSource,
+    template_id: o.templateId,
+    template_tsx_source: o.templateTsxSource,
+  };
   return (await asServer.json(ctx.transport, "renderEmail", { body })).html;
 }
 
 /** Spec §4: the test email gives success or an error message, never a throw for a failed delivery. */
-export async function sendTestEmail(ctx: AppContext, options: { recipientEmail: string; emailConfig: SmtpConfigOptions }): Promise<Result<void, { errorMessage: string }>> {
+export async function sendTestEmail(
+  ctx: AppContext,
+  options: { recipientEmail: string; emailConfig: SmtpConfigOptions },
+): Promise<Result<void, { errorMessage: string }>> {
   const c = options.emailConfig;
   const body = {
     recipient_email: options.recipientEmail,
-    email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName },
+    email_config: {
+      host: c.host,
+      port: c.port,
+      username: c.username,
+      password: c.password,
+      sender_email: c.senderEmail,
+      sender_name: c.senderName,
+    },
   };
   const json = await asServer.json(ctx.transport, "sendTestEmail", { body });
-  return json.success ? ok(undefined) : err({ errorMessage: json.error_message ?? "The test email could not be sent." });
+  return json.success
+    ? ok(undefined)
+    : err({ errorMessage: json.error_message ?? "The test email could not be sent." });
 }
 
 export async function listSentEmails(ctx: AppContext): Promise<AdminSentEmail[]> {

@@ -42,7 +42,11 @@ export interface InternalApiKeyFirstView extends InternalApiKeyBase {
 
 function baseFromJson(ctx: AppContext, json: InternalApiKeyJson | InternalApiKeyFirstViewJson): InternalApiKeyBase {
   const why = () =>
-    apiKeyInvalidReason({ expiresAtMillis: json.expires_at_millis, manuallyRevokedAtMillis: json.manually_revoked_at_millis }, ctx.clock.now(), "expired-first");
+    apiKeyInvalidReason(
+      { expiresAtMillis: json.expires_at_millis, manuallyRevokedAtMillis: json.manually_revoked_at_millis },
+      ctx.clock.now(),
+      "expired-first",
+    );
   return {
     id: json.id,
     description: json.description,
@@ -52,7 +56,10 @@ function baseFromJson(ctx: AppContext, json: InternalApiKeyJson | InternalApiKey
     isValid: () => why() === null,
     whyInvalid: why,
     async revoke() {
-      await asServer.json(ctx.transport, "updateInternalApiKey", { params: { api_key_id: json.id }, body: { revoked: true } });
+      await asServer.json(ctx.transport, "updateInternalApiKey", {
+        params: { api_key_id: json.id },
+        body: { revoked: true },
+      });
     },
   };
 }
@@ -73,7 +80,10 @@ export async function listInternalApiKeys(ctx: AppContext): Promise<InternalApiK
   return page.items.map((json) => internalApiKeyFromJson(ctx, json));
 }
 
-export async function createInternalApiKey(ctx: AppContext, options: InternalApiKeyCreateOptions): Promise<InternalApiKeyFirstView> {
+export async function createInternalApiKey(
+  ctx: AppContext,
+  options: InternalApiKeyCreateOptions,
+): Promise<InternalApiKeyFirstView> {
   const body = {
     description: options.description,
     expires_at_millis: options.expiresAt.getTime(),

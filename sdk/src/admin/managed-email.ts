@@ -33,13 +33,23 @@ const fromWire = (d: ManagedEmailDomainJson): ManagedEmailProviderSetupResult =>
   status: d.status,
 });
 
-export async function setupManagedEmailProvider(ctx: AppContext, options: { subdomain: string; senderLocalPart: string }): Promise<ManagedEmailProviderSetupResult> {
+export async function setupManagedEmailProvider(
+  ctx: AppContext,
+  options: { subdomain: string; senderLocalPart: string },
+): Promise<ManagedEmailProviderSetupResult> {
   const body = { subdomain: options.subdomain, sender_local_part: options.senderLocalPart };
   return fromWire(await asServer.json(ctx.transport, "setupManagedEmail", { body }));
 }
 
-export async function checkManagedEmailStatus(ctx: AppContext, options: { domainId: string; subdomain: string; senderLocalPart: string }): Promise<ManagedEmailProviderStatus> {
-  const body = { domain_id: options.domainId, subdomain: options.subdomain, sender_local_part: options.senderLocalPart };
+export async function checkManagedEmailStatus(
+  ctx: AppContext,
+  options: { domainId: string; subdomain: string; senderLocalPart: string },
+): Promise<ManagedEmailProviderStatus> {
+  const body = {
+    domain_id: options.domainId,
+    subdomain: options.subdomain,
+    sender_local_part: options.senderLocalPart,
+  };
   const json = await asServer.json(ctx.transport, "checkManagedEmail", { body });
   return { status: json.status };
 }
@@ -48,13 +58,21 @@ export async function listManagedEmailDomains(ctx: AppContext): Promise<ManagedE
   return (await asServer.json(ctx.transport, "listManagedEmailDomains", {})).items.map(fromWire);
 }
 
-export async function applyManagedEmailProvider(ctx: AppContext, options: { domainId: string }): Promise<{ status: "applied" }> {
+export async function applyManagedEmailProvider(
+  ctx: AppContext,
+  options: { domainId: string },
+): Promise<{ status: "applied" }> {
   const json = await asServer.json(ctx.transport, "applyManagedEmail", { body: { domain_id: options.domainId } });
   return { status: json.status };
 }
 
 /** Stops tracking a domain; the service refuses (plain 409) while the email server sends from it. */
-export async function deleteManagedEmailDomain(ctx: AppContext, options: { resendDomainId: string }): Promise<{ status: "deleted" }> {
-  const json = await asServer.json(ctx.transport, "deleteManagedEmail", { body: { resend_domain_id: options.resendDomainId } });
+export async function deleteManagedEmailDomain(
+  ctx: AppContext,
+  options: { resendDomainId: string },
+): Promise<{ status: "deleted" }> {
+  const json = await asServer.json(ctx.transport, "deleteManagedEmail", {
+    body: { resend_domain_id: options.resendDomainId },
+  });
   return { status: json.status };
 }

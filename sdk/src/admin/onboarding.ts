@@ -28,7 +28,12 @@ export async function previewAffectedUsersByOnboardingChange(
   const body = { onboarding: { require_email_verification: onboarding.requireEmailVerification } };
   const json = await asServer.json(ctx.transport, "previewAffectedUsers", { query, body });
   return {
-    affectedUsers: json.affected_users.map((u) => ({ id: u.id, displayName: u.display_name, primaryEmail: u.primary_email, restrictedReason: u.restricted_reason })),
+    affectedUsers: json.affected_users.map((u) => ({
+      id: u.id,
+      displayName: u.display_name,
+      primaryEmail: u.primary_email,
+      restrictedReason: u.restricted_reason,
+    })),
     totalAffectedCount: json.total_affected_count,
   };
 }

@@ -16,7 +16,9 @@ import { adminProjectJson, clientUserJson, serverUserJson } from "../test-suppor
 const T0 = 1_750_000_000_000;
 const OWNED_ID = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d";
 const sdkRoot = new URL("../../", import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL("package.json", sdkRoot), "utf8")) as { exports: Record<string, Record<string, string>> };
+const manifest = JSON.parse(readFileSync(new URL("package.json", sdkRoot), "utf8")) as {
+  exports: Record<string, Record<string, string>>;
+};
 
 interface AppClass {
   new (options: Record<string, unknown>): { getUser(options: { or: "throw" }): Promise<Record<string, unknown>> };
@@ -52,8 +54,13 @@ async function ownedProjectsThrough(name: string, App: AppClass) {
     clock: manualClock(T0),
   });
   const user = (await app.getUser({ or: "throw" })) as {
-    listOwnedProjects(): Promise<{ id: string; displayName: string; app: { getProject(): Promise<{ displayName: string }> } }[]>;
-    createProject(options: { displayName: string; teamId: string }): Promise<{ id: string; app: { getProject(): Promise<{ displayName: string }> } }>;
+    listOwnedProjects(): Promise<
+      { id: string; displayName: string; app: { getProject(): Promise<{ displayName: string }> } }[]
+    >;
+    createProject(options: {
+      displayName: string;
+      teamId: string;
+    }): Promise<{ id: string; app: { getProject(): Promise<{ displayName: string }> } }>;
   };
   const [listed] = await user.listOwnedProjects();
   const created = await user.createProject({ displayName: "Owned", teamId: "team-1" });
@@ -61,26 +68,41 @@ async function ownedProjectsThrough(name: string, App: AppClass) {
 }
 
 describe("owned projects from each package entry (sdk-surface.md §17 AdminOwnedProject)", () => {
-  const entries = Object.entries(manifest.exports).map(([name, conditions]) => [name, conditions["@authsim/source"]!] as const);
+  const entries = Object.entries(manifest.exports).map(
+    ([name, conditions]) => [name, conditions["@authsim/source"]!] as const,
+  );
 
-  it.each(entries)("%s: every client or server app it exposes gives owned projects a working admin app", async (_entry, source) => {
-    vi.resetModules();
-    const module = (await import(new URL(source, sdkRoot).href)) as Record<string, unknown>;
-    const apps = Object.entries(module).filter((e): e is [string, AppClass] => typeof e[1] === "function" && /(Client|Server)App$/.test(e[0]));
-    for (const [name, App] of apps) {
-      const { ff, accessToken, listed, created } = await ownedProjectsThrough(name, App);
-      expect([listed.id, listed.displayName, created.id], name).toEqual([OWNED_ID, "Owned", OWNED_ID]);
-      // The admin app acts on the owned project, with admin access and the owner's token, and has no session of its own.
-      expect((await listed.app.getProject()).displayName, name).toBe("Owned, read again");
-      expect((await created.app.getProject()).displayName, name).toBe("Owned, read again");
-      const reads = ff.calls.filter((c) => c.url.endsWith("/internal/projects/current"));
-      expect(reads.map((c) => [c.headers["x-stack-project-id"], c.headers["x-stack-access-type"], c.headers["x-stack-admin-access-token"]]), name).toEqual([
-        [OWNED_ID, "admin", accessToken],
-        [OWNED_ID, "admin", accessToken],
-      ]);
-      if (typeof module.StackAdminApp === "function") expect(listed.app, name).toBeInstanceOf(module.StackAdminApp);
-    }
-    // The entries that expose apps are the ones this must hold for; the package's main entry is one of them.
-    if (source === "./src/index.ts") expect(apps.map(([name]) => name)).toEqual(expect.arrayContaining(["StackClientApp", "StackServerApp"]));
-  });
+  it.each(entries)(
+    "%s: every client or server app it exposes gives owned projects a working admin app",
+    async (_entry, source) => {
+      vi.resetModules();
+      const module = (await import(new URL(source, sdkRoot).href)) as Record<string, unknown>;
+      const apps = Object.entries(module).filter(
+        (e): e is [string, AppClass] => typeof e[1] === "function" && /(Client|Server)App$/.test(e[0]),
+      );
+      for (const [name, App] of apps) {
+        const { ff, accessToken, listed, created } = await ownedProjectsThrough(name, App);
+        expect([listed.id, listed.displayName, created.id], name).toEqual([OWNED_ID, "Owned", OWNED_ID]);
+        // The admin app acts on the owned project, with admin access and the owner's token, and has no session of its own.
+        expect((await listed.app.getProject()).displayName, name).toBe("Owned, read again");
+        expect((await created.app.getProject()).displayName, name).toBe("Owned, read again");
+        const reads = ff.calls.filter((c) => c.url.endsWith("/internal/projects/current"));
+        expect(
+          reads.map((c) => [
+            c.headers["x-stack-project-id"],
+            c.headers["x-stack-access-type"],
+            c.headers["x-stack-admin-access-token"],
+          ]),
+          name,
+        ).toEqual([
+          [OWNED_ID, "admin", accessToken],
+          [OWNED_ID, "admin", accessToken],
+        ]);
+        if (typeof module.StackAdminApp === "function") expect(listed.app, name).toBeInstanceOf(module.StackAdminApp);
+      }
+      // The entries that expose apps are the ones this must hold for; the package's main entry is one of them.
+      if (source === "./src/index.ts")
+        expect(apps.map(([name]) => name)).toEqual(expect.arrayContaining(["StackClientApp", "StackServerApp"]));
+    },
+  );
 });

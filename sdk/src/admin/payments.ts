@@ -1,4 +1,9 @@
-import { type CustomerType, type StripeAccountInfoJson, type TransactionJson, type TransactionType } from "../contract/areas/payments.ts";
+import {
+  type CustomerType,
+  type StripeAccountInfoJson,
+  type TransactionJson,
+  type TransactionType,
+} from "../contract/areas/payments.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { customerOf, type CustomerOptions } from "../client/items.ts";
@@ -36,13 +41,27 @@ export interface ListTransactionsOptions {
   customerId?: string;
 }
 
-export async function listTransactions(ctx: AppContext, options: ListTransactionsOptions = {}): Promise<{ transactions: TransactionJson[]; nextCursor: string | null }> {
-  const query = { cursor: options.cursor, limit: options.limit, type: options.type, customer_type: options.customerType, customer_id: options.customerId };
+export async function listTransactions(
+  ctx: AppContext,
+  options: ListTransactionsOptions = {},
+): Promise<{ transactions: TransactionJson[]; nextCursor: string | null }> {
+  const query = {
+    cursor: options.cursor,
+    limit: options.limit,
+    type: options.type,
+    customer_type: options.customerType,
+    customer_id: options.customerId,
+  };
   const page = await asServer.json(ctx.transport, "listTransactions", { query });
   return { transactions: page.transactions, nextCursor: page.next_cursor };
 }
 
-export type ItemQuantityChangeOptions = { itemId: string; quantity: number; expiresAt?: string; description?: string } & CustomerOptions;
+export type ItemQuantityChangeOptions = {
+  itemId: string;
+  quantity: number;
+  expiresAt?: string;
+  description?: string;
+} & CustomerOptions;
 
 /** A manual change of any size and sign; like the published admin app, it may take the quantity below zero. */
 export async function createItemQuantityChange(ctx: AppContext, options: ItemQuantityChangeOptions): Promise<void> {

@@ -44,8 +44,18 @@ export interface AdminPermission {
 
 /** The contract's operations of each scope's definitions (…/team-permission-definitions, …/project-permission-definitions). */
 const ops = {
-  team: { list: "listTeamPermissionDefinitions", create: "createTeamPermissionDefinition", update: "updateTeamPermissionDefinition", remove: "deleteTeamPermissionDefinition" },
-  project: { list: "listProjectPermissionDefinitions", create: "createProjectPermissionDefinition", update: "updateProjectPermissionDefinition", remove: "deleteProjectPermissionDefinition" },
+  team: {
+    list: "listTeamPermissionDefinitions",
+    create: "createTeamPermissionDefinition",
+    update: "updateTeamPermissionDefinition",
+    remove: "deleteTeamPermissionDefinition",
+  },
+  project: {
+    list: "listProjectPermissionDefinitions",
+    create: "createProjectPermissionDefinition",
+    update: "updateProjectPermissionDefinition",
+    remove: "deleteProjectPermissionDefinition",
+  },
 } as const satisfies Record<PermissionScope, Record<string, OperationId>>;
 
 function definitionFromJson(json: PermissionDefinitionJson): AdminPermissionDefinition {
@@ -57,7 +67,9 @@ function definitionFromJson(json: PermissionDefinitionJson): AdminPermissionDefi
 }
 
 export async function listDefinitions(ctx: AppContext, scope: PermissionScope): Promise<AdminPermissionDefinition[]> {
-  return (await asServer.jsonAs(ctx.transport, ops[scope].list, {}, permissionDefinitionList)).items.map(definitionFromJson);
+  return (await asServer.jsonAs(ctx.transport, ops[scope].list, {}, permissionDefinitionList)).items.map(
+    definitionFromJson,
+  );
 }
 
 /** The paginated listing of sdk-surface.md §8 (team scope in the reference SDK). */
@@ -66,12 +78,25 @@ export async function listDefinitionsPaginated(
   scope: PermissionScope,
   options: { limit: number; cursor?: string; query?: string },
 ): Promise<{ items: AdminPermissionDefinition[]; nextCursor: string | null }> {
-  const page = await asServer.jsonAs(ctx.transport, ops[scope].list, { query: { ...options } }, permissionDefinitionList);
+  const page = await asServer.jsonAs(
+    ctx.transport,
+    ops[scope].list,
+    { query: { ...options } },
+    permissionDefinitionList,
+  );
   return { items: page.items.map(definitionFromJson), nextCursor: page.pagination?.next_cursor ?? null };
 }
 
-export async function createDefinition(ctx: AppContext, scope: PermissionScope, options: AdminPermissionDefinitionCreateOptions): Promise<AdminPermission> {
-  const body = { id: options.id, description: options.description, contained_permission_ids: options.containedPermissionIds };
+export async function createDefinition(
+  ctx: AppContext,
+  scope: PermissionScope,
+  options: AdminPermissionDefinitionCreateOptions,
+): Promise<AdminPermission> {
+  const body = {
+    id: options.id,
+    description: options.description,
+    contained_permission_ids: options.containedPermissionIds,
+  };
   const json = await asServer.jsonAs(ctx.transport, ops[scope].create, { body }, permissionDefinition);
   return { id: json.id };
 }
@@ -83,7 +108,12 @@ export async function updateDefinition(
   options: AdminPermissionDefinitionUpdateOptions,
 ): Promise<void> {
   const body = { description: options.description, contained_permission_ids: options.containedPermissionIds };
-  await asServer.jsonAs(ctx.transport, ops[scope].update, { params: { permission_id: permissionId }, body }, permissionDefinition);
+  await asServer.jsonAs(
+    ctx.transport,
+    ops[scope].update,
+    { params: { permission_id: permissionId }, body },
+    permissionDefinition,
+  );
 }
 
 export async function deleteDefinition(ctx: AppContext, scope: PermissionScope, permissionId: string): Promise<void> {

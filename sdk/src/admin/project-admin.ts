@@ -31,13 +31,24 @@ export interface ManagedAdminProject extends AdminProject {
 
 const parseConfigString = (s: string) => z.record(z.string(), z.unknown()).parse(JSON.parse(s));
 
-async function writeOverride(ctx: AppContext, level: ConfigLevel, method: "PATCH" | "PUT", config: Record<string, unknown>): Promise<void> {
+async function writeOverride(
+  ctx: AppContext,
+  level: ConfigLevel,
+  method: "PATCH" | "PUT",
+  config: Record<string, unknown>,
+): Promise<void> {
   // A branch PUT must say where the config came from (GET /internal/config/source); the kit pushes from no known place.
   const source = level === "branch" ? { source: { type: "pushed-from-unknown" as const } } : {};
   const params = { level };
   await (method === "PATCH"
-    ? asServer.send(ctx.transport, "updateConfigOverrideLevel", { params, body: { config_override_string: JSON.stringify(config) } })
-    : asServer.send(ctx.transport, "replaceConfigOverride", { params, body: { config_string: JSON.stringify(config), ...source } }));
+    ? asServer.send(ctx.transport, "updateConfigOverrideLevel", {
+        params,
+        body: { config_override_string: JSON.stringify(config) },
+      })
+    : asServer.send(ctx.transport, "replaceConfigOverride", {
+        params,
+        body: { config_string: JSON.stringify(config), ...source },
+      }));
 }
 
 /**
@@ -46,7 +57,10 @@ async function writeOverride(ctx: AppContext, level: ConfigLevel, method: "PATCH
  */
 export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJson): ManagedAdminProject {
   if (json.id !== ctx.projectId) {
-    throw new AppConfigError("PROJECT_ID_MISMATCH", `The project ID of the provided project JSON (${json.id}) does not match the project ID of the app (${ctx.projectId}).`);
+    throw new AppConfigError(
+      "PROJECT_ID_MISMATCH",
+      `The project ID of the provided project JSON (${json.id}) does not match the project ID of the app (${ctx.projectId}).`,
+    );
   }
   const project = adminProjectFromJson(json);
   const { config } = project;
@@ -60,7 +74,9 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
       const wire = adminProjectUpdateToWire(rest);
       if (Object.keys(wire).length > 0) await asServer.send(ctx.transport, "updateAdminProject", { body: wire });
       if (requirePublishableClientKey !== undefined) {
-        await writeOverride(ctx, "project", "PATCH", { "project.requirePublishableClientKey": requirePublishableClientKey });
+        await writeOverride(ctx, "project", "PATCH", {
+          "project.requirePublishableClientKey": requirePublishableClientKey,
+        });
       }
     },
     async delete() {
@@ -71,10 +87,13 @@ export function managedAdminProjectFromJson(ctx: AppContext, json: AdminProjectJ
     },
     updateConfig: (override) => writeOverride(ctx, "environment", "PATCH", override),
     async getConfigOverride(level) {
-      return parseConfigString((await asServer.json(ctx.transport, "getConfigOverride", { params: { level } })).config_string);
+      return parseConfigString(
+        (await asServer.json(ctx.transport, "getConfigOverride", { params: { level } })).config_string,
+      );
     },
     replaceConfigOverride: (level, replacement) => writeOverride(ctx, level, "PUT", replacement),
-    getProductionModeErrors: async () => productionModeErrors({ allowLocalhost: config.allowLocalhost, domains: json.config.domains, projectId: json.id }),
+    getProductionModeErrors: async () =>
+      productionModeErrors({ allowLocalhost: config.allowLocalhost, domains: json.config.domains, projectId: json.id }),
   };
 }
 

@@ -86,7 +86,8 @@ export class AsyncCache<V> {
     const existing = this.entries.get(key);
     if (!existing) return this.get(key);
     return existing.limiter.run().then((value) => {
-      if (this.entries.get(key) === existing) this.update(existing, { status: "ok", value, promise: Promise.resolve(value) });
+      if (this.entries.get(key) === existing)
+        this.update(existing, { status: "ok", value, promise: Promise.resolve(value) });
       return value;
     });
   }

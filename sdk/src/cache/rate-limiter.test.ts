@@ -99,6 +99,8 @@ describe("the cache's rate limiter (spec §9: concurrency 1, throttle 300 ms)", 
 
   it("refuses a concurrency below 1", () => {
     const timers = manualTimers(manualClock(0));
-    expect(() => createRateLimiter(async () => 1, { concurrency: 0, throttleMillis: 0, clock: timers.clock, timers })).toThrow(RangeError);
+    expect(() =>
+      createRateLimiter(async () => 1, { concurrency: 0, throttleMillis: 0, clock: timers.clock, timers }),
+    ).toThrow(RangeError);
   });
 });

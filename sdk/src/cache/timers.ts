@@ -41,7 +41,8 @@ export function manualTimers(clock: ManualClock): ManualTimers {
       return { id };
     },
     clearTimeout(handle) {
-      if (typeof handle === "object" && handle !== null && "id" in handle && typeof handle.id === "number") waiting.delete(handle.id);
+      if (typeof handle === "object" && handle !== null && "id" in handle && typeof handle.id === "number")
+        waiting.delete(handle.id);
     },
     async advance(millis) {
       const target = clock.now() + millis;

@@ -2,7 +2,13 @@ import type { KnownErrorOf } from "../errors/known-error.ts";
 import type { Session } from "../session/session.ts";
 import type { CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
-import { createUserApiKey, listUserApiKeys, type ApiKeyCreationOptions, type UserApiKey, type UserApiKeyFirstView } from "./api-keys.ts";
+import {
+  createUserApiKey,
+  listUserApiKeys,
+  type ApiKeyCreationOptions,
+  type UserApiKey,
+  type UserApiKeyFirstView,
+} from "./api-keys.ts";
 import {
   createContactChannel,
   listContactChannels,
@@ -21,7 +27,10 @@ import { getActiveSessions, revokeSession, type ActiveSession } from "./sessions
  * sessions, API keys and, for the signed-in user, verification and passwords. Shared by the client's CurrentUser and
  * (with server access) the server's user objects, so the app classes only spread them in.
  */
-export interface UserAccountMembers<Channel extends ContactChannel = ContactChannel, CreateOptions extends ContactChannelCreateOptions = ContactChannelCreateOptions> {
+export interface UserAccountMembers<
+  Channel extends ContactChannel = ContactChannel,
+  CreateOptions extends ContactChannelCreateOptions = ContactChannelCreateOptions,
+> {
   listContactChannels(): Promise<Channel[]>;
   createContactChannel(options: CreateOptions): Promise<Channel>;
   listNotificationCategories(): Promise<NotificationCategory[]>;
@@ -35,7 +44,9 @@ export interface UserAccountMembers<Channel extends ContactChannel = ContactChan
 /** The members that act as the signed-in user (they need its session). */
 export interface SignedInAccountMembers {
   /** Needs a primary email (spec §5); EMAIL_ALREADY_VERIFIED is returned, not thrown. */
-  sendVerificationEmail(options?: { callbackUrl?: string }): Promise<KnownErrorOf<"EMAIL_ALREADY_VERIFIED"> | undefined>;
+  sendVerificationEmail(options?: {
+    callbackUrl?: string;
+  }): Promise<KnownErrorOf<"EMAIL_ALREADY_VERIFIED"> | undefined>;
   updatePassword(options: { oldPassword: string; newPassword: string }): Promise<PasswordUpdateError | undefined>;
   setPassword(options: { password: string }): Promise<PasswordRequirementsError | undefined>;
 }
@@ -61,7 +72,11 @@ export function userAccountMembers(
   };
 }
 
-export function signedInAccountMembers(ctx: AppContext, session: Session, primaryEmail: string | null): SignedInAccountMembers {
+export function signedInAccountMembers(
+  ctx: AppContext,
+  session: Session,
+  primaryEmail: string | null,
+): SignedInAccountMembers {
   return {
     sendVerificationEmail: (options) => sendPrimaryVerificationEmail(ctx, session, primaryEmail, options),
     updatePassword: (options) => updatePassword(ctx, session, options),

@@ -33,15 +33,34 @@ function setup(responder: Responder, navigated: string[] = []) {
 const bodyOf = (call: { body: string | undefined }): unknown => JSON.parse(call.body ?? "null");
 
 function keyJson(overrides: Partial<ApiKeyJson> = {}): ApiKeyJson {
-  return { id: KEY_ID, type: "user", user_id: TEST_USER_ID, description: "ci", created_at_millis: T0, is_public: false, value: { last_four: "abcd" }, ...overrides } as ApiKeyJson;
+  return {
+    id: KEY_ID,
+    type: "user",
+    user_id: TEST_USER_ID,
+    description: "ci",
+    created_at_millis: T0,
+    is_public: false,
+    value: { last_four: "abcd" },
+    ...overrides,
+  } as ApiKeyJson;
 }
 
 describe("user API keys", () => {
   it("judge validity by the app's clock, reporting manually-revoked first (spec §4, the client reading)", async () => {
     const both = keyJson({ expires_at_millis: T0 + 1_000, manually_revoked_at_millis: T0 });
-    const { app, clock } = setup(router({ "GET /users/me": () => json(clientUserJson()), "GET /user-api-keys": () => json({ items: [both, keyJson({ expires_at_millis: T0 + 1_000 })], is_paginated: false }) }));
+    const { app, clock } = setup(
+      router({
+        "GET /users/me": () => json(clientUserJson()),
+        "GET /user-api-keys": () =>
+          json({ items: [both, keyJson({ expires_at_millis: T0 + 1_000 })], is_paginated: false }),
+      }),
+    );
     const [revoked, expiring] = await (await app.getUser({ or: "throw" })).listApiKeys();
-    expect([revoked!.whyInvalid(), expiring!.whyInvalid(), expiring!.isValid()]).toEqual(["manually-revoked", null, true]);
+    expect([revoked!.whyInvalid(), expiring!.whyInvalid(), expiring!.isValid()]).toEqual([
+      "manually-revoked",
+      null,
+      true,
+    ]);
     clock.advance(1_000);
     expect(expiring!.isValid()).toBe(true);
     clock.advance(1);
@@ -64,14 +83,27 @@ describe("user API keys", () => {
     await created.update({ description: "renamed", expiresAt: null });
     await created.revoke();
     expect(new URL(calls[2]!.url).searchParams.get("user_id")).toBe(TEST_USER_ID);
-    expect(calls.slice(2).map(bodyOf)).toEqual([{ description: "renamed", expires_at_millis: null }, { revoked: true }]);
+    expect(calls.slice(2).map(bodyOf)).toEqual([
+      { description: "renamed", expires_at_millis: null },
+      { revoked: true },
+    ]);
   });
 });
 
 describe("magic links", () => {
   it("send the nonce back as a result and turn REDIRECT_URL_NOT_WHITELISTED into an error result", async () => {
-    const { app } = setup(router({ "POST /auth/otp/send-sign-in-code": (c) => (bodyOf(c) as { email: string }).email.startsWith("ok") ? json({ nonce: "n".repeat(39) }) : knownError("REDIRECT_URL_NOT_WHITELISTED", 400) }));
-    expect(await app.sendMagicLinkEmail("ok@example.com", { callbackUrl: "http://localhost/cb" })).toEqual({ status: "ok", data: { nonce: "n".repeat(39) } });
+    const { app } = setup(
+      router({
+        "POST /auth/otp/send-sign-in-code": (c) =>
+          (bodyOf(c) as { email: string }).email.startsWith("ok")
+            ? json({ nonce: "n".repeat(39) })
+            : knownError("REDIRECT_URL_NOT_WHITELISTED", 400),
+      }),
+    );
+    expect(await app.sendMagicLinkEmail("ok@example.com", { callbackUrl: "http://localhost/cb" })).toEqual({
+      status: "ok",
+      data: { nonce: "n".repeat(39) },
+    });
     const refused = await app.sendMagicLinkEmail("no@example.com", { callbackUrl: "http://localhost/cb" });
     expect(refused.status === "error" && refused.error.code).toBe("REDIRECT_URL_NOT_WHITELISTED");
   });
@@ -86,7 +118,13 @@ describe("magic links", () => {
   it("store the tokens and go to after-sign-up for a new user, after-sign-in otherwise (spec §4)", async () => {
     const navigated: string[] = [];
     const tokens = { access_token: unsignedToken(claims(T0, 600_000)), refresh_token: "rt-2", user_id: TEST_USER_ID };
-    const { app } = setup(router({ "POST /auth/otp/sign-in": (c) => json({ ...tokens, is_new_user: (bodyOf(c) as { code: string }).code === "new" }) }), navigated);
+    const { app } = setup(
+      router({
+        "POST /auth/otp/sign-in": (c) =>
+          json({ ...tokens, is_new_user: (bodyOf(c) as { code: string }).code === "new" }),
+      }),
+      navigated,
+    );
     expect(await app.signInWithMagicLink("new")).toEqual({ status: "ok", data: undefined });
     expect(await app.signInWithMagicLink("old")).toEqual({ status: "ok", data: undefined });
     expect(navigated).toEqual(["/welcome", "/welcome-back"]);
@@ -109,10 +147,14 @@ describe("the signed-in user's verification and password", () => {
         "POST /contact-channels/send-verification-code": () => knownError("EMAIL_ALREADY_VERIFIED", 409),
       }),
     );
-    await expect((await app.getUser({ or: "throw" })).sendVerificationEmail({ callbackUrl: "http://localhost/v" })).rejects.toThrow(/primary email/);
+    await expect(
+      (await app.getUser({ or: "throw" })).sendVerificationEmail({ callbackUrl: "http://localhost/v" }),
+    ).rejects.toThrow(/primary email/);
     expect(calls).toHaveLength(1);
     primaryEmail = "ada@example.com";
-    const error = await (await app.getUser({ or: "throw" })).sendVerificationEmail({ callbackUrl: "http://localhost/v" });
+    const error = await (
+      await app.getUser({ or: "throw" })
+    ).sendVerificationEmail({ callbackUrl: "http://localhost/v" });
     expect(error?.code).toBe("EMAIL_ALREADY_VERIFIED");
     expect(bodyOf(calls[2]!)).toEqual({ email: "ada@example.com", callback_url: "http://localhost/v" });
   });
@@ -122,11 +164,17 @@ describe("the signed-in user's verification and password", () => {
       router({
         "GET /users/me": () => json(clientUserJson()),
         "POST /auth/password/update": (c) =>
-          (bodyOf(c) as { old_password: string }).old_password === "wrong" ? knownError("PASSWORD_CONFIRMATION_MISMATCH", 400) : knownError("USER_DOES_NOT_HAVE_PASSWORD", 400),
+          (bodyOf(c) as { old_password: string }).old_password === "wrong"
+            ? knownError("PASSWORD_CONFIRMATION_MISMATCH", 400)
+            : knownError("USER_DOES_NOT_HAVE_PASSWORD", 400),
       }),
     );
     const user = await app.getUser({ or: "throw" });
-    expect((await user.updatePassword({ oldPassword: "wrong", newPassword: "next-password" }))?.code).toBe("PASSWORD_CONFIRMATION_MISMATCH");
-    await expect(user.updatePassword({ oldPassword: "x", newPassword: "next-password" })).rejects.toMatchObject({ code: "USER_DOES_NOT_HAVE_PASSWORD" });
+    expect((await user.updatePassword({ oldPassword: "wrong", newPassword: "next-password" }))?.code).toBe(
+      "PASSWORD_CONFIRMATION_MISMATCH",
+    );
+    await expect(user.updatePassword({ oldPassword: "x", newPassword: "next-password" })).rejects.toMatchObject({
+      code: "USER_DOES_NOT_HAVE_PASSWORD",
+    });
   });
 });

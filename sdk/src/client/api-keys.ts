@@ -1,4 +1,11 @@
-import { anyApiKeyFirstView, apiKeyInvalidReason, type ApiKeyFirstViewJson, type ApiKeyInvalidReason, type ApiKeyJson, type ApiKeyType } from "../contract/areas/api-keys.ts";
+import {
+  anyApiKeyFirstView,
+  apiKeyInvalidReason,
+  type ApiKeyFirstViewJson,
+  type ApiKeyInvalidReason,
+  type ApiKeyJson,
+  type ApiKeyType,
+} from "../contract/areas/api-keys.ts";
 import type { Clock } from "../runtime/clock.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
@@ -37,7 +44,9 @@ interface ApiKeyCommon {
   revoke(): Promise<void>;
 }
 
-type Owner<T extends ApiKeyType> = T extends "user" ? { readonly type: "user"; readonly userId: string } : { readonly type: "team"; readonly teamId: string };
+type Owner<T extends ApiKeyType> = T extends "user"
+  ? { readonly type: "user"; readonly userId: string }
+  : { readonly type: "team"; readonly teamId: string };
 export type ApiKey<T extends ApiKeyType = ApiKeyType, FirstView extends boolean = false> = ApiKeyCommon &
   Owner<T> & { readonly value: FirstView extends true ? string : { readonly lastFour: string } };
 
@@ -56,13 +65,21 @@ export function apiKeyUpdateToWire(o: ApiKeyUpdateOptions) {
 
 /** Why a key is not valid now, in the client kit's order (revocation first). */
 export function whyApiKeyInvalid(json: ApiKeyJson | ApiKeyFirstViewJson, clock: Clock): ApiKeyInvalidReason | null {
-  return apiKeyInvalidReason({ expiresAtMillis: json.expires_at_millis, manuallyRevokedAtMillis: json.manually_revoked_at_millis }, clock.now(), "revoked-first");
+  return apiKeyInvalidReason(
+    { expiresAtMillis: json.expires_at_millis, manuallyRevokedAtMillis: json.manually_revoked_at_millis },
+    clock.now(),
+    "revoked-first",
+  );
 }
 
 /** `auth` carries the session for a client, nothing for server access (the secret key authenticates). */
 export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyJson): ApiKey;
 export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyFirstViewJson): ApiKey<ApiKeyType, true>;
-export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyJson | ApiKeyFirstViewJson): ApiKey | ApiKey<ApiKeyType, true> {
+export function apiKeyFromJson(
+  ctx: AppContext,
+  auth: CallAuth,
+  json: ApiKeyJson | ApiKeyFirstViewJson,
+): ApiKey | ApiKey<ApiKeyType, true> {
   const update = async (options: ApiKeyUpdateOptions) => {
     const params = { api_key_id: json.id };
     const body = apiKeyUpdateToWire(options);
@@ -82,18 +99,35 @@ export function apiKeyFromJson(ctx: AppContext, auth: CallAuth, json: ApiKeyJson
     update,
     revoke: () => update({ revoked: true }),
   };
-  const owner = json.type === "user" ? { type: "user" as const, userId: json.user_id } : { type: "team" as const, teamId: json.team_id };
+  const owner =
+    json.type === "user"
+      ? { type: "user" as const, userId: json.user_id }
+      : { type: "team" as const, teamId: json.team_id };
   const value = typeof json.value === "string" ? json.value : { lastFour: json.value.last_four };
   return { ...common, ...owner, value } as ApiKey | ApiKey<ApiKeyType, true>;
 }
 
 export function apiKeyCreationToWire(o: ApiKeyCreationOptions) {
-  return { description: o.description, expires_at_millis: o.expiresAt === null ? null : o.expiresAt.getTime(), is_public: o.isPublic };
+  return {
+    description: o.description,
+    expires_at_millis: o.expiresAt === null ? null : o.expiresAt.getTime(),
+    is_public: o.isPublic,
+  };
 }
 
 /** POST /user-api-keys with `user_id` (an id or "me"): the only answer that holds the full value. */
-export async function createUserApiKey(ctx: AppContext, auth: CallAuth, userId: string, options: ApiKeyCreationOptions): Promise<UserApiKeyFirstView> {
-  const json = await asClient.jsonAs(ctx.transport, "createUserApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), user_id: userId } }, anyApiKeyFirstView);
+export async function createUserApiKey(
+  ctx: AppContext,
+  auth: CallAuth,
+  userId: string,
+  options: ApiKeyCreationOptions,
+): Promise<UserApiKeyFirstView> {
+  const json = await asClient.jsonAs(
+    ctx.transport,
+    "createUserApiKey",
+    { ...auth, body: { ...apiKeyCreationToWire(options), user_id: userId } },
+    anyApiKeyFirstView,
+  );
   return apiKeyFromJson(ctx, auth, json) as UserApiKeyFirstView;
 }
 
@@ -106,7 +140,12 @@ export async function listUserApiKeys(ctx: AppContext, auth: CallAuth, userId: s
 export function teamApiKeyCalls(ctx: AppContext, auth: CallAuth, teamId: string) {
   return {
     async createApiKey(options: ApiKeyCreationOptions): Promise<TeamApiKeyFirstView> {
-      const json = await asClient.jsonAs(ctx.transport, "createTeamApiKey", { ...auth, body: { ...apiKeyCreationToWire(options), team_id: teamId } }, anyApiKeyFirstView);
+      const json = await asClient.jsonAs(
+        ctx.transport,
+        "createTeamApiKey",
+        { ...auth, body: { ...apiKeyCreationToWire(options), team_id: teamId } },
+        anyApiKeyFirstView,
+      );
       return apiKeyFromJson(ctx, auth, json) as TeamApiKeyFirstView;
     },
     async listApiKeys(): Promise<TeamApiKey[]> {

@@ -51,7 +51,9 @@ export function createAppContext(options: StackClientAppOptions, credentials: Ap
   });
   const adminSession = credentials.adminSession ?? null;
   // An app authenticated by a project-owner session must not run the user refresh grant (spec §5).
-  const refresher: Refresher = adminSession ? async () => adminSession.refresh() : createRefresher(transport, publishableClientKey);
+  const refresher: Refresher = adminSession
+    ? async () => adminSession.refresh()
+    : createRefresher(transport, publishableClientKey);
   const ownStore = resolveTokenStore(options.tokenStore, projectId, options.document);
   // One Session for the app's own store, so concurrent calls share its single-flight refresh.
   const ownSession = ownStore ? new Session(ownStore, refresher, clock) : null;

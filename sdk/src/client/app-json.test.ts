@@ -34,10 +34,19 @@ const platform = () => {
 
 function clientApp(extra: Partial<StackClientAppOptions> = {}): StackClientApp {
   const { fetch, clock } = platform();
-  return new StackClientApp({ projectId: PROJECT_ID, publishableClientKey: "pck_test", baseUrl: "http://api.test", tokenStore: "memory", fetch, clock, ...extra });
+  return new StackClientApp({
+    projectId: PROJECT_ID,
+    publishableClientKey: "pck_test",
+    baseUrl: "http://api.test",
+    tokenStore: "memory",
+    fetch,
+    clock,
+    ...extra,
+  });
 }
 
-const fromJson = (json: unknown, extra: Partial<StackClientAppOptions> = {}) => StackClientApp[stackAppInternalsSymbol].fromClientJson(json, { ...platform(), ...extra });
+const fromJson = (json: unknown, extra: Partial<StackClientAppOptions> = {}) =>
+  StackClientApp[stackAppInternalsSymbol].fromClientJson(json, { ...platform(), ...extra });
 
 function refusal(run: () => unknown): { code: AppConfigErrorCode; message: string } {
   try {
@@ -51,7 +60,12 @@ function refusal(run: () => unknown): { code: AppConfigErrorCode; message: strin
 
 describe("toClientJson", () => {
   it("writes the options a browser needs, with a v4 identifier drawn from the app's random source, the same every time", () => {
-    const app = clientApp({ urls: { signIn: "/login" }, redirectMethod: "window", extraRequestHeaders: { "x-app": "1" }, random: seededRandom("app-json") });
+    const app = clientApp({
+      urls: { signIn: "/login" },
+      redirectMethod: "window",
+      extraRequestHeaders: { "x-app": "1" },
+      random: seededRandom("app-json"),
+    });
     const json = app[stackAppInternalsSymbol].toClientJson();
     expect(json).toEqual({
       uniqueIdentifier: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
@@ -69,16 +83,43 @@ describe("toClientJson", () => {
 
   it("gives a server or admin app's client configuration only: no secret or admin key leaves in it", () => {
     const { fetch, clock } = platform();
-    const server = new StackServerApp({ projectId: PROJECT_ID, publishableClientKey: "pck_test", secretServerKey: "ssk_very_secret", baseUrl: "http://api.test", tokenStore: "cookie", document: memoryCookieDocument(), fetch, clock });
-    const admin = new StackAdminApp({ projectId: PROJECT_ID, secretServerKey: "ssk_very_secret", superSecretAdminKey: "sak_very_secret", baseUrl: "http://api.test", tokenStore: null, fetch, clock });
-    for (const json of [server[stackAppInternalsSymbol].toClientJson(), admin[stackAppInternalsSymbol].toClientJson()]) {
+    const server = new StackServerApp({
+      projectId: PROJECT_ID,
+      publishableClientKey: "pck_test",
+      secretServerKey: "ssk_very_secret",
+      baseUrl: "http://api.test",
+      tokenStore: "cookie",
+      document: memoryCookieDocument(),
+      fetch,
+      clock,
+    });
+    const admin = new StackAdminApp({
+      projectId: PROJECT_ID,
+      secretServerKey: "ssk_very_secret",
+      superSecretAdminKey: "sak_very_secret",
+      baseUrl: "http://api.test",
+      tokenStore: null,
+      fetch,
+      clock,
+    });
+    for (const json of [
+      server[stackAppInternalsSymbol].toClientJson(),
+      admin[stackAppInternalsSymbol].toClientJson(),
+    ]) {
       expect(JSON.stringify(json)).not.toMatch(/ssk_very_secret|sak_very_secret/);
     }
-    expect(server[stackAppInternalsSymbol].toClientJson()).toMatchObject({ tokenStore: "cookie", publishableClientKey: "pck_test" });
+    expect(server[stackAppInternalsSymbol].toClientJson()).toMatchObject({
+      tokenStore: "cookie",
+      publishableClientKey: "pck_test",
+    });
   });
 
   it("refuses options JSON cannot carry (APP_NOT_SERIALIZABLE): a custom token store, a request, a router's navigate", () => {
-    for (const extra of [{ tokenStore: memoryTokenStore() }, { tokenStore: { headers: { "x-stack-auth": "{}" } } }, { redirectMethod: { navigate: () => undefined } }]) {
+    for (const extra of [
+      { tokenStore: memoryTokenStore() },
+      { tokenStore: { headers: { "x-stack-auth": "{}" } } },
+      { redirectMethod: { navigate: () => undefined } },
+    ]) {
       expect(refusal(() => clientApp(extra)[stackAppInternalsSymbol].toClientJson()).code).toBe("APP_NOT_SERIALIZABLE");
     }
   });
@@ -86,7 +127,14 @@ describe("toClientJson", () => {
 
 describe("fromClientJson", () => {
   it("builds a working client app from JSON with a new identifier, and gives that same app for the same JSON again", async () => {
-    const json: ClientAppJson = { uniqueIdentifier: freshId("handed-over"), projectId: PROJECT_ID, baseUrl: "http://api.test", publishableClientKey: "pck_test", tokenStore: "memory", urls: { signIn: "/login" } };
+    const json: ClientAppJson = {
+      uniqueIdentifier: freshId("handed-over"),
+      projectId: PROJECT_ID,
+      baseUrl: "http://api.test",
+      publishableClientKey: "pck_test",
+      tokenStore: "memory",
+      urls: { signIn: "/login" },
+    };
     const { fetch, clock, calls } = platform();
     const app = StackClientApp[stackAppInternalsSymbol].fromClientJson(json, { fetch, clock });
     expect(app).toBeInstanceOf(StackClientApp);
@@ -108,9 +156,14 @@ describe("fromClientJson", () => {
     const id = freshId("taken");
     clientApp({ uniqueIdentifier: id });
     const refused = refusal(() => clientApp({ uniqueIdentifier: id }));
-    expect(refused).toEqual({ code: "UNIQUE_IDENTIFIER_TAKEN", message: expect.stringContaining(`"${id}" already exists`) });
+    expect(refused).toEqual({
+      code: "UNIQUE_IDENTIFIER_TAKEN",
+      message: expect.stringContaining(`"${id}" already exists`),
+    });
     const written = clientApp()[stackAppInternalsSymbol].toClientJson();
-    expect(refusal(() => clientApp({ uniqueIdentifier: written.uniqueIdentifier })).code).toBe("UNIQUE_IDENTIFIER_TAKEN");
+    expect(refusal(() => clientApp({ uniqueIdentifier: written.uniqueIdentifier })).code).toBe(
+      "UNIQUE_IDENTIFIER_TAKEN",
+    );
   });
 
   it("refuses JSON of another project under an existing app's identifier (PROJECT_ID_MISMATCH), before comparing the rest", () => {
@@ -140,7 +193,12 @@ describe("fromClientJson", () => {
         const changed = Object.assign({ ...json }, ...changes.map(([, c]) => c)) as ClientAppJson;
         const refused = refusal(() => fromJson(changed));
         expect(refused.code).toBe("APP_JSON_MISMATCH");
-        expect(refused.message).toContain(`(it differs in ${changes.map(([key]) => key).sort().join(", ")})`);
+        expect(refused.message).toContain(
+          `(it differs in ${changes
+            .map(([key]) => key)
+            .sort()
+            .join(", ")})`,
+        );
       }),
       { numRuns: 60 },
     );
@@ -149,7 +207,13 @@ describe("fromClientJson", () => {
 
   it("refuses what is not a client app's JSON form (INVALID_APP_JSON)", () => {
     const id = freshId("invalid");
-    for (const bad of [null, "{}", { uniqueIdentifier: id, tokenStore: "memory" }, { uniqueIdentifier: id, projectId: PROJECT_ID, tokenStore: "nextjs-cookie" }, { uniqueIdentifier: id, projectId: PROJECT_ID, tokenStore: null, secretServerKey: "ssk" }]) {
+    for (const bad of [
+      null,
+      "{}",
+      { uniqueIdentifier: id, tokenStore: "memory" },
+      { uniqueIdentifier: id, projectId: PROJECT_ID, tokenStore: "nextjs-cookie" },
+      { uniqueIdentifier: id, projectId: PROJECT_ID, tokenStore: null, secretServerKey: "ssk" },
+    ]) {
       expect(refusal(() => fromJson(bad)).code, JSON.stringify(bad)).toBe("INVALID_APP_JSON");
     }
     // Nothing was claimed by the refusals.
@@ -163,9 +227,23 @@ describe("owned-project apps (spec §5)", () => {
   it("must have no token store (OWNED_APP_HAS_TOKEN_STORE); without one they are the project's admin app", () => {
     const { fetch, clock } = platform();
     const session = async () => "admin-access-token";
-    const withStore = new StackAdminApp({ projectId: PROJECT_ID, baseUrl: "http://api.test", projectOwnerSession: session, tokenStore: "memory", fetch, clock });
+    const withStore = new StackAdminApp({
+      projectId: PROJECT_ID,
+      baseUrl: "http://api.test",
+      projectOwnerSession: session,
+      tokenStore: "memory",
+      fetch,
+      clock,
+    });
     expect(refusal(() => withStore.ownedProjectFromJson(ownedJson)).code).toBe("OWNED_APP_HAS_TOKEN_STORE");
-    const owned = new StackAdminApp({ projectId: PROJECT_ID, baseUrl: "http://api.test", projectOwnerSession: session, tokenStore: null, fetch, clock });
+    const owned = new StackAdminApp({
+      projectId: PROJECT_ID,
+      baseUrl: "http://api.test",
+      projectOwnerSession: session,
+      tokenStore: null,
+      fetch,
+      clock,
+    });
     const project = owned.ownedProjectFromJson(ownedJson);
     expect(project).toMatchObject({ id: PROJECT_ID, displayName: "Stack Dashboard" });
     expect(project.app).toBe(owned);
@@ -173,7 +251,19 @@ describe("owned-project apps (spec §5)", () => {
 
   it("take only their own project's JSON (PROJECT_ID_MISMATCH)", () => {
     const { fetch, clock } = platform();
-    const owned = new StackAdminApp({ projectId: OTHER_PROJECT_ID, baseUrl: "http://api.test", projectOwnerSession: async () => "t", tokenStore: null, fetch, clock });
-    expect(refusal(() => owned.ownedProjectFromJson(ownedJson))).toEqual({ code: "PROJECT_ID_MISMATCH", message: expect.stringContaining(`(${PROJECT_ID}) does not match the project ID of the app (${OTHER_PROJECT_ID})`) });
+    const owned = new StackAdminApp({
+      projectId: OTHER_PROJECT_ID,
+      baseUrl: "http://api.test",
+      projectOwnerSession: async () => "t",
+      tokenStore: null,
+      fetch,
+      clock,
+    });
+    expect(refusal(() => owned.ownedProjectFromJson(ownedJson))).toEqual({
+      code: "PROJECT_ID_MISMATCH",
+      message: expect.stringContaining(
+        `(${PROJECT_ID}) does not match the project ID of the app (${OTHER_PROJECT_ID})`,
+      ),
+    });
   });
 });

@@ -59,7 +59,10 @@ export class AppRegistry<App> {
   /** Gives `id` to `app`, or refuses: an identifier may be used only once (spec §5). */
   claim(id: string, app: App, describe: () => ClientAppJson): string {
     if (this.byIdentifier.has(id)) {
-      throw new AppConfigError("UNIQUE_IDENTIFIER_TAKEN", `A Stack client app with the unique identifier "${id}" already exists in this process; a unique identifier may be used by one app only (spec §5).`);
+      throw new AppConfigError(
+        "UNIQUE_IDENTIFIER_TAKEN",
+        `A Stack client app with the unique identifier "${id}" already exists in this process; a unique identifier may be used by one app only (spec §5).`,
+      );
     }
     this.byIdentifier.set(id, { app, describe });
     return id;
@@ -81,11 +84,21 @@ function notSerializable(what: string): never {
 export function toClientJson(ctx: AppContext, uniqueIdentifier: string): ClientAppJson {
   const o = ctx.appOptions;
   const store = o.tokenStore;
-  if (!(store === null || store === "memory" || store === "cookie" || (isExplicitTokens(store) && Object.keys(store).length === 2))) {
-    notSerializable('its tokenStore is a custom store or a request (only "memory", "cookie", null or an {accessToken, refreshToken} pair can be)');
+  if (!(
+    store === null ||
+    store === "memory" ||
+    store === "cookie" ||
+    (isExplicitTokens(store) && Object.keys(store).length === 2)
+  )) {
+    notSerializable(
+      'its tokenStore is a custom store or a request (only "memory", "cookie", null or an {accessToken, refreshToken} pair can be)',
+    );
   }
-  if (o.redirectMethod !== undefined && typeof o.redirectMethod !== "string") notSerializable("its redirectMethod is a function of the app's router, not a string");
-  const tokenStore = isExplicitTokens(store) ? { accessToken: store.accessToken, refreshToken: store.refreshToken } : store;
+  if (o.redirectMethod !== undefined && typeof o.redirectMethod !== "string")
+    notSerializable("its redirectMethod is a function of the app's router, not a string");
+  const tokenStore = isExplicitTokens(store)
+    ? { accessToken: store.accessToken, refreshToken: store.refreshToken }
+    : store;
   // The option as given (undefined when defaulted), so the browser picks its own default ("window" there).
   return {
     uniqueIdentifier,
@@ -93,7 +106,9 @@ export function toClientJson(ctx: AppContext, uniqueIdentifier: string): ClientA
     ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
     ...(ctx.publishableClientKey !== undefined ? { publishableClientKey: ctx.publishableClientKey } : {}),
     tokenStore,
-    ...(o.urls !== undefined ? { urls: Object.fromEntries(Object.entries(o.urls).filter(([, v]) => typeof v === "string")) } : {}),
+    ...(o.urls !== undefined
+      ? { urls: Object.fromEntries(Object.entries(o.urls).filter(([, v]) => typeof v === "string")) }
+      : {}),
     ...(o.redirectMethod !== undefined ? { redirectMethod: o.redirectMethod } : {}),
     ...(o.extraRequestHeaders !== undefined ? { extraRequestHeaders: { ...o.extraRequestHeaders } } : {}),
   };
@@ -102,7 +117,9 @@ export function toClientJson(ctx: AppContext, uniqueIdentifier: string): ClientA
 /** JSON with its object keys sorted, so two forms compare equal whatever order they were written in. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -116,10 +133,17 @@ function differingKeys(a: ClientAppJson, b: ClientAppJson): string[] {
  * JSON matches it, else a new client app claiming the identifier. `construct` is the client app's constructor (passed
  * in: this module is imported by it).
  */
-export function fromClientJson<App>(registry: AppRegistry<App>, input: unknown, platform: ClientAppPlatform, construct: (options: StackClientAppOptions) => App): App {
+export function fromClientJson<App>(
+  registry: AppRegistry<App>,
+  input: unknown,
+  platform: ClientAppPlatform,
+  construct: (options: StackClientAppOptions) => App,
+): App {
   const parsed = clientAppJson.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
+    const problems = parsed.error.issues
+      .map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`)
+      .join("; ");
     throw new AppConfigError("INVALID_APP_JSON", `Not the JSON form of a client app: ${problems}.`);
   }
   const json = parsed.data;

@@ -30,7 +30,11 @@ export interface SignInWithCredentialOptions {
 }
 
 /** `call` makes the sign-in's request with the session part it is given. */
-async function storeSignIn(session: Session, call: (auth: CallAuth) => Promise<SignInJson>, anonymousUpgrade: boolean): Promise<void> {
+async function storeSignIn(
+  session: Session,
+  call: (auth: CallAuth) => Promise<SignInJson>,
+  anonymousUpgrade: boolean,
+): Promise<void> {
   // An anonymous user's token is sent so the server upgrades that user instead of creating another (protocol.md §6.2).
   const tokens = await call({ session: anonymousUpgrade ? session : null, allowAnonymousUser: anonymousUpgrade });
   session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
@@ -59,7 +63,11 @@ export async function signUpWithCredential(
     () =>
       storeSignIn(
         session,
-        (auth) => asClient.json(ctx.transport, "passwordSignUp", { ...auth, body: { email: options.email, password: options.password, verification_callback_url: callback } }),
+        (auth) =>
+          asClient.json(ctx.transport, "passwordSignUp", {
+            ...auth,
+            body: { email: options.email, password: options.password, verification_callback_url: callback },
+          }),
         anonymousUpgrade,
       ),
     SIGN_UP_ERRORS,
@@ -77,7 +85,11 @@ export async function signInWithCredential(
     () =>
       storeSignIn(
         session,
-        (auth) => asClient.json(ctx.transport, "passwordSignIn", { ...auth, body: { email: options.email, password: options.password } }),
+        (auth) =>
+          asClient.json(ctx.transport, "passwordSignIn", {
+            ...auth,
+            body: { email: options.email, password: options.password },
+          }),
         false,
       ),
     SIGN_IN_ERRORS,
@@ -98,7 +110,11 @@ const SIGN_OUT_IGNORED: KnownErrorCode = "REFRESH_TOKEN_ERROR";
  * spec §4: sign-out calls the server, then marks the session invalid, even if the refresh token was already invalid
  * (and, so the user is signed out locally whatever happens, even when the call fails otherwise).
  */
-export async function signOut(ctx: AppContext, session: Session, options: { redirectUrl?: string } = {}): Promise<void> {
+export async function signOut(
+  ctx: AppContext,
+  session: Session,
+  options: { redirectUrl?: string } = {},
+): Promise<void> {
   try {
     // No usable access token (refresh refused or none stored): there is no server session left to end.
     if (await session.getAccessToken()) {

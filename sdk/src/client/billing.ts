@@ -41,7 +41,11 @@ export interface CustomerBillingMethods {
 const billingParams = (customer: BillingCustomer) => ({ customer_type: customer.type, customer_id: customer.id });
 
 /** The billing members of a user or team; `session` is the signed-in user's for a client, null for a server app. */
-export function customerBillingMethods(ctx: AppContext, customer: BillingCustomer, session: UserTokenSource | null): CustomerBillingMethods {
+export function customerBillingMethods(
+  ctx: AppContext,
+  customer: BillingCustomer,
+  session: UserTokenSource | null,
+): CustomerBillingMethods {
   const params = billingParams(customer);
   return {
     async getBilling() {
@@ -49,12 +53,22 @@ export function customerBillingMethods(ctx: AppContext, customer: BillingCustome
       return { hasCustomer: json.has_customer, defaultPaymentMethod: json.default_payment_method };
     },
     async createPaymentMethodSetupIntent() {
-      const json = await asClient.json(ctx.transport, "createSetupIntent", { params, body: {}, session, allowAnonymousUser: true });
+      const json = await asClient.json(ctx.transport, "createSetupIntent", {
+        params,
+        body: {},
+        session,
+        allowAnonymousUser: true,
+      });
       return { clientSecret: json.client_secret, stripeAccountId: json.stripe_account_id };
     },
     async setDefaultPaymentMethodFromSetupIntent(setupIntentId) {
       const body = { setup_intent_id: setupIntentId };
-      const json = await asClient.json(ctx.transport, "setDefaultPaymentMethod", { params, body, session, allowAnonymousUser: true });
+      const json = await asClient.json(ctx.transport, "setDefaultPaymentMethod", {
+        params,
+        body,
+        session,
+        allowAnonymousUser: true,
+      });
       return json.default_payment_method;
     },
   };

@@ -18,7 +18,10 @@ interface GlobalBrowser {
   alert?: (message: string) => void;
 }
 
-export function resolveBrowserEnvironment(overrides: Partial<BrowserEnvironment> = {}, document?: CookieDocument): BrowserEnvironment {
+export function resolveBrowserEnvironment(
+  overrides: Partial<BrowserEnvironment> = {},
+  document?: CookieDocument,
+): BrowserEnvironment {
   const g = globalThis as GlobalBrowser;
   return {
     currentUrl: () => g.location?.href ?? null,
@@ -61,7 +64,10 @@ export function readCookie(doc: CookieDocument, name: string): string | null {
 /** Writes (or, with null, deletes) a site-wide Lax cookie, Secure on https pages. */
 export function writeCookie(doc: CookieDocument, name: string, value: string | null, maxAgeSeconds: number): void {
   const secure = doc.location?.protocol === "https:" ? "; secure" : "";
-  doc.cookie = value === null ? `${name}=; path=/; max-age=0; samesite=lax${secure}` : `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; samesite=lax${secure}`;
+  doc.cookie =
+    value === null
+      ? `${name}=; path=/; max-age=0; samesite=lax${secure}`
+      : `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; samesite=lax${secure}`;
 }
 
 /**
@@ -87,5 +93,9 @@ export function memoryCookieDocument(): CookieDocument {
 /** A sessionStorage stand-in. */
 export function memoryStorage(): StorageLike {
   const items = new Map<string, string>();
-  return { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
+  return {
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, v),
+    removeItem: (k) => void items.delete(k),
+  };
 }

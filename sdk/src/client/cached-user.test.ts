@@ -26,7 +26,8 @@ function setup(initial: { accessToken?: string; refreshToken?: string } = {}) {
         displayName = (JSON.parse(call.body ?? "{}") as { display_name: string }).display_name;
         return json(clientUserJson({ display_name: displayName }));
       },
-      "POST /auth/password/sign-in": () => json({ access_token: accessToken(), refresh_token: "rt-2", user_id: TEST_USER_ID }),
+      "POST /auth/password/sign-in": () =>
+        json({ access_token: accessToken(), refresh_token: "rt-2", user_id: TEST_USER_ID }),
       "GET /projects/current": () => json(clientProjectJson()),
     }),
   );
@@ -145,7 +146,9 @@ describe("isChange", () => {
     expect(isChange("http://x/api/v1/auth/oauth/token", "POST", ok())).toBe(false);
     expect(isChange("http://x/api/v1/users/me", "PATCH", ok(400))).toBe(false);
     expect(isChange("http://x/api/v1/users/me", "PATCH", ok(200, { "x-stack-actual-status": "400" }))).toBe(false);
-    expect(isChange("http://x/api/v1/users/me", "PATCH", ok(200, { "x-stack-known-error": "SCHEMA_ERROR" }))).toBe(false);
+    expect(isChange("http://x/api/v1/users/me", "PATCH", ok(200, { "x-stack-known-error": "SCHEMA_ERROR" }))).toBe(
+      false,
+    );
     expect(isChange("not a url", "POST", ok())).toBe(false);
   });
 });

@@ -46,7 +46,10 @@ export function cachedProject(ctx: AppContext, caches: ClientCaches): CachedValu
  * "anonymous-if-exists"), restricted users unless includeRestricted. What "signed out" then means (`or`) is the
  * caller's: a hook redirects, throws or signs up an anonymous user.
  */
-export function visibleUser(user: CurrentUser | null, options: Pick<GetUserOptions, "or" | "includeRestricted"> = {}): CurrentUser | null {
+export function visibleUser(
+  user: CurrentUser | null,
+  options: Pick<GetUserOptions, "or" | "includeRestricted"> = {},
+): CurrentUser | null {
   if (!user) return null;
   const anonymousOk = options.or === "anonymous" || options.or === "anonymous-if-exists[deprecated]";
   if (user.isAnonymous) return anonymousOk ? user : null;

@@ -31,6 +31,14 @@ export const caughtErrors = {
   /** A server user's setPassword (PATCH /users/{id} with a password). */
   updateUser: ["PASSWORD_REQUIREMENTS_NOT_MET"],
   /** A connected account's token: these give no token (null), not an error (spec §8). */
-  connectedAccountToken: ["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"],
-  connectedAccountTokenByAccount: ["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE"],
+  connectedAccountToken: [
+    "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+    "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+    "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE",
+  ],
+  connectedAccountTokenByAccount: [
+    "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+    "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+    "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE",
+  ],
 } as const satisfies { readonly [Id in OperationId]?: readonly KnownErrorCode[] };

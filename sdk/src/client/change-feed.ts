@@ -19,7 +19,11 @@ export interface ChangeFeed {
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const NOT_A_CHANGE = [`${API_PREFIX}/auth/oauth/token`];
 
-export function isChange(url: string, method: string | undefined, response: Pick<Response, "status" | "headers">): boolean {
+export function isChange(
+  url: string,
+  method: string | undefined,
+  response: Pick<Response, "status" | "headers">,
+): boolean {
   // A known error may travel with status 200 when the error status is overridden (protocol.md §2): check its headers.
   const status = actualStatus(response.status, response.headers, SDK_HEADER_FAMILY);
   if (status < 200 || status >= 300 || hasKnownErrorHeader(response.headers, SDK_HEADER_FAMILY)) return false;

@@ -29,8 +29,10 @@ export interface PromptCliLoginOptions {
   waitTimeMillis?: number;
 }
 
-const cliError = <C extends "CLI_AUTH_ERROR" | "CLI_AUTH_EXPIRED_ERROR" | "CLI_AUTH_USED_ERROR">(code: C, message: string) =>
-  new KnownError(code, {}, { message }) as KnownErrorOf<C>;
+const cliError = <C extends "CLI_AUTH_ERROR" | "CLI_AUTH_EXPIRED_ERROR" | "CLI_AUTH_USED_ERROR">(
+  code: C,
+  message: string,
+) => new KnownError(code, {}, { message }) as KnownErrorOf<C>;
 
 /** The confirm page's URL: the handler path resolved against the app, with the login code (protocol.md §7.7). */
 export function cliAuthConfirmUrl(ctx: AppContext, appUrl: string, loginCode: string): string {
@@ -40,18 +42,25 @@ export function cliAuthConfirmUrl(ctx: AppContext, appUrl: string, loginCode: st
 }
 
 /** StackClientApp.promptCliLogin: the refresh token of the user who confirmed, or why there is none. */
-export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOptions): Promise<Result<string, CliLoginError>> {
+export async function promptCliLogin(
+  ctx: AppContext,
+  options: PromptCliLoginOptions,
+): Promise<Result<string, CliLoginError>> {
   let started;
   try {
     const body = { expires_in_millis: options.expiresInMillis, anon_refresh_token: options.anonRefreshToken };
     started = await asClient.json(ctx.transport, "cliCreate", { body });
   } catch (error) {
-    if (isKnownError(error)) return err(cliError("CLI_AUTH_ERROR", `Failed to initiate CLI auth: ${error.code}: ${error.message}`));
+    if (isKnownError(error))
+      return err(cliError("CLI_AUTH_ERROR", `Failed to initiate CLI auth: ${error.code}: ${error.message}`));
     throw error;
   }
   const url = cliAuthConfirmUrl(ctx, options.appUrl, started.login_code);
   if (options.promptLink) options.promptLink(url, started.login_code);
-  else console.log(`Your verification code: ${started.login_code}\nPlease visit the following URL to authenticate:\n${url}`);
+  else
+    console.log(
+      `Your verification code: ${started.login_code}\nPlease visit the following URL to authenticate:\n${url}`,
+    );
 
   const maxAttempts = options.maxAttempts ?? Infinity;
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
@@ -60,7 +69,8 @@ export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOpt
       response = await asClient.send(ctx.transport, "cliPoll", { body: { polling_code: started.polling_code } });
     } catch (error) {
       // INVALID_POLLING_CODE and the like: the attempt is gone, so is the login.
-      if (isKnownError(error)) return err(cliError("CLI_AUTH_ERROR", `Failed to poll CLI auth: ${error.code}: ${error.message}`));
+      if (isKnownError(error))
+        return err(cliError("CLI_AUTH_ERROR", `Failed to poll CLI auth: ${error.code}: ${error.message}`));
       throw error;
     }
     const polled = ctx.transport.parseJson(response, cliPollResponse);
@@ -80,11 +90,20 @@ export async function promptCliLogin(ctx: AppContext, options: PromptCliLoginOpt
  * What the cli-auth-confirm page does once the person agrees: hands the signed-in session's refresh token to the CLI
  * waiting on `loginCode`.
  */
-export async function completeCliLogin(ctx: AppContext, session: Session, loginCode: string): Promise<Result<void, CliLoginError>> {
+export async function completeCliLogin(
+  ctx: AppContext,
+  session: Session,
+  loginCode: string,
+): Promise<Result<void, CliLoginError>> {
   const refreshToken = session.getRefreshToken();
-  if (!refreshToken) throw new Error("Completing a CLI login needs a signed-in user (no refresh token in this session).");
+  if (!refreshToken)
+    throw new Error("Completing a CLI login needs a signed-in user (no refresh token in this session).");
   try {
-    await asClient.send(ctx.transport, "cliComplete", { body: { login_code: loginCode, refresh_token: refreshToken }, session, allowAnonymousUser: true });
+    await asClient.send(ctx.transport, "cliComplete", {
+      body: { login_code: loginCode, refresh_token: refreshToken },
+      session,
+      allowAnonymousUser: true,
+    });
     return ok(undefined);
   } catch (error) {
     // The service answers an unknown, expired or already completed code with one plain 400 (no known error); the

@@ -13,7 +13,11 @@ const T0 = 1_750_000_000_000;
 const accessToken = (overrides: Parameters<typeof claims>[2] = {}) => unsignedToken(claims(T0, 600_000, overrides));
 const signInBody = (at = accessToken()) => ({ access_token: at, refresh_token: "rt-1", user_id: TEST_USER_ID });
 
-function setup(responder: Responder, store: TokenStore | null = memoryTokenStore(), extra: Partial<StackClientAppOptions> = {}) {
+function setup(
+  responder: Responder,
+  store: TokenStore | null = memoryTokenStore(),
+  extra: Partial<StackClientAppOptions> = {},
+) {
   const ff = fakeFetch(responder);
   const app = new StackClientApp({
     projectId: "internal",
@@ -34,9 +38,17 @@ describe("signUpWithCredential", () => {
   it("posts the credentials and stores the returned tokens", async () => {
     const at = accessToken();
     const { app, calls, store } = setup(router({ "POST /auth/password/sign-up": () => json(signInBody(at)) }));
-    const r = await app.signUpWithCredential({ email: "ada@example.com", password: "pw-123456", verificationCallbackUrl: "https://app.example.com/verify" });
+    const r = await app.signUpWithCredential({
+      email: "ada@example.com",
+      password: "pw-123456",
+      verificationCallbackUrl: "https://app.example.com/verify",
+    });
     expect(r).toEqual({ status: "ok", data: undefined });
-    expect(bodyOf(calls[0]!)).toEqual({ email: "ada@example.com", password: "pw-123456", verification_callback_url: "https://app.example.com/verify" });
+    expect(bodyOf(calls[0]!)).toEqual({
+      email: "ada@example.com",
+      password: "pw-123456",
+      verification_callback_url: "https://app.example.com/verify",
+    });
     expect(calls[0]!.headers["x-stack-access-token"]).toBeUndefined();
     expect(store!.get()).toEqual({ accessToken: at, refreshToken: "rt-1" });
   });
@@ -63,7 +75,10 @@ describe("signUpWithCredential", () => {
   });
 
   it("upgrades an anonymous user by sending its token", async () => {
-    const store = memoryTokenStore({ accessToken: accessToken({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } }), refreshToken: "anon-rt" });
+    const store = memoryTokenStore({
+      accessToken: accessToken({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } }),
+      refreshToken: "anon-rt",
+    });
     const { app, calls } = setup(router({ "POST /auth/password/sign-up": () => json(signInBody()) }), store);
     await app.signUpWithCredential({ email: "a@example.com", password: "p" });
     expect(calls[0]!.headers["x-stack-access-token"]).toBeDefined();
@@ -71,17 +86,31 @@ describe("signUpWithCredential", () => {
   });
 
   it("refreshes a session holding only a refresh token to find an anonymous user to upgrade", async () => {
-    const anonToken = accessToken({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } });
+    const anonToken = accessToken({
+      is_anonymous: true,
+      is_restricted: true,
+      restricted_reason: { type: "anonymous" },
+    });
     const store = memoryTokenStore({ accessToken: null, refreshToken: "anon-rt" });
     const { app, calls } = setup(
       router({
-        "POST /auth/oauth/token": () => json({ access_token: anonToken, token_type: "Bearer", expires_in: 600, scope: "legacy", refresh_token: "anon-rt" }),
+        "POST /auth/oauth/token": () =>
+          json({
+            access_token: anonToken,
+            token_type: "Bearer",
+            expires_in: 600,
+            scope: "legacy",
+            refresh_token: "anon-rt",
+          }),
         "POST /auth/password/sign-up": () => json(signInBody()),
       }),
       store,
     );
     await app.signUpWithCredential({ email: "a@example.com", password: "p" });
-    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(["/api/v1/auth/oauth/token", "/api/v1/auth/password/sign-up"]);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      "/api/v1/auth/oauth/token",
+      "/api/v1/auth/password/sign-up",
+    ]);
     expect(calls[1]!.headers["x-stack-access-token"]).toBe(anonToken);
   });
 });
@@ -99,12 +128,16 @@ describe("signInWithCredential", () => {
     const r = await a.app.signInWithCredential({ email: "a@example.com", password: "bad" });
     expect(r.status === "error" && r.error.message).toBe("Wrong e-mail or password.");
     const b = setup(() => knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED", 400));
-    await expect(b.app.signInWithCredential({ email: "a@example.com", password: "p" })).rejects.toMatchObject({ code: "PASSWORD_AUTHENTICATION_NOT_ENABLED" });
+    await expect(b.app.signInWithCredential({ email: "a@example.com", password: "p" })).rejects.toMatchObject({
+      code: "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+    });
   });
 
   it("needs a token store", async () => {
     const { app } = setup(() => json({}), null);
-    await expect(app.signInWithCredential({ email: "a@example.com", password: "p" })).rejects.toThrow(/without a token store/);
+    await expect(app.signInWithCredential({ email: "a@example.com", password: "p" })).rejects.toThrow(
+      /without a token store/,
+    );
   });
 });
 
@@ -161,23 +194,34 @@ describe("getUser", () => {
   });
 
   it("signs up an anonymous user first with or: anonymous", async () => {
-    const anonToken = accessToken({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } });
+    const anonToken = accessToken({
+      is_anonymous: true,
+      is_restricted: true,
+      restricted_reason: { type: "anonymous" },
+    });
     const { app, calls, store } = setup(
       router({
         "POST /auth/anonymous/sign-up": () => json(signInBody(anonToken)),
-        "GET /users/me": () => json(clientUserJson({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } })),
+        "GET /users/me": () =>
+          json(clientUserJson({ is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } })),
       }),
     );
     const user = await app.getUser({ or: "anonymous" });
     expect(user.isAnonymous).toBe(true);
-    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(["POST /api/v1/auth/anonymous/sign-up", "GET /api/v1/users/me"]);
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      "POST /api/v1/auth/anonymous/sign-up",
+      "GET /api/v1/users/me",
+    ]);
     expect(calls[1]!.headers["x-stack-allow-anonymous-user"]).toBe("true");
     expect(store!.get().accessToken).toBe(anonToken);
   });
 
   it("redirects to urls.signIn with or: redirect, and says clearly when it cannot redirect", async () => {
     const navigated: string[] = [];
-    const a = setup(() => json({}), memoryTokenStore(), { redirectMethod: { navigate: (to) => void navigated.push(to) }, urls: { handler: "/auth" } });
+    const a = setup(() => json({}), memoryTokenStore(), {
+      redirectMethod: { navigate: (to) => void navigated.push(to) },
+      urls: { handler: "/auth" },
+    });
     await expect(a.app.getUser({ or: "redirect" })).rejects.toThrow(/redirected to \/auth\/sign-in/);
     expect(navigated).toEqual(["/auth/sign-in"]);
     const b = setup(() => json({}));
@@ -194,9 +238,19 @@ describe("the current user", () => {
       memoryTokenStore({ accessToken: accessToken(), refreshToken: "rt" }),
     );
     const user = await app.getUser({ or: "throw" });
-    await user.update({ displayName: "Grace", clientMetadata: { a: 1 }, selectedTeamId: null, totpMultiFactorSecret: new Uint8Array([1, 2, 3]) });
+    await user.update({
+      displayName: "Grace",
+      clientMetadata: { a: 1 },
+      selectedTeamId: null,
+      totpMultiFactorSecret: new Uint8Array([1, 2, 3]),
+    });
     await user.setDisplayName(null);
-    expect(bodyOf(calls[1]!)).toEqual({ display_name: "Grace", client_metadata: { a: 1 }, selected_team_id: null, totp_secret_base64: "AQID" });
+    expect(bodyOf(calls[1]!)).toEqual({
+      display_name: "Grace",
+      client_metadata: { a: 1 },
+      selected_team_id: null,
+      totp_secret_base64: "AQID",
+    });
     expect(bodyOf(calls[2]!)).toEqual({ display_name: null });
   });
 
@@ -223,7 +277,10 @@ describe("signOut", () => {
   });
 
   it("ignores REFRESH_TOKEN_ERROR and still ends the session", async () => {
-    const { app, store } = setup(() => knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401), memoryTokenStore({ accessToken: accessToken(), refreshToken: "rt" }));
+    const { app, store } = setup(
+      () => knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401),
+      memoryTokenStore({ accessToken: accessToken(), refreshToken: "rt" }),
+    );
     await expect(app.signOut()).resolves.toBeUndefined();
     expect(store!.get()).toEqual({ accessToken: null, refreshToken: null });
   });
@@ -247,7 +304,10 @@ describe("tokens and project", () => {
     expect(await app.getRefreshToken()).toBe("rt");
     expect(await app.getAuthJson()).toEqual({ accessToken: at, refreshToken: "rt" });
     const header = await app.getAuthorizationHeader();
-    expect(JSON.parse(Buffer.from(header!.replace("Bearer stackauth_", ""), "base64").toString())).toEqual({ accessToken: at, refreshToken: "rt" });
+    expect(JSON.parse(Buffer.from(header!.replace("Bearer stackauth_", ""), "base64").toString())).toEqual({
+      accessToken: at,
+      refreshToken: "rt",
+    });
   });
 
   it("maps GET /projects/current to a camelCase Project", async () => {

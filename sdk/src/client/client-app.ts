@@ -37,7 +37,14 @@ import { createAppCaches, type AppCaches } from "./cached-user.ts";
 import { createChangeFeed } from "./change-feed.ts";
 import { clientCachesSymbol } from "./client-caches.ts";
 import { stackAppInternalsSymbol } from "./app-internals.ts";
-import { AppRegistry, fromClientJson, newIdentifier, toClientJson, type ClientAppJson, type ClientAppPlatform } from "./app-json.ts";
+import {
+  AppRegistry,
+  fromClientJson,
+  newIdentifier,
+  toClientJson,
+  type ClientAppJson,
+  type ClientAppPlatform,
+} from "./app-json.ts";
 
 /** The internal members of an app (sdk-surface.md §6 `[stackAppInternalsSymbol]`): those this SDK has so far. */
 export interface ClientAppInternals {
@@ -79,8 +86,13 @@ export class StackClientApp {
   }
 
   /** `StackClientApp[stackAppInternalsSymbol].fromClientJson(json, platform?)`: the app a server handed over as JSON. */
-  static get [stackAppInternalsSymbol](): { fromClientJson(json: unknown, platform?: ClientAppPlatform): StackClientApp } {
-    return { fromClientJson: (json, platform = {}) => fromClientJson(identifiedApps, json, platform, (options) => new StackClientApp(options)) };
+  static get [stackAppInternalsSymbol](): {
+    fromClientJson(json: unknown, platform?: ClientAppPlatform): StackClientApp;
+  } {
+    return {
+      fromClientJson: (json, platform = {}) =>
+        fromClientJson(identifiedApps, json, platform, (options) => new StackClientApp(options)),
+    };
   }
 
   get [stackAppInternalsSymbol](): ClientAppInternals {
@@ -88,7 +100,11 @@ export class StackClientApp {
       toClientJson: () => toClientJson(this.ctx, this.uniqueIdentifier ?? this.claim(newIdentifier(this.ctx))),
       getConstructorOptions: () => this.ctx.appOptions,
       createCrossDomainAuthRedirectUrl: (handoff) =>
-        createCrossDomainAuthRedirectUrl(this.ctx, this.ctx.requireSession(undefined, "hand the session to another domain"), handoff),
+        createCrossDomainAuthRedirectUrl(
+          this.ctx,
+          this.ctx.requireSession(undefined, "hand the session to another domain"),
+          handoff,
+        ),
     };
   }
 
@@ -111,16 +127,26 @@ export class StackClientApp {
 
   async signInWithCredential(options: SignInWithCredentialOptions): Promise<Result<void, SignInError>> {
     // spec §4: MFA required keeps the attempt code and goes to the mfa page (mfa.ts).
-    return withMfaRedirect(this.ctx, () => signInWithCredential(this.ctx, this.ctx.requireSession(undefined, "sign in"), options));
+    return withMfaRedirect(this.ctx, () =>
+      signInWithCredential(this.ctx, this.ctx.requireSession(undefined, "sign in"), options),
+    );
   }
 
   /** Magic link / OTP (magic-link.ts): the answer's nonce completes the emailed 6-character code. */
-  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<{ nonce: string }, magicLink.MagicLinkSendError>> {
+  sendMagicLinkEmail(
+    email: string,
+    options?: { callbackUrl?: string },
+  ): Promise<Result<{ nonce: string }, magicLink.MagicLinkSendError>> {
     return magicLink.sendMagicLinkEmail(this.ctx, email, options);
   }
 
-  signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<Result<void, magicLink.MagicLinkSignInError>> {
-    return withMfaRedirect(this.ctx, () => magicLink.signInWithMagicLink(this.ctx, this.ctx.requireSession(undefined, "sign in"), code, options));
+  signInWithMagicLink(
+    code: string,
+    options?: { noRedirect?: boolean },
+  ): Promise<Result<void, magicLink.MagicLinkSignInError>> {
+    return withMfaRedirect(this.ctx, () =>
+      magicLink.signInWithMagicLink(this.ctx, this.ctx.requireSession(undefined, "sign in"), code, options),
+    );
   }
 
   // Strong auth (issue 5): OAuth, MFA, passkeys, CLI login (oauth.ts, mfa.ts, passkeys.ts, cli-login.ts).
@@ -136,7 +162,11 @@ export class StackClientApp {
   }
 
   /** Finishes a sign-in that answered MULTI_FACTOR_AUTHENTICATION_REQUIRED, with its attempt code (spec §4). */
-  signInWithMfa(totp: string, code: string, options?: { noRedirect?: boolean }): Promise<Result<void, mfa.MfaSignInError>> {
+  signInWithMfa(
+    totp: string,
+    code: string,
+    options?: { noRedirect?: boolean },
+  ): Promise<Result<void, mfa.MfaSignInError>> {
     return mfa.signInWithMfa(this.ctx, this.ctx.requireSession(undefined, "sign in"), totp, code, options);
   }
 
@@ -168,7 +198,10 @@ export class StackClientApp {
   }
 
   /** Password reset (password.ts): email a link, check its code, then set the new password. */
-  sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
+  sendForgotPasswordEmail(
+    email: string,
+    options?: { callbackUrl?: string },
+  ): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
     return password.sendForgotPasswordEmail(this.ctx, email, options);
   }
 
@@ -218,7 +251,9 @@ export class StackClientApp {
     return invitations.acceptTeamInvitation(this.ctx, this.userAuth("accept a team invitation"), code);
   }
 
-  getTeamInvitationDetails(code: string): Promise<Result<{ teamDisplayName: string }, invitations.TeamInvitationCodeError>> {
+  getTeamInvitationDetails(
+    code: string,
+  ): Promise<Result<{ teamDisplayName: string }, invitations.TeamInvitationCodeError>> {
     return invitations.getTeamInvitationDetails(this.ctx, this.userAuth("read a team invitation"), code);
   }
 

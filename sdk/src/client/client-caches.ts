@@ -31,7 +31,12 @@ export interface CachedValueOptions<T> {
 
 export interface ClientCaches {
   /** A value cached by name and arguments; the first `load` given for them is the one used. */
-  cached<T>(name: string, args: readonly unknown[], load: (sessionKey: string) => Promise<T>, options?: CachedValueOptions<T>): CachedValue<T>;
+  cached<T>(
+    name: string,
+    args: readonly unknown[],
+    load: (sessionKey: string) => Promise<T>,
+    options?: CachedValueOptions<T>,
+  ): CachedValue<T>;
   /** "none" when the app's session holds no token, "no-store" without a token store; otherwise an opaque key. */
   sessionKey(): string;
   /** Tells the caches that something changed outside the app's transport. */
@@ -96,7 +101,12 @@ export function createClientCaches(ctx: AppContext, changes: ChangeFeed, timers:
   // Deferred one tick: a sign-in stores its tokens just after its request lands.
   changes.subscribe(() => void timers.setTimeout(refreshAll, 0));
 
-  function cached<T>(name: string, args: readonly unknown[], load: (key: string) => Promise<T>, options: CachedValueOptions<T> = {}): CachedValue<T> {
+  function cached<T>(
+    name: string,
+    args: readonly unknown[],
+    load: (key: string) => Promise<T>,
+    options: CachedValueOptions<T> = {},
+  ): CachedValue<T> {
     const id = `${name}(${JSON.stringify(args)})`;
     const existing = views.get(id);
     if (existing) return existing.view as CachedValue<T>;

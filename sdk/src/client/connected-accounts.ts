@@ -2,7 +2,13 @@ import type { Session } from "../session/session.ts";
 import type { Result } from "../errors/result.ts";
 import type { AppContext } from "./app-context.ts";
 import { linkConnectedAccount } from "./oauth.ts";
-import { connectedAccountToken, userOAuthMembers, type OAuthConnection, type OAuthProvider, type UserOAuthMembers } from "./oauth-providers.ts";
+import {
+  connectedAccountToken,
+  userOAuthMembers,
+  type OAuthConnection,
+  type OAuthProvider,
+  type UserOAuthMembers,
+} from "./oauth-providers.ts";
 import { registerPasskey, type PasskeyRegistrationError } from "./passkeys.ts";
 
 /**
@@ -26,7 +32,10 @@ export interface DeprecatedConnectedAccountOptions {
 export interface SignedInOAuthMembers extends Omit<UserOAuthMembers, "getConnectedAccount"> {
   getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
   /** Deprecated form: the provider's connected account, if it can give a token with these scopes. */
-  getConnectedAccount(provider: string, options?: DeprecatedConnectedAccountOptions): Promise<DeprecatedOAuthConnection | null>;
+  getConnectedAccount(
+    provider: string,
+    options?: DeprecatedConnectedAccountOptions,
+  ): Promise<DeprecatedOAuthConnection | null>;
   /** Sends the browser to the provider to link an account (type link, spec §7). */
   linkConnectedAccount(provider: string, options?: { scopes?: readonly string[] }): Promise<void>;
   /** The first account of the provider that can give a token with these scopes, else the link flow (a redirect). */
@@ -40,7 +49,8 @@ const never = <T>(): Promise<T> => new Promise<T>(() => {});
 export function signedInOAuthMembers(ctx: AppContext, session: Session): SignedInOAuthMembers {
   const me = { session, allowAnonymousUser: true } as const;
   const base = userOAuthMembers<OAuthProvider>(ctx, me, "me");
-  const link = (provider: string, options?: { scopes?: readonly string[] }) => linkConnectedAccount(ctx, session, provider, options);
+  const link = (provider: string, options?: { scopes?: readonly string[] }) =>
+    linkConnectedAccount(ctx, session, provider, options);
 
   async function getConnectedAccount(
     arg: string | { provider: string; providerAccountId: string },
@@ -57,7 +67,8 @@ export function signedInOAuthMembers(ctx: AppContext, session: Session): SignedI
         providerAccountId: account.providerAccountId,
         async getAccessToken() {
           const fresh = await connectedAccountToken(ctx, me, ref, options.scopes);
-          if (fresh === null) throw new Error(`Failed to retrieve an access token for this connected account (provider: ${arg}).`);
+          if (fresh === null)
+            throw new Error(`Failed to retrieve an access token for this connected account (provider: ${arg}).`);
           return { accessToken: fresh };
         },
       };
@@ -66,7 +77,8 @@ export function signedInOAuthMembers(ctx: AppContext, session: Session): SignedI
       await link(arg, options);
       return never();
     }
-    if (options.or === "throw") throw new Error(`The user has no connected ${arg} account that can give a token with the requested scopes.`);
+    if (options.or === "throw")
+      throw new Error(`The user has no connected ${arg} account that can give a token with the requested scopes.`);
     return null;
   }
 
@@ -89,7 +101,11 @@ export function signedInOAuthMembers(ctx: AppContext, session: Session): SignedI
 export function signedInLinking(
   ctx: AppContext,
   session: Session,
-): Pick<SignedInOAuthMembers, "getConnectedAccount" | "linkConnectedAccount" | "getOrLinkConnectedAccount" | "registerPasskey"> {
-  const { getConnectedAccount, linkConnectedAccount, getOrLinkConnectedAccount, registerPasskey } = signedInOAuthMembers(ctx, session);
+): Pick<
+  SignedInOAuthMembers,
+  "getConnectedAccount" | "linkConnectedAccount" | "getOrLinkConnectedAccount" | "registerPasskey"
+> {
+  const { getConnectedAccount, linkConnectedAccount, getOrLinkConnectedAccount, registerPasskey } =
+    signedInOAuthMembers(ctx, session);
   return { getConnectedAccount, linkConnectedAccount, getOrLinkConnectedAccount, registerPasskey };
 }

@@ -1,4 +1,8 @@
-import { contactChannelType, type ContactChannelJson, type ServerContactChannelUpdate } from "../contract/areas/contact-channels.ts";
+import {
+  contactChannelType,
+  type ContactChannelJson,
+  type ServerContactChannelUpdate,
+} from "../contract/areas/contact-channels.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
 import type { AppContext } from "./app-context.ts";
 
@@ -48,7 +52,10 @@ export interface ChannelOwner {
 /** The email-verification handler made absolute (spec §2), unless the caller names the link's target. */
 export function verificationCallback(ctx: AppContext, callbackUrl: string | undefined): string {
   const url = callbackUrl ?? ctx.redirector.absolute(ctx.urls.emailVerification);
-  if (!url) throw new Error("Pass callbackUrl: the emailVerification handler URL is relative and there is no page origin to resolve it against.");
+  if (!url)
+    throw new Error(
+      "Pass callbackUrl: the emailVerification handler URL is relative and there is no page origin to resolve it against.",
+    );
   return url;
 }
 
@@ -56,7 +63,11 @@ function updateToWire(o: ServerContactChannelUpdateOptions): ServerContactChanne
   return { value: o.value, used_for_auth: o.usedForAuth, is_primary: o.isPrimary, is_verified: o.isVerified };
 }
 
-export function contactChannelFromJson(ctx: AppContext, owner: ChannelOwner, json: ContactChannelJson): ServerContactChannel {
+export function contactChannelFromJson(
+  ctx: AppContext,
+  owner: ChannelOwner,
+  json: ContactChannelJson,
+): ServerContactChannel {
   const params = { user_id: owner.userId, channel_id: json.id };
   return {
     id: json.id,
@@ -70,7 +81,11 @@ export function contactChannelFromJson(ctx: AppContext, owner: ChannelOwner, jso
       await asClient.send(ctx.transport, "sendContactChannelVerificationCode", { ...owner.auth, params, body });
     },
     async update(options) {
-      await asClient.send(ctx.transport, "updateContactChannel", { ...owner.auth, params, body: updateToWire(options) });
+      await asClient.send(ctx.transport, "updateContactChannel", {
+        ...owner.auth,
+        params,
+        body: updateToWire(options),
+      });
     },
     async delete() {
       await asClient.send(ctx.transport, "deleteContactChannel", { ...owner.auth, params });
@@ -79,11 +94,18 @@ export function contactChannelFromJson(ctx: AppContext, owner: ChannelOwner, jso
 }
 
 export async function listContactChannels(ctx: AppContext, owner: ChannelOwner): Promise<ServerContactChannel[]> {
-  const page = await asClient.json(ctx.transport, "listContactChannels", { ...owner.auth, query: { user_id: owner.userId } });
+  const page = await asClient.json(ctx.transport, "listContactChannels", {
+    ...owner.auth,
+    query: { user_id: owner.userId },
+  });
   return page.items.map((json) => contactChannelFromJson(ctx, owner, json));
 }
 
-export async function createContactChannel(ctx: AppContext, owner: ChannelOwner, options: ServerContactChannelCreateOptions): Promise<ServerContactChannel> {
+export async function createContactChannel(
+  ctx: AppContext,
+  owner: ChannelOwner,
+  options: ServerContactChannelCreateOptions,
+): Promise<ServerContactChannel> {
   const body = {
     user_id: owner.userId,
     value: options.value,

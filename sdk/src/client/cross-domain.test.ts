@@ -32,14 +32,28 @@ describe("crossDomainHandoff", () => {
     page.searchParams.set("hexclave_cross_domain_state", "from-page");
     page.searchParams.set("hexclave_cross_domain_code_challenge", "b".repeat(43));
     const target = "http://127.0.0.1:5173/handler/oauth-callback?hexclave_cross_domain_auth=1";
-    expect(crossDomainHandoff(target, page)).toEqual({ redirectUri: target, state: "from-page", codeChallenge: "b".repeat(43), afterCallbackRedirectUrl: page.href });
+    expect(crossDomainHandoff(target, page)).toEqual({
+      redirectUri: target,
+      state: "from-page",
+      codeChallenge: "b".repeat(43),
+      afterCallbackRedirectUrl: page.href,
+    });
   });
 
   it("is no hand-off on the page's own origin, without state or challenge, or for a non-web scheme", () => {
     const page = new URL(hosted);
-    expect(crossDomainHandoff(`/app?hexclave_cross_domain_state=s&hexclave_cross_domain_code_challenge=${challenge}`, page)).toBeNull();
-    expect(crossDomainHandoff("http://127.0.0.1:5173/handler/oauth-callback?hexclave_cross_domain_state=s", page)).toBeNull();
-    expect(crossDomainHandoff(`javascript:alert(1)//?hexclave_cross_domain_state=s&hexclave_cross_domain_code_challenge=${challenge}`, page)).toBeNull();
+    expect(
+      crossDomainHandoff(`/app?hexclave_cross_domain_state=s&hexclave_cross_domain_code_challenge=${challenge}`, page),
+    ).toBeNull();
+    expect(
+      crossDomainHandoff("http://127.0.0.1:5173/handler/oauth-callback?hexclave_cross_domain_state=s", page),
+    ).toBeNull();
+    expect(
+      crossDomainHandoff(
+        `javascript:alert(1)//?hexclave_cross_domain_state=s&hexclave_cross_domain_code_challenge=${challenge}`,
+        page,
+      ),
+    ).toBeNull();
     expect(crossDomainHandoff("http://[bad", page)).toBeNull();
   });
 

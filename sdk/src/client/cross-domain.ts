@@ -15,7 +15,8 @@ import type { AppContext } from "./app-context.ts";
  * service's sources still say `stack_`): a page reads either, so an app on either kit version comes back signed in.
  */
 const PREFIXES = ["hexclave", "stack"] as const;
-const param = (prefix: string, name: "auth" | "state" | "code_challenge" | "after_callback_redirect_url") => `${prefix}_cross_domain_${name}`;
+const param = (prefix: string, name: "auth" | "state" | "code_challenge" | "after_callback_redirect_url") =>
+  `${prefix}_cross_domain_${name}`;
 
 function read(url: URL, name: "state" | "code_challenge" | "after_callback_redirect_url"): string | null {
   for (const prefix of PREFIXES) {
@@ -69,7 +70,11 @@ export function crossDomainHandoff(target: string, page: URL): CrossDomainHandof
  * the address to send the browser to. The service decides whether the app's addresses are trusted (the project's
  * localhost allowance and trusted domains) and answers REDIRECT_URL_NOT_WHITELISTED when not.
  */
-export async function createCrossDomainAuthRedirectUrl(ctx: AppContext, session: Session, handoff: CrossDomainHandoff): Promise<string> {
+export async function createCrossDomainAuthRedirectUrl(
+  ctx: AppContext,
+  session: Session,
+  handoff: CrossDomainHandoff,
+): Promise<string> {
   const body = {
     redirect_uri: handoff.redirectUri,
     state: handoff.state,

@@ -6,7 +6,12 @@ import { baseUserFromJson, userUpdateToWire, type BaseUser, type UserUpdateOptio
 import { userPermissionMethods, type UserPermissions } from "./permissions.ts";
 import type { Team } from "./teams.ts";
 import { clientUserTeams, type UserTeams } from "./user-teams.ts";
-import { signedInAccountMembers, userAccountMembers, type SignedInAccountMembers, type UserAccountMembers } from "./account-members.ts";
+import {
+  signedInAccountMembers,
+  userAccountMembers,
+  type SignedInAccountMembers,
+  type UserAccountMembers,
+} from "./account-members.ts";
 import { clientCustomerMethods, type ClientCustomer } from "./items.ts";
 import { internalUserExtra, type InternalUserExtra } from "./internal-user.ts";
 import { signedInOAuthMembers, type SignedInOAuthMembers } from "./connected-accounts.ts";
@@ -14,7 +19,16 @@ import { asClient } from "../transport/operation-call.ts";
 
 /** The signed-in user of a client app (sdk-surface.md §9a/§9b): a snapshot plus methods bound to its session. */
 export interface CurrentUser
-  extends BaseUser, Auth, UserTeams<Team>, UserPermissions, UserAccountMembers, SignedInAccountMembers, ClientCustomer, Partial<InternalUserExtra>, SignedInOAuthMembers {
+  extends
+    BaseUser,
+    Auth,
+    UserTeams<Team>,
+    UserPermissions,
+    UserAccountMembers,
+    SignedInAccountMembers,
+    ClientCustomer,
+    Partial<InternalUserExtra>,
+    SignedInOAuthMembers {
   /** The selected team as a team object bound to this user's session (sdk-surface.md §9b). */
   readonly selectedTeam: Team | null;
   update(options: UserUpdateOptions): Promise<void>;
@@ -33,7 +47,9 @@ export function currentUserFromJson(ctx: AppContext, session: Session, json: Cli
     ...baseUserFromJson(json),
     ...authMethods(ctx, session),
     // Teams and permissions: user-teams.ts, permissions.ts.
-    ...clientUserTeams(ctx, me, json.selected_team, (body) => asClient.send(ctx.transport, "updateMe", { ...me, body }).then(() => {})),
+    ...clientUserTeams(ctx, me, json.selected_team, (body) =>
+      asClient.send(ctx.transport, "updateMe", { ...me, body }).then(() => {}),
+    ),
     ...userPermissionMethods(ctx, "me", me),
     // Contact channels, sessions, notification categories, API keys, verification and passwords: account-members.ts.
     ...userAccountMembers(ctx, me, "me"),

@@ -26,7 +26,8 @@ export async function sendPrimaryVerificationEmail(
   primaryEmail: string | null,
   options: { callbackUrl?: string } = {},
 ): Promise<KnownErrorOf<"EMAIL_ALREADY_VERIFIED"> | undefined> {
-  if (primaryEmail === null) throw new Error("sendVerificationEmail needs a primary email: this user has none (spec §5).");
+  if (primaryEmail === null)
+    throw new Error("sendVerificationEmail needs a primary email: this user has none (spec §5).");
   const body = { email: primaryEmail, callback_url: verificationCallback(ctx, options.callbackUrl) };
   const result = await catchKnown(async () => {
     await asClient.send(ctx.transport, "sendVerificationCodeLegacy", { body, session, allowAnonymousUser: true });

@@ -30,7 +30,11 @@ interface UserFlags {
  * GET /users/me through the session; null when there is no user. CANNOT_GET_OWN_USER_WITHOUT_USER means "no user"
  * (protocol.md §3.1), and without any usable access token there is nobody to ask about.
  */
-export async function fetchMe<S extends z.ZodType<UserFlags>>(ctx: AppContext, session: Session, schema: S): Promise<z.output<S> | null> {
+export async function fetchMe<S extends z.ZodType<UserFlags>>(
+  ctx: AppContext,
+  session: Session,
+  schema: S,
+): Promise<z.output<S> | null> {
   if (!(await session.getAccessToken())) return null;
   try {
     return await asClient.jsonAs(ctx.transport, "getMe", { session, allowAnonymousUser: true }, schema);
@@ -52,7 +56,9 @@ export async function resolveCurrentUser<J extends UserFlags, U>(
 ): Promise<U | null> {
   const or = options.or ?? "return-null";
   if (or === "anonymous" && options.includeRestricted === false) {
-    throw new Error('getUser: includeRestricted cannot be false when or is "anonymous" (anonymous users are restricted).');
+    throw new Error(
+      'getUser: includeRestricted cannot be false when or is "anonymous" (anonymous users are restricted).',
+    );
   }
   const anonymousOk = or === "anonymous" || or === "anonymous-if-exists[deprecated]";
   const restrictedOk = options.includeRestricted === true || anonymousOk;

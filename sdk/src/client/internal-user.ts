@@ -31,14 +31,23 @@ export function internalUserExtra(ctx: AppContext, session: Session): InternalUs
   return {
     async createProject(options) {
       const { teamId, isDevelopmentEnvironment, requirePublishableClientKey: _ignored, ...update } = options;
-      const body = { ...adminProjectUpdateToWire(update), display_name: update.displayName, owner_team_id: teamId, ...(isDevelopmentEnvironment !== undefined ? { is_development_environment: isDevelopmentEnvironment } : {}) };
+      const body = {
+        ...adminProjectUpdateToWire(update),
+        display_name: update.displayName,
+        owner_team_id: teamId,
+        ...(isDevelopmentEnvironment !== undefined ? { is_development_environment: isDevelopmentEnvironment } : {}),
+      };
       const json = await asClient.json(ctx.transport, "createOwnedProject", { ...me, body });
       const project = await ownedProject(ctx, session, json);
-      if (options.requirePublishableClientKey !== undefined) await project.update({ requirePublishableClientKey: options.requirePublishableClientKey });
+      if (options.requirePublishableClientKey !== undefined)
+        await project.update({ requirePublishableClientKey: options.requirePublishableClientKey });
       return project;
     },
     async transferProject(projectId, newTeamId) {
-      await asClient.send(ctx.transport, "transferProject", { ...me, body: { project_id: projectId, new_team_id: newTeamId } });
+      await asClient.send(ctx.transport, "transferProject", {
+        ...me,
+        body: { project_id: projectId, new_team_id: newTeamId },
+      });
     },
     async listOwnedProjects() {
       const { items } = await asClient.json(ctx.transport, "listOwnedProjects", me);

@@ -10,7 +10,10 @@ import { customerBillingMethods, type BillingCustomer, type CustomerBillingMetho
  */
 
 /** Exactly one owner (spec §5: getItem and updateItemQuantity need exactly one of userId, teamId or customCustomerId). */
-export type CustomerOptions = { userId: string; teamId?: never; customCustomerId?: never } | { teamId: string; userId?: never; customCustomerId?: never } | { customCustomerId: string; userId?: never; teamId?: never };
+export type CustomerOptions =
+  | { userId: string; teamId?: never; customCustomerId?: never }
+  | { teamId: string; userId?: never; customCustomerId?: never }
+  | { customCustomerId: string; userId?: never; teamId?: never };
 
 export interface Customer {
   type: CustomerType;
@@ -18,10 +21,15 @@ export interface Customer {
 }
 
 /** Checks the "exactly one" rule at run time too: JavaScript callers (and casts) get past the types. */
-export function customerOf(options: { userId?: unknown; teamId?: unknown; customCustomerId?: unknown }, call: string): Customer {
+export function customerOf(
+  options: { userId?: unknown; teamId?: unknown; customCustomerId?: unknown },
+  call: string,
+): Customer {
   const given = (["userId", "teamId", "customCustomerId"] as const).filter((k) => options[k] !== undefined);
   if (given.length !== 1) {
-    throw new TypeError(`${call} needs exactly one of userId, teamId or customCustomerId, but got ${given.length === 0 ? "none" : given.join(" and ")}.`);
+    throw new TypeError(
+      `${call} needs exactly one of userId, teamId or customCustomerId, but got ${given.length === 0 ? "none" : given.join(" and ")}.`,
+    );
   }
   const key = given[0]!;
   const id = options[key];
@@ -43,11 +51,24 @@ export function itemFromJson(json: ItemJson): Item {
 }
 
 /** The path parameters of an item's operations (getItem, updateItemQuantity). */
-export const itemParams = (customer: Customer, itemId: string) => ({ customer_type: customer.type, customer_id: customer.id, item_id: itemId });
+export const itemParams = (customer: Customer, itemId: string) => ({
+  customer_type: customer.type,
+  customer_id: customer.id,
+  item_id: itemId,
+});
 
 /** GET /payments/items/{type}/{id}/{item}; a client sends its user's session (it may only read its own items). */
-export async function fetchItem(ctx: AppContext, customer: Customer, itemId: string, session: UserTokenSource | null): Promise<ItemJson> {
-  return asClient.json(ctx.transport, "getItem", { params: itemParams(customer, itemId), session, allowAnonymousUser: true });
+export async function fetchItem(
+  ctx: AppContext,
+  customer: Customer,
+  itemId: string,
+  session: UserTokenSource | null,
+): Promise<ItemJson> {
+  return asClient.json(ctx.transport, "getItem", {
+    params: itemParams(customer, itemId),
+    session,
+    allowAnonymousUser: true,
+  });
 }
 
 export type GetItemOptions = { itemId: string } & CustomerOptions;
@@ -61,7 +82,8 @@ export async function getClientItem(ctx: AppContext, options: GetItemOptions): P
  * same), or, from server code only, an inline offer (`offer`, or the published `product`).
  */
 export type CheckoutOptions = ({ offerId: string } | { productId: string }) & { returnUrl?: string };
-export type ServerCheckoutOptions = CheckoutOptions | (({ offer: OfferConfigInput } | { product: OfferConfigInput }) & { returnUrl?: string });
+export type ServerCheckoutOptions =
+  CheckoutOptions | (({ offer: OfferConfigInput } | { product: OfferConfigInput }) & { returnUrl?: string });
 
 function offerPart(options: ServerCheckoutOptions): { offer_id: string } | { inline_offer: OfferConfigInput } {
   if ("offerId" in options) return { offer_id: options.offerId };
@@ -71,7 +93,12 @@ function offerPart(options: ServerCheckoutOptions): { offer_id: string } | { inl
 }
 
 /** POST /payments/purchases/create-purchase-url: the URL of the checkout page for this customer. */
-export async function createCheckoutUrl(ctx: AppContext, customer: Customer, options: ServerCheckoutOptions, session: UserTokenSource | null): Promise<string> {
+export async function createCheckoutUrl(
+  ctx: AppContext,
+  customer: Customer,
+  options: ServerCheckoutOptions,
+  session: UserTokenSource | null,
+): Promise<string> {
   const body = {
     customer_type: customer.type,
     customer_id: customer.id,
@@ -88,7 +115,11 @@ export interface ClientCustomer extends CustomerBillingMethods {
   createCheckoutUrl(options: CheckoutOptions): Promise<string>;
 }
 
-export function clientCustomerMethods(ctx: AppContext, customer: BillingCustomer, session: UserTokenSource | null): ClientCustomer {
+export function clientCustomerMethods(
+  ctx: AppContext,
+  customer: BillingCustomer,
+  session: UserTokenSource | null,
+): ClientCustomer {
   return {
     getItem: async (itemId) => itemFromJson(await fetchItem(ctx, customer, itemId, session)),
     createCheckoutUrl: (options) => createCheckoutUrl(ctx, customer, options, session),

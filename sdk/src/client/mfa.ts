@@ -34,9 +34,14 @@ function mfaPageUrl(ctx: AppContext, given: string | null): string {
 }
 
 /** Keeps the attempt code and goes to the mfa page (when this app can navigate), with the return address if any. */
-export async function rememberMfaAttempt(ctx: AppContext, error: KnownErrorOf<"MULTI_FACTOR_AUTHENTICATION_REQUIRED">, returnTo: string | null = null): Promise<void> {
+export async function rememberMfaAttempt(
+  ctx: AppContext,
+  error: KnownErrorOf<"MULTI_FACTOR_AUTHENTICATION_REQUIRED">,
+  returnTo: string | null = null,
+): Promise<void> {
   const attemptCode = error.details.attempt_code;
-  if (typeof attemptCode !== "string") throw new Error("MULTI_FACTOR_AUTHENTICATION_REQUIRED came without details.attempt_code.", { cause: error });
+  if (typeof attemptCode !== "string")
+    throw new Error("MULTI_FACTOR_AUTHENTICATION_REQUIRED came without details.attempt_code.", { cause: error });
   browserOf(ctx).sessionStorage?.setItem(MFA_ATTEMPT_CODE_STORAGE_KEY, attemptCode);
   await ctx.redirector.redirectIfPossible(mfaPageUrl(ctx, returnTo));
 }
@@ -60,7 +65,13 @@ export function pendingMfaAttemptCode(ctx: AppContext): string | null {
 }
 
 /** StackClientApp.signInWithMfa(totp, code): a new user goes to after-sign-up, others to after-sign-in (spec §4). */
-export async function signInWithMfa(ctx: AppContext, session: Session, totp: string, code: string, options: { noRedirect?: boolean } = {}): Promise<Result<void, MfaSignInError>> {
+export async function signInWithMfa(
+  ctx: AppContext,
+  session: Session,
+  totp: string,
+  code: string,
+  options: { noRedirect?: boolean } = {},
+): Promise<Result<void, MfaSignInError>> {
   const result = await catchKnown(async () => {
     const json = await asClient.json(ctx.transport, "mfaSignIn", { body: { type: "totp", totp, code } });
     session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
@@ -68,6 +79,7 @@ export async function signInWithMfa(ctx: AppContext, session: Session, totp: str
   }, caughtErrors.mfaSignIn);
   if (result.status === "error") return result;
   browserOf(ctx).sessionStorage?.removeItem(MFA_ATTEMPT_CODE_STORAGE_KEY);
-  if (!options.noRedirect) await ctx.redirector.redirectIfPossible(result.data ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);
+  if (!options.noRedirect)
+    await ctx.redirector.redirectIfPossible(result.data ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);
   return { status: "ok", data: undefined };
 }

@@ -12,7 +12,12 @@ export interface NotificationCategory {
   setEnabled(enabled: boolean): Promise<void>;
 }
 
-function categoryFromJson(ctx: AppContext, auth: CallAuth, userId: string, json: NotificationPreferenceJson): NotificationCategory {
+function categoryFromJson(
+  ctx: AppContext,
+  auth: CallAuth,
+  userId: string,
+  json: NotificationPreferenceJson,
+): NotificationCategory {
   return {
     id: json.notification_category_id,
     name: json.notification_category_name,
@@ -25,7 +30,14 @@ function categoryFromJson(ctx: AppContext, auth: CallAuth, userId: string, json:
   };
 }
 
-export async function listNotificationCategories(ctx: AppContext, auth: CallAuth, userId: string): Promise<NotificationCategory[]> {
-  const page = await asClient.json(ctx.transport, "listNotificationPreferences", { ...auth, params: { user_id: userId } });
+export async function listNotificationCategories(
+  ctx: AppContext,
+  auth: CallAuth,
+  userId: string,
+): Promise<NotificationCategory[]> {
+  const page = await asClient.json(ctx.transport, "listNotificationPreferences", {
+    ...auth,
+    params: { user_id: userId },
+  });
   return page.items.map((json) => categoryFromJson(ctx, auth, userId, json));
 }

@@ -1,5 +1,9 @@
 import { clientOAuthProvider, serverOAuthProvider } from "../contract/areas/oauth-providers.ts";
-import type { ClientOAuthProviderJson, ConnectedAccountJson, ServerOAuthProviderJson } from "../contract/areas/oauth-providers.ts";
+import type {
+  ClientOAuthProviderJson,
+  ConnectedAccountJson,
+  ServerOAuthProviderJson,
+} from "../contract/areas/oauth-providers.ts";
 import { KnownError, isKnownErrorOfType, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, err, ok, type Result } from "../errors/result.ts";
 import { asClient, type CallAuth } from "../transport/operation-call.ts";
@@ -21,13 +25,21 @@ export interface OAuthProvider {
   readonly email?: string | null | undefined;
   readonly allowSignIn: boolean;
   readonly allowConnectedAccounts: boolean;
-  update(options: { allowSignIn?: boolean; allowConnectedAccounts?: boolean }): Promise<Result<void, AccountIdAlreadyUsed>>;
+  update(options: {
+    allowSignIn?: boolean;
+    allowConnectedAccounts?: boolean;
+  }): Promise<Result<void, AccountIdAlreadyUsed>>;
   delete(): Promise<void>;
 }
 
 export interface ServerOAuthProvider extends OAuthProvider {
   readonly accountId: string;
-  update(options: { allowSignIn?: boolean; allowConnectedAccounts?: boolean; accountId?: string; email?: string | null }): Promise<Result<void, AccountIdAlreadyUsed>>;
+  update(options: {
+    allowSignIn?: boolean;
+    allowConnectedAccounts?: boolean;
+    accountId?: string;
+    email?: string | null;
+  }): Promise<Result<void, AccountIdAlreadyUsed>>;
 }
 
 /** A connected account (sdk-surface.md §11 "OAuthConnection"). */
@@ -36,7 +48,9 @@ export interface OAuthConnection {
   readonly id: string;
   readonly provider: string;
   readonly providerAccountId: string;
-  getAccessToken(options?: { scopes?: readonly string[] }): Promise<Result<{ accessToken: string }, KnownErrorOf<"OAUTH_ACCESS_TOKEN_NOT_AVAILABLE">>>;
+  getAccessToken(options?: {
+    scopes?: readonly string[];
+  }): Promise<Result<{ accessToken: string }, KnownErrorOf<"OAUTH_ACCESS_TOKEN_NOT_AVAILABLE">>>;
 }
 
 export interface UserOAuthMembers<P extends OAuthProvider = OAuthProvider> {
@@ -46,7 +60,11 @@ export interface UserOAuthMembers<P extends OAuthProvider = OAuthProvider> {
   getConnectedAccount(account: { provider: string; providerAccountId: string }): Promise<OAuthConnection | null>;
 }
 
-function providerFromJson<P extends OAuthProvider>(ctx: AppContext, auth: CallAuth, json: ClientOAuthProviderJson & { account_id?: string }): P {
+function providerFromJson<P extends OAuthProvider>(
+  ctx: AppContext,
+  auth: CallAuth,
+  json: ClientOAuthProviderJson & { account_id?: string },
+): P {
   const params = { user_id: json.user_id, provider_id: json.id };
   return {
     id: json.id,
@@ -56,9 +74,19 @@ function providerFromJson<P extends OAuthProvider>(ctx: AppContext, auth: CallAu
     email: json.email,
     allowSignIn: json.allow_sign_in,
     allowConnectedAccounts: json.allow_connected_accounts,
-    update: (o: { allowSignIn?: boolean; allowConnectedAccounts?: boolean; accountId?: string; email?: string | null }) =>
+    update: (o: {
+      allowSignIn?: boolean;
+      allowConnectedAccounts?: boolean;
+      accountId?: string;
+      email?: string | null;
+    }) =>
       catchKnown(async () => {
-        const body = { allow_sign_in: o.allowSignIn, allow_connected_accounts: o.allowConnectedAccounts, account_id: o.accountId, email: o.email };
+        const body = {
+          allow_sign_in: o.allowSignIn,
+          allow_connected_accounts: o.allowConnectedAccounts,
+          account_id: o.accountId,
+          email: o.email,
+        };
         await asClient.send(ctx.transport, "updateOAuthProvider", { ...auth, params, body });
       }, caughtErrors.updateOAuthProvider),
     async delete() {
@@ -82,24 +110,40 @@ export interface ConnectedAccountRef {
   providerAccountId?: string;
 }
 
-export async function connectedAccountToken(ctx: AppContext, auth: CallAuth, account: ConnectedAccountRef, scopes: readonly string[] | undefined): Promise<string | null> {
+export async function connectedAccountToken(
+  ctx: AppContext,
+  auth: CallAuth,
+  account: ConnectedAccountRef,
+  scopes: readonly string[] | undefined,
+): Promise<string | null> {
   try {
     const body = { scope: scopes && scopes.length > 0 ? scopes.join(" ") : undefined };
     const params = { user_id: account.userId, provider_id: account.provider };
     const json =
       account.providerAccountId === undefined
         ? await asClient.json(ctx.transport, "connectedAccountToken", { ...auth, params, body })
-        : await asClient.json(ctx.transport, "connectedAccountTokenByAccount", { ...auth, params: { ...params, provider_account_id: account.providerAccountId }, body });
+        : await asClient.json(ctx.transport, "connectedAccountTokenByAccount", {
+            ...auth,
+            params: { ...params, provider_account_id: account.providerAccountId },
+            body,
+          });
     return json.access_token;
   } catch (error) {
-    for (const code of caughtErrors[account.providerAccountId === undefined ? "connectedAccountToken" : "connectedAccountTokenByAccount"]) {
+    for (const code of caughtErrors[
+      account.providerAccountId === undefined ? "connectedAccountToken" : "connectedAccountTokenByAccount"
+    ]) {
       if (isKnownErrorOfType(error, code)) return null;
     }
     throw error;
   }
 }
 
-function connectionFromJson(ctx: AppContext, auth: CallAuth, userId: string, json: ConnectedAccountJson): OAuthConnection {
+function connectionFromJson(
+  ctx: AppContext,
+  auth: CallAuth,
+  userId: string,
+  json: ConnectedAccountJson,
+): OAuthConnection {
   const account = { userId, provider: json.provider, providerAccountId: json.provider_account_id };
   return {
     id: json.provider,
@@ -109,17 +153,34 @@ function connectionFromJson(ctx: AppContext, auth: CallAuth, userId: string, jso
       const accessToken = await connectedAccountToken(ctx, auth, account, options.scopes);
       if (accessToken !== null) return ok({ accessToken });
       const scopes = options.scopes?.join(" ");
-      const detail = scopes ? `The requested scopes [${scopes}] are not available on the existing token.` : "The OAuth refresh token has likely been revoked or expired.";
-      return err(new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider: json.provider, details: `${detail} The user needs to re-authorize by calling \`linkConnectedAccount\` or using \`getOrLinkConnectedAccount\`.` }) as KnownErrorOf<"OAUTH_ACCESS_TOKEN_NOT_AVAILABLE">);
+      const detail = scopes
+        ? `The requested scopes [${scopes}] are not available on the existing token.`
+        : "The OAuth refresh token has likely been revoked or expired.";
+      return err(
+        new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", {
+          provider: json.provider,
+          details: `${detail} The user needs to re-authorize by calling \`linkConnectedAccount\` or using \`getOrLinkConnectedAccount\`.`,
+        }) as KnownErrorOf<"OAUTH_ACCESS_TOKEN_NOT_AVAILABLE">,
+      );
     },
   };
 }
 
 /** `userId` is "me" with the user's session for a client, the user's id (server access) otherwise. */
-export function userOAuthMembers<P extends OAuthProvider>(ctx: AppContext, auth: CallAuth, userId: string): UserOAuthMembers<P> {
+export function userOAuthMembers<P extends OAuthProvider>(
+  ctx: AppContext,
+  auth: CallAuth,
+  userId: string,
+): UserOAuthMembers<P> {
   const listProviders = async (): Promise<P[]> => {
     const list = await asClient.json(ctx.transport, "listOAuthProviders", { ...auth, query: { user_id: userId } });
-    return list.items.map((item) => providerFromJson<P>(ctx, auth, (item.account_id === undefined ? clientOAuthProvider : serverOAuthProvider).parse(item)));
+    return list.items.map((item) =>
+      providerFromJson<P>(
+        ctx,
+        auth,
+        (item.account_id === undefined ? clientOAuthProvider : serverOAuthProvider).parse(item),
+      ),
+    );
   };
   const listConnected = async (): Promise<OAuthConnection[]> => {
     const list = await asClient.json(ctx.transport, "listConnectedAccounts", { ...auth, params: { user_id: userId } });
@@ -129,6 +190,7 @@ export function userOAuthMembers<P extends OAuthProvider>(ctx: AppContext, auth:
     listOAuthProviders: listProviders,
     getOAuthProvider: async (id) => (await listProviders()).find((p) => p.id === id) ?? null,
     listConnectedAccounts: listConnected,
-    getConnectedAccount: async ({ provider, providerAccountId }) => (await listConnected()).find((c) => c.provider === provider && c.providerAccountId === providerAccountId) ?? null,
+    getConnectedAccount: async ({ provider, providerAccountId }) =>
+      (await listConnected()).find((c) => c.provider === provider && c.providerAccountId === providerAccountId) ?? null,
   };
 }

@@ -30,7 +30,10 @@ export interface OAuthUrlOptions {
 
 function requireAbsolute(ctx: AppContext, url: string, what: string): string {
   const absolute = absoluteUrl(ctx, url);
-  if (!absolute) throw new Error(`The ${what} URL "${url}" is relative and there is no page URL to resolve it against: pass browser.currentUrl or absolute handler URLs.`);
+  if (!absolute)
+    throw new Error(
+      `The ${what} URL "${url}" is relative and there is no page URL to resolve it against: pass browser.currentUrl or absolute handler URLs.`,
+    );
   return absolute;
 }
 
@@ -49,7 +52,8 @@ function redirectUri(ctx: AppContext): string {
 export async function oauthLocation(ctx: AppContext, session: Session, options: OAuthUrlOptions): Promise<string> {
   if (ctx.adminSession) ctx.adminSession.refuse("OAuth");
   const cookies = browserOf(ctx).cookies;
-  if (!cookies) throw new Error("OAuth needs a cookie store for its PKCE verifier: run it in a browser, or pass browser.cookies.");
+  if (!cookies)
+    throw new Error("OAuth needs a cookie store for its PKCE verifier: run it in a browser, or pass browser.cookies.");
   const verifier = createCodeVerifier(ctx.transport.random);
   const state = createOAuthState(ctx.transport.random);
   writeCookie(cookies, cookieNames.oauthOuterState(state), verifier, constants.oauthOuterStateCookieMaxAgeSeconds);
@@ -73,24 +77,47 @@ export async function oauthLocation(ctx: AppContext, session: Session, options: 
     provider_scope: options.providerScope,
     stack_response_mode: "json",
   };
-  const response = await sendBare(ctx.transport, "oauthAuthorize", { params: { provider_id: options.provider.toLowerCase() }, query });
+  const response = await sendBare(ctx.transport, "oauthAuthorize", {
+    params: { provider_id: options.provider.toLowerCase() },
+    query,
+  });
   return ctx.transport.parseJson(response, oauthAuthorizeJsonResponse).location;
 }
 
 /** StackClientApp.signInWithOAuth: sends the browser to the provider (it never comes back to this call). */
-export async function signInWithOAuth(ctx: AppContext, session: Session, provider: string, options: { returnTo?: string } = {}): Promise<void> {
+export async function signInWithOAuth(
+  ctx: AppContext,
+  session: Session,
+  provider: string,
+  options: { returnTo?: string } = {},
+): Promise<void> {
   const page = browserOf(ctx).currentUrl();
   // spec §2: after_auth_return_to on the current page carries the destination through the flow.
-  const returnTo = options.returnTo ?? (page && new URL(page).searchParams.has("after_auth_return_to") ? page : undefined);
+  const returnTo =
+    options.returnTo ?? (page && new URL(page).searchParams.has("after_auth_return_to") ? page : undefined);
   const afterCallbackRedirectUrl = returnTo === undefined ? undefined : requireAbsolute(ctx, returnTo, "returnTo");
-  await ctx.redirector.redirectTo(await oauthLocation(ctx, session, { provider, type: "authenticate", afterCallbackRedirectUrl }));
+  await ctx.redirector.redirectTo(
+    await oauthLocation(ctx, session, { provider, type: "authenticate", afterCallbackRedirectUrl }),
+  );
 }
 
 /** user.linkConnectedAccount: the same flow with type "link", back to the current page. */
-export async function linkConnectedAccount(ctx: AppContext, session: Session, provider: string, options: { scopes?: readonly string[] } = {}): Promise<void> {
+export async function linkConnectedAccount(
+  ctx: AppContext,
+  session: Session,
+  provider: string,
+  options: { scopes?: readonly string[] } = {},
+): Promise<void> {
   const page = browserOf(ctx).currentUrl();
   const providerScope = options.scopes && options.scopes.length > 0 ? options.scopes.join(" ") : undefined;
-  await ctx.redirector.redirectTo(await oauthLocation(ctx, session, { provider, type: "link", providerScope, afterCallbackRedirectUrl: page ?? undefined }));
+  await ctx.redirector.redirectTo(
+    await oauthLocation(ctx, session, {
+      provider,
+      type: "link",
+      providerScope,
+      afterCallbackRedirectUrl: page ?? undefined,
+    }),
+  );
 }
 
 /** A known error the provider sent back in the callback URL (protocol.md §7.5: errorCode, message, details). */
@@ -99,7 +126,8 @@ function knownErrorFromQuery(params: URLSearchParams): KnownError {
   let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(params.get("details") ?? "{}");
-    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) details = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+      details = parsed as Record<string, unknown>;
   } catch {
     details = {};
   }
@@ -125,7 +153,9 @@ export async function callOAuthCallback(ctx: AppContext, session: Session): Prom
   }
   for (const name of ["code", "state"]) {
     if (!url.searchParams.has(name)) {
-      browser.warn(`Missing required query parameter on OAuth callback: ${name}. Maybe you opened or reloaded the oauth-callback page from your history?`);
+      browser.warn(
+        `Missing required query parameter on OAuth callback: ${name}. Maybe you opened or reloaded the oauth-callback page from your history?`,
+      );
       return false;
     }
   }
@@ -162,7 +192,8 @@ export async function callOAuthCallback(ctx: AppContext, session: Session): Prom
     tokens = ctx.transport.parseJson(response, tokenResponse);
   } catch (error) {
     // The token response that would carry the return address never comes, so the kept copy goes on to the mfa page.
-    if (isKnownErrorOfType(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")) await rememberMfaAttempt(ctx, error, returnUrl);
+    if (isKnownErrorOfType(error, "MULTI_FACTOR_AUTHENTICATION_REQUIRED"))
+      await rememberMfaAttempt(ctx, error, returnUrl);
     if (isKnownErrorOfType(error, "INVALID_TOTP_CODE")) {
       browser.alert(OAUTH_CALLBACK_INVALID_TOTP_MESSAGE);
       return false;
@@ -170,7 +201,8 @@ export async function callOAuthCallback(ctx: AppContext, session: Session): Prom
     if (error instanceof KnownError) throw error;
     throw new Error(OAUTH_CALLBACK_FAILED_MESSAGE, { cause: error });
   }
-  if (!tokens.refresh_token) throw new Error(OAUTH_CALLBACK_FAILED_MESSAGE, { cause: "The token endpoint answered no refresh token." });
+  if (!tokens.refresh_token)
+    throw new Error(OAUTH_CALLBACK_FAILED_MESSAGE, { cause: "The token endpoint answered no refresh token." });
   session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   // spec §4: a new user goes to after-sign-up, others to after-sign-in; an explicit return address wins.
   const next = tokens.after_callback_redirect_url ?? (tokens.is_new_user ? ctx.urls.afterSignUp : ctx.urls.afterSignIn);

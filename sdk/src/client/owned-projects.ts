@@ -16,13 +16,19 @@ import type { StackClientAppOptions } from "./app-options.ts";
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging (above)
 export interface OwnedProjectTypes {}
 
-export type AdminOwnedProject = OwnedProjectTypes extends { project: infer P; app: infer A } ? P & { readonly app: A } : never;
+export type AdminOwnedProject = OwnedProjectTypes extends { project: infer P; app: infer A }
+  ? P & { readonly app: A }
+  : never;
 
 /**
  * Opens an owned project: an admin app on the project, authenticated by the owner's session and (spec §5) with no token
  * store of its own, reusing the owner app's base URL, fetch, clock and the rest of its platform options.
  */
-export type OwnedProjectOpener = (ownerAppOptions: StackClientAppOptions, ownerSession: AdminAccessTokenProvider, json: AdminProjectJson) => Promise<AdminOwnedProject>;
+export type OwnedProjectOpener = (
+  ownerAppOptions: StackClientAppOptions,
+  ownerSession: AdminAccessTokenProvider,
+  json: AdminProjectJson,
+) => Promise<AdminOwnedProject>;
 
 let opener: OwnedProjectOpener | undefined;
 
@@ -30,8 +36,15 @@ export function registerOwnedProjectOpener(open: OwnedProjectOpener): void {
   opener = open;
 }
 
-export function openOwnedProject(ownerAppOptions: StackClientAppOptions, ownerSession: AdminAccessTokenProvider, json: AdminProjectJson): Promise<AdminOwnedProject> {
+export function openOwnedProject(
+  ownerAppOptions: StackClientAppOptions,
+  ownerSession: AdminAccessTokenProvider,
+  json: AdminProjectJson,
+): Promise<AdminOwnedProject> {
   // Only a deep import past the package's entry can get here without one: say what is missing rather than fail later.
-  if (!opener) throw new Error("Owned projects need the admin app: import the SDK through its package entry (@authsim/sdk), which registers it.");
+  if (!opener)
+    throw new Error(
+      "Owned projects need the admin app: import the SDK through its package entry (@authsim/sdk), which registers it.",
+    );
   return opener(ownerAppOptions, ownerSession, json);
 }

@@ -1,7 +1,18 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
 import { base64url } from "jose";
-import { PASSKEY_RP_ID_PLACEHOLDER, PASSKEY_USER_ID_MAX_BYTES, type passkeyAuthenticationCredential, type passkeyRegistrationCredential, webAuthnErrorCodes } from "../contract/areas/passkeys.ts";
+import {
+  PASSKEY_RP_ID_PLACEHOLDER,
+  PASSKEY_USER_ID_MAX_BYTES,
+  type passkeyAuthenticationCredential,
+  type passkeyRegistrationCredential,
+  webAuthnErrorCodes,
+} from "../contract/areas/passkeys.ts";
 import type { z } from "zod";
 import { KnownError, type KnownErrorOf } from "../errors/known-error.ts";
 import { catchKnown, err, type Result } from "../errors/result.ts";
@@ -27,7 +38,9 @@ export const browserWebAuthn: WebAuthnAdapter = {
 };
 
 export type PasskeyRegistrationError = KnownErrorOf<"PASSKEY_REGISTRATION_FAILED" | "PASSKEY_WEBAUTHN_ERROR">;
-export type PasskeySignInError = KnownErrorOf<"PASSKEY_AUTHENTICATION_FAILED" | "INVALID_TOTP_CODE" | "PASSKEY_WEBAUTHN_ERROR">;
+export type PasskeySignInError = KnownErrorOf<
+  "PASSKEY_AUTHENTICATION_FAILED" | "INVALID_TOTP_CODE" | "PASSKEY_WEBAUTHN_ERROR"
+>;
 
 const adapterOf = (ctx: AppContext): WebAuthnAdapter => ctx.appOptions.webAuthn ?? browserWebAuthn;
 
@@ -41,13 +54,19 @@ function webAuthnError(error: unknown): KnownErrorOf<"PASSKEY_WEBAUTHN_ERROR"> |
 
 function assertPlaceholder(rpId: string | undefined): void {
   // spec §5: anything else means the provider does not speak this protocol; refusing beats registering a wrong RP.
-  if (rpId !== PASSKEY_RP_ID_PLACEHOLDER) throw new Error(`Expected the RP ID from the server to be the placeholder ${PASSKEY_RP_ID_PLACEHOLDER}, but found ${String(rpId)}.`);
+  if (rpId !== PASSKEY_RP_ID_PLACEHOLDER)
+    throw new Error(
+      `Expected the RP ID from the server to be the placeholder ${PASSKEY_RP_ID_PLACEHOLDER}, but found ${String(rpId)}.`,
+    );
 }
 
 function hostnameOf(ctx: AppContext, hostname: string | undefined): string {
   const page = browserOf(ctx).currentUrl();
   const resolved = hostname ?? (page ? new URL(page).hostname : undefined);
-  if (!resolved) throw new Error("registerPasskey needs a hostname: pass { hostname }, run in a browser, or pass browser.currentUrl.");
+  if (!resolved)
+    throw new Error(
+      "registerPasskey needs a hostname: pass { hostname }, run in a browser, or pass browser.currentUrl.",
+    );
   return resolved;
 }
 
@@ -61,7 +80,11 @@ function wireJson<S extends z.ZodType>(credential: RegistrationResponseJSON | Au
   return credential as z.input<S>;
 }
 
-export async function registerPasskey(ctx: AppContext, session: Session, options: { hostname?: string } = {}): Promise<Result<void, PasskeyRegistrationError>> {
+export async function registerPasskey(
+  ctx: AppContext,
+  session: Session,
+  options: { hostname?: string } = {},
+): Promise<Result<void, PasskeyRegistrationError>> {
   const me = { session, allowAnonymousUser: true } as const;
   const hostname = hostnameOf(ctx, options.hostname);
   const init = await asClient.json(ctx.transport, "initiatePasskeyRegistration", { ...me, body: {} });
@@ -70,16 +93,31 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
   // spec §5: the user handle is 1 to 64 bytes (a browser refuses anything else with this code).
   const userIdBytes = base64url.decode(optionsJson.user.id).length;
   if (userIdBytes < 1 || userIdBytes > PASSKEY_USER_ID_MAX_BYTES) {
-    return err(new KnownError("PASSKEY_WEBAUTHN_ERROR", { message: "User ID was not between 1 and 64 characters", code: "ERROR_INVALID_USER_ID_LENGTH" }) as KnownErrorOf<"PASSKEY_WEBAUTHN_ERROR">);
+    return err(
+      new KnownError("PASSKEY_WEBAUTHN_ERROR", {
+        message: "User ID was not between 1 and 64 characters",
+        code: "ERROR_INVALID_USER_ID_LENGTH",
+      }) as KnownErrorOf<"PASSKEY_WEBAUTHN_ERROR">,
+    );
   }
   let credential: RegistrationResponseJSON;
   try {
     credential = await adapterOf(ctx).startRegistration({ ...optionsJson, rp: { ...optionsJson.rp, id: hostname } });
   } catch (error) {
-    return err(webAuthnError(error) ?? (new KnownError("PASSKEY_REGISTRATION_FAILED", {}, { message: "Failed to start passkey registration due to unknown error" }) as KnownErrorOf<"PASSKEY_REGISTRATION_FAILED">));
+    return err(
+      webAuthnError(error) ??
+        (new KnownError(
+          "PASSKEY_REGISTRATION_FAILED",
+          {},
+          { message: "Failed to start passkey registration due to unknown error" },
+        ) as KnownErrorOf<"PASSKEY_REGISTRATION_FAILED">),
+    );
   }
   return catchKnown(async () => {
-    await asClient.json(ctx.transport, "registerPasskey", { ...me, body: { credential: wireJson<typeof passkeyRegistrationCredential>(credential), code: init.code } });
+    await asClient.json(ctx.transport, "registerPasskey", {
+      ...me,
+      body: { credential: wireJson<typeof passkeyRegistrationCredential>(credential), code: init.code },
+    });
   }, caughtErrors.registerPasskey);
 }
 
@@ -88,7 +126,11 @@ export async function registerPasskey(ctx: AppContext, session: Session, options
  * browser goes to after-sign-in. `noRedirect` (not in the published kit; as on the other sign-in calls) leaves that to
  * the caller, e.g. a sign-in page honouring after_auth_return_to (spec §2).
  */
-export async function signInWithPasskey(ctx: AppContext, session: Session, options: { noRedirect?: boolean } = {}): Promise<Result<void, PasskeySignInError>> {
+export async function signInWithPasskey(
+  ctx: AppContext,
+  session: Session,
+  options: { noRedirect?: boolean } = {},
+): Promise<Result<void, PasskeySignInError>> {
   const hostname = hostnameOf(ctx, undefined);
   const init = await asClient.json(ctx.transport, "initiatePasskeyAuthentication", { body: {} });
   const optionsJson = init.options_json as unknown as PublicKeyCredentialRequestOptionsJSON;
@@ -97,12 +139,24 @@ export async function signInWithPasskey(ctx: AppContext, session: Session, optio
   try {
     response = await adapterOf(ctx).startAuthentication({ ...optionsJson, rpId: hostname });
   } catch (error) {
-    return err(webAuthnError(error) ?? (new KnownError("PASSKEY_AUTHENTICATION_FAILED", {}, { message: "Failed to sign in with passkey" }) as KnownErrorOf<"PASSKEY_AUTHENTICATION_FAILED">));
+    return err(
+      webAuthnError(error) ??
+        (new KnownError(
+          "PASSKEY_AUTHENTICATION_FAILED",
+          {},
+          { message: "Failed to sign in with passkey" },
+        ) as KnownErrorOf<"PASSKEY_AUTHENTICATION_FAILED">),
+    );
   }
   const result = await catchKnown(
     () =>
       withMfaRedirect(ctx, async () => {
-        const json = await asClient.json(ctx.transport, "passkeySignIn", { body: { authentication_response: wireJson<typeof passkeyAuthenticationCredential>(response), code: init.code } });
+        const json = await asClient.json(ctx.transport, "passkeySignIn", {
+          body: {
+            authentication_response: wireJson<typeof passkeyAuthenticationCredential>(response),
+            code: init.code,
+          },
+        });
         session.setTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
       }),
     caughtErrors.passkeySignIn,

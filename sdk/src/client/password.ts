@@ -14,7 +14,10 @@ export type PasswordRequirementsError = KnownErrorOf<"PASSWORD_REQUIREMENTS_NOT_
 /** The link's target: the given callback, or the passwordReset handler made absolute (spec §2). */
 function resetCallback(ctx: AppContext, callbackUrl: string | undefined): string {
   const url = callbackUrl ?? ctx.redirector.absolute(ctx.urls.passwordReset);
-  if (!url) throw new Error("Pass callbackUrl: the passwordReset handler URL is relative and there is no page origin to resolve it against.");
+  if (!url)
+    throw new Error(
+      "Pass callbackUrl: the passwordReset handler URL is relative and there is no page origin to resolve it against.",
+    );
   return url;
 }
 
@@ -22,7 +25,11 @@ function resetCallback(ctx: AppContext, callbackUrl: string | undefined): string
  * Emails a reset link if a user signs in with this address. The provider answers alike either way (it does not tell
  * who has an account); USER_NOT_FOUND is still caught, as the reference kit does, for providers that do tell.
  */
-export function sendForgotPasswordEmail(ctx: AppContext, email: string, options: { callbackUrl?: string } = {}): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
+export function sendForgotPasswordEmail(
+  ctx: AppContext,
+  email: string,
+  options: { callbackUrl?: string } = {},
+): Promise<Result<void, KnownErrorOf<"USER_NOT_FOUND">>> {
   return catchKnown(async () => {
     const body = { email, callback_url: resetCallback(ctx, options.callbackUrl) };
     await asClient.json(ctx.transport, "sendResetCode", { body });
@@ -36,7 +43,10 @@ export function verifyPasswordResetCode(ctx: AppContext, code: string): Promise<
   }, caughtErrors.checkResetCode);
 }
 
-export function resetPassword(ctx: AppContext, options: { code: string; password: string }): Promise<Result<void, VerificationCodeError>> {
+export function resetPassword(
+  ctx: AppContext,
+  options: { code: string; password: string },
+): Promise<Result<void, VerificationCodeError>> {
   return catchKnown(async () => {
     await asClient.send(ctx.transport, "resetPassword", { body: { code: options.code, password: options.password } });
   }, caughtErrors.resetPassword);
@@ -49,7 +59,11 @@ async function errorOrVoid<E>(result: Promise<Result<void, E>>): Promise<E | und
 }
 
 /** A wrong old password is PASSWORD_CONFIRMATION_MISMATCH; the provider ends the user's other sessions. */
-export function updatePassword(ctx: AppContext, session: Session, options: { oldPassword: string; newPassword: string }): Promise<PasswordUpdateError | undefined> {
+export function updatePassword(
+  ctx: AppContext,
+  session: Session,
+  options: { oldPassword: string; newPassword: string },
+): Promise<PasswordUpdateError | undefined> {
   const body = { old_password: options.oldPassword, new_password: options.newPassword };
   return errorOrVoid(
     catchKnown(async () => {
@@ -59,10 +73,18 @@ export function updatePassword(ctx: AppContext, session: Session, options: { old
 }
 
 /** For a user without a password (OTP, OAuth, server-made). */
-export function setPassword(ctx: AppContext, session: Session, options: { password: string }): Promise<PasswordRequirementsError | undefined> {
+export function setPassword(
+  ctx: AppContext,
+  session: Session,
+  options: { password: string },
+): Promise<PasswordRequirementsError | undefined> {
   return errorOrVoid(
     catchKnown(async () => {
-      await asClient.send(ctx.transport, "setPassword", { body: { password: options.password }, session, allowAnonymousUser: true });
+      await asClient.send(ctx.transport, "setPassword", {
+        body: { password: options.password },
+        session,
+        allowAnonymousUser: true,
+      });
     }, caughtErrors.setPassword),
   );
 }

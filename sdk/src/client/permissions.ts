@@ -35,16 +35,27 @@ export function userPermissionMethods(ctx: AppContext, userId: string, auth: Cal
   async function list(team: TeamRef | null, options: PermissionListOptions = {}): Promise<Permission[]> {
     const recursive = String(options.recursive ?? true);
     const page = team
-      ? await asClient.json(ctx.transport, "listTeamPermissions", { ...auth, query: { team_id: team.id, user_id: userId, recursive } })
-      : await asClient.json(ctx.transport, "listProjectPermissions", { ...auth, query: { user_id: userId, recursive } });
+      ? await asClient.json(ctx.transport, "listTeamPermissions", {
+          ...auth,
+          query: { team_id: team.id, user_id: userId, recursive },
+        })
+      : await asClient.json(ctx.transport, "listProjectPermissions", {
+          ...auth,
+          query: { user_id: userId, recursive },
+        });
     return page.items.map((p) => ({ id: p.id }));
   }
-  async function get(a: TeamRef | string, b?: string | PermissionListOptions, c?: PermissionListOptions): Promise<Permission | null> {
+  async function get(
+    a: TeamRef | string,
+    b?: string | PermissionListOptions,
+    c?: PermissionListOptions,
+  ): Promise<Permission | null> {
     const [team, id, options] = isTeam(a) ? [a, String(b), c] : [null, a, typeof b === "object" ? b : undefined];
     return (await list(team, options)).find((p) => p.id === id) ?? null;
   }
   const methods: UserPermissions = {
-    listPermissions: (a?: TeamRef | PermissionListOptions, b?: PermissionListOptions) => (isTeam(a) ? list(a, b) : list(null, a)),
+    listPermissions: (a?: TeamRef | PermissionListOptions, b?: PermissionListOptions) =>
+      isTeam(a) ? list(a, b) : list(null, a),
     getPermission: get,
     hasPermission: async (a: TeamRef | string, b?: string) => (await get(a, b)) !== null,
   };

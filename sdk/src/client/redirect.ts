@@ -31,11 +31,16 @@ export function createRedirector(method: RedirectMethod | undefined, sleep: Slee
   const resolved: RedirectMethod = method ?? (browserWindow() ? "window" : "none");
   async function redirectTo(url: string): Promise<void> {
     if (resolved === "none") {
-      throw new Error(`Cannot redirect to ${url}: this app's redirectMethod is "none". Pass redirectMethod, or handle the missing user yourself.`);
+      throw new Error(
+        `Cannot redirect to ${url}: this app's redirectMethod is "none". Pass redirectMethod, or handle the missing user yourself.`,
+      );
     }
     if (resolved === "window") {
       const win = browserWindow();
-      if (!win) throw new Error(`Cannot redirect to ${url}: redirectMethod "window" needs a browser window (none exists here, e.g. in Node).`);
+      if (!win)
+        throw new Error(
+          `Cannot redirect to ${url}: redirectMethod "window" needs a browser window (none exists here, e.g. in Node).`,
+        );
       win.location.assign(url);
       // Give the browser time to leave the page before the caller goes on (spec §2: redirect pause of 2 s).
       await sleep(constants.redirectPauseMillis);

@@ -33,6 +33,15 @@ export async function getActiveSessions(ctx: AppContext, auth: CallAuth, userId:
 }
 
 /** DELETE /auth/sessions/{id}; the current session refuses (CANNOT_DELETE_CURRENT_SESSION): sign out instead. */
-export async function revokeSession(ctx: AppContext, auth: CallAuth, sessionId: string, asUser: "me" | null): Promise<void> {
-  await asClient.send(ctx.transport, "deleteSession", { ...auth, params: { session_id: sessionId }, query: asUser ? { user_id: asUser } : {} });
+export async function revokeSession(
+  ctx: AppContext,
+  auth: CallAuth,
+  sessionId: string,
+  asUser: "me" | null,
+): Promise<void> {
+  await asClient.send(ctx.transport, "deleteSession", {
+    ...auth,
+    params: { session_id: sessionId },
+    query: asUser ? { user_id: asUser } : {},
+  });
 }

@@ -26,7 +26,11 @@ function inTurn(...answers: (() => Response)[]): () => Response {
   return () => answers[Math.min(i++, answers.length - 1)]!();
 }
 
-function setup(responder: Responder, extra: Partial<StackClientAppOptions> = {}, browser: Partial<BrowserEnvironment> = {}) {
+function setup(
+  responder: Responder,
+  extra: Partial<StackClientAppOptions> = {},
+  browser: Partial<BrowserEnvironment> = {},
+) {
   const ff = fakeFetch(responder);
   const sleep = recordingSleep();
   const navigated: string[] = [];
@@ -69,7 +73,12 @@ describe("PKCE", () => {
 
 describe("signInWithOAuth", () => {
   it("keeps the verifier in stack-oauth-outer-<state>, asks for JSON mode and navigates to the location", async () => {
-    const { app, calls, navigated, env } = setup(router({ "GET /auth/oauth/authorize/github": () => json({ location: "http://api.test/__emulator/oauth/authorize/github?state=i" }) }));
+    const { app, calls, navigated, env } = setup(
+      router({
+        "GET /auth/oauth/authorize/github": () =>
+          json({ location: "http://api.test/__emulator/oauth/authorize/github?state=i" }),
+      }),
+    );
     await app.signInWithOAuth("github");
     const url = new URL(calls[0]!.url);
     const q = Object.fromEntries(url.searchParams);
@@ -94,7 +103,14 @@ describe("signInWithOAuth", () => {
 
   it("is refused for an admin (project-owner) session (spec §5)", async () => {
     const ff = fakeFetch(() => json({}));
-    const admin = new StackAdminApp({ projectId: "p", baseUrl: "http://api.test", projectOwnerSession: "token", tokenStore: memoryTokenStore(), fetch: ff.fetch, browser: { cookies: memoryCookieDocument(), currentUrl: () => "http://localhost:3000/" } });
+    const admin = new StackAdminApp({
+      projectId: "p",
+      baseUrl: "http://api.test",
+      projectOwnerSession: "token",
+      tokenStore: memoryTokenStore(),
+      fetch: ff.fetch,
+      browser: { cookies: memoryCookieDocument(), currentUrl: () => "http://localhost:3000/" },
+    });
     await expect(admin.signInWithOAuth("github")).rejects.toBeInstanceOf(AdminSessionUnsupportedError);
     expect(ff.calls).toHaveLength(0);
   });
@@ -113,7 +129,17 @@ describe("callOAuthCallback", () => {
 
   it("strips code and state, exchanges with the verifier, stores the session and goes to after-sign-up", async () => {
     const { app, calls, page, env, navigated } = setup(
-      router({ "POST /auth/oauth/token": () => json({ ...tokens, token_type: "Bearer", expires_in: 600, scope: "legacy", is_new_user: true, after_callback_redirect_url: null }) }),
+      router({
+        "POST /auth/oauth/token": () =>
+          json({
+            ...tokens,
+            token_type: "Bearer",
+            expires_in: 600,
+            scope: "legacy",
+            is_new_user: true,
+            after_callback_redirect_url: null,
+          }),
+      }),
     );
     env.cookies.cookie = "stack-oauth-outer-s1=verifier-1; path=/";
     page.url = "http://localhost:3000/handler/oauth-callback?keep=1&code=c1&state=s1";
@@ -134,11 +160,20 @@ describe("callOAuthCallback", () => {
 
   it("throws the known error the provider put in the URL, and keeps the MFA attempt code for the mfa page", async () => {
     const first = setup(() => json({}));
-    first.page.url = "http://localhost:3000/handler/error?errorCode=OAUTH_PROVIDER_ACCESS_DENIED&message=denied&details=%7B%7D";
-    await expect(first.app.callOAuthCallback()).rejects.toMatchObject({ code: "OAUTH_PROVIDER_ACCESS_DENIED", message: "denied" });
+    first.page.url =
+      "http://localhost:3000/handler/error?errorCode=OAUTH_PROVIDER_ACCESS_DENIED&message=denied&details=%7B%7D";
+    await expect(first.app.callOAuthCallback()).rejects.toMatchObject({
+      code: "OAUTH_PROVIDER_ACCESS_DENIED",
+      message: "denied",
+    });
     expect(first.page.url).toBe("http://localhost:3000/handler/error");
 
-    const mfa = setup(router({ "POST /auth/oauth/token": () => knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-1" }) }));
+    const mfa = setup(
+      router({
+        "POST /auth/oauth/token": () =>
+          knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-1" }),
+      }),
+    );
     mfa.env.cookies.cookie = "stack-oauth-outer-s=v";
     mfa.page.url = "http://localhost:3000/handler/oauth-callback?code=c&state=s";
     await expect(mfa.app.callOAuthCallback()).rejects.toBeInstanceOf(KnownError);
@@ -147,7 +182,11 @@ describe("callOAuthCallback", () => {
   });
 
   it("wraps an OAuth-style refusal in 'Error signing in during OAuth callback. Please try again.'", async () => {
-    const { app, env, page } = setup(router({ "POST /auth/oauth/token": () => json({ error: "invalid_grant", error_description: "Invalid grant" }, 400) }));
+    const { app, env, page } = setup(
+      router({
+        "POST /auth/oauth/token": () => json({ error: "invalid_grant", error_description: "Invalid grant" }, 400),
+      }),
+    );
     env.cookies.cookie = "stack-oauth-outer-s=v";
     page.url = "http://localhost:3000/handler/oauth-callback?code=c&state=s";
     await expect(app.callOAuthCallback()).rejects.toThrow("Error signing in during OAuth callback. Please try again.");
@@ -158,11 +197,17 @@ describe("MFA", () => {
   it("password sign-in needing MFA keeps the attempt code, goes to the mfa route and throws; signInWithMfa finishes", async () => {
     const { app, navigated, env, calls } = setup(
       router({
-        "POST /auth/password/sign-in": () => knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-2" }),
-        "POST /auth/mfa/sign-in": inTurn(() => knownError("INVALID_TOTP_CODE", 400), () => json({ ...tokens, is_new_user: false })),
+        "POST /auth/password/sign-in": () =>
+          knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-2" }),
+        "POST /auth/mfa/sign-in": inTurn(
+          () => knownError("INVALID_TOTP_CODE", 400),
+          () => json({ ...tokens, is_new_user: false }),
+        ),
       }),
     );
-    await expect(app.signInWithCredential({ email: "a@example.com", password: "pw" })).rejects.toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED" });
+    await expect(app.signInWithCredential({ email: "a@example.com", password: "pw" })).rejects.toMatchObject({
+      code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+    });
     expect(navigated).toEqual(["/handler/mfa"]);
     expect(app.getPendingMfaAttemptCode()).toBe("att-2");
     const wrong = await app.signInWithMfa("000000", "att-2");
@@ -176,17 +221,26 @@ describe("MFA", () => {
 
 describe("MFA keeps the return address", () => {
   it("carries after_auth_return_to of the sign-in page on to the mfa page (spec §2)", async () => {
-    const { app, navigated, page } = setup(router({ "POST /auth/password/sign-in": () => knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-3" }) }));
+    const { app, navigated, page } = setup(
+      router({
+        "POST /auth/password/sign-in": () =>
+          knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-3" }),
+      }),
+    );
     page.url = "http://localhost:3000/handler/sign-in?after_auth_return_to=%2Fprotected%3Ftab%3D2";
-    await expect(app.signInWithCredential({ email: "a@example.com", password: "pw" })).rejects.toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED" });
+    await expect(app.signInWithCredential({ email: "a@example.com", password: "pw" })).rejects.toMatchObject({
+      code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+    });
     expect(navigated).toEqual(["/handler/mfa?after_auth_return_to=%2Fprotected%3Ftab%3D2"]);
   });
 
   it("carries the after-callback URL of an OAuth flow on to the mfa page, though the exchange answered only an attempt code", async () => {
     const { app, navigated, page, env } = setup(
       router({
-        "GET /auth/oauth/authorize/github": () => json({ location: "http://api.test/__emulator/oauth/authorize/github" }),
-        "POST /auth/oauth/token": () => knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-4" }),
+        "GET /auth/oauth/authorize/github": () =>
+          json({ location: "http://api.test/__emulator/oauth/authorize/github" }),
+        "POST /auth/oauth/token": () =>
+          knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-4" }),
       }),
     );
     page.url = "http://localhost:3000/handler/sign-in";
@@ -194,7 +248,9 @@ describe("MFA keeps the return address", () => {
     const state = env.cookies.cookie.match(/stack-oauth-outer-([^=]+)=/)?.[1];
     page.url = `http://localhost:3000/handler/oauth-callback?code=c&state=${state}`;
     await expect(app.callOAuthCallback()).rejects.toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED" });
-    expect(navigated.at(-1)).toBe(`/handler/mfa?after_auth_return_to=${encodeURIComponent("http://localhost:3000/protected?tab=2")}`);
+    expect(navigated.at(-1)).toBe(
+      `/handler/mfa?after_auth_return_to=${encodeURIComponent("http://localhost:3000/protected?tab=2")}`,
+    );
     // Both of the flow's cookies are spent: a replayed callback finds neither.
     expect(env.cookies.cookie).toBe("");
   });
@@ -205,10 +261,20 @@ describe("promptCliLogin", () => {
 
   it("shows the confirm link, waits 2000 ms between polls (injected sleep) and answers the refresh token on 201", async () => {
     const { app, waits, calls } = setup(
-      router({ "POST /auth/cli": created, "POST /auth/cli/poll": inTurn(() => json({ status: "waiting" }), () => json({ status: "waiting" }), () => json({ status: "success", refresh_token: "cli-rt" }, 201)) }),
+      router({
+        "POST /auth/cli": created,
+        "POST /auth/cli/poll": inTurn(
+          () => json({ status: "waiting" }),
+          () => json({ status: "waiting" }),
+          () => json({ status: "success", refresh_token: "cli-rt" }, 201),
+        ),
+      }),
     );
     const prompts: string[] = [];
-    const result = await app.promptCliLogin({ appUrl: "https://app.example.com/base", promptLink: (url) => void prompts.push(url) });
+    const result = await app.promptCliLogin({
+      appUrl: "https://app.example.com/base",
+      promptLink: (url) => void prompts.push(url),
+    });
     expect(result).toEqual({ status: "ok", data: "cli-rt" });
     expect(prompts).toEqual(["https://app.example.com/handler/cli-auth-confirm?login_code=login"]);
     expect(waits).toEqual([2000, 2000]);
@@ -216,9 +282,19 @@ describe("promptCliLogin", () => {
   });
 
   it("times out after maxAttempts, and reports expired and used with the spec's messages", async () => {
-    const waiting = setup(router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => json({ status: "waiting" }) }));
-    const timeout = await waiting.app.promptCliLogin({ appUrl: "https://app.example.com", maxAttempts: 3, waitTimeMillis: 10, promptLink: () => {} });
-    expect(timeout.status === "error" && [timeout.error.code, timeout.error.message]).toEqual(["CLI_AUTH_ERROR", "Timed out waiting for CLI authentication."]);
+    const waiting = setup(
+      router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => json({ status: "waiting" }) }),
+    );
+    const timeout = await waiting.app.promptCliLogin({
+      appUrl: "https://app.example.com",
+      maxAttempts: 3,
+      waitTimeMillis: 10,
+      promptLink: () => {},
+    });
+    expect(timeout.status === "error" && [timeout.error.code, timeout.error.message]).toEqual([
+      "CLI_AUTH_ERROR",
+      "Timed out waiting for CLI authentication.",
+    ]);
     expect(waiting.waits).toEqual([10, 10, 10]);
     for (const [status, code, message] of [
       ["expired", "CLI_AUTH_EXPIRED_ERROR", "CLI authentication request expired. Please try again."],
@@ -228,7 +304,9 @@ describe("promptCliLogin", () => {
       const r = await app.promptCliLogin({ appUrl: "https://app.example.com", promptLink: () => {} });
       expect(r.status === "error" && [r.error.code, r.error.message]).toEqual([code, message]);
     }
-    const invalid = setup(router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => knownError("INVALID_POLLING_CODE", 400) }));
+    const invalid = setup(
+      router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => knownError("INVALID_POLLING_CODE", 400) }),
+    );
     const r = await invalid.app.promptCliLogin({ appUrl: "https://app.example.com", promptLink: () => {} });
     expect(r.status === "error" && r.error.code).toBe("CLI_AUTH_ERROR");
   });
@@ -236,29 +314,49 @@ describe("promptCliLogin", () => {
 
 describe("passkeys", () => {
   const registrationOptions = (rpId: string, userId = "dXNlcg") => ({
-    options_json: { challenge: "Y2g", rp: { id: rpId, name: "p" }, user: { id: userId, name: "u", displayName: "u" }, pubKeyCredParams: [{ type: "public-key", alg: -7 }] },
+    options_json: {
+      challenge: "Y2g",
+      rp: { id: rpId, name: "p" },
+      user: { id: userId, name: "u", displayName: "u" },
+      pubKeyCredParams: [{ type: "public-key", alg: -7 }],
+    },
     code: "reg-code",
   });
 
   it("reports a failure that is not a WebAuthn one as PASSKEY_AUTHENTICATION_FAILED", async () => {
-    const webAuthn = { startRegistration: () => Promise.reject(new Error("unused")), startAuthentication: () => Promise.reject(new Error("boom")) };
+    const webAuthn = {
+      startRegistration: () => Promise.reject(new Error("unused")),
+      startAuthentication: () => Promise.reject(new Error("boom")),
+    };
     const { app } = setup(
       router({
-        "POST /auth/passkey/initiate-passkey-authentication": () => json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
+        "POST /auth/passkey/initiate-passkey-authentication": () =>
+          json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
       }),
       { webAuthn },
     );
     const r = await app.signInWithPasskey();
-    expect(r.status === "error" && [r.error.code, r.error.message]).toEqual(["PASSKEY_AUTHENTICATION_FAILED", "Failed to sign in with passkey"]);
+    expect(r.status === "error" && [r.error.code, r.error.message]).toEqual([
+      "PASSKEY_AUTHENTICATION_FAILED",
+      "Failed to sign in with passkey",
+    ]);
   });
 
   it("goes to after-sign-in after a passkey sign-in, unless noRedirect", async () => {
     const webAuthn = {
       startRegistration: () => Promise.reject(new Error("unused")),
-      startAuthentication: () => Promise.resolve({ id: "aWQ", rawId: "aWQ", type: "public-key" as const, response: { clientDataJSON: "e30", authenticatorData: "YQ", signature: "cw" }, clientExtensionResults: {} }),
+      startAuthentication: () =>
+        Promise.resolve({
+          id: "aWQ",
+          rawId: "aWQ",
+          type: "public-key" as const,
+          response: { clientDataJSON: "e30", authenticatorData: "YQ", signature: "cw" },
+          clientExtensionResults: {},
+        }),
     };
     const routes = {
-      "POST /auth/passkey/initiate-passkey-authentication": () => json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
+      "POST /auth/passkey/initiate-passkey-authentication": () =>
+        json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
       "POST /auth/passkey/sign-in": () => json({ ...tokens, is_new_user: false }),
     };
     const redirecting = setup(router(routes), { webAuthn });
@@ -285,8 +383,22 @@ describe("passkeys", () => {
     const ctx = (wrongRp.app as unknown as { ctx: Parameters<typeof registerPasskey>[0] }).ctx;
     await expect(registerPasskey(ctx, ctx.session()!, { hostname: "localhost" })).rejects.toThrow(/placeholder/);
     const aborted = setup(
-      router({ "POST /auth/password/sign-in": () => json(tokens), "POST /auth/passkey/initiate-passkey-registration": () => json(registrationOptions("THIS_VALUE_WILL_BE_REPLACED.example.com")) }),
-      { webAuthn: { startRegistration: () => Promise.reject(Object.assign(new Error("Registration ceremony was sent an abort signal"), { code: "ERROR_CEREMONY_ABORTED" })), startAuthentication: () => Promise.reject(new Error("unused")) } },
+      router({
+        "POST /auth/password/sign-in": () => json(tokens),
+        "POST /auth/passkey/initiate-passkey-registration": () =>
+          json(registrationOptions("THIS_VALUE_WILL_BE_REPLACED.example.com")),
+      }),
+      {
+        webAuthn: {
+          startRegistration: () =>
+            Promise.reject(
+              Object.assign(new Error("Registration ceremony was sent an abort signal"), {
+                code: "ERROR_CEREMONY_ABORTED",
+              }),
+            ),
+          startAuthentication: () => Promise.reject(new Error("unused")),
+        },
+      },
     );
     await aborted.app.signInWithCredential({ email: "a@example.com", password: "pw", noRedirect: true });
     const abortedUser = (aborted.app as unknown as { ctx: Parameters<typeof registerPasskey>[0] }).ctx;
@@ -299,6 +411,9 @@ describe("passkeys", () => {
     await longId.app.signInWithCredential({ email: "a@example.com", password: "pw", noRedirect: true });
     const longCtx = (longId.app as unknown as { ctx: Parameters<typeof registerPasskey>[0] }).ctx;
     const r = await registerPasskey(longCtx, longCtx.session()!, { hostname: "localhost" });
-    expect(r.status === "error" && [r.error.code, r.error.details]).toEqual(["PASSKEY_WEBAUTHN_ERROR", { message: "User ID was not between 1 and 64 characters", code: "ERROR_INVALID_USER_ID_LENGTH" }]);
+    expect(r.status === "error" && [r.error.code, r.error.details]).toEqual([
+      "PASSKEY_WEBAUTHN_ERROR",
+      { message: "User ID was not between 1 and 64 characters", code: "ERROR_INVALID_USER_ID_LENGTH" },
+    ]);
   });
 });

@@ -28,7 +28,11 @@ export interface ReceivedTeamInvitation {
   accept(): Promise<void>;
 }
 
-export async function listSentInvitations(ctx: AppContext, auth: CallAuth, teamId: string): Promise<TeamInvitationJson[]> {
+export async function listSentInvitations(
+  ctx: AppContext,
+  auth: CallAuth,
+  teamId: string,
+): Promise<TeamInvitationJson[]> {
   return (await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { team_id: teamId } })).items;
 }
 
@@ -38,13 +42,21 @@ export function sentInvitationFromJson(ctx: AppContext, auth: CallAuth, json: Te
     recipientEmail: json.recipient_email,
     expiresAt: new Date(json.expires_at_millis),
     async revoke() {
-      await asClient.send(ctx.transport, "revokeTeamInvitation", { ...auth, params: { invitation_id: json.id }, query: { team_id: json.team_id } });
+      await asClient.send(ctx.transport, "revokeTeamInvitation", {
+        ...auth,
+        params: { invitation_id: json.id },
+        query: { team_id: json.team_id },
+      });
     },
   };
 }
 
 /** The invitations to a user's verified emails; `userId` is "me" for a client, the user's id for server access. */
-export async function listReceivedInvitations(ctx: AppContext, auth: CallAuth, userId: string): Promise<ReceivedTeamInvitation[]> {
+export async function listReceivedInvitations(
+  ctx: AppContext,
+  auth: CallAuth,
+  userId: string,
+): Promise<ReceivedTeamInvitation[]> {
   const page = await asClient.json(ctx.transport, "listTeamInvitations", { ...auth, query: { user_id: userId } });
   return page.items.map((json) => ({
     id: json.id,
@@ -53,7 +65,11 @@ export async function listReceivedInvitations(ctx: AppContext, auth: CallAuth, u
     recipientEmail: json.recipient_email,
     expiresAt: new Date(json.expires_at_millis),
     async accept() {
-      await asClient.send(ctx.transport, "acceptTeamInvitationById", { ...auth, params: { invitation_id: json.id }, query: { user_id: userId } });
+      await asClient.send(ctx.transport, "acceptTeamInvitationById", {
+        ...auth,
+        params: { invitation_id: json.id },
+        query: { user_id: userId },
+      });
     },
   }));
 }
@@ -61,13 +77,21 @@ export async function listReceivedInvitations(ctx: AppContext, auth: CallAuth, u
 /** What the code calls return as errors, not exceptions (sdk-surface.md §6; the published SDK catches the same two). */
 export type TeamInvitationCodeError = KnownErrorOf<(typeof caughtErrors.acceptTeamInvitation)[number]>;
 
-export function verifyTeamInvitationCode(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
+export function verifyTeamInvitationCode(
+  ctx: AppContext,
+  auth: CallAuth,
+  code: string,
+): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
     await asClient.json(ctx.transport, "checkTeamInvitationCode", { ...auth, body: { code } });
   }, caughtErrors.checkTeamInvitationCode);
 }
 
-export function acceptTeamInvitation(ctx: AppContext, auth: CallAuth, code: string): Promise<Result<void, TeamInvitationCodeError>> {
+export function acceptTeamInvitation(
+  ctx: AppContext,
+  auth: CallAuth,
+  code: string,
+): Promise<Result<void, TeamInvitationCodeError>> {
   return catchKnown(async () => {
     await asClient.json(ctx.transport, "acceptTeamInvitation", { ...auth, body: { code } });
   }, caughtErrors.acceptTeamInvitation);

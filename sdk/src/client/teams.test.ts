@@ -13,7 +13,13 @@ import { StackClientApp } from "./client-app.ts";
 const T0 = 1_750_000_000_000;
 const TEAM_ID = "5a0e2a64-1111-4222-8333-944455556666";
 const OTHER_ID = "7d1c2b4a-5d6e-4f70-9a9b-0c1d2e3f4a5b";
-const team: ClientTeamJson = { id: TEAM_ID, display_name: "Rocket", profile_image_url: null, client_metadata: { a: 1 }, client_read_only_metadata: null };
+const team: ClientTeamJson = {
+  id: TEAM_ID,
+  display_name: "Rocket",
+  profile_image_url: null,
+  client_metadata: { a: 1 },
+  client_read_only_metadata: null,
+};
 
 function setup(responder: Responder) {
   const ff = fakeFetch(responder);
@@ -29,7 +35,10 @@ function setup(responder: Responder) {
   return { app, calls: ff.calls };
 }
 
-const me = (overrides = {}) => () => json(clientUserJson({ selected_team_id: TEAM_ID, selected_team: team, ...overrides }));
+const me =
+  (overrides = {}) =>
+  () =>
+    json(clientUserJson({ selected_team_id: TEAM_ID, selected_team: team, ...overrides }));
 const bodyOf = (call: { body: string | undefined }): unknown => JSON.parse(call.body ?? "null");
 const line = (call: { url: string; method: string }) => {
   const url = new URL(call.url);
@@ -38,7 +47,9 @@ const line = (call: { url: string; method: string }) => {
 
 describe("the current user's teams", () => {
   it("creates a team as `me`, then selects it, as the reference SDK does", async () => {
-    const { app, calls } = setup(router({ "GET /users/me": me(), "POST /teams": () => json(team, 201), "PATCH /users/me": me() }));
+    const { app, calls } = setup(
+      router({ "GET /users/me": me(), "POST /teams": () => json(team, 201), "PATCH /users/me": me() }),
+    );
     const user = await app.getUser({ or: "throw" });
     const created = await user.createTeam({ displayName: "Rocket" });
     expect(calls.slice(1).map(line)).toEqual(["POST /teams", "PATCH /users/me"]);
@@ -53,7 +64,11 @@ describe("the current user's teams", () => {
       router({
         "GET /users/me": me(),
         [`PATCH /teams/${TEAM_ID}`]: () => json(team),
-        "GET /team-member-profiles": () => json({ items: [{ team_id: TEAM_ID, user_id: OTHER_ID, display_name: "Bo", profile_image_url: null }], is_paginated: false }),
+        "GET /team-member-profiles": () =>
+          json({
+            items: [{ team_id: TEAM_ID, user_id: OTHER_ID, display_name: "Bo", profile_image_url: null }],
+            is_paginated: false,
+          }),
         "POST /team-invitations/send-code": () => json({ success: true, id: OTHER_ID }),
         [`DELETE /teams/${TEAM_ID}`]: () => json({ success: true }),
       }),
@@ -61,11 +76,20 @@ describe("the current user's teams", () => {
     const selected = (await app.getUser({ or: "throw" })).selectedTeam!;
     await selected.update({ displayName: "Renamed", profileImageUrl: null });
     expect(bodyOf(calls[1]!)).toEqual({ display_name: "Renamed", profile_image_url: null });
-    expect(await selected.listUsers()).toEqual([{ id: OTHER_ID, teamProfile: { displayName: "Bo", profileImageUrl: null } }]);
+    expect(await selected.listUsers()).toEqual([
+      { id: OTHER_ID, teamProfile: { displayName: "Bo", profileImageUrl: null } },
+    ]);
     expect(line(calls[2]!)).toBe(`GET /team-member-profiles?team_id=${TEAM_ID}`);
     await expect(selected.inviteUser({ email: "x@example.com" })).rejects.toThrow(/callbackUrl/);
-    await selected.inviteUser({ email: "x@example.com", callbackUrl: "https://app.example.com/handler/team-invitation" });
-    expect(bodyOf(calls.at(-1)!)).toEqual({ email: "x@example.com", team_id: TEAM_ID, callback_url: "https://app.example.com/handler/team-invitation" });
+    await selected.inviteUser({
+      email: "x@example.com",
+      callbackUrl: "https://app.example.com/handler/team-invitation",
+    });
+    expect(bodyOf(calls.at(-1)!)).toEqual({
+      email: "x@example.com",
+      team_id: TEAM_ID,
+      callback_url: "https://app.example.com/handler/team-invitation",
+    });
     await selected.delete();
     expect(line(calls.at(-1)!)).toBe(`DELETE /teams/${TEAM_ID}`);
   });
@@ -92,7 +116,9 @@ describe("the current user's teams", () => {
   it("reads and edits its own team profile", async () => {
     const profile = { team_id: TEAM_ID, user_id: TEST_USER_ID, display_name: "Ada", profile_image_url: null };
     const path = `/team-member-profiles/${TEAM_ID}/me`;
-    const { app, calls } = setup(router({ "GET /users/me": me(), [`GET ${path}`]: () => json(profile), [`PATCH ${path}`]: () => json(profile) }));
+    const { app, calls } = setup(
+      router({ "GET /users/me": me(), [`GET ${path}`]: () => json(profile), [`PATCH ${path}`]: () => json(profile) }),
+    );
     const editable = await (await app.getUser({ or: "throw" })).getTeamProfile({ id: TEAM_ID });
     expect(editable).toMatchObject({ displayName: "Ada", profileImageUrl: null });
     await editable.update({ displayName: "Ada L." });
@@ -100,7 +126,13 @@ describe("the current user's teams", () => {
   });
 
   it("lists received invitations and accepts one by id for `me`", async () => {
-    const invitation = { id: OTHER_ID, team_id: TEAM_ID, team_display_name: "Rocket", expires_at_millis: T0 + 1000, recipient_email: "ada@example.com" };
+    const invitation = {
+      id: OTHER_ID,
+      team_id: TEAM_ID,
+      team_display_name: "Rocket",
+      expires_at_millis: T0 + 1000,
+      recipient_email: "ada@example.com",
+    };
     const { app, calls } = setup(
       router({
         "GET /users/me": me(),
@@ -109,7 +141,12 @@ describe("the current user's teams", () => {
       }),
     );
     const [received] = await (await app.getUser({ or: "throw" })).listTeamInvitations();
-    expect(received).toMatchObject({ id: OTHER_ID, teamId: TEAM_ID, teamDisplayName: "Rocket", expiresAt: new Date(T0 + 1000) });
+    expect(received).toMatchObject({
+      id: OTHER_ID,
+      teamId: TEAM_ID,
+      teamDisplayName: "Rocket",
+      expiresAt: new Date(T0 + 1000),
+    });
     expect(line(calls[1]!)).toBe("GET /team-invitations?user_id=me");
     await received!.accept();
     expect(line(calls.at(-1)!)).toBe(`POST /team-invitations/${OTHER_ID}/accept?user_id=me`);
@@ -121,8 +158,10 @@ describe("the current user's permissions", () => {
     const { app, calls } = setup(
       router({
         "GET /users/me": me(),
-        "GET /team-permissions": () => json({ items: [{ id: "$read_members", user_id: TEST_USER_ID, team_id: TEAM_ID }], is_paginated: false }),
-        "GET /project-permissions": () => json({ items: [{ id: "read_docs", user_id: TEST_USER_ID }], is_paginated: false }),
+        "GET /team-permissions": () =>
+          json({ items: [{ id: "$read_members", user_id: TEST_USER_ID, team_id: TEAM_ID }], is_paginated: false }),
+        "GET /project-permissions": () =>
+          json({ items: [{ id: "read_docs", user_id: TEST_USER_ID }], is_paginated: false }),
       }),
     );
     const user = await app.getUser({ or: "throw" });
@@ -130,7 +169,9 @@ describe("the current user's permissions", () => {
     expect(line(calls[1]!)).toBe(`GET /team-permissions?team_id=${TEAM_ID}&user_id=me&recursive=true`);
     expect(await user.hasPermission({ id: TEAM_ID }, "$read_members")).toBe(true);
     expect(await user.hasPermission({ id: TEAM_ID }, "$update_team")).toBe(false);
-    expect(await user.getPermission({ id: TEAM_ID }, "$read_members", { recursive: false })).toEqual({ id: "$read_members" });
+    expect(await user.getPermission({ id: TEAM_ID }, "$read_members", { recursive: false })).toEqual({
+      id: "$read_members",
+    });
     expect(line(calls.at(-1)!)).toContain("recursive=false");
     expect(await user.listPermissions({ recursive: false })).toEqual([{ id: "read_docs" }]);
     expect(line(calls.at(-1)!)).toBe("GET /project-permissions?user_id=me&recursive=false");

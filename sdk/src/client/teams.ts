@@ -69,7 +69,9 @@ export interface Team extends TeamData, TeamCalls, ClientCustomer {
   update(options: TeamUpdateOptions): Promise<void>;
 }
 
-export function teamUpdateToWire(o: TeamUpdateOptions & { clientReadOnlyMetadata?: unknown; serverMetadata?: unknown }): ServerTeamUpdate {
+export function teamUpdateToWire(
+  o: TeamUpdateOptions & { clientReadOnlyMetadata?: unknown; serverMetadata?: unknown },
+): ServerTeamUpdate {
   return {
     display_name: o.displayName,
     profile_image_url: o.profileImageUrl,
@@ -82,7 +84,10 @@ export function teamUpdateToWire(o: TeamUpdateOptions & { clientReadOnlyMetadata
 /** The invitation link's target: the given callback, or the teamInvitation handler made absolute (spec §2). */
 function invitationCallback(ctx: AppContext, callbackUrl: string | undefined): string {
   const url = callbackUrl ?? ctx.redirector.absolute(ctx.urls.teamInvitation);
-  if (!url) throw new Error("inviteUser needs callbackUrl here: the teamInvitation handler URL is relative and there is no page origin.");
+  if (!url)
+    throw new Error(
+      "inviteUser needs callbackUrl here: the teamInvitation handler URL is relative and there is no page origin.",
+    );
   return url;
 }
 
@@ -91,10 +96,17 @@ export function teamCalls(ctx: AppContext, auth: CallAuth, teamId: string): Team
   return {
     ...teamApiKeyCalls(ctx, auth, teamId),
     async inviteUser(options) {
-      const body = { email: options.email, team_id: teamId, callback_url: invitationCallback(ctx, options.callbackUrl) };
+      const body = {
+        email: options.email,
+        team_id: teamId,
+        callback_url: invitationCallback(ctx, options.callbackUrl),
+      };
       await asClient.send(ctx.transport, "sendTeamInvitation", { ...auth, body });
     },
-    listInvitations: () => listSentInvitations(ctx, auth, teamId).then((list) => list.map((json) => sentInvitationFromJson(ctx, auth, json))),
+    listInvitations: () =>
+      listSentInvitations(ctx, auth, teamId).then((list) =>
+        list.map((json) => sentInvitationFromJson(ctx, auth, json)),
+      ),
     async delete() {
       await asClient.send(ctx.transport, "deleteTeam", { ...auth, params: { team_id: teamId } });
     },
@@ -109,8 +121,14 @@ export function clientTeamFromJson(ctx: AppContext, auth: CallAuth, json: Client
     // Items and checkout of the team as a customer (sdk-surface.md §15): items.ts.
     ...clientCustomerMethods(ctx, { type: "team", id: json.id }, auth.session ?? null),
     async listUsers() {
-      const page = await asClient.json(ctx.transport, "listTeamMemberProfiles", { ...auth, query: { team_id: json.id } });
-      return page.items.map((p) => ({ id: p.user_id, teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url } }));
+      const page = await asClient.json(ctx.transport, "listTeamMemberProfiles", {
+        ...auth,
+        query: { team_id: json.id },
+      });
+      return page.items.map((p) => ({
+        id: p.user_id,
+        teamProfile: { displayName: p.display_name, profileImageUrl: p.profile_image_url },
+      }));
     },
     async update(options) {
       const wire = teamUpdateToWire(options);

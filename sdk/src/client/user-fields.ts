@@ -78,7 +78,11 @@ export function userUpdateToWire(o: UserUpdateOptions): ClientUserUpdate {
     client_metadata: o.clientMetadata,
     selected_team_id: o.selectedTeamId,
     totp_secret_base64:
-      o.totpMultiFactorSecret === undefined ? undefined : o.totpMultiFactorSecret === null ? null : bytesToBase64(o.totpMultiFactorSecret),
+      o.totpMultiFactorSecret === undefined
+        ? undefined
+        : o.totpMultiFactorSecret === null
+          ? null
+          : bytesToBase64(o.totpMultiFactorSecret),
     profile_image_url: o.profileImageUrl,
     otp_auth_enabled: o.otpAuthEnabled,
     passkey_auth_enabled: o.passkeyAuthEnabled,

@@ -36,17 +36,25 @@ export interface UserTarget {
   setSelectedTeamId(teamId: string | null): Promise<void>;
 }
 
-export const teamIdOf = (team: TeamRef | string | null): string | null => (typeof team === "string" ? team : (team?.id ?? null));
+export const teamIdOf = (team: TeamRef | string | null): string | null =>
+  typeof team === "string" ? team : (team?.id ?? null);
 
 /** GET and PATCH /team-member-profiles/{team}/{user|me}: the user's own profile in a team. */
-export async function getEditableProfile(ctx: AppContext, target: UserTarget, team: TeamRef): Promise<EditableTeamMemberProfile> {
+export async function getEditableProfile(
+  ctx: AppContext,
+  target: UserTarget,
+  team: TeamRef,
+): Promise<EditableTeamMemberProfile> {
   const params = { team_id: team.id, user_id: target.userId };
   const json = await asClient.json(ctx.transport, "getTeamMemberProfile", { ...target.auth, params });
   return {
     displayName: json.display_name,
     profileImageUrl: json.profile_image_url,
     async update(options) {
-      const body: TeamMemberProfileUpdate = { display_name: options.displayName, profile_image_url: options.profileImageUrl };
+      const body: TeamMemberProfileUpdate = {
+        display_name: options.displayName,
+        profile_image_url: options.profileImageUrl,
+      };
       await asClient.send(ctx.transport, "updateTeamMemberProfile", { ...target.auth, params, body });
     },
   };
@@ -63,18 +71,29 @@ export function userTeamMethods<J extends ClientTeamJson, T extends { id: string
   selected: J | null,
 ): UserTeams<T> {
   const list = listEnvelope(view.schema);
-  const listTeams = async () => (await asClient.jsonAs(ctx.transport, "listTeams", { ...target.auth, query: { user_id: target.userId } }, list)).items.map(view.build);
+  const listTeams = async () =>
+    (
+      await asClient.jsonAs(ctx.transport, "listTeams", { ...target.auth, query: { user_id: target.userId } }, list)
+    ).items.map(view.build);
   return {
     selectedTeam: selected ? view.build(selected) : null,
     setSelectedTeam: (team) => target.setSelectedTeamId(teamIdOf(team)),
     async createTeam(options) {
-      const body = { display_name: options.displayName, profile_image_url: options.profileImageUrl, ...view.createBody };
+      const body = {
+        display_name: options.displayName,
+        profile_image_url: options.profileImageUrl,
+        ...view.createBody,
+      };
       const json = await asClient.jsonAs(ctx.transport, "createTeam", { ...target.auth, body }, view.schema);
       await target.setSelectedTeamId(json.id);
       return view.build(json);
     },
     async leaveTeam(team) {
-      await asClient.send(ctx.transport, "removeTeamMember", { ...target.auth, params: { team_id: team.id, user_id: target.userId }, body: {} });
+      await asClient.send(ctx.transport, "removeTeamMember", {
+        ...target.auth,
+        params: { team_id: team.id, user_id: target.userId },
+        body: {},
+      });
     },
     // As the reference SDK: found among the user's teams, so a team the user is not in is null, not an error.
     getTeam: async (teamId) => (await listTeams()).find((t) => t.id === teamId) ?? null,
@@ -85,7 +104,12 @@ export function userTeamMethods<J extends ClientTeamJson, T extends { id: string
 }
 
 /** The client form: the user is "me", the session authenticates, and teams are client Team objects. */
-export function clientUserTeams(ctx: AppContext, auth: CallAuth, selected: ClientTeamJson | null, update: (body: { selected_team_id: string | null }) => Promise<void>): UserTeams<Team> {
+export function clientUserTeams(
+  ctx: AppContext,
+  auth: CallAuth,
+  selected: ClientTeamJson | null,
+  update: (body: { selected_team_id: string | null }) => Promise<void>,
+): UserTeams<Team> {
   return userTeamMethods(
     ctx,
     { userId: "me", auth, setSelectedTeamId: (teamId) => update({ selected_team_id: teamId }) },

@@ -29,15 +29,26 @@ export interface OperationDefinition extends OperationRequest {
 }
 
 /** An area's definitions, each with its id and the area (the file) that holds it. */
-export type DefinedOperations<Area extends string, Defs> = { readonly [Id in keyof Defs]: Defs[Id] & { readonly id: Id; readonly area: Area } };
+export type DefinedOperations<Area extends string, Defs> = {
+  readonly [Id in keyof Defs]: Defs[Id] & { readonly id: Id; readonly area: Area };
+};
 
-export function defineOperations<const Area extends string, const Defs extends Readonly<Record<string, OperationDefinition>>>(area: Area, definitions: Defs): DefinedOperations<Area, Defs> {
-  return Object.fromEntries(Object.entries(definitions).map(([id, definition]) => [id, { ...definition, id, area }])) as DefinedOperations<Area, Defs>;
+export function defineOperations<
+  const Area extends string,
+  const Defs extends Readonly<Record<string, OperationDefinition>>,
+>(area: Area, definitions: Defs): DefinedOperations<Area, Defs> {
+  return Object.fromEntries(
+    Object.entries(definitions).map(([id, definition]) => [id, { ...definition, id, area }]),
+  ) as DefinedOperations<Area, Defs>;
 }
 
 // The kinds of answer, as the definitions write them. Statuses are the wire's: 201 for the CRUD creates, 200 for
 // upstream's custom routes, 3xx for the OAuth redirects.
-export const json = <S extends z.ZodType>(schema: S, status: JsonResponse["status"] = 200, description = "Success"): JsonResponse<S> => ({ kind: "json", status, schema, description });
+export const json = <S extends z.ZodType>(
+  schema: S,
+  status: JsonResponse["status"] = 200,
+  description = "Success",
+): JsonResponse<S> => ({ kind: "json", status, schema, description });
 export const created = <S extends z.ZodType>(schema: S): JsonResponse<S> => json(schema, 201, "Created");
 /** The two views of an answer chosen by who calls, with their types (an SDK call parses with its caller's). */
 export interface ViewResponse<S extends z.ZodUnion<readonly [z.ZodType, z.ZodType]>> extends JsonResponse<S> {
@@ -45,10 +56,17 @@ export interface ViewResponse<S extends z.ZodUnion<readonly [z.ZodType, z.ZodTyp
 }
 
 /** For an answer chosen by who calls (areas/common.ts `byAccess`): the client view, or the server one. */
-export const view = <S extends z.ZodUnion<readonly [z.ZodType, z.ZodType]>>(schema: S, status: JsonResponse["status"] = 200): ViewResponse<S> => ({
+export const view = <S extends z.ZodUnion<readonly [z.ZodType, z.ZodType]>>(
+  schema: S,
+  status: JsonResponse["status"] = 200,
+): ViewResponse<S> => ({
   ...json(schema, status, status === 201 ? "Created" : "Success"),
   views: { client: schema.options[0], server: schema.options[1] },
 });
 export const success = json(successResponse);
 export const text = (description: string): TextResponse => ({ kind: "text", status: 200, description });
-export const redirect = (status: RedirectResponse["status"], description: string): RedirectResponse => ({ kind: "redirect", status, description });
+export const redirect = (status: RedirectResponse["status"], description: string): RedirectResponse => ({
+  kind: "redirect",
+  status,
+  description,
+});

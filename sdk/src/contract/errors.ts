@@ -60,7 +60,8 @@ const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails, family: He
     const allowed = Array.isArray(d.allowed_access_types) ? d.allowed_access_types.map((t) => `'${String(t)}'`) : [];
     const actual = String(d.actual_access_type);
     // The April-2026 service joins every allowed type with " or "; the published catalogue lists them "a, b or c".
-    if (family === "stack") return `The x-stack-access-type header must be ${allowed.join(" or ")}, but was '${actual}'.`;
+    if (family === "stack")
+      return `The x-stack-access-type header must be ${allowed.join(" or ")}, but was '${actual}'.`;
     const list = allowed.length <= 1 ? allowed.join("") : `${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)}`;
     return `The x-hexclave-access-type header must be ${list}, but was '${actual}'. (The legacy x-stack-access-type header is also accepted.)`;
   },
@@ -77,7 +78,10 @@ const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails, family: He
   },
   ADMIN_ACCESS_TOKEN_EXPIRED: (d) => {
     const at = iso(d.expired_at_millis);
-    return "Admin access token has expired. Please refresh it and try again." + (at ? ` (The access token expired at ${at}.)` : "");
+    return (
+      "Admin access token has expired. Please refresh it and try again." +
+      (at ? ` (The access token expired at ${at}.)` : "")
+    );
   },
   USER_EMAIL_ALREADY_EXISTS: (d) =>
     d.would_work_if_email_was_verified === true
@@ -103,7 +107,8 @@ const computed: Partial<Record<KnownErrorCode, (d: KnownErrorDetails, family: He
   // The catalogue words the plain case; a server-only product, or an id that names an item, is said to be so.
   PRODUCT_DOES_NOT_EXIST: (d) => {
     const id = JSON.stringify(String(d.product_id));
-    if (d.context === "server_only") return `Product with ID ${id} is marked as server-only and cannot be accessed client side.`;
+    if (d.context === "server_only")
+      return `Product with ID ${id} is marked as server-only and cannot be accessed client side.`;
     if (d.context === "item_exists") return `Product with ID ${id} does not exist, but an item with this ID exists.`;
     return `Product with ID ${id} does not exist.`;
   },

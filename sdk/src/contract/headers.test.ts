@@ -16,11 +16,22 @@ describe("callerHeaders", () => {
       "x-stack-publishable-client-key": "pck_1",
       "x-stack-secret-server-key": "ssk_1",
     });
-    expect(Object.keys(callerHeaders({ accessType: "admin", projectId: "p", ...keys }))).toContain("x-stack-super-secret-admin-key");
+    expect(Object.keys(callerHeaders({ accessType: "admin", projectId: "p", ...keys }))).toContain(
+      "x-stack-super-secret-admin-key",
+    );
   });
 
   it("sends only what is given: a lone admin key, tokens, and no header for a missing or empty value", () => {
-    expect(callerHeaders({ accessType: "admin", projectId: "p", superSecretAdminKey: "sak_1", secretServerKey: null, accessToken: "at", refreshToken: "" })).toEqual({
+    expect(
+      callerHeaders({
+        accessType: "admin",
+        projectId: "p",
+        superSecretAdminKey: "sak_1",
+        secretServerKey: null,
+        accessToken: "at",
+        refreshToken: "",
+      }),
+    ).toEqual({
       "x-stack-project-id": "p",
       "x-stack-access-type": "admin",
       "x-stack-super-secret-admin-key": "sak_1",

@@ -104,7 +104,10 @@ export function callerHeaders(caller: CallerCredentials): Record<string, string>
     ["accessToken", caller.accessToken],
     ["refreshToken", caller.refreshToken],
   ];
-  const headers: Record<string, string> = { [headerNames.projectId]: caller.projectId, [headerNames.accessType]: caller.accessType };
+  const headers: Record<string, string> = {
+    [headerNames.projectId]: caller.projectId,
+    [headerNames.accessType]: caller.accessType,
+  };
   for (const [key, value] of sent) if (value) headers[headerNames[key]] = value;
   return headers;
 }

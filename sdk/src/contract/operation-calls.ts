@@ -21,32 +21,46 @@ export type QueryValue = string | number | boolean | null | undefined;
  */
 export type BodyCaller = "client" | "server";
 
-type ParamsPart<Id extends OperationId> = RequestOf<Id> extends { readonly params: infer P extends z.ZodType }
-  ? { readonly params: { readonly [K in keyof z.input<P>]: z.input<P>[K] & string } }
-  : { readonly params?: Readonly<Record<string, string>> };
+type ParamsPart<Id extends OperationId> =
+  RequestOf<Id> extends { readonly params: infer P extends z.ZodType }
+    ? { readonly params: { readonly [K in keyof z.input<P>]: z.input<P>[K] & string } }
+    : { readonly params?: Readonly<Record<string, string>> };
 
 /** Query keys are the contract's; values are serialised as the transport serialises them (`String(value)`, null and undefined left out). */
-type QueryPart<Id extends OperationId> = RequestOf<Id> extends { readonly query: infer Q extends z.ZodType }
-  ? { readonly query?: { readonly [K in keyof z.input<Q>]?: QueryValue } }
-  : { readonly query?: never };
+type QueryPart<Id extends OperationId> =
+  RequestOf<Id> extends { readonly query: infer Q extends z.ZodType }
+    ? { readonly query?: { readonly [K in keyof z.input<Q>]?: QueryValue } }
+    : { readonly query?: never };
 
 /** Without a body schema the operation takes none, or `{}` (the published SDK sends `{}` on some DELETEs and POSTs). */
-type BodyPart<Id extends OperationId, Caller extends BodyCaller> = RequestOf<Id> extends { readonly body: unknown }
-  ? undefined extends RequestBodyInput<Id, Caller>
-    ? { readonly body?: RequestBodyInput<Id, Caller> }
-    : { readonly body: RequestBodyInput<Id, Caller> }
-  : { readonly body?: Readonly<Record<string, never>> };
+type BodyPart<Id extends OperationId, Caller extends BodyCaller> =
+  RequestOf<Id> extends { readonly body: unknown }
+    ? undefined extends RequestBodyInput<Id, Caller>
+      ? { readonly body?: RequestBodyInput<Id, Caller> }
+      : { readonly body: RequestBodyInput<Id, Caller> }
+    : { readonly body?: Readonly<Record<string, never>> };
 
 /** The parts a call of the operation sends: its path's params, its query and its body, typed by the contract. */
-export type OperationCallParts<Id extends OperationId, Caller extends BodyCaller> = ParamsPart<Id> & QueryPart<Id> & BodyPart<Id, Caller>;
+export type OperationCallParts<Id extends OperationId, Caller extends BodyCaller> = ParamsPart<Id> &
+  QueryPart<Id> &
+  BodyPart<Id, Caller>;
 
 // The schema of an answer for this caller: its view where the answer depends on who calls (`view` in the contract).
-type SchemaFor<R, Caller extends BodyCaller> = R extends { readonly views: { readonly client: infer C; readonly server: infer S } }
-  ? Caller extends "client" ? C : S
-  : R extends JsonResponse<infer S> ? S : never;
+type SchemaFor<R, Caller extends BodyCaller> = R extends {
+  readonly views: { readonly client: infer C; readonly server: infer S };
+}
+  ? Caller extends "client"
+    ? C
+    : S
+  : R extends JsonResponse<infer S>
+    ? S
+    : never;
 
 /** The schema the operation's JSON answer is parsed with, for this caller (its first JSON answer: see `answerSchema`). */
-export type AnswerSchema<Id extends OperationId, Caller extends BodyCaller> = SchemaFor<OperationDefinitionOf<Id>["responses"][number], Caller>;
+export type AnswerSchema<Id extends OperationId, Caller extends BodyCaller> = SchemaFor<
+  OperationDefinitionOf<Id>["responses"][number],
+  Caller
+>;
 
 /**
  * The operation's JSON answer schema for a caller. Operations with two JSON answers differ only in status (cliPoll's
@@ -74,8 +88,16 @@ export function operationPath(id: OperationId, params: Readonly<Record<string, s
  * The operation's path with its params filled in and its query after it (`String(value)`, null and undefined left
  * out), relative to /api/v1: for the dev server's pages, which call the API with fetch rather than the SDK's transport.
  */
-export function operationUrl(id: OperationId, parts: { readonly params?: Readonly<Record<string, string>>; readonly query?: Readonly<Record<string, QueryValue>> } = {}): string {
-  const query = Object.entries(parts.query ?? {}).flatMap(([key, value]): [string, string][] => (value === null || value === undefined ? [] : [[key, String(value)]]));
+export function operationUrl(
+  id: OperationId,
+  parts: {
+    readonly params?: Readonly<Record<string, string>>;
+    readonly query?: Readonly<Record<string, QueryValue>>;
+  } = {},
+): string {
+  const query = Object.entries(parts.query ?? {}).flatMap(([key, value]): [string, string][] =>
+    value === null || value === undefined ? [] : [[key, String(value)]],
+  );
   const search = new URLSearchParams(query).toString();
   return operationPath(id, parts.params) + (search ? `?${search}` : "");
 }

@@ -17,8 +17,13 @@ describe("the operation list", () => {
   });
 
   it("names as each operation's area the file that defines it (areas/<area>.ts)", () => {
-    const files = new Set(readdirSync(new URL("./areas/", import.meta.url)).filter((f) => !f.endsWith(".test.ts")).map((f) => f.replace(/\.ts$/, "")));
-    for (const operation of operations) expect(files.has(operation.area), `${operation.id}: areas/${operation.area}.ts`).toBe(true);
+    const files = new Set(
+      readdirSync(new URL("./areas/", import.meta.url))
+        .filter((f) => !f.endsWith(".test.ts"))
+        .map((f) => f.replace(/\.ts$/, "")),
+    );
+    for (const operation of operations)
+      expect(files.has(operation.area), `${operation.id}: areas/${operation.area}.ts`).toBe(true);
   });
 
   it("reaches each operation at its own path: a static path is listed before a parametrised one that also matches it", () => {

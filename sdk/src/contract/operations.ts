@@ -76,7 +76,15 @@ export interface Operation {
 
 /** Every operation, in the route table's order, with its request parts gathered as `request`. */
 export const operations: readonly Operation[] = Object.values(operationDefinitions).map(
-  ({ id, area, method, path, access, responses, ...request }): Operation => ({ id, method, path, access, area, request, responses }),
+  ({ id, area, method, path, access, responses, ...request }): Operation => ({
+    id,
+    method,
+    path,
+    access,
+    area,
+    request,
+    responses,
+  }),
 );
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.id, o]));

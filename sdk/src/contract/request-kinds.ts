@@ -32,7 +32,11 @@ export interface CallerBodies<C extends z.ZodType = z.ZodType, S extends z.ZodTy
   readonly server: S;
 }
 
-export const byCaller = <C extends z.ZodType, S extends z.ZodType>(client: C, server: S): CallerBodies<C, S> => ({ kind: "byCaller", client, server });
+export const byCaller = <C extends z.ZodType, S extends z.ZodType>(client: C, server: S): CallerBodies<C, S> => ({
+  kind: "byCaller",
+  client,
+  server,
+});
 
 /** The defaults of an operation that does not name a part. */
 export const noQuery = z.strictObject({});

@@ -18,7 +18,8 @@ describe("operation requests", () => {
   it("lists only concrete catalogue codes, each once", () => {
     for (const operation of operations) {
       expect(new Set(operation.request.errors).size, operation.id).toBe(operation.request.errors.length);
-      for (const code of operation.request.errors) expect(knownErrorSpec(code).abstract, `${operation.id} ${code}`).toBe(false);
+      for (const code of operation.request.errors)
+        expect(knownErrorSpec(code).abstract, `${operation.id} ${code}`).toBe(false);
     }
   });
 

@@ -32,4 +32,7 @@ export type RequestQuery<Id extends OperationId> = QueryOf<RequestOf<Id>>;
 /** The parsed body of an operation (either caller's, for a body that depends on who calls). */
 export type RequestBody<Id extends OperationId> = BodyOf<RequestOf<Id>>;
 /** The body a caller with `Caller` access sends (before defaults and transforms). */
-export type RequestBodyInput<Id extends OperationId, Caller extends "client" | "server" = "server"> = BodyInputOf<RequestOf<Id>, Caller>;
+export type RequestBodyInput<Id extends OperationId, Caller extends "client" | "server" = "server"> = BodyInputOf<
+  RequestOf<Id>,
+  Caller
+>;

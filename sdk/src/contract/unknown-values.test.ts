@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
  * here with why, per area file; a new one fails this test until it is typed or listed.
  */
 const anyJsonWhere: Readonly<Record<string, { count: number; why: string }>> = {
-  "admin-misc.ts": { count: 4, why: "AI chat messages and their content: the model's messages, stored and replayed as they came" },
+  "admin-misc.ts": {
+    count: 4,
+    why: "AI chat messages and their content: the model's messages, stored and replayed as they came",
+  },
   "analytics.ts": { count: 3, why: "a query's params and result rows, and an event's data: the caller's JSON" },
   "common.ts": { count: 1, why: "jsonValue: metadata (client, read-only, server), any JSON by definition" },
   "emails.ts": {
@@ -15,8 +18,14 @@ const anyJsonWhere: Readonly<Record<string, { count: number; why: string }>> = {
   },
   "oauth.ts": { count: 1, why: "the GET OAuth callback's body: the real service ignores it" },
   "passkeys.ts": { count: 2, why: "WebAuthn clientExtensionResults: whatever extensions the browser reports" },
-  "payment-methods.ts": { count: 1, why: "method preference updates: checked as one record by a refinement, as upstream words it" },
-  "payments.ts": { count: 9, why: "product metadata (6), price and included-item extras (2), and the Stripe webhook body, checked by its signature" },
+  "payment-methods.ts": {
+    count: 1,
+    why: "method preference updates: checked as one record by a refinement, as upstream words it",
+  },
+  "payments.ts": {
+    count: 9,
+    why: "product metadata (6), price and included-item extras (2), and the Stripe webhook body, checked by its signature",
+  },
   "project-admin.ts": { count: 1, why: "onboarding_state: the dashboard's own JSON, stored as given" },
   "session-replays.ts": { count: 3, why: "recorded replay events: the recorder's JSON, stored and served as given" },
   "teams.ts": { count: 1, why: "DELETE /teams/{id}: upstream accepts and ignores any body" },

@@ -7,7 +7,8 @@ import type { KnownErrorCode } from "./error-codes.ts";
  * The catalogue holds the published wording; these templates replace it for a caller using the x-stack-* family. Codes
  * not listed are worded the same in both families.
  */
-const docsLink = "\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication";
+const docsLink =
+  "\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication";
 
 export const stackWording: Partial<Record<KnownErrorCode, string>> = {
   PROJECT_KEY_WITHOUT_ACCESS_TYPE:
@@ -17,8 +18,10 @@ export const stackWording: Partial<Record<KnownErrorCode, string>> = {
   ACCESS_TYPE_REQUIRED:
     "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'." +
     docsLink,
-  CURRENT_PROJECT_NOT_FOUND: "The current project with ID {project_id} was not found. Please check the value of the x-stack-project-id header.",
-  REDIRECT_URL_NOT_WHITELISTED: "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
+  CURRENT_PROJECT_NOT_FOUND:
+    "The current project with ID {project_id} was not found. Please check the value of the x-stack-project-id header.",
+  REDIRECT_URL_NOT_WHITELISTED:
+    "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
   APPLE_BUNDLE_ID_NOT_CONFIGURED:
     "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth dashboard under OAuth Providers > Apple > Apple Bundle IDs.",
 };

@@ -29,50 +29,72 @@ async function expectDecryptionFailure(promise: Promise<unknown>): Promise<void>
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(DataVaultDecryptionError);
-  expect((error as Error).message).toBe("Data vault client-side decryption failed. Are you sure you're using the correct secret?");
+  expect((error as Error).message).toBe(
+    "Data vault client-side decryption failed. Are you sure you're using the correct secret?",
+  );
 }
 
 describe("data vault encryption (properties)", () => {
-  it("decrypts what it encrypted, for any key, value and secret", async () => {
-    await fc.assert(
-      fc.asyncProperty(text(40), text(200), text(40), async (key, value, secret) => {
-        const entry = await vaultEntry(secret, key);
-        expect(await entry.decrypt(await entry.encrypt(value, random))).toBe(value);
-      }),
-      { numRuns: 30 },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    "decrypts what it encrypted, for any key, value and secret",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(text(40), text(200), text(40), async (key, value, secret) => {
+          const entry = await vaultEntry(secret, key);
+          expect(await entry.decrypt(await entry.encrypt(value, random))).toBe(value);
+        }),
+        { numRuns: 30 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it("never reveals a value to another secret: decryption fails with spec §8's exact message", async () => {
-    await fc.assert(
-      fc.asyncProperty(text(30), text(60), text(30), text(30), async (key, value, secret, other) => {
-        fc.pre(secret !== other);
-        const [right, wrong] = [await vaultEntry(secret, key), await vaultEntry(other, key)];
-        await expectDecryptionFailure(wrong.decrypt(await right.encrypt(value, random)));
-        // Another secret also hashes the key differently, so the server would not even find the value.
-        expect(wrong.hashedKey).not.toBe(right.hashedKey);
-      }),
-      { numRuns: 20 },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    "never reveals a value to another secret: decryption fails with spec §8's exact message",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(text(30), text(60), text(30), text(30), async (key, value, secret, other) => {
+          fc.pre(secret !== other);
+          const [right, wrong] = [await vaultEntry(secret, key), await vaultEntry(other, key)];
+          await expectDecryptionFailure(wrong.decrypt(await right.encrypt(value, random)));
+          // Another secret also hashes the key differently, so the server would not even find the value.
+          expect(wrong.hashedKey).not.toBe(right.hashedKey);
+        }),
+        { numRuns: 20 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it("seals equal values differently each time (fresh salt and iv)", async () => {
-    await fc.assert(
-      fc.asyncProperty(text(30), text(60), text(30), async (key, value, secret) => {
-        const entry = await vaultEntry(secret, key);
-        const [a, b] = [await entry.encrypt(value, random), await entry.encrypt(value, random)];
-        expect(a).not.toBe(b);
-        expect(await entry.decrypt(a)).toBe(value);
-        expect(await entry.decrypt(b)).toBe(value);
-      }),
-      { numRuns: 20 },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    "seals equal values differently each time (fresh salt and iv)",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(text(30), text(60), text(30), async (key, value, secret) => {
+          const entry = await vaultEntry(secret, key);
+          const [a, b] = [await entry.encrypt(value, random), await entry.encrypt(value, random)];
+          expect(a).not.toBe(b);
+          expect(await entry.decrypt(a)).toBe(value);
+          expect(await entry.decrypt(b)).toBe(value);
+        }),
+        { numRuns: 20 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe("data vault encryption (format)", () => {
   it("lays out version bytes [1, 0], a 16-byte salt, a 12-byte iv, then AES-GCM's ciphertext and 16-byte tag", async () => {
-    expect(constants.dataVault).toMatchObject({ algorithm: "AES-GCM", keyBits: 256, ivBytes: 12, saltBytes: 16, versionBytes: [1, 0], pbkdf2Iterations: 100_000, derivedBits: 256 });
+    expect(constants.dataVault).toMatchObject({
+      algorithm: "AES-GCM",
+      keyBits: 256,
+      ivBytes: 12,
+      saltBytes: 16,
+      versionBytes: [1, 0],
+      pbkdf2Iterations: 100_000,
+      derivedBits: 256,
+    });
     const value = "héllo wörld";
     const bytes = base64ToBytes(await encryptVaultValue("s3cret", "key", value, random));
     expect([...bytes.slice(0, 2)]).toEqual([1, 0]);
@@ -100,7 +122,9 @@ describe("data vault encryption (format)", () => {
     otherVersion[0] = 2;
     await expectDecryptionFailure(decryptVaultValue("s3cret", "key", bytesToBase64(otherVersion)));
     await expectDecryptionFailure(decryptVaultValue("s3cret", "key", "not base64!"));
-    expect(DATA_VAULT_DECRYPTION_FAILED_MESSAGE).toBe("Data vault client-side decryption failed. Are you sure you're using the correct secret?");
+    expect(DATA_VAULT_DECRYPTION_FAILED_MESSAGE).toBe(
+      "Data vault client-side decryption failed. Are you sure you're using the correct secret?",
+    );
   });
 
   it("says 'secret must be a string' for any other secret", async () => {

@@ -14,7 +14,8 @@ import type { RandomSource } from "../runtime/ids.ts";
  * Because the hashed key depends on the secret, a wrong secret finds nothing (the store answers "no such key").
  */
 
-export const DATA_VAULT_DECRYPTION_FAILED_MESSAGE = "Data vault client-side decryption failed. Are you sure you're using the correct secret?";
+export const DATA_VAULT_DECRYPTION_FAILED_MESSAGE =
+  "Data vault client-side decryption failed. Are you sure you're using the correct secret?";
 export const SECRET_MUST_BE_A_STRING_MESSAGE = "secret must be a string";
 
 /** The stored value could not be decrypted: wrong secret or key, or a tampered/foreign ciphertext (spec §8). */
@@ -36,16 +37,31 @@ const VALUE_PURPOSE = "stack-data-vault-client-side-encryption-value-encryption-
 const utf8 = (s: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(s);
 
 /** PBKDF2-SHA256 of `value`, salted with the JSON of (tag, purpose, "", base64 of `extra`). */
-async function iteratedHash(value: Uint8Array<ArrayBuffer>, purpose: string, extra: string, iterations: number): Promise<Uint8Array<ArrayBuffer>> {
+async function iteratedHash(
+  value: Uint8Array<ArrayBuffer>,
+  purpose: string,
+  extra: string,
+  iterations: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const material = await crypto.subtle.importKey("raw", value, "PBKDF2", false, ["deriveBits"]);
   const salt = utf8(JSON.stringify(["stack-crypto-helper-iterated-hash", purpose, "", bytesToBase64(utf8(extra))]));
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", salt, iterations, hash: "SHA-256" }, material, derivedBits));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: "PBKDF2", salt, iterations, hash: "SHA-256" }, material, derivedBits),
+  );
 }
 
 async function valueKey(vaultKey: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", vaultKey, "HKDF", false, ["deriveKey"]);
-  const info = utf8(JSON.stringify(["stack-crypto-helper-derived-symmetric-key", VALUE_PURPOSE, "binary-key", bytesToBase64(salt)]));
-  return crypto.subtle.deriveKey({ name: "HKDF", salt, info, hash: "SHA-256" }, material, { name: algorithm, length: keyBits }, false, ["encrypt", "decrypt"]);
+  const info = utf8(
+    JSON.stringify(["stack-crypto-helper-derived-symmetric-key", VALUE_PURPOSE, "binary-key", bytesToBase64(salt)]),
+  );
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", salt, info, hash: "SHA-256" },
+    material,
+    { name: algorithm, length: keyBits },
+    false,
+    ["encrypt", "decrypt"],
+  );
 }
 
 function randomBytes(random: RandomSource, length: number): Uint8Array<ArrayBuffer> {
@@ -70,7 +86,9 @@ export async function vaultEntry(secret: string, key: string): Promise<VaultEntr
     async encrypt(value, random) {
       const salt = randomBytes(random, saltBytes);
       const iv = randomBytes(random, ivBytes);
-      const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: algorithm, iv }, await valueKey(vaultKey, salt), utf8(value)));
+      const cipher = new Uint8Array(
+        await crypto.subtle.encrypt({ name: algorithm, iv }, await valueKey(vaultKey, salt), utf8(value)),
+      );
       const out = new Uint8Array(HEADER_BYTES + cipher.length);
       out.set(versionBytes, 0);
       out.set(salt, versionBytes.length);
@@ -86,11 +104,16 @@ export async function vaultEntry(secret: string, key: string): Promise<VaultEntr
         throw new DataVaultDecryptionError(e);
       }
       // Too short for a header and a GCM tag, or another format version: not something this secret sealed.
-      if (bytes.length < HEADER_BYTES + 16 || versionBytes.some((b, i) => bytes[i] !== b)) throw new DataVaultDecryptionError();
+      if (bytes.length < HEADER_BYTES + 16 || versionBytes.some((b, i) => bytes[i] !== b))
+        throw new DataVaultDecryptionError();
       const salt = bytes.slice(versionBytes.length, versionBytes.length + saltBytes);
       const iv = bytes.slice(versionBytes.length + saltBytes, HEADER_BYTES);
       try {
-        const plain = await crypto.subtle.decrypt({ name: algorithm, iv }, await valueKey(vaultKey, salt), bytes.slice(HEADER_BYTES));
+        const plain = await crypto.subtle.decrypt(
+          { name: algorithm, iv },
+          await valueKey(vaultKey, salt),
+          bytes.slice(HEADER_BYTES),
+        );
         return new TextDecoder("utf-8", { fatal: true }).decode(plain);
       } catch (e) {
         throw new DataVaultDecryptionError(e);
@@ -104,7 +127,12 @@ export async function hashVaultKey(secret: string, key: string): Promise<string>
   return (await vaultEntry(secret, key)).hashedKey;
 }
 
-export async function encryptVaultValue(secret: string, key: string, value: string, random: RandomSource): Promise<string> {
+export async function encryptVaultValue(
+  secret: string,
+  key: string,
+  value: string,
+  random: RandomSource,
+): Promise<string> {
   return (await vaultEntry(secret, key)).encrypt(value, random);
 }
 

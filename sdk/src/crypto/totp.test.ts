@@ -25,7 +25,18 @@ describe("RFC 4648 base32", () => {
 
 describe("HOTP and TOTP", () => {
   it("gives RFC 4226 appendix D's HOTP values at the matching time steps", async () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     expect(await Promise.all(expected.map((_, counter) => totpCode(RFC_SECRET, counter * 30_000)))).toEqual(expected);
   });
 
@@ -52,10 +63,20 @@ describe("HOTP and TOTP", () => {
   });
 
   it("writes the Key Uri Format, spaces as %20", () => {
-    const uri = otpauthUri({ secret: new TextEncoder().encode("foobar"), accountName: "ada@example.com", issuer: "My App" });
+    const uri = otpauthUri({
+      secret: new TextEncoder().encode("foobar"),
+      accountName: "ada@example.com",
+      issuer: "My App",
+    });
     expect(uri.startsWith("otpauth://totp/My%20App:ada%40example.com?")).toBe(true);
     expect(uri).not.toContain("+");
-    expect(Object.fromEntries(new URL(uri).searchParams)).toEqual({ secret: "MZXW6YTBOI", issuer: "My App", algorithm: "SHA1", digits: "6", period: "30" });
+    expect(Object.fromEntries(new URL(uri).searchParams)).toEqual({
+      secret: "MZXW6YTBOI",
+      issuer: "My App",
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
   });
 });
 
@@ -63,7 +84,14 @@ describe("StackClientApp.createTotpSetup", () => {
   it("makes a 20-byte secret from the injected random source and verifies codes by the app's clock", async () => {
     const clock = manualClock(1_750_000_000_000);
     const app = (seed: string) =>
-      new StackClientApp({ projectId: "p", baseUrl: "http://api.test", tokenStore: memoryTokenStore(), clock, random: seededRandom(seed), fetch: () => Promise.reject(new Error("no calls")) });
+      new StackClientApp({
+        projectId: "p",
+        baseUrl: "http://api.test",
+        tokenStore: memoryTokenStore(),
+        clock,
+        random: seededRandom(seed),
+        fetch: () => Promise.reject(new Error("no calls")),
+      });
     const setup = app("totp").createTotpSetup({ accountName: "ada@example.com", issuer: "Demo" });
     expect(setup.secret).toHaveLength(20);
     expect(setup.secret).toEqual(app("totp").createTotpSetup({ accountName: "x" }).secret);

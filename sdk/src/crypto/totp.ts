@@ -12,7 +12,11 @@ import { TOTP_PARAMETERS } from "../contract/areas/mfa.ts";
 /** Authenticator apps drift a little: one step either side is accepted, as the provider does (RFC 6238 §5.2). */
 export const TOTP_WINDOW_STEPS = 1;
 
-function totpFor(secret: Uint8Array, digits: number = TOTP_PARAMETERS.digits, label?: { accountName: string; issuer?: string | undefined }): TOTP {
+function totpFor(
+  secret: Uint8Array,
+  digits: number = TOTP_PARAMETERS.digits,
+  label?: { accountName: string; issuer?: string | undefined },
+): TOTP {
   // A copy: otpauth keeps the buffer, and the caller's array may be reused or zeroed later.
   const buffer = secret.slice().buffer;
   return new TOTP({
@@ -35,7 +39,11 @@ export function base32Decode(text: string): Uint8Array {
 }
 
 /** The code an authenticator app shows at `timeMillis`. */
-export async function totpCode(secret: Uint8Array, timeMillis: number, digits: number = TOTP_PARAMETERS.digits): Promise<string> {
+export async function totpCode(
+  secret: Uint8Array,
+  timeMillis: number,
+  digits: number = TOTP_PARAMETERS.digits,
+): Promise<string> {
   return totpFor(secret, digits).generate({ timestamp: timeMillis });
 }
 

@@ -1,5 +1,13 @@
 import type { z } from "zod";
-import { CONTROL_PREFIX, controlEndpoints, type ControlAnswer, type ControlEndpoint, type ControlEndpointName, type ControlEndpoints, type ControlQuery } from "./control-contract.ts";
+import {
+  CONTROL_PREFIX,
+  controlEndpoints,
+  type ControlAnswer,
+  type ControlEndpoint,
+  type ControlEndpointName,
+  type ControlEndpoints,
+  type ControlQuery,
+} from "./control-contract.ts";
 import { controlFailure } from "./control-schemas.ts";
 
 /**
@@ -10,15 +18,28 @@ import { controlFailure } from "./control-schemas.ts";
  * `fetch: provider.fetch`).
  */
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
-type ParamsInput<E extends ControlEndpoint> = [ParamNames<E["path"]>] extends [never] ? unknown : { params: Record<ParamNames<E["path"]>, string> };
-type QueryInput<E extends ControlEndpoint> = E extends { query: ControlQuery<infer S> } ? { query?: Partial<z.output<S>> } : unknown;
-type BodyInput<E extends ControlEndpoint> = E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : unknown;
+type ParamsInput<E extends ControlEndpoint> = [ParamNames<E["path"]>] extends [never]
+  ? unknown
+  : { params: Record<ParamNames<E["path"]>, string> };
+type QueryInput<E extends ControlEndpoint> = E extends { query: ControlQuery<infer S> }
+  ? { query?: Partial<z.output<S>> }
+  : unknown;
+type BodyInput<E extends ControlEndpoint> = E extends { body: infer B extends z.ZodType }
+  ? { body: z.input<B> }
+  : unknown;
 
 /** What a call of endpoint K takes: its path parameters, query (camel case, as the contract's schema) and body. */
-export type ControlInput<K extends ControlEndpointName> = ParamsInput<ControlEndpoints[K]> & QueryInput<ControlEndpoints[K]> & BodyInput<ControlEndpoints[K]>;
-type InputArgs<K extends ControlEndpointName> = Record<string, never> extends ControlInput<K> ? [input?: ControlInput<K>] : [input: ControlInput<K>];
+export type ControlInput<K extends ControlEndpointName> = ParamsInput<ControlEndpoints[K]> &
+  QueryInput<ControlEndpoints[K]> &
+  BodyInput<ControlEndpoints[K]>;
+type InputArgs<K extends ControlEndpointName> =
+  Record<string, never> extends ControlInput<K> ? [input?: ControlInput<K>] : [input: ControlInput<K>];
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -39,7 +60,9 @@ export class ControlError extends Error {
     /** The emulator's `error` (with its schema problems), or the answer's text when it was not the failure shape. */
     readonly reason: string,
   ) {
-    super(`${controlEndpoints[endpoint].method} ${CONTROL_PREFIX}${controlEndpoints[endpoint].path} answered ${status}: ${reason}`);
+    super(
+      `${controlEndpoints[endpoint].method} ${CONTROL_PREFIX}${controlEndpoints[endpoint].path} answered ${status}: ${reason}`,
+    );
   }
 }
 
@@ -69,7 +92,8 @@ function urlOf(baseUrl: string, endpoint: ControlEndpoint, input: AnyInput): str
   for (const [key, value] of Object.entries(input.query ?? {})) {
     const name = names[key];
     if (name === undefined) throw new TypeError(`${endpoint.path} has no query field ${key}.`);
-    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== null && one !== "") search.append(name, String(one));
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined && one !== null && one !== "") search.append(name, String(one));
   }
   const query = search.toString();
   return `${baseUrl.replace(/\/+$/, "")}${CONTROL_PREFIX}${path}${query ? `?${query}` : ""}`;
@@ -79,7 +103,8 @@ function urlOf(baseUrl: string, endpoint: ControlEndpoint, input: AnyInput): str
 function reasonOf(text: string): string {
   try {
     const failure = controlFailure.safeParse(JSON.parse(text));
-    if (failure.success) return failure.data.issues ? `${failure.data.error}: ${failure.data.issues.join("; ")}` : failure.data.error;
+    if (failure.success)
+      return failure.data.issues ? `${failure.data.error}: ${failure.data.issues.join("; ")}` : failure.data.error;
   } catch {
     // Not JSON: the text is the message.
   }
@@ -91,7 +116,10 @@ export function controlClient(options: ControlClientOptions): ControlClient {
   const send = (name: ControlEndpointName, input: AnyInput = {}) => {
     const endpoint: ControlEndpoint = controlEndpoints[name];
     // State changes are JSON even without a body: the control plane refuses any other type (safety/request-guard.ts).
-    const headers = { ...options.headers, ...(endpoint.method !== "GET" ? { "content-type": "application/json" } : {}) };
+    const headers = {
+      ...options.headers,
+      ...(endpoint.method !== "GET" ? { "content-type": "application/json" } : {}),
+    };
     const init: RequestInit = { method: endpoint.method, headers };
     if (input.body !== undefined) init.body = JSON.stringify(input.body);
     return fetchFn(urlOf(options.baseUrl, endpoint, input), init);
@@ -101,12 +129,18 @@ export function controlClient(options: ControlClientOptions): ControlClient {
     const text = await response.text();
     if (!response.ok) throw new ControlError(name, response.status, reasonOf(text) || `HTTP ${response.status}`);
     const answer = controlEndpoints[name].response.safeParse(text.length > 0 ? JSON.parse(text) : null);
-    if (!answer.success) throw new ControlError(name, response.status, `the answer does not match the control contract: ${answer.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!answer.success)
+      throw new ControlError(
+        name,
+        response.status,
+        `the answer does not match the control contract: ${answer.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     return answer.data;
   };
   return {
     call: call as ControlClient["call"],
     send: send as ControlClient["send"],
-    url: ((name: ControlEndpointName, input: AnyInput = {}) => urlOf(options.baseUrl, controlEndpoints[name], input)) as ControlClient["url"],
+    url: ((name: ControlEndpointName, input: AnyInput = {}) =>
+      urlOf(options.baseUrl, controlEndpoints[name], input)) as ControlClient["url"],
   };
 }

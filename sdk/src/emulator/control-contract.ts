@@ -39,9 +39,18 @@ export interface ControlEndpoint {
   devServerOnly?: true;
 }
 
-const query = <S extends z.ZodObject>(schema: S, names: ControlQuery<S>["names"]): ControlQuery<S> => ({ schema, names });
+const query = <S extends z.ZodObject>(schema: S, names: ControlQuery<S>["names"]): ControlQuery<S> => ({
+  schema,
+  names,
+});
 
-const outboxQuery = query(s.outboxQuery, { to: "to", kind: "kind", projectId: "project_id", afterSeq: "after_seq", timeoutMs: "timeout_ms" });
+const outboxQuery = query(s.outboxQuery, {
+  to: "to",
+  kind: "kind",
+  projectId: "project_id",
+  afterSeq: "after_seq",
+  timeoutMs: "timeout_ms",
+});
 const webhookAttemptsQuery = query(s.webhookAttemptsQuery, {
   projectId: "project_id",
   endpointId: "endpoint_id",
@@ -72,11 +81,37 @@ export const controlEndpoints = {
 
   // Webhooks: the project's endpoints, messages and delivery attempts; add an endpoint, resend, wait for an attempt
   // (408 when none comes within timeout_ms).
-  webhookEndpoints: { method: "GET", path: "/webhooks/endpoints", query: query(s.webhookProjectQuery, { projectId: "project_id" }), response: s.listOf(s.webhookEndpoint) },
-  addWebhookEndpoint: { method: "POST", path: "/webhooks/endpoints", body: s.webhookEndpointInput, response: s.webhookEndpoint, status: 201 },
-  webhookMessages: { method: "GET", path: "/webhooks/messages", query: query(s.webhookProjectQuery, { projectId: "project_id" }), response: s.listOf(s.webhookMessage) },
-  webhookAttempts: { method: "GET", path: "/webhooks/attempts", query: webhookAttemptsQuery, response: s.listOf(s.webhookAttempt) },
-  waitForWebhookAttempt: { method: "GET", path: "/webhooks/attempts/wait", query: webhookAttemptsQuery, response: s.webhookAttempt },
+  webhookEndpoints: {
+    method: "GET",
+    path: "/webhooks/endpoints",
+    query: query(s.webhookProjectQuery, { projectId: "project_id" }),
+    response: s.listOf(s.webhookEndpoint),
+  },
+  addWebhookEndpoint: {
+    method: "POST",
+    path: "/webhooks/endpoints",
+    body: s.webhookEndpointInput,
+    response: s.webhookEndpoint,
+    status: 201,
+  },
+  webhookMessages: {
+    method: "GET",
+    path: "/webhooks/messages",
+    query: query(s.webhookProjectQuery, { projectId: "project_id" }),
+    response: s.listOf(s.webhookMessage),
+  },
+  webhookAttempts: {
+    method: "GET",
+    path: "/webhooks/attempts",
+    query: webhookAttemptsQuery,
+    response: s.listOf(s.webhookAttempt),
+  },
+  waitForWebhookAttempt: {
+    method: "GET",
+    path: "/webhooks/attempts/wait",
+    query: webhookAttemptsQuery,
+    response: s.webhookAttempt,
+  },
   resendWebhook: { method: "POST", path: "/webhooks/resend", body: s.webhookResendBody, response: s.controlSuccess },
 
   // Sent email. `waitForEmail` answers 408 when none matches within timeout_ms.
@@ -84,7 +119,12 @@ export const controlEndpoints = {
   waitForEmail: { method: "GET", path: "/outbox/wait", query: outboxQuery, response: s.sentEmail },
   clearEmails: { method: "DELETE", path: "/outbox", response: s.controlSuccess },
   // Emails not delivered yet (preparing in the queue, scheduled, paused), with the instant each is due.
-  queuedEmails: { method: "GET", path: "/outbox/queued", query: query(s.queuedEmailsQuery, { projectId: "project_id" }), response: s.listOf(s.queuedEmail) },
+  queuedEmails: {
+    method: "GET",
+    path: "/outbox/queued",
+    query: query(s.queuedEmailsQuery, { projectId: "project_id" }),
+    response: s.listOf(s.queuedEmail),
+  },
 
   // Fault rules on /api/v1.
   faults: { method: "GET", path: "/faults", response: s.listOf(s.faultRule) },
@@ -94,13 +134,29 @@ export const controlEndpoints = {
 
   // Projects, their keys and config.
   projects: { method: "GET", path: "/projects", response: s.listOf(s.projectEntry) },
-  createProject: { method: "POST", path: "/projects", body: s.projectCreateBody, response: s.projectEntry, status: 201 },
+  createProject: {
+    method: "POST",
+    path: "/projects",
+    body: s.projectCreateBody,
+    response: s.projectEntry,
+    status: 201,
+  },
   updateProject: { method: "PATCH", path: "/projects/:project_id", body: s.projectPatchBody, response: s.projectEntry },
   clientConfig: { method: "GET", path: "/projects/:project_id/client-config", response: s.clientConfig },
   paymentsConfig: { method: "GET", path: "/projects/:project_id/payments-config", response: s.paymentsConfigView },
-  setPaymentsConfig: { method: "PUT", path: "/projects/:project_id/payments-config", body: s.paymentsConfigInput, response: s.paymentsConfigView },
+  setPaymentsConfig: {
+    method: "PUT",
+    path: "/projects/:project_id/payments-config",
+    body: s.paymentsConfigInput,
+    response: s.paymentsConfigView,
+  },
   // The payment provider's browser side: a setup intent confirmed with a card (its client secret is the credential).
-  confirmSetupIntent: { method: "POST", path: "/payments/setup-intents/confirm", body: s.setupIntentConfirmBody, response: s.setupIntentView },
+  confirmSetupIntent: {
+    method: "POST",
+    path: "/payments/setup-intents/confirm",
+    body: s.setupIntentConfirmBody,
+    response: s.setupIntentView,
+  },
 
   // The request log of /api/v1, and what the dashboard's tabs count.
   requests: {
@@ -119,11 +175,27 @@ export const controlEndpoints = {
     response: s.requestLogList,
   },
   clearRequests: { method: "DELETE", path: "/requests", response: s.controlSuccess },
-  counts: { method: "GET", path: "/counts", query: query(s.countsQuery, { projectId: "project_id" }), response: s.counts },
+  counts: {
+    method: "GET",
+    path: "/counts",
+    query: query(s.countsQuery, { projectId: "project_id" }),
+    response: s.counts,
+  },
 
   // Fixtures: export (all projects, or those named) and load through the public API.
-  fixture: { method: "GET", path: "/fixture", query: query(s.fixtureQuery, { projectIds: "project_id" }), response: s.fixtureDocument },
-  loadFixture: { method: "POST", path: "/fixture", body: s.fixtureDocument, response: s.fixtureLoadReport, status: 201 },
+  fixture: {
+    method: "GET",
+    path: "/fixture",
+    query: query(s.fixtureQuery, { projectIds: "project_id" }),
+    response: s.fixtureDocument,
+  },
+  loadFixture: {
+    method: "POST",
+    path: "/fixture",
+    body: s.fixtureDocument,
+    response: s.fixtureLoadReport,
+    status: 201,
+  },
 
   // Sign-in helpers: the authenticator app's code, fixed sign-in OTPs.
   totp: { method: "GET", path: "/users/:user_id/totp", response: s.totpView },

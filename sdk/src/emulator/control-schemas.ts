@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { adminProjectConfigUpdate, clientProject, dataVaultConfig, isKnownErrorCode, knownErrorSpec, paymentMethodSummary, paymentsCatalogue, uuidV4 } from "../contract/index.ts";
+import {
+  adminProjectConfigUpdate,
+  clientProject,
+  dataVaultConfig,
+  isKnownErrorCode,
+  knownErrorSpec,
+  paymentMethodSummary,
+  paymentsCatalogue,
+  uuidV4,
+} from "../contract/index.ts";
 
 /**
  * The bodies, queries and answers of the emulator's control plane (`/__emulator/*`, control-contract.ts lists the
@@ -22,7 +31,12 @@ export const clockView = z.object({ now_millis: z.number(), frozen: z.boolean() 
 export const clockAdvanceBody = z.strictObject({ millis: z.number().int().nonnegative() });
 
 // Timed work (the email queue, scheduled emails, webhook deliveries and retries): what waits, and for which instant.
-export const pendingWorkItem = z.object({ kind: z.string(), what: z.string(), count: z.number().int(), due_at_millis: z.number() });
+export const pendingWorkItem = z.object({
+  kind: z.string(),
+  what: z.string(),
+  count: z.number().int(),
+  due_at_millis: z.number(),
+});
 export const pendingWork = z.object({ now_millis: z.number(), frozen: z.boolean(), items: z.array(pendingWorkItem) });
 
 // Webhooks (the project's Svix application): endpoints, messages with their deliveries, attempts.
@@ -49,7 +63,14 @@ export const webhookMessage = z.object({
   eventType: z.string(),
   payload: z.unknown(),
   timestampMillis: z.number(),
-  deliveries: z.array(z.object({ endpointId: z.string(), status: deliveryStatus, attempts: z.number(), nextAttemptAtMillis: z.number().nullable() })),
+  deliveries: z.array(
+    z.object({
+      endpointId: z.string(),
+      status: deliveryStatus,
+      attempts: z.number(),
+      nextAttemptAtMillis: z.number().nullable(),
+    }),
+  ),
 });
 export const webhookAttempt = z.object({
   id: z.string(),
@@ -91,12 +112,19 @@ export const webhookAttemptsQuery = z.object({
   afterSeq: z.coerce.number().int().nonnegative().optional(),
   timeoutMs: z.coerce.number().int().min(0).max(60_000).optional(),
 });
-export const webhookResendBody = z.strictObject({ projectId: z.string().min(1), msgId: z.string().min(1), endpointId: z.string().min(1) });
+export const webhookResendBody = z.strictObject({
+  projectId: z.string().min(1),
+  msgId: z.string().min(1),
+  endpointId: z.string().min(1),
+});
 export const clockFreezeBody = z.strictObject({ at_millis: z.number().int().nonnegative().optional() });
 
 // Snapshots: opaque tables (the store's own layout) and the clock's state.
 export const providerSnapshot = z.object({
-  store: z.object({ version: z.literal(SNAPSHOT_VERSION), tables: z.record(z.string(), z.array(z.tuple([z.string(), z.unknown()]))) }),
+  store: z.object({
+    version: z.literal(SNAPSHOT_VERSION),
+    tables: z.record(z.string(), z.array(z.tuple([z.string(), z.unknown()]))),
+  }),
   clock: z.object({
     offsetMillis: z.number().int().min(-LATEST_CLOCK_MILLIS).max(LATEST_CLOCK_MILLIS),
     frozenAtMillis: z.number().int().min(0).max(LATEST_CLOCK_MILLIS).nullable(),
@@ -106,7 +134,14 @@ export type ProviderSnapshotJson = z.infer<typeof providerSnapshot>;
 export const snapshotSaved = z.object({ success: z.literal(true), file: z.string() });
 
 // The outbox: every email the emulator sent, in sending order.
-export const emailKinds = ["email_verification", "password_reset", "magic_link", "team_invitation", "sign_in_invitation", "custom"] as const;
+export const emailKinds = [
+  "email_verification",
+  "password_reset",
+  "magic_link",
+  "team_invitation",
+  "sign_in_invitation",
+  "custom",
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const outboxQuery = z.object({
   to: z.string().optional(),
@@ -137,7 +172,9 @@ export type SentEmail = z.infer<typeof sentEmail>;
 export const outboxList = z.object({ items: z.array(sentEmail), dropped: z.number() });
 
 // Fault rules (faults/ in the fake provider): what a rule does to the /api/v1 requests it matches.
-const concreteKnownErrorCode = z.string().refine((c) => isKnownErrorCode(c) && !knownErrorSpec(c).abstract, "must be a concrete known-error code");
+const concreteKnownErrorCode = z
+  .string()
+  .refine((c) => isKnownErrorCode(c) && !knownErrorSpec(c).abstract, "must be a concrete known-error code");
 export const faultAction = z.discriminatedUnion("type", [
   /** e.g. 429 with Retry-After, 508 with the INFINITE_LOOP_DETECTED marker, 503. */
   z.strictObject({
@@ -146,7 +183,11 @@ export const faultAction = z.discriminatedUnion("type", [
     headers: z.record(z.string(), z.string()).optional(),
     body: z.string().optional(),
   }),
-  z.strictObject({ type: z.literal("known-error"), code: concreteKnownErrorCode, details: z.record(z.string(), z.unknown()).optional() }),
+  z.strictObject({
+    type: z.literal("known-error"),
+    code: concreteKnownErrorCode,
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
   /** Waits, then lets the request through, or on to the next matching rule (latency stacks with its answer). */
   z.strictObject({ type: z.literal("latency"), millis: z.number().int().min(0).max(60_000) }),
   /** The connection is dropped: the client sees a network error. */
@@ -261,7 +302,10 @@ export const setupIntentCard = z.strictObject({
   exp_year: z.number().int().min(2000).max(2100).optional(),
 });
 export type SetupIntentCard = z.infer<typeof setupIntentCard>;
-export const setupIntentConfirmBody = z.strictObject({ client_secret: z.string().min(1), card: setupIntentCard.optional() });
+export const setupIntentConfirmBody = z.strictObject({
+  client_secret: z.string().min(1),
+  card: setupIntentCard.optional(),
+});
 /** The intent after confirmation: its id is what set-default takes (`setDefaultPaymentMethodFromSetupIntent(id)`). */
 export const setupIntentView = z.object({
   id: z.string(),
@@ -277,11 +321,17 @@ export const requestsQuery = z.object({
   method: z.string().optional(),
   path: z.string().optional(),
   projectId: z.string().optional(),
-  status: z.string().regex(/^(\d{3}|[1-5]xx)$/i, "an exact status or a class such as 4xx").optional(),
+  status: z
+    .string()
+    .regex(/^(\d{3}|[1-5]xx)$/i, "an exact status or a class such as 4xx")
+    .optional(),
   knownError: z.string().optional(),
   afterSeq: z.coerce.number().int().nonnegative().optional(),
   limit: z.coerce.number().int().positive().optional(),
-  excludeDashboard: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+  excludeDashboard: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
 });
 export const requestLogEntry = z.object({
   /** Monotonic per provider; survives clearing, so a poller can ask for entries after the last one it saw. */
@@ -320,7 +370,9 @@ export const fixtureLoadReport = z.looseObject({});
 
 // Strong auth and sign-in helpers.
 export const totpView = z.object({ code: z.string(), period_seconds: z.number(), valid_until_millis: z.number() });
-export const fixedOtpRules = z.strictObject({ rules: z.array(z.strictObject({ pattern: z.string(), code: z.string() })) });
+export const fixedOtpRules = z.strictObject({
+  rules: z.array(z.strictObject({ pattern: z.string(), code: z.string() })),
+});
 
 /** The hosted pages' config (served by the CLI's dev server): which project they show and with which key. */
 export const hostedConfig = z.looseObject({ projectId: z.string(), projectName: z.string() });
@@ -336,7 +388,11 @@ export const openApiDocument = z.looseObject({ openapi: z.string() });
  */
 export const aiScriptedReply = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string().max(100_000) }),
-  z.strictObject({ type: z.literal("failure"), status: z.number().int().min(400).max(599), message: z.string().max(10_000) }),
+  z.strictObject({
+    type: z.literal("failure"),
+    status: z.number().int().min(400).max(599),
+    message: z.string().max(10_000),
+  }),
 ]);
 export const aiScript = z.object({ replies: z.array(aiScriptedReply) });
 export const aiScriptInput = z.strictObject({ replies: z.array(aiScriptedReply).min(1).max(100) });

@@ -24,7 +24,11 @@ describe("decodeKnownError", () => {
   });
 
   it("accepts the rebranded x-hexclave-known-error header", () => {
-    const e = decodeKnownError(401, h({ "x-hexclave-known-error": "ACCESS_TOKEN_EXPIRED" }), JSON.stringify({ code: "ACCESS_TOKEN_EXPIRED", details: { expired_at_millis: 5 } }));
+    const e = decodeKnownError(
+      401,
+      h({ "x-hexclave-known-error": "ACCESS_TOKEN_EXPIRED" }),
+      JSON.stringify({ code: "ACCESS_TOKEN_EXPIRED", details: { expired_at_millis: 5 } }),
+    );
     expect(e?.code).toBe("ACCESS_TOKEN_EXPIRED");
     expect(e?.details).toEqual({ expired_at_millis: 5 });
   });
@@ -47,7 +51,11 @@ describe("decodeKnownError", () => {
   });
 
   it("turns an unknown code into UNSUPPORTED_ERROR (500) with details.originalErrorCode", () => {
-    const e = decodeKnownError(400, h({ "x-stack-known-error": "SOMETHING_NEW" }), JSON.stringify({ code: "SOMETHING_NEW" }));
+    const e = decodeKnownError(
+      400,
+      h({ "x-stack-known-error": "SOMETHING_NEW" }),
+      JSON.stringify({ code: "SOMETHING_NEW" }),
+    );
     expect(e?.code).toBe("UNSUPPORTED_ERROR");
     expect(e?.status).toBe(500);
     expect(e?.details).toEqual({ originalErrorCode: "SOMETHING_NEW" });
@@ -55,7 +63,11 @@ describe("decodeKnownError", () => {
   });
 
   it("uses the wire status for abstract codes that have no fixed status", () => {
-    const e = decodeKnownError(200, h({ "x-stack-known-error": "INVALID_ACCESS_TOKEN", "x-stack-actual-status": "401" }), JSON.stringify({ code: "INVALID_ACCESS_TOKEN" }));
+    const e = decodeKnownError(
+      200,
+      h({ "x-stack-known-error": "INVALID_ACCESS_TOKEN", "x-stack-actual-status": "401" }),
+      JSON.stringify({ code: "INVALID_ACCESS_TOKEN" }),
+    );
     expect(e?.status).toBe(401);
   });
 });
@@ -85,7 +97,9 @@ describe("KnownError", () => {
     expect(e.isInstance("REFRESH_TOKEN_ERROR")).toBe(true);
     expect(e.isInstance("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")).toBe(true);
     expect(e.isInstance("INVALID_ACCESS_TOKEN")).toBe(false);
-    expect(new KnownError("PASSWORD_TOO_SHORT", { min_length: 8 }).message).toBe("Password too short. Minimum length is 8.");
+    expect(new KnownError("PASSWORD_TOO_SHORT", { min_length: 8 }).message).toBe(
+      "Password too short. Minimum length is 8.",
+    );
   });
 
   it("types a family as the union of its descendants", () => {
@@ -97,7 +111,9 @@ describe("KnownError", () => {
     >();
     const e: unknown = new KnownError("PASSWORD_TOO_SHORT", { min_length: 8 });
     if (e instanceof KnownError && e.isInstance("PASSWORD_REQUIREMENTS_NOT_MET")) {
-      expectTypeOf(e.code).toEqualTypeOf<"PASSWORD_REQUIREMENTS_NOT_MET" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG">();
+      expectTypeOf(e.code).toEqualTypeOf<
+        "PASSWORD_REQUIREMENTS_NOT_MET" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG"
+      >();
     }
   });
 
@@ -124,9 +140,11 @@ describe("catchKnown", () => {
     }, ["PASSWORD_REQUIREMENTS_NOT_MET"]);
     expect(r.status).toBe("error");
     if (r.status === "error") expect(r.error.code).toBe("PASSWORD_TOO_LONG");
-    await expect(catchKnown(async () => {
-      throw new KnownError("USER_NOT_FOUND");
-    }, ["PASSWORD_REQUIREMENTS_NOT_MET"])).rejects.toThrow("User not found.");
+    await expect(
+      catchKnown(async () => {
+        throw new KnownError("USER_NOT_FOUND");
+      }, ["PASSWORD_REQUIREMENTS_NOT_MET"]),
+    ).rejects.toThrow("User not found.");
     expect(await catchKnown(async () => 3, ["USER_NOT_FOUND"])).toEqual({ status: "ok", data: 3 });
   });
 });

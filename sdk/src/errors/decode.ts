@@ -38,7 +38,9 @@ export function hasKnownErrorHeader(headers: HeaderSource, family: HeaderFamily 
 function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -49,7 +51,12 @@ function parseJsonObject(text: string): Record<string, unknown> | null {
  * known-error header present equals `body.code` (spec §5); otherwise a KnownErrorMismatchError is thrown. A code this
  * SDK does not know becomes UNSUPPORTED_ERROR with `details.originalErrorCode` (spec §8).
  */
-export function decodeKnownError(status: number, headers: HeaderSource, bodyText: string, family: HeaderFamily = "stack"): AnyKnownError | null {
+export function decodeKnownError(
+  status: number,
+  headers: HeaderSource,
+  bodyText: string,
+  family: HeaderFamily = "stack",
+): AnyKnownError | null {
   const askedCode = headers.get(headerName("knownError", family));
   const otherCode = headers.get(headerName("knownError", otherFamily(family)));
   const headerCode = askedCode ?? otherCode;

@@ -19,7 +19,8 @@ export interface OAuthProviderCredentials {
 }
 
 /** A provider as the admin sets it: shared, or standard with its own settings. */
-type OAuthProviderOption = { id: string; type: "shared" } | ({ id: string; type: "standard" } & OAuthProviderCredentials);
+type OAuthProviderOption =
+  { id: string; type: "shared" } | ({ id: string; type: "standard" } & OAuthProviderCredentials);
 
 export interface AdminProjectConfigUpdateOptions {
   signUpEnabled?: boolean;
@@ -35,7 +36,15 @@ export interface AdminProjectConfigUpdateOptions {
   domains?: readonly { domain: string; handlerPath: string }[];
   emailConfig?:
     | { type: "shared" }
-    | { type: "standard"; host: string; port: number; username: string; password: string; senderName: string; senderEmail: string };
+    | {
+        type: "standard";
+        host: string;
+        port: number;
+        username: string;
+        password: string;
+        senderName: string;
+        senderEmail: string;
+      };
   emailTheme?: string;
   createTeamOnSignUp?: boolean;
   teamCreatorDefaultPermissions?: readonly { id: string }[];
@@ -65,7 +74,8 @@ export interface AdminProjectCreateOptions extends AdminProjectUpdateOptions {
   isDevelopmentEnvironment?: boolean;
 }
 
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function configToWire(c: AdminProjectConfigUpdateOptions): AdminProjectConfigUpdate {
   return defined({
@@ -81,7 +91,15 @@ function configToWire(c: AdminProjectConfigUpdateOptions): AdminProjectConfigUpd
     oauth_providers: c.oauthProviders?.map((p) =>
       p.type === "shared"
         ? { id: p.id, type: "shared" as const }
-        : defined({ id: p.id, type: "standard" as const, client_id: p.clientId, client_secret: p.clientSecret, facebook_config_id: p.facebookConfigId, microsoft_tenant_id: p.microsoftTenantId, apple_bundle_ids: p.appleBundleIds?.slice() }),
+        : defined({
+            id: p.id,
+            type: "standard" as const,
+            client_id: p.clientId,
+            client_secret: p.clientSecret,
+            facebook_config_id: p.facebookConfigId,
+            microsoft_tenant_id: p.microsoftTenantId,
+            apple_bundle_ids: p.appleBundleIds?.slice(),
+          }),
     ),
     domains: c.domains?.map((d) => ({ domain: d.domain, handler_path: d.handlerPath })),
     email_config:
@@ -89,7 +107,15 @@ function configToWire(c: AdminProjectConfigUpdateOptions): AdminProjectConfigUpd
         ? undefined
         : c.emailConfig.type === "shared"
           ? { type: "shared" as const }
-          : { type: "standard" as const, host: c.emailConfig.host, port: c.emailConfig.port, username: c.emailConfig.username, password: c.emailConfig.password, sender_name: c.emailConfig.senderName, sender_email: c.emailConfig.senderEmail },
+          : {
+              type: "standard" as const,
+              host: c.emailConfig.host,
+              port: c.emailConfig.port,
+              username: c.emailConfig.username,
+              password: c.emailConfig.password,
+              sender_name: c.emailConfig.senderName,
+              sender_email: c.emailConfig.senderEmail,
+            },
     email_theme: c.emailTheme,
     create_team_on_sign_up: c.createTeamOnSignUp,
     team_creator_default_permissions: c.teamCreatorDefaultPermissions?.map((p) => ({ id: p.id })),
@@ -99,7 +125,9 @@ function configToWire(c: AdminProjectConfigUpdateOptions): AdminProjectConfigUpd
   });
 }
 
-export function adminProjectUpdateToWire(o: Omit<AdminProjectUpdateOptions, "requirePublishableClientKey">): AdminProjectUpdate {
+export function adminProjectUpdateToWire(
+  o: Omit<AdminProjectUpdateOptions, "requirePublishableClientKey">,
+): AdminProjectUpdate {
   return defined({
     display_name: o.displayName,
     description: o.description,
@@ -112,4 +140,3 @@ export function adminProjectUpdateToWire(o: Omit<AdminProjectUpdateOptions, "req
     config: o.config ? configToWire(o.config) : undefined,
   });
 }
-

@@ -15,14 +15,18 @@ const fixed = (bytes: Uint8Array): RandomSource => ({
 describe("randomBase32", () => {
   it("maps each drawn byte's low five bits to a Crockford character, leaving the source's bytes as they were", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }), fc.infiniteStream(fc.integer({ min: 0, max: 255 })), (bits, stream) => {
-        const length = Math.ceil(bits / 5);
-        const bytes = Uint8Array.from(stream.take(length));
-        const drawn = Uint8Array.from(bytes);
-        const text = randomBase32(fixed(bytes), bits);
-        expect(text).toBe(Array.from(drawn, (b) => CROCKFORD[b & 31]).join(""));
-        expect(bytes).toEqual(drawn);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 400 }),
+        fc.infiniteStream(fc.integer({ min: 0, max: 255 })),
+        (bits, stream) => {
+          const length = Math.ceil(bits / 5);
+          const bytes = Uint8Array.from(stream.take(length));
+          const drawn = Uint8Array.from(bytes);
+          const text = randomBase32(fixed(bytes), bits);
+          expect(text).toBe(Array.from(drawn, (b) => CROCKFORD[b & 31]).join(""));
+          expect(bytes).toEqual(drawn);
+        },
+      ),
     );
   });
 

@@ -22,9 +22,15 @@ export function seededRandom(seed: string): RandomSource {
     h = Math.imul(h ^ (h >>> 13), 3266489909);
     return (h ^= h >>> 16) >>> 0;
   };
-  let a = next32(), b = next32(), c = next32(), d = next32();
+  let a = next32(),
+    b = next32(),
+    c = next32(),
+    d = next32();
   const sfc32 = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
@@ -53,7 +59,13 @@ export function uuid(random: RandomSource): string {
   // One join: a template over slices would leave each stored id as a tree of concatenations (about 0.3 KiB an id
   // where the string itself is 56 bytes, and a store keeps one or more per record).
   const hex = Array.from(b, (x) => HEX[x]!);
-  return [hex.slice(0, 4).join(""), hex.slice(4, 6).join(""), hex.slice(6, 8).join(""), hex.slice(8, 10).join(""), hex.slice(10).join("")].join("-");
+  return [
+    hex.slice(0, 4).join(""),
+    hex.slice(4, 6).join(""),
+    hex.slice(6, 8).join(""),
+    hex.slice(8, 10).join(""),
+    hex.slice(10).join(""),
+  ].join("-");
 }
 
 /** Lowercase Crockford base32 (no i, l, o, u), the alphabet of refresh tokens and codes (protocol.md §4.3). */

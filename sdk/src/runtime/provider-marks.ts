@@ -46,7 +46,10 @@ const MARKS: Record<string, ProviderMark> = {
       { d: "M12 10h10v4H12z", fill: "#4285f4" },
     ],
   },
-  microsoft: { name: "Microsoft", shapes: [square(1, 1, "#f25022"), square(13, 1, "#7fba00"), square(1, 13, "#00a4ef"), square(13, 13, "#ffb900")] },
+  microsoft: {
+    name: "Microsoft",
+    shapes: [square(1, 1, "#f25022"), square(13, 1, "#7fba00"), square(1, 13, "#00a4ef"), square(13, 13, "#ffb900")],
+  },
   spotify: {
     name: "Spotify",
     shapes: [
@@ -80,7 +83,11 @@ export function providerMark(id: string): ProviderMark {
   const known = MARKS[id.toLowerCase()];
   if (known) return known;
   const name = providerName(id);
-  return { name, shapes: [{ d: "M12 0a12 12 0 1 0 0 24 12 12 0 1 0 0-24z", fill: "#57606a" }], letter: (name[0] ?? "?").toUpperCase() };
+  return {
+    name,
+    shapes: [{ d: "M12 0a12 12 0 1 0 0 24 12 12 0 1 0 0-24z", fill: "#57606a" }],
+    letter: (name[0] ?? "?").toUpperCase(),
+  };
 }
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -90,7 +97,9 @@ export function providerMarkSvg(id: string, size = 20): string {
   const mark = providerMark(id);
   const shapes = mark.shapes
     .map((s) => {
-      const paint = s.stroke ? `fill="none" stroke="${escapeXml(s.stroke)}" stroke-width="${s.strokeWidth ?? 2}" stroke-linecap="round"` : `fill="${escapeXml(s.fill ?? "currentColor")}"`;
+      const paint = s.stroke
+        ? `fill="none" stroke="${escapeXml(s.stroke)}" stroke-width="${s.strokeWidth ?? 2}" stroke-linecap="round"`
+        : `fill="${escapeXml(s.fill ?? "currentColor")}"`;
       return `<path d="${escapeXml(s.d)}" ${paint}/>`;
     })
     .join("");

@@ -24,7 +24,11 @@ describe("wildcard patterns", () => {
   it("match exactly what the equivalent regular expression matches (greedy and automaton forms)", () => {
     for (const runsStop of [false, true]) {
       fc.assert(
-        fc.property(fc.array(part(runsStop), { maxLength: 8 }), text, (parts, t) => compileWildcard(parts).matches(t) === reference(parts).test(t)),
+        fc.property(
+          fc.array(part(runsStop), { maxLength: 8 }),
+          text,
+          (parts, t) => compileWildcard(parts).matches(t) === reference(parts).test(t),
+        ),
         { numRuns: 3000 },
       );
     }
@@ -32,7 +36,12 @@ describe("wildcard patterns", () => {
 
   it("count their steps, so a caller's budget can stop a long match", () => {
     const steps: number[] = [];
-    const parts: WildcardPart[] = [{ kind: "run", except: "." }, { kind: "char", char: "-" }, { kind: "run", except: "." }, { kind: "char", char: "x" }];
+    const parts: WildcardPart[] = [
+      { kind: "run", except: "." },
+      { kind: "char", char: "-" },
+      { kind: "run", except: "." },
+      { kind: "char", char: "x" },
+    ];
     expect(compileWildcard(parts).matches("a-b-c-x", (n) => steps.push(n))).toBe(true);
     expect(steps.length).toBeGreaterThan(0);
     expect(() =>
@@ -45,14 +54,29 @@ describe("wildcard patterns", () => {
   it("takes work linear in the text for a pattern that backtracks as a regular expression", () => {
     // `*-*-*-*-*.x` against a long host of hyphens: exponential-ish for a backtracking engine, a few steps per character here.
     const run: WildcardPart = { kind: "run", except: "." };
-    const parts: WildcardPart[] = [run, { kind: "char", char: "-" }, run, { kind: "char", char: "-" }, run, { kind: "char", char: "-" }, run, { kind: "char", char: "." }, { kind: "char", char: "x" }];
+    const parts: WildcardPart[] = [
+      run,
+      { kind: "char", char: "-" },
+      run,
+      { kind: "char", char: "-" },
+      run,
+      { kind: "char", char: "-" },
+      run,
+      { kind: "char", char: "." },
+      { kind: "char", char: "x" },
+    ];
     let steps = 0;
     expect(compileWildcard(parts).matches(`${"a-".repeat(50_000)}!`, (n) => (steps += n))).toBe(false);
     expect(steps).toBeLessThanOrEqual(100_001 * (parts.length + 1));
     let greedySteps = 0;
     const anyRun: WildcardPart = { kind: "run" };
-    const glob: WildcardPart[] = Array.from({ length: 200 }, (): WildcardPart[] => [anyRun, { kind: "char", char: "a" }]).flat();
-    expect(compileWildcard([...glob, { kind: "char", char: "b" }]).matches("a".repeat(5_000), (n) => (greedySteps += n))).toBe(false);
+    const glob: WildcardPart[] = Array.from({ length: 200 }, (): WildcardPart[] => [
+      anyRun,
+      { kind: "char", char: "a" },
+    ]).flat();
+    expect(
+      compileWildcard([...glob, { kind: "char", char: "b" }]).matches("a".repeat(5_000), (n) => (greedySteps += n)),
+    ).toBe(false);
     expect(greedySteps).toBeLessThanOrEqual(5_000 * 4);
   });
 });

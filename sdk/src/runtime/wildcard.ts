@@ -96,7 +96,8 @@ function automaton(parts: readonly WildcardPart[]): Wildcard {
   const tests = new Int32Array(n);
   const stops: (string | undefined)[] = [];
   parts.forEach((part, i) => {
-    tests[i] = part.kind === "char" ? part.char.charCodeAt(0) : part.kind === "one" ? -1 : part.except === undefined ? -2 : -3;
+    tests[i] =
+      part.kind === "char" ? part.char.charCodeAt(0) : part.kind === "one" ? -1 : part.except === undefined ? -2 : -3;
     stops[i] = part.kind === "run" ? part.except : undefined;
   });
   return {

@@ -10,7 +10,10 @@ import { caughtErrors } from "../client/caught-errors.ts";
  * The account members of a server user object (sdk-surface.md §9b with server variants): the client's, addressed by
  * user id with server access, and a password set through the user update (the reference kit does the same).
  */
-export interface ServerUserAccountMembers extends UserAccountMembers<ServerContactChannel, ServerContactChannelCreateOptions> {
+export interface ServerUserAccountMembers extends UserAccountMembers<
+  ServerContactChannel,
+  ServerContactChannelCreateOptions
+> {
   setPassword(options: { password: string }): Promise<PasswordRequirementsError | undefined>;
 }
 
@@ -19,7 +22,10 @@ export function serverUserAccountMembers(ctx: AppContext, userId: string): Serve
     ...userAccountMembers(ctx, {}, userId),
     async setPassword(options) {
       const result = await catchKnown(async () => {
-        await asServer.send(ctx.transport, "updateUser", { params: { user_id: userId }, body: { password: options.password } });
+        await asServer.send(ctx.transport, "updateUser", {
+          params: { user_id: userId },
+          body: { password: options.password },
+        });
       }, caughtErrors.updateUser);
       return result.status === "error" ? result.error : undefined;
     },

@@ -29,7 +29,9 @@ export function dataVaultStore(ctx: AppContext, id: string): DataVaultStore {
       const entry = await vaultEntry(checkSecret(options), key);
       let encrypted: string;
       try {
-        encrypted = (await asServer.json(ctx.transport, "dataVaultGet", { params, body: { hashed_key: entry.hashedKey } })).encrypted_value;
+        encrypted = (
+          await asServer.json(ctx.transport, "dataVaultGet", { params, body: { hashed_key: entry.hashedKey } })
+        ).encrypted_value;
       } catch (e) {
         if (isKnownErrorOfType(e, "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST")) return null;
         throw e;

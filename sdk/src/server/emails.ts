@@ -6,7 +6,11 @@ import { asServer } from "../transport/operation-call.ts";
 /** Sending emails from server code (sdk-surface.md §20 SendEmailOptions; spec §7 POST /emails/send-email). */
 
 export type SendEmailOptions = ({ userIds: string[]; allUsers?: never } | { allUsers: true; userIds?: never }) &
-  ({ html: string; templateId?: never; draftId?: never } | { templateId: string; html?: never; draftId?: never } | { draftId: string; html?: never; templateId?: never }) & {
+  (
+    | { html: string; templateId?: never; draftId?: never }
+    | { templateId: string; html?: never; draftId?: never }
+    | { draftId: string; html?: never; templateId?: never }
+  ) & {
     themeId?: ThemeChoice;
     subject?: string;
     notificationCategoryName?: string;
@@ -14,7 +18,10 @@ export type SendEmailOptions = ({ userIds: string[]; allUsers?: never } | { allU
     variables?: Record<string, unknown>;
   };
 
-export async function sendEmail(ctx: AppContext, o: SendEmailOptions): Promise<{ userId: string; userEmail: string | undefined }[]> {
+export async function sendEmail(
+  ctx: AppContext,
+  o: SendEmailOptions,
+): Promise<{ userId: string; userEmail: string | undefined }[]> {
   const body: SendEmailRequest = Object.fromEntries(
     Object.entries({
       user_ids: o.userIds,

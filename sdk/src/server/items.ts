@@ -36,7 +36,12 @@ export interface QuantityChange {
 }
 
 /** POST …/update-quantity?allow_negative=… (spec §7 "Server only"). */
-export async function updateItemQuantity(ctx: AppContext, customer: Customer, itemId: string, change: QuantityChange): Promise<void> {
+export async function updateItemQuantity(
+  ctx: AppContext,
+  customer: Customer,
+  itemId: string,
+  change: QuantityChange,
+): Promise<void> {
   const body = {
     delta: change.delta,
     ...(change.expiresAt === undefined ? {} : { expires_at: change.expiresAt }),
@@ -47,7 +52,8 @@ export async function updateItemQuantity(ctx: AppContext, customer: Customer, it
 }
 
 function checkAmount(amount: number, method: string): number {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`${method} takes a non-negative whole number, got ${String(amount)}.`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`${method} takes a non-negative whole number, got ${String(amount)}.`);
   return amount;
 }
 
@@ -56,11 +62,22 @@ export function serverItemFrom(ctx: AppContext, customer: Customer, itemId: stri
     ...item,
     // A grant never needs the insufficient-amount check; allow_negative keeps upstream from refusing a grant that
     // leaves a negative balance still negative.
-    increaseQuantity: async (amount) => updateItemQuantity(ctx, customer, itemId, { delta: checkAmount(amount, "increaseQuantity"), allowNegative: true }),
-    decreaseQuantity: async (amount) => updateItemQuantity(ctx, customer, itemId, { delta: -checkAmount(amount, "decreaseQuantity"), allowNegative: true }),
+    increaseQuantity: async (amount) =>
+      updateItemQuantity(ctx, customer, itemId, {
+        delta: checkAmount(amount, "increaseQuantity"),
+        allowNegative: true,
+      }),
+    decreaseQuantity: async (amount) =>
+      updateItemQuantity(ctx, customer, itemId, {
+        delta: -checkAmount(amount, "decreaseQuantity"),
+        allowNegative: true,
+      }),
     async tryDecreaseQuantity(amount) {
       try {
-        await updateItemQuantity(ctx, customer, itemId, { delta: -checkAmount(amount, "tryDecreaseQuantity"), allowNegative: false });
+        await updateItemQuantity(ctx, customer, itemId, {
+          delta: -checkAmount(amount, "tryDecreaseQuantity"),
+          allowNegative: false,
+        });
         return true;
       } catch (e) {
         if (isKnownErrorOfType(e, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT")) return false;
@@ -79,7 +96,10 @@ export async function getServerItem(ctx: AppContext, options: GetItemOptions): P
 }
 
 /** The server app's updateItemQuantity (exactly one owner, like getItem). */
-export async function updateItemQuantityFor(ctx: AppContext, options: { itemId: string } & CustomerOptions & QuantityChange): Promise<void> {
+export async function updateItemQuantityFor(
+  ctx: AppContext,
+  options: { itemId: string } & CustomerOptions & QuantityChange,
+): Promise<void> {
   return updateItemQuantity(ctx, customerOf(options, "updateItemQuantity"), options.itemId, options);
 }
 

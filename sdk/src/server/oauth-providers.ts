@@ -1,6 +1,10 @@
 import { catchKnown, type Result } from "../errors/result.ts";
 import type { AppContext } from "../client/app-context.ts";
-import { serverOAuthProviderFromJson, type AccountIdAlreadyUsed, type ServerOAuthProvider } from "../client/oauth-providers.ts";
+import {
+  serverOAuthProviderFromJson,
+  type AccountIdAlreadyUsed,
+  type ServerOAuthProvider,
+} from "../client/oauth-providers.ts";
 import { asServer } from "../transport/operation-call.ts";
 import { caughtErrors } from "../client/caught-errors.ts";
 
@@ -16,7 +20,10 @@ export interface ServerOAuthProviderCreateOptions {
 }
 
 /** OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN comes back as the error result (spec §8). */
-export function createServerOAuthProvider(ctx: AppContext, o: ServerOAuthProviderCreateOptions): Promise<Result<ServerOAuthProvider, AccountIdAlreadyUsed>> {
+export function createServerOAuthProvider(
+  ctx: AppContext,
+  o: ServerOAuthProviderCreateOptions,
+): Promise<Result<ServerOAuthProvider, AccountIdAlreadyUsed>> {
   return catchKnown(async () => {
     const body = {
       user_id: o.userId,

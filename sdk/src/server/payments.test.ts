@@ -5,7 +5,14 @@ import { isKnownErrorOfType } from "../errors/known-error.ts";
 import { manualClock } from "../runtime/clock.ts";
 import { seededRandom } from "../runtime/ids.ts";
 import { memoryTokenStore } from "../session/token-store.ts";
-import { fakeFetch, json, knownError, recordingSleep, type RecordedCall, type Responder } from "../test-support/fake-fetch.ts";
+import {
+  fakeFetch,
+  json,
+  knownError,
+  recordingSleep,
+  type RecordedCall,
+  type Responder,
+} from "../test-support/fake-fetch.ts";
 import { router } from "../test-support/router.ts";
 import { claims, TEST_USER_ID, unsignedToken } from "../test-support/tokens.ts";
 import { StackServerApp } from "./server-app.ts";
@@ -13,7 +20,13 @@ import { StackServerApp } from "./server-app.ts";
 /** The SDK's payment and vault calls on the wire (spec §5, §7, §8; sdk-surface.md §7, §8, §15, §16). */
 
 const T0 = 1_750_000_000_000;
-const common = { projectId: "internal", baseUrl: "http://api.test", clock: manualClock(T0), sleep: recordingSleep().sleep, random: seededRandom("payments-sdk") };
+const common = {
+  projectId: "internal",
+  baseUrl: "http://api.test",
+  clock: manualClock(T0),
+  sleep: recordingSleep().sleep,
+  random: seededRandom("payments-sdk"),
+};
 
 function server(responder: Responder) {
   const ff = fakeFetch(responder);
@@ -31,9 +44,15 @@ const item = (quantity: number) => json({ id: "credits", display_name: "Credits"
 describe("getItem", () => {
   it("needs exactly one of userId, teamId or customCustomerId, and says so", async () => {
     const { app, calls } = server(() => item(1));
-    await expect(app.getItem({ itemId: "credits" } as never)).rejects.toThrow("getItem needs exactly one of userId, teamId or customCustomerId, but got none.");
-    await expect(app.getItem({ itemId: "credits", userId: "u", teamId: "t" } as never)).rejects.toThrow("but got userId and teamId.");
-    await expect(app.updateItemQuantity({ itemId: "credits", customCustomerId: "c", teamId: "t", delta: 1 } as never)).rejects.toThrow(/^updateItemQuantity needs exactly one/);
+    await expect(app.getItem({ itemId: "credits" } as never)).rejects.toThrow(
+      "getItem needs exactly one of userId, teamId or customCustomerId, but got none.",
+    );
+    await expect(app.getItem({ itemId: "credits", userId: "u", teamId: "t" } as never)).rejects.toThrow(
+      "but got userId and teamId.",
+    );
+    await expect(
+      app.updateItemQuantity({ itemId: "credits", customCustomerId: "c", teamId: "t", delta: 1 } as never),
+    ).rejects.toThrow(/^updateItemQuantity needs exactly one/);
     expect(calls).toHaveLength(0);
   });
 
@@ -43,8 +62,15 @@ describe("getItem", () => {
     const accessToken = unsignedToken(claims(T0, 600_000));
     store.set({ accessToken, refreshToken: "rt" });
     const app = new StackClientApp({ ...common, tokenStore: store, fetch: ff.fetch });
-    expect(await app.getItem({ itemId: "credits", userId: TEST_USER_ID })).toEqual({ displayName: "Credits", quantity: -4, nonNegativeQuantity: 0 });
-    expect(ff.calls[0]!.headers).toMatchObject({ "x-stack-access-type": "client", "x-stack-access-token": accessToken });
+    expect(await app.getItem({ itemId: "credits", userId: TEST_USER_ID })).toEqual({
+      displayName: "Credits",
+      quantity: -4,
+      nonNegativeQuantity: 0,
+    });
+    expect(ff.calls[0]!.headers).toMatchObject({
+      "x-stack-access-type": "client",
+      "x-stack-access-token": accessToken,
+    });
   });
 
   it("addresses team and custom customers by type, escaping ids", async () => {
@@ -52,14 +78,22 @@ describe("getItem", () => {
     const team = await app.getItem({ itemId: "seats", teamId: "team-1" });
     await app.getItem({ itemId: "tokens", customCustomerId: "org/42" });
     expect(team.quantity).toBe(7);
-    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(["/api/v1/payments/items/team/team-1/seats", "/api/v1/payments/items/custom/org%2F42/tokens"]);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      "/api/v1/payments/items/team/team-1/seats",
+      "/api/v1/payments/items/custom/org%2F42/tokens",
+    ]);
     expect(calls[0]!.headers["x-stack-access-type"]).toBe("server");
   });
 });
 
 describe("ServerItem quantity calls", () => {
   it("increases and decreases with allow_negative=true, tries a decrease with allow_negative=false", async () => {
-    const { app, calls } = server(router({ "GET /payments/items/custom/c1/tokens": () => item(2), "POST /payments/items/custom/c1/tokens/update-quantity": () => json({}) }));
+    const { app, calls } = server(
+      router({
+        "GET /payments/items/custom/c1/tokens": () => item(2),
+        "POST /payments/items/custom/c1/tokens/update-quantity": () => json({}),
+      }),
+    );
     const tokens = await app.getItem({ itemId: "tokens", customCustomerId: "c1" });
     expect(tokens.nonNegativeQuantity).toBe(2);
     await tokens.increaseQuantity(5);
@@ -71,19 +105,25 @@ describe("ServerItem quantity calls", () => {
   });
 
   it("turns ITEM_QUANTITY_INSUFFICIENT_AMOUNT into false for tryDecreaseQuantity, and rethrows anything else", async () => {
-    const insufficient = server(router({
-      "GET /payments/items/custom/c1/tokens": () => item(0),
-      "POST /payments/items/custom/c1/tokens/update-quantity": () => knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400, { item_id: "tokens", customer_id: "c1", quantity: -3 }),
-    }));
+    const insufficient = server(
+      router({
+        "GET /payments/items/custom/c1/tokens": () => item(0),
+        "POST /payments/items/custom/c1/tokens/update-quantity": () =>
+          knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400, { item_id: "tokens", customer_id: "c1", quantity: -3 }),
+      }),
+    );
     const tokens = await insufficient.app.getItem({ itemId: "tokens", customCustomerId: "c1" });
     expect(await tokens.tryDecreaseQuantity(3)).toBe(false);
     const error = await tokens.decreaseQuantity(3).catch((e: unknown) => e);
     expect(isKnownErrorOfType(error, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT")).toBe(true);
 
-    const missing = server(router({
-      "GET /payments/items/custom/c1/tokens": () => item(0),
-      "POST /payments/items/custom/c1/tokens/update-quantity": () => knownError("ITEM_NOT_FOUND", 404, { item_id: "tokens" }),
-    }));
+    const missing = server(
+      router({
+        "GET /payments/items/custom/c1/tokens": () => item(0),
+        "POST /payments/items/custom/c1/tokens/update-quantity": () =>
+          knownError("ITEM_NOT_FOUND", 404, { item_id: "tokens" }),
+      }),
+    );
     const gone = await missing.app.getItem({ itemId: "tokens", customCustomerId: "c1" });
     const notFound = await gone.tryDecreaseQuantity(1).catch((e: unknown) => e);
     expect(isKnownErrorOfType(notFound, "ITEM_NOT_FOUND")).toBe(true);
@@ -99,7 +139,13 @@ describe("ServerItem quantity calls", () => {
 
   it("updateItemQuantity defaults allow_negative to false and passes expires_at and description", async () => {
     const { app, calls } = server(() => json({}));
-    await app.updateItemQuantity({ itemId: "tokens", customCustomerId: "c1", delta: 4, expiresAt: "2030-01-01T00:00:00.000Z", description: "gift" });
+    await app.updateItemQuantity({
+      itemId: "tokens",
+      customCustomerId: "c1",
+      delta: 4,
+      expiresAt: "2030-01-01T00:00:00.000Z",
+      description: "gift",
+    });
     expect(queryOf(calls[0]!)).toEqual({ allow_negative: "false" });
     expect(bodyOf(calls[0]!)).toEqual({ delta: 4, expires_at: "2030-01-01T00:00:00.000Z", description: "gift" });
   });
@@ -112,14 +158,20 @@ describe("admin payments", () => {
     const account = { account_id: "acct_1", charges_enabled: true, details_submitted: true, payouts_enabled: false };
     const after = admin(router({ "GET /internal/payments/stripe/account-info": () => json(account) }));
     expect(await after.app.getStripeAccountInfo()).toEqual(account);
-    expect(after.calls[0]!.headers).toMatchObject({ "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": "sak" });
+    expect(after.calls[0]!.headers).toMatchObject({
+      "x-stack-access-type": "admin",
+      "x-stack-super-secret-admin-key": "sak",
+    });
   });
 
   it("sets up payments and opens a widget session with empty POST bodies", async () => {
-    const { app, calls } = admin(router({
-      "POST /internal/payments/setup": () => json({ url: "http://localhost:8102/__emulator/payments/onboarding/acct_1" }),
-      "POST /internal/payments/stripe-widgets/account-session": () => json({ client_secret: "acct_1_secret_x" }),
-    }));
+    const { app, calls } = admin(
+      router({
+        "POST /internal/payments/setup": () =>
+          json({ url: "http://localhost:8102/__emulator/payments/onboarding/acct_1" }),
+        "POST /internal/payments/stripe-widgets/account-session": () => json({ client_secret: "acct_1_secret_x" }),
+      }),
+    );
     expect(await app.setupPayments()).toEqual({ url: "http://localhost:8102/__emulator/payments/onboarding/acct_1" });
     expect(await app.createStripeWidgetAccountSession()).toEqual({ client_secret: "acct_1_secret_x" });
     expect(calls.map(bodyOf)).toEqual([{}, {}]);
@@ -127,14 +179,31 @@ describe("admin payments", () => {
 
   it("lists transactions with snake_case query parameters and gives nextCursor", async () => {
     const { app, calls } = admin(() => json({ transactions: [], next_cursor: "t-9" }));
-    const page = await app.listTransactions({ cursor: "t-1", limit: 2, type: "purchase", customerType: "user", customerId: "u1" });
+    const page = await app.listTransactions({
+      cursor: "t-1",
+      limit: 2,
+      type: "purchase",
+      customerType: "user",
+      customerId: "u1",
+    });
     expect(page).toEqual({ transactions: [], nextCursor: "t-9" });
-    expect(queryOf(calls[0]!)).toEqual({ cursor: "t-1", limit: "2", type: "purchase", customer_type: "user", customer_id: "u1" });
+    expect(queryOf(calls[0]!)).toEqual({
+      cursor: "t-1",
+      limit: "2",
+      type: "purchase",
+      customer_type: "user",
+      customer_id: "u1",
+    });
   });
 
   it("makes a manual item change that may go negative", async () => {
     const { app, calls } = admin(() => json({}));
-    await app.createItemQuantityChange({ userId: TEST_USER_ID, itemId: "credits", quantity: -10, description: "refund" });
+    await app.createItemQuantityChange({
+      userId: TEST_USER_ID,
+      itemId: "credits",
+      quantity: -10,
+      description: "refund",
+    });
     expect(new URL(calls[0]!.url).pathname).toBe(`/api/v1/payments/items/user/${TEST_USER_ID}/credits/update-quantity`);
     expect(queryOf(calls[0]!)).toEqual({ allow_negative: "true" });
     expect(bodyOf(calls[0]!)).toEqual({ delta: -10, description: "refund" });
@@ -145,18 +214,22 @@ describe("data vault store", () => {
   /** A store on a Map, standing in for the server: it keeps whatever it is sent. */
   function vaultServer() {
     const stored = new Map<string, string>();
-    return server(router({
-      "POST /data-vault/stores/keys/set": (call) => {
-        const body = bodyOf(call) as { hashed_key: string; encrypted_value: string };
-        stored.set(body.hashed_key, body.encrypted_value);
-        return json({ success: true });
-      },
-      "POST /data-vault/stores/keys/get": (call) => {
-        const { hashed_key } = bodyOf(call) as { hashed_key: string };
-        const value = stored.get(hashed_key);
-        return value === undefined ? knownError("DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST", 400, { store_id: "keys", hashed_key }) : json({ encrypted_value: value });
-      },
-    }));
+    return server(
+      router({
+        "POST /data-vault/stores/keys/set": (call) => {
+          const body = bodyOf(call) as { hashed_key: string; encrypted_value: string };
+          stored.set(body.hashed_key, body.encrypted_value);
+          return json({ success: true });
+        },
+        "POST /data-vault/stores/keys/get": (call) => {
+          const { hashed_key } = bodyOf(call) as { hashed_key: string };
+          const value = stored.get(hashed_key);
+          return value === undefined
+            ? knownError("DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST", 400, { store_id: "keys", hashed_key })
+            : json({ encrypted_value: value });
+        },
+      }),
+    );
   }
 
   it("sends only a hashed key and a ciphertext, and reads the value back; a wrong secret finds nothing", async () => {
@@ -179,7 +252,9 @@ describe("data vault store", () => {
     const store = await app.getDataVaultStore("keys");
     await expect(store.getValue("k", { secret: 1 } as never)).rejects.toThrow(new TypeError("secret must be a string"));
     await expect(store.setValue("k", "v", {} as never)).rejects.toThrow(new TypeError("secret must be a string"));
-    await expect(store.setValue("k", 5 as never, { secret: "s" })).rejects.toThrow(new TypeError("value must be a string"));
+    await expect(store.setValue("k", 5 as never, { secret: "s" })).rejects.toThrow(
+      new TypeError("value must be a string"),
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -192,6 +267,8 @@ describe("data vault store", () => {
   it("fails with the exact decryption message when the stored value was not sealed with this secret", async () => {
     const { app } = server(() => json({ encrypted_value: "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }));
     const error = await (await app.getDataVaultStore("keys")).getValue("k", { secret: "s" }).catch((e: unknown) => e);
-    expect((error as Error).message).toBe("Data vault client-side decryption failed. Are you sure you're using the correct secret?");
+    expect((error as Error).message).toBe(
+      "Data vault client-side decryption failed. Are you sure you're using the correct secret?",
+    );
   });
 });

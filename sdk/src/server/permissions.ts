@@ -19,13 +19,25 @@ export function serverUserPermissionMethods(ctx: AppContext, userId: string): Se
     ...userPermissionMethods(ctx, userId, {}),
     grantPermission: async (a: TeamRef | string, b?: string) => {
       await (typeof a === "string"
-        ? asServer.send(ctx.transport, "grantProjectPermission", { params: { user_id: userId, permission_id: a }, body: {} })
-        : asServer.send(ctx.transport, "grantTeamPermission", { params: { team_id: a.id, user_id: userId, permission_id: String(b) }, body: {} }));
+        ? asServer.send(ctx.transport, "grantProjectPermission", {
+            params: { user_id: userId, permission_id: a },
+            body: {},
+          })
+        : asServer.send(ctx.transport, "grantTeamPermission", {
+            params: { team_id: a.id, user_id: userId, permission_id: String(b) },
+            body: {},
+          }));
     },
     revokePermission: async (a: TeamRef | string, b?: string) => {
       await (typeof a === "string"
-        ? asServer.send(ctx.transport, "revokeProjectPermission", { params: { user_id: userId, permission_id: a }, body: {} })
-        : asServer.send(ctx.transport, "revokeTeamPermission", { params: { team_id: a.id, user_id: userId, permission_id: String(b) }, body: {} }));
+        ? asServer.send(ctx.transport, "revokeProjectPermission", {
+            params: { user_id: userId, permission_id: a },
+            body: {},
+          })
+        : asServer.send(ctx.transport, "revokeTeamPermission", {
+            params: { team_id: a.id, user_id: userId, permission_id: String(b) },
+            body: {},
+          }));
     },
   };
   return methods;

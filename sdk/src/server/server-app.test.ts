@@ -23,7 +23,8 @@ function setup(responder: Responder, clock: ManualClock = manualClock(T0)) {
 }
 
 const bodyOf = (call: { body: string | undefined }): unknown => JSON.parse(call.body ?? "null");
-const pathOf = (call: { url: string; method: string }) => `${call.method} ${new URL(call.url).pathname.replace("/api/v1", "")}`;
+const pathOf = (call: { url: string; method: string }) =>
+  `${call.method} ${new URL(call.url).pathname.replace("/api/v1", "")}`;
 
 describe("StackServerApp users", () => {
   it("sends server access with the secret key", async () => {
@@ -31,7 +32,12 @@ describe("StackServerApp users", () => {
     const user = await app.getUser(TEST_USER_ID);
     expect(calls[0]!.headers["x-stack-access-type"]).toBe("server");
     expect(calls[0]!.headers["x-stack-secret-server-key"]).toBe("ssk");
-    expect(user).toMatchObject({ id: TEST_USER_ID, serverMetadata: { plan: "pro" }, countryCode: "CH", riskScores: { signUp: { bot: 1, freeTrialAbuse: 2 } } });
+    expect(user).toMatchObject({
+      id: TEST_USER_ID,
+      serverMetadata: { plan: "pro" },
+      countryCode: "CH",
+      riskScores: { signUp: { bot: 1, freeTrialAbuse: 2 } },
+    });
     expect(user!.lastActiveAt).toEqual(new Date(1_700_000_500_000));
   });
 
@@ -42,17 +48,42 @@ describe("StackServerApp users", () => {
 
   it("creates a user with a snake_case body", async () => {
     const { app, calls } = setup(router({ "POST /users": () => json(serverUserJson(), 201) }));
-    const user = await app.createUser({ primaryEmail: "ada@example.com", password: "pw", primaryEmailVerified: true, serverMetadata: { plan: "pro" } });
-    expect(bodyOf(calls[0]!)).toEqual({ primary_email: "ada@example.com", password: "pw", primary_email_verified: true, server_metadata: { plan: "pro" } });
+    const user = await app.createUser({
+      primaryEmail: "ada@example.com",
+      password: "pw",
+      primaryEmailVerified: true,
+      serverMetadata: { plan: "pro" },
+    });
+    expect(bodyOf(calls[0]!)).toEqual({
+      primary_email: "ada@example.com",
+      password: "pw",
+      primary_email_verified: true,
+      server_metadata: { plan: "pro" },
+    });
     expect(user.primaryEmail).toBe("ada@example.com");
   });
 
   it("lists users with query flags and the next cursor", async () => {
     const { app, calls } = setup(
-      router({ "GET /users": () => json({ items: [serverUserJson()], is_paginated: true, pagination: { next_cursor: OTHER_ID } }) }),
+      router({
+        "GET /users": () =>
+          json({ items: [serverUserJson()], is_paginated: true, pagination: { next_cursor: OTHER_ID } }),
+      }),
     );
-    const users = await app.listUsers({ limit: 1, orderBy: "signedUpAt", desc: true, includeAnonymous: true, query: "ada" });
-    expect(Object.fromEntries(new URL(calls[0]!.url).searchParams)).toEqual({ limit: "1", order_by: "signed_up_at", desc: "true", include_anonymous: "true", query: "ada" });
+    const users = await app.listUsers({
+      limit: 1,
+      orderBy: "signedUpAt",
+      desc: true,
+      includeAnonymous: true,
+      query: "ada",
+    });
+    expect(Object.fromEntries(new URL(calls[0]!.url).searchParams)).toEqual({
+      limit: "1",
+      order_by: "signed_up_at",
+      desc: "true",
+      include_anonymous: "true",
+      query: "ada",
+    });
     expect(users).toHaveLength(1);
     expect(users.nextCursor).toBe(OTHER_ID);
     await expect(app.listUsers({ onlyAnonymous: true })).rejects.toThrow(/includeAnonymous/);
@@ -68,7 +99,12 @@ describe("StackServerApp users", () => {
       }),
     );
     const user = (await app.getUser(TEST_USER_ID))!;
-    await user.update({ serverMetadata: { x: 1 }, password: "new-pw", primaryEmailVerified: false, riskScores: { signUp: { bot: 5, freeTrialAbuse: 6 } } });
+    await user.update({
+      serverMetadata: { x: 1 },
+      password: "new-pw",
+      primaryEmailVerified: false,
+      riskScores: { signUp: { bot: 5, freeTrialAbuse: 6 } },
+    });
     await user.setPrimaryEmail("g@example.com", { verified: true });
     await app.updateUser(TEST_USER_ID, { clientReadOnlyMetadata: { r: 1 } });
     const session = await user.createSession({ expiresInMillis: 60_000, isImpersonation: true });
@@ -81,7 +117,12 @@ describe("StackServerApp users", () => {
       "POST /auth/sessions",
       `DELETE /users/${TEST_USER_ID}`,
     ]);
-    expect(bodyOf(calls[1]!)).toEqual({ server_metadata: { x: 1 }, password: "new-pw", primary_email_verified: false, risk_scores: { sign_up: { bot: 5, free_trial_abuse: 6 } } });
+    expect(bodyOf(calls[1]!)).toEqual({
+      server_metadata: { x: 1 },
+      password: "new-pw",
+      primary_email_verified: false,
+      risk_scores: { sign_up: { bot: 5, free_trial_abuse: 6 } },
+    });
     expect(bodyOf(calls[2]!)).toEqual({ primary_email: "g@example.com", primary_email_verified: true });
     expect(bodyOf(calls[3]!)).toEqual({ client_read_only_metadata: { r: 1 } });
     expect(bodyOf(calls[4]!)).toEqual({ user_id: TEST_USER_ID, expires_in_millis: 60_000, is_impersonation: true });
@@ -142,7 +183,8 @@ describe("StackServerApp current user from a request", () => {
   it("caches the key set for 300 s of the injected clock", async () => {
     const { signer, responder } = await withSigner();
     const { app, calls, clock } = setup(responder);
-    const read = async () => app.getUser({ tokenStore: { accessToken: await signer.sign(claims(clock.now(), 600_000)), refreshToken: null } });
+    const read = async () =>
+      app.getUser({ tokenStore: { accessToken: await signer.sign(claims(clock.now(), 600_000)), refreshToken: null } });
     await read();
     clock.advance(299_000);
     await read();
@@ -155,7 +197,14 @@ describe("StackServerApp current user from a request", () => {
   it("asks for the wider key set for anonymous tokens", async () => {
     const { signer, responder } = await withSigner();
     const { app, calls } = setup(responder);
-    const anon = await signer.sign(claims(T0, 600_000, { aud: "internal:anon", is_anonymous: true, is_restricted: true, restricted_reason: { type: "anonymous" } }));
+    const anon = await signer.sign(
+      claims(T0, 600_000, {
+        aud: "internal:anon",
+        is_anonymous: true,
+        is_restricted: true,
+        restricted_reason: { type: "anonymous" },
+      }),
+    );
     await app.getUser({ or: "anonymous", tokenStore: { accessToken: anon, refreshToken: null } });
     expect(new URL(calls[0]!.url).searchParams.get("include_anonymous")).toBe("true");
   });

@@ -17,7 +17,14 @@ import {
   type ServerUserCreateOptions,
   type ServerUserUpdateOptions,
 } from "./server-user.ts";
-import { createUser, getUserById, listUsers, updateUser, type CursorList, type ServerListUsersOptions } from "./users.ts";
+import {
+  createUser,
+  getUserById,
+  listUsers,
+  updateUser,
+  type CursorList,
+  type ServerListUsersOptions,
+} from "./users.ts";
 import { checkApiKey } from "./api-keys.ts";
 import type { ApiKey } from "../client/api-keys.ts";
 import type { ApiKeyType } from "../contract/areas/api-keys.ts";
@@ -48,7 +55,10 @@ export class StackServerApp extends StackClientApp {
     if (!credentials && !secretServerKey) {
       throw new Error("No secretServerKey: pass secretServerKey to StackServerApp (or set STACK_SECRET_SERVER_KEY).");
     }
-    super({ ...options, tokenStore: options.tokenStore ?? null }, credentials ?? { accessType: "server", secretServerKey });
+    super(
+      { ...options, tokenStore: options.tokenStore ?? null },
+      credentials ?? { accessType: "server", secretServerKey },
+    );
     this.verifyAccessToken = createAccessTokenVerifier(this.ctx.transport, this.ctx.clock);
   }
 
@@ -78,7 +88,9 @@ export class StackServerApp extends StackClientApp {
   override getUser(userId: string): Promise<ServerUser | null>;
   /** The owner of a user API key; null when the key is not valid (sdk-surface.md §7). */
   override getUser(options: { apiKey: string }): Promise<ServerUser | null>;
-  override async getUser(arg: GetUserOptions | string | { apiKey: string } = {}): Promise<CurrentServerUser | ServerUser | null> {
+  override async getUser(
+    arg: GetUserOptions | string | { apiKey: string } = {},
+  ): Promise<CurrentServerUser | ServerUser | null> {
     if (typeof arg === "string") return getUserById(this.ctx, arg);
     if ("apiKey" in arg) {
       const key = await checkApiKey(this.ctx, "user", arg.apiKey);
@@ -119,7 +131,10 @@ export class StackServerApp extends StackClientApp {
   }
 
   /** Every member's permissions in a team, as {userId, permissionId} (sdk-surface.md §7). */
-  listTeamMemberPermissions(teamId: string, options?: { recursive?: boolean }): Promise<{ userId: string; permissionId: string }[]> {
+  listTeamMemberPermissions(
+    teamId: string,
+    options?: { recursive?: boolean },
+  ): Promise<{ userId: string; permissionId: string }[]> {
     return teams.listTeamMemberPermissions(this.ctx, teamId, options);
   }
 
@@ -129,7 +144,9 @@ export class StackServerApp extends StackClientApp {
   }
 
   /** POST /oauth-providers: links a provider account to a user (sdk-surface.md §7); a taken sign-in account id is a result. */
-  createOAuthProvider(options: oauthProviders.ServerOAuthProviderCreateOptions): Promise<Result<ServerOAuthProvider, AccountIdAlreadyUsed>> {
+  createOAuthProvider(
+    options: oauthProviders.ServerOAuthProviderCreateOptions,
+  ): Promise<Result<ServerOAuthProvider, AccountIdAlreadyUsed>> {
     return oauthProviders.createServerOAuthProvider(this.ctx, options);
   }
 

@@ -7,7 +7,14 @@ import type { TokenPair } from "../session/token-store.ts";
 import { serverUserPermissionMethods, type ServerUserPermissions } from "./permissions.ts";
 import { serverTeam, type ServerTeamJson, type TeamListQuery } from "../contract/areas/teams.ts";
 import type { ServerCheckoutOptions } from "../client/items.ts";
-import { teamCalls, teamFromJson, teamUpdateToWire, type Team, type TeamUpdateOptions, type TeamUser } from "../client/teams.ts";
+import {
+  teamCalls,
+  teamFromJson,
+  teamUpdateToWire,
+  type Team,
+  type TeamUpdateOptions,
+  type TeamUser,
+} from "../client/teams.ts";
 import { userTeamMethods, type UserTeams } from "../client/user-teams.ts";
 import type { CursorList } from "./cursor-list.ts";
 import { serverUserAccountMembers, type ServerUserAccountMembers } from "./account-members.ts";
@@ -56,7 +63,14 @@ export interface ServerSessionTokens {
   getTokens(): Promise<TokenPair>;
 }
 
-export interface ServerUser extends BaseUser, ServerUserTeams, ServerUserPermissions, ServerUserAccountMembers, ServerCustomer, UserOAuthMembers<ServerOAuthProvider> {
+export interface ServerUser
+  extends
+    BaseUser,
+    ServerUserTeams,
+    ServerUserPermissions,
+    ServerUserAccountMembers,
+    ServerCustomer,
+    UserOAuthMembers<ServerOAuthProvider> {
   /** The selected team as a server team object (sdk-surface.md §9b). */
   readonly selectedTeam: ServerTeam | null;
   readonly lastActiveAt: Date;
@@ -82,7 +96,10 @@ export type CurrentServerUser = ServerUser &
   Auth &
   SignedInAccountMembers &
   // Linking accounts and registering passkeys act as the signed-in user (client/connected-accounts.ts).
-  Pick<SignedInOAuthMembers, "getConnectedAccount" | "linkConnectedAccount" | "getOrLinkConnectedAccount" | "registerPasskey">;
+  Pick<
+    SignedInOAuthMembers,
+    "getConnectedAccount" | "linkConnectedAccount" | "getOrLinkConnectedAccount" | "registerPasskey"
+  >;
 
 function riskScoresToWire(r: ServerUserUpdateOptions["riskScores"]): ServerUserUpdate["risk_scores"] {
   return r === undefined ? undefined : { sign_up: { bot: r.signUp.bot, free_trial_abuse: r.signUp.freeTrialAbuse } };
@@ -121,16 +138,31 @@ export function serverUserCreateToWire(o: ServerUserCreateOptions): ServerUserCr
 }
 
 /** POST /auth/sessions (protocol.md §4.5): a session for any user, made by server code. */
-export async function createServerSession(ctx: AppContext, userId: string, options: CreateSessionOptions = {}): Promise<ServerSessionTokens> {
-  const body = { user_id: userId, expires_in_millis: options.expiresInMillis, is_impersonation: options.isImpersonation };
+export async function createServerSession(
+  ctx: AppContext,
+  userId: string,
+  options: CreateSessionOptions = {},
+): Promise<ServerSessionTokens> {
+  const body = {
+    user_id: userId,
+    expires_in_millis: options.expiresInMillis,
+    is_impersonation: options.isImpersonation,
+  };
   const tokens = await asServer.json(ctx.transport, "createSession", { body });
   return { getTokens: async () => ({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }) };
 }
 
 /** `onDeleted` lets the current user's object end its session after deleting the user (spec §4). */
-export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDeleted: () => void = () => {}): ServerUser {
+export function serverUserFromJson(
+  ctx: AppContext,
+  json: ServerUserJson,
+  onDeleted: () => void = () => {},
+): ServerUser {
   const update = async (options: ServerUserUpdateOptions): Promise<void> => {
-    await asServer.send(ctx.transport, "updateUser", { params: { user_id: json.id }, body: serverUserUpdateToWire(options) });
+    await asServer.send(ctx.transport, "updateUser", {
+      params: { user_id: json.id },
+      body: serverUserUpdateToWire(options),
+    });
   };
   return {
     ...baseUserFromJson(json),
@@ -141,7 +173,9 @@ export function serverUserFromJson(ctx: AppContext, json: ServerUserJson, onDele
     restrictedByAdminReason: json.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: json.restricted_by_admin_private_details,
     countryCode: json.country_code,
-    riskScores: { signUp: { bot: json.risk_scores.sign_up.bot, freeTrialAbuse: json.risk_scores.sign_up.free_trial_abuse } },
+    riskScores: {
+      signUp: { bot: json.risk_scores.sign_up.bot, freeTrialAbuse: json.risk_scores.sign_up.free_trial_abuse },
+    },
     // Teams (below) and permissions (permissions.ts).
     ...serverUserTeams(ctx, json.id, json.selected_team, (selectedTeamId) => update({ selectedTeamId })),
     ...serverUserPermissionMethods(ctx, json.id),
@@ -211,19 +245,28 @@ export function serverTeamFromJson(ctx: AppContext, json: ServerTeamJson): Serve
       }));
     },
     async update(options) {
-      await asServer.json(ctx.transport, "updateTeam", { params: { team_id: json.id }, body: teamUpdateToWire(options) });
+      await asServer.json(ctx.transport, "updateTeam", {
+        params: { team_id: json.id },
+        body: teamUpdateToWire(options),
+      });
     },
     async addUser(userId) {
       await asServer.send(ctx.transport, "addTeamMember", { params: { team_id: json.id, user_id: userId }, body: {} });
     },
     async removeUser(userId) {
-      await asServer.send(ctx.transport, "removeTeamMember", { params: { team_id: json.id, user_id: userId }, body: {} });
+      await asServer.send(ctx.transport, "removeTeamMember", {
+        params: { team_id: json.id, user_id: userId },
+        body: {},
+      });
     },
   };
 }
 
 /** GET /teams (optionally a user's): a "+cursor list" like listUsers. */
-export async function listServerTeams(ctx: AppContext, options: ServerListTeamsOptions & { userId?: string } = {}): Promise<CursorList<ServerTeam>> {
+export async function listServerTeams(
+  ctx: AppContext,
+  options: ServerListTeamsOptions & { userId?: string } = {},
+): Promise<CursorList<ServerTeam>> {
   const query: { [K in keyof TeamListQuery]?: string | number } = {
     user_id: options.userId,
     order_by: options.orderBy === "createdAt" ? "created_at" : undefined,

@@ -48,11 +48,22 @@ describe("StackServerApp teams", () => {
     const created = await app.createTeam({ displayName: "Ops", creatorUserId: TEST_USER_ID });
     expect(bodyOf(calls[0]!)).toEqual({ display_name: "Ops", creator_user_id: TEST_USER_ID });
     expect(calls[0]!.headers["x-stack-access-type"]).toBe("server");
-    expect(created).toMatchObject({ id: TEAM_ID, displayName: "Ops", serverMetadata: { tier: 2 }, createdAt: new Date(1_700_000_000_000) });
+    expect(created).toMatchObject({
+      id: TEAM_ID,
+      displayName: "Ops",
+      serverMetadata: { tier: 2 },
+      createdAt: new Date(1_700_000_000_000),
+    });
   });
 
   it("adds and removes members, updates server fields, and lists members as server users with their team profile", async () => {
-    const profile = { team_id: TEAM_ID, user_id: TEST_USER_ID, display_name: "Ada", profile_image_url: null, user: serverUserJson() };
+    const profile = {
+      team_id: TEAM_ID,
+      user_id: TEST_USER_ID,
+      display_name: "Ada",
+      profile_image_url: null,
+      user: serverUserJson(),
+    };
     const { app, calls } = setup(
       router({
         "POST /teams": () => json(team, 201),
@@ -73,7 +84,11 @@ describe("StackServerApp teams", () => {
     ]);
     expect(bodyOf(calls[3]!)).toEqual({ client_read_only_metadata: { r: 1 }, server_metadata: { tier: 3 } });
     const [member] = await created.listUsers();
-    expect(member).toMatchObject({ id: TEST_USER_ID, serverMetadata: { plan: "pro" }, teamProfile: { displayName: "Ada", profileImageUrl: null } });
+    expect(member).toMatchObject({
+      id: TEST_USER_ID,
+      serverMetadata: { plan: "pro" },
+      teamProfile: { displayName: "Ada", profileImageUrl: null },
+    });
   });
 
   it("gets a team by id (null for TEAM_NOT_FOUND) and lists with the published query names and the next cursor", async () => {
@@ -93,8 +108,12 @@ describe("StackServerApp teams", () => {
 
   it("lists every member's permissions of a team, direct by default as the reference SDK", async () => {
     const item = { id: "team_admin", user_id: TEST_USER_ID, team_id: TEAM_ID };
-    const { app, calls } = setup(router({ "GET /team-permissions": () => json({ items: [item], is_paginated: false }) }));
-    expect(await app.listTeamMemberPermissions(TEAM_ID)).toEqual([{ userId: TEST_USER_ID, permissionId: "team_admin" }]);
+    const { app, calls } = setup(
+      router({ "GET /team-permissions": () => json({ items: [item], is_paginated: false }) }),
+    );
+    expect(await app.listTeamMemberPermissions(TEAM_ID)).toEqual([
+      { userId: TEST_USER_ID, permissionId: "team_admin" },
+    ]);
     expect(line(calls[0]!)).toBe(`GET /team-permissions?team_id=${TEAM_ID}&recursive=false`);
     await app.listTeamMemberPermissions(TEAM_ID, { recursive: true });
     expect(line(calls[1]!)).toContain("recursive=true");
@@ -108,9 +127,11 @@ describe("server users' permissions and teams", () => {
       router({
         [`GET /users/${TEST_USER_ID}`]: () => json(serverUserJson({ selected_team_id: TEAM_ID, selected_team: team })),
         [`POST ${grant}`]: () => json({ id: "$update_team", user_id: TEST_USER_ID, team_id: TEAM_ID }, 201),
-        [`POST /project-permissions/${TEST_USER_ID}/read_docs`]: () => json({ id: "read_docs", user_id: TEST_USER_ID }, 201),
+        [`POST /project-permissions/${TEST_USER_ID}/read_docs`]: () =>
+          json({ id: "read_docs", user_id: TEST_USER_ID }, 201),
         [`DELETE /project-permissions/${TEST_USER_ID}/read_docs`]: () => json({ success: true }),
-        "GET /team-permissions": () => json({ items: [{ id: "$update_team", user_id: TEST_USER_ID, team_id: TEAM_ID }], is_paginated: false }),
+        "GET /team-permissions": () =>
+          json({ items: [{ id: "$update_team", user_id: TEST_USER_ID, team_id: TEAM_ID }], is_paginated: false }),
       }),
     );
     const user = (await app.getUser(TEST_USER_ID))!;
@@ -119,7 +140,10 @@ describe("server users' permissions and teams", () => {
     expect(line(calls[1]!)).toBe(`POST ${grant}`);
     await user.grantPermission("read_docs");
     await user.revokePermission("read_docs");
-    expect(calls.slice(2).map(line)).toEqual([`POST /project-permissions/${TEST_USER_ID}/read_docs`, `DELETE /project-permissions/${TEST_USER_ID}/read_docs`]);
+    expect(calls.slice(2).map(line)).toEqual([
+      `POST /project-permissions/${TEST_USER_ID}/read_docs`,
+      `DELETE /project-permissions/${TEST_USER_ID}/read_docs`,
+    ]);
     expect(await user.hasPermission({ id: TEAM_ID }, "$update_team")).toBe(true);
     expect(line(calls.at(-1)!)).toBe(`GET /team-permissions?team_id=${TEAM_ID}&user_id=${TEST_USER_ID}&recursive=true`);
   });
@@ -146,14 +170,19 @@ describe("StackAdminApp permission definitions", () => {
   it("creates with the published body (description, contained ids) and maps listings to containedPermissionIds", async () => {
     const ff = fakeFetch(
       router({
-        "POST /team-permission-definitions": () => json({ id: "trace_perm", description: "traced", contained_permission_ids: [] }, 201),
-        "GET /project-permission-definitions": () => json({ items: [{ id: "docs", contained_permission_ids: ["read"] }], is_paginated: false }),
-        "PATCH /team-permission-definitions/trace_perm": () => json({ id: "trace_perm", contained_permission_ids: ["$read_members"] }),
+        "POST /team-permission-definitions": () =>
+          json({ id: "trace_perm", description: "traced", contained_permission_ids: [] }, 201),
+        "GET /project-permission-definitions": () =>
+          json({ items: [{ id: "docs", contained_permission_ids: ["read"] }], is_paginated: false }),
+        "PATCH /team-permission-definitions/trace_perm": () =>
+          json({ id: "trace_perm", contained_permission_ids: ["$read_members"] }),
         "DELETE /team-permission-definitions/trace_perm": () => json({ success: true }),
       }),
     );
     const admin = new StackAdminApp({ ...options(ff), superSecretAdminKey: "sak" });
-    expect(await admin.createTeamPermissionDefinition({ id: "trace_perm", description: "traced" })).toEqual({ id: "trace_perm" });
+    expect(await admin.createTeamPermissionDefinition({ id: "trace_perm", description: "traced" })).toEqual({
+      id: "trace_perm",
+    });
     expect(bodyOf(ff.calls[0]!)).toEqual({ id: "trace_perm", description: "traced" });
     expect(ff.calls[0]!.headers["x-stack-access-type"]).toBe("admin");
     expect(await admin.listProjectPermissionDefinitions()).toEqual([{ id: "docs", containedPermissionIds: ["read"] }]);

@@ -26,7 +26,11 @@ export interface ServerTeamCreateOptions extends TeamCreateOptions {
 }
 
 export async function createServerTeam(ctx: AppContext, options: ServerTeamCreateOptions): Promise<ServerTeam> {
-  const body = { display_name: options.displayName, profile_image_url: options.profileImageUrl, creator_user_id: options.creatorUserId };
+  const body = {
+    display_name: options.displayName,
+    profile_image_url: options.profileImageUrl,
+    creator_user_id: options.creatorUserId,
+  };
   return serverTeamFromJson(ctx, await asServer.json(ctx.transport, "createTeam", { body }));
 }
 
@@ -53,4 +57,3 @@ export async function listTeamMemberPermissions(
   const page = await asServer.json(ctx.transport, "listTeamPermissions", { query });
   return page.items.map((p) => ({ userId: p.user_id, permissionId: p.id }));
 }
-

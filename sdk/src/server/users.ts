@@ -45,7 +45,10 @@ export async function getUserById(ctx: AppContext, userId: string): Promise<Serv
 }
 
 export async function updateUser(ctx: AppContext, userId: string, options: ServerUserUpdateOptions): Promise<void> {
-  await asServer.send(ctx.transport, "updateUser", { params: { user_id: userId }, body: serverUserUpdateToWire(options) });
+  await asServer.send(ctx.transport, "updateUser", {
+    params: { user_id: userId },
+    body: serverUserUpdateToWire(options),
+  });
 }
 
 export async function deleteUser(ctx: AppContext, userId: string): Promise<void> {
@@ -55,14 +58,18 @@ export async function deleteUser(ctx: AppContext, userId: string): Promise<void>
 /** Query-string booleans are "true"/"false" (contract queryBoolean). */
 const flag = (b: boolean | undefined) => (b === undefined ? undefined : String(b));
 
-export async function listUsers(ctx: AppContext, options: ServerListUsersOptions = {}): Promise<CursorList<ServerUser>> {
+export async function listUsers(
+  ctx: AppContext,
+  options: ServerListUsersOptions = {},
+): Promise<CursorList<ServerUser>> {
   if (options.onlyAnonymous && !options.includeAnonymous) {
     throw new Error("listUsers: onlyAnonymous needs includeAnonymous: true (sdk-surface.md §7).");
   }
   const query: { [K in keyof UserListQuery]?: string | number } = {
     cursor: options.cursor,
     limit: options.limit,
-    order_by: options.orderBy === undefined ? undefined : options.orderBy === "signedUpAt" ? "signed_up_at" : "last_active_at",
+    order_by:
+      options.orderBy === undefined ? undefined : options.orderBy === "signedUpAt" ? "signed_up_at" : "last_active_at",
     desc: flag(options.desc),
     query: options.query,
     team_id: options.teamId,

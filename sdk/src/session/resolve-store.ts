@@ -1,6 +1,13 @@
 import { cookieTokenStore, type CookieDocument } from "./cookie-store.ts";
 import { isRequestLike, requestTokenStore, type RequestLike } from "./request-token-store.ts";
-import { explicitTokenStore, isExplicitTokens, isTokenStore, memoryTokenStore, type TokenPair, type TokenStore } from "./token-store.ts";
+import {
+  explicitTokenStore,
+  isExplicitTokens,
+  isTokenStore,
+  memoryTokenStore,
+  type TokenPair,
+  type TokenStore,
+} from "./token-store.ts";
 
 /** The constructor/per-call `tokenStore` forms of sdk-surface.md §3, plus a custom {get, set} object. */
 export type TokenStoreInit = "memory" | "cookie" | TokenPair | TokenStore | RequestLike | null;

@@ -22,10 +22,13 @@ describe("Session.getAccessToken", () => {
   it("returns the stored token while it has at least 20 s left", async () => {
     let refreshes = 0;
     const at = token(T0, 60_000);
-    const { session, clock } = setup(async () => {
-      refreshes++;
-      return { accessToken: token(clock.now(), 60_000) };
-    }, { accessToken: at, refreshToken: "rt" });
+    const { session, clock } = setup(
+      async () => {
+        refreshes++;
+        return { accessToken: token(clock.now(), 60_000) };
+      },
+      { accessToken: at, refreshToken: "rt" },
+    );
     expect(await session.getAccessToken()).toBe(at);
     clock.advance(40_000); // exactly 20 s left
     expect(await session.getAccessToken()).toBe(at);
@@ -36,10 +39,13 @@ describe("Session.getAccessToken", () => {
 
   it("refreshes when there is no access token", async () => {
     const fresh = token(T0, 600_000);
-    const { session, store } = setup(async (rt) => {
-      expect(rt).toBe("rt");
-      return { accessToken: fresh };
-    }, { refreshToken: "rt" });
+    const { session, store } = setup(
+      async (rt) => {
+        expect(rt).toBe("rt");
+        return { accessToken: fresh };
+      },
+      { refreshToken: "rt" },
+    );
     expect(await session.getAccessToken()).toBe(fresh);
     expect(store.get()).toEqual({ accessToken: fresh, refreshToken: "rt" });
   });
@@ -47,10 +53,13 @@ describe("Session.getAccessToken", () => {
   it("shares one refresh between concurrent callers", async () => {
     let calls = 0;
     let release: (v: { accessToken: string }) => void = () => {};
-    const { session } = setup(() => {
-      calls++;
-      return new Promise((resolve) => (release = resolve));
-    }, { refreshToken: "rt" });
+    const { session } = setup(
+      () => {
+        calls++;
+        return new Promise((resolve) => (release = resolve));
+      },
+      { refreshToken: "rt" },
+    );
     const a = session.getAccessToken();
     const b = session.getAccessToken();
     const fresh = token(T0, 600_000);
@@ -66,17 +75,23 @@ describe("Session.getAccessToken", () => {
   });
 
   it("clears both tokens and returns null when the refresh token is rejected", async () => {
-    const { session, store } = setup(async () => {
-      throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-    }, { accessToken: token(T0, 5_000), refreshToken: "rt" });
+    const { session, store } = setup(
+      async () => {
+        throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+      },
+      { accessToken: token(T0, 5_000), refreshToken: "rt" },
+    );
     expect(await session.getAccessToken()).toBeNull();
     expect(store.get()).toEqual({ accessToken: null, refreshToken: null });
   });
 
   it("rethrows other refresh failures and keeps the tokens", async () => {
-    const { session, store } = setup(async () => {
-      throw new KnownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: "x" });
-    }, { refreshToken: "rt" });
+    const { session, store } = setup(
+      async () => {
+        throw new KnownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: "x" });
+      },
+      { refreshToken: "rt" },
+    );
     await expect(session.getAccessToken()).rejects.toMatchObject({ code: "INVALID_OAUTH_CLIENT_ID_OR_SECRET" });
     expect(store.get().refreshToken).toBe("rt");
   });
@@ -94,9 +109,12 @@ describe("Session.getAccessToken", () => {
 
   it("uses an access token without a refresh token until it expires", async () => {
     const at = token(T0, 10_000);
-    const { session, clock } = setup(async () => {
-      throw new Error("must not refresh");
-    }, { accessToken: at });
+    const { session, clock } = setup(
+      async () => {
+        throw new Error("must not refresh");
+      },
+      { accessToken: at },
+    );
     expect(await session.getAccessToken()).toBe(at);
     clock.advance(10_000);
     expect(await session.getAccessToken()).toBeNull();
@@ -136,8 +154,15 @@ describe("Session tokens", () => {
 describe("the refresh grant", () => {
   it("posts a form to /auth/oauth/token with no x-stack headers", async () => {
     const fresh = token(T0, 600_000);
-    const ff = fakeFetch(() => json({ access_token: fresh, token_type: "Bearer", expires_in: 600, scope: "legacy", refresh_token: "rt" }));
-    const transport = createTransport({ baseUrl: "http://api.test", projectId: "internal", accessType: "client", fetch: ff.fetch });
+    const ff = fakeFetch(() =>
+      json({ access_token: fresh, token_type: "Bearer", expires_in: 600, scope: "legacy", refresh_token: "rt" }),
+    );
+    const transport = createTransport({
+      baseUrl: "http://api.test",
+      projectId: "internal",
+      accessType: "client",
+      fetch: ff.fetch,
+    });
     const { session } = setup(createRefresher(transport), { refreshToken: "rt" });
     expect(await session.getAccessToken()).toBe(fresh);
     const call = ff.calls[0]!;
@@ -155,8 +180,17 @@ describe("the refresh grant", () => {
 
   it("sends the publishable key as client_secret and ends the session on REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", async () => {
     const ff = fakeFetch(() => knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401));
-    const transport = createTransport({ baseUrl: "http://api.test", projectId: "internal", accessType: "client", fetch: ff.fetch, sleep: recordingSleep().sleep });
-    const { session, store } = setup(createRefresher(transport, "pck"), { accessToken: token(T0, 1_000), refreshToken: "rt" });
+    const transport = createTransport({
+      baseUrl: "http://api.test",
+      projectId: "internal",
+      accessType: "client",
+      fetch: ff.fetch,
+      sleep: recordingSleep().sleep,
+    });
+    const { session, store } = setup(createRefresher(transport, "pck"), {
+      accessToken: token(T0, 1_000),
+      refreshToken: "rt",
+    });
     expect(await session.getAccessToken()).toBeNull();
     expect(new URLSearchParams(ff.calls[0]!.body).get("client_secret")).toBe("pck");
     expect(store.get()).toEqual({ accessToken: null, refreshToken: null });

@@ -22,7 +22,9 @@ export interface GetAccessTokenOptions {
 export class InvalidRefreshedTokenError extends Error {
   override readonly name = "InvalidRefreshedTokenError";
   constructor() {
-    super("The access token returned by the token refresh is invalid (missing or malformed claims); the backend is returning an invalid token.");
+    super(
+      "The access token returned by the token refresh is invalid (missing or malformed claims); the backend is returning an invalid token.",
+    );
   }
 }
 

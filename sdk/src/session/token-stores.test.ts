@@ -65,7 +65,10 @@ describe("resolveTokenStore", () => {
     const mem = resolveTokenStore("memory", "p")!;
     mem.set({ accessToken: null, refreshToken: "r" });
     expect(mem.get().refreshToken).toBe("r");
-    expect(resolveTokenStore({ accessToken: "a", refreshToken: "r" }, "p")!.get()).toEqual({ accessToken: "a", refreshToken: "r" });
+    expect(resolveTokenStore({ accessToken: "a", refreshToken: "r" }, "p")!.get()).toEqual({
+      accessToken: "a",
+      refreshToken: "r",
+    });
     const custom = memoryTokenStore({ refreshToken: "c" });
     expect(resolveTokenStore(custom, "p")).toBe(custom);
     expect(resolveTokenStore({ headers: { "x-stack-refresh-token": "hr" } }, "p")!.get().refreshToken).toBe("hr");
@@ -74,16 +77,26 @@ describe("resolveTokenStore", () => {
 
 describe("tokensFromRequest", () => {
   it("reads x-stack and x-hexclave token headers", () => {
-    expect(tokensFromRequest({ headers: new Headers({ "x-stack-access-token": "a", "x-hexclave-refresh-token": "r" }) })).toEqual({ accessToken: "a", refreshToken: "r" });
+    expect(
+      tokensFromRequest({ headers: new Headers({ "x-stack-access-token": "a", "x-hexclave-refresh-token": "r" }) }),
+    ).toEqual({ accessToken: "a", refreshToken: "r" });
   });
 
   it("reads Authorization: Bearer <jwt> and Bearer stackauth_<base64 auth json>", () => {
-    expect(tokensFromRequest({ headers: { Authorization: "Bearer eyJ.x.y" } })).toEqual({ accessToken: "eyJ.x.y", refreshToken: null });
+    expect(tokensFromRequest({ headers: { Authorization: "Bearer eyJ.x.y" } })).toEqual({
+      accessToken: "eyJ.x.y",
+      refreshToken: null,
+    });
     const b64 = Buffer.from(JSON.stringify({ accessToken: "a", refreshToken: "r" })).toString("base64");
-    expect(tokensFromRequest({ headers: { authorization: `Bearer stackauth_${b64}` } })).toEqual({ accessToken: "a", refreshToken: "r" });
+    expect(tokensFromRequest({ headers: { authorization: `Bearer stackauth_${b64}` } })).toEqual({
+      accessToken: "a",
+      refreshToken: "r",
+    });
   });
 
   it("reads the x-stack-auth JSON header", () => {
-    expect(tokensFromRequest({ headers: { "x-stack-auth": JSON.stringify({ accessToken: "a", refreshToken: null }) } })).toEqual({ accessToken: "a", refreshToken: null });
+    expect(
+      tokensFromRequest({ headers: { "x-stack-auth": JSON.stringify({ accessToken: "a", refreshToken: null }) } }),
+    ).toEqual({ accessToken: "a", refreshToken: null });
   });
 });

@@ -55,7 +55,12 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** A known-error response as the fake provider sends it with override-error-status (protocol.md §3.1). */
-export function knownError(code: string, status: number, details?: Record<string, unknown>, error = "message"): Response {
+export function knownError(
+  code: string,
+  status: number,
+  details?: Record<string, unknown>,
+  error = "message",
+): Response {
   return json({ code, error, ...(details ? { details } : {}) }, 200, {
     "x-stack-known-error": code,
     "x-stack-actual-status": String(status),

@@ -6,7 +6,11 @@ import type { AccessTokenClaims } from "../contract/areas/sessions.ts";
 export const TEST_PROJECT_ID = "internal";
 export const TEST_USER_ID = "3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b";
 
-export function claims(nowMillis: number, lifeMillis: number, overrides: Partial<AccessTokenClaims> = {}): AccessTokenClaims {
+export function claims(
+  nowMillis: number,
+  lifeMillis: number,
+  overrides: Partial<AccessTokenClaims> = {},
+): AccessTokenClaims {
   const iat = Math.floor(nowMillis / 1000);
   return {
     sub: TEST_USER_ID,

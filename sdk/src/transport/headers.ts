@@ -1,4 +1,10 @@
-import { callerHeaders, headerNames, SDK_CLIENT_VERSION, type AccessType, type HeaderFamily } from "../contract/headers.ts";
+import {
+  callerHeaders,
+  headerNames,
+  SDK_CLIENT_VERSION,
+  type AccessType,
+  type HeaderFamily,
+} from "../contract/headers.ts";
 import { randomNonce, type RandomSource } from "../runtime/ids.ts";
 
 /** The request headers of protocol.md §2.1, with the legacy `x-stack-*` names every backend accepts. */

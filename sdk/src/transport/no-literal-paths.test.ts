@@ -16,7 +16,8 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     // The wire's contract spells them; the emulator's control-plane contract has paths of its own under /__emulator.
-    if (entry.isDirectory()) return (entry.name === "contract" || entry.name === "emulator") && dir === sdkSrc ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return (entry.name === "contract" || entry.name === "emulator") && dir === sdkSrc ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
@@ -28,12 +29,19 @@ const notApiPaths: Record<string, string> = {
 
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
 
-const firstSegments = [...new Set(operations.map((o) => o.path.split("/")[1]).filter((s): s is string => !!s && !s.startsWith(":")))];
-const literalPath = new RegExp(`["'\`]/(${firstSegments.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=[/"'\`?$])`, "g");
+const firstSegments = [
+  ...new Set(operations.map((o) => o.path.split("/")[1]).filter((s): s is string => !!s && !s.startsWith(":"))),
+];
+const literalPath = new RegExp(
+  `["'\`]/(${firstSegments.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=[/"'\`?$])`,
+  "g",
+);
 
 describe("the SDK's /api/v1 paths", () => {
   it("knows the contract's first path segments (the scan below would pass vacuously without them)", () => {
-    expect(firstSegments).toEqual(expect.arrayContaining(["auth", "users", "internal", "teams", "contact-channels", "payments"]));
+    expect(firstSegments).toEqual(
+      expect.arrayContaining(["auth", "users", "internal", "teams", "contact-channels", "payments"]),
+    );
     expect('ctx.transport.request("/users/me", {})'.match(literalPath)).toHaveLength(1);
     expect("`/internal/config/override/${level}`".match(literalPath)).toHaveLength(1);
   });

@@ -23,7 +23,9 @@ function recordingTransport(): { transport: Transport; calls: { path: string; in
 
 describe("operationPath", () => {
   it("fills each :param with its URL-encoded value", () => {
-    expect(operationPath("updateContactChannel", { user_id: "me", channel_id: "a/b c" })).toBe("/contact-channels/me/a%2Fb%20c");
+    expect(operationPath("updateContactChannel", { user_id: "me", channel_id: "a/b c" })).toBe(
+      "/contact-channels/me/a%2Fb%20c",
+    );
     expect(operationPath("jwks", { project_id: "p?1" })).toBe("/projects/p%3F1/.well-known/jwks.json");
   });
 
@@ -39,14 +41,22 @@ describe("operationPath", () => {
 describe("operationRequest", () => {
   it("takes the method from the contract and passes session, query and body through unchanged", () => {
     const session = null;
-    const { path, init } = operationRequest("deleteSession", { session, allowAnonymousUser: true, params: { session_id: "s1" }, query: { user_id: "u" } });
+    const { path, init } = operationRequest("deleteSession", {
+      session,
+      allowAnonymousUser: true,
+      params: { session_id: "s1" },
+      query: { user_id: "u" },
+    });
     expect(path).toBe("/auth/sessions/s1");
     expect(init).toEqual({ session: null, allowAnonymousUser: true, method: "DELETE", query: { user_id: "u" } });
     expect("body" in init).toBe(false);
   });
 
   it("keeps an explicit empty body (it decides the content-type header)", () => {
-    expect(operationRequest("deleteTeam", { params: { team_id: "t" }, body: {} }).init).toEqual({ method: "DELETE", body: {} });
+    expect(operationRequest("deleteTeam", { params: { team_id: "t" }, body: {} }).init).toEqual({
+      method: "DELETE",
+      body: {},
+    });
   });
 });
 

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { answerSchema, operationPath, type AnswerSchema, type BodyCaller, type OperationCallParts } from "../contract/operation-calls.ts";
+import {
+  answerSchema,
+  operationPath,
+  type AnswerSchema,
+  type BodyCaller,
+  type OperationCallParts,
+} from "../contract/operation-calls.ts";
 import { operationsById, type OperationId } from "../contract/operations.ts";
 import type { BareRequestOptions, QueryValue, RequestOptions, Transport, TransportResponse } from "./transport.ts";
 
@@ -25,7 +31,10 @@ export type CallAuth = Pick<RequestOptions, "session" | "allowAnonymousUser">;
 export type CallOptions<Id extends OperationId, Caller extends BodyCaller> = CallAuth & OperationCallParts<Id, Caller>;
 
 /** The `(path, RequestOptions)` the transport gets for a call: exported for the tests that pin it. */
-export function operationRequest(id: OperationId, options: CallAuth & { params?: unknown; query?: unknown; body?: unknown }): { path: string; init: RequestOptions } {
+export function operationRequest(
+  id: OperationId,
+  options: CallAuth & { params?: unknown; query?: unknown; body?: unknown },
+): { path: string; init: RequestOptions } {
   const op = operationsById.get(id);
   if (!op) throw new Error(`Not a contract operation: ${id}`);
   const { params, query, body, ...auth } = options;
@@ -37,14 +46,27 @@ export function operationRequest(id: OperationId, options: CallAuth & { params?:
 
 export interface OperationCaller<Caller extends BodyCaller> {
   /** Sends the operation's request; answers what `Transport.request` answers (a known error is thrown as today). */
-  send<Id extends OperationId>(transport: Transport, id: Id, options: CallOptions<Id, Caller>): Promise<TransportResponse>;
+  send<Id extends OperationId>(
+    transport: Transport,
+    id: Id,
+    options: CallOptions<Id, Caller>,
+  ): Promise<TransportResponse>;
   /** As `send`, then parses the answer's JSON with the operation's answer schema for this caller (`Transport.requestJson`). */
-  json<Id extends OperationId>(transport: Transport, id: Id, options: CallOptions<Id, Caller>): Promise<z.output<AnswerSchema<Id, Caller>>>;
+  json<Id extends OperationId>(
+    transport: Transport,
+    id: Id,
+    options: CallOptions<Id, Caller>,
+  ): Promise<z.output<AnswerSchema<Id, Caller>>>;
   /**
    * As `json`, with a schema the call site chooses: where the view depends on the app at run time (a client-app call
    * made by a server app parses the server view) or one call serves the user and team operations.
    */
-  jsonAs<Id extends OperationId, S extends z.ZodType>(transport: Transport, id: Id, options: CallOptions<Id, Caller>, schema: S): Promise<z.output<S>>;
+  jsonAs<Id extends OperationId, S extends z.ZodType>(
+    transport: Transport,
+    id: Id,
+    options: CallOptions<Id, Caller>,
+    schema: S,
+  ): Promise<z.output<S>>;
 }
 
 function callerFor<Caller extends BodyCaller>(caller: Caller): OperationCaller<Caller> {
@@ -66,16 +88,26 @@ function callerFor<Caller extends BodyCaller>(caller: Caller): OperationCaller<C
 }
 
 /** The options of a plain-HTTP call: the form body and its content type are the caller's (OAuth token endpoint). */
-export type BareCallOptions<Id extends OperationId> = Pick<OperationCallParts<Id, BodyCaller>, "params" | "query"> & Pick<BareRequestOptions, "headers" | "body">;
+export type BareCallOptions<Id extends OperationId> = Pick<OperationCallParts<Id, BodyCaller>, "params" | "query"> &
+  Pick<BareRequestOptions, "headers" | "body">;
 
 /**
  * Sends a plain-HTTP operation (the OAuth authorize and token endpoints, the JWKS: protocol.md §4.4) through
  * `Transport.requestBare`, without any x-stack header, as those calls always were.
  */
-export async function sendBare<Id extends OperationId>(transport: Transport, id: Id, options: BareCallOptions<Id>): Promise<TransportResponse> {
+export async function sendBare<Id extends OperationId>(
+  transport: Transport,
+  id: Id,
+  options: BareCallOptions<Id>,
+): Promise<TransportResponse> {
   const op = operationsById.get(id);
   if (!op) throw new Error(`Not a contract operation: ${id}`);
-  const { params, query, headers, body } = options as { params?: Readonly<Record<string, string>>; query?: Record<string, QueryValue>; headers?: Record<string, string>; body?: string };
+  const { params, query, headers, body } = options as {
+    params?: Readonly<Record<string, string>>;
+    query?: Record<string, QueryValue>;
+    headers?: Record<string, string>;
+    body?: string;
+  };
   const bare: BareRequestOptions = { method: op.method };
   if (headers !== undefined) bare.headers = headers;
   if (body !== undefined) bare.body = body;

@@ -3,7 +3,15 @@ import { OFFLINE_MESSAGE } from "../contract/headers.ts";
 import { KnownError } from "../errors/known-error.ts";
 import { ConnectionError, HttpError, KnownErrorMismatchError } from "../errors/sdk-errors.ts";
 import type { RandomSource } from "../runtime/ids.ts";
-import { fakeFetch, json, knownError, networkFailure, recordingSleep, sequence, type Responder } from "../test-support/fake-fetch.ts";
+import {
+  fakeFetch,
+  json,
+  knownError,
+  networkFailure,
+  recordingSleep,
+  sequence,
+  type Responder,
+} from "../test-support/fake-fetch.ts";
 import { createTransport, type TransportOptions, type UserTokenSource } from "./transport.ts";
 
 /** A RandomSource whose bytes are all `b`: 0x00 gives jitter 0.5, 0xff just under 1.5. */
@@ -47,7 +55,9 @@ describe("request headers and URL", () => {
   });
 
   it("omits allow-anonymous-user unless asked, strips the trailing slash and merges extra headers last", async () => {
-    const { transport, calls } = setup(() => json({}), { extraRequestHeaders: { "x-extra": "1", "x-stack-project-id": "override" } });
+    const { transport, calls } = setup(() => json({}), {
+      extraRequestHeaders: { "x-extra": "1", "x-stack-project-id": "override" },
+    });
     await transport.request("/", { method: "POST", body: { a: 1 } });
     const c = calls[0]!;
     expect(c.url).toBe("http://api.test/api/v1");
@@ -59,8 +69,16 @@ describe("request headers and URL", () => {
   });
 
   it("sends keys per access type and the session's tokens", async () => {
-    const { transport, calls } = setup(() => json({}), { accessType: "admin", secretServerKey: "ssk", superSecretAdminKey: "ssak" });
-    const session: UserTokenSource = { getAccessToken: async () => "at", getRefreshToken: () => "rt", markAccessTokenExpired: () => {} };
+    const { transport, calls } = setup(() => json({}), {
+      accessType: "admin",
+      secretServerKey: "ssk",
+      superSecretAdminKey: "ssak",
+    });
+    const session: UserTokenSource = {
+      getAccessToken: async () => "at",
+      getRefreshToken: () => "rt",
+      markAccessTokenExpired: () => {},
+    };
     await transport.request("/x", { session });
     const c = calls[0]!;
     expect(c.headers["x-stack-secret-server-key"]).toBe("ssk");
@@ -121,20 +139,32 @@ describe("network failures", () => {
 
 describe("429 and 508", () => {
   it("waits exactly Retry-After seconds, then retries (even a POST)", async () => {
-    const { transport, calls, waits } = setup(sequence(() => json({ message: "slow down" }, 429, { "retry-after": "3" }), () => json({ ok: 1 })));
+    const { transport, calls, waits } = setup(
+      sequence(
+        () => json({ message: "slow down" }, 429, { "retry-after": "3" }),
+        () => json({ ok: 1 }),
+      ),
+    );
     await transport.request("/x", { method: "POST", body: {} });
     expect(calls).toHaveLength(2);
     expect(waits).toEqual([3000]);
   });
 
   it("backs off when a 429 has no Retry-After", async () => {
-    const { transport, waits } = setup(sequence(() => json({}, 429), () => json({})));
+    const { transport, waits } = setup(
+      sequence(
+        () => json({}, 429),
+        () => json({}),
+      ),
+    );
     await transport.request("/x");
     expect(waits).toEqual([1000]);
   });
 
   it("honours a 429 carried as actual-status and gives up after 5 attempts", async () => {
-    const { transport, calls, waits } = setup(() => json({}, 200, { "x-stack-actual-status": "429", "retry-after": "1" }));
+    const { transport, calls, waits } = setup(() =>
+      json({}, 200, { "x-stack-actual-status": "429", "retry-after": "1" }),
+    );
     const e: unknown = await transport.request("/x").catch((x: unknown) => x);
     expect(e).toBeInstanceOf(HttpError);
     expect((e as HttpError).status).toBe(429);
@@ -143,13 +173,23 @@ describe("429 and 508", () => {
   });
 
   it("clamps a huge Retry-After to the maximum wait", async () => {
-    const { transport, waits } = setup(sequence(() => json({}, 429, { "retry-after": "99999999999" }), () => json({})));
+    const { transport, waits } = setup(
+      sequence(
+        () => json({}, 429, { "retry-after": "99999999999" }),
+        () => json({}),
+      ),
+    );
     await transport.request("/x");
     expect(waits).toEqual([2_147_483_647]);
   });
 
   it("retries a 508 whose body has the infinite-loop marker, but not a plain 508", async () => {
-    const a = setup(sequence(() => new Response("INFINITE_LOOP_DETECTED", { status: 508 }), () => json({})));
+    const a = setup(
+      sequence(
+        () => new Response("INFINITE_LOOP_DETECTED", { status: 508 }),
+        () => json({}),
+      ),
+    );
     await a.transport.request("/x", { method: "POST" });
     expect(a.calls).toHaveLength(2);
     const b = setup(() => new Response("loop", { status: 508 }));
@@ -173,7 +213,9 @@ describe("known errors", () => {
   });
 
   it("rejects a header/body mismatch", async () => {
-    const { transport } = setup(() => json({ code: "TEAM_NOT_FOUND" }, 200, { "x-stack-known-error": "USER_NOT_FOUND" }));
+    const { transport } = setup(() =>
+      json({ code: "TEAM_NOT_FOUND" }, 200, { "x-stack-known-error": "USER_NOT_FOUND" }),
+    );
     await expect(transport.request("/x")).rejects.toBeInstanceOf(KnownErrorMismatchError);
   });
 
@@ -190,7 +232,12 @@ describe("known errors", () => {
           token = "new";
         },
       };
-      const ok = setup(sequence(() => knownError(code, 401), () => json({ ok: 1 })));
+      const ok = setup(
+        sequence(
+          () => knownError(code, 401),
+          () => json({ ok: 1 }),
+        ),
+      );
       await ok.transport.request("/users/me", { session });
       expect(expired).toEqual(["old"]);
       expect(ok.calls.map((c) => c.headers["x-stack-access-token"])).toEqual(["old", "new"]);
@@ -203,7 +250,11 @@ describe("known errors", () => {
   );
 
   it("does not retry an invalid-access-token error when no token was sent", async () => {
-    const session: UserTokenSource = { getAccessToken: async () => null, getRefreshToken: () => null, markAccessTokenExpired: () => {} };
+    const session: UserTokenSource = {
+      getAccessToken: async () => null,
+      getRefreshToken: () => null,
+      markAccessTokenExpired: () => {},
+    };
     const { transport, calls } = setup(() => knownError("ACCESS_TOKEN_EXPIRED", 401));
     await expect(transport.request("/x", { session })).rejects.toBeInstanceOf(KnownError);
     expect(calls).toHaveLength(1);
@@ -212,10 +263,16 @@ describe("known errors", () => {
   it("retries once with a new admin access token on an INVALID_ADMIN_ACCESS_TOKEN error", async () => {
     let n = 0;
     const adminSession = { getAdminAccessToken: async () => `admin-${n}`, markAdminAccessTokenExpired: () => void n++ };
-    const { transport, calls } = setup(sequence(() => knownError("ADMIN_ACCESS_TOKEN_EXPIRED", 401), () => json({})), {
-      accessType: "admin",
-      adminSession,
-    });
+    const { transport, calls } = setup(
+      sequence(
+        () => knownError("ADMIN_ACCESS_TOKEN_EXPIRED", 401),
+        () => json({}),
+      ),
+      {
+        accessType: "admin",
+        adminSession,
+      },
+    );
     await transport.request("/internal/projects/current");
     expect(calls.map((c) => c.headers["x-stack-admin-access-token"])).toEqual(["admin-0", "admin-1"]);
   });
@@ -224,7 +281,11 @@ describe("known errors", () => {
 describe("requestBare", () => {
   it("sends no x-stack headers", async () => {
     const { transport, calls } = setup(() => json({}));
-    await transport.requestBare("/auth/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    await transport.requestBare("/auth/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
     expect(Object.keys(calls[0]!.headers).filter((k) => k.startsWith("x-stack"))).toEqual([]);
     expect(calls[0]!.init.credentials).toBe("omit");
   });

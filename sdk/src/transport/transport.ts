@@ -204,7 +204,12 @@ export function createTransport(options: TransportOptions): Transport {
           continue;
         }
         // protocol.md §3.1: the same for the admin access token of a project-owner session.
-        if (adminSession && adminAccessToken && !retriedAdminToken && isKnownErrorOfType(e, "INVALID_ADMIN_ACCESS_TOKEN")) {
+        if (
+          adminSession &&
+          adminAccessToken &&
+          !retriedAdminToken &&
+          isKnownErrorOfType(e, "INVALID_ADMIN_ACCESS_TOKEN")
+        ) {
           adminSession.markAdminAccessTokenExpired(adminAccessToken);
           retriedAdminToken = true;
           continue;
@@ -227,7 +232,11 @@ export function createTransport(options: TransportOptions): Transport {
     },
     requestBare(path, bare = {}) {
       const method = (bare.method ?? "GET").toUpperCase();
-      return send(buildUrl(options.baseUrl, path, bare.query), { method, headers: bare.headers ?? {}, body: bare.body });
+      return send(buildUrl(options.baseUrl, path, bare.query), {
+        method,
+        headers: bare.headers ?? {},
+        body: bare.body,
+      });
     },
     parseJson,
   };

@@ -16,7 +16,8 @@ function referencePatternOk(p: string): boolean {
   for (let i = 0; i < p.length; i++) {
     const c = p[i]!;
     if (c === "." && p[i + 1] === ".") return false;
-    const ok = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "." || c === "-" || c === "*";
+    const ok =
+      (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "." || c === "-" || c === "*";
     if (!ok) return false;
   }
   return true;
@@ -25,7 +26,8 @@ function referencePatternOk(p: string): boolean {
 /** Backtracking matcher: `**` any characters, `*` any characters but a dot. */
 function referenceMatch(host: string, pattern: string): boolean {
   if (pattern === "") return host === "";
-  if (pattern.startsWith("**")) return [...Array(host.length + 1).keys()].some((i) => referenceMatch(host.slice(i), pattern.slice(2)));
+  if (pattern.startsWith("**"))
+    return [...Array(host.length + 1).keys()].some((i) => referenceMatch(host.slice(i), pattern.slice(2)));
   if (pattern.startsWith("*")) {
     for (let i = 0; i <= host.length; i++) {
       if (referenceMatch(host.slice(i), pattern.slice(1))) return true;
@@ -42,13 +44,28 @@ const patternChars = fc.constantFrom(..."abcz09.-*A_/ :é".split(""));
 
 describe("host patterns (spec §5)", () => {
   it("accepts exactly what the reference rule accepts", () => {
-    fc.assert(fc.property(fc.array(patternChars, { maxLength: 12 }).map((cs) => cs.join("")), (p) => isValidHostPattern(p) === referencePatternOk(p)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(patternChars, { maxLength: 12 }).map((cs) => cs.join("")),
+        (p) => isValidHostPattern(p) === referencePatternOk(p),
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it("matches wildcards like the reference matcher", () => {
-    const patternLabel = fc.oneof(label, fc.constant("*"), fc.constant("**"), label.map((l) => `${l}*`), label.map((l) => `*${l}`));
+    const patternLabel = fc.oneof(
+      label,
+      fc.constant("*"),
+      fc.constant("**"),
+      label.map((l) => `${l}*`),
+      label.map((l) => `*${l}`),
+    );
     const pattern = fc.array(patternLabel, { minLength: 1, maxLength: 4 }).map((ls) => ls.join("."));
-    fc.assert(fc.property(hostname, pattern, (h, p) => matchesHostPattern(h, p) === referenceMatch(h, p)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(hostname, pattern, (h, p) => matchesHostPattern(h, p) === referenceMatch(h, p)),
+      { numRuns: 2000 },
+    );
   });
 
   it("lets * stand for one label and ** for several", () => {
@@ -60,7 +77,8 @@ describe("host patterns (spec §5)", () => {
   });
 
   it("rejects leading or trailing dots and '..'", () => {
-    for (const bad of [".example.com", "example.com.", "a..b", "", "exa_mple.com", "ex ample.com"]) expect(isValidHostPattern(bad)).toBe(false);
+    for (const bad of [".example.com", "example.com.", "a..b", "", "exa_mple.com", "ex ample.com"])
+      expect(isValidHostPattern(bad)).toBe(false);
   });
 });
 
@@ -74,13 +92,22 @@ describe("localhost detection (spec §5)", () => {
   });
 
   it("does not treat other hosts as localhost", () => {
-    fc.assert(fc.property(hostname.filter((h) => h !== "localhost" && !h.endsWith(".localhost") && !h.startsWith("127.")), (h) => !isLocalhost(h)));
-    for (const host of ["128.0.0.1", "127.0.0", "127.0.0.256", "localhost.example.com", "mylocalhost", "10.0.0.1"]) expect(isLocalhost(host)).toBe(false);
+    fc.assert(
+      fc.property(
+        hostname.filter((h) => h !== "localhost" && !h.endsWith(".localhost") && !h.startsWith("127.")),
+        (h) => !isLocalhost(h),
+      ),
+    );
+    for (const host of ["128.0.0.1", "127.0.0", "127.0.0.256", "localhost.example.com", "mylocalhost", "10.0.0.1"])
+      expect(isLocalhost(host)).toBe(false);
   });
 });
 
 describe("trusted redirect URLs", () => {
-  const config = { allowLocalhost: false, domains: [{ domain: "https://*.example.com", handler_path: "/handler" }, { domain: "https://app.test:8443/base" }] };
+  const config = {
+    allowLocalhost: false,
+    domains: [{ domain: "https://*.example.com", handler_path: "/handler" }, { domain: "https://app.test:8443/base" }],
+  };
 
   it("accepts URLs on a trusted domain, with the same protocol and port, under its path", () => {
     expect(isTrustedRedirectUrl("https://shop.example.com/handler/sign-in?x=1", config)).toBe(true);
@@ -112,14 +139,24 @@ describe("trusted redirect URLs", () => {
 
 describe("production-mode checks", () => {
   it("rejects allow-localhost with the exact message of spec §5", () => {
-    expect(productionModeErrors({ allowLocalhost: true, domains: [] }).map((e) => e.message)).toEqual([LOCALHOST_IN_PRODUCTION_MESSAGE]);
-    expect(LOCALHOST_IN_PRODUCTION_MESSAGE).toBe("Localhost is not allowed in production mode, turn off Allow localhost in project settings");
+    expect(productionModeErrors({ allowLocalhost: true, domains: [] }).map((e) => e.message)).toEqual([
+      LOCALHOST_IN_PRODUCTION_MESSAGE,
+    ]);
+    expect(LOCALHOST_IN_PRODUCTION_MESSAGE).toBe(
+      "Localhost is not allowed in production mode, turn off Allow localhost in project settings",
+    );
   });
 
   it("flags invalid URLs, localhost, pure-IP and non-HTTPS domains", () => {
     const messages = productionModeErrors({
       allowLocalhost: false,
-      domains: [{ domain: "not a url" }, { domain: "https://app.localhost" }, { domain: "https://10.1.2.3" }, { domain: "http://plain.example.com" }, { domain: "https://ok.example.com" }],
+      domains: [
+        { domain: "not a url" },
+        { domain: "https://app.localhost" },
+        { domain: "https://10.1.2.3" },
+        { domain: "http://plain.example.com" },
+        { domain: "https://ok.example.com" },
+      ],
     }).map((e) => e.message);
     expect(messages).toHaveLength(4);
     expect(messages[0]).toContain("not a valid URL");

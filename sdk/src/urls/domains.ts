@@ -84,7 +84,10 @@ function portOf(url: URL): string {
  * Whether a redirect URL may be used (spec §5: "Redirect URLs must be on whitelisted domains"): localhost when the
  * project allows it, else same protocol, a matching host, the same port and a path under the domain's path.
  */
-export function isTrustedRedirectUrl(url: string | URL, config: { allowLocalhost: boolean; domains: readonly TrustedDomain[] }): boolean {
+export function isTrustedRedirectUrl(
+  url: string | URL,
+  config: { allowLocalhost: boolean; domains: readonly TrustedDomain[] },
+): boolean {
   let parsed: URL;
   try {
     parsed = typeof url === "string" ? new URL(url) : url;
@@ -112,13 +115,18 @@ export interface ProductionModeError {
   relativeFixUrl: string;
 }
 
-export const LOCALHOST_IN_PRODUCTION_MESSAGE = "Localhost is not allowed in production mode, turn off Allow localhost in project settings";
+export const LOCALHOST_IN_PRODUCTION_MESSAGE =
+  "Localhost is not allowed in production mode, turn off Allow localhost in project settings";
 
 /**
  * The checks a project must pass before production mode (spec §5). With the project's id, the fix URL is the
  * dashboard's page for its domains (`/projects/<id>/domains`, as the published SDK gives it).
  */
-export function productionModeErrors(config: { allowLocalhost: boolean; domains: readonly TrustedDomain[]; projectId?: string }): ProductionModeError[] {
+export function productionModeErrors(config: {
+  allowLocalhost: boolean;
+  domains: readonly TrustedDomain[];
+  projectId?: string;
+}): ProductionModeError[] {
   const errors: ProductionModeError[] = [];
   const fixUrl = config.projectId === undefined ? "/domains" : `/projects/${config.projectId}/domains`;
   if (config.allowLocalhost) errors.push({ message: LOCALHOST_IN_PRODUCTION_MESSAGE, relativeFixUrl: fixUrl });
@@ -129,9 +137,21 @@ export function productionModeErrors(config: { allowLocalhost: boolean; domains:
       continue;
     }
     const host = parsed.hostPattern;
-    if (isLocalhost(host)) errors.push({ message: `Trusted domain ${domain} is a localhost domain, which is not allowed in production mode`, relativeFixUrl: fixUrl });
-    else if (isIpAddress(host)) errors.push({ message: `Trusted domain ${domain} is an IP address; production mode needs a domain name`, relativeFixUrl: fixUrl });
-    if (parsed.protocol !== "https:") errors.push({ message: `Trusted domain ${domain} does not use HTTPS, which production mode requires`, relativeFixUrl: fixUrl });
+    if (isLocalhost(host))
+      errors.push({
+        message: `Trusted domain ${domain} is a localhost domain, which is not allowed in production mode`,
+        relativeFixUrl: fixUrl,
+      });
+    else if (isIpAddress(host))
+      errors.push({
+        message: `Trusted domain ${domain} is an IP address; production mode needs a domain name`,
+        relativeFixUrl: fixUrl,
+      });
+    if (parsed.protocol !== "https:")
+      errors.push({
+        message: `Trusted domain ${domain} does not use HTTPS, which production mode requires`,
+        relativeFixUrl: fixUrl,
+      });
   }
   return errors;
 }

@@ -7,9 +7,10 @@ export function ApiKeys({ project, owner }: { project: ProjectEntry; owner: { ty
   const isUser = owner.type === "user";
   const keys = useLoad(
     () =>
-      (isUser ? callOperation(project, "server", "listUserApiKeys", { query: { user_id: owner.id } }) : callOperation(project, "server", "listTeamApiKeys", { query: { team_id: owner.id } })).then(
-        (r) => r.items,
-      ),
+      (isUser
+        ? callOperation(project, "server", "listUserApiKeys", { query: { user_id: owner.id } })
+        : callOperation(project, "server", "listTeamApiKeys", { query: { team_id: owner.id } })
+      ).then((r) => r.items),
     `${owner.type}:${owner.id}`,
   );
   const [description, setDescription] = useState("");
@@ -24,9 +25,22 @@ export function ApiKeys({ project, owner }: { project: ProjectEntry; owner: { ty
     setDescription("");
     keys.reload();
   };
-  const revoke = (id: string) => action.run(() => (isUser
-        ? callOperation(project, "server", "updateUserApiKey", { params: { api_key_id: id }, query: { user_id: owner.id }, body: { revoked: true } })
-        : callOperation(project, "server", "updateTeamApiKey", { params: { api_key_id: id }, query: { team_id: owner.id }, body: { revoked: true } }))).then(keys.reload);
+  const revoke = (id: string) =>
+    action
+      .run(() =>
+        isUser
+          ? callOperation(project, "server", "updateUserApiKey", {
+              params: { api_key_id: id },
+              query: { user_id: owner.id },
+              body: { revoked: true },
+            })
+          : callOperation(project, "server", "updateTeamApiKey", {
+              params: { api_key_id: id },
+              query: { team_id: owner.id },
+              body: { revoked: true },
+            }),
+      )
+      .then(keys.reload);
   return (
     <div>
       <ErrorBox error={keys.error ?? action.error} />
@@ -50,11 +64,13 @@ export function ApiKeys({ project, owner }: { project: ProjectEntry; owner: { ty
           New key (shown once): <code>{created}</code> <CopyButton value={created} />
         </p>
       )}
-      <form
-        className="inline"
-        onSubmit={action.submit(create)}
-      >
-        <input aria-label={`New ${owner.type} API key description`} placeholder="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      <form className="inline" onSubmit={action.submit(create)}>
+        <input
+          aria-label={`New ${owner.type} API key description`}
+          placeholder="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         <button type="submit" className="small" disabled={action.busy}>
           Create API key
         </button>

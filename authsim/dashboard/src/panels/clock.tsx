@@ -18,7 +18,13 @@ function PendingWork({ items }: { items: PendingWorkView["items"] }) {
   if (items.length === 0) return null;
   return (
     <span className="muted" data-testid="pending-work">
-      {items.map((w) => `${w.count} ${w.what}${w.count === 1 ? "" : "s"} wait${w.count === 1 ? "s" : ""} for ${formatTime(w.due_at_millis)}`).join("; ")} (emulator time)
+      {items
+        .map(
+          (w) =>
+            `${w.count} ${w.what}${w.count === 1 ? "" : "s"} wait${w.count === 1 ? "s" : ""} for ${formatTime(w.due_at_millis)}`,
+        )
+        .join("; ")}{" "}
+      (emulator time)
     </span>
   );
 }
@@ -28,7 +34,8 @@ export function ClockBar() {
   const action = useAction();
   const [minutes, setMinutes] = useState("");
   useInterval(clock.reload, 1_000);
-  const advance = (millis: number) => action.run(() => control.call("advanceClock", { body: { millis } })).then(clock.reload);
+  const advance = (millis: number) =>
+    action.run(() => control.call("advanceClock", { body: { millis } })).then(clock.reload);
   const now = clock.data;
   return (
     <div className="clock" aria-label="Clock">
@@ -50,7 +57,13 @@ export function ClockBar() {
           if (Number.isFinite(n) && n > 0) void advance(Math.round(n * 60_000)).then(() => setMinutes(""));
         }}
       >
-        <input aria-label="Advance by minutes" placeholder="minutes" size={7} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        <input
+          aria-label="Advance by minutes"
+          placeholder="minutes"
+          size={7}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
         <button type="submit" className="small">
           Advance
         </button>
@@ -58,7 +71,11 @@ export function ClockBar() {
       <button
         type="button"
         className="small"
-        onClick={() => void action.run(() => (now?.frozen ? control.call("unfreezeClock") : control.call("freezeClock", { body: {} }))).then(clock.reload)}
+        onClick={() =>
+          void action
+            .run(() => (now?.frozen ? control.call("unfreezeClock") : control.call("freezeClock", { body: {} })))
+            .then(clock.reload)
+        }
       >
         {now?.frozen ? "Unfreeze" : "Freeze"}
       </button>

@@ -9,16 +9,32 @@ type Method = NonNullable<FaultRuleInput["method"]>;
 const methods: readonly Method[] = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 
 const describe = (a: FaultRule["action"]) =>
-  a.type === "status" ? `status ${a.status}${a.headers?.["retry-after"] ? ` (Retry-After ${a.headers["retry-after"]})` : ""}` : a.type === "known-error" ? `known error ${a.code}` : a.type === "latency" ? `${a.millis} ms latency` : "drop the connection";
+  a.type === "status"
+    ? `status ${a.status}${a.headers?.["retry-after"] ? ` (Retry-After ${a.headers["retry-after"]})` : ""}`
+    : a.type === "known-error"
+      ? `known error ${a.code}`
+      : a.type === "latency"
+        ? `${a.millis} ms latency`
+        : "drop the connection";
 
 const presets: { label: string; action: FaultRule["action"] }[] = [
-  { label: "429 Retry-After 2", action: { type: "status", status: 429, headers: { "retry-after": "2" }, body: "Too many requests" } },
+  {
+    label: "429 Retry-After 2",
+    action: { type: "status", status: 429, headers: { "retry-after": "2" }, body: "Too many requests" },
+  },
   { label: "508 loop", action: { type: "status", status: 508, body: "INFINITE_LOOP_DETECTED" } },
   { label: "503", action: { type: "status", status: 503, body: "Service unavailable" } },
   { label: "Drop", action: { type: "drop" } },
 ];
 
-const commonCodes = ["EMAIL_PASSWORD_MISMATCH", "USER_NOT_FOUND", "PROJECT_NOT_FOUND", "ACCESS_TOKEN_EXPIRED", "INVALID_ACCESS_TOKEN", "VERIFICATION_CODE_EXPIRED"];
+const commonCodes = [
+  "EMAIL_PASSWORD_MISMATCH",
+  "USER_NOT_FOUND",
+  "PROJECT_NOT_FOUND",
+  "ACCESS_TOKEN_EXPIRED",
+  "INVALID_ACCESS_TOKEN",
+  "VERIFICATION_CODE_EXPIRED",
+];
 
 export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
   const rules = useLoad(() => control.call("faults").then((r) => r.items), "faults");
@@ -62,7 +78,14 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
 
   return (
     <>
-      <Section title="Fault rules" actions={<button onClick={() => void action.run(() => control.call("clearFaults")).then(rules.reload)}>Remove all</button>}>
+      <Section
+        title="Fault rules"
+        actions={
+          <button onClick={() => void action.run(() => control.call("clearFaults")).then(rules.reload)}>
+            Remove all
+          </button>
+        }
+      >
         <ErrorBox error={rules.error ?? action.error} />
         <table data-testid="faults">
           <thead>
@@ -110,7 +133,11 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
           <div className="inline">
             <label>
               Method
-              <select aria-label="Method" value={method} onChange={(e) => setMethod(methods.find((m) => m === e.target.value) ?? "")}>
+              <select
+                aria-label="Method"
+                value={method}
+                onChange={(e) => setMethod(methods.find((m) => m === e.target.value) ?? "")}
+              >
                 <option value="">any</option>
                 {methods.map((m) => (
                   <option key={m}>{m}</option>
@@ -118,10 +145,17 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
               </select>
             </label>
             <label>
-              Path under /api/v1 <input value={path} onChange={(e) => setPath(e.target.value)} required placeholder="/users/me, /teams/*, /**" />
+              Path under /api/v1{" "}
+              <input
+                value={path}
+                onChange={(e) => setPath(e.target.value)}
+                required
+                placeholder="/users/me, /teams/*, /**"
+              />
             </label>
             <label className="check">
-              <input type="checkbox" checked={onlyThisProject} onChange={(e) => setOnlyThisProject(e.target.checked)} /> this project only
+              <input type="checkbox" checked={onlyThisProject} onChange={(e) => setOnlyThisProject(e.target.checked)} />{" "}
+              this project only
             </label>
           </div>
           <div className="inline">
@@ -137,7 +171,8 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
             {type === "status" && (
               <>
                 <label>
-                  Status <input type="number" value={status} onChange={(e) => setStatus(e.target.value)} min={200} max={599} />
+                  Status{" "}
+                  <input type="number" value={status} onChange={(e) => setStatus(e.target.value)} min={200} max={599} />
                 </label>
                 <label>
                   Retry-After <input value={retryAfter} onChange={(e) => setRetryAfter(e.target.value)} size={4} />
@@ -165,7 +200,15 @@ export function FaultsPanel({ project }: { project: ProjectEntry | null }) {
               Times (empty = until removed) <input value={times} onChange={(e) => setTimes(e.target.value)} size={4} />
             </label>
             <label>
-              Probability <input type="number" step="0.05" min={0} max={1} value={probability} onChange={(e) => setProbability(e.target.value)} />
+              Probability{" "}
+              <input
+                type="number"
+                step="0.05"
+                min={0}
+                max={1}
+                value={probability}
+                onChange={(e) => setProbability(e.target.value)}
+              />
             </label>
             <button type="submit" disabled={action.busy}>
               Add rule

@@ -4,9 +4,25 @@ import { definitionOperations } from "./permissions.tsx";
 import { ErrorBox, useAction, useLoad } from "../ui.tsx";
 
 /** A user's direct permissions in the project or in one team: grant from the definitions, revoke. */
-export function Grants({ project, scope, userId, teamId }: { project: ProjectEntry; scope: "team" | "project"; userId: string; teamId?: string }) {
+export function Grants({
+  project,
+  scope,
+  userId,
+  teamId,
+}: {
+  project: ProjectEntry;
+  scope: "team" | "project";
+  userId: string;
+  teamId?: string;
+}) {
   const grants = useLoad(
-    () => (scope === "team" ? callOperation(project, "server", "listTeamPermissions", { query: { user_id: userId, team_id: teamId, recursive: "false" } }) : callOperation(project, "server", "listProjectPermissions", { query: { user_id: userId, recursive: "false" } })).then((r) => r.items.map((p) => p.id)),
+    () =>
+      (scope === "team"
+        ? callOperation(project, "server", "listTeamPermissions", {
+            query: { user_id: userId, team_id: teamId, recursive: "false" },
+          })
+        : callOperation(project, "server", "listProjectPermissions", { query: { user_id: userId, recursive: "false" } })
+      ).then((r) => r.items.map((p) => p.id)),
     `${scope}:${userId}:${teamId ?? ""}`,
   );
   const definitions = useLoad(
@@ -17,13 +33,19 @@ export function Grants({ project, scope, userId, teamId }: { project: ProjectEnt
   const action = useAction();
   const grantOrRevoke = (grant: boolean, permission: string) =>
     scope === "team"
-      ? callOperation(project, "server", grant ? "grantTeamPermission" : "revokeTeamPermission", { params: { team_id: teamId!, user_id: userId, permission_id: permission } })
-      : callOperation(project, "server", grant ? "grantProjectPermission" : "revokeProjectPermission", { params: { user_id: userId, permission_id: permission } });
+      ? callOperation(project, "server", grant ? "grantTeamPermission" : "revokeTeamPermission", {
+          params: { team_id: teamId!, user_id: userId, permission_id: permission },
+        })
+      : callOperation(project, "server", grant ? "grantProjectPermission" : "revokeProjectPermission", {
+          params: { user_id: userId, permission_id: permission },
+        });
   const grant = () =>
-    action.run(() => grantOrRevoke(true, choice)).then(() => {
-      setChoice("");
-      grants.reload();
-    });
+    action
+      .run(() => grantOrRevoke(true, choice))
+      .then(() => {
+        setChoice("");
+        grants.reload();
+      });
   const revoke = (permission: string) => action.run(() => grantOrRevoke(false, permission)).then(grants.reload);
   const available = (definitions.data ?? []).filter((d) => !grants.data?.includes(d));
   return (

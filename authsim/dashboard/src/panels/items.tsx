@@ -6,7 +6,10 @@ import { ErrorBox, Section, useAction, useLoad } from "../ui.tsx";
 
 export function ItemsPanel({ project }: { project: ProjectEntry }) {
   const catalogue = useLoad(() => control.call("paymentsConfig", { params: { project_id: project.id } }), project.id);
-  const users = useLoad(() => callOperation(project, "server", "listUsers", { query: { limit: 500 } }).then((r) => r.items), "users");
+  const users = useLoad(
+    () => callOperation(project, "server", "listUsers", { query: { limit: 500 } }).then((r) => r.items),
+    "users",
+  );
   const teams = useLoad(() => callOperation(project, "server", "listTeams").then((r) => r.items), "teams");
   const [itemId, setItemId] = useState("");
   const [customerId, setCustomerId] = useState("");
@@ -17,9 +20,14 @@ export function ItemsPanel({ project }: { project: ProjectEntry }) {
   const item = catalogue.data?.payments.items[itemId];
   const type = item?.customer_type;
   const itemParams = type && customerId ? { customer_type: type, customer_id: customerId, item_id: itemId } : null;
-  const read = async () => setQuantity((await callOperation(project, "server", "getItem", { params: itemParams! })).quantity);
+  const read = async () =>
+    setQuantity((await callOperation(project, "server", "getItem", { params: itemParams! })).quantity);
   const change = async () => {
-    await callOperation(project, "server", "updateItemQuantity", { params: itemParams!, query: { allow_negative: "true" }, body: { delta: Number(delta) } });
+    await callOperation(project, "server", "updateItemQuantity", {
+      params: itemParams!,
+      query: { allow_negative: "true" },
+      body: { delta: Number(delta) },
+    });
     await read();
   };
   const customers =
@@ -31,7 +39,11 @@ export function ItemsPanel({ project }: { project: ProjectEntry }) {
   return (
     <Section title="Items">
       <ErrorBox error={catalogue.error ?? action.error} />
-      {items.length === 0 && <p className="muted">This project's catalogue has no items (PUT /__emulator/projects/:id/payments-config, or a fixture).</p>}
+      {items.length === 0 && (
+        <p className="muted">
+          This project's catalogue has no items (PUT /__emulator/projects/:id/payments-config, or a fixture).
+        </p>
+      )}
       <div className="stack">
         <label>
           Item
@@ -60,7 +72,14 @@ export function ItemsPanel({ project }: { project: ProjectEntry }) {
           type && (
             <label>
               Customer
-              <select aria-label="Customer" value={customerId} onChange={(e) => { setCustomerId(e.target.value); setQuantity(null); }}>
+              <select
+                aria-label="Customer"
+                value={customerId}
+                onChange={(e) => {
+                  setCustomerId(e.target.value);
+                  setQuantity(null);
+                }}
+              >
                 <option value="">choose…</option>
                 {customers.map(([id, label]) => (
                   <option key={id} value={id}>

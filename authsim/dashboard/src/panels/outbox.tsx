@@ -11,12 +11,19 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
   const [allProjects, setAllProjects] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const projectFilter = allProjects || !project ? undefined : project.id;
-  const outbox = useLoad(() => control.call("emails", { query: projectFilter ? { projectId: projectFilter } : {} }), projectFilter ?? "all");
+  const outbox = useLoad(
+    () => control.call("emails", { query: projectFilter ? { projectId: projectFilter } : {} }),
+    projectFilter ?? "all",
+  );
   const emails = { ...outbox, data: outbox.data && [...outbox.data.items].reverse() };
   useInterval(emails.reload, 2_000);
   const action = useAction();
   const clear = () => action.run(() => control.call("clearEmails")).then(emails.reload);
-  const queued = useLoad(() => control.call("queuedEmails", { query: projectFilter ? { projectId: projectFilter } : {} }).then((r) => r.items), `queued-${projectFilter ?? "all"}`);
+  const queued = useLoad(
+    () =>
+      control.call("queuedEmails", { query: projectFilter ? { projectId: projectFilter } : {} }).then((r) => r.items),
+    `queued-${projectFilter ?? "all"}`,
+  );
   useInterval(queued.reload, 2_000);
   const selected = emails.data?.find((e) => e.id === selectedId) ?? emails.data?.[0] ?? null;
   return (
@@ -26,7 +33,8 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
         actions={
           <>
             <label className="check">
-              <input type="checkbox" checked={allProjects} onChange={(e) => setAllProjects(e.target.checked)} /> all projects
+              <input type="checkbox" checked={allProjects} onChange={(e) => setAllProjects(e.target.checked)} /> all
+              projects
             </label>
             <button onClick={() => void clear()}>Clear outbox</button>
           </>
@@ -49,7 +57,11 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
           </thead>
           <tbody>
             {(emails.data ?? []).map((e) => (
-              <tr key={e.id} className={e.id === selected?.id ? "selected clickable" : "clickable"} onClick={() => setSelectedId(e.id)}>
+              <tr
+                key={e.id}
+                className={e.id === selected?.id ? "selected clickable" : "clickable"}
+                onClick={() => setSelectedId(e.id)}
+              >
                 <td>{formatTime(e.sentAtMillis)}</td>
                 <td>{e.to.join(", ")}</td>
                 <td>{e.subject}</td>
@@ -60,7 +72,9 @@ export function OutboxPanel({ project }: { project: ProjectEntry | null }) {
             ))}
           </tbody>
         </table>
-        {emails.data?.length === 0 && <p className="muted">No emails yet. Sign up, reset a password or invite someone, and they appear here.</p>}
+        {emails.data?.length === 0 && (
+          <p className="muted">No emails yet. Sign up, reset a password or invite someone, and they appear here.</p>
+        )}
         {(queued.data?.length ?? 0) > 0 && (
           <table data-testid="outbox-queued">
             <thead>
@@ -143,7 +157,12 @@ function EmailView({ email }: { email: Email }) {
         </button>
       </div>
       {view === "html" ? (
-        <iframe title="Email body" className="email" sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={framed(email.html)} />
+        <iframe
+          title="Email body"
+          className="email"
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={framed(email.html)}
+        />
       ) : (
         <pre className="email-text">{email.text}</pre>
       )}

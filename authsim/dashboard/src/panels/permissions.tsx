@@ -4,8 +4,16 @@ import { ErrorBox, Section, useAction, useLoad } from "../ui.tsx";
 
 /** The definition operations of each scope (the team and project ones share their shapes). */
 export const definitionOperations = {
-  team: { list: "listTeamPermissionDefinitions", create: "createTeamPermissionDefinition", delete: "deleteTeamPermissionDefinition" },
-  project: { list: "listProjectPermissionDefinitions", create: "createProjectPermissionDefinition", delete: "deleteProjectPermissionDefinition" },
+  team: {
+    list: "listTeamPermissionDefinitions",
+    create: "createTeamPermissionDefinition",
+    delete: "deleteTeamPermissionDefinition",
+  },
+  project: {
+    list: "listProjectPermissionDefinitions",
+    create: "createProjectPermissionDefinition",
+    delete: "deleteProjectPermissionDefinition",
+  },
 } as const;
 
 /** Permission definitions of both scopes (admin API): list with containments, create, delete. */
@@ -32,13 +40,18 @@ function Definitions({ project, scope }: { project: ProjectEntry; scope: "team" 
   const [contains, setContains] = useState("");
   const action = useAction();
   const create = async () => {
-    await callOperation(project, "admin", ids.create, { body: { id, description: description || undefined, contained_permission_ids: splitIds(contains) } });
+    await callOperation(project, "admin", ids.create, {
+      body: { id, description: description || undefined, contained_permission_ids: splitIds(contains) },
+    });
     setId("");
     setDescription("");
     setContains("");
     definitions.reload();
   };
-  const remove = (permission: string) => action.run(() => callOperation(project, "admin", ids.delete, { params: { permission_id: permission } })).then(definitions.reload);
+  const remove = (permission: string) =>
+    action
+      .run(() => callOperation(project, "admin", ids.delete, { params: { permission_id: permission } }))
+      .then(definitions.reload);
   return (
     <Section title={`${scope === "team" ? "Team" : "Project"} permission definitions`}>
       <ErrorBox error={definitions.error ?? action.error} />
@@ -76,13 +89,26 @@ function Definitions({ project, scope }: { project: ProjectEntry; scope: "team" 
           ))}
         </tbody>
       </table>
-      <form
-        className="inline"
-        onSubmit={action.submit(create)}
-      >
-        <input aria-label={`New ${scope} permission id`} placeholder="id (a-z 0-9 _ :)" value={id} onChange={(e) => setId(e.target.value)} required />
-        <input aria-label={`New ${scope} permission description`} placeholder="description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <input aria-label={`New ${scope} permission contains`} placeholder="contains (comma-separated ids)" value={contains} onChange={(e) => setContains(e.target.value)} />
+      <form className="inline" onSubmit={action.submit(create)}>
+        <input
+          aria-label={`New ${scope} permission id`}
+          placeholder="id (a-z 0-9 _ :)"
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          required
+        />
+        <input
+          aria-label={`New ${scope} permission description`}
+          placeholder="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <input
+          aria-label={`New ${scope} permission contains`}
+          placeholder="contains (comma-separated ids)"
+          value={contains}
+          onChange={(e) => setContains(e.target.value)}
+        />
         <button type="submit" disabled={action.busy}>
           Create definition
         </button>

@@ -16,8 +16,7 @@ interface Sent {
 }
 
 /** The hosted pages' own config (hosted/src/hosted-config.ts); null where the server ships no hosted pages. */
-const hostedProject = () =>
-  control.call("hostedConfig").catch(() => null);
+const hostedProject = () => control.call("hostedConfig").catch(() => null);
 
 /**
  * Sends the primary email's verification link the way an app's backend would: the wire names a contact channel, not an
@@ -27,13 +26,27 @@ async function sendVerificationEmail(project: ProjectEntry, user: User): Promise
   const channels = await callOperation(project, "server", "listContactChannels", { query: { user_id: user.id } });
   const primary = channels.items.find((c) => c.is_primary && c.type === "email");
   if (!primary) throw new Error("This user has no primary email channel to verify.");
-  await callOperation(project, "server", "sendContactChannelVerificationCode", { params: { user_id: user.id, channel_id: primary.id }, body: { callback_url: verificationCallbackUrl() } });
+  await callOperation(project, "server", "sendContactChannelVerificationCode", {
+    params: { user_id: user.id, channel_id: primary.id },
+    body: { callback_url: verificationCallbackUrl() },
+  });
   const hosted = await hostedProject();
-  return { to: primary.value, otherHostedProject: hosted && hosted.projectId !== project.id ? hosted.projectName : null };
+  return {
+    to: primary.value,
+    otherHostedProject: hosted && hosted.projectId !== project.id ? hosted.projectName : null,
+  };
 }
 
 /** The user's primary email, whether it is verified, and (while it is not) a button that emails its verification link. */
-export function PrimaryEmail({ project, user, onChanged }: { project: ProjectEntry; user: User; onChanged: () => void }) {
+export function PrimaryEmail({
+  project,
+  user,
+  onChanged,
+}: {
+  project: ProjectEntry;
+  user: User;
+  onChanged: () => void;
+}) {
   const [sent, setSent] = useState<Sent | null>(null);
   const action = useAction();
   if (!user.primary_email) return null;

@@ -8,7 +8,12 @@ import { CopyButton, ErrorBox, Secret, Section, useAction } from "../ui.tsx";
  * Projects: switch, keys with copy buttons, the env lines to paste into an app, a new project with fresh keys, and each
  * project's hosted sign-in (served by the dev server on this origin, `?project_id=` picks the project).
  */
-export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: ProjectEntry | null; onSelect: (id: string) => void; onChanged: () => void }) {
+export function ProjectsPanel(props: {
+  projects: ProjectEntry[];
+  selected: ProjectEntry | null;
+  onSelect: (id: string) => void;
+  onChanged: () => void;
+}) {
   const [name, setName] = useState("");
   const action = useAction();
   const create = async () => {
@@ -20,7 +25,12 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
   const selected = props.selected;
   const lines =
     selected?.publishable_client_key && selected.secret_server_key && selected.super_secret_admin_key
-      ? envLines(location.origin, { id: selected.id, publishable: selected.publishable_client_key, secret: selected.secret_server_key, admin: selected.super_secret_admin_key })
+      ? envLines(location.origin, {
+          id: selected.id,
+          publishable: selected.publishable_client_key,
+          secret: selected.secret_server_key,
+          admin: selected.super_secret_admin_key,
+        })
       : [];
   return (
     <>
@@ -41,7 +51,13 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
                 <td>
                   <code>{p.id}</code>
                 </td>
-                <td>{p.id === selected?.id ? <span className="badge">selected</span> : <button onClick={() => props.onSelect(p.id)}>Switch</button>}</td>
+                <td>
+                  {p.id === selected?.id ? (
+                    <span className="badge">selected</span>
+                  ) : (
+                    <button onClick={() => props.onSelect(p.id)}>Switch</button>
+                  )}
+                </td>
                 <td>
                   <a href={withProject(`${HOSTED_HANDLER}/sign-in`, p.id)} target="_blank" rel="noreferrer">
                     Open hosted sign-in
@@ -51,10 +67,7 @@ export function ProjectsPanel(props: { projects: ProjectEntry[]; selected: Proje
             ))}
           </tbody>
         </table>
-        <form
-          className="inline"
-          onSubmit={action.submit(create)}
-        >
+        <form className="inline" onSubmit={action.submit(create)}>
           <label>
             New project name <input value={name} onChange={(e) => setName(e.target.value)} required />
           </label>

@@ -6,7 +6,8 @@ import { ErrorBox, formatTime, Section, useAction, useInterval, useLoad } from "
  * The request log: each /api/v1 request with its status, known-error code and why (the rule that decided it), newest
  * first, polled. The dashboard's own calls are hidden unless asked for.
  */
-const statusClass = (status: number | null) => (status === null ? "dropped" : status >= 500 ? "s5" : status >= 400 ? "s4" : "s2");
+const statusClass = (status: number | null) =>
+  status === null ? "dropped" : status >= 500 ? "s5" : status >= 400 ? "s4" : "s2";
 
 export function RequestsPanel({ project }: { project: ProjectEntry | null }) {
   const [status, setStatus] = useState("");
@@ -25,7 +26,12 @@ export function RequestsPanel({ project }: { project: ProjectEntry | null }) {
   useInterval(log.reload, 1_500);
   const action = useAction();
   return (
-    <Section title="Requests" actions={<button onClick={() => void action.run(() => control.call("clearRequests")).then(log.reload)}>Clear log</button>}>
+    <Section
+      title="Requests"
+      actions={
+        <button onClick={() => void action.run(() => control.call("clearRequests")).then(log.reload)}>Clear log</button>
+      }
+    >
       <div className="inline filters">
         <label>
           Status
@@ -40,10 +46,12 @@ export function RequestsPanel({ project }: { project: ProjectEntry | null }) {
           Path contains <input value={path} onChange={(e) => setPath(e.target.value)} />
         </label>
         <label className="check">
-          <input type="checkbox" checked={thisProject} onChange={(e) => setThisProject(e.target.checked)} /> this project only
+          <input type="checkbox" checked={thisProject} onChange={(e) => setThisProject(e.target.checked)} /> this
+          project only
         </label>
         <label className="check">
-          <input type="checkbox" checked={showOwn} onChange={(e) => setShowOwn(e.target.checked)} /> show the dashboard's own requests
+          <input type="checkbox" checked={showOwn} onChange={(e) => setShowOwn(e.target.checked)} /> show the
+          dashboard's own requests
         </label>
       </div>
       <ErrorBox error={log.error ?? action.error} />

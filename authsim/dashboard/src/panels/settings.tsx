@@ -4,7 +4,18 @@ import { DefaultPermissions } from "../settings/permissions.tsx";
 import { TrustedDomains } from "../settings/domains.tsx";
 import { EmailSettings } from "../settings/email.tsx";
 import type { Edit } from "../settings/fields.tsx";
-import { isObject, leafChanges, overrideOf, plan, projectChanges, projectPatchOf, setPath, showValue, type JsonObject, type ProjectFields } from "../settings/model.ts";
+import {
+  isObject,
+  leafChanges,
+  overrideOf,
+  plan,
+  projectChanges,
+  projectPatchOf,
+  setPath,
+  showValue,
+  type JsonObject,
+  type ProjectFields,
+} from "../settings/model.ts";
 import { OAuthProviders } from "../settings/oauth.tsx";
 import { Payments, VaultStores } from "../settings/payments.tsx";
 import type { ProjectEdit } from "../settings/project-fields.tsx";
@@ -104,8 +115,13 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
     try {
       for (const r of requests) {
         // The plan's bodies are built from the editor's JSON; the service checks them against the same schemas.
-        if (r.id === "updateAdminProject") await callOperation(project, "admin", r.id, { body: r.body as Call<"updateAdminProject">["body"] });
-        else await callOperation(project, "admin", r.id, { params: { level: "environment" }, body: { config_override_string: String(r.body.config_override_string) } });
+        if (r.id === "updateAdminProject")
+          await callOperation(project, "admin", r.id, { body: r.body as Call<"updateAdminProject">["body"] });
+        else
+          await callOperation(project, "admin", r.id, {
+            params: { level: "environment" },
+            body: { config_override_string: String(r.body.config_override_string) },
+          });
         done++;
       }
       setDraft(null);
@@ -118,7 +134,9 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
       }
     } catch (e) {
       // Each request is one transaction on the service: a refused one changed nothing, earlier ones stay applied.
-      setRefusal(`${done > 0 ? `${requests[done - 1]!.method} ${requests[done - 1]!.path} was applied; then ` : ""}${requests[done]!.method} ${requests[done]!.path} was refused: ${errorText(e)}`);
+      setRefusal(
+        `${done > 0 ? `${requests[done - 1]!.method} ${requests[done - 1]!.path} was applied; then ` : ""}${requests[done]!.method} ${requests[done]!.path} was refused: ${errorText(e)}`,
+      );
       setBusy(false);
     } finally {
       if (done > 0) loaded.reload();
@@ -127,11 +145,24 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
 
   return (
     <div className="settings">
-      <Section title={`Settings of ${project.display_name}`} actions={<button onClick={() => { discard(); loaded.reload(); }}>Reload</button>}>
+      <Section
+        title={`Settings of ${project.display_name}`}
+        actions={
+          <button
+            onClick={() => {
+              discard();
+              loaded.reload();
+            }}
+          >
+            Reload
+          </button>
+        }
+      >
         <p className="muted">
           Edit below; nothing changes until you apply the diff. It is written through the admin API (
-          <code>PATCH /api/v1/internal/config/override/environment</code>, <code>PATCH /api/v1/internal/projects/current</code>) with this project's admin
-          key, as the real dashboard writes it.
+          <code>PATCH /api/v1/internal/config/override/environment</code>,{" "}
+          <code>PATCH /api/v1/internal/projects/current</code>) with this project's admin key, as the real dashboard
+          writes it.
         </p>
         <ErrorBox error={loaded.error} />
         {notice && (
@@ -156,14 +187,17 @@ export function SettingsPanel({ project }: { project: ProjectEntry }) {
             <ul className="diff">
               {changes.map((c) => (
                 <li key={c.key}>
-                  <code className="key">{c.key}</code> <del>{showValue(c.before)}</del> → <ins>{showValue(c.after)}</ins>
+                  <code className="key">{c.key}</code> <del>{showValue(c.before)}</del> →{" "}
+                  <ins>{showValue(c.after)}</ins>
                 </li>
               ))}
             </ul>
             <details>
               <summary>The requests it sends</summary>
               {requests.map((r) => (
-                <pre key={r.path}>{`${r.method} /api/v1${r.path}\n${JSON.stringify(r.path.endsWith("environment") ? JSON.parse(r.body.config_override_string as string) : r.body, null, 2)}`}</pre>
+                <pre
+                  key={r.path}
+                >{`${r.method} /api/v1${r.path}\n${JSON.stringify(r.path.endsWith("environment") ? JSON.parse(r.body.config_override_string as string) : r.body, null, 2)}`}</pre>
               ))}
             </details>
             <div className="actions">

@@ -42,20 +42,42 @@ export function SnapshotsPanel({ onRestored }: { onRestored: () => void }) {
   return (
     <>
       <Section title="Snapshot">
-        <p className="muted">The exact state (store and clock) as JSON: restore it later, share it, or keep it next to a bug report.</p>
+        <p className="muted">
+          The exact state (store and clock) as JSON: restore it later, share it, or keep it next to a bug report.
+        </p>
         <div className="inline">
-          <button onClick={() => void done.run(async () => download("authsim-snapshot.json", await control.call("snapshot")))}>Export snapshot</button>
+          <button
+            onClick={() => void done.run(async () => download("authsim-snapshot.json", await control.call("snapshot")))}
+          >
+            Export snapshot
+          </button>
           <label className="file">
-            Import snapshot <input type="file" accept="application/json,.json" onChange={importFile("restore", "Restored the snapshot")} />
+            Import snapshot{" "}
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={importFile("restore", "Restored the snapshot")}
+            />
           </label>
         </div>
       </Section>
       <Section title="Fixture">
-        <p className="muted">The state as a readable fixture document (fixtures/README.md): users, teams, permissions, keys, items, vault.</p>
+        <p className="muted">
+          The state as a readable fixture document (fixtures/README.md): users, teams, permissions, keys, items, vault.
+        </p>
         <div className="inline">
-          <button onClick={() => void done.run(async () => download("authsim-fixture.json", await control.call("fixture")))}>Export fixture</button>
+          <button
+            onClick={() => void done.run(async () => download("authsim-fixture.json", await control.call("fixture")))}
+          >
+            Export fixture
+          </button>
           <label className="file">
-            Load fixture <input type="file" accept="application/json,.json" onChange={importFile("loadFixture", "Loaded the fixture")} />
+            Load fixture{" "}
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={importFile("loadFixture", "Loaded the fixture")}
+            />
           </label>
         </div>
       </Section>

@@ -30,17 +30,18 @@ export function TeamsPanel({ project }: { project: ProjectEntry }) {
           </thead>
           <tbody>
             {(teams.data ?? []).map((t) => (
-              <tr key={t.id} className={t.id === selectedId ? "selected clickable" : "clickable"} onClick={() => setSelectedId(t.id)}>
+              <tr
+                key={t.id}
+                className={t.id === selectedId ? "selected clickable" : "clickable"}
+                onClick={() => setSelectedId(t.id)}
+              >
                 <td>{t.display_name}</td>
                 <td>{formatTime(t.created_at_millis)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        <form
-          className="inline"
-          onSubmit={action.submit(create)}
-        >
+        <form className="inline" onSubmit={action.submit(create)}>
           <label>
             New team <input value={name} onChange={(e) => setName(e.target.value)} required />
           </label>
@@ -66,15 +67,29 @@ export function TeamsPanel({ project }: { project: ProjectEntry }) {
 
 function TeamDetail({ project, team, onDeleted }: { project: ProjectEntry; team: Team; onDeleted: () => void }) {
   const members = useLoad(
-    () => callOperation(project, "server", "listTeamMemberProfiles", { query: { team_id: team.id } }).then((r) => r.items),
+    () =>
+      callOperation(project, "server", "listTeamMemberProfiles", { query: { team_id: team.id } }).then((r) => r.items),
     team.id,
   );
-  const users = useLoad(() => callOperation(project, "server", "listUsers", { query: { limit: 500 } }).then((r) => r.items), "users");
+  const users = useLoad(
+    () => callOperation(project, "server", "listUsers", { query: { limit: 500 } }).then((r) => r.items),
+    "users",
+  );
   const [newMember, setNewMember] = useState("");
   const action = useAction();
   const memberIds = new Set((members.data ?? []).map((m) => m.user_id));
-  const add = () => action.run(() => callOperation(project, "server", "addTeamMember", { params: { team_id: team.id, user_id: newMember } })).then(members.reload);
-  const remove = (userId: string) => action.run(() => callOperation(project, "server", "removeTeamMember", { params: { team_id: team.id, user_id: userId } })).then(members.reload);
+  const add = () =>
+    action
+      .run(() =>
+        callOperation(project, "server", "addTeamMember", { params: { team_id: team.id, user_id: newMember } }),
+      )
+      .then(members.reload);
+  const remove = (userId: string) =>
+    action
+      .run(() =>
+        callOperation(project, "server", "removeTeamMember", { params: { team_id: team.id, user_id: userId } }),
+      )
+      .then(members.reload);
   const deleteTeam = async () => {
     if (!confirm(`Delete the team ${team.display_name}?`)) return;
     await callOperation(project, "server", "deleteTeam", { params: { team_id: team.id } });

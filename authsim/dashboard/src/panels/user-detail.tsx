@@ -9,7 +9,17 @@ import { PrimaryEmail } from "./primary-email.tsx";
  * One user: the primary email and its verification, metadata, impersonation (a real session minted by the server API),
  * sessions, API keys, permissions.
  */
-export function UserDetail({ project, user, onChanged, onDeleted }: { project: ProjectEntry; user: User; onChanged: () => void; onDeleted: () => void }) {
+export function UserDetail({
+  project,
+  user,
+  onChanged,
+  onDeleted,
+}: {
+  project: ProjectEntry;
+  user: User;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
   const [displayName, setDisplayName] = useState(user.display_name ?? "");
   const [clientMeta, setClientMeta] = useState(jsonText(user.client_metadata));
   const [readOnlyMeta, setReadOnlyMeta] = useState(jsonText(user.client_read_only_metadata));
@@ -22,21 +32,32 @@ export function UserDetail({ project, user, onChanged, onDeleted }: { project: P
   );
 
   const save = async () => {
-    await callOperation(project, "server", "updateUser", { params: { user_id: user.id }, body: {
-      display_name: displayName || null,
-      client_metadata: parseJson("Client metadata", clientMeta),
-      client_read_only_metadata: parseJson("Client read-only metadata", readOnlyMeta),
-      server_metadata: parseJson("Server metadata", serverMeta),
-    } });
+    await callOperation(project, "server", "updateUser", {
+      params: { user_id: user.id },
+      body: {
+        display_name: displayName || null,
+        client_metadata: parseJson("Client metadata", clientMeta),
+        client_read_only_metadata: parseJson("Client read-only metadata", readOnlyMeta),
+        server_metadata: parseJson("Server metadata", serverMeta),
+      },
+    });
     onChanged();
   };
   const impersonate = async () => {
-    setTokens(await callOperation(project, "server", "createSession", { body: { user_id: user.id, is_impersonation: true } }));
+    setTokens(
+      await callOperation(project, "server", "createSession", { body: { user_id: user.id, is_impersonation: true } }),
+    );
     sessions.reload();
   };
-  const revoke = (id: string) => action.run(() => callOperation(project, "admin", "deleteSession", { params: { session_id: id }, query: { user_id: user.id } })).then(sessions.reload);
+  const revoke = (id: string) =>
+    action
+      .run(() =>
+        callOperation(project, "admin", "deleteSession", { params: { session_id: id }, query: { user_id: user.id } }),
+      )
+      .then(sessions.reload);
   const remove = async () => {
-    if (!confirm(`Delete ${user.primary_email ?? user.id}? This cannot be undone (but a snapshot can restore it).`)) return;
+    if (!confirm(`Delete ${user.primary_email ?? user.id}? This cannot be undone (but a snapshot can restore it).`))
+      return;
     await callOperation(project, "server", "deleteUser", { params: { user_id: user.id } });
     onDeleted();
   };
@@ -51,15 +72,13 @@ export function UserDetail({ project, user, onChanged, onDeleted }: { project: P
       }
     >
       <p className="muted">
-        <code>{user.id}</code> <CopyButton value={user.id} label="Copy id" /> · signed up {formatTime(user.signed_up_at_millis)} · last active{" "}
-        {formatTime(user.last_active_at_millis)} · {user.has_password ? "has a password" : "no password"}
+        <code>{user.id}</code> <CopyButton value={user.id} label="Copy id" /> · signed up{" "}
+        {formatTime(user.signed_up_at_millis)} · last active {formatTime(user.last_active_at_millis)} ·{" "}
+        {user.has_password ? "has a password" : "no password"}
       </p>
       <PrimaryEmail project={project} user={user} onChanged={onChanged} />
       <ErrorBox error={action.error} />
-      <form
-        className="stack"
-        onSubmit={action.submit(save)}
-      >
+      <form className="stack" onSubmit={action.submit(save)}>
         <label>
           Display name <input value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
         </label>
@@ -67,7 +86,8 @@ export function UserDetail({ project, user, onChanged, onDeleted }: { project: P
           Client metadata <textarea rows={3} value={clientMeta} onChange={(e) => setClientMeta(e.target.value)} />
         </label>
         <label>
-          Client read-only metadata <textarea rows={3} value={readOnlyMeta} onChange={(e) => setReadOnlyMeta(e.target.value)} />
+          Client read-only metadata{" "}
+          <textarea rows={3} value={readOnlyMeta} onChange={(e) => setReadOnlyMeta(e.target.value)} />
         </label>
         <label>
           Server metadata <textarea rows={3} value={serverMeta} onChange={(e) => setServerMeta(e.target.value)} />

@@ -8,7 +8,10 @@ export function UsersPanel({ project }: { project: ProjectEntry }) {
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const users = useLoad(
-    () => callOperation(project, "server", "listUsers", { query: { query: search || undefined, limit: 200, include_anonymous: "true" } }).then((r) => r.items),
+    () =>
+      callOperation(project, "server", "listUsers", {
+        query: { query: search || undefined, limit: 200, include_anonymous: "true" },
+      }).then((r) => r.items),
     `${project.id}:${search}`,
   );
   const selected = users.data?.find((u) => u.id === selectedId) ?? null;
@@ -17,7 +20,13 @@ export function UsersPanel({ project }: { project: ProjectEntry }) {
       <div>
         <Section title="Users" actions={<button onClick={users.reload}>Refresh</button>}>
           <label className="search">
-            Search <input type="search" placeholder="email or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+            Search{" "}
+            <input
+              type="search"
+              placeholder="email or name"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </label>
           <ErrorBox error={users.error} />
           <table data-testid="users">
@@ -30,7 +39,11 @@ export function UsersPanel({ project }: { project: ProjectEntry }) {
             </thead>
             <tbody>
               {(users.data ?? []).map((u) => (
-                <tr key={u.id} className={u.id === selectedId ? "selected clickable" : "clickable"} onClick={() => setSelectedId(u.id)}>
+                <tr
+                  key={u.id}
+                  className={u.id === selectedId ? "selected clickable" : "clickable"}
+                  onClick={() => setSelectedId(u.id)}
+                >
                   <td>
                     {u.primary_email ?? <span className="muted">{u.is_anonymous ? "anonymous" : "no email"}</span>}
                     {u.primary_email_verified && <span className="badge">verified</span>}
@@ -43,9 +56,26 @@ export function UsersPanel({ project }: { project: ProjectEntry }) {
           </table>
           {users.data?.length === 0 && <p className="muted">No users{search ? " match" : " yet"}.</p>}
         </Section>
-        <CreateUser project={project} onCreated={(id) => { setSelectedId(id); users.reload(); }} />
+        <CreateUser
+          project={project}
+          onCreated={(id) => {
+            setSelectedId(id);
+            users.reload();
+          }}
+        />
       </div>
-      {selected && <UserDetail key={selected.id} project={project} user={selected} onChanged={users.reload} onDeleted={() => { setSelectedId(null); users.reload(); }} />}
+      {selected && (
+        <UserDetail
+          key={selected.id}
+          project={project}
+          user={selected}
+          onChanged={users.reload}
+          onDeleted={() => {
+            setSelectedId(null);
+            users.reload();
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -72,15 +102,13 @@ function CreateUser({ project, onCreated }: { project: ProjectEntry; onCreated: 
   };
   return (
     <Section title="Create user">
-      <form
-        className="stack"
-        onSubmit={action.submit(create)}
-      >
+      <form className="stack" onSubmit={action.submit(create)}>
         <label>
           Email <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <label>
-          Password <input type="text" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
+          Password{" "}
+          <input type="text" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
         </label>
         <label>
           Display name <input value={name} onChange={(e) => setName(e.target.value)} />

@@ -10,7 +10,10 @@ import { CopyButton, ErrorBox, formatTime, jsonText, Section, useAction, useInte
  */
 export function WebhooksPanel({ project }: { project: ProjectEntry }) {
   const query = { query: { projectId: project.id } };
-  const endpoints = useLoad(() => control.call("webhookEndpoints", query).then((r) => r.items), `endpoints-${project.id}`);
+  const endpoints = useLoad(
+    () => control.call("webhookEndpoints", query).then((r) => r.items),
+    `endpoints-${project.id}`,
+  );
   const messages = useLoad(() => control.call("webhookMessages", query).then((r) => r.items), `messages-${project.id}`);
   const attempts = useLoad(() => control.call("webhookAttempts", query).then((r) => r.items), `attempts-${project.id}`);
   const reload = () => {
@@ -22,7 +25,10 @@ export function WebhooksPanel({ project }: { project: ProjectEntry }) {
   const [url, setUrl] = useState("");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const action = useAction();
-  const add = () => action.run(() => control.call("addWebhookEndpoint", { body: { projectId: project.id, url } })).then(() => (setUrl(""), reload()));
+  const add = () =>
+    action
+      .run(() => control.call("addWebhookEndpoint", { body: { projectId: project.id, url } }))
+      .then(() => (setUrl(""), reload()));
   const selected = messages.data?.find((m) => m.id === selectedId) ?? messages.data?.[0] ?? null;
   return (
     <div className="split">
@@ -56,7 +62,13 @@ export function WebhooksPanel({ project }: { project: ProjectEntry }) {
               void add();
             }}
           >
-            <input aria-label="Endpoint URL" placeholder="http://localhost:3000/api/webhooks" size={40} value={url} onChange={(e) => setUrl(e.target.value)} />
+            <input
+              aria-label="Endpoint URL"
+              placeholder="http://localhost:3000/api/webhooks"
+              size={40}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
             <button type="submit" disabled={action.busy || url === ""}>
               Add endpoint
             </button>
@@ -74,27 +86,60 @@ export function WebhooksPanel({ project }: { project: ProjectEntry }) {
             </thead>
             <tbody>
               {(messages.data ?? []).map((m) => (
-                <tr key={m.id} className={m.id === selected?.id ? "selected clickable" : "clickable"} onClick={() => setSelectedId(m.id)}>
+                <tr
+                  key={m.id}
+                  className={m.id === selected?.id ? "selected clickable" : "clickable"}
+                  onClick={() => setSelectedId(m.id)}
+                >
                   <td>{formatTime(m.timestampMillis)}</td>
                   <td>
                     <span className="badge">{m.eventType}</span>
                   </td>
-                  <td>{m.deliveries.map((d) => `${d.status}${d.nextAttemptAtMillis !== null && d.status === "pending" ? ` (next ${formatTime(d.nextAttemptAtMillis)})` : ""}`).join(", ") || "no endpoint"}</td>
+                  <td>
+                    {m.deliveries
+                      .map(
+                        (d) =>
+                          `${d.status}${d.nextAttemptAtMillis !== null && d.status === "pending" ? ` (next ${formatTime(d.nextAttemptAtMillis)})` : ""}`,
+                      )
+                      .join(", ") || "no endpoint"}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {messages.data?.length === 0 && <p className="muted">No messages yet. Add an endpoint, then create or change a user or a team.</p>}
+          {messages.data?.length === 0 && (
+            <p className="muted">No messages yet. Add an endpoint, then create or change a user or a team.</p>
+          )}
         </Section>
       </div>
-      {selected && <MessageView key={selected.id} message={selected} attempts={(attempts.data ?? []).filter((a) => a.msgId === selected.id)} onResent={reload} />}
+      {selected && (
+        <MessageView
+          key={selected.id}
+          message={selected}
+          attempts={(attempts.data ?? []).filter((a) => a.msgId === selected.id)}
+          onResent={reload}
+        />
+      )}
     </div>
   );
 }
 
-function MessageView({ message, attempts, onResent }: { message: WebhookMessageView; attempts: WebhookAttemptView[]; onResent: () => void }) {
+function MessageView({
+  message,
+  attempts,
+  onResent,
+}: {
+  message: WebhookMessageView;
+  attempts: WebhookAttemptView[];
+  onResent: () => void;
+}) {
   const action = useAction();
-  const resend = (endpointId: string) => action.run(() => control.call("resendWebhook", { body: { projectId: message.projectId, msgId: message.id, endpointId } })).then(onResent);
+  const resend = (endpointId: string) =>
+    action
+      .run(() =>
+        control.call("resendWebhook", { body: { projectId: message.projectId, msgId: message.id, endpointId } }),
+      )
+      .then(onResent);
   return (
     <Section title={message.eventType}>
       <ErrorBox error={action.error} />
@@ -123,13 +168,24 @@ function MessageView({ message, attempts, onResent }: { message: WebhookMessageV
               <td>{formatTime(a.atMillis)}</td>
               <td>{a.url}</td>
               <td>
-                <span className="badge">{a.status === "success" ? `${a.statusCode} ok` : a.statusCode === 0 ? "no answer" : `${a.statusCode} failed`}</span>
+                <span className="badge">
+                  {a.status === "success"
+                    ? `${a.statusCode} ok`
+                    : a.statusCode === 0
+                      ? "no answer"
+                      : `${a.statusCode} failed`}
+                </span>
                 {a.manual && <span className="muted"> resent</span>}
               </td>
               <td className="wrap">{a.response}</td>
               <td>{a.durationMillis}</td>
               <td>
-                <button type="button" className="small" disabled={action.busy} onClick={() => void resend(a.endpointId)}>
+                <button
+                  type="button"
+                  className="small"
+                  disabled={action.busy}
+                  onClick={() => void resend(a.endpointId)}
+                >
                   Resend
                 </button>
               </td>

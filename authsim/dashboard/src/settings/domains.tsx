@@ -30,9 +30,18 @@ export function TrustedDomains({ edit, project }: { edit: Edit; project: Project
   return (
     <Section title="Trusted domains">
       <div className="stack">
-        <Check edit={edit} path="domains.allowLocalhost" label="Allow localhost" hint="redirects to localhost and 127.x are trusted" />
+        <Check
+          edit={edit}
+          path="domains.allowLocalhost"
+          label="Allow localhost"
+          hint="redirects to localhost and 127.x are trusted"
+        />
         <label className={`check${production !== project.base.is_production_mode ? " changed" : ""}`}>
-          <input type="checkbox" checked={production} onChange={(e) => project.set({ is_production_mode: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={production}
+            onChange={(e) => project.set({ is_production_mode: e.target.checked })}
+          />
           <span>
             Production mode <span className="muted hint">the service then refuses localhost and non-HTTPS domains</span>
           </span>
@@ -40,7 +49,9 @@ export function TrustedDomains({ edit, project }: { edit: Edit; project: Project
       </div>
       {problems.length > 0 && (
         <div className={production ? "error" : "muted"} data-testid="production-checks">
-          {production ? "Production mode flags these (the admin kit's production checks; the service stores the setting):" : "Production mode would flag these:"}
+          {production
+            ? "Production mode flags these (the admin kit's production checks; the service stores the setting):"
+            : "Production mode would flag these:"}
           <ul>
             {problems.map((p) => (
               <li key={p.message}>{p.message}</li>
@@ -56,10 +67,22 @@ export function TrustedDomains({ edit, project }: { edit: Edit; project: Project
       ))}
       <form className="inline" onSubmit={add}>
         <label>
-          Domain <input aria-label="New trusted domain" placeholder="https://app.example.com" value={url} onChange={(e) => setUrl(e.target.value)} required />
+          Domain{" "}
+          <input
+            aria-label="New trusted domain"
+            placeholder="https://app.example.com"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            required
+          />
         </label>
         <label>
-          Handler path <input aria-label="New domain's handler path" value={handlerPath} onChange={(e) => setHandlerPath(e.target.value)} />
+          Handler path{" "}
+          <input
+            aria-label="New domain's handler path"
+            value={handlerPath}
+            onChange={(e) => setHandlerPath(e.target.value)}
+          />
         </label>
         <button type="submit">Add domain</button>
       </form>

@@ -9,10 +9,32 @@ const SERVER = "emails.server";
  * The email server (config `emails.server`: the service's shared one, or the app's own SMTP server) and the theme the
  * project's emails are rendered in (the project's `email_theme`, one of its themes).
  */
-export function EmailSettings({ edit, project, themes }: { edit: Edit; project: ProjectEdit; themes: { id: string; display_name: string }[] }) {
+export function EmailSettings({
+  edit,
+  project,
+  themes,
+}: {
+  edit: Edit;
+  project: ProjectEdit;
+  themes: { id: string; display_name: string }[];
+}) {
   const shared = getPath(edit.draft, `${SERVER}.isShared`) !== false;
   const setShared = (on: boolean) =>
-    edit.set(SERVER, on ? { isShared: true, provider: "smtp" } : { isShared: false, provider: "smtp", host: "", port: 587, username: "", password: "", senderName: "", senderEmail: "" });
+    edit.set(
+      SERVER,
+      on
+        ? { isShared: true, provider: "smtp" }
+        : {
+            isShared: false,
+            provider: "smtp",
+            host: "",
+            port: 587,
+            username: "",
+            password: "",
+            senderName: "",
+            senderEmail: "",
+          },
+    );
   const baseServer = getPath(edit.base, `${SERVER}.isShared`) !== false;
   return (
     <Section title="Email">
@@ -41,7 +63,9 @@ export function EmailSettings({ edit, project, themes }: { edit: Edit; project: 
                 {t.display_name}
               </option>
             ))}
-            {!themes.some((t) => t.id === project.draft.email_theme) && <option value={project.draft.email_theme}>{project.draft.email_theme}</option>}
+            {!themes.some((t) => t.id === project.draft.email_theme) && (
+              <option value={project.draft.email_theme}>{project.draft.email_theme}</option>
+            )}
           </select>
         </label>
       </div>

@@ -14,12 +14,17 @@ export interface Edit {
   set: (path: string, value: Json | undefined) => void;
 }
 
-const changed = (edit: Edit, path: string) => JSON.stringify(getPath(edit.base, path)) !== JSON.stringify(getPath(edit.draft, path));
+const changed = (edit: Edit, path: string) =>
+  JSON.stringify(getPath(edit.base, path)) !== JSON.stringify(getPath(edit.draft, path));
 
 export function Check({ edit, path, label, hint }: { edit: Edit; path: string; label: string; hint?: string }) {
   return (
     <label className={`check${changed(edit, path) ? " changed" : ""}`}>
-      <input type="checkbox" checked={getPath(edit.draft, path) === true} onChange={(e) => edit.set(path, e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={getPath(edit.draft, path) === true}
+        onChange={(e) => edit.set(path, e.target.checked)}
+      />
       <span>
         {label}
         {hint && <span className="muted hint"> {hint}</span>}
@@ -28,7 +33,19 @@ export function Check({ edit, path, label, hint }: { edit: Edit; path: string; l
   );
 }
 
-export function Text({ edit, path, label, type = "text", placeholder }: { edit: Edit; path: string; label: string; type?: "text" | "password" | "number" | "url"; placeholder?: string }) {
+export function Text({
+  edit,
+  path,
+  label,
+  type = "text",
+  placeholder,
+}: {
+  edit: Edit;
+  path: string;
+  label: string;
+  type?: "text" | "password" | "number" | "url";
+  placeholder?: string;
+}) {
   const value = getPath(edit.draft, path);
   return (
     <label className={`field${changed(edit, path) ? " changed" : ""}`}>
@@ -47,7 +64,17 @@ export function Text({ edit, path, label, type = "text", placeholder }: { edit: 
   );
 }
 
-export function Choice({ edit, path, label, options }: { edit: Edit; path: string; label: string; options: readonly string[] }) {
+export function Choice({
+  edit,
+  path,
+  label,
+  options,
+}: {
+  edit: Edit;
+  path: string;
+  label: string;
+  options: readonly string[];
+}) {
   const value = getPath(edit.draft, path);
   return (
     <label className={`field${changed(edit, path) ? " changed" : ""}`}>
@@ -64,7 +91,17 @@ export function Choice({ edit, path, label, options }: { edit: Edit; path: strin
 }
 
 /** One entry of a map (a provider, a domain, an item …): its id, its fields, and a remove button. */
-export function Entry({ edit, path, title, children }: { edit: Edit; path: string; title: string; children: ReactNode }) {
+export function Entry({
+  edit,
+  path,
+  title,
+  children,
+}: {
+  edit: Edit;
+  path: string;
+  title: string;
+  children: ReactNode;
+}) {
   const isNew = getPath(edit.base, path) === undefined;
   return (
     <fieldset className={`entry${isNew ? " added" : changed(edit, path) ? " changed" : ""}`} data-entry={path}>
@@ -84,6 +121,8 @@ export function Entry({ edit, path, title, children }: { edit: Edit; path: strin
 export function entriesOf(edit: Edit, path: string): [string, JsonObject][] {
   const node = getPath(edit.draft, path);
   return node && typeof node === "object" && !Array.isArray(node)
-    ? Object.entries(node).filter((e): e is [string, JsonObject] => typeof e[1] === "object" && e[1] !== null && !Array.isArray(e[1]))
+    ? Object.entries(node).filter(
+        (e): e is [string, JsonObject] => typeof e[1] === "object" && e[1] !== null && !Array.isArray(e[1]),
+      )
     : [];
 }

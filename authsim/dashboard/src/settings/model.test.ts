@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { leafChanges, overrideOf, plan, projectChanges, projectPatchOf, setPath, type JsonObject, type ProjectFields } from "./model.ts";
+import {
+  leafChanges,
+  overrideOf,
+  plan,
+  projectChanges,
+  projectPatchOf,
+  setPath,
+  type JsonObject,
+  type ProjectFields,
+} from "./model.ts";
 
 /** The settings editor's diff and the requests it turns into (what the dashboard sends is checked in the browser test). */
 const base: JsonObject = {
   auth: { allowSignUp: true, oauth: { providers: { github: { type: "github", isShared: true, allowSignIn: true } } } },
-  domains: { allowLocalhost: true, trustedDomains: { d1: { baseUrl: "https://a.example.com", handlerPath: "/handler" } } },
+  domains: {
+    allowLocalhost: true,
+    trustedDomains: { d1: { baseUrl: "https://a.example.com", handlerPath: "/handler" } },
+  },
   emails: { server: { isShared: true, provider: "smtp" } },
 };
 
@@ -22,7 +34,12 @@ describe("the settings model", () => {
     draft = setPath(draft, "domains.trustedDomains.d1", undefined);
     draft = setPath(draft, "auth.oauth.providers.github.isShared", false);
     draft = setPath(draft, "auth.oauth.providers.github.clientId", "cid");
-    draft = setPath(draft, "emails.server", { isShared: false, provider: "smtp", host: "smtp.example.com", port: 2525 });
+    draft = setPath(draft, "emails.server", {
+      isShared: false,
+      provider: "smtp",
+      host: "smtp.example.com",
+      port: 2525,
+    });
     expect(overrideOf(base, draft)).toEqual({
       "auth.allowSignUp": false,
       "auth.oauth.providers.github": { type: "github", isShared: false, allowSignIn: true, clientId: "cid" },
@@ -48,16 +65,40 @@ describe("the settings model", () => {
   });
 
   it("patches the project for production mode, the theme and default permissions, ordered so the service accepts it", () => {
-    const fields: ProjectFields = { is_production_mode: false, email_theme: "light", team_creator_default_permissions: ["team_admin"], team_member_default_permissions: [], user_default_permissions: [] };
-    const after: ProjectFields = { ...fields, is_production_mode: true, email_theme: "dark", user_default_permissions: ["read"] };
+    const fields: ProjectFields = {
+      is_production_mode: false,
+      email_theme: "light",
+      team_creator_default_permissions: ["team_admin"],
+      team_member_default_permissions: [],
+      user_default_permissions: [],
+    };
+    const after: ProjectFields = {
+      ...fields,
+      is_production_mode: true,
+      email_theme: "dark",
+      user_default_permissions: ["read"],
+    };
     const patch = projectPatchOf(fields, after);
-    expect(patch).toEqual({ is_production_mode: true, config: { email_theme: "dark", user_default_permissions: [{ id: "read" }] } });
-    expect(projectChanges(fields, after).map((c) => c.key)).toEqual(["is_production_mode", "config.email_theme", "config.user_default_permissions.read"]);
+    expect(patch).toEqual({
+      is_production_mode: true,
+      config: { email_theme: "dark", user_default_permissions: [{ id: "read" }] },
+    });
+    expect(projectChanges(fields, after).map((c) => c.key)).toEqual([
+      "is_production_mode",
+      "config.email_theme",
+      "config.user_default_permissions.read",
+    ]);
     expect(projectPatchOf(fields, { ...fields, team_creator_default_permissions: ["team_admin"] })).toBeNull();
     const override = { "domains.allowLocalhost": false };
     // On: fix the domains first. Off: leave production mode first.
-    expect(plan(override, patch).map((r) => r.path)).toEqual(["/internal/config/override/environment", "/internal/projects/current"]);
-    expect(plan(override, { is_production_mode: false }).map((r) => r.path)).toEqual(["/internal/projects/current", "/internal/config/override/environment"]);
+    expect(plan(override, patch).map((r) => r.path)).toEqual([
+      "/internal/config/override/environment",
+      "/internal/projects/current",
+    ]);
+    expect(plan(override, { is_production_mode: false }).map((r) => r.path)).toEqual([
+      "/internal/projects/current",
+      "/internal/config/override/environment",
+    ]);
     expect(plan(override, null)[0]!.body).toEqual({ config_override_string: JSON.stringify(override) });
     expect(plan({}, null)).toEqual([]);
   });

@@ -19,7 +19,14 @@ export type JsonObject = { [key: string]: Json };
 export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Maps whose entries are written whole, as the real dashboard writes them. */
-export const ENTRY_MAPS = ["auth.oauth.providers", "domains.trustedDomains", "payments.items", "payments.products", "payments.productLines", "dataVault.stores"] as const;
+export const ENTRY_MAPS = [
+  "auth.oauth.providers",
+  "domains.trustedDomains",
+  "payments.items",
+  "payments.products",
+  "payments.productLines",
+  "dataVault.stores",
+] as const;
 
 export function getPath(root: Json | undefined, path: string): Json | undefined {
   let node: Json | undefined = root;
@@ -57,7 +64,13 @@ export interface Change {
 export function leafChanges(before: Json | undefined, after: Json | undefined, path = ""): Change[] {
   if (isObject(before) && isObject(after)) {
     const keys = [...Object.keys(before), ...Object.keys(after).filter((k) => !Object.hasOwn(before, k))];
-    return keys.flatMap((k) => leafChanges(Object.hasOwn(before, k) ? before[k] : undefined, Object.hasOwn(after, k) ? after[k] : undefined, path ? `${path}.${k}` : k));
+    return keys.flatMap((k) =>
+      leafChanges(
+        Object.hasOwn(before, k) ? before[k] : undefined,
+        Object.hasOwn(after, k) ? after[k] : undefined,
+        path ? `${path}.${k}` : k,
+      ),
+    );
   }
   if (isObject(before) && after === undefined) return leafChanges(before, {}, path);
   if (before === undefined && isObject(after)) return leafChanges({}, after, path);
@@ -95,7 +108,11 @@ export interface ProjectFields {
   user_default_permissions: string[];
 }
 
-const permissionLists = ["team_creator_default_permissions", "team_member_default_permissions", "user_default_permissions"] as const;
+const permissionLists = [
+  "team_creator_default_permissions",
+  "team_member_default_permissions",
+  "user_default_permissions",
+] as const;
 
 /** The PATCH /internal/projects/current body for what changed, or null when nothing did. */
 export function projectPatchOf(before: ProjectFields, after: ProjectFields): JsonObject | null {
@@ -113,11 +130,15 @@ export function projectPatchOf(before: ProjectFields, after: ProjectFields): Jso
 /** The changes to project fields, as leaf changes named like the admin API's fields. */
 export function projectChanges(before: ProjectFields, after: ProjectFields): Change[] {
   const changes: Change[] = [];
-  if (before.is_production_mode !== after.is_production_mode) changes.push({ key: "is_production_mode", before: before.is_production_mode, after: after.is_production_mode });
-  if (before.email_theme !== after.email_theme) changes.push({ key: "config.email_theme", before: before.email_theme, after: after.email_theme });
+  if (before.is_production_mode !== after.is_production_mode)
+    changes.push({ key: "is_production_mode", before: before.is_production_mode, after: after.is_production_mode });
+  if (before.email_theme !== after.email_theme)
+    changes.push({ key: "config.email_theme", before: before.email_theme, after: after.email_theme });
   for (const list of permissionLists) {
-    for (const id of after[list]) if (!before[list].includes(id)) changes.push({ key: `config.${list}.${id}`, before: undefined, after: true });
-    for (const id of before[list]) if (!after[list].includes(id)) changes.push({ key: `config.${list}.${id}`, before: true, after: undefined });
+    for (const id of after[list])
+      if (!before[list].includes(id)) changes.push({ key: `config.${list}.${id}`, before: undefined, after: true });
+    for (const id of before[list])
+      if (!after[list].includes(id)) changes.push({ key: `config.${list}.${id}`, before: true, after: undefined });
   }
   return changes;
 }
@@ -140,9 +161,19 @@ const PROJECT_PATH = operationPath("updateAdminProject");
 export function plan(override: JsonObject, projectPatch: JsonObject | null): PlannedRequest[] {
   const requests: PlannedRequest[] = [];
   const overrideRequest: PlannedRequest | null =
-    Object.keys(override).length > 0 ? { id: "updateConfigOverrideLevel", method: "PATCH", path: OVERRIDE_PATH, body: { config_override_string: JSON.stringify(override) } } : null;
-  const projectRequest: PlannedRequest | null = projectPatch ? { id: "updateAdminProject", method: "PATCH", path: PROJECT_PATH, body: projectPatch } : null;
-  if (projectRequest && projectPatch?.is_production_mode === true) requests.push(...[overrideRequest, projectRequest].filter((r) => r !== null));
+    Object.keys(override).length > 0
+      ? {
+          id: "updateConfigOverrideLevel",
+          method: "PATCH",
+          path: OVERRIDE_PATH,
+          body: { config_override_string: JSON.stringify(override) },
+        }
+      : null;
+  const projectRequest: PlannedRequest | null = projectPatch
+    ? { id: "updateAdminProject", method: "PATCH", path: PROJECT_PATH, body: projectPatch }
+    : null;
+  if (projectRequest && projectPatch?.is_production_mode === true)
+    requests.push(...[overrideRequest, projectRequest].filter((r) => r !== null));
   else requests.push(...[projectRequest, overrideRequest].filter((r) => r !== null));
   return requests;
 }

@@ -3,7 +3,20 @@ import { Section } from "../ui.tsx";
 import { Check, Entry, entriesOf, Text, type Edit } from "./fields.tsx";
 
 /** The provider types of the real config schema, in its order. */
-const PROVIDERS = ["google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"];
+const PROVIDERS = [
+  "google",
+  "github",
+  "microsoft",
+  "spotify",
+  "facebook",
+  "discord",
+  "gitlab",
+  "bitbucket",
+  "linkedin",
+  "apple",
+  "x",
+  "twitch",
+];
 const MAP = "auth.oauth.providers";
 
 /**
@@ -40,7 +53,11 @@ export function OAuthProviders({ edit }: { edit: Edit }) {
         <div className="inline">
           <label>
             Provider
-            <select aria-label="New OAuth provider" value={choice || free[0]} onChange={(e) => setChoice(e.target.value)}>
+            <select
+              aria-label="New OAuth provider"
+              value={choice || free[0]}
+              onChange={(e) => setChoice(e.target.value)}
+            >
               {free.map((p) => (
                 <option key={p}>{p}</option>
               ))}

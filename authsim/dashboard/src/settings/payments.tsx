@@ -6,7 +6,19 @@ import type { JsonObject } from "./model.ts";
 const CUSTOMER_TYPES = ["user", "team", "custom"] as const;
 
 /** A new entry's id and name, then `make` builds the entry written under `map.<id>`. */
-function AddEntry({ edit, map, what, make, extra }: { edit: Edit; map: string; what: string; make: (name: string, type: string) => JsonObject; extra?: boolean }) {
+function AddEntry({
+  edit,
+  map,
+  what,
+  make,
+  extra,
+}: {
+  edit: Edit;
+  map: string;
+  what: string;
+  make: (name: string, type: string) => JsonObject;
+  extra?: boolean;
+}) {
   const [id, setId] = useState("");
   const [name, setName] = useState("");
   const [type, setType] = useState<string>("user");
@@ -41,7 +53,10 @@ function AddEntry({ edit, map, what, make, extra }: { edit: Edit; map: string; w
 
 /** A product's prices and included items in a line (edited whole through the product's JSON on the config, not here). */
 function productSummary(p: JsonObject): string {
-  const prices = p.prices === "include-by-default" ? "free, included by default" : Object.keys(typeof p.prices === "object" && p.prices !== null ? p.prices : {}).join(", ") || "no prices";
+  const prices =
+    p.prices === "include-by-default"
+      ? "free, included by default"
+      : Object.keys(typeof p.prices === "object" && p.prices !== null ? p.prices : {}).join(", ") || "no prices";
   const items = Object.keys(typeof p.includedItems === "object" && p.includedItems !== null ? p.includedItems : {});
   return `prices: ${prices}${items.length ? `; includes ${items.join(", ")}` : ""}`;
 }
@@ -56,7 +71,12 @@ export function Payments({ edit }: { edit: Edit }) {
   return (
     <Section title="Payments">
       <div className="stack">
-        <Check edit={edit} path="payments.testMode" label="Test mode" hint="purchases complete without a real payment" />
+        <Check
+          edit={edit}
+          path="payments.testMode"
+          label="Test mode"
+          hint="purchases complete without a real payment"
+        />
       </div>
       <h3>Items</h3>
       {items.map(([id]) => (
@@ -65,7 +85,12 @@ export function Payments({ edit }: { edit: Edit }) {
           <Choice edit={edit} path={`payments.items.${id}.customerType`} label="Customer" options={CUSTOMER_TYPES} />
         </Entry>
       ))}
-      <AddEntry edit={edit} map="payments.items" what="item" make={(displayName, customerType) => ({ displayName, customerType })} />
+      <AddEntry
+        edit={edit}
+        map="payments.items"
+        what="item"
+        make={(displayName, customerType) => ({ displayName, customerType })}
+      />
       <h3>Products</h3>
       {products.map(([id, p]) => (
         <Entry key={id} edit={edit} path={`payments.products.${id}`} title={id}>
@@ -101,7 +126,9 @@ function AddProduct({ edit, items }: { edit: Edit; items: string[] }) {
       serverOnly: false,
       stackable: false,
       prices: usd.trim() === "" ? "include-by-default" : { [`${id.trim()}-price`]: price },
-      includedItems: item ? { [item]: { quantity: Number(quantity), repeat: "never", expires: "when-purchase-expires" } } : {},
+      includedItems: item
+        ? { [item]: { quantity: Number(quantity), repeat: "never", expires: "when-purchase-expires" } }
+        : {},
     };
     edit.set(`payments.products.${id.trim()}`, product);
     setId("");
@@ -125,11 +152,22 @@ function AddProduct({ edit, items }: { edit: Edit; items: string[] }) {
         </select>
       </label>
       <label>
-        USD <input aria-label="New product price in USD" placeholder="9.99 (empty: free)" value={usd} onChange={(e) => setUsd(e.target.value)} size={8} />
+        USD{" "}
+        <input
+          aria-label="New product price in USD"
+          placeholder="9.99 (empty: free)"
+          value={usd}
+          onChange={(e) => setUsd(e.target.value)}
+          size={8}
+        />
       </label>
       <label>
         Every
-        <select aria-label="New product billing interval" value={interval} onChange={(e) => setInterval(e.target.value)}>
+        <select
+          aria-label="New product billing interval"
+          value={interval}
+          onChange={(e) => setInterval(e.target.value)}
+        >
           <option value="month">month</option>
           <option value="year">year</option>
           <option value="once">once</option>
@@ -146,7 +184,15 @@ function AddProduct({ edit, items }: { edit: Edit; items: string[] }) {
       </label>
       {item && (
         <label>
-          × <input aria-label="New product included quantity" type="number" min="0" value={quantity} onChange={(e) => setQuantity(e.target.value)} size={4} />
+          ×{" "}
+          <input
+            aria-label="New product included quantity"
+            type="number"
+            min="0"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            size={4}
+          />
         </label>
       )}
       <button type="submit">Add product</button>
@@ -163,7 +209,13 @@ export function VaultStores({ edit }: { edit: Edit }) {
           <Text edit={edit} path={`dataVault.stores.${id}.displayName`} label="Name" />
         </Entry>
       ))}
-      <AddEntry edit={edit} map="dataVault.stores" what="store" extra={false} make={(displayName) => ({ displayName })} />
+      <AddEntry
+        edit={edit}
+        map="dataVault.stores"
+        what="store"
+        extra={false}
+        make={(displayName) => ({ displayName })}
+      />
     </Section>
   );
 }

@@ -43,7 +43,11 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("rejects a wrong publishable key with INVALID_PUBLISHABLE_CLIENT_KEY even though keys are optional", async () => {
-      const body = await expectKnownError(await probe(client({ publishableClientKey: "pck_wrong" })), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
+      const body = await expectKnownError(
+        await probe(client({ publishableClientKey: "pck_wrong" })),
+        "INVALID_PUBLISHABLE_CLIENT_KEY",
+        401,
+      );
       expect(body.details).toEqual({ project_id: DEV.id });
     });
 
@@ -61,8 +65,14 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("requires a key with PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT when the project says so, sentinel included", async () => {
-      provider = newProvider({ seed: { projects: [{ ...DEV, config: { ...DEV.config, require_publishable_client_key: true } }] } });
-      const body = await expectKnownError(await probe({ accessType: "client", projectId: DEV.id }), "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", 401);
+      provider = newProvider({
+        seed: { projects: [{ ...DEV, config: { ...DEV.config, require_publishable_client_key: true } }] },
+      });
+      const body = await expectKnownError(
+        await probe({ accessType: "client", projectId: DEV.id }),
+        "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+        401,
+      );
       expect(body.details).toEqual({ project_id: DEV.id });
       const sentinel = client({ publishableClientKey: PUBLIC_CLIENT_SENTINEL });
       await expectKnownError(await probe(sentinel), "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", 401);
@@ -76,7 +86,11 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("rejects a server request without a key with SERVER_AUTHENTICATION_REQUIRED", async () => {
-      await expectKnownError(await probe({ accessType: "server", projectId: DEV.id }), "SERVER_AUTHENTICATION_REQUIRED", 401);
+      await expectKnownError(
+        await probe({ accessType: "server", projectId: DEV.id }),
+        "SERVER_AUTHENTICATION_REQUIRED",
+        401,
+      );
     });
 
     it("counts an empty secret key header as absent", async () => {
@@ -84,25 +98,42 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("does not let a publishable or admin key authenticate server access", async () => {
-      const withClientKey = { accessType: "server", projectId: DEV.id, publishableClientKey: DEV.keys.publishable_client_key };
+      const withClientKey = {
+        accessType: "server",
+        projectId: DEV.id,
+        publishableClientKey: DEV.keys.publishable_client_key,
+      };
       await expectKnownError(await probe(withClientKey), "SERVER_AUTHENTICATION_REQUIRED", 401);
-      const withAdminKey = { accessType: "server", projectId: DEV.id, superSecretAdminKey: DEV.keys.super_secret_admin_key };
+      const withAdminKey = {
+        accessType: "server",
+        projectId: DEV.id,
+        superSecretAdminKey: DEV.keys.super_secret_admin_key,
+      };
       await expectKnownError(await probe(withAdminKey), "SERVER_AUTHENTICATION_REQUIRED", 401);
     });
 
     it("rejects a wrong secret key with INVALID_SECRET_SERVER_KEY", async () => {
-      const body = await expectKnownError(await probe(server({ secretServerKey: "ssk_wrong" })), "INVALID_SECRET_SERVER_KEY", 401);
+      const body = await expectKnownError(
+        await probe(server({ secretServerKey: "ssk_wrong" })),
+        "INVALID_SECRET_SERVER_KEY",
+        401,
+      );
       expect(body.details).toEqual({ project_id: DEV.id });
     });
 
     it("rejects another project's secret key with INVALID_SECRET_SERVER_KEY", async () => {
-      await expectKnownError(await probe(server({ secretServerKey: INTERNAL.keys.secret_server_key })), "INVALID_SECRET_SERVER_KEY", 401);
+      await expectKnownError(
+        await probe(server({ secretServerKey: INTERNAL.keys.secret_server_key })),
+        "INVALID_SECRET_SERVER_KEY",
+        401,
+      );
     });
 
     it("rejects a revoked key with INVALID_SECRET_SERVER_KEY", async () => {
       await provider.store.transact((t) => {
         for (const set of [...t.apiKeySets.values()]) {
-          if (set.projectId === DEV.id) t.apiKeySets.set(set.id, { ...set, manuallyRevokedAtMillis: provider.clock.now() });
+          if (set.projectId === DEV.id)
+            t.apiKeySets.set(set.id, { ...set, manuallyRevokedAtMillis: provider.clock.now() });
         }
       });
       await expectKnownError(await probe(server()), "INVALID_SECRET_SERVER_KEY", 401);
@@ -111,7 +142,8 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     it("rejects an expired key with INVALID_SECRET_SERVER_KEY once the clock passes its expiry", async () => {
       await provider.store.transact((t) => {
         for (const set of [...t.apiKeySets.values()]) {
-          if (set.projectId === DEV.id) t.apiKeySets.set(set.id, { ...set, expiresAtMillis: provider.clock.now() + 60_000 });
+          if (set.projectId === DEV.id)
+            t.apiKeySets.set(set.id, { ...set, expiresAtMillis: provider.clock.now() + 60_000 });
         }
       });
       expect((await probe(server())).status).toBe(200);
@@ -126,7 +158,11 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("rejects an admin request without a key with ADMIN_AUTHENTICATION_REQUIRED", async () => {
-      await expectKnownError(await probe({ accessType: "admin", projectId: DEV.id }), "ADMIN_AUTHENTICATION_REQUIRED", 401);
+      await expectKnownError(
+        await probe({ accessType: "admin", projectId: DEV.id }),
+        "ADMIN_AUTHENTICATION_REQUIRED",
+        401,
+      );
       await expectKnownError(await probe(admin({ superSecretAdminKey: "" })), "ADMIN_AUTHENTICATION_REQUIRED", 401);
     });
 
@@ -136,7 +172,11 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("rejects a wrong admin key with INVALID_SUPER_SECRET_ADMIN_KEY", async () => {
-      const body = await expectKnownError(await probe(admin({ superSecretAdminKey: "sak_wrong" })), "INVALID_SUPER_SECRET_ADMIN_KEY", 401);
+      const body = await expectKnownError(
+        await probe(admin({ superSecretAdminKey: "sak_wrong" })),
+        "INVALID_SUPER_SECRET_ADMIN_KEY",
+        401,
+      );
       expect(body.details).toEqual({ project_id: DEV.id });
     });
   });
@@ -152,7 +192,11 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("checks the keys before the branch", async () => {
-      await expectKnownError(await probe(server({ secretServerKey: "wrong", branchId: "feature" })), "INVALID_SECRET_SERVER_KEY", 401);
+      await expectKnownError(
+        await probe(server({ secretServerKey: "wrong", branchId: "feature" })),
+        "INVALID_SECRET_SERVER_KEY",
+        401,
+      );
     });
   });
 
@@ -163,12 +207,20 @@ describe.each(families)("credentials and route access with x-%s-* headers", (fam
     });
 
     it("rejects a server on an admin operation with INSUFFICIENT_ACCESS_TYPE", async () => {
-      const body = await expectKnownError(await probe(server(), "/internal/projects/current"), "INSUFFICIENT_ACCESS_TYPE", 401);
+      const body = await expectKnownError(
+        await probe(server(), "/internal/projects/current"),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
+      );
       expect(body.details).toEqual({ actual_access_type: "server", allowed_access_types: ["admin"] });
     });
 
     it("authenticates the request before checking the route's access types", async () => {
-      await expectKnownError(await probe(client({ publishableClientKey: "wrong" }), "/users"), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
+      await expectKnownError(
+        await probe(client({ publishableClientKey: "wrong" }), "/users"),
+        "INVALID_PUBLISHABLE_CLIENT_KEY",
+        401,
+      );
     });
 
     it("rejects an unauthenticated request to an authenticated operation with ACCESS_TYPE_REQUIRED", async () => {
@@ -188,7 +240,11 @@ describe("mixed header families", () => {
   it("accepts a request whose headers mix x-stack-* and x-hexclave-* names", async () => {
     const provider = newProvider();
     const response = await api(provider, "/", {
-      raw: { "x-hexclave-access-type": "server", "x-stack-project-id": DEV.id, "X-Hexclave-Secret-Server-Key": DEV.keys.secret_server_key },
+      raw: {
+        "x-hexclave-access-type": "server",
+        "x-stack-project-id": DEV.id,
+        "X-Hexclave-Secret-Server-Key": DEV.keys.secret_server_key,
+      },
     });
     expect(await response.text()).toContain("Authentication: Server");
   });

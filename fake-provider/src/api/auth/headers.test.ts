@@ -18,7 +18,9 @@ describe("a Stack header in either family", () => {
   });
 
   it("prefers the x-stack-* value and counts an empty value as absent", () => {
-    expect(stackHeader(new Headers({ "x-stack-project-id": "legacy", "x-hexclave-project-id": "new" }), "projectId")).toBe("legacy");
+    expect(
+      stackHeader(new Headers({ "x-stack-project-id": "legacy", "x-hexclave-project-id": "new" }), "projectId"),
+    ).toBe("legacy");
     expect(stackHeader(new Headers({ "x-stack-project-id": "" }), "projectId")).toBeNull();
   });
 });

@@ -23,7 +23,12 @@ export function deletedCookieHeader(name: string): string {
  * The OAuth inner-state cookie as upstream writes it: whole site, an absolute expiry (by the emulator's clock) and a
  * max age, HttpOnly, Secure on https, no SameSite attribute (browsers treat it as Lax).
  */
-export function innerStateCookieHeader(request: Request, name: string, maxAgeSeconds: number, nowMillis: number): string {
+export function innerStateCookieHeader(
+  request: Request,
+  name: string,
+  maxAgeSeconds: number,
+  nowMillis: number,
+): string {
   const secure = new URL(request.url).protocol === "https:" ? " Secure;" : "";
   const expires = new Date(nowMillis + maxAgeSeconds * 1000).toUTCString();
   return `${name}=true; Path=/; Expires=${expires}; Max-Age=${maxAgeSeconds};${secure} HttpOnly`;

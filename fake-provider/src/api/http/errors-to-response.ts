@@ -8,7 +8,11 @@ import { knownErrorResponse, text } from "./respond.ts";
  * Maps anything an op throws to a response: known errors to the catalogue shape in the caller's header family, the
  * rest to plain text.
  */
-export function errorToResponse(error: unknown, onUnexpected: (error: unknown) => void, family: HeaderFamily): Response {
+export function errorToResponse(
+  error: unknown,
+  onUnexpected: (error: unknown) => void,
+  family: HeaderFamily,
+): Response {
   const answer = refusal(error, family);
   if (answer) {
     for (const [name, value] of responseHeadersOf(error)) answer.headers.append(name, value);

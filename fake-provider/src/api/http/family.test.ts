@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { headerFamilyOf, knownErrorMessage } from "@authsim/sdk/contract";
-import { DEV, api, client, expectKnownError, newProvider, request, server, type TestProvider } from "../../test-support/api.ts";
+import {
+  DEV,
+  api,
+  client,
+  expectKnownError,
+  newProvider,
+  request,
+  server,
+  type TestProvider,
+} from "../../test-support/api.ts";
 
 /**
  * Answers follow the header family of the request (protocol.md §0): x-stack-* in, x-stack-* out and "Stack" wording;
@@ -15,19 +24,31 @@ afterEach(() => {
   expect(provider.unexpected).toEqual([]);
 });
 
-const familyHeaders = (response: Response, prefix: string) => [...response.headers.keys()].filter((name) => name.startsWith(prefix));
+const familyHeaders = (response: Response, prefix: string) =>
+  [...response.headers.keys()].filter((name) => name.startsWith(prefix));
 
 describe("the header family of an answer", () => {
   it("answers a request with x-stack-* headers with x-stack-* headers only", async () => {
     const response = await api(provider, "/users", { headers: client({ overrideErrorStatus: "true" }) });
     expect(familyHeaders(response, "x-hexclave-")).toEqual([]);
-    expect(familyHeaders(response, "x-stack-").sort()).toEqual(["x-stack-actual-status", "x-stack-known-error", "x-stack-request-id"]);
+    expect(familyHeaders(response, "x-stack-").sort()).toEqual([
+      "x-stack-actual-status",
+      "x-stack-known-error",
+      "x-stack-request-id",
+    ]);
   });
 
   it("answers a request with x-hexclave-* headers with x-hexclave-* headers only", async () => {
-    const response = await api(provider, "/users", { family: "hexclave", headers: client({ overrideErrorStatus: "true" }) });
+    const response = await api(provider, "/users", {
+      family: "hexclave",
+      headers: client({ overrideErrorStatus: "true" }),
+    });
     expect(familyHeaders(response, "x-stack-")).toEqual([]);
-    expect(familyHeaders(response, "x-hexclave-").sort()).toEqual(["x-hexclave-actual-status", "x-hexclave-known-error", "x-hexclave-request-id"]);
+    expect(familyHeaders(response, "x-hexclave-").sort()).toEqual([
+      "x-hexclave-actual-status",
+      "x-hexclave-known-error",
+      "x-hexclave-request-id",
+    ]);
   });
 
   it("answers a request naming neither family in x-stack-*, as the real service does", async () => {
@@ -37,7 +58,10 @@ describe("the header family of an answer", () => {
   });
 
   it("answers the 404 of an unknown path and a 405 in the request's family", async () => {
-    const missing = await request(provider, "/api/v1/no-such-thing", { family: "hexclave", headers: { projectId: DEV.id } });
+    const missing = await request(provider, "/api/v1/no-such-thing", {
+      family: "hexclave",
+      headers: { projectId: DEV.id },
+    });
     expect(missing.status).toBe(404);
     expect(missing.headers.get("x-hexclave-request-id")).not.toBeNull();
     expect(familyHeaders(missing, "x-stack-")).toEqual([]);
@@ -53,12 +77,22 @@ describe("the header family of an answer", () => {
 
 describe("the wording of a known error", () => {
   it("names x-stack-* headers and Stack for an x-stack-* caller", async () => {
-    const body = await expectKnownError(await api(provider, "/", { headers: { accessType: "client" } }), "ACCESS_TYPE_WITHOUT_PROJECT_ID", 400, "stack");
+    const body = await expectKnownError(
+      await api(provider, "/", { headers: { accessType: "client" } }),
+      "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+      400,
+      "stack",
+    );
     expect(body.error).toBe(
       "The x-stack-access-type header was 'client', but the x-stack-project-id header was not provided.\n\n" +
         "For more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication",
     );
-    const insufficient = await expectKnownError(await api(provider, "/users", { headers: client() }), "INSUFFICIENT_ACCESS_TYPE", 401, "stack");
+    const insufficient = await expectKnownError(
+      await api(provider, "/users", { headers: client() }),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+      "stack",
+    );
     expect(insufficient.error).toBe("The x-stack-access-type header must be 'server' or 'admin', but was 'client'.");
   });
 

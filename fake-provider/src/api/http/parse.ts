@@ -38,7 +38,9 @@ export async function readBody(request: Request): Promise<unknown> {
     // JSON.parse accepts any depth, but JSON.stringify and structuredClone overflow the stack a few thousand levels
     // down: such a body stored as metadata would turn every later answer about it (and every snapshot) into a 500.
     if (nestingDepth(parsed) > MAX_JSON_DEPTH) {
-      throw knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels` });
+      throw knownError("BODY_PARSING_ERROR", undefined, {
+        message: `Invalid JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels`,
+      });
     }
     return parsed;
   }
@@ -124,12 +126,18 @@ export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
  * body can claim gigabytes); anything that is not gzipped JSON is BODY_PARSING_ERROR.
  */
 async function gzippedJson(bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
-  const refuse = (why: string) => knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid gzipped JSON in request body: ${why}` });
+  const refuse = (why: string) =>
+    knownError("BODY_PARSING_ERROR", undefined, { message: `Invalid gzipped JSON in request body: ${why}` });
   let joined: Uint8Array;
   try {
-    joined = await readAtMost(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")), MAX_INFLATED_BYTES);
+    joined = await readAtMost(
+      new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
+      MAX_INFLATED_BYTES,
+    );
   } catch (error) {
-    throw refuse(error instanceof BodyTooLargeError ? `it inflates to more than ${MAX_INFLATED_BYTES} bytes` : "not valid gzip");
+    throw refuse(
+      error instanceof BodyTooLargeError ? `it inflates to more than ${MAX_INFLATED_BYTES} bytes` : "not valid gzip",
+    );
   }
   let parsed: unknown;
   try {
@@ -168,18 +176,25 @@ export interface SchemaLocation {
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 /** Checks `value` against `schema`, describing each problem as the wire's SCHEMA_ERROR message lines do. */
-export function check<S extends z.ZodType>(schema: S, value: unknown, part: SchemaLocation["part"]): Checked<z.output<S>> {
+export function check<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  part: SchemaLocation["part"],
+): Checked<z.output<S>> {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   const problems = result.error.issues.map((issue) => {
     // Array positions as the real service prints them: body.events[0].event_type.
-    const path = issue.path.length ? `${part}.${issue.path.map(String).join(".")}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]") : part;
+    const path = issue.path.length
+      ? `${part}.${issue.path.map(String).join(".")}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]")
+      : part;
     // Named by the object that has them: "body.config.email_config contains unknown properties: client_id".
     if (issue.code === "unrecognized_keys") return `${path} contains unknown properties: ${issue.keys.join(", ")}`;
     // The real service's own wording for a value its custom test refuses (contract: YUP_INVALID), without a colon.
     if (issue.message === "is invalid") return `${path} is invalid`;
     // A custom test whose message the real service gives as it is, with no path (contract: `params: { bare: true }`).
-    if (issue.code === "custom" && (issue.params as { bare?: unknown } | undefined)?.bare === true) return issue.message;
+    if (issue.code === "custom" && (issue.params as { bare?: unknown } | undefined)?.bare === true)
+      return issue.message;
     // And for a required field that is absent.
     if (issue.code === "invalid_type" && valueAt(value, issue.path) === undefined) return `${path} must be defined`;
     // The rest as the real service's validation words them (api/http/schema-wording.ts), else zod's own message.

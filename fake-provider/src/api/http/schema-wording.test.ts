@@ -30,7 +30,20 @@ describe("schema-error wording", () => {
       list: z.array(z.object({ kind: z.enum(["a", "b"]) })).optional(),
       email: z.string().email().optional(),
     });
-    expect(problems(schema, { url: "", b64: "%%%", only: true, pick: "x", n: 11, m: 1.5, s: "", long: "abcd", list: [{ kind: "c" }], email: "no" })).toEqual([
+    expect(
+      problems(schema, {
+        url: "",
+        b64: "%%%",
+        only: true,
+        pick: "x",
+        n: 11,
+        m: 1.5,
+        s: "",
+        long: "abcd",
+        list: [{ kind: "c" }],
+        email: "no",
+      }),
+    ).toEqual([
       "body.url is not a valid URL",
       "body.b64 is not valid base64",
       "body.only must be one of the following values: false",
@@ -45,7 +58,12 @@ describe("schema-error wording", () => {
   });
 
   it("says a missing field must be defined, a null one cannot be null, and prints a wrong-typed value", () => {
-    const schema = z.object({ a: z.string(), b: z.string(), c: z.number(), d: z.union([z.string().uuid(), z.literal("me")]) });
+    const schema = z.object({
+      a: z.string(),
+      b: z.string(),
+      c: z.number(),
+      d: z.union([z.string().uuid(), z.literal("me")]),
+    });
     expect(problems(schema, { b: null, c: "7" })).toEqual([
       "body.a must be defined",
       "body.b cannot be null",
@@ -55,12 +73,20 @@ describe("schema-error wording", () => {
   });
 
   it("names a problem once when two checks of a field word it the same way", () => {
-    const schema = z.object({ url: z.string().url().refine((v) => v.startsWith("https:"), "must be an http(s) URL or a data:image URL") });
+    const schema = z.object({
+      url: z
+        .string()
+        .url()
+        .refine((v) => v.startsWith("https:"), "must be an http(s) URL or a data:image URL"),
+    });
     expect(problems(schema, { url: "" })).toEqual(["body.url is not a valid URL"]);
   });
 
   it("puts the contract's own lowercase messages after the path without a colon", () => {
-    const schema = z.object({ id: z.string().regex(/^x$/, "must be a valid UUID (version 4)"), t: z.string().refine((v) => v === "ok", "must be ok") });
+    const schema = z.object({
+      id: z.string().regex(/^x$/, "must be a valid UUID (version 4)"),
+      t: z.string().refine((v) => v === "ok", "must be ok"),
+    });
     expect(problems(schema, { id: "y", t: "no" })).toEqual(["body.id must be a valid UUID", "body.t must be ok"]);
   });
 });

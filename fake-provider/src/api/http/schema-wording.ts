@@ -67,17 +67,26 @@ function formatWording(issue: z.core.$ZodIssueInvalidStringFormat, path: string)
   }
 }
 
-function boundWording(origin: string, side: "min" | "max", bound: number | bigint, inclusive: boolean, path: string): string | null {
+function boundWording(
+  origin: string,
+  side: "min" | "max",
+  bound: number | bigint,
+  inclusive: boolean,
+  path: string,
+): string | null {
   const n = String(bound);
   if (origin === "string") {
     if (side === "min") return bound === 1 ? `${path} must not be empty` : `${path} must be at least ${n} characters`;
     return `${path} must be at most ${n} characters`;
   }
   if (origin === "array" || origin === "set") {
-    return side === "min" ? `${path} field must have at least ${n} items` : `${path} field must have less than or equal to ${n} items`;
+    return side === "min"
+      ? `${path} field must have at least ${n} items`
+      : `${path} field must have less than or equal to ${n} items`;
   }
   if (origin === "number" || origin === "int" || origin === "bigint") {
-    if (side === "max") return inclusive ? `${path} must be less than or equal to ${n}` : `${path} must be less than ${n}`;
+    if (side === "max")
+      return inclusive ? `${path} must be less than or equal to ${n}` : `${path} must be less than ${n}`;
     return inclusive ? `${path} must be greater than or equal to ${n}` : `${path} must be greater than ${n}`;
   }
   return null;

@@ -28,17 +28,21 @@ export function printValue(value: unknown): string {
   return printSimple(value) ?? JSON.stringify(value, (_key, v: unknown) => printSimple(v) ?? v, 2);
 }
 
-const typeError = (type: string, value: unknown) => `must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.`;
+const typeError = (type: string, value: unknown) =>
+  `must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.`;
 
 export const isString: FieldCheck = (v) => (typeof v === "string" ? null : typeError("string", v));
 export const isBoolean: FieldCheck = (v) => (typeof v === "boolean" ? null : typeError("boolean", v));
-export const isNumber: FieldCheck = (v) => (typeof v === "number" && Number.isFinite(v) ? null : typeError("number", v));
-export const isObject: FieldCheck = (v) => (typeof v === "object" && v !== null && !Array.isArray(v) ? null : typeError("object", v));
+export const isNumber: FieldCheck = (v) =>
+  typeof v === "number" && Number.isFinite(v) ? null : typeError("number", v);
+export const isObject: FieldCheck = (v) =>
+  typeof v === "object" && v !== null && !Array.isArray(v) ? null : typeError("object", v);
 export const isArray: FieldCheck = (v) => (Array.isArray(v) ? null : typeError("array", v));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid: FieldCheck = (v) => isString(v) ?? (UUID.test(v as string) ? null : "must be a valid UUID");
 /** A theme choice: a UUID, null or false. */
-export const isThemeChoice: FieldCheck = (v) => (v === null || v === false || (typeof v === "string" && UUID.test(v)) ? null : "is invalid");
+export const isThemeChoice: FieldCheck = (v) =>
+  v === null || v === false || (typeof v === "string" && UUID.test(v)) ? null : "is invalid";
 
 function problemsOf(body: Record<string, unknown>, alternative: UnionAlternative): string[] {
   const fieldProblems: [string, string][] = [];
@@ -66,9 +70,13 @@ function problemsOf(body: Record<string, unknown>, alternative: UnionAlternative
  * The index of the first alternative `body` matches, or the SCHEMA_ERROR problem lines when it matches none (a body
  * that is not an object is one line, as for any object schema).
  */
-export function matchUnion(body: unknown, alternatives: readonly UnionAlternative[]): { ok: true; index: number } | { ok: false; problems: string[] } {
+export function matchUnion(
+  body: unknown,
+  alternatives: readonly UnionAlternative[],
+): { ok: true; index: number } | { ok: false; problems: string[] } {
   if (body === undefined) return { ok: false, problems: ["body must be defined"] };
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, problems: [`body ${typeError("object", body)}`] };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { ok: false, problems: [`body ${typeError("object", body)}`] };
   const record = body as Record<string, unknown>;
   const perAlternative = alternatives.map((alternative) => problemsOf(record, alternative));
   const index = perAlternative.findIndex((p) => p.length === 0);

@@ -42,6 +42,7 @@ export function fakeProviderHandlers(options: FakeProviderHandlersOptions): Fake
 function providerOrigin(baseUrl: string): string {
   const url = new URL(baseUrl);
   const trimmed = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
-  if (/\/api\/v1$/.test(trimmed)) throw new TypeError(`baseUrl is the provider's URL without /api/v1 (as an SDK's baseUrl), not ${baseUrl}.`);
+  if (/\/api\/v1$/.test(trimmed))
+    throw new TypeError(`baseUrl is the provider's URL without /api/v1 (as an SDK's baseUrl), not ${baseUrl}.`);
   return trimmed;
 }

@@ -19,8 +19,15 @@ afterAll(() => server.close());
 describe("fakeProviderHandlers in happy-dom", () => {
   it("signs up with cookie-stored tokens and a verification link on the page's origin", async () => {
     expect(typeof document).toBe("object");
-    const app = new StackClientApp({ baseUrl: BASE_URL, projectId: dev.id, publishableClientKey: dev.keys.publishable_client_key, tokenStore: "cookie" });
-    expect(await app.signUpWithCredential({ email: "ada@example.com", password: "correct horse battery", noRedirect: true })).toEqual({ status: "ok", data: undefined });
+    const app = new StackClientApp({
+      baseUrl: BASE_URL,
+      projectId: dev.id,
+      publishableClientKey: dev.keys.publishable_client_key,
+      tokenStore: "cookie",
+    });
+    expect(
+      await app.signUpWithCredential({ email: "ada@example.com", password: "correct horse battery", noRedirect: true }),
+    ).toEqual({ status: "ok", data: undefined });
     expect(document.cookie).toContain("stack-refresh-");
     expect((await app.getUser())?.primaryEmail).toBe("ada@example.com");
     const mail = handlers.provider.outbox.latest({ to: "ada@example.com", kind: "email_verification" });

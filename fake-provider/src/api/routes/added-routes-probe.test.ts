@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { client, DEV, INTERNAL, newProvider, request, server, signUp, type CallOptions } from "../../test-support/api.ts";
+import {
+  client,
+  DEV,
+  INTERNAL,
+  newProvider,
+  request,
+  server,
+  signUp,
+  type CallOptions,
+} from "../../test-support/api.ts";
 
 /**
  * The probe of issue 27's routes (those besides the Neon and custom integrations and the external-DB sync): each of
@@ -20,9 +29,17 @@ describe("the routes issue 27 added", () => {
       ["GET", "/integrations/ai-proxy/v1/models", {}],
       ["POST", "/integrations/ai-proxy/v1/messages", { json: { messages: [{ role: "user", content: "hi" }] } }],
       ["POST", "/integrations/credential-scanning/revoke", { json: { api_key: "sk_unknown" } }],
-      ["POST", "/integrations/resend/webhooks", { json: {}, raw: { "svix-id": "m", "svix-timestamp": "1", "svix-signature": "v1,x" } }],
+      [
+        "POST",
+        "/integrations/resend/webhooks",
+        { json: {}, raw: { "svix-id": "m", "svix-timestamp": "1", "svix-signature": "v1,x" } },
+      ],
       ["GET", `/internal/ai-conversations?projectId=${DEV.id}`, { headers: dashboard }],
-      ["POST", "/internal/ai-conversations", { headers: dashboard, json: { title: "t", projectId: DEV.id, messages: [] } }],
+      [
+        "POST",
+        "/internal/ai-conversations",
+        { headers: dashboard, json: { title: "t", projectId: DEV.id, messages: [] } },
+      ],
       ["GET", "/internal/ai-conversations/c", { headers: dashboard }],
       ["PATCH", "/internal/ai-conversations/c", { headers: dashboard, json: { title: "t" } }],
       ["DELETE", "/internal/ai-conversations/c", { headers: dashboard }],
@@ -31,11 +48,26 @@ describe("the routes issue 27 added", () => {
       ["GET", "/internal/feature-requests", { headers: dashboard }],
       ["POST", "/internal/feature-requests", { headers: dashboard, json: { title: "t" } }],
       ["POST", "/internal/feature-requests/f/upvote", { headers: dashboard, json: {} }],
-      ["POST", "/internal/init-script-callback", { json: { success: true, options: {}, args: [], isNonInteractive: false, timestamp: "t" } }],
-      ["POST", "/internal/mcp-review/add-manual", { headers: devUser, json: { question: "q", answer: "a", publish: false } }],
+      [
+        "POST",
+        "/internal/init-script-callback",
+        { json: { success: true, options: {}, args: [], isNonInteractive: false, timestamp: "t" } },
+      ],
+      [
+        "POST",
+        "/internal/mcp-review/add-manual",
+        { headers: devUser, json: { question: "q", answer: "a", publish: false } },
+      ],
       ["POST", "/internal/mcp-review/delete", { headers: devUser, json: { correlationId: "c" } }],
       ["POST", "/internal/mcp-review/mark-reviewed", { headers: devUser, json: { correlationId: "c" } }],
-      ["POST", "/internal/mcp-review/update-correction", { headers: devUser, json: { correlationId: "c", correctedQuestion: "q", correctedAnswer: "a", publish: false } }],
+      [
+        "POST",
+        "/internal/mcp-review/update-correction",
+        {
+          headers: devUser,
+          json: { correlationId: "c", correctedQuestion: "q", correctedAnswer: "a", publish: false },
+        },
+      ],
       ["POST", "/internal/preview/create-project", { headers: dashboard, json: {} }],
       ["GET", "/migration-tests", {}],
       ["GET", "/migration-tests/smart-route-handler", {}],
@@ -43,7 +75,10 @@ describe("the routes issue 27 added", () => {
     for (const [method, path, options] of probes) {
       answered.length = 0;
       const response = await request(provider, `/api/v1${path}`, { ...options, method });
-      expect([method, path, response.status, answered.length === 1 && answered[0] !== null], `${method} ${path}`).toEqual([method, path, expect.any(Number), true]);
+      expect(
+        [method, path, response.status, answered.length === 1 && answered[0] !== null],
+        `${method} ${path}`,
+      ).toEqual([method, path, expect.any(Number), true]);
       expect([405, 500, 501]).not.toContain(response.status);
     }
     expect(provider.unexpected).toEqual([]);

@@ -1,4 +1,11 @@
-import { aiQuery, aiQueryStream, chatCreate, chatMessages, chatSave, svixToken } from "../../domain/ops/ai/admin-misc.ts";
+import {
+  aiQuery,
+  aiQueryStream,
+  chatCreate,
+  chatMessages,
+  chatSave,
+  svixToken,
+} from "../../domain/ops/ai/admin-misc.ts";
 import { computeMetrics } from "../../domain/ops/analytics/metrics.ts";
 import { ok, success, type RouteTable } from "./define.ts";
 

@@ -5,7 +5,10 @@ import type { RouteTable } from "./define.ts";
 /** The AI proxy (domain/ops/ai/ai-proxy.ts): the provider's answer with its status, not cached, as upstream passes it on. */
 function answer({ status, body, stream }: ProxyAnswer): Response {
   const type = stream ? "text/event-stream" : "application/json";
-  return new Response(stream ? (body as string) : JSON.stringify(body), { status, headers: { "content-type": type, "cache-control": "no-cache" } });
+  return new Response(stream ? (body as string) : JSON.stringify(body), {
+    status,
+    headers: { "content-type": type, "cache-control": "no-cache" },
+  });
 }
 
 export const aiProxyRoutes: RouteTable = {

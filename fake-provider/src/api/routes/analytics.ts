@@ -8,6 +8,10 @@ import { ok, type RouteTable } from "./define.ts";
 export const analyticsRoutes: RouteTable = {
   analyticsBatch: { handler: ({ auth, ctx, body }) => ok(uploadAnalyticsEvents(ctx, auth, body)) },
   // The query reads a copy of the events for long: it is evaluated once the transaction has committed, off the store's lock.
-  analyticsQuery: { handler: ({ auth, ctx, body }) => mapStep(analyticsQuery(ctx, auth.project.id, body), (answer) => ok(answer), ctx) },
-  analyticsQueryTiming: { handler: ({ auth, ctx, body }) => ok(analyticsQueryTiming(ctx, auth.project.id, body.query_id)) },
+  analyticsQuery: {
+    handler: ({ auth, ctx, body }) => mapStep(analyticsQuery(ctx, auth.project.id, body), (answer) => ok(answer), ctx),
+  },
+  analyticsQueryTiming: {
+    handler: ({ auth, ctx, body }) => ok(analyticsQueryTiming(ctx, auth.project.id, body.query_id)),
+  },
 };

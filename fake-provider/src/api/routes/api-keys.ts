@@ -23,7 +23,10 @@ function ownerMissing(type: ApiKeyType): never {
 }
 
 /** A key view of the type the op was asked for: the ops find or make keys of that type only (owner, id and type). */
-function ofType<T extends ApiKeyType, View extends { type: ApiKeyType }>(_type: T, view: View): Extract<View, { type: T }> {
+function ofType<T extends ApiKeyType, View extends { type: ApiKeyType }>(
+  _type: T,
+  view: View,
+): Extract<View, { type: T }> {
   return view as Extract<View, { type: T }>;
 }
 
@@ -35,7 +38,13 @@ interface ItemRoutes<Get extends OperationId, Update extends OperationId, Check 
 
 function itemRoutes(type: "user"): ItemRoutes<"getUserApiKey", "updateUserApiKey", "checkUserApiKey">;
 function itemRoutes(type: "team"): ItemRoutes<"getTeamApiKey", "updateTeamApiKey", "checkTeamApiKey">;
-function itemRoutes<T extends ApiKeyType>(type: T): ItemRoutes<"getUserApiKey" | "getTeamApiKey", "updateUserApiKey" | "updateTeamApiKey", "checkUserApiKey" | "checkTeamApiKey"> {
+function itemRoutes<T extends ApiKeyType>(
+  type: T,
+): ItemRoutes<
+  "getUserApiKey" | "getTeamApiKey",
+  "updateUserApiKey" | "updateTeamApiKey",
+  "checkUserApiKey" | "checkTeamApiKey"
+> {
   return {
     get: {
       handler: ({ auth, ctx, params }) => {
@@ -52,7 +61,8 @@ function itemRoutes<T extends ApiKeyType>(type: T): ItemRoutes<"getUserApiKey" |
     // Server code checks a key a caller presented; upstream allows server and admin access only.
     check: {
       access: ["server", "admin"],
-      handler: ({ auth, ctx, body }) => ok(ofType(type, apiKeyView(checkApiKey(ctx, auth.project.id, type, body.api_key)))),
+      handler: ({ auth, ctx, body }) =>
+        ok(ofType(type, apiKeyView(checkApiKey(ctx, auth.project.id, type, body.api_key)))),
     },
   };
 }
@@ -73,7 +83,12 @@ export const apiKeyRoutes: RouteTable = {
   createUserApiKey: {
     handler: ({ auth, ctx, body }) => {
       assertClientMayUseApiKeys(auth, "user");
-      return ok(ofType("user", apiKeyFirstView(createApiKey(ctx, auth.project.id, userKeyOwner(auth, ctx, body.user_id), body))));
+      return ok(
+        ofType(
+          "user",
+          apiKeyFirstView(createApiKey(ctx, auth.project.id, userKeyOwner(auth, ctx, body.user_id), body)),
+        ),
+      );
     },
   },
   getUserApiKey: user.get,
@@ -89,7 +104,9 @@ export const apiKeyRoutes: RouteTable = {
   createTeamApiKey: {
     handler: ({ auth, ctx, body }) => {
       assertClientMayUseApiKeys(auth, "team");
-      return ok(ofType("team", apiKeyFirstView(createApiKey(ctx, auth.project.id, teamOwner(ctx, auth, body.team_id), body))));
+      return ok(
+        ofType("team", apiKeyFirstView(createApiKey(ctx, auth.project.id, teamOwner(ctx, auth, body.team_id), body))),
+      );
     },
   },
   getTeamApiKey: team.get,

@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { API_PREFIXES } from "@authsim/sdk/contract";
-import { ORIGIN, client, expectJson, expectKnownError, newProvider, request, server, signUp, wire, type TestProvider } from "../../test-support/api.ts";
+import {
+  ORIGIN,
+  client,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  request,
+  server,
+  signUp,
+  wire,
+  type TestProvider,
+} from "../../test-support/api.ts";
 
 /**
  * `/api/latest` answers as `/api/v1` does (protocol.md §1, "Versioning": the real service serves its newest API at
@@ -28,7 +39,9 @@ describe.each(API_PREFIXES)("the API under %s", (prefix) => {
   it("names its own path in a SCHEMA_ERROR", async () => {
     const response = await request(provider, `${prefix}/users?nope=1`, { headers: server() });
     const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
-    expect(body.error).toBe(`Request validation failed on GET ${prefix}/users:\n  - query contains unknown properties: nope`);
+    expect(body.error).toBe(
+      `Request validation failed on GET ${prefix}/users:\n  - query contains unknown properties: nope`,
+    );
   });
 
   it("answers an unknown path with the plain-text 404 naming the URL", async () => {
@@ -39,7 +52,10 @@ describe.each(API_PREFIXES)("the API under %s", (prefix) => {
   });
 
   it("answers a preflight and logs each request with its outcome", async () => {
-    const preflight = await request(provider, `${prefix}/users/me`, { method: "OPTIONS", raw: { origin: "http://app.test" } });
+    const preflight = await request(provider, `${prefix}/users/me`, {
+      method: "OPTIONS",
+      raw: { origin: "http://app.test" },
+    });
     expect(preflight.status).toBe(200);
     await request(provider, `${prefix}/users`, { headers: client() });
     expect(provider.requestLog.list().find((e) => e.path === `${prefix}/users`)).toMatchObject({
@@ -50,7 +66,10 @@ describe.each(API_PREFIXES)("the API under %s", (prefix) => {
   });
 
   it("applies fault rules written for the path after the prefix", async () => {
-    provider.faults.add({ path: "/projects/current", action: { type: "status", status: 429, headers: { "retry-after": "1" } } });
+    provider.faults.add({
+      path: "/projects/current",
+      action: { type: "status", status: 429, headers: { "retry-after": "1" } },
+    });
     const response = await provider.fetch(`${ORIGIN}${prefix}/projects/current`, { headers: wire(client()) });
     expect(response.status).toBe(429);
   });

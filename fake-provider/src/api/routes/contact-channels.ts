@@ -40,7 +40,9 @@ export const contactChannelRoutes: RouteTable = {
   updateContactChannel: {
     handler: ({ auth, ctx, params, body }) => {
       const user = targetUser(auth, ctx, params.user_id, WHAT, () => refusal("clientOwnContactChannelsOnly", "update"));
-      return ok(contactChannelView(updateChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"), body)));
+      return ok(
+        contactChannelView(updateChannel(ctx, user, requireChannel(ctx, user, params.channel_id, "write"), body)),
+      );
     },
   },
   deleteContactChannel: {
@@ -53,7 +55,13 @@ export const contactChannelRoutes: RouteTable = {
   sendContactChannelVerificationCode: {
     handler: ({ auth, ctx, params, body }) => {
       const user = targetUser(auth, ctx, params.user_id, WHAT);
-      sendChannelVerification(ctx, auth.project, user, requireChannel(ctx, user, params.channel_id, "verify"), body.callback_url);
+      sendChannelVerification(
+        ctx,
+        auth.project,
+        user,
+        requireChannel(ctx, user, params.channel_id, "verify"),
+        body.callback_url,
+      );
       return success();
     },
   },

@@ -4,7 +4,8 @@ import { ok, success, type RouteTable } from "./define.ts";
 /** The data vault (protocol.md §5.13), server and admin access only (the contract's operations say so). */
 export const dataVaultRoutes: RouteTable = {
   dataVaultGet: {
-    handler: ({ auth, ctx, params, body }) => ok({ encrypted_value: getVaultValue(ctx, auth.project, params.store_id, body.hashed_key) }),
+    handler: ({ auth, ctx, params, body }) =>
+      ok({ encrypted_value: getVaultValue(ctx, auth.project, params.store_id, body.hashed_key) }),
   },
   dataVaultSet: {
     handler: ({ auth, ctx, params, body }) => {

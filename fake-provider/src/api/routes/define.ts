@@ -1,4 +1,12 @@
-import type { AccessOf, AccessType, OperationId, RequestBody, RequestParams, RequestQuery, ResponseInput } from "@authsim/sdk/contract";
+import type {
+  AccessOf,
+  AccessType,
+  OperationId,
+  RequestBody,
+  RequestParams,
+  RequestQuery,
+  ResponseInput,
+} from "@authsim/sdk/contract";
 import type { UnsignedAccessToken } from "../../domain/auth/tokens.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import type { Step } from "../../domain/ops/outside-lock.ts";
@@ -9,7 +17,12 @@ import type { Auth } from "../auth/parse-auth.ts";
  * definition (sdk/src/contract/areas/<area>.ts) holds the schemas of its parts; the mount (mount.ts) does authentication,
  * parsing against them, the transaction and serialisation around the handler.
  */
-export type RouteInput<Id extends OperationId> = RouteParts<RequestQuery<Id>, RequestBody<Id>, RequestParams<Id>, AuthFor<Id>>;
+export type RouteInput<Id extends OperationId> = RouteParts<
+  RequestQuery<Id>,
+  RequestBody<Id>,
+  RequestParams<Id>,
+  AuthFor<Id>
+>;
 
 export interface RouteParts<Query, Body, Params, Caller> {
   query: Query;
@@ -22,7 +35,11 @@ export interface RouteParts<Query, Body, Params, Caller> {
 }
 
 /** The caller an operation's handler gets: anyone, or nobody, for access "none"; else an authenticated project. */
-export type AuthFor<Id extends OperationId> = Id extends OperationId ? (AccessOf<Id> extends "none" ? Auth | null : Auth) : never;
+export type AuthFor<Id extends OperationId> = Id extends OperationId
+  ? AccessOf<Id> extends "none"
+    ? Auth | null
+    : Auth
+  : never;
 
 /**
  * A handler answers a JSON body (status 200), `{ status, body, headers? }` (headers beside the API's), or a ready
@@ -30,10 +47,13 @@ export type AuthFor<Id extends OperationId> = Id extends OperationId ? (AccessOf
  * its `access_token` may be an UnsignedAccessToken: the mount signs it once the transaction has committed (a ready
  * Response is sent as it is, so it cannot hold one).
  */
-export type RouteResult<Answer = unknown> = Response | { status: number; body: Answer; headers?: Record<string, string> } | { json: Answer };
+export type RouteResult<Answer = unknown> =
+  Response | { status: number; body: Answer; headers?: Record<string, string> } | { json: Answer };
 
 /** An answer as a handler may give it: an access token in it may still be unsigned (distributes over a union of answers). */
-export type Signable<T> = T extends { access_token: string } ? Omit<T, "access_token"> & { access_token: string | UnsignedAccessToken } : T;
+export type Signable<T> = T extends { access_token: string }
+  ? Omit<T, "access_token"> & { access_token: string | UnsignedAccessToken }
+  : T;
 
 /**
  * The answer schema's input type as a handler is held to it: read only (a handler's answer is never written to, so a
@@ -56,11 +76,19 @@ export interface RouteSpec<Query, Body, Params, Caller, Answer = unknown> {
   // api-keys.ts, permissions.ts and oauth.ts) stands in the table's entry for each of them.
   // A Step when the operation has work to do outside the store's lock (domain/ops/outside-lock.ts): rendering an email,
   // evaluating an analytics query.
-  handler(input: RouteParts<Query, Body, Params, Caller>): Step<RouteResult<Answer>> | Promise<Step<RouteResult<Answer>>>;
+  handler(
+    input: RouteParts<Query, Body, Params, Caller>,
+  ): Step<RouteResult<Answer>> | Promise<Step<RouteResult<Answer>>>;
 }
 
 /** The route of the operation with this id (or of any of these ids). */
-export type RouteFor<Id extends OperationId> = RouteSpec<RequestQuery<Id>, RequestBody<Id>, RequestParams<Id>, AuthFor<Id>, AnswerOf<Id>>;
+export type RouteFor<Id extends OperationId> = RouteSpec<
+  RequestQuery<Id>,
+  RequestBody<Id>,
+  RequestParams<Id>,
+  AuthFor<Id>,
+  AnswerOf<Id>
+>;
 
 /** The routes of an area, by operation id: each handler's parts and answer are typed by its operation's contract schemas. */
 export type RouteTable = { readonly [Id in OperationId]?: RouteFor<Id> };

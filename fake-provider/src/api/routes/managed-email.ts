@@ -1,4 +1,10 @@
-import { applyManagedEmail, checkManagedEmail, deleteManagedEmail, listManagedEmailDomains, setupManagedEmail } from "../../domain/ops/emails/managed-email.ts";
+import {
+  applyManagedEmail,
+  checkManagedEmail,
+  deleteManagedEmail,
+  listManagedEmailDomains,
+  setupManagedEmail,
+} from "../../domain/ops/emails/managed-email.ts";
 import { receiveResendWebhook } from "../../domain/ops/emails/resend-webhooks.ts";
 import { rawBodyOf, schemaError } from "../http/parse.ts";
 import { ok, type RouteTable } from "./define.ts";
@@ -12,7 +18,9 @@ export const managedEmailRoutes: RouteTable = {
     handler: async ({ ctx, request }) => {
       // Upstream's schema requires the three Svix headers; the signature covers the exact bytes sent.
       const [id, timestamp, signature] = SVIX_HEADERS.map((name) => request.headers.get(name));
-      const missing = SVIX_HEADERS.filter((name) => request.headers.get(name) === null).map((name) => `headers.${name} must be defined`);
+      const missing = SVIX_HEADERS.filter((name) => request.headers.get(name) === null).map(
+        (name) => `headers.${name} must be defined`,
+      );
       if (missing.length > 0 || !id || !timestamp || !signature) throw schemaError(where(request), missing);
       return ok(await receiveResendWebhook(ctx, { id, timestamp, signature }, rawBodyOf(request) ?? ""));
     },

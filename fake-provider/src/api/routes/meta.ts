@@ -7,15 +7,23 @@ import { ok, type RouteTable } from "./define.ts";
 export const metaRoutes: RouteTable = {
   root: {
     handler: ({ auth }) => {
-      if (!auth) return text("Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: None");
+      if (!auth)
+        return text(
+          "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: None",
+        );
       const type = auth.type[0]!.toUpperCase() + auth.type.slice(1);
       const who = auth.user ? (auth.user.primaryEmail ?? auth.user.id) : "None";
-      return text(`Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: ${type}\n  Project: ${auth.project.id}\n  User: ${who}`);
+      return text(
+        `Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: ${type}\n  Project: ${auth.project.id}\n  User: ${who}`,
+      );
     },
   },
   backendUrls: { handler: ({ ctx }) => ok({ urls: [ctx.settings.apiBaseUrl] }) },
   checkFeatureSupport: {
-    handler: ({ body }) => text(`${body?.feature_name ?? body?.name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`),
+    handler: ({ body }) =>
+      text(
+        `${body?.feature_name ?? body?.name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`,
+      ),
   },
   // The dashboard's and CLI's version check (domain/ops/internal/check-version.ts); always 200, outdated or not.
   checkVersion: { handler: ({ body }) => ok(checkVersion(body.clientVersion)) },

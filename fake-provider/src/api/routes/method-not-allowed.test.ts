@@ -26,9 +26,16 @@ describe("a method the path does not serve", () => {
 
   it("answers the same under a path with parameters and under /api/latest", async () => {
     const user = await signUp(provider);
-    const response = await request(provider, `/api/latest/users/${user.user_id}/nope-no`, { method: "PUT", headers: server() });
+    const response = await request(provider, `/api/latest/users/${user.user_id}/nope-no`, {
+      method: "PUT",
+      headers: server(),
+    });
     expect(response.status).toBe(404);
-    const put = await request(provider, `/api/latest/users/${user.user_id}`, { method: "PUT", headers: server(), json: {} });
+    const put = await request(provider, `/api/latest/users/${user.user_id}`, {
+      method: "PUT",
+      headers: server(),
+      json: {},
+    });
     expect(put.status).toBe(405);
   });
 

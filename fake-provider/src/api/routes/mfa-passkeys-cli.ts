@@ -1,6 +1,11 @@
 import { completeCliLogin, createCliLogin, pollCliLogin } from "../../domain/ops/sign-in/cli-auth.ts";
 import { mfaSignIn } from "../../domain/ops/sign-in/mfa.ts";
-import { initiateAuthentication, initiateRegistration, passkeySignIn, registerPasskey } from "../../domain/ops/sign-in/passkeys.ts";
+import {
+  initiateAuthentication,
+  initiateRegistration,
+  passkeySignIn,
+  registerPasskey,
+} from "../../domain/ops/sign-in/passkeys.ts";
 import { ok, type RouteTable } from "./define.ts";
 import { requireSignedIn } from "../../domain/ops/access.ts";
 

@@ -4,7 +4,21 @@ import { headerNames, operations, rebranded, type HeaderKey } from "@authsim/sdk
 import { implementedRoutes } from "./index.ts";
 import { mountOperations } from "./mount.ts";
 import { MAX_BODY_BYTES } from "../http/parse.ts";
-import { DEV, ORIGIN, api, client, expectJson, expectKnownError, newProvider, request, server, signUp, wire, type Fields, type TestProvider } from "../../test-support/api.ts";
+import {
+  DEV,
+  ORIGIN,
+  api,
+  client,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  request,
+  server,
+  signUp,
+  wire,
+  type Fields,
+  type TestProvider,
+} from "../../test-support/api.ts";
 
 /**
  * The 501 rule ("every endpoint of the contract exists; one not implemented yet answers a clear 501", design.md) now
@@ -12,7 +26,17 @@ import { DEV, ORIGIN, api, client, expectJson, expectKnownError, newProvider, re
  */
 function appWithoutRoutes(p: TestProvider): Hono {
   const app = new Hono();
-  mountOperations(app, { store: p.store, clock: p.clock, random: p.random, settings: p.settings, onUnexpectedError: (e) => p.unexpected.push(e) }, {});
+  mountOperations(
+    app,
+    {
+      store: p.store,
+      clock: p.clock,
+      random: p.random,
+      settings: p.settings,
+      onUnexpectedError: (e) => p.unexpected.push(e),
+    },
+    {},
+  );
   return app;
 }
 
@@ -30,9 +54,13 @@ const signUpPath = "/auth/password/sign-up";
 
 describe("request parsing", () => {
   it("rejects an unknown body key with SCHEMA_ERROR naming the property", async () => {
-    const response = await api(provider, signUpPath, { headers: client(), json: { email: "ada@example.com", password: "long enough", x: 1 } });
+    const response = await api(provider, signUpPath, {
+      headers: client(),
+      json: { email: "ada@example.com", password: "long enough", x: 1 },
+    });
     const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
-    const message = "Request validation failed on POST /api/v1/auth/password/sign-up:\n  - body contains unknown properties: x";
+    const message =
+      "Request validation failed on POST /api/v1/auth/password/sign-up:\n  - body contains unknown properties: x";
     expect(body.error).toBe(message);
     expect(body.details).toEqual({ message });
   });
@@ -43,13 +71,22 @@ describe("request parsing", () => {
   });
 
   it("names the field of a wrong-typed body value", async () => {
-    const response = await api(provider, signUpPath, { headers: client(), json: { email: "ada@example.com", password: 12345678 } });
+    const response = await api(provider, signUpPath, {
+      headers: client(),
+      json: { email: "ada@example.com", password: 12345678 },
+    });
     const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
-    expect(body.error).toBe("Request validation failed on POST /api/v1/auth/password/sign-up:\n  - body.password must be a `string` type, but the final value was: `12345678`.");
+    expect(body.error).toBe(
+      "Request validation failed on POST /api/v1/auth/password/sign-up:\n  - body.password must be a `string` type, but the final value was: `12345678`.",
+    );
   });
 
   it("rejects invalid JSON with BODY_PARSING_ERROR", async () => {
-    const response = await api(provider, signUpPath, { headers: client(), body: "{not json", contentType: "application/json" });
+    const response = await api(provider, signUpPath, {
+      headers: client(),
+      body: "{not json",
+      contentType: "application/json",
+    });
     const body = await expectKnownError(response, "BODY_PARSING_ERROR", 400);
     expect(body.error).toBe("Invalid JSON in request body");
   });
@@ -61,12 +98,22 @@ describe("request parsing", () => {
   });
 
   it("rejects a malformed UUID path parameter with SCHEMA_ERROR, not 404 or 500", async () => {
-    const body = await expectKnownError(await api(provider, "/users/not-a-uuid", { headers: server() }), "SCHEMA_ERROR", 400);
-    expect(body.error).toContain("Request validation failed on GET /api/v1/users/not-a-uuid:\n  - params.user_id must be a valid UUID");
+    const body = await expectKnownError(
+      await api(provider, "/users/not-a-uuid", { headers: server() }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(body.error).toContain(
+      "Request validation failed on GET /api/v1/users/not-a-uuid:\n  - params.user_id must be a valid UUID",
+    );
   });
 
   it("parses the body before authenticating: BODY_PARSING_ERROR wins over a wrong key", async () => {
-    const response = await api(provider, signUpPath, { headers: client({ publishableClientKey: "wrong" }), body: "{", contentType: "application/json" });
+    const response = await api(provider, signUpPath, {
+      headers: client({ publishableClientKey: "wrong" }),
+      body: "{",
+      contentType: "application/json",
+    });
     await expectKnownError(response, "BODY_PARSING_ERROR", 400);
     const noAuth = await api(provider, "/users", { body: "a,b", contentType: "text/csv" });
     await expectKnownError(noAuth, "BODY_PARSING_ERROR", 400);
@@ -97,12 +144,27 @@ describe("request parsing", () => {
       return { stream, pulled };
     }
     const post = (body: BodyInit, fields: Fields = {}, headers: Record<string, string> = {}) =>
-      provider.fetch(new Request(url, { method: "POST", body, headers: { ...wire(client(fields)), "content-type": "application/json", ...headers }, duplex: "half" } as RequestInit));
+      provider.fetch(
+        new Request(url, {
+          method: "POST",
+          body,
+          headers: { ...wire(client(fields)), "content-type": "application/json", ...headers },
+          duplex: "half",
+        } as RequestInit),
+      );
 
     it("is refused with 413 from its Content-Length alone, before any of it is read or any credential checked", async () => {
       const { stream, pulled } = streamed(100 * 1024 * 1024);
-      const response = await post(stream, { publishableClientKey: "wrong" }, { "content-length": String(100 * 1024 * 1024) });
-      expect([response.status, response.headers.get("content-type"), await response.text()]).toEqual([413, "text/plain; charset=utf-8", tooLarge]);
+      const response = await post(
+        stream,
+        { publishableClientKey: "wrong" },
+        { "content-length": String(100 * 1024 * 1024) },
+      );
+      expect([response.status, response.headers.get("content-type"), await response.text()]).toEqual([
+        413,
+        "text/plain; charset=utf-8",
+        tooLarge,
+      ]);
       expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024);
     });
 
@@ -129,7 +191,11 @@ describe("request parsing", () => {
 
   it("accepts an empty `{}` body where an operation takes none", async () => {
     const user = await signUp(provider);
-    const response = await api(provider, "/auth/sessions/current", { method: "DELETE", headers: client({ accessToken: user.access_token }), json: {} });
+    const response = await api(provider, "/auth/sessions/current", {
+      method: "DELETE",
+      headers: client({ accessToken: user.access_token }),
+      json: {},
+    });
     expect(await expectJson(response)).toEqual({ success: true });
   });
 });
@@ -148,7 +214,10 @@ describe("override-error-status", () => {
   });
 
   it("honours the header's presence in the x-hexclave family, whatever its value", async () => {
-    const response = await api(provider, "/", { family: "hexclave", headers: { ...unauthorized, overrideErrorStatus: "false" } });
+    const response = await api(provider, "/", {
+      family: "hexclave",
+      headers: { ...unauthorized, overrideErrorStatus: "false" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-hexclave-actual-status")).toBe("401");
     expect(response.headers.get("x-stack-actual-status")).toBeNull();
@@ -175,7 +244,9 @@ describe("override-error-status", () => {
 describe("common response headers", () => {
   it("marks API answers, errors included, cache-control: no-store, max-age=0", async () => {
     expect((await api(provider, "/")).headers.get("cache-control")).toBe("no-store, max-age=0");
-    expect((await api(provider, "/users", { headers: client() })).headers.get("cache-control")).toBe("no-store, max-age=0");
+    expect((await api(provider, "/users", { headers: client() })).headers.get("cache-control")).toBe(
+      "no-store, max-age=0",
+    );
   });
 
   it("lets the JWKS keep its own public cache-control", async () => {
@@ -203,13 +274,27 @@ describe("common response headers", () => {
 
 describe("CORS", () => {
   const requestHeaderKeys: HeaderKey[] = [
-    "accessType", "projectId", "branchId", "clientVersion", "accessToken", "refreshToken", "publishableClientKey",
-    "secretServerKey", "superSecretAdminKey", "adminAccessToken", "allowAnonymousUser", "allowRestrictedUser",
-    "overrideErrorStatus", "randomNonce",
+    "accessType",
+    "projectId",
+    "branchId",
+    "clientVersion",
+    "accessToken",
+    "refreshToken",
+    "publishableClientKey",
+    "secretServerKey",
+    "superSecretAdminKey",
+    "adminAccessToken",
+    "allowAnonymousUser",
+    "allowRestrictedUser",
+    "overrideErrorStatus",
+    "randomNonce",
   ];
 
   it("answers a preflight OPTIONS with an empty 200 allowing both header families", async () => {
-    const response = await request(provider, "/api/v1/users/me", { method: "OPTIONS", raw: { origin: "http://app.test", "access-control-request-method": "PATCH" } });
+    const response = await request(provider, "/api/v1/users/me", {
+      method: "OPTIONS",
+      raw: { origin: "http://app.test", "access-control-request-method": "PATCH" },
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -226,7 +311,12 @@ describe("CORS", () => {
   it("exposes the known-error and actual-status headers of both families", async () => {
     const exposed = (await api(provider, "/")).headers.get("access-control-expose-headers")?.split(", ");
     expect(exposed).toEqual(
-      expect.arrayContaining(["x-stack-known-error", "x-hexclave-known-error", "x-stack-actual-status", "x-hexclave-actual-status"]),
+      expect.arrayContaining([
+        "x-stack-known-error",
+        "x-hexclave-known-error",
+        "x-stack-actual-status",
+        "x-hexclave-actual-status",
+      ]),
     );
   });
 });
@@ -249,7 +339,9 @@ describe("routes outside the implemented set", () => {
   it("answers an operation missing from the route table with a 501 JSON body naming it", async () => {
     const app = appWithoutRoutes(provider);
     const operation = operations.find((o) => o.id === "getMe")!;
-    const response = await app.request(`${ORIGIN}/api/v1${operation.path}`, { headers: { "x-stack-override-error-status": "true" } });
+    const response = await app.request(`${ORIGIN}/api/v1${operation.path}`, {
+      headers: { "x-stack-override-error-status": "true" },
+    });
     const body = await expectJson<{ error: string; operation_id: string }>(response, 501);
     expect(body.operation_id).toBe("getMe");
     expect(body.error).toContain("GET /api/v1/users/me");

@@ -77,7 +77,9 @@ export function mountOperations(app: Hono, deps: MountDeps, routes: RouteTable =
         const request = c.req.raw;
         traceOf(request).operationId = operation.id;
         if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
-        const response = spec ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps) : notImplemented(operation, prefix);
+        const response = spec
+          ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps)
+          : notImplemented(operation, prefix);
         deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
         return finish(response, request, deps.random);
       });
@@ -120,7 +122,13 @@ function notImplemented(operation: Operation, prefix: string): Response {
   );
 }
 
-async function handle(operation: Operation, spec: RouteFor<OperationId>, request: Request, rawParams: Record<string, string>, deps: MountDeps): Promise<Response> {
+async function handle(
+  operation: Operation,
+  spec: RouteFor<OperationId>,
+  request: Request,
+  rawParams: Record<string, string>,
+  deps: MountDeps,
+): Promise<Response> {
   const url = urlOf(request);
   // How far the request got, so the request log can say which rule refused it (emulator/request-log/trace.ts).
   let stage: PipelineStage = "body";
@@ -131,34 +139,39 @@ async function handle(operation: Operation, spec: RouteFor<OperationId>, request
     stage = "auth";
     const endUser = endUserFromHeaders(request.headers);
     // One transaction for the whole request (runOp keeps what the op asked to keep if it fails).
-    const result = await runOp(deps, async (ctx) => {
-      const auth = await parseAuth(ctx.tables, request.headers, ctx.now, deps.settings.crypto);
-      traceOf(request).userId = auth?.user?.id ?? null;
-      stage = "access";
-      // The caller the handler gets: for an operation that needs project authentication, the one access let through.
-      const caller = operation.access === "none" ? auth : requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
-      stage = "schema";
-      // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does). The
-      // schemas are the operation's contract definition (sdk/src/contract/areas/<area>.ts).
-      const entry = operation.request;
-      const params = check(entry.params ?? anyParams, rawParams, "params");
-      const query = check(entry.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
-      const body = check(bodyForCaller(entry, auth?.type ?? null), rawBody, "body");
-      if (!params.ok || !query.ok || !body.ok) {
-        const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
-        throw schemaError({ method: request.method, pathname: url.pathname }, problems);
-      }
-      stage = "op";
-      return spec.handler({
-        // Parsed by this operation's own contract schemas just above: the parts its handler is typed with.
-        query: query.value as RequestQuery<OperationId>,
-        body: body.value as RequestBody<OperationId>,
-        params: params.value as RequestParams<OperationId>,
-        auth: caller,
-        ctx,
-        request,
-      });
-    }, endUser ? { endUser } : {});
+    const result = await runOp(
+      deps,
+      async (ctx) => {
+        const auth = await parseAuth(ctx.tables, request.headers, ctx.now, deps.settings.crypto);
+        traceOf(request).userId = auth?.user?.id ?? null;
+        stage = "access";
+        // The caller the handler gets: for an operation that needs project authentication, the one access let through.
+        const caller =
+          operation.access === "none" ? auth : requireAccess(auth, spec.access ?? allowedTypes[operation.access]);
+        stage = "schema";
+        // Every part is checked before failing, so one SCHEMA_ERROR names all the problems (as upstream's does). The
+        // schemas are the operation's contract definition (sdk/src/contract/areas/<area>.ts).
+        const entry = operation.request;
+        const params = check(entry.params ?? anyParams, rawParams, "params");
+        const query = check(entry.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
+        const body = check(bodyForCaller(entry, auth?.type ?? null), rawBody, "body");
+        if (!params.ok || !query.ok || !body.ok) {
+          const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
+          throw schemaError({ method: request.method, pathname: url.pathname }, problems);
+        }
+        stage = "op";
+        return spec.handler({
+          // Parsed by this operation's own contract schemas just above: the parts its handler is typed with.
+          query: query.value as RequestQuery<OperationId>,
+          body: body.value as RequestBody<OperationId>,
+          params: params.value as RequestParams<OperationId>,
+          auth: caller,
+          ctx,
+          request,
+        });
+      },
+      endUser ? { endUser } : {},
+    );
     // An access token in the answer is signed now, off the store's lock too (UnsignedAccessToken). An answer
     // without one goes out without the turn of the event loop an await would take.
     const signed = withSignedToken(result, deps.settings.crypto);
@@ -187,7 +200,10 @@ function withSignedToken(result: RouteResult, crypto: CryptoBackend | undefined)
 function toResponse(result: RouteResult, request: Request, random: RandomSource): Response {
   if (result instanceof Response) return result;
   const headers = apiHeaders(familyOf(request), random);
-  const response = "json" in result ? json(result.json, 200, headers) : json(result.body, result.status, result.headers ? { ...headers, ...result.headers } : headers);
+  const response =
+    "json" in result
+      ? json(result.json, 200, headers)
+      : json(result.body, result.status, result.headers ? { ...headers, ...result.headers } : headers);
   finished.add(response);
   traceOf(request).plainAnswer = response;
   return response;
@@ -204,7 +220,8 @@ const finished = new WeakSet<Response>();
  */
 export function finish(response: Response, request: Request, random: RandomSource): Response {
   const family = familyOf(request);
-  if (finished.has(response)) return applyOverrideErrorStatus(response, hasStackHeader(request.headers, "overrideErrorStatus"), family);
+  if (finished.has(response))
+    return applyOverrideErrorStatus(response, hasStackHeader(request.headers, "overrideErrorStatus"), family);
   let out = response;
   try {
     addApiHeaders(out.headers, family, random);
@@ -218,7 +235,11 @@ export function finish(response: Response, request: Request, random: RandomSourc
 const corsEntries = Object.entries(corsHeaders);
 
 function apiHeaders(family: HeaderFamily, random: RandomSource): Record<string, string> {
-  return { "cache-control": "no-store, max-age=0", [headerName("requestId", family)]: randomBase32(random, 120), ...corsHeaders };
+  return {
+    "cache-control": "no-store, max-age=0",
+    [headerName("requestId", family)]: randomBase32(random, 120),
+    ...corsHeaders,
+  };
 }
 
 function addApiHeaders(headers: Headers, family: HeaderFamily, random: RandomSource): void {

@@ -38,7 +38,12 @@ export const oauthRoutes: RouteTable = {
       const { flow, location } = await authorize(ctx, params.provider_id, query);
       // JSON mode (the SDKs' fetch) sets no cookie: upstream relies on PKCE there (flow.jsonMode, see the callback).
       if (flow.jsonMode) return json({ location }, 200);
-      const cookie = innerStateCookieHeader(request, oauthInnerStateCookie(flow.innerState), constants.oauthOuterStateCookieMaxAgeSeconds, ctx.now);
+      const cookie = innerStateCookieHeader(
+        request,
+        oauthInnerStateCookie(flow.innerState),
+        constants.oauthOuterStateCookieMaxAgeSeconds,
+        ctx.now,
+      );
       return new Response(null, { status: 307, headers: { location, "set-cookie": cookie } });
     },
   },
@@ -50,10 +55,15 @@ export const oauthRoutes: RouteTable = {
   crossDomainAuthorize: {
     handler: ({ ctx, auth, body, request }) =>
       ok(
-        crossDomainAuthorize(ctx, auth, {
-          refreshToken: stackHeader(request.headers, "refreshToken"),
-          publishableClientKey: stackHeader(request.headers, "publishableClientKey") ?? undefined,
-        }, body),
+        crossDomainAuthorize(
+          ctx,
+          auth,
+          {
+            refreshToken: stackHeader(request.headers, "refreshToken"),
+            publishableClientKey: stackHeader(request.headers, "publishableClientKey") ?? undefined,
+          },
+          body,
+        ),
       ),
   },
 };

@@ -1,4 +1,10 @@
-import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../../domain/ops/sign-in/password.ts";
+import {
+  checkResetCode,
+  resetPassword,
+  sendResetCode,
+  setPassword,
+  updatePassword,
+} from "../../domain/ops/sign-in/password.ts";
 import { ok, success, type RouteTable } from "./define.ts";
 import { userBySchema } from "./user-by-schema.ts";
 

@@ -3,7 +3,13 @@ import { getItem, updateItemQuantity } from "../../domain/ops/payments/items.ts"
 import { listInvoices } from "../../domain/ops/payments/invoices.ts";
 import { billingOf, createSetupIntent, setDefaultPaymentMethod } from "../../domain/ops/payments/payment-methods.ts";
 import { checkPurchaseCode, purchaseSession, validatePurchaseCode } from "../../domain/ops/payments/purchase-codes.ts";
-import { paymentMethodConfigs, setupPayments, stripeAccountInfo, stripeWidgetSession, updatePaymentMethodConfigs } from "../../domain/ops/payments/payment-accounts.ts";
+import {
+  paymentMethodConfigs,
+  setupPayments,
+  stripeAccountInfo,
+  stripeWidgetSession,
+  updatePaymentMethodConfigs,
+} from "../../domain/ops/payments/payment-accounts.ts";
 import { createPurchaseUrl, testModePurchase } from "../../domain/ops/payments/purchases.ts";
 import { listTransactions } from "../../domain/ops/payments/transactions.ts";
 import { refundTransaction } from "../../domain/ops/payments/refunds.ts";
@@ -96,7 +102,10 @@ export const paymentRoutes: RouteTable = {
   listTransactions: {
     handler: ({ auth, ctx, query }) => {
       const page = listTransactions(ctx, auth.project.id, query);
-      return ok({ transactions: page.items.map((t) => transactionView(t, page.adjustedBy.get(t.id))), next_cursor: page.nextCursor });
+      return ok({
+        transactions: page.items.map((t) => transactionView(t, page.adjustedBy.get(t.id))),
+        next_cursor: page.nextCursor,
+      });
     },
   },
   refundTransaction: {
@@ -109,7 +118,10 @@ export const paymentRoutes: RouteTable = {
     handler: async ({ ctx, request }) => {
       // The signature covers the exact bytes sent; a missing header is upstream's schema refusal.
       const signature = request.headers.get("stripe-signature");
-      if (signature === null) throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, ["headers.stripe-signature must be defined"]);
+      if (signature === null)
+        throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, [
+          "headers.stripe-signature must be defined",
+        ]);
       await receiveStripeWebhook(ctx, signature, rawBodyOf(request) ?? "");
       return ok({ received: true });
     },

@@ -9,7 +9,12 @@ import {
   revokeProjectPermissionFor,
   revokeTeamPermissionFor,
 } from "../../domain/ops/teams/permission-requests.ts";
-import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "../../domain/ops/teams/permissions.ts";
+import {
+  createDefinition,
+  deleteDefinition,
+  listDefinitions,
+  updateDefinition,
+} from "../../domain/ops/teams/permissions.ts";
 import { definitionView, projectPermissionView, teamPermissionView } from "../../domain/views/permissions.ts";
 import { created, ok, success, type RouteFor, type RouteTable } from "./define.ts";
 
@@ -31,16 +36,26 @@ function definitionRoutes(scope: PermissionScope): {
         const all = listDefinitions(ctx, auth.project.id, scope).filter((d) => !needle || d.id.includes(needle));
         // The published admin SDK's paginated listing sends limit and cursor (the id of the first item of the page).
         if (query.limit === undefined) return ok({ items: all.map(definitionView), is_paginated: false });
-        const start = query.cursor ? Math.max(0, all.findIndex((d) => d.id === query.cursor)) : 0;
+        const start = query.cursor
+          ? Math.max(
+              0,
+              all.findIndex((d) => d.id === query.cursor),
+            )
+          : 0;
         const page = all.slice(start, start + query.limit);
-        return ok({ items: page.map(definitionView), is_paginated: true, pagination: { next_cursor: all[start + query.limit]?.id ?? null } });
+        return ok({
+          items: page.map(definitionView),
+          is_paginated: true,
+          pagination: { next_cursor: all[start + query.limit]?.id ?? null },
+        });
       },
     },
     create: {
       handler: ({ auth, ctx, body }) => created(definitionView(createDefinition(ctx, auth.project.id, scope, body))),
     },
     update: {
-      handler: ({ auth, ctx, params, body }) => ok(definitionView(updateDefinition(ctx, auth.project.id, scope, params.permission_id, body))),
+      handler: ({ auth, ctx, params, body }) =>
+        ok(definitionView(updateDefinition(ctx, auth.project.id, scope, params.permission_id, body))),
     },
     delete: {
       handler: ({ auth, ctx, params }) => {
@@ -56,7 +71,8 @@ const project = definitionRoutes("project");
 
 export const permissionRoutes: RouteTable = {
   listTeamPermissions: {
-    handler: ({ auth, ctx, query }) => ok({ items: listTeamPermissionsFor(authed(ctx, auth), query).map(teamPermissionView), is_paginated: false }),
+    handler: ({ auth, ctx, query }) =>
+      ok({ items: listTeamPermissionsFor(authed(ctx, auth), query).map(teamPermissionView), is_paginated: false }),
   },
   grantTeamPermission: {
     handler: ({ auth, ctx, params }) => created(teamPermissionView(grantTeamPermissionFor(authed(ctx, auth), params))),
@@ -68,10 +84,15 @@ export const permissionRoutes: RouteTable = {
     },
   },
   listProjectPermissions: {
-    handler: ({ auth, ctx, query }) => ok({ items: listProjectPermissionsFor(authed(ctx, auth), query).map(projectPermissionView), is_paginated: false }),
+    handler: ({ auth, ctx, query }) =>
+      ok({
+        items: listProjectPermissionsFor(authed(ctx, auth), query).map(projectPermissionView),
+        is_paginated: false,
+      }),
   },
   grantProjectPermission: {
-    handler: ({ auth, ctx, params }) => created(projectPermissionView(grantProjectPermissionFor(authed(ctx, auth), params))),
+    handler: ({ auth, ctx, params }) =>
+      created(projectPermissionView(grantProjectPermissionFor(authed(ctx, auth), params))),
   },
   revokeProjectPermission: {
     handler: ({ auth, ctx, params }) => {

@@ -1,6 +1,19 @@
-import { createOwnedProject, listOwnedProjects, requireInternalUser, transferProject } from "../../domain/ops/projects/owned-projects.ts";
+import {
+  createOwnedProject,
+  listOwnedProjects,
+  requireInternalUser,
+  transferProject,
+} from "../../domain/ops/projects/owned-projects.ts";
 import { deleteProject, updateAdminProject } from "../../domain/ops/projects/project-admin.ts";
-import { getOverride, getSource, parseOverride, renderConfig, resetOverrideKeys, unlinkSource, writeOverride } from "../../domain/ops/config/project-config.ts";
+import {
+  getOverride,
+  getSource,
+  parseOverride,
+  renderConfig,
+  resetOverrideKeys,
+  unlinkSource,
+  writeOverride,
+} from "../../domain/ops/config/project-config.ts";
 import { adminProjectView } from "../../domain/views/projects.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 
@@ -16,10 +29,12 @@ export const projectAdminRoutes: RouteTable = {
     },
   },
   listOwnedProjects: {
-    handler: ({ auth, ctx }) => ok({ items: listOwnedProjects(ctx, requireInternalUser(auth)).map(adminProjectView), is_paginated: false }),
+    handler: ({ auth, ctx }) =>
+      ok({ items: listOwnedProjects(ctx, requireInternalUser(auth)).map(adminProjectView), is_paginated: false }),
   },
   createOwnedProject: {
-    handler: ({ auth, ctx, body }) => created(adminProjectView(createOwnedProject(ctx, requireInternalUser(auth), body))),
+    handler: ({ auth, ctx, body }) =>
+      created(adminProjectView(createOwnedProject(ctx, requireInternalUser(auth), body))),
   },
   transferProject: {
     handler: ({ auth, ctx, body }) => {
@@ -29,7 +44,8 @@ export const projectAdminRoutes: RouteTable = {
   },
   getConfig: { handler: ({ auth, ctx }) => ok({ config_string: JSON.stringify(renderConfig(ctx, auth.project)) }) },
   getConfigOverride: {
-    handler: ({ auth, ctx, params }) => ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) }),
+    handler: ({ auth, ctx, params }) =>
+      ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) }),
   },
   // The older path without a level writes the environment override, as the published SDK's updateConfig does.
   updateConfigOverride: {

@@ -59,28 +59,42 @@ describe("sessions", () => {
   it("password sign-in passes the parsed body to the op and answers its tokens as JSON", async () => {
     const seam = opSeam();
     const user = await seam.addUser({ primary_email: "ada@example.com", password: "correct horse battery" });
-    const result = await answer(seam, asClient(), [sessionRoutes, "passwordSignIn"] as const, { body: { email: "ada@example.com", password: "correct horse battery" } });
+    const result = await answer(seam, asClient(), [sessionRoutes, "passwordSignIn"] as const, {
+      body: { email: "ada@example.com", password: "correct horse battery" },
+    });
     const session = [...seam.tables.sessions.values()].find((s) => s.userId === user.id)!;
     // Unsigned: the mount signs it once the transaction has committed (mount.test.ts checks the signed answer).
-    expect(result).toEqual({ json: { access_token: expect.any(UnsignedAccessToken), refresh_token: session.refreshToken, user_id: user.id } });
+    expect(result).toEqual({
+      json: { access_token: expect.any(UnsignedAccessToken), refresh_token: session.refreshToken, user_id: user.id },
+    });
   });
 
   it("a server's session takes the parsed lifetime and impersonation flag, and answers only the two tokens", async () => {
     const seam = opSeam();
     const user = await seam.addUser();
-    const result = await answer(seam, asServer(), [sessionRoutes, "createSession"] as const, { body: { user_id: user.id, expires_in_millis: 60_000, is_impersonation: true } });
+    const result = await answer(seam, asServer(), [sessionRoutes, "createSession"] as const, {
+      body: { user_id: user.id, expires_in_millis: 60_000, is_impersonation: true },
+    });
     const session = [...seam.tables.sessions.values()].find((s) => s.userId === user.id)!;
     expect(session).toMatchObject({ isImpersonation: true, expiresAtMillis: seam.clock.now() + 60_000 });
-    expect(result).toEqual({ json: { refresh_token: session.refreshToken, access_token: expect.any(UnsignedAccessToken) } });
+    expect(result).toEqual({
+      json: { refresh_token: session.refreshToken, access_token: expect.any(UnsignedAccessToken) },
+    });
   });
 
   it("ending a session by id passes the path's id and the caller's own session to the op", async () => {
     const seam = opSeam();
     const caller = await seam.signIn(await seam.addUser());
     const other = await seam.ok((ctx) => openSession(ctx, ctx.tables.users.get(caller.user!.id)!));
-    const own = await callRoute(seam, caller, [sessionListRoutes, "deleteSession"] as const, { params: { session_id: caller.sessionId! } });
+    const own = await callRoute(seam, caller, [sessionListRoutes, "deleteSession"] as const, {
+      params: { session_id: caller.sessionId! },
+    });
     expect(!own.ok && "code" in own.error && own.error.code).toBe("CANNOT_DELETE_CURRENT_SESSION");
-    expect(await answer(seam, caller, [sessionListRoutes, "deleteSession"] as const, { params: { session_id: other.session.id } })).toEqual({ json: { success: true } });
+    expect(
+      await answer(seam, caller, [sessionListRoutes, "deleteSession"] as const, {
+        params: { session_id: other.session.id },
+      }),
+    ).toEqual({ json: { success: true } });
     expect(seam.tables.sessions.has(other.session.id)).toBe(false);
   });
 });
@@ -91,17 +105,25 @@ describe("users", () => {
     const user = await seam.addUser({ primary_email: "me@example.com" });
     const client = { type: "client" as const, user };
     // The client's schema refuses a server field (mount.ts turns this into SCHEMA_ERROR).
-    await expect(callRoute(seam, client, [userRoutes, "updateMe"] as const, { body: { server_metadata: {} } })).rejects.toThrow(/server_metadata/);
-    const asTheClient = await answer(seam, client, [userRoutes, "updateMe"] as const, { body: { display_name: "Ada" } });
+    await expect(
+      callRoute(seam, client, [userRoutes, "updateMe"] as const, { body: { server_metadata: {} } }),
+    ).rejects.toThrow(/server_metadata/);
+    const asTheClient = await answer(seam, client, [userRoutes, "updateMe"] as const, {
+      body: { display_name: "Ada" },
+    });
     expect(asTheClient).toEqual({ json: clientUserView(seam.tables, seam.tables.users.get(user.id)!) });
-    const asAServer = await answer(seam, { type: "server", user }, [userRoutes, "updateMe"] as const, { body: { server_metadata: { tier: 1 } } });
+    const asAServer = await answer(seam, { type: "server", user }, [userRoutes, "updateMe"] as const, {
+      body: { server_metadata: { tier: 1 } },
+    });
     expect(asAServer).toEqual({ json: serverUserView(seam.tables, seam.tables.users.get(user.id)!) });
     expect(seam.tables.users.get(user.id)).toMatchObject({ displayName: "Ada", serverMetadata: { tier: 1 } });
   });
 
   it("creating a user answers 201 with the server view of what the op made", async () => {
     const seam = opSeam();
-    const result = await answer(seam, asServer(), [userRoutes, "createUser"] as const, { body: { primary_email: "new@example.com", display_name: "New" } });
+    const result = await answer(seam, asServer(), [userRoutes, "createUser"] as const, {
+      body: { primary_email: "new@example.com", display_name: "New" },
+    });
     const made = [...seam.tables.users.values()].find((u) => u.primaryEmail === "new@example.com")!;
     expect(result).toEqual({ status: 201, body: serverUserView(seam.tables, made) });
   });
@@ -111,8 +133,12 @@ describe("teams", () => {
   it("creating a team answers 201 with the client view to a client and the server view to a server", async () => {
     const seam = opSeam();
     const user = await seam.addUser();
-    const byClient = await answer(seam, asClient(user), [teamRoutes, "createTeam"] as const, { body: { display_name: "Mine" } });
-    const byServer = await answer(seam, asServer(), [teamRoutes, "createTeam"] as const, { body: { display_name: "Ops", server_metadata: { s: 1 } } });
+    const byClient = await answer(seam, asClient(user), [teamRoutes, "createTeam"] as const, {
+      body: { display_name: "Mine" },
+    });
+    const byServer = await answer(seam, asServer(), [teamRoutes, "createTeam"] as const, {
+      body: { display_name: "Ops", server_metadata: { s: 1 } },
+    });
     const team = (name: string) => [...seam.tables.teams.values()].find((t) => t.displayName === name)!;
     expect(byClient).toEqual({ status: 201, body: clientTeamView(team("Mine")) });
     expect(byServer).toEqual({ status: 201, body: serverTeamView(team("Ops")) });
@@ -125,7 +151,9 @@ describe("teams", () => {
       teams.push(await seam.ok(asServer(), (ctx) => createTeam(ctx, { display_name: name })));
       seam.clock.advance(1);
     }
-    expect(await answer(seam, asServer(), [teamRoutes, "listTeams"] as const)).toEqual({ json: { items: teams.map(serverTeamView), is_paginated: false } });
+    expect(await answer(seam, asServer(), [teamRoutes, "listTeams"] as const)).toEqual({
+      json: { items: teams.map(serverTeamView), is_paginated: false },
+    });
     expect(await answer(seam, asServer(), [teamRoutes, "listTeams"] as const, { query: { limit: "1" } })).toEqual({
       json: { items: [serverTeamView(teams[0]!)], is_paginated: true, pagination: { next_cursor: teams[1]!.id } },
     });

@@ -26,6 +26,7 @@ export const sessionRoutes: RouteTable = {
     },
   },
   refreshCurrentSession: {
-    handler: async ({ auth, ctx, request }) => ok(await refreshCurrentSession({ ...ctx, auth }, stackHeader(request.headers, "refreshToken"))),
+    handler: async ({ auth, ctx, request }) =>
+      ok(await refreshCurrentSession({ ...ctx, auth }, stackHeader(request.headers, "refreshToken"))),
   },
 };

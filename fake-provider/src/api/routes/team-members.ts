@@ -19,7 +19,8 @@ const profileView = (ctx: OpContext, auth: Auth | null, profile: MemberProfile) 
 
 export const teamMemberRoutes: RouteTable = {
   addTeamMember: {
-    handler: ({ auth, ctx, params }) => created(membershipView(addTeamMember(authed(ctx, auth), params.team_id, params.user_id))),
+    handler: ({ auth, ctx, params }) =>
+      created(membershipView(addTeamMember(authed(ctx, auth), params.team_id, params.user_id))),
   },
   removeTeamMember: {
     handler: ({ auth, ctx, params }) => {
@@ -37,7 +38,8 @@ export const teamMemberRoutes: RouteTable = {
     },
   },
   getTeamMemberProfile: {
-    handler: ({ auth, ctx, params }) => ok(profileView(ctx, auth, getMemberProfile(authed(ctx, auth), params.team_id, params.user_id))),
+    handler: ({ auth, ctx, params }) =>
+      ok(profileView(ctx, auth, getMemberProfile(authed(ctx, auth), params.team_id, params.user_id))),
   },
   updateTeamMemberProfile: {
     handler: ({ auth, ctx, params, body }) =>

@@ -8,7 +8,8 @@ import { created, ok, success, type RouteTable } from "./define.ts";
 /** Teams (protocol.md §5.3, §6.4): a client gets the client view and sends the client fields; server and admin more. */
 
 const isClient = (auth: Auth | null) => auth?.type === "client";
-const teamView = (auth: Auth | null, team: TeamRecord) => (isClient(auth) ? clientTeamView(team) : serverTeamView(team));
+const teamView = (auth: Auth | null, team: TeamRecord) =>
+  isClient(auth) ? clientTeamView(team) : serverTeamView(team);
 const authed = (ctx: OpContext, auth: Auth): AuthedContext => ({ ...ctx, auth });
 
 export const teamRoutes: RouteTable = {
@@ -16,7 +17,11 @@ export const teamRoutes: RouteTable = {
     handler: ({ auth, ctx, query }) => {
       const page = listTeams(authed(ctx, auth), query);
       const items = page.items.map((t) => teamView(auth, t));
-      return ok(page.paginated ? { items, is_paginated: true, pagination: { next_cursor: page.nextCursor } } : { items, is_paginated: false });
+      return ok(
+        page.paginated
+          ? { items, is_paginated: true, pagination: { next_cursor: page.nextCursor } }
+          : { items, is_paginated: false },
+      );
     },
   },
   createTeam: {

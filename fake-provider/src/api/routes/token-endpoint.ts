@@ -7,7 +7,8 @@ import type { ProjectRecord } from "../../domain/store/records.ts";
 import type { AnswerOf, RouteFor, RouteResult } from "./define.ts";
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
-const oauthError = (error: string, description: string, status = 400) => json({ error, error_description: description }, status, noStore);
+const oauthError = (error: string, description: string, status = 400) =>
+  json({ error, error_description: description }, status, noStore);
 
 /**
  * POST /auth/oauth/token (protocol.md §4.4): a standard OAuth token endpoint with client_secret_post authentication.
@@ -18,7 +19,8 @@ export const tokenEndpoint: RouteFor<"oauthToken"> = {
   handler: async ({ body, ctx }) => {
     const project = tokenEndpointClient(ctx, body);
     if (body.grant_type === "authorization_code") return codeGrant(ctx, project, body);
-    if (body.grant_type !== "refresh_token") return oauthError("unsupported_grant_type", `Grant type ${body.grant_type} is not supported by this endpoint.`);
+    if (body.grant_type !== "refresh_token")
+      return oauthError("unsupported_grant_type", `Grant type ${body.grant_type} is not supported by this endpoint.`);
     if (!body.refresh_token) return oauthError("invalid_request", "Missing parameter: `refresh_token`");
     const tokens = await refreshAccessToken(ctx, project.id, body.refresh_token);
     return {
@@ -36,9 +38,17 @@ export const tokenEndpoint: RouteFor<"oauthToken"> = {
 };
 
 /** The code exchange; its OAuth-style refusals (PKCE, missing parameters) answer in the OAuth error shape. */
-async function codeGrant(ctx: OpContext, project: ProjectRecord, body: RequestBody<"oauthToken">): Promise<RouteResult<AnswerOf<"oauthToken">>> {
+async function codeGrant(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: RequestBody<"oauthToken">,
+): Promise<RouteResult<AnswerOf<"oauthToken">>> {
   try {
-    const tokens = await exchangeAuthorizationCode(ctx, project, { ...body, grant_type: "authorization_code", client_id: body.client_id ?? "" });
+    const tokens = await exchangeAuthorizationCode(ctx, project, {
+      ...body,
+      grant_type: "authorization_code",
+      client_id: body.client_id ?? "",
+    });
     return { status: 200, body: tokens, headers: noStore };
   } catch (error) {
     if (error instanceof OAuthGrantError) return oauthError(error.error, error.description, error.status);

@@ -14,7 +14,9 @@ const view = (auth: Auth | null, ctx: OpContext, user: UserRecord) =>
 
 export const userRoutes: RouteTable = {
   getMe: { handler: ({ auth, ctx }) => ok(view(auth, ctx, currentUser(auth))) },
-  updateMe: { handler: async ({ auth, ctx, body }) => ok(view(auth, ctx, await updateCurrentUser({ ...ctx, auth }, body))) },
+  updateMe: {
+    handler: async ({ auth, ctx, body }) => ok(view(auth, ctx, await updateCurrentUser({ ...ctx, auth }, body))),
+  },
   deleteMe: {
     handler: ({ auth, ctx }) => {
       deleteCurrentUser({ ...ctx, auth });
@@ -33,11 +35,13 @@ export const userRoutes: RouteTable = {
     },
   },
   createUser: {
-    handler: async ({ auth, ctx, body }) => created(serverUserView(ctx.tables, await createUser(ctx, auth.project.id, body))),
+    handler: async ({ auth, ctx, body }) =>
+      created(serverUserView(ctx.tables, await createUser(ctx, auth.project.id, body))),
   },
   // Upstream's user CRUD shares one query schema: the list's keys are accepted (and ignored) by the single-user verbs.
   getUser: {
-    handler: ({ auth, ctx, params }) => ok(serverUserView(ctx.tables, requireUser(ctx, auth.project.id, params.user_id))),
+    handler: ({ auth, ctx, params }) =>
+      ok(serverUserView(ctx.tables, requireUser(ctx, auth.project.id, params.user_id))),
   },
   updateUser: {
     handler: async ({ auth, ctx, params, body }) => {

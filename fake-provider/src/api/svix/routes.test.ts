@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MessageStatus, Svix, Webhook } from "svix";
 import { systemClock } from "@authsim/sdk/runtime";
-import { DEV, INTERNAL, ORIGIN, admin, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import {
+  DEV,
+  INTERNAL,
+  ORIGIN,
+  admin,
+  api,
+  expectJson,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../test-support/api.ts";
 import { receiverForTests } from "../../test-support/webhook-receiver.ts";
 import { SVIX_PREFIX, svixPortFetch } from "./routes.ts";
 
@@ -15,12 +26,19 @@ afterEach(() => {
 });
 
 async function svixToken(project = DEV): Promise<string> {
-  return (await expectJson<{ token: string }>(await api(provider, "/webhooks/svix-token", { method: "POST", headers: admin({}, project), json: {} }))).token;
+  return (
+    await expectJson<{ token: string }>(
+      await api(provider, "/webhooks/svix-token", { method: "POST", headers: admin({}, project), json: {} }),
+    )
+  ).token;
 }
 const base = `${ORIGIN}${SVIX_PREFIX}`;
 const svixClient = (token: string) => new Svix(token, { serverUrl: base, fetch: provider.fetch as typeof fetch });
 const raw = (path: string, token: string, init: RequestInit = {}) =>
-  provider.fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers } });
+  provider.fetch(`${base}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers },
+  });
 
 describe("the svix package's client", () => {
   it("gets the project's application, adds an endpoint, reads its secret; a sign-up is delivered and listed as an attempt and a message", async () => {
@@ -39,7 +57,12 @@ describe("the svix package's client", () => {
     await provider.work.idle();
     const attempts = await svix.messageAttempt.listByEndpoint(DEV.id, endpoint.id);
     expect(attempts.data).toHaveLength(1);
-    expect(attempts.data[0]).toMatchObject({ status: MessageStatus.Success, responseStatusCode: 204, endpointId: endpoint.id, url: receiver.url });
+    expect(attempts.data[0]).toMatchObject({
+      status: MessageStatus.Success,
+      responseStatusCode: 204,
+      endpointId: endpoint.id,
+      url: receiver.url,
+    });
     const message = await svix.message.get(DEV.id, attempts.data[0]!.msgId);
     expect(message).toMatchObject({ eventType: "user.created", payload: { type: "user.created" } });
     const delivered = receiver.received[0]!;
@@ -50,7 +73,10 @@ describe("the svix package's client", () => {
     provider = newProvider({ clock: systemClock });
     const svix = svixClient(await svixToken());
     const endpoint = await svix.endpoint.create(DEV.id, { url: receiver.url, filterTypes: ["stack.test"] });
-    const message = await svix.message.create(DEV.id, { eventType: "stack.test", payload: { type: "stack.test", data: { message: "hi" } } });
+    const message = await svix.message.create(DEV.id, {
+      eventType: "stack.test",
+      payload: { type: "stack.test", data: { message: "hi" } },
+    });
     expect(message.id).toMatch(/^msg_/);
     await provider.work.idle();
     await svix.messageAttempt.resend(DEV.id, message.id, endpoint.id);
@@ -70,17 +96,34 @@ describe("as the real e2e helpers call it", () => {
     provider = newProvider();
     const token = await svixToken();
     // The real helpers register an endpoint nothing listens on: its attempts fail, and are listed all the same.
-    const created = await raw(`/api/v1/app/${DEV.id}/endpoint`, token, { method: "POST", body: JSON.stringify({ url: "http://127.0.0.1:9/webhook" }) });
+    const created = await raw(`/api/v1/app/${DEV.id}/endpoint`, token, {
+      method: "POST",
+      body: JSON.stringify({ url: "http://127.0.0.1:9/webhook" }),
+    });
     expect(created.status).toBe(201);
     const endpointId = ((await created.json()) as { id: string }).id;
-    const user = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: { primary_email: "test@example.com" } }), 201);
+    const user = await expectJson<{ id: string }>(
+      await api(provider, "/users", { headers: server(), json: { primary_email: "test@example.com" } }),
+      201,
+    );
     await provider.work.idle();
-    const list = (await (await raw(`/api/v1/app/${DEV.id}/attempt/endpoint/${endpointId}`, token)).json()) as { data: { msgId: string; status: number }[]; done: boolean; iterator: string | null };
+    const list = (await (await raw(`/api/v1/app/${DEV.id}/attempt/endpoint/${endpointId}`, token)).json()) as {
+      data: { msgId: string; status: number }[];
+      done: boolean;
+      iterator: string | null;
+    };
     expect(list).toMatchObject({ done: true, prevIterator: null });
     expect(list.data.map((a) => a.status)).toEqual([MessageStatus.Fail]);
-    const message = (await (await raw(`/api/v1/app/${DEV.id}/msg/${list.data[0]!.msgId}?with_content=true`, token)).json()) as Record<string, unknown>;
+    const message = (await (
+      await raw(`/api/v1/app/${DEV.id}/msg/${list.data[0]!.msgId}?with_content=true`, token)
+    ).json()) as Record<string, unknown>;
     expect(Object.keys(message).sort()).toEqual(["channels", "eventId", "eventType", "id", "payload", "timestamp"]);
-    expect(message).toMatchObject({ channels: null, eventId: null, eventType: "user.created", payload: { type: "user.created", data: { id: user.id, primary_email: "test@example.com" } } });
+    expect(message).toMatchObject({
+      channels: null,
+      eventId: null,
+      eventType: "user.created",
+      payload: { type: "user.created", data: { id: user.id, primary_email: "test@example.com" } },
+    });
   });
 });
 
@@ -89,7 +132,13 @@ describe("on Svix's own port", () => {
     provider = newProvider();
     const token = await svixToken();
     const atRoot = svixPortFetch((request) => provider.app.fetch(request));
-    const created = await atRoot(new Request(`http://localhost:8113/api/v1/app/${DEV.id}/endpoint`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ url: receiver.url }) }));
+    const created = await atRoot(
+      new Request(`http://localhost:8113/api/v1/app/${DEV.id}/endpoint`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: receiver.url }),
+      }),
+    );
     expect(created.status).toBe(201);
     expect(provider.webhooks.endpoints(DEV.id).map((e) => e.url)).toEqual([receiver.url]);
     expect((await atRoot(new Request(`http://localhost:8113/api/v1/app/${DEV.id}/endpoint`))).status).toBe(401);
@@ -101,13 +150,19 @@ describe("refusals", () => {
     provider = newProvider();
     const token = await svixToken();
     const internalToken = await svixToken(INTERNAL);
-    expect(await (await provider.fetch(`${base}/api/v1/app/${DEV.id}/endpoint`)).json()).toEqual({ code: "authentication_failed", detail: "Invalid token" });
+    expect(await (await provider.fetch(`${base}/api/v1/app/${DEV.id}/endpoint`)).json()).toEqual({
+      code: "authentication_failed",
+      detail: "Invalid token",
+    });
     const other = await raw(`/api/v1/app/${DEV.id}/endpoint`, internalToken);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ code: "not_found", detail: "Entity not found" });
     expect((await raw(`/api/v1/app/${DEV.id}/endpoint/ep_nothere`, token)).status).toBe(404);
     for (const url of ["ftp://example.com/x", "javascript:alert(1)", "nope"]) {
-      const refused = await raw(`/api/v1/app/${DEV.id}/endpoint`, token, { method: "POST", body: JSON.stringify({ url }) });
+      const refused = await raw(`/api/v1/app/${DEV.id}/endpoint`, token, {
+        method: "POST",
+        body: JSON.stringify({ url }),
+      });
       expect(refused.status).toBe(422);
       expect(await refused.json()).toMatchObject({ detail: [{ loc: ["body", "url"], type: "value_error" }] });
     }

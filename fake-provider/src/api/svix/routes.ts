@@ -47,7 +47,11 @@ const endpointIn = z.object({
   filterTypes: z.array(z.string()).min(1).nullable().optional(),
   channels: z.array(z.string()).min(1).nullable().optional(),
   disabled: z.boolean().optional(),
-  secret: z.string().regex(/^(whsec_)?[A-Za-z0-9+/=]{32,100}$/).nullable().optional(),
+  secret: z
+    .string()
+    .regex(/^(whsec_)?[A-Za-z0-9+/=]{32,100}$/)
+    .nullable()
+    .optional(),
   uid: z.string().nullable().optional(),
   version: z.number().int().optional(),
   rateLimit: z.number().int().nullable().optional(),
@@ -60,7 +64,11 @@ const messageIn = z.object({
   eventId: z.string().nullable().optional(),
   channels: z.array(z.string()).nullable().optional(),
 });
-const appIn = z.object({ name: z.string(), uid: z.string().nullable().optional(), metadata: z.record(z.string(), z.string()).optional() });
+const appIn = z.object({
+  name: z.string(),
+  uid: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
 
 async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let raw: unknown;
@@ -72,7 +80,9 @@ async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.out
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new SvixRefusal(invalid(["body", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))], issue.message));
+    throw new SvixRefusal(
+      invalid(["body", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))], issue.message),
+    );
   }
   return parsed.data;
 }
@@ -111,7 +121,10 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
   const unauthenticated = () => svixError(401, "authentication_failed", "Invalid token");
 
   /** The token's application, if the path names it (by id or uid). */
-  const withApp = async <R>(c: Context, work: (ctx: OpContext, app: SvixAppRecord) => R | Promise<R>): Promise<Response> => {
+  const withApp = async <R>(
+    c: Context,
+    work: (ctx: OpContext, app: SvixAppRecord) => R | Promise<R>,
+  ): Promise<Response> => {
     const granted = grantOf(c);
     if (!granted) return unauthenticated();
     try {
@@ -138,20 +151,29 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
     const app = deps.store.read.svixApps.get(granted.appId);
     const body = await read(c, appIn);
     if (body instanceof Response) return body;
-    if (!app || (body.uid != null && body.uid !== app.uid)) return svixError(403, "forbidden", "This token may only use its own application");
-    return c.req.query("get_if_exists") === "true" ? json(svixAppView(app)) : svixError(409, "conflict", "An application with this uid already exists");
+    if (!app || (body.uid != null && body.uid !== app.uid))
+      return svixError(403, "forbidden", "This token may only use its own application");
+    return c.req.query("get_if_exists") === "true"
+      ? json(svixAppView(app))
+      : svixError(409, "conflict", "An application with this uid already exists");
   });
   api.get("/api/v1/app/:app_id", (c) => withApp(c, (_ctx, app) => svixAppView(app)));
 
   // Endpoints.
-  api.get("/api/v1/app/:app_id/endpoint", (c) => withApp(c, (ctx, app) => page(c, endpointsOf(ctx, app.id).reverse().map(svixEndpointView))));
+  api.get("/api/v1/app/:app_id/endpoint", (c) =>
+    withApp(c, (ctx, app) => page(c, endpointsOf(ctx, app.id).reverse().map(svixEndpointView))),
+  );
   api.post("/api/v1/app/:app_id/endpoint", async (c) => {
     const body = await read(c, endpointIn, true);
     if (body instanceof Response) return body;
-    const response = await withApp(c, (ctx, app) => svixEndpointView(createEndpoint(ctx, app, { ...body, secret: body.secret ?? undefined })));
+    const response = await withApp(c, (ctx, app) =>
+      svixEndpointView(createEndpoint(ctx, app, { ...body, secret: body.secret ?? undefined })),
+    );
     return response.status === 200 ? new Response(response.body, { status: 201, headers: response.headers }) : response;
   });
-  api.get("/api/v1/app/:app_id/endpoint/:endpoint_id", (c) => withApp(c, (ctx, app) => svixEndpointView(need(findEndpoint(ctx, app, c.req.param("endpoint_id"))))));
+  api.get("/api/v1/app/:app_id/endpoint/:endpoint_id", (c) =>
+    withApp(c, (ctx, app) => svixEndpointView(need(findEndpoint(ctx, app, c.req.param("endpoint_id"))))),
+  );
   const update = (partial: boolean) => async (c: Context) => {
     const body: z.output<typeof endpointPatch> | Response = await read(c, partial ? endpointPatch : endpointIn, true);
     if (body instanceof Response) return body;
@@ -171,11 +193,17 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
       return new Response(null, { status: 204 });
     }),
   );
-  api.get("/api/v1/app/:app_id/endpoint/:endpoint_id/secret", (c) => withApp(c, (ctx, app) => ({ key: need(findEndpoint(ctx, app, c.req.param("endpoint_id"))).secret })));
+  api.get("/api/v1/app/:app_id/endpoint/:endpoint_id/secret", (c) =>
+    withApp(c, (ctx, app) => ({ key: need(findEndpoint(ctx, app, c.req.param("endpoint_id"))).secret })),
+  );
   api.post("/api/v1/app/:app_id/endpoint/:endpoint_id/secret/rotate", (c) =>
     withApp(c, (ctx, app) => {
       const endpoint = need(findEndpoint(ctx, app, c.req.param("endpoint_id")));
-      ctx.tables.svixEndpoints.set(endpoint.id, { ...endpoint, secret: newEndpointSecret(ctx.random), updatedAtMillis: ctx.now });
+      ctx.tables.svixEndpoints.set(endpoint.id, {
+        ...endpoint,
+        secret: newEndpointSecret(ctx.random),
+        updatedAtMillis: ctx.now,
+      });
       return new Response(null, { status: 204 });
     }),
   );
@@ -184,8 +212,14 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
   api.get("/api/v1/app/:app_id/msg", (c) =>
     withApp(c, (ctx, app) => {
       const withContent = c.req.query("with_content") !== "false";
-      const messages = [...ctx.tables.svixMessages.values()].filter((m) => m.appId === app.id && (!c.req.query("event_types") || c.req.queries("event_types")!.includes(m.eventType)));
-      return page(c, messages.sort((a, b) => b.seq - a.seq).map((m) => svixMessageView(m, withContent)));
+      const messages = [...ctx.tables.svixMessages.values()].filter(
+        (m) =>
+          m.appId === app.id && (!c.req.query("event_types") || c.req.queries("event_types")!.includes(m.eventType)),
+      );
+      return page(
+        c,
+        messages.sort((a, b) => b.seq - a.seq).map((m) => svixMessageView(m, withContent)),
+      );
     }),
   );
   api.post("/api/v1/app/:app_id/msg", async (c) => {
@@ -195,26 +229,43 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
     return response.status === 200 ? new Response(response.body, { status: 202, headers: response.headers }) : response;
   });
   const messageOf = (ctx: OpContext, app: SvixAppRecord, id: string) => {
-    const message = ctx.tables.svixMessages.get(id) ?? [...ctx.tables.svixMessages.values()].find((m) => m.appId === app.id && m.eventId === id);
+    const message =
+      ctx.tables.svixMessages.get(id) ??
+      [...ctx.tables.svixMessages.values()].find((m) => m.appId === app.id && m.eventId === id);
     return need(message && message.appId === app.id ? message : undefined);
   };
-  api.get("/api/v1/app/:app_id/msg/:msg_id", (c) => withApp(c, (ctx, app) => svixMessageView(messageOf(ctx, app, c.req.param("msg_id")), c.req.query("with_content") !== "false")));
+  api.get("/api/v1/app/:app_id/msg/:msg_id", (c) =>
+    withApp(c, (ctx, app) =>
+      svixMessageView(messageOf(ctx, app, c.req.param("msg_id")), c.req.query("with_content") !== "false"),
+    ),
+  );
   api.post("/api/v1/app/:app_id/msg/:msg_id/endpoint/:endpoint_id/resend", (c) =>
     withApp(c, (ctx, app) => {
-      resendMessage(ctx, messageOf(ctx, app, c.req.param("msg_id")), need(findEndpoint(ctx, app, c.req.param("endpoint_id"))));
+      resendMessage(
+        ctx,
+        messageOf(ctx, app, c.req.param("msg_id")),
+        need(findEndpoint(ctx, app, c.req.param("endpoint_id"))),
+      );
       return json({}, 202);
     }),
   );
 
   // Attempts: by endpoint, by message, one.
-  const statusFilter = (c: Context) => (c.req.query("status") === undefined ? undefined : Number(c.req.query("status")));
+  const statusFilter = (c: Context) =>
+    c.req.query("status") === undefined ? undefined : Number(c.req.query("status"));
   api.get("/api/v1/app/:app_id/attempt/endpoint/:endpoint_id", (c) =>
     withApp(c, (ctx, app) => {
       const endpoint = need(findEndpoint(ctx, app, c.req.param("endpoint_id")));
       const status = statusFilter(c);
       const withMsg = c.req.query("with_msg") === "true";
-      const attempts = attemptsWhere(ctx, (a) => a.endpointId === endpoint.id && (status === undefined || a.status === status));
-      return page(c, attempts.map((a) => svixAttemptView(a, withMsg ? ctx.tables.svixMessages.get(a.msgId) : undefined)));
+      const attempts = attemptsWhere(
+        ctx,
+        (a) => a.endpointId === endpoint.id && (status === undefined || a.status === status),
+      );
+      return page(
+        c,
+        attempts.map((a) => svixAttemptView(a, withMsg ? ctx.tables.svixMessages.get(a.msgId) : undefined)),
+      );
     }),
   );
   api.get("/api/v1/app/:app_id/attempt/msg/:msg_id", (c) =>
@@ -222,14 +273,29 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
       const message = messageOf(ctx, app, c.req.param("msg_id"));
       const status = statusFilter(c);
       const endpointId = c.req.query("endpoint_id");
-      const attempts = attemptsWhere(ctx, (a) => a.msgId === message.id && (status === undefined || a.status === status) && (endpointId === undefined || a.endpointId === endpointId));
-      return page(c, attempts.map((a) => svixAttemptView(a)));
+      const attempts = attemptsWhere(
+        ctx,
+        (a) =>
+          a.msgId === message.id &&
+          (status === undefined || a.status === status) &&
+          (endpointId === undefined || a.endpointId === endpointId),
+      );
+      return page(
+        c,
+        attempts.map((a) => svixAttemptView(a)),
+      );
     }),
   );
   api.get("/api/v1/app/:app_id/msg/:msg_id/attempt/:attempt_id", (c) =>
     withApp(c, (ctx, app) => {
       const attempt = ctx.tables.svixAttempts.get(c.req.param("attempt_id"));
-      return svixAttemptView(need(attempt && attempt.appId === app.id && attempt.msgId === messageOf(ctx, app, c.req.param("msg_id")).id ? attempt : undefined));
+      return svixAttemptView(
+        need(
+          attempt && attempt.appId === app.id && attempt.msgId === messageOf(ctx, app, c.req.param("msg_id")).id
+            ? attempt
+            : undefined,
+        ),
+      );
     }),
   );
 
@@ -241,7 +307,9 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
  * What answers on Svix's own port (the dev server's `--svix-port`, `<prefix>13` as the real development setup numbers
  * it): the same API at the root, as a Svix server serves it, by way of the provider's app under SVIX_PREFIX.
  */
-export function svixPortFetch(appFetch: (request: Request) => Response | Promise<Response>): (request: Request) => Response | Promise<Response> {
+export function svixPortFetch(
+  appFetch: (request: Request) => Response | Promise<Response>,
+): (request: Request) => Response | Promise<Response> {
   return (request) => {
     const url = new URL(request.url);
     url.pathname = `${SVIX_PREFIX}${url.pathname}`;

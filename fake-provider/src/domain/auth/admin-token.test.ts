@@ -39,7 +39,10 @@ describe.each(families)("admin access tokens with x-%s-* headers", (family) => {
   let provider: TestProvider;
   let dashboardUser: SignedUp;
   const asAdmin = (token: string, extra: Fields = {}, path = "/internal/projects/current") =>
-    api(provider, path, { family, headers: { accessType: "admin", projectId: DEV.id, adminAccessToken: token, ...extra } });
+    api(provider, path, {
+      family,
+      headers: { accessType: "admin", projectId: DEV.id, adminAccessToken: token, ...extra },
+    });
 
   beforeEach(async () => {
     provider = newProvider();
@@ -55,7 +58,11 @@ describe.each(families)("admin access tokens with x-%s-* headers", (family) => {
   });
 
   it("rejects the token of an internal user outside the owner team with ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", async () => {
-    const body = await expectKnownError(await asAdmin(dashboardUser.access_token), "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", 401);
+    const body = await expectKnownError(
+      await asAdmin(dashboardUser.access_token),
+      "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+      401,
+    );
     expect(body.details).toBeUndefined();
   });
 
@@ -69,7 +76,10 @@ describe.each(families)("admin access tokens with x-%s-* headers", (family) => {
     await joinOwnerTeam(provider, dashboardUser.user_id);
     const token = dashboardUser.access_token;
     for (const accessType of ["server", "client"]) {
-      const response = await api(provider, "/", { family, headers: { accessType, projectId: DEV.id, adminAccessToken: token } });
+      const response = await api(provider, "/", {
+        family,
+        headers: { accessType, projectId: DEV.id, adminAccessToken: token },
+      });
       expect(await response.text()).toContain(`Authentication: ${accessType[0]!.toUpperCase()}${accessType.slice(1)}`);
     }
     await expectJson(await asAdmin(token, { accessType: "server" }, "/users"));
@@ -106,7 +116,10 @@ describe.each(families)("admin access tokens with x-%s-* headers", (family) => {
 
   it("answers 401 plain text when the admin token's user was deleted", async () => {
     await joinOwnerTeam(provider, dashboardUser.user_id);
-    const deleted = await api(provider, `/users/${dashboardUser.user_id}`, { method: "DELETE", headers: server({}, INTERNAL) });
+    const deleted = await api(provider, `/users/${dashboardUser.user_id}`, {
+      method: "DELETE",
+      headers: server({}, INTERNAL),
+    });
     await expectJson(deleted);
     const response = await asAdmin(dashboardUser.access_token);
     expect(response.status).toBe(401);
@@ -135,6 +148,10 @@ describe.each(families)("admin access tokens with x-%s-* headers", (family) => {
 
   it("decodes the user's access token (step 5) before the admin token (step 7)", async () => {
     await joinOwnerTeam(provider, dashboardUser.user_id);
-    await expectKnownError(await asAdmin(dashboardUser.access_token, { accessToken: "garbage" }), "UNPARSABLE_ACCESS_TOKEN", 401);
+    await expectKnownError(
+      await asAdmin(dashboardUser.access_token, { accessToken: "garbage" }),
+      "UNPARSABLE_ACCESS_TOKEN",
+      401,
+    );
   });
 });

@@ -12,17 +12,26 @@ describe("API key secrets in the real service's format", () => {
   it("every secret parses back to its id, type and visibility, and carries the marker", () => {
     const random = seededRandom("api-key-format");
     fc.assert(
-      fc.property(fc.uuid({ version: 4 }), fc.constantFrom("user" as const, "team" as const), fc.boolean(), (id, type, isPublic) => {
-        const secret = newApiKeySecret(random, { id, type, isPublic });
-        expect(secret.startsWith(isPublic ? "pk_" : "sk_")).toBe(true);
-        expect(secret).toContain(API_KEY_MARKER);
-        expect(parseApiKeySecret(secret)).toEqual({ id, type, isPublic, isCloudVersion: false });
-      }),
+      fc.property(
+        fc.uuid({ version: 4 }),
+        fc.constantFrom("user" as const, "team" as const),
+        fc.boolean(),
+        (id, type, isPublic) => {
+          const secret = newApiKeySecret(random, { id, type, isPublic });
+          expect(secret.startsWith(isPublic ? "pk_" : "sk_")).toBe(true);
+          expect(secret).toContain(API_KEY_MARKER);
+          expect(parseApiKeySecret(secret)).toEqual({ id, type, isPublic, isCloudVersion: false });
+        },
+      ),
     );
   });
 
   it("a changed character fails the checksum", () => {
-    const secret = newApiKeySecret(seededRandom("flip"), { id: "0b6f8d5e-3c2a-4f1e-9d7c-5b4a3e2f1d0c", type: "user", isPublic: false });
+    const secret = newApiKeySecret(seededRandom("flip"), {
+      id: "0b6f8d5e-3c2a-4f1e-9d7c-5b4a3e2f1d0c",
+      type: "user",
+      isPublic: false,
+    });
     const flipped = `${secret.slice(0, 10)}${secret[10] === "a" ? "b" : "a"}${secret.slice(11)}`;
     expect(parseApiKeySecret(flipped)).toBeNull();
     expect(parseApiKeySecret("sk_user_short")).toBeNull();

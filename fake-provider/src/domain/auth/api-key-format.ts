@@ -19,7 +19,10 @@ export interface ApiKeySecretParts {
   isCloudVersion: boolean;
 }
 
-export function newApiKeySecret(random: RandomSource, key: { id: string; type: "user" | "team"; isPublic: boolean }): string {
+export function newApiKeySecret(
+  random: RandomSource,
+  key: { id: string; type: "user" | "team"; isPublic: boolean },
+): string {
   const prefix = key.isPublic ? "pk" : "sk";
   const secretPart = randomBase32(random, 224).toLowerCase();
   const scanner = CROCKFORD[1 + (key.isPublic ? 2 : 0)]!;
@@ -27,7 +30,9 @@ export function newApiKeySecret(random: RandomSource, key: { id: string; type: "
   return `${body}${crc32Hex(body)}`;
 }
 
-const SHAPE = new RegExp(`^([a-zA-Z0-9_]+)_([a-zA-Z0-9_]{45})([a-zA-Z0-9_]{32})([a-zA-Z0-9_]{4})([a-zA-Z0-9_])(${API_KEY_MARKER})([a-zA-Z0-9_]{8})$`);
+const SHAPE = new RegExp(
+  `^([a-zA-Z0-9_]+)_([a-zA-Z0-9_]{45})([a-zA-Z0-9_]{32})([a-zA-Z0-9_]{4})([a-zA-Z0-9_])(${API_KEY_MARKER})([a-zA-Z0-9_]{8})$`,
+);
 
 /** The parts of a well-formed secret whose checksum holds, or null. */
 export function parseApiKeySecret(secret: string): ApiKeySecretParts | null {

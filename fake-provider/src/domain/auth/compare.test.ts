@@ -17,13 +17,18 @@ describe("constant-time comparison", () => {
 
   it("tells apart strings one code unit apart, a prefix, and surrogates UTF-8 would merge", () => {
     fc.assert(
-      fc.property(text.filter((t) => t.length > 0), fc.nat(), codeUnit, (a, at, unit) => {
-        const i = at % a.length;
-        const b = a.slice(0, i) + unit + a.slice(i + 1);
-        expect(constantTimeEqualStrings(a, b)).toBe(a === b);
-        expect(constantTimeEqualStrings(a, a.slice(0, i))).toBe(false);
-        expect(constantTimeEqualStrings(a + "\0", a)).toBe(false);
-      }),
+      fc.property(
+        text.filter((t) => t.length > 0),
+        fc.nat(),
+        codeUnit,
+        (a, at, unit) => {
+          const i = at % a.length;
+          const b = a.slice(0, i) + unit + a.slice(i + 1);
+          expect(constantTimeEqualStrings(a, b)).toBe(a === b);
+          expect(constantTimeEqualStrings(a, a.slice(0, i))).toBe(false);
+          expect(constantTimeEqualStrings(a + "\0", a)).toBe(false);
+        },
+      ),
     );
     expect(constantTimeEqualStrings("k\ud800", "k\udbff")).toBe(false);
     expect(constantTimeEqualStrings("k\ud800", "k\ufffd")).toBe(false);

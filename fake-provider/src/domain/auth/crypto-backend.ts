@@ -32,7 +32,9 @@ function importCache(usage: "sign" | "verify"): (jwk: JWK) => Promise<CryptoKey>
     if (!key) {
       // Only the fields of an EC key: a record's JWK also carries kid, alg and use, which importKey would check.
       const { kty, crv, x, y, d } = jwk;
-      key = crypto.subtle.importKey("jwk", { kty, crv, x, y, ...(usage === "sign" ? { d } : {}) }, ecdsa, false, [usage]);
+      key = crypto.subtle.importKey("jwk", { kty, crv, x, y, ...(usage === "sign" ? { d } : {}) }, ecdsa, false, [
+        usage,
+      ]);
       keys.set(jwk, key);
     }
     return key;
@@ -46,14 +48,25 @@ export function webCryptoBackend(): CryptoBackend {
   return {
     async pbkdf2Sha256(password, salt, iterations) {
       const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
-      const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);
+      const bits = await crypto.subtle.deriveBits(
+        { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
+        key,
+        256,
+      );
       return new Uint8Array(bits);
     },
     async signEs256(privateJwk, signingInput) {
-      return new Uint8Array(await crypto.subtle.sign(ecdsaSha256, await signingKey(privateJwk), encoder.encode(signingInput)));
+      return new Uint8Array(
+        await crypto.subtle.sign(ecdsaSha256, await signingKey(privateJwk), encoder.encode(signingInput)),
+      );
     },
     async verifyEs256(publicJwk, signingInput, signature) {
-      return crypto.subtle.verify(ecdsaSha256, await verifyingKey(publicJwk), signature as BufferSource, encoder.encode(signingInput));
+      return crypto.subtle.verify(
+        ecdsaSha256,
+        await verifyingKey(publicJwk),
+        signature as BufferSource,
+        encoder.encode(signingInput),
+      );
     },
   };
 }

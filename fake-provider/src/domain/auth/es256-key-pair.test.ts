@@ -13,7 +13,9 @@ describe("ES256 signing key pairs", () => {
 
   it("signs tokens that verify with its public half", async () => {
     const { privateJwk, publicJwk } = await es256KeyPair(seededRandom("s3"));
-    const token = await new SignJWT({ sub: "u" }).setProtectedHeader({ alg: "ES256" }).sign(await importJWK(privateJwk, "ES256"));
+    const token = await new SignJWT({ sub: "u" })
+      .setProtectedHeader({ alg: "ES256" })
+      .sign(await importJWK(privateJwk, "ES256"));
     expect((await jwtVerify(token, await importJWK(publicJwk, "ES256"))).payload.sub).toBe("u");
   });
 });

@@ -16,7 +16,9 @@ export async function es256KeyPair(random: RandomSource): Promise<{ privateJwk: 
   der.set(P256_PKCS8_PREFIX);
   der.set(random.bytes(32), P256_PKCS8_PREFIX.length);
   try {
-    const privateKey = await crypto.subtle.importKey("pkcs8", der, { name: "ECDSA", namedCurve: "P-256" }, true, ["sign"]);
+    const privateKey = await crypto.subtle.importKey("pkcs8", der, { name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+    ]);
     const { kty, crv, x, y, d } = await exportJWK(privateKey);
     return { privateJwk: { kty, crv, x, y, d }, publicJwk: { kty, crv, x, y } };
   } catch {

@@ -1,6 +1,15 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEV, START_MILLIS, anonymousSignUp, api, expectJson, newProvider, signUp, type TestProvider } from "../../test-support/api.ts";
+import {
+  DEV,
+  START_MILLIS,
+  anonymousSignUp,
+  api,
+  expectJson,
+  newProvider,
+  signUp,
+  type TestProvider,
+} from "../../test-support/api.ts";
 
 /** GET /projects/{id}/.well-known/jwks.json (protocol.md §4.1): public ES256 keys by audience family. */
 
@@ -21,7 +30,14 @@ describe("JWKS", () => {
     const { keys } = await fetchJwks();
     expect(keys).toHaveLength(2);
     for (const key of keys) {
-      expect(key).toMatchObject({ kty: "EC", alg: "ES256", crv: "P-256", kid: expect.any(String), x: expect.any(String), y: expect.any(String) });
+      expect(key).toMatchObject({
+        kty: "EC",
+        alg: "ES256",
+        crv: "P-256",
+        kid: expect.any(String),
+        x: expect.any(String),
+        y: expect.any(String),
+      });
       expect(key).not.toHaveProperty("d");
     }
     const user = await signUp(provider);
@@ -78,9 +94,14 @@ describe("JWKS", () => {
 
   it("does not verify an anonymous token against the default set, only with include_anonymous", async () => {
     const anon = await anonymousSignUp(provider);
-    await expect(jwtVerify(anon.access_token, createLocalJWKSet(await fetchJwks()), { currentDate: currentDate() })).rejects.toThrow();
+    await expect(
+      jwtVerify(anon.access_token, createLocalJWKSet(await fetchJwks()), { currentDate: currentDate() }),
+    ).rejects.toThrow();
     const withAnonymous = createLocalJWKSet(await fetchJwks("?include_anonymous=true"));
-    const { payload } = await jwtVerify(anon.access_token, withAnonymous, { audience: `${DEV.id}:anon`, currentDate: currentDate() });
+    const { payload } = await jwtVerify(anon.access_token, withAnonymous, {
+      audience: `${DEV.id}:anon`,
+      currentDate: currentDate(),
+    });
     expect(payload.sub).toBe(anon.user_id);
   });
 

@@ -20,11 +20,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 70;
 
 export function checkPasswordRules(password: string): void {
-  if (password.length < PASSWORD_MIN_LENGTH) throw knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH });
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw knownError("PASSWORD_TOO_SHORT", { min_length: PASSWORD_MIN_LENGTH });
   if (password.length > PASSWORD_MAX_LENGTH) throw knownError("PASSWORD_TOO_LONG", { maxLength: PASSWORD_MAX_LENGTH });
 }
 
-export async function hashPassword(password: string, random: RandomSource, iterations: number, backend: CryptoBackend = defaultCryptoBackend): Promise<string> {
+export async function hashPassword(
+  password: string,
+  random: RandomSource,
+  iterations: number,
+  backend: CryptoBackend = defaultCryptoBackend,
+): Promise<string> {
   const salt = random.bytes(16);
   const hash = await backend.pbkdf2Sha256(password, salt, iterations);
   // Joined, not a template: the template's pieces would stay in memory as a tree of concatenations for as long as the
@@ -56,9 +62,14 @@ export const MAX_BCRYPT_COST = 16;
  * bcryptjs, plain JavaScript, as the real service verifies its imported hashes). A malformed or out-of-range stored
  * hash matches nothing.
  */
-export async function verifyPassword(password: string, stored: string, backend: CryptoBackend = defaultCryptoBackend): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  backend: CryptoBackend = defaultCryptoBackend,
+): Promise<boolean> {
   const bcryptCost = BCRYPT_HASH.exec(stored)?.[1];
-  if (bcryptCost !== undefined) return Number(bcryptCost) <= MAX_BCRYPT_COST && (await bcrypt.compare(password, stored));
+  if (bcryptCost !== undefined)
+    return Number(bcryptCost) <= MAX_BCRYPT_COST && (await bcrypt.compare(password, stored));
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iterationsText || !saltText || !hashText) return false;
   const iterations = Number(iterationsText);

@@ -2,7 +2,17 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seededRandom } from "@authsim/sdk/runtime";
 import { webCryptoBackend } from "./crypto-backend.ts";
-import { DEV, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import {
+  DEV,
+  api,
+  client,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../test-support/api.ts";
 
 /**
  * Access tokens as compact ES256 JWS built by the emulator itself (tokens.ts), and the verified-token memo: a token is
@@ -22,12 +32,21 @@ const me = (accessToken: string) => api(provider, "/users/me", { headers: client
 describe("access tokens", () => {
   it("carry a display name outside ASCII as UTF-8, and jose verifies them", async () => {
     const user = await signUp(provider);
-    await api(provider, `/users/${user.user_id}`, { method: "PATCH", headers: server(), json: { display_name: "Zoë 🦊" } });
+    await api(provider, `/users/${user.user_id}`, {
+      method: "PATCH",
+      headers: server(),
+      json: { display_name: "Zoë 🦊" },
+    });
     const refreshed = await expectJson<{ access_token: string }>(
-      await api(provider, "/auth/sessions/current/refresh", { method: "POST", headers: client({ refreshToken: user.refresh_token }) }),
+      await api(provider, "/auth/sessions/current/refresh", {
+        method: "POST",
+        headers: client({ refreshToken: user.refresh_token }),
+      }),
     );
     const jwks = await expectJson<JSONWebKeySet>(await api(provider, `/projects/${DEV.id}/.well-known/jwks.json`));
-    const { payload } = await jwtVerify(refreshed.access_token, createLocalJWKSet(jwks), { currentDate: new Date(provider.clock.now()) });
+    const { payload } = await jwtVerify(refreshed.access_token, createLocalJWKSet(jwks), {
+      currentDate: new Date(provider.clock.now()),
+    });
     expect(payload.name).toBe("Zoë 🦊");
     expect((await expectJson<{ display_name: string }>(await me(refreshed.access_token))).display_name).toBe("Zoë 🦊");
   });
@@ -82,16 +101,26 @@ describe("access tokens", () => {
         },
       },
     });
-    const signingUp = api(slow, "/auth/password/sign-up", { method: "POST", headers: client(), json: { email: "held@example.com", password: "long enough" } });
+    const signingUp = api(slow, "/auth/password/sign-up", {
+      method: "POST",
+      headers: client(),
+      json: { email: "held@example.com", password: "long enough" },
+    });
     while (held.length === 0) await new Promise((r) => setTimeout(r, 1));
     // The sign-up has committed: a write and a read of the same user go through while its token is being signed.
-    const users = await expectJson<{ items: { primary_email: string; id: string }[] }>(await api(slow, "/users", { headers: server() }));
+    const users = await expectJson<{ items: { primary_email: string; id: string }[] }>(
+      await api(slow, "/users", { headers: server() }),
+    );
     const made = users.items.find((u) => u.primary_email === "held@example.com")!;
-    await expectJson(await api(slow, `/users/${made.id}`, { method: "PATCH", headers: server(), json: { display_name: "Held" } }));
+    await expectJson(
+      await api(slow, `/users/${made.id}`, { method: "PATCH", headers: server(), json: { display_name: "Held" } }),
+    );
     held.shift()!();
     const { access_token } = await expectJson<{ access_token: string }>(await signingUp);
     const jwks = await expectJson<JSONWebKeySet>(await api(slow, `/projects/${DEV.id}/.well-known/jwks.json`));
-    const { payload } = await jwtVerify(access_token, createLocalJWKSet(jwks), { currentDate: new Date(slow.clock.now()) });
+    const { payload } = await jwtVerify(access_token, createLocalJWKSet(jwks), {
+      currentDate: new Date(slow.clock.now()),
+    });
     // Its claims are the user's as the sign-up left it (the rename came after).
     expect(payload).toMatchObject({ sub: made.id, email: "held@example.com", name: null });
     expect(slow.unexpected).toEqual([]);

@@ -133,10 +133,16 @@ export class UnsignedAccessToken {
 }
 
 /** An answer whose `access_token` is still to be signed (the answer types of the operations that mint one). */
-export type WithUnsignedToken<T extends { access_token: string }> = Omit<T, "access_token"> & { access_token: UnsignedAccessToken };
+export type WithUnsignedToken<T extends { access_token: string }> = Omit<T, "access_token"> & {
+  access_token: UnsignedAccessToken;
+};
 
 /** The claims and key of a token for this user and session, now (creating the audience's key on its first use). */
-export async function unsignedAccessToken(tables: Tables, random: RandomSource, input: MintInput): Promise<UnsignedAccessToken> {
+export async function unsignedAccessToken(
+  tables: Tables,
+  random: RandomSource,
+  input: MintInput,
+): Promise<UnsignedAccessToken> {
   const claims = claimsFor(input);
   const key = await signingKey(tables, audienceOf(input.user), random);
   return new UnsignedAccessToken(`${encodedHeader(key)}.${textToBase64Url(JSON.stringify(claims))}`, key.privateJwk);
@@ -146,15 +152,21 @@ export async function unsignedAccessToken(tables: Tables, random: RandomSource, 
  * The compact ES256 JWS (RFC 7515): the same bytes jose's SignJWT would produce, signed through the crypto backend
  * (domain/auth/crypto-backend.ts).
  */
-export async function signAccessToken(token: UnsignedAccessToken, backend: CryptoBackend = defaultCryptoBackend): Promise<string> {
+export async function signAccessToken(
+  token: UnsignedAccessToken,
+  backend: CryptoBackend = defaultCryptoBackend,
+): Promise<string> {
   return `${token.signingInput}.${bytesToBase64Url(await backend.signEs256(token.privateJwk, token.signingInput))}`;
 }
 
 /** Whether an answer has an access token still to sign (most answers have none, and need no turn of the event loop). */
 export function holdsUnsignedToken(answer: unknown): answer is { access_token: UnsignedAccessToken } {
-  return typeof answer === "object" && answer !== null && (answer as { access_token?: unknown }).access_token instanceof UnsignedAccessToken;
+  return (
+    typeof answer === "object" &&
+    answer !== null &&
+    (answer as { access_token?: unknown }).access_token instanceof UnsignedAccessToken
+  );
 }
-
 
 export type VerifyResult =
   | { ok: true; claims: AccessTokenClaims }
@@ -184,7 +196,8 @@ function remember(key: SigningKeyRecord, token: string, claims: AccessTokenClaim
 
 /** Expiry against the injected time, as jose's check has it: a token is expired from its `exp` second on. */
 function checkExpiry(claims: AccessTokenClaims, nowMillis: number): VerifyResult {
-  if (claims.exp !== undefined && claims.exp <= Math.floor(nowMillis / 1000)) return { ok: false, reason: "expired", expiredAtMillis: claims.exp * 1000 };
+  if (claims.exp !== undefined && claims.exp <= Math.floor(nowMillis / 1000))
+    return { ok: false, reason: "expired", expiredAtMillis: claims.exp * 1000 };
   return { ok: true, claims };
 }
 
@@ -197,16 +210,23 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Verifies signature, issuer family and expiry against the injected time. */
-export async function verifyAccessToken(tables: Tables, token: string, nowMillis: number, backend: CryptoBackend = defaultCryptoBackend): Promise<VerifyResult> {
+export async function verifyAccessToken(
+  tables: Tables,
+  token: string,
+  nowMillis: number,
+  backend: CryptoBackend = defaultCryptoBackend,
+): Promise<VerifyResult> {
   const parts = token.split(".");
   if (parts.length !== 3) return { ok: false, reason: "unparsable" };
   const [headerText, payloadText, signatureText] = parts as [string, string, string];
   const header = parseJson(base64UrlToText(headerText));
   // The only header this emulator writes; `crit` names extensions it would have to understand, so it refuses them.
-  if (!isObject(header) || header.alg !== "ES256" || typeof header.kid !== "string" || "crit" in header) return { ok: false, reason: "unparsable" };
+  if (!isObject(header) || header.alg !== "ES256" || typeof header.kid !== "string" || "crit" in header)
+    return { ok: false, reason: "unparsable" };
   let key: SigningKeyRecord | undefined;
   for (const k of tables.signingKeys.values()) {
     if (k.kid === header.kid) {
@@ -231,9 +251,11 @@ export async function verifyAccessToken(tables: Tables, token: string, nowMillis
   // The registered time claims, checked as jose's jwtVerify checks them (no clock tolerance).
   const nowSeconds = Math.floor(nowMillis / 1000);
   if (payload.iat !== undefined && typeof payload.iat !== "number") return { ok: false, reason: "unparsable" };
-  if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > nowSeconds)) return { ok: false, reason: "unparsable" };
+  if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > nowSeconds))
+    return { ok: false, reason: "unparsable" };
   if (payload.exp !== undefined && typeof payload.exp !== "number") return { ok: false, reason: "unparsable" };
-  if (typeof payload.exp === "number" && payload.exp <= nowSeconds) return { ok: false, reason: "expired", expiredAtMillis: payload.exp * 1000 };
+  if (typeof payload.exp === "number" && payload.exp <= nowSeconds)
+    return { ok: false, reason: "expired", expiredAtMillis: payload.exp * 1000 };
   const claims = accessTokenClaims.safeParse(payload);
   if (!claims.success) return { ok: false, reason: "unparsable" };
   if (audSuffixOf(claims.data.aud) !== audSuffix[key.audience]) return { ok: false, reason: "unparsable" };
@@ -255,7 +277,14 @@ export function projectOfAudience(aud: string): string {
 }
 
 /** The members of a published key, as the real service lists them (no `use`, never a private part). */
-const publishedJwk = (jwk: JWK): JWK => ({ kty: jwk.kty, alg: jwk.alg, crv: jwk.crv, x: jwk.x, y: jwk.y, kid: jwk.kid });
+const publishedJwk = (jwk: JWK): JWK => ({
+  kty: jwk.kty,
+  alg: jwk.alg,
+  crv: jwk.crv,
+  x: jwk.x,
+  y: jwk.y,
+  kid: jwk.kid,
+});
 
 /** JWKS of protocol.md §4.1: by default only normal users' keys; two per family, the signing one first. */
 export async function jwks(

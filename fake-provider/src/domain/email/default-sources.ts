@@ -8,7 +8,10 @@ export const DEFAULT_THEME_ID = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
 export const DEFAULT_DARK_THEME_ID = "a0172b5d-cff0-463b-83bb-85124697373a";
 export const DEFAULT_COLORFUL_THEME_ID = "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f";
 /** Ids earlier versions of authsim gave the two default themes; a stored project or a caller may still name them. */
-export const LEGACY_THEME_IDS: Readonly<Record<string, string>> = { "default-light": DEFAULT_THEME_ID, "default-dark": DEFAULT_DARK_THEME_ID };
+export const LEGACY_THEME_IDS: Readonly<Record<string, string>> = {
+  "default-light": DEFAULT_THEME_ID,
+  "default-dark": DEFAULT_DARK_THEME_ID,
+};
 export const DEFAULT_TEMPLATE_IDS = {
   email_verification: "e7d009ce-8d47-4528-b245-5bf119f2ffa3",
   password_reset: "a70fb3a4-56c1-4e42-af25-49d25603abd0",
@@ -19,7 +22,12 @@ export const DEFAULT_TEMPLATE_IDS = {
   payment_failed: "f64b1afe-27ec-4a28-a277-7178f3261f9a",
 } as const;
 
-const theme = (background: string, foreground: string, card: string, accent: string) => `import { Html, Head, Body, Container, Hr, Text, Link } from "@react-email/components";
+const theme = (
+  background: string,
+  foreground: string,
+  card: string,
+  accent: string,
+) => `import { Html, Head, Body, Container, Hr, Text, Link } from "@react-email/components";
 import { ProjectLogo, type ThemeProps } from "@stackframe/emails";
 
 export function EmailTheme({ children, unsubscribeLink, projectLogos }: ThemeProps) {
@@ -48,11 +56,20 @@ export function EmailTheme({ children, unsubscribeLink, projectLogos }: ThemePro
 export const defaultThemes: readonly { id: string; displayName: string; tsxSource: string }[] = [
   { id: DEFAULT_THEME_ID, displayName: "Default Light", tsxSource: theme("#f4f4f5", "#18181b", "#ffffff", "none") },
   { id: DEFAULT_DARK_THEME_ID, displayName: "Default Dark", tsxSource: theme("#18181b", "#fafafa", "#27272a", "none") },
-  { id: DEFAULT_COLORFUL_THEME_ID, displayName: "Default Colorful", tsxSource: theme("#f3f0fa", "#1f1b2e", "#ffffff", "4px solid #6d4fd8") },
+  {
+    id: DEFAULT_COLORFUL_THEME_ID,
+    displayName: "Default Colorful",
+    tsxSource: theme("#f3f0fa", "#1f1b2e", "#ffffff", "4px solid #6d4fd8"),
+  },
 ];
 
 /** A template with a subject, a greeting and a call-to-action link taken from its variables. */
-const template = (subject: string, lead: string, action: string, previewVariables: string) => `import { Heading, Text, Button, Section } from "@react-email/components";
+const template = (
+  subject: string,
+  lead: string,
+  action: string,
+  previewVariables: string,
+) => `import { Heading, Text, Button, Section } from "@react-email/components";
 import { Subject, NotificationCategory } from "@stackframe/emails";
 
 export function EmailTemplate({ user, project, variables }: { user: { displayName: string | null }; project: { displayName: string }; variables: Record<string, string> }) {
@@ -77,12 +94,22 @@ export const defaultTemplates: readonly { id: string; displayName: string; tsxSo
   {
     id: DEFAULT_TEMPLATE_IDS.email_verification,
     displayName: "Email Verification",
-    tsxSource: template("Verify your email at ${project.displayName}", "Please verify your email address.", "Verify my email", previewLink),
+    tsxSource: template(
+      "Verify your email at ${project.displayName}",
+      "Please verify your email address.",
+      "Verify my email",
+      previewLink,
+    ),
   },
   {
     id: DEFAULT_TEMPLATE_IDS.password_reset,
     displayName: "Password Reset",
-    tsxSource: template("Reset your password at ${project.displayName}", "Someone asked to reset your password.", "Reset my password", previewLink),
+    tsxSource: template(
+      "Reset your password at ${project.displayName}",
+      "Someone asked to reset your password.",
+      "Reset my password",
+      previewLink,
+    ),
   },
   {
     id: DEFAULT_TEMPLATE_IDS.magic_link,
@@ -92,22 +119,42 @@ export const defaultTemplates: readonly { id: string; displayName: string; tsxSo
   {
     id: DEFAULT_TEMPLATE_IDS.team_invitation,
     displayName: "Team Invitation",
-    tsxSource: template("You have been invited to a team on ${project.displayName}", "You have been invited to join a team.", "Join the team", previewLink),
+    tsxSource: template(
+      "You have been invited to a team on ${project.displayName}",
+      "You have been invited to join a team.",
+      "Join the team",
+      previewLink,
+    ),
   },
   {
     id: DEFAULT_TEMPLATE_IDS.sign_in_invitation,
     displayName: "Sign In Invitation",
-    tsxSource: template("You have been invited to ${project.displayName}", "You have been invited to sign in.", "Sign in", previewLink),
+    tsxSource: template(
+      "You have been invited to ${project.displayName}",
+      "You have been invited to sign in.",
+      "Sign in",
+      previewLink,
+    ),
   },
   {
     id: DEFAULT_TEMPLATE_IDS.payment_receipt,
     displayName: "Payment Receipt",
-    tsxSource: template("Your receipt from ${project.displayName}", "Thank you: your payment went through.", "See the receipt", previewLink),
+    tsxSource: template(
+      "Your receipt from ${project.displayName}",
+      "Thank you: your payment went through.",
+      "See the receipt",
+      previewLink,
+    ),
   },
   {
     id: DEFAULT_TEMPLATE_IDS.payment_failed,
     displayName: "Payment Failed",
-    tsxSource: template("Payment failed for ${project.displayName}", "Your last payment did not go through; please check your payment details.", "See the invoice", previewLink),
+    tsxSource: template(
+      "Payment failed for ${project.displayName}",
+      "Your last payment did not go through; please check your payment details.",
+      "See the invoice",
+      previewLink,
+    ),
   },
 ];
 

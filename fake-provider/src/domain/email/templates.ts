@@ -12,7 +12,8 @@ export interface EmailContent {
   text: string;
 }
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function layout(projectName: string, lines: string[], link: string | null, linkLabel: string): string {
   const body = lines.map((l) => `<p>${escape(l)}</p>`).join("");
@@ -20,19 +21,32 @@ function layout(projectName: string, lines: string[], link: string | null, linkL
   return `<!doctype html><html><body><h1>${escape(projectName)}</h1>${body}${button}</body></html>`;
 }
 
-export function renderEmail(kind: EmailKind, v: { projectName: string; link: string | null; otp?: string | null; teamName?: string }): EmailContent {
+export function renderEmail(
+  kind: EmailKind,
+  v: { projectName: string; link: string | null; otp?: string | null; teamName?: string },
+): EmailContent {
   switch (kind) {
     case "email_verification":
       return {
         subject: `Verify your email at ${v.projectName}`,
         text: `Verify your email address by opening this link:\n${v.link ?? ""}`,
-        html: layout(v.projectName, ["Verify your email address by clicking the link below."], v.link, "Verify my email"),
+        html: layout(
+          v.projectName,
+          ["Verify your email address by clicking the link below."],
+          v.link,
+          "Verify my email",
+        ),
       };
     case "password_reset":
       return {
         subject: `Reset your password at ${v.projectName}`,
         text: `Reset your password by opening this link:\n${v.link ?? ""}\nIf you did not ask for this, ignore this email.`,
-        html: layout(v.projectName, ["Reset your password by clicking the link below.", "If you did not ask for this, ignore this email."], v.link, "Reset my password"),
+        html: layout(
+          v.projectName,
+          ["Reset your password by clicking the link below.", "If you did not ask for this, ignore this email."],
+          v.link,
+          "Reset my password",
+        ),
       };
     case "magic_link":
       return {
@@ -40,13 +54,23 @@ export function renderEmail(kind: EmailKind, v: { projectName: string; link: str
         text: `Your sign-in code is ${v.otp ?? ""}.\nOr sign in by opening this link:\n${v.link ?? ""}`,
         // The code stands alone in its paragraph, as in the real service's sign-in email (mail readers and its e2e
         // helpers pick it out as the whole text of a <p>).
-        html: layout(v.projectName, ["Your sign-in code is:", v.otp ?? "", "Or sign in by clicking the link below."], v.link, "Sign in"),
+        html: layout(
+          v.projectName,
+          ["Your sign-in code is:", v.otp ?? "", "Or sign in by clicking the link below."],
+          v.link,
+          "Sign in",
+        ),
       };
     case "team_invitation":
       return {
         subject: `You have been invited to join ${v.teamName ?? "a team"} on ${v.projectName}`,
         text: `You have been invited to join ${v.teamName ?? "a team"}. Accept by opening this link:\n${v.link ?? ""}`,
-        html: layout(v.projectName, [`You have been invited to join ${v.teamName ?? "a team"}.`], v.link, "Join the team"),
+        html: layout(
+          v.projectName,
+          [`You have been invited to join ${v.teamName ?? "a team"}.`],
+          v.link,
+          "Join the team",
+        ),
       };
     case "sign_in_invitation":
       return {

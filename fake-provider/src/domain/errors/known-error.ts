@@ -38,8 +38,11 @@ export class KnownErrorException extends Error {
   }
 }
 
-export const knownError = (code: ConcreteKnownErrorCode, details?: KnownErrorDetails, extra?: Record<string, unknown>) =>
-  new KnownErrorException(code, details, extra);
+export const knownError = (
+  code: ConcreteKnownErrorCode,
+  details?: KnownErrorDetails,
+  extra?: Record<string, unknown>,
+) => new KnownErrorException(code, details, extra);
 
 /** A plain-text error that is not a known error (protocol.md §1, "Non-known StatusError"). */
 export class StatusError extends Error {

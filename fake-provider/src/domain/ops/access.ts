@@ -32,7 +32,10 @@ export function resolveUserId(auth: Auth, userIdOrMe: string): string {
  * INSUFFICIENT_ACCESS_TYPE is exactly "this needs server or admin access" (protocol.md §2.3 per-route check).
  */
 export function serverAccessRequired(auth: Auth): KnownErrorException {
-  return knownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: auth.type, allowed_access_types: ["server", "admin"] });
+  return knownError("INSUFFICIENT_ACCESS_TYPE", {
+    actual_access_type: auth.type,
+    allowed_access_types: ["server", "admin"],
+  });
 }
 
 /** For a client, the target must be the caller; `me` resolves to the caller for everyone. */
@@ -59,7 +62,13 @@ export function listingUserId(auth: Auth, userIdOrMe: string | undefined): strin
  * itself (upstream's plain 403, in the operation's own wording where it has one: `refused`); a server or admin may name
  * any user of the project (USER_NOT_FOUND otherwise).
  */
-export function targetUser(auth: Auth, ctx: OpContext, userIdOrMe: string, what: string, refused?: () => StatusError): UserRecord {
+export function targetUser(
+  auth: Auth,
+  ctx: OpContext,
+  userIdOrMe: string,
+  what: string,
+  refused?: () => StatusError,
+): UserRecord {
   if (userIdOrMe === "me") {
     if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
     return auth.user;

@@ -35,12 +35,16 @@ export class OutsideLock<R> {
 /** An operation's result: its value, or work to do outside the lock and how to go on from its result. */
 export type Step<R> = R | OutsideLock<R>;
 
-export function outsideLock<T, R>(work: () => Promise<T>, resume: (ctx: OpContext, value: T) => Step<R> | Promise<Step<R>>): OutsideLock<R> {
+export function outsideLock<T, R>(
+  work: () => Promise<T>,
+  resume: (ctx: OpContext, value: T) => Step<R> | Promise<Step<R>>,
+): OutsideLock<R> {
   return new OutsideLock<R>(work, resume as (ctx: OpContext, value: unknown) => Step<R> | Promise<Step<R>>);
 }
 
 /** A result read in a transaction of its own once the request's after-commit work is done (what that work changed). */
-export const readAfterWork = <R>(read: (ctx: OpContext) => Step<R> | Promise<Step<R>>): OutsideLock<R> => outsideLock(() => Promise.resolve(), read);
+export const readAfterWork = <R>(read: (ctx: OpContext) => Step<R> | Promise<Step<R>>): OutsideLock<R> =>
+  outsideLock(() => Promise.resolve(), read);
 
 /** `step`'s result passed through `f`: at once for a value, in the last transaction for work outside the lock. */
 export function mapStep<R, S>(step: Step<R>, f: (value: R, ctx: OpContext) => S, ctx: OpContext): Step<S> {

@@ -1,5 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { admin, api, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import {
+  admin,
+  api,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../test-support/api.ts";
 import { useSmtp } from "../../test-support/admin.ts";
 import { RENDER_TIME_LIMIT_MILLIS } from "../email/render/sandbox.ts";
 
@@ -10,7 +19,8 @@ import { RENDER_TIME_LIMIT_MILLIS } from "../email/render/sandbox.ts";
  * goes through; the looping request still ends in its own outcome.
  */
 const LOOP = "export function EmailTemplate() { for (;;) {} }";
-const FINE = 'import { Subject, NotificationCategory } from "@stackframe/emails";\nexport function EmailTemplate() { return <><Subject value="Hi" /><NotificationCategory value="Transactional" /><p>Hi</p></>; }';
+const FINE =
+  'import { Subject, NotificationCategory } from "@stackframe/emails";\nexport function EmailTemplate() { return <><Subject value="Hi" /><NotificationCategory value="Transactional" /><p>Hi</p></>; }';
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
 let provider: TestProvider;
@@ -18,7 +28,12 @@ beforeAll(async () => {
   provider = newProvider();
   await useSmtp(provider);
   // The engine's first start (compiler, sandbox thread, React) is not what is measured.
-  await expectJson(await api(provider, "/emails/render-email", { headers: admin(), json: { template_tsx_source: FINE, theme_id: false } }));
+  await expectJson(
+    await api(provider, "/emails/render-email", {
+      headers: admin(),
+      json: { template_tsx_source: FINE, theme_id: false },
+    }),
+  );
 }, 60_000);
 afterEach(() => expect(provider.unexpected).toEqual([]));
 
@@ -43,15 +58,27 @@ async function whileRendering(request: () => Promise<Response>): Promise<{ worst
 
 describe("a template that loops until its deadline", () => {
   it("in a preview (POST /emails/render-email): other requests go on meanwhile; it answers EMAIL_RENDERING_ERROR", async () => {
-    const { worstMillis, answer } = await whileRendering(() => api(provider, "/emails/render-email", { headers: admin(), json: { template_tsx_source: LOOP, theme_id: false } }));
+    const { worstMillis, answer } = await whileRendering(() =>
+      api(provider, "/emails/render-email", { headers: admin(), json: { template_tsx_source: LOOP, theme_id: false } }),
+    );
     expect(worstMillis).toBeLessThanOrEqual(100);
-    expect(String((await expectKnownError(answer, "EMAIL_RENDERING_ERROR", 400)).details?.error)).toContain(`longer than ${RENDER_TIME_LIMIT_MILLIS} ms`);
+    expect(String((await expectKnownError(answer, "EMAIL_RENDERING_ERROR", 400)).details?.error)).toContain(
+      `longer than ${RENDER_TIME_LIMIT_MILLIS} ms`,
+    );
   }, 30_000);
 
   it("saved as a template (PATCH /internal/email-templates/{id}): other requests go on meanwhile; it is refused and nothing is stored", async () => {
-    const { id } = await expectJson<{ id: string }>(await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Looping" } }));
+    const { id } = await expectJson<{ id: string }>(
+      await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Looping" } }),
+    );
     const before = await expectJson(await api(provider, "/internal/email-templates", { headers: admin() }));
-    const { worstMillis, answer } = await whileRendering(() => api(provider, `/internal/email-templates/${id}`, { method: "PATCH", headers: admin(), json: { tsx_source: LOOP } }));
+    const { worstMillis, answer } = await whileRendering(() =>
+      api(provider, `/internal/email-templates/${id}`, {
+        method: "PATCH",
+        headers: admin(),
+        json: { tsx_source: LOOP },
+      }),
+    );
     expect(worstMillis).toBeLessThanOrEqual(100);
     await expectKnownError(answer, "EMAIL_RENDERING_ERROR", 400);
     expect(await expectJson(await api(provider, "/internal/email-templates", { headers: admin() }))).toEqual(before);
@@ -59,13 +86,28 @@ describe("a template that loops until its deadline", () => {
 
   it("sent from a draft with no queue delay (POST /emails/send-email): other requests go on meanwhile; the entry is a render error", async () => {
     const user = await signUp(provider);
-    const { id: draftId } = await expectJson<{ id: string }>(await api(provider, "/internal/email-drafts", { headers: admin(), json: { display_name: "Loop" } }));
-    await expectJson(await api(provider, `/internal/email-drafts/${draftId}`, { method: "PATCH", headers: admin(), json: { tsx_source: LOOP, theme_id: false } }));
-    const { worstMillis, answer } = await whileRendering(() => api(provider, "/emails/send-email", { headers: server(), json: { user_ids: [user.user_id], draft_id: draftId, subject: "Loop" } }));
+    const { id: draftId } = await expectJson<{ id: string }>(
+      await api(provider, "/internal/email-drafts", { headers: admin(), json: { display_name: "Loop" } }),
+    );
+    await expectJson(
+      await api(provider, `/internal/email-drafts/${draftId}`, {
+        method: "PATCH",
+        headers: admin(),
+        json: { tsx_source: LOOP, theme_id: false },
+      }),
+    );
+    const { worstMillis, answer } = await whileRendering(() =>
+      api(provider, "/emails/send-email", {
+        headers: server(),
+        json: { user_ids: [user.user_id], draft_id: draftId, subject: "Loop" },
+      }),
+    );
     expect(worstMillis).toBeLessThanOrEqual(100);
     expect(await expectJson(answer)).toEqual({ results: [{ user_id: user.user_id }] });
     // Rendered before the answer, as the inline queue always did: the entry is settled, not "preparing".
-    const { items } = await expectJson<{ items: { status: string; to: { user_id?: string } }[] }>(await api(provider, "/emails/outbox", { headers: server() }));
+    const { items } = await expectJson<{ items: { status: string; to: { user_id?: string } }[] }>(
+      await api(provider, "/emails/outbox", { headers: server() }),
+    );
     expect(items.find((e) => e.to.user_id === user.user_id)).toMatchObject({ status: "render-error" });
   }, 30_000);
 });

@@ -10,7 +10,16 @@
  */
 export type EmailConfigRecord =
   | { type: "shared" }
-  | { type: "standard"; host: string; port: number; username: string; password: string; sender_name: string; sender_email: string; managed?: ManagedEmailServerRecord };
+  | {
+      type: "standard";
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      sender_name: string;
+      sender_email: string;
+      managed?: ManagedEmailServerRecord;
+    };
 
 /** The managed provider's settings (config `emails.server.managedSubdomain` and `managedSenderLocalPart`). */
 export interface ManagedEmailServerRecord {

@@ -1,4 +1,11 @@
-import type { CustomerType, DataVaultConfig, OfferConfig, PaymentsCatalogue, TransactionEntryJson, TransactionType } from "@authsim/sdk/contract";
+import type {
+  CustomerType,
+  DataVaultConfig,
+  OfferConfig,
+  PaymentsCatalogue,
+  TransactionEntryJson,
+  TransactionType,
+} from "@authsim/sdk/contract";
 
 /**
  * Records of payments and the data vault (spec §3, §9; protocol.md §5.13). Values, like every record: replaced, never
@@ -188,6 +195,8 @@ export interface DataVaultEntryRecord {
   updatedAtMillis: number;
 }
 
-export const dataVaultEntryKey = (projectId: string, storeId: string, hashedKey: string) => `${projectId}\u0000${storeId}\u0000${hashedKey}`;
+export const dataVaultEntryKey = (projectId: string, storeId: string, hashedKey: string) =>
+  `${projectId}\u0000${storeId}\u0000${hashedKey}`;
 /** Customers of different types may share an id (a custom id can equal a user id); the type is part of the key. */
-export const customerKey = (projectId: string, customerType: CustomerType, customerId: string) => `${projectId}\u0000${customerType}\u0000${customerId}`;
+export const customerKey = (projectId: string, customerType: CustomerType, customerId: string) =>
+  `${projectId}\u0000${customerType}\u0000${customerId}`;

@@ -156,7 +156,16 @@ export interface TeamMembershipRecord {
 export interface VerificationCodeRecord {
   id: string;
   projectId: string;
-  purpose: "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation" | "mfa_attempt" | "passkey_registration" | "passkey_authentication" | "cli_login" | "email_unsubscribe";
+  purpose:
+    | "email_verification"
+    | "password_reset"
+    | "otp_sign_in"
+    | "team_invitation"
+    | "mfa_attempt"
+    | "passkey_registration"
+    | "passkey_authentication"
+    | "cli_login"
+    | "email_unsubscribe";
   code: string;
   /** What the code is for: a user id, an email, a team id … (the purpose decides). */
   data: Record<string, unknown>;
@@ -199,7 +208,8 @@ export type OutboxRecipientRecord =
   | { type: "custom-emails"; emails: string[] };
 
 /** Why an outbox entry was not delivered (the real service's skipped reasons). */
-export type OutboxSkippedReason = "USER_HAS_NO_PRIMARY_EMAIL" | "USER_UNSUBSCRIBED" | "USER_ACCOUNT_DELETED" | "MANUALLY_CANCELLED";
+export type OutboxSkippedReason =
+  "USER_HAS_NO_PRIMARY_EMAIL" | "USER_UNSUBSCRIBED" | "USER_ACCOUNT_DELETED" | "MANUALLY_CANCELLED";
 
 export interface OutboxEntryRecord {
   tsxSource: string;

@@ -38,7 +38,10 @@ const command = fc.oneof(
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
 /** The outcome the rules predict, from a model of the registered emails (lower-cased) and their passwords. */
-function predict(model: Map<string, string>, cmd: Command): { status: number; code?: ConcreteKnownErrorCode; password?: string } {
+function predict(
+  model: Map<string, string>,
+  cmd: Command,
+): { status: number; code?: ConcreteKnownErrorCode; password?: string } {
   switch (cmd.kind) {
     case "signUp":
       if (cmd.password.length < 8) return { status: 400, code: "PASSWORD_TOO_SHORT" };
@@ -48,7 +51,9 @@ function predict(model: Map<string, string>, cmd: Command): { status: number; co
     case "signIn": {
       const known = model.get(cmd.email.toLowerCase());
       const attempt = cmd.knownPassword && known !== undefined ? known : "not the password";
-      return known === attempt ? { status: 200, password: attempt } : { status: 400, code: "EMAIL_PASSWORD_MISMATCH", password: attempt };
+      return known === attempt
+        ? { status: 200, password: attempt }
+        : { status: 400, code: "EMAIL_PASSWORD_MISMATCH", password: attempt };
     }
     case "badJson":
       return { status: 400, code: "BODY_PARSING_ERROR" };
@@ -65,9 +70,16 @@ function send(p: TestProvider, cmd: Command, signInPassword: string | undefined)
     case "signIn":
       return api(p, "/auth/password/sign-in", { headers, json: { email: cmd.email, password: signInPassword } });
     case "badJson":
-      return api(p, "/auth/password/sign-up", { headers, body: '{"email": "ada@example.com", ', contentType: "application/json" });
+      return api(p, "/auth/password/sign-up", {
+        headers,
+        body: '{"email": "ada@example.com", ',
+        contentType: "application/json",
+      });
     case "unknownKey":
-      return api(p, "/auth/password/sign-up", { headers, json: { email: cmd.email, password: "long enough", extra: true } });
+      return api(p, "/auth/password/sign-up", {
+        headers,
+        json: { email: cmd.email, password: "long enough", extra: true },
+      });
   }
 }
 
@@ -114,7 +126,8 @@ describe("refused requests", () => {
 
 describe("concurrent requests", () => {
   it("run one at a time: two simultaneous sign-ups with one email yield one user and one USER_EMAIL_ALREADY_EXISTS", async () => {
-    const attempt = (email: string) => api(provider, "/auth/password/sign-up", { headers: client(), json: { email, password: "long enough" } });
+    const attempt = (email: string) =>
+      api(provider, "/auth/password/sign-up", { headers: client(), json: { email, password: "long enough" } });
     const responses = await Promise.all([attempt("twin@example.com"), attempt("TWIN@example.com")]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(provider.store.read.users.size).toBe(1);
@@ -126,18 +139,31 @@ describe("snapshot and restore", () => {
     const ada = await signUp(provider);
     const saved = provider.snapshot();
     const grace = await signUp(provider);
-    await api(provider, "/users/me", { method: "PATCH", headers: client({ accessToken: ada.access_token }), json: { display_name: "Changed" } });
+    await api(provider, "/users/me", {
+      method: "PATCH",
+      headers: client({ accessToken: ada.access_token }),
+      json: { display_name: "Changed" },
+    });
     provider.clock.advance(5_000);
     expect(provider.snapshot()).not.toEqual(saved);
 
     provider.restore(saved);
     expect(provider.snapshot()).toEqual(saved);
-    const me = await expectJson(await api(provider, "/users/me", { headers: client({ accessToken: ada.access_token }) }));
+    const me = await expectJson(
+      await api(provider, "/users/me", { headers: client({ accessToken: ada.access_token }) }),
+    );
     expect(me).toMatchObject({ id: ada.user_id, display_name: null });
     await expectJson(await refreshGrant(provider, ada.refresh_token));
-    const signIn = await api(provider, "/auth/password/sign-in", { headers: client(), json: { email: grace.email, password: grace.password } });
+    const signIn = await api(provider, "/auth/password/sign-in", {
+      headers: client(),
+      json: { email: grace.email, password: grace.password },
+    });
     await expectKnownError(signIn, "EMAIL_PASSWORD_MISMATCH", 400);
-    await expectKnownError(await refreshGrant(provider, grace.refresh_token), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
+    await expectKnownError(
+      await refreshGrant(provider, grace.refresh_token),
+      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+      401,
+    );
   });
 
   it("is a deep copy: later changes do not leak into a taken snapshot", async () => {
@@ -171,9 +197,15 @@ describe("control endpoints", () => {
   it("POST /__emulator/clock/advance moves the provider's clock, expiring access tokens", async () => {
     const user = await signUp(provider);
     const before = provider.clock.now();
-    const body = await expectJson<{ now_millis: number; frozen: boolean }>(await control("/clock/advance", { json: { millis: 601_000 } }));
+    const body = await expectJson<{ now_millis: number; frozen: boolean }>(
+      await control("/clock/advance", { json: { millis: 601_000 } }),
+    );
     expect(body).toEqual({ now_millis: before + 601_000, frozen: false });
-    await expectKnownError(await api(provider, "/users/me", { headers: client({ accessToken: user.access_token }) }), "ACCESS_TOKEN_EXPIRED", 401);
+    await expectKnownError(
+      await api(provider, "/users/me", { headers: client({ accessToken: user.access_token }) }),
+      "ACCESS_TOKEN_EXPIRED",
+      401,
+    );
   });
 
   it("refuses a negative or malformed clock advance with 400", async () => {

@@ -10,7 +10,12 @@ import type {
   UserRecord,
   VerificationCodeRecord,
 } from "./records.ts";
-import type { PermissionDefinitionRecord, ProjectPermissionGrantRecord, TeamMemberProfileRecord, TeamPermissionGrantRecord } from "./team-records.ts";
+import type {
+  PermissionDefinitionRecord,
+  ProjectPermissionGrantRecord,
+  TeamMemberProfileRecord,
+  TeamPermissionGrantRecord,
+} from "./team-records.ts";
 import type { ContactChannelRecord, NotificationPreferenceRecord, ProjectApiKeyRecord } from "./account-records.ts";
 import type {
   CheckoutSessionRecord,
@@ -33,11 +38,31 @@ import type {
   ManagedEmailDomainRecord,
   SignUpRuleTriggerLogRecord,
 } from "./admin-records.ts";
-import type { OAuthAccountRecord, OAuthAuthorizationCodeRecord, OAuthFlowRecord, OAuthGrantRecord, PasskeyRecord } from "./strong-auth-records.ts";
+import type {
+  OAuthAccountRecord,
+  OAuthAuthorizationCodeRecord,
+  OAuthFlowRecord,
+  OAuthGrantRecord,
+  PasskeyRecord,
+} from "./strong-auth-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord, AnalyticsQueryLogRecord } from "./analytics-records.ts";
-import type { SvixAppRecord, SvixAttemptRecord, SvixDeliveryRecord, SvixEndpointRecord, SvixMessageRecord, SvixTokenRecord } from "./webhook-records.ts";
-import type { AiConversationRecord, AiMessageRecord, AiModelScriptRecord, ChatMessageRecord, FeatureRequestRecord, McpCallLogRecord } from "./service-records.ts";
+import type {
+  SvixAppRecord,
+  SvixAttemptRecord,
+  SvixDeliveryRecord,
+  SvixEndpointRecord,
+  SvixMessageRecord,
+  SvixTokenRecord,
+} from "./webhook-records.ts";
+import type {
+  AiConversationRecord,
+  AiMessageRecord,
+  AiModelScriptRecord,
+  ChatMessageRecord,
+  FeatureRequestRecord,
+  McpCallLogRecord,
+} from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -51,7 +76,9 @@ function createTables() {
     }),
     users: new Table<UserRecord>({
       // Only emails that can sign in are unique within a project (protocol.md §7.2: used-for-auth channels).
-      authEmail: { key: (u) => (u.primaryEmail && u.primaryEmailAuthEnabled ? emailKey(u.projectId, u.primaryEmail) : null) },
+      authEmail: {
+        key: (u) => (u.primaryEmail && u.primaryEmailAuthEnabled ? emailKey(u.projectId, u.primaryEmail) : null),
+      },
     }),
     sessions: new Table<SessionRecord>({ refreshToken: { key: (s) => s.refreshToken } }),
     signingKeys: new Table<SigningKeyRecord>(),
@@ -64,7 +91,9 @@ function createTables() {
     verificationCodes: new Table<VerificationCodeRecord>({ code: { key: (c) => `${c.projectId}\u0000${c.code}` } }),
     // The entries the email queue has still to render (domain/ops/emails/email-queue.ts), found without scanning the outbox: the dev
     // server checks for due ones before every request.
-    emails: new Table<SentEmailRecord>({ awaitingRender: { key: (e) => (e.outbox?.awaitingRender === true ? e.id : null) } }),
+    emails: new Table<SentEmailRecord>({
+      awaitingRender: { key: (e) => (e.outbox?.awaitingRender === true ? e.id : null) },
+    }),
     /** Account surfaces (domain/ops/users/contact-channels.ts, domain/ops/projects/api-keys.ts, domain/ops/users/notifications.ts). */
     contactChannels: new Table<ContactChannelRecord>({
       // An address used for sign-in belongs to one user of a project (CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE).
@@ -95,11 +124,15 @@ function createTables() {
     signUpRuleTriggers: new Table<SignUpRuleTriggerLogRecord>(),
     aiChats: new Table<AiChatRecord>(),
     /** Managed email sending subdomains (domain/ops/emails/managed-email.ts): one per project and subdomain. */
-    managedEmailDomains: new Table<ManagedEmailDomainRecord>({ subdomain: { key: (d) => `${d.projectId}\u0000${d.subdomain}` } }),
+    managedEmailDomains: new Table<ManagedEmailDomainRecord>({
+      subdomain: { key: (d) => `${d.projectId}\u0000${d.subdomain}` },
+    }),
     /** Strong auth: OAuth links, grants, flows and codes; passkeys (strong-auth-records.ts). */
     oauthAccounts: new Table<OAuthAccountRecord>({
       // A provider account signs in to one user of a project (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN).
-      signIn: { key: (a) => (a.allowSignIn ? `${a.projectId}\u0000${a.providerConfigId}\u0000${a.providerAccountId}` : null) },
+      signIn: {
+        key: (a) => (a.allowSignIn ? `${a.projectId}\u0000${a.providerConfigId}\u0000${a.providerAccountId}` : null),
+      },
     }),
     oauthGrants: new Table<OAuthGrantRecord>(),
     oauthFlows: new Table<OAuthFlowRecord>({ innerCode: { key: (f) => f.innerCode } }),
@@ -115,7 +148,9 @@ function createTables() {
     svixEndpoints: new Table<SvixEndpointRecord>(),
     svixMessages: new Table<SvixMessageRecord>(),
     // Deliveries with an attempt to come, found without scanning: the provider checks for due ones after every request.
-    svixDeliveries: new Table<SvixDeliveryRecord>({ scheduled: { key: (d) => (d.nextAttemptAtMillis !== null ? d.id : null) } }),
+    svixDeliveries: new Table<SvixDeliveryRecord>({
+      scheduled: { key: (d) => (d.nextAttemptAtMillis !== null ? d.id : null) },
+    }),
     svixAttempts: new Table<SvixAttemptRecord>(),
     svixTokens: new Table<SvixTokenRecord>(),
     /** Finished analytics queries, bounded (analytics-records.ts, domain/ops/analytics/analytics-query-timing.ts). */
@@ -219,7 +254,8 @@ export class Store {
 
   /** Replaces the whole state; tables absent from the snapshot become empty. */
   restore(snapshot: StoreSnapshot): void {
-    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`Unsupported snapshot version ${String(snapshot.version)}`);
+    if (snapshot.version !== SNAPSHOT_VERSION)
+      throw new Error(`Unsupported snapshot version ${String(snapshot.version)}`);
     for (const name of Object.keys(this.tables) as TableName[]) {
       const rows = snapshot.tables[name] ?? [];
       (this.tables[name] as Table<unknown>).load(structuredClone(rows));

@@ -45,5 +45,6 @@ export interface TeamMemberProfileRecord {
 
 export const membershipKey = (teamId: string, userId: string) => `${teamId}:${userId}`;
 export const definitionKey = (projectId: string, permissionId: string) => `${projectId}:${permissionId}`;
-export const teamGrantKey = (teamId: string, userId: string, permissionId: string) => `${teamId}:${userId}:${permissionId}`;
+export const teamGrantKey = (teamId: string, userId: string, permissionId: string) =>
+  `${teamId}:${userId}:${permissionId}`;
 export const projectGrantKey = (userId: string, permissionId: string) => `${userId}:${permissionId}`;

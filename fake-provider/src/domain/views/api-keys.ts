@@ -14,7 +14,9 @@ function base(key: ProjectApiKeyRecord) {
 }
 
 const owner = (key: ProjectApiKeyRecord) =>
-  key.type === "user" ? ({ type: "user", user_id: key.userId! } as const) : ({ type: "team", team_id: key.teamId! } as const);
+  key.type === "user"
+    ? ({ type: "user", user_id: key.userId! } as const)
+    : ({ type: "team", team_id: key.teamId! } as const);
 
 export function apiKeyView(key: ProjectApiKeyRecord): ApiKeyJson {
   return { ...base(key), ...owner(key), value: { last_four: key.value.slice(-4) } };

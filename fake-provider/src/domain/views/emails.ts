@@ -32,13 +32,22 @@ export const draftView = (d: EmailDraftRecord) => ({
 export function sentEmailView(e: SentEmailRecord, now: number) {
   const o = outboxFieldsOf(e);
   const to = o.recipient.type === "user-primary-email" ? [`User ID: ${o.recipient.userId}`] : o.recipient.emails;
-  const error = o.renderError !== null ? `Render error: ${o.renderError}` : o.sendError ? `Send error: ${o.sendError.message}` : null;
+  const error =
+    o.renderError !== null
+      ? `Render error: ${o.renderError}`
+      : o.sendError
+        ? `Send error: ${o.sendError.message}`
+        : null;
   const sent = outboxStatusOf(e, now).status === "sent";
   return { id: e.id, to, subject: e.subject, sent_at_millis: sent ? deliveredAtMillis(e) : e.sentAtMillis, error };
 }
 
 const recipientView = (r: OutboxRecipientRecord) =>
-  r.type === "user-primary-email" ? { type: r.type, user_id: r.userId } : r.type === "user-custom-emails" ? { type: r.type, user_id: r.userId, emails: r.emails } : { type: r.type, emails: r.emails };
+  r.type === "user-primary-email"
+    ? { type: r.type, user_id: r.userId }
+    : r.type === "user-custom-emails"
+      ? { type: r.type, user_id: r.userId, emails: r.emails }
+      : { type: r.type, emails: r.emails };
 
 /** One failed hand-over to the mail server, as the real outbox lists its send attempt errors (one attempt, never retried here). */
 function sendAttemptErrorView(error: OutboxSendError) {
@@ -100,21 +109,46 @@ export function outboxEmailView(e: SentEmailRecord, now: number): OutboxEmailJso
       return base;
     case "server-error": {
       const at = o.sendError!.atMillis;
-      return { ...base, ...rendered, started_sending_at_millis: at, error_at_millis: at, server_error: o.sendError!.message };
+      return {
+        ...base,
+        ...rendered,
+        started_sending_at_millis: at,
+        error_at_millis: at,
+        server_error: o.sendError!.message,
+      };
     }
     case "render-error":
-      return { ...base, started_rendering_at_millis: o.renderedAtMillis, rendered_at_millis: o.renderedAtMillis, render_error: o.renderError };
+      return {
+        ...base,
+        started_rendering_at_millis: o.renderedAtMillis,
+        rendered_at_millis: o.renderedAtMillis,
+        render_error: o.renderError,
+      };
     case "scheduled":
       return { ...base, ...rendered };
     case "skipped": {
       const at = o.skippedAtMillis ?? o.updatedAtMillis;
       // A cancelled entry never reached sending; the other reasons are found when it is sent (as upstream).
       const sending = o.skippedReason === "MANUALLY_CANCELLED" ? {} : { started_sending_at_millis: at };
-      return { ...base, ...(hasRendered ? rendered : {}), ...(hasRendered ? sending : {}), skipped_at_millis: at, skipped_reason: o.skippedReason, skipped_details: {} };
+      return {
+        ...base,
+        ...(hasRendered ? rendered : {}),
+        ...(hasRendered ? sending : {}),
+        skipped_at_millis: at,
+        skipped_reason: o.skippedReason,
+        skipped_details: {},
+      };
     }
     case "sent": {
       const at = deliveredAtMillis(e);
-      return { ...base, ...rendered, started_sending_at_millis: at, delivered_at_millis: at, has_delivered: true, can_have_delivery_info: false };
+      return {
+        ...base,
+        ...rendered,
+        started_sending_at_millis: at,
+        delivered_at_millis: at,
+        has_delivered: true,
+        can_have_delivery_info: false,
+      };
     }
   }
 }

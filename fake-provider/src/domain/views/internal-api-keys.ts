@@ -16,9 +16,13 @@ function base(set: ApiKeySetRecord) {
 export function internalApiKeyView(set: ApiKeySetRecord): InternalApiKeyJson {
   return {
     ...base(set),
-    ...(set.publishableClientKey !== null ? { publishable_client_key: { last_four: set.publishableClientKey.slice(-4) } } : {}),
+    ...(set.publishableClientKey !== null
+      ? { publishable_client_key: { last_four: set.publishableClientKey.slice(-4) } }
+      : {}),
     ...(set.secretServerKey !== null ? { secret_server_key: { last_four: set.secretServerKey.slice(-4) } } : {}),
-    ...(set.superSecretAdminKey !== null ? { super_secret_admin_key: { last_four: set.superSecretAdminKey.slice(-4) } } : {}),
+    ...(set.superSecretAdminKey !== null
+      ? { super_secret_admin_key: { last_four: set.superSecretAdminKey.slice(-4) } }
+      : {}),
   };
 }
 

@@ -21,11 +21,18 @@ export function serverOAuthProviderView(account: OAuthAccountRecord): ServerOAut
 }
 
 export function connectedAccountView(account: OAuthAccountRecord): ConnectedAccountJson {
-  return { user_id: account.userId, provider: account.providerConfigId, provider_account_id: account.providerAccountId };
+  return {
+    user_id: account.userId,
+    provider: account.providerConfigId,
+    provider_account_id: account.providerAccountId,
+  };
 }
 
 /** The user views' `oauth_providers` (protocol.md §5.2): the user's sign-in links, by provider id, oldest first. */
-export function userOAuthProvidersView(tables: Tables, userId: string): { id: string; account_id: string; email: string | null }[] {
+export function userOAuthProvidersView(
+  tables: Tables,
+  userId: string,
+): { id: string; account_id: string; email: string | null }[] {
   return [...tables.oauthAccounts.values()]
     .filter((a) => a.userId === userId && a.allowSignIn)
     .sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1))

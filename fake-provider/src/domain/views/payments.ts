@@ -1,4 +1,11 @@
-import type { InlineProductJson, ItemJson, OfferConfig, TransactionEntryJson, TransactionEntryWireJson, TransactionJson } from "@authsim/sdk/contract";
+import type {
+  InlineProductJson,
+  ItemJson,
+  OfferConfig,
+  TransactionEntryJson,
+  TransactionEntryWireJson,
+  TransactionJson,
+} from "@authsim/sdk/contract";
 import type { PaymentTransactionRecord } from "../store/payment-records.ts";
 
 /** Wire views of payments (protocol.md §5.13; upstream's transaction shape). */
@@ -14,7 +21,12 @@ export function inlineProductView(offer: OfferConfig): InlineProductJson {
     customer_type: offer.customer_type,
     stackable: offer.stackable,
     server_only: offer.server_only,
-    prices: Object.fromEntries(Object.entries(offer.prices).map(([id, p]) => [id, { USD: p.USD, ...(p.interval ? { interval: p.interval } : {}) }])),
+    prices: Object.fromEntries(
+      Object.entries(offer.prices).map(([id, p]) => [
+        id,
+        { USD: p.USD, ...(p.interval ? { interval: p.interval } : {}) },
+      ]),
+    ),
     included_items: structuredClone(offer.included_items),
     client_metadata: offer.client_metadata ?? null,
     client_read_only_metadata: offer.client_read_only_metadata ?? null,
@@ -26,7 +38,10 @@ function entryView(entry: TransactionEntryJson): TransactionEntryWireJson {
   return entry.type === "product_grant" ? { ...entry, product: inlineProductView(entry.product) } : entry;
 }
 
-export function transactionView(t: PaymentTransactionRecord, adjustedBy: readonly { transaction_id: string; entry_index: number }[] = []): TransactionJson {
+export function transactionView(
+  t: PaymentTransactionRecord,
+  adjustedBy: readonly { transaction_id: string; entry_index: number }[] = [],
+): TransactionJson {
   return {
     id: t.id,
     created_at_millis: t.createdAtMillis,

@@ -18,7 +18,9 @@ export function clientProjectView(project: ProjectRecord): ClientProjectJson {
       allow_team_api_keys: c.allow_team_api_keys,
       enabled_oauth_providers: providersSorted(c.oauth_providers ?? []).map((p) => ({ id: p.id })),
       // Sorted by the domain, as upstream lists them.
-      domains: c.domains.map((d) => ({ domain: d.domain, handler_path: d.handler_path })).sort((a, b) => compare(a.domain, b.domain)),
+      domains: c.domains
+        .map((d) => ({ domain: d.domain, handler_path: d.handler_path }))
+        .sort((a, b) => compare(a.domain, b.domain)),
     },
   };
 }

@@ -1,4 +1,8 @@
-import type { ClientTeamMemberProfileJson, ServerTeamMemberProfileJson, TeamMembershipJson } from "@authsim/sdk/contract";
+import type {
+  ClientTeamMemberProfileJson,
+  ServerTeamMemberProfileJson,
+  TeamMembershipJson,
+} from "@authsim/sdk/contract";
 import type { MemberProfile } from "../ops/teams/team-members.ts";
 import type { TeamMembershipRecord } from "../store/records.ts";
 import type { Tables } from "../store/store.ts";

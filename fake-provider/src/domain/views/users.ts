@@ -10,7 +10,10 @@ import { userOAuthProvidersView } from "./oauth-providers.ts";
  * project requires verification (the user can fix that one), then an administrator's restriction.
  */
 export function restrictedReasonOf(tables: Tables, user: UserRecord): ClientUserJson["restricted_reason"] {
-  const emailNotVerified = !user.isAnonymous && !user.primaryEmailVerified && layeredBoolean({ tables }, user.projectId, "onboarding.requireEmailVerification", false);
+  const emailNotVerified =
+    !user.isAnonymous &&
+    !user.primaryEmailVerified &&
+    layeredBoolean({ tables }, user.projectId, "onboarding.requireEmailVerification", false);
   return user.isAnonymous
     ? { type: "anonymous" }
     : emailNotVerified

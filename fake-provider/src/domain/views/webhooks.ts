@@ -1,4 +1,10 @@
-import type { SvixAppRecord, SvixAttemptRecord, SvixEndpointRecord, SvixMessageRecord, SvixStatus } from "../store/webhook-records.ts";
+import type {
+  SvixAppRecord,
+  SvixAttemptRecord,
+  SvixEndpointRecord,
+  SvixMessageRecord,
+  SvixStatus,
+} from "../store/webhook-records.ts";
 
 /** Svix's JSON for its objects (camel case, ISO dates), as its API answers and its libraries read them. */
 

@@ -1,5 +1,10 @@
 import { base64url } from "jose";
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { cryptoRandom, type RandomSource } from "@authsim/sdk/runtime";
 import { encodeCbor } from "./cbor.ts";
 
@@ -34,7 +39,8 @@ const FLAG_USER_VERIFIED = 0x04;
 const FLAG_ATTESTED_CREDENTIAL = 0x40;
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-const sha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
+const sha256 = async (bytes: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
@@ -83,13 +89,19 @@ export class VirtualAuthenticator {
 
   /** The credentials held, as (id, rpId, user handle, signature counter). */
   list(): { id: string; rpId: string; userHandle: string; signCount: number }[] {
-    return this.credentials.map((c) => ({ id: base64url.encode(c.id), rpId: c.rpId, userHandle: c.userHandle, signCount: c.signCount }));
+    return this.credentials.map((c) => ({
+      id: base64url.encode(c.id),
+      rpId: c.rpId,
+      userHandle: c.userHandle,
+      signCount: c.signCount,
+    }));
   }
 
   private rpIdOf(requested: string | undefined): string {
     const hostname = new URL(this.origin).hostname;
     const rpId = requested ?? hostname;
-    if (!rpIdFits(rpId, hostname)) throw new VirtualAuthenticatorError("ERROR_INVALID_RP_ID", `The RP ID "${rpId}" is invalid for this domain`);
+    if (!rpIdFits(rpId, hostname))
+      throw new VirtualAuthenticatorError("ERROR_INVALID_RP_ID", `The RP ID "${rpId}" is invalid for this domain`);
     return rpId;
   }
 
@@ -101,19 +113,46 @@ export class VirtualAuthenticator {
   async register(options: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON> {
     const rpId = this.rpIdOf(options.rp.id);
     const userId = base64url.decode(options.user.id);
-    if (userId.length < 1 || userId.length > 64) throw new VirtualAuthenticatorError("ERROR_INVALID_USER_ID_LENGTH", "User ID was not between 1 and 64 characters");
+    if (userId.length < 1 || userId.length > 64)
+      throw new VirtualAuthenticatorError(
+        "ERROR_INVALID_USER_ID_LENGTH",
+        "User ID was not between 1 and 64 characters",
+      );
     if (!options.pubKeyCredParams.some((p) => p.alg === ES256)) {
-      throw new VirtualAuthenticatorError("ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG", "No entry in pubKeyCredParams was of type ES256");
+      throw new VirtualAuthenticatorError(
+        "ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG",
+        "No entry in pubKeyCredParams was of type ES256",
+      );
     }
     const excluded = new Set((options.excludeCredentials ?? []).map((c) => c.id));
     if (this.credentials.some((c) => c.rpId === rpId && excluded.has(base64url.encode(c.id)))) {
-      throw new VirtualAuthenticatorError("ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED", "The authenticator was previously registered");
+      throw new VirtualAuthenticatorError(
+        "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED",
+        "The authenticator was previously registered",
+      );
     }
-    const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     const raw = new Uint8Array(await crypto.subtle.exportKey("raw", keys.publicKey));
-    const coseKey = encodeCbor(new Map<number, number | Uint8Array>([[1, 2], [3, ES256], [-1, 1], [-2, raw.slice(1, 33)], [-3, raw.slice(33, 65)]]));
+    const coseKey = encodeCbor(
+      new Map<number, number | Uint8Array>([
+        [1, 2],
+        [3, ES256],
+        [-1, 1],
+        [-2, raw.slice(1, 33)],
+        [-3, raw.slice(33, 65)],
+      ]),
+    );
     const id = this.random.bytes(16);
-    const credential: StoredCredential = { id, rpId, userHandle: base64url.encode(userId), privateKey: keys.privateKey, signCount: 0 };
+    const credential: StoredCredential = {
+      id,
+      rpId,
+      userHandle: base64url.encode(userId),
+      privateKey: keys.privateKey,
+      signCount: 0,
+    };
     // Authenticator data with attested credential data: a zero AAGUID, as `none` attestation allows.
     const authData = concat(
       await sha256(utf8(rpId)),
@@ -124,7 +163,13 @@ export class VirtualAuthenticator {
       id,
       coseKey,
     );
-    const attestationObject = encodeCbor(new Map<string, string | Uint8Array | Map<string, string>>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = encodeCbor(
+      new Map<string, string | Uint8Array | Map<string, string>>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     this.credentials.push(credential);
     const credentialId = base64url.encode(id);
     return {
@@ -147,13 +192,25 @@ export class VirtualAuthenticator {
   async authenticate(options: PublicKeyCredentialRequestOptionsJSON): Promise<AuthenticationResponseJSON> {
     const rpId = this.rpIdOf(options.rpId);
     const allowed = new Set((options.allowCredentials ?? []).map((c) => c.id));
-    const credential = this.credentials.find((c) => c.rpId === rpId && (allowed.size === 0 || allowed.has(base64url.encode(c.id))));
-    if (!credential) throw new VirtualAuthenticatorError("ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY", "The operation either timed out or was not allowed (no credential for this RP ID)");
+    const credential = this.credentials.find(
+      (c) => c.rpId === rpId && (allowed.size === 0 || allowed.has(base64url.encode(c.id))),
+    );
+    if (!credential)
+      throw new VirtualAuthenticatorError(
+        "ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY",
+        "The operation either timed out or was not allowed (no credential for this RP ID)",
+      );
     credential.signCount += 1;
-    const authData = concat(await sha256(utf8(rpId)), new Uint8Array([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]), uint32(credential.signCount));
+    const authData = concat(
+      await sha256(utf8(rpId)),
+      new Uint8Array([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]),
+      uint32(credential.signCount),
+    );
     const clientDataJSON = this.clientData("webauthn.get", options.challenge);
     const signed = concat(authData, await sha256(clientDataJSON));
-    const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, credential.privateKey, new Uint8Array(signed)));
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, credential.privateKey, new Uint8Array(signed)),
+    );
     const credentialId = base64url.encode(credential.id);
     return {
       id: credentialId,

@@ -8,7 +8,12 @@ import { base64ToBytes, bytesToBase64 } from "@authsim/sdk/runtime";
 
 export const SECRET_PREFIX = "whsec_";
 
-export async function svixSignature(secret: string, id: string, timestampSeconds: number, body: string): Promise<string> {
+export async function svixSignature(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Promise<string> {
   const keyBytes = base64ToBytes(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
   const key = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestampSeconds}.${body}`));
@@ -16,7 +21,12 @@ export async function svixSignature(secret: string, id: string, timestampSeconds
 }
 
 /** The headers of one delivery: the message id, the emulator's time in seconds, the signature. */
-export async function svixHeaders(secret: string, id: string, timestampSeconds: number, body: string): Promise<Record<string, string>> {
+export async function svixHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Promise<Record<string, string>> {
   return {
     "svix-id": id,
     "svix-timestamp": String(timestampSeconds),

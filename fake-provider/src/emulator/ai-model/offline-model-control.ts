@@ -21,7 +21,9 @@ export function createOfflineModelControl(deps: OpDeps): OfflineModelControl {
   return {
     script: (...replies) =>
       runOp(deps, (ctx) => {
-        for (const reply of replies) if (!queueReply(ctx, reply)) throw new ScriptFullError("The offline model's script is full: clear it or let the model answer first.");
+        for (const reply of replies)
+          if (!queueReply(ctx, reply))
+            throw new ScriptFullError("The offline model's script is full: clear it or let the model answer first.");
       }),
     scripted: () => scriptedReplies(opContextOn(deps.store.read, deps.clock.now(), deps.random, deps.settings)),
     clear: () => runOp(deps, (ctx) => clearScript(ctx)),

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { CONTROL_PREFIX, controlEndpoints, type ControlEndpointName, type ControlEndpoints, type ControlQuery } from "@authsim/sdk/emulator";
+import {
+  CONTROL_PREFIX,
+  controlEndpoints,
+  type ControlEndpointName,
+  type ControlEndpoints,
+  type ControlQuery,
+} from "@authsim/sdk/emulator";
 import { json } from "../../api/http/respond.ts";
 
 /**
@@ -17,7 +23,10 @@ const listField = (schema: z.ZodType | undefined): boolean => {
 };
 
 /** The query's raw fields by their schema names: one value, or every value for an array field. */
-export function rawQuery<S extends z.ZodObject>(url: URL, query: ControlQuery<S>): Record<string, string | string[] | undefined> {
+export function rawQuery<S extends z.ZodObject>(
+  url: URL,
+  query: ControlQuery<S>,
+): Record<string, string | string[] | undefined> {
   const shape = query.schema.shape as Record<string, z.ZodType>;
   return Object.fromEntries(
     Object.entries(query.names as Record<string, string>).map(([key, name]) => {
@@ -28,7 +37,10 @@ export function rawQuery<S extends z.ZodObject>(url: URL, query: ControlQuery<S>
 }
 
 /** A control request's JSON body checked against its endpoint's schema (an empty body is `{}`), or the 400 to answer. */
-export async function parseControlBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+export async function parseControlBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
   let raw: unknown = {};
   const textBody = await request.text();
   if (textBody.length > 0) {
@@ -39,6 +51,13 @@ export async function parseControlBody<S extends z.ZodType>(request: Request, sc
     }
   }
   const result = schema.safeParse(raw);
-  if (!result.success) return { ok: false, response: json({ error: "Invalid body", issues: result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400) };
+  if (!result.success)
+    return {
+      ok: false,
+      response: json(
+        { error: "Invalid body", issues: result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) },
+        400,
+      ),
+    };
   return { ok: true, value: result.data };
 }

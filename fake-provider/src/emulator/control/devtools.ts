@@ -25,11 +25,16 @@ async function body(request: Request): Promise<{ ok: true; value: unknown } | { 
   }
 }
 
-async function parsed<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+async function parsed<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
   const raw = await body(request);
   if (!raw.ok) return raw;
   const result = schema.safeParse(raw.value);
-  return result.success ? { ok: true, value: result.data } : { ok: false, response: json({ error: "Invalid body", issues: issues(result.error) }, 400) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, response: json({ error: "Invalid body", issues: issues(result.error) }, 400) };
 }
 
 const controlError = (error: unknown) => {
@@ -52,14 +57,19 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
     const result = ep.requests.query.schema.safeParse(rawQuery(new URL(c.req.url), ep.requests.query));
     if (!result.success) return json({ error: "Invalid request-log query", issues: issues(result.error) }, 400);
     const filter = Object.fromEntries(Object.entries(result.data).filter(([, v]) => v !== undefined));
-    return json({ items: provider.requestLog.list(filter), capacity: provider.requestLog.capacity, dropped: provider.requestLog.dropped });
+    return json({
+      items: provider.requestLog.list(filter),
+      capacity: provider.requestLog.capacity,
+      dropped: provider.requestLog.dropped,
+    });
   });
   // What the dashboard's tabs count, in one small answer it can poll (the lists themselves carry every email's HTML
   // and every logged request): the project's users (anonymous ones too) and emails, and the log's entries that are not
   // the dashboard's own calls, of every project, as the Requests tab lists them by default.
   app.get(pathOf("counts"), (c) => {
     const projectId = new URL(c.req.url).searchParams.get(ep.counts.query.names.projectId);
-    if (projectId === null || projectId === "") return json({ error: "Invalid counts query", issues: ["project_id: Required"] }, 400);
+    if (projectId === null || projectId === "")
+      return json({ error: "Invalid counts query", issues: ["project_id: Required"] }, 400);
     let users = 0;
     for (const user of provider.store.read.users.values()) if (user.projectId === projectId) users++;
     return json({
@@ -83,9 +93,15 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
   app.patch(pathOf("updateProject"), async (c) => {
     const input = await parsed(c.req.raw, ep.updateProject.body);
     if (!input.ok) return input.response;
-    const refused = liveStateRefusal("the project", projectBodyState({ ...input.value, id: c.req.param("project_id") }));
+    const refused = liveStateRefusal(
+      "the project",
+      projectBodyState({ ...input.value, id: c.req.param("project_id") }),
+    );
     if (refused) return refused;
-    return updateProject(provider, c.req.param("project_id"), input.value).then((p) => json(projectEntry(provider, p)), controlError);
+    return updateProject(provider, c.req.param("project_id"), input.value).then(
+      (p) => json(projectEntry(provider, p)),
+      controlError,
+    );
   });
 
   app.get(pathOf("fixture"), (c) => {
@@ -101,12 +117,20 @@ export function mountDevtoolsControl(app: Hono, provider: FakeProvider, prefix: 
     const refused = liveStateRefusal("the fixture", fixtureState(raw.value));
     if (refused) return refused;
     try {
-      const report = await loadFixture(raw.value, { baseUrl: provider.settings.apiBaseUrl, fetch: provider.fetch, emulator: true });
+      const report = await loadFixture(raw.value, {
+        baseUrl: provider.settings.apiBaseUrl,
+        fetch: provider.fetch,
+        emulator: true,
+      });
       return json(report, 201);
     } catch (error) {
       return json({ error: error instanceof Error ? error.message : String(error) }, 400);
     }
   });
 
-  for (const path of ["/", `${prefix}/ui`, `${prefix}/ui/*`]) app.get(path, () => new Response(DASHBOARD_PLACEHOLDER, { headers: { "content-type": "text/html; charset=utf-8" } }));
+  for (const path of ["/", `${prefix}/ui`, `${prefix}/ui/*`])
+    app.get(
+      path,
+      () => new Response(DASHBOARD_PLACEHOLDER, { headers: { "content-type": "text/html; charset=utf-8" } }),
+    );
 }

@@ -24,7 +24,14 @@ export function mountFixedOtpControl(app: Hono, provider: FakeProvider): void {
       return json({ error: "Invalid JSON in request body" }, 400);
     }
     const parsed = rulesBody.safeParse(raw);
-    if (!parsed.success) return json({ error: "Expected {rules: [{pattern, code}]}", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    if (!parsed.success)
+      return json(
+        {
+          error: "Expected {rules: [{pattern, code}]}",
+          issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`),
+        },
+        400,
+      );
     const problems = parsed.data.rules.flatMap((rule, index) => {
       const problem = fixedOtpRuleProblem(rule);
       return problem ? [`rules.${index}: ${problem}`] : [];

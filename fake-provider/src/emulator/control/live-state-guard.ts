@@ -9,14 +9,21 @@ import { Store, type StoreSnapshot } from "../../domain/store/store.ts";
  * emulator/safety/live-keys.ts for why).
  */
 export function liveStateRefusal(what: string, found: StateFound): Response | null {
-  const reason = liveStateReason(`Refused: ${what} looks like a real project's; nothing was changed.`, "the request body", found);
+  const reason = liveStateReason(
+    `Refused: ${what} looks like a real project's; nothing was changed.`,
+    "the request body",
+    found,
+  );
   if (reason === null) return null;
   const { keys, domains } = liveState(found);
   return json(
     {
       error: reason,
       // The same facts, for scripts: a key's first 8 characters only.
-      refused: { keys: keys.map((k) => ({ where: k.what, starts_with: keyHint(k.value) })), domains: domains.map((d) => ({ where: d.what, domain: d.value })) },
+      refused: {
+        keys: keys.map((k) => ({ where: k.what, starts_with: keyHint(k.value) })),
+        domains: domains.map((d) => ({ where: d.what, domain: d.value })),
+      },
     },
     400,
   );
@@ -33,7 +40,12 @@ export function snapshotState(snapshot: StoreSnapshot): StateFound {
 }
 
 /** A project body of POST/PATCH /__emulator/projects, read as a one-project fixture (its keys and config.domains). */
-export function projectBodyState(project: { id?: string | undefined; display_name?: string | undefined; keys?: unknown; config?: unknown }): StateFound {
+export function projectBodyState(project: {
+  id?: string | undefined;
+  display_name?: string | undefined;
+  keys?: unknown;
+  config?: unknown;
+}): StateFound {
   // Named by id when given, else by its display name: a new project has no id yet.
   const id = project.id ?? (project.display_name !== undefined ? `"${project.display_name}"` : undefined);
   return fixtureState({ projects: [{ id, keys: project.keys, config: project.config }] });

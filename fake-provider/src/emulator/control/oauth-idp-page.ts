@@ -99,8 +99,15 @@ export function idpPage(input: IdpPageInput): string {
 <button type="submit" aria-label="Continue as ${escapeHtml(a.email ?? label)}"><span class="avatar" aria-hidden="true">${escapeHtml(initials(label))}</span><span class="who"><strong>${escapeHtml(label)}</strong><span>${escapeHtml(a.email ?? `account ${a.accountId}`)}</span></span></button></form></li>`;
     })
     .join("\n");
-  const scopeBoxes = requested.map((s) => `<label class="check"><input type="checkbox" name="scope" value="${escapeHtml(s)}" checked> <code>${escapeHtml(s)}</code></label>`).join("\n");
-  const errorOptions = IDP_ERRORS.map((e) => `<option value="${e.code}">${e.code} — ${escapeHtml(e.label)}</option>`).join("");
+  const scopeBoxes = requested
+    .map(
+      (s) =>
+        `<label class="check"><input type="checkbox" name="scope" value="${escapeHtml(s)}" checked> <code>${escapeHtml(s)}</code></label>`,
+    )
+    .join("\n");
+  const errorOptions = IDP_ERRORS.map(
+    (e) => `<option value="${e.code}">${e.code} — ${escapeHtml(e.label)}</option>`,
+  ).join("");
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -32,7 +32,10 @@ ${body}
 }
 
 export function htmlResponse(html: string, status = 200): Response {
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 export function checkoutPage(session: CheckoutSessionRecord, action: string): string {
@@ -40,7 +43,9 @@ export function checkoutPage(session: CheckoutSessionRecord, action: string): st
   const prices = Object.entries(offer.prices);
   const priceInputs = prices
     .map(([id, price], i) => {
-      const interval = price.interval ? ` every ${price.interval[0]} ${price.interval[1]}${price.interval[0] === 1 ? "" : "s"}` : "";
+      const interval = price.interval
+        ? ` every ${price.interval[0]} ${price.interval[1]}${price.interval[0] === 1 ? "" : "s"}`
+        : "";
       return `<label><input type="radio" name="price_id" value="${escapeHtml(id)}"${i === 0 ? " checked" : ""}> ${escapeHtml(id)}: $${escapeHtml(price.USD)}${escapeHtml(interval)}</label><br>`;
     })
     .join("\n");
@@ -65,7 +70,10 @@ ${quantity}
 }
 
 export function purchaseCompletePage(session: CheckoutSessionRecord): string {
-  return page("Purchase complete", `<p data-purchase-complete="${escapeHtml(session.fullCode)}">${escapeHtml(session.offer.display_name)} was purchased.</p>`);
+  return page(
+    "Purchase complete",
+    `<p data-purchase-complete="${escapeHtml(session.fullCode)}">${escapeHtml(session.offer.display_name)} was purchased.</p>`,
+  );
 }
 
 export function onboardingPage(account: PaymentAccountRecord, action: string): string {
@@ -79,5 +87,8 @@ ${done ? "" : `<form method="post" action="${escapeHtml(action)}"><button type="
 
 /** A refused page: the catalogue code is in the markup (and the status is the code's), for people and tests alike. */
 export function errorPage(code: string, message: string, status: number): Response {
-  return htmlResponse(page("Checkout unavailable", `<p data-known-error="${escapeHtml(code)}">${escapeHtml(message)}</p>`), status);
+  return htmlResponse(
+    page("Checkout unavailable", `<p data-known-error="${escapeHtml(code)}">${escapeHtml(message)}</p>`),
+    status,
+  );
 }

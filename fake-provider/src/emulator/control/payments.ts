@@ -5,7 +5,13 @@ import { KnownErrorException, StatusError } from "../../domain/errors/known-erro
 import { json, text } from "../../api/http/respond.ts";
 import { runOp } from "../../domain/run-op.ts";
 import { completeOnboarding, findAccount, onboardingPath } from "../../domain/ops/payments/payment-accounts.ts";
-import { catalogueOf, PaymentsConfigError, setPaymentsConfig, vaultConfigOf, type PaymentsConfigInput } from "../../domain/ops/payments/payments-config.ts";
+import {
+  catalogueOf,
+  PaymentsConfigError,
+  setPaymentsConfig,
+  vaultConfigOf,
+  type PaymentsConfigInput,
+} from "../../domain/ops/payments/payments-config.ts";
 import { completeCheckout, openCheckoutSession } from "../../domain/ops/payments/purchases.ts";
 import { confirmSetupIntent } from "../../domain/ops/payments/payment-methods.ts";
 import { controlEndpoints as ep } from "@authsim/sdk/emulator";
@@ -34,7 +40,11 @@ export interface PaymentsConfigView {
 }
 
 /** The in-process form of PUT …/payments-config: for tests that hold the provider. */
-export function configurePayments(provider: FakeProvider, projectId: string, input: PaymentsConfigInput): Promise<PaymentsConfigView> {
+export function configurePayments(
+  provider: FakeProvider,
+  projectId: string,
+  input: PaymentsConfigInput,
+): Promise<PaymentsConfigView> {
   return runOp(provider, (ctx) => setPaymentsConfig(ctx, projectId, input));
 }
 
@@ -54,7 +64,10 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
     const project = provider.store.read.projects.get(c.req.param("project_id"));
     if (!project) return json({ error: `No project ${c.req.param("project_id")}` }, 404);
     const reader = { tables: provider.store.read };
-    return json({ payments: catalogueOf(reader, project), data_vault: vaultConfigOf(reader, project) } satisfies PaymentsConfigView);
+    return json({
+      payments: catalogueOf(reader, project),
+      data_vault: vaultConfigOf(reader, project),
+    } satisfies PaymentsConfigView);
   });
   app.put(pathOf("setPaymentsConfig"), async (c) => {
     const projectId = c.req.param("project_id");
@@ -68,7 +81,8 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
     try {
       return json(await configurePayments(provider, projectId, input as PaymentsConfigInput));
     } catch (error) {
-      if (error instanceof PaymentsConfigError) return json({ error: "Invalid payments config", issues: error.problems }, 400);
+      if (error instanceof PaymentsConfigError)
+        return json({ error: "Invalid payments config", issues: error.problems }, 400);
       throw error;
     }
   });
@@ -81,7 +95,11 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
       return json({ error: "Invalid JSON in request body" }, 400);
     }
     const parsed = ep.confirmSetupIntent.body.safeParse(raw);
-    if (!parsed.success) return json({ error: "Invalid body", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    if (!parsed.success)
+      return json(
+        { error: "Invalid body", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) },
+        400,
+      );
     const { client_secret, card } = parsed.data;
     try {
       return json(await runOp(provider, (ctx) => confirmSetupIntent(ctx, client_secret, card)));
@@ -93,7 +111,8 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
 
   // The form posts to the older path, the one the request guard lets forms reach (emulator/safety/request-guard.ts FORM_PATHS).
   const formAction = (fullCode: string) => `${prefix}/checkout/${encodeURIComponent(fullCode)}`;
-  for (const page of ["purchase", "checkout"]) mountCheckoutPage(app, provider, `${prefix}/${page}/:full_code`, formAction);
+  for (const page of ["purchase", "checkout"])
+    mountCheckoutPage(app, provider, `${prefix}/${page}/:full_code`, formAction);
 
   app.get(`${prefix}/payments/onboarding/:account_id`, (c) => {
     // A read needs no transaction (store.ts: writes happen only inside transact).
@@ -109,7 +128,12 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
 }
 
 /** The checkout page a purchase URL opens, and its form's submission. */
-function mountCheckoutPage(app: Hono, provider: FakeProvider, path: string, formAction: (fullCode: string) => string): void {
+function mountCheckoutPage(
+  app: Hono,
+  provider: FakeProvider,
+  path: string,
+  formAction: (fullCode: string) => string,
+): void {
   app.get(path, async (c) => {
     const fullCode = c.req.param("full_code") ?? "";
     try {
@@ -122,7 +146,11 @@ function mountCheckoutPage(app: Hono, provider: FakeProvider, path: string, form
   app.post(path, async (c) => {
     const fullCode = c.req.param("full_code") ?? "";
     const form = checkoutForm.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
-    if (!form.success) return text(`Invalid checkout form: ${form.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, 400);
+    if (!form.success)
+      return text(
+        `Invalid checkout form: ${form.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+        400,
+      );
     try {
       const session = await runOp(provider, (ctx) =>
         completeCheckout(ctx, fullCode, {

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import type { FixtureProjectConfig, ProjectEntry, ProjectKeys, projectCreateBody, projectPatchBody } from "@authsim/sdk/emulator";
+import type {
+  FixtureProjectConfig,
+  ProjectEntry,
+  ProjectKeys,
+  projectCreateBody,
+  projectPatchBody,
+} from "@authsim/sdk/emulator";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
@@ -28,7 +34,9 @@ export class ProjectControlError extends Error {
 
 /** The project list entry of GET /__emulator/projects: what an app's env needs. */
 export function projectEntry(provider: FakeProvider, project: ProjectRecord): ProjectEntry {
-  const keys = [...provider.store.read.apiKeySets.values()].find((k) => k.projectId === project.id && k.secretServerKey !== null);
+  const keys = [...provider.store.read.apiKeySets.values()].find(
+    (k) => k.projectId === project.id && k.secretServerKey !== null,
+  );
   return {
     id: project.id,
     display_name: project.displayName,
@@ -47,13 +55,24 @@ const freshKeys = (ctx: OpContext): ProjectKeys => ({
 });
 
 const withConfig = (project: ProjectRecord, config: FixtureProjectConfig | undefined): ProjectRecord =>
-  config ? { ...project, config: { ...project.config, ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)) } } : project;
+  config
+    ? {
+        ...project,
+        config: { ...project.config, ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)) },
+      }
+    : project;
 
 export function createProject(provider: FakeProvider, body: z.infer<typeof projectCreateBody>): Promise<ProjectRecord> {
   return runOp(provider, (ctx) => {
     const id = body.id ?? uuid(ctx.random);
     if (ctx.tables.projects.has(id)) throw new ProjectControlError(409, `Project ${id} already exists.`);
-    const seeded = seedProject(ctx, { id, display_name: body.display_name, ...(body.description ? { description: body.description } : {}), keys: body.keys ?? freshKeys(ctx), config: {} });
+    const seeded = seedProject(ctx, {
+      id,
+      display_name: body.display_name,
+      ...(body.description ? { description: body.description } : {}),
+      keys: body.keys ?? freshKeys(ctx),
+      config: {},
+    });
     const project = withConfig(seeded, body.config);
     ctx.tables.projects.set(id, project);
     // The same defaults a seeded project gets (seed.ts): the mock identity provider's OAuth providers.
@@ -62,7 +81,11 @@ export function createProject(provider: FakeProvider, body: z.infer<typeof proje
   });
 }
 
-export function updateProject(provider: FakeProvider, id: string, body: z.infer<typeof projectPatchBody>): Promise<ProjectRecord> {
+export function updateProject(
+  provider: FakeProvider,
+  id: string,
+  body: z.infer<typeof projectPatchBody>,
+): Promise<ProjectRecord> {
   return runOp(provider, (ctx) => {
     const project = ctx.tables.projects.get(id);
     if (!project || id === INTERNAL_PROJECT_ID) throw new ProjectControlError(404, `No project ${id}.`);

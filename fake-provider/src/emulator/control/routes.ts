@@ -23,7 +23,9 @@ import { clientProjectView } from "../../domain/views/projects.ts";
 export { CONTROL_PREFIX };
 
 function withoutUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }
 
 export function mountControl(app: Hono, provider: FakeProvider): void {
@@ -75,7 +77,9 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   app.post(pathOf("unfreezeClock"), () => clockChange(() => provider.clock.unfreeze()));
   const workView = () => ({
     ...clockView(),
-    items: provider.work.pending().map((w) => ({ kind: w.kind, what: w.what, count: w.count, due_at_millis: w.dueAtMillis })),
+    items: provider.work
+      .pending()
+      .map((w) => ({ kind: w.kind, what: w.what, count: w.count, due_at_millis: w.dueAtMillis })),
   });
   app.get(pathOf("work"), () => json(workView()));
   app.post(pathOf("runDueWork"), async () => {
@@ -90,16 +94,29 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
   const outboxFilter = (url: URL) => ep.emails.query.schema.safeParse(rawQuery(url, ep.emails.query));
   app.get(pathOf("emails"), (c) => {
     const parsed = outboxFilter(new URL(c.req.url));
-    if (!parsed.success) return json({ error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    if (!parsed.success)
+      return json(
+        { error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) },
+        400,
+      );
     const { timeoutMs: _ignored, ...filter } = parsed.data;
-    return json({ items: provider.outbox.list(withoutUndefined(filter)), dropped: droppedEmailCount(provider.store.read) });
+    return json({
+      items: provider.outbox.list(withoutUndefined(filter)),
+      dropped: droppedEmailCount(provider.store.read),
+    });
   });
   app.get(pathOf("waitForEmail"), async (c) => {
     const parsed = outboxFilter(new URL(c.req.url));
-    if (!parsed.success) return json({ error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) }, 400);
+    if (!parsed.success)
+      return json(
+        { error: "Invalid outbox query", issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) },
+        400,
+      );
     const { timeoutMs, ...filter } = parsed.data;
     try {
-      return json(await provider.outbox.waitFor(withoutUndefined(filter), timeoutMs === undefined ? {} : { timeoutMs }));
+      return json(
+        await provider.outbox.waitFor(withoutUndefined(filter), timeoutMs === undefined ? {} : { timeoutMs }),
+      );
     } catch (error) {
       return json({ error: error instanceof Error ? error.message : String(error) }, 408);
     }
@@ -123,7 +140,9 @@ export function mountControl(app: Hono, provider: FakeProvider): void {
     return json({ success: true });
   });
   app.delete(pathOf("removeFault"), (c) =>
-    provider.faults.remove(c.req.param("id")) ? json({ success: true }) : json({ error: `No fault rule ${c.req.param("id")}` }, 404),
+    provider.faults.remove(c.req.param("id"))
+      ? json({ success: true })
+      : json({ error: `No fault rule ${c.req.param("id")}` }, 404),
   );
   app.get(pathOf("projects"), () => {
     const projects = [...provider.store.read.projects.values()]

@@ -7,7 +7,13 @@ import { json } from "../../api/http/respond.ts";
 import { runOp } from "../../domain/run-op.ts";
 import { accountForEmail, suggestAccount } from "../../domain/ops/oauth/mock-identities.ts";
 import { mockIdpPath } from "../../domain/ops/oauth/oauth-authorize.ts";
-import { decide, flowForPage, isIdpErrorCode, requestedScopes, type IdpDecision } from "../../domain/ops/oauth/oauth-idp.ts";
+import {
+  decide,
+  flowForPage,
+  isIdpErrorCode,
+  requestedScopes,
+  type IdpDecision,
+} from "../../domain/ops/oauth/oauth-idp.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { currentTotp, totpStepEndsAt } from "../../domain/ops/sign-in/totp.ts";
 import { pathOf } from "./control-input.ts";
@@ -25,7 +31,10 @@ import { refusal } from "../../domain/errors/refusals.ts";
  */
 
 const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers } });
+  new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 
 function pageError(error: unknown): Response {
   if (error instanceof StatusError) return html(idpErrorPage(error.message), error.status);
@@ -66,10 +75,16 @@ export function decisionFromForm(form: URLSearchParams, requested: readonly stri
  */
 function knownAccounts(tables: Tables, providerId: string): KnownAccount[] {
   const seen = new Map<string, KnownAccount>();
-  const accounts = [...tables.oauthAccounts.values()].filter((a) => a.providerConfigId === providerId).sort((a, b) => b.createdAtMillis - a.createdAtMillis);
+  const accounts = [...tables.oauthAccounts.values()]
+    .filter((a) => a.providerConfigId === providerId)
+    .sort((a, b) => b.createdAtMillis - a.createdAtMillis);
   for (const a of accounts) {
     if (seen.has(a.providerAccountId)) continue;
-    seen.set(a.providerAccountId, { accountId: a.providerAccountId, email: a.email, name: tables.users.get(a.userId)?.displayName ?? null });
+    seen.set(a.providerAccountId, {
+      accountId: a.providerAccountId,
+      email: a.email,
+      name: tables.users.get(a.userId)?.displayName ?? null,
+    });
   }
   return [...seen.values()].slice(0, 8);
 }
@@ -90,7 +105,14 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
       const taken = new Set(known.flatMap((a) => (a.email ? [a.email.toLowerCase()] : [])));
       const suggested = email ? accountForEmail(providerId, email) : suggestAccount(provider.random, providerId, taken);
       const action = `${mockIdpPath(providerId)}?state=${encodeURIComponent(innerState)}`;
-      const page = idpPage({ flow, projectName: project?.displayName ?? flow.projectId, action, requested: requestedScopes(flow), known, suggested });
+      const page = idpPage({
+        flow,
+        projectName: project?.displayName ?? flow.projectId,
+        action,
+        requested: requestedScopes(flow),
+        known,
+        suggested,
+      });
       return html(page, 200, { "set-cookie": innerCookie(c.req.raw, innerState) });
     } catch (error) {
       return pageError(error);
@@ -102,8 +124,18 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
     const form = new URLSearchParams(await c.req.text());
     const innerState = form.get("state") ?? c.req.query("state") ?? "";
     try {
-      const location = await runOp(provider, (ctx) => decide(ctx, providerId, innerState, decisionFromForm(form, requestedScopes(flowForPage(ctx.tables, providerId, innerState)), providerId)));
-      return new Response(null, { status: 303, headers: { location, "set-cookie": innerCookie(c.req.raw, innerState) } });
+      const location = await runOp(provider, (ctx) =>
+        decide(
+          ctx,
+          providerId,
+          innerState,
+          decisionFromForm(form, requestedScopes(flowForPage(ctx.tables, providerId, innerState)), providerId),
+        ),
+      );
+      return new Response(null, {
+        status: 303,
+        headers: { location, "set-cookie": innerCookie(c.req.raw, innerState) },
+      });
     } catch (error) {
       return pageError(error);
     }
@@ -112,8 +144,13 @@ export function mountStrongAuthControl(app: Hono, provider: FakeProvider, prefix
   app.get(pathOf("totp"), (c) => {
     const user = provider.store.read.users.get(c.req.param("user_id"));
     if (!user) return json({ error: `No user ${c.req.param("user_id")}` }, 404);
-    if (user.totpSecretBase64 === null) return json({ error: "The user has no TOTP secret (multi-factor authentication is off)." }, 404);
+    if (user.totpSecretBase64 === null)
+      return json({ error: "The user has no TOTP secret (multi-factor authentication is off)." }, 404);
     const now = provider.clock.now();
-    return json({ code: currentTotp(user.totpSecretBase64, now), period_seconds: TOTP_PARAMETERS.periodSeconds, valid_until_millis: totpStepEndsAt(now) });
+    return json({
+      code: currentTotp(user.totpSecretBase64, now),
+      period_seconds: TOTP_PARAMETERS.periodSeconds,
+      valid_until_millis: totpStepEndsAt(now),
+    });
   });
 }

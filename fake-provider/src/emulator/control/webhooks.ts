@@ -13,12 +13,20 @@ import { pathOf, rawQuery } from "./control-input.ts";
 
 const issuesOf = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 
-function queryOf<S extends z.ZodObject>(url: string, query: ControlQuery<S>): { ok: true; value: z.output<S> } | { ok: false; response: Response } {
+function queryOf<S extends z.ZodObject>(
+  url: string,
+  query: ControlQuery<S>,
+): { ok: true; value: z.output<S> } | { ok: false; response: Response } {
   const parsed = query.schema.safeParse(rawQuery(new URL(url), query));
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, response: json({ error: "Invalid query", issues: issuesOf(parsed.error) }, 400) };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, response: json({ error: "Invalid query", issues: issuesOf(parsed.error) }, 400) };
 }
 
-async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+async function bodyOf<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
   let raw: unknown;
   try {
     raw = await request.json();
@@ -26,7 +34,9 @@ async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise
     return { ok: false, response: json({ error: "Invalid JSON in request body" }, 400) };
   }
   const parsed = schema.safeParse(raw);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, response: json({ error: "Invalid body", issues: issuesOf(parsed.error) }, 400) };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, response: json({ error: "Invalid body", issues: issuesOf(parsed.error) }, 400) };
 }
 
 const refusal = (error: unknown) => {
@@ -34,7 +44,8 @@ const refusal = (error: unknown) => {
   throw error;
 };
 
-const withoutUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const withoutUndefined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export function mountWebhooksControl(app: Hono, provider: FakeProvider): void {
   const webhooks = provider.webhooks;
@@ -46,7 +57,9 @@ export function mountWebhooksControl(app: Hono, provider: FakeProvider): void {
     const body = await bodyOf(c.req.raw, ep.addWebhookEndpoint.body);
     if (!body.ok) return body.response;
     const { projectId, url, ...options } = body.value;
-    return webhooks.addEndpoint(projectId, url, withoutUndefined(options)).then((endpoint) => json(endpoint, 201), refusal);
+    return webhooks
+      .addEndpoint(projectId, url, withoutUndefined(options))
+      .then((endpoint) => json(endpoint, 201), refusal);
   });
   app.get(pathOf("webhookMessages"), (c) => {
     const q = queryOf(c.req.url, ep.webhookMessages.query);

@@ -16,7 +16,8 @@ const PATHS = ["/projects/current", "/users/me"] as const;
 type Pattern = (typeof PATTERNS)[number];
 type Path = (typeof PATHS)[number];
 
-const matches = (pattern: Pattern, path: Path) => pattern === "/**" || pattern === path || (pattern === "/projects/*" && path.startsWith("/projects/"));
+const matches = (pattern: Pattern, path: Path) =>
+  pattern === "/**" || pattern === path || (pattern === "/projects/*" && path.startsWith("/projects/"));
 
 /** Each status rule answers a status of its own (500 + its index), so the answer names the rule that gave it. */
 const ruleSpec = fc.record({
@@ -64,34 +65,53 @@ describe("fault rules (property)", () => {
     const p = createFakeProvider({ clock: manualClock(Date.UTC(2026, 0, 1)), ids: seededRandom("fault-model") });
     const headers = { "x-stack-access-type": "client", "x-stack-project-id": dev.id };
     await fc.assert(
-      fc.asyncProperty(fc.array(ruleSpec, { maxLength: 6 }), fc.array(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 8 }), async (specs, paths) => {
-        p.faults.clear();
-        let model: ModelRule[] = specs.map((spec, i) => {
-          const action = actionOf(spec, i);
-          const input: FaultRuleInput = { path: spec.path, times: spec.times, probability: spec.probability, action, ...(spec.method ? { method: spec.method } : {}) };
-          return { id: p.faults.add(input).id, spec, status: action.type === "status" ? action.status : null, remaining: spec.times, hits: 0 };
-        });
-        for (const path of paths) {
-          const acted = walk(model, path);
-          model = model.filter((r) => r.remaining === null || r.remaining > 0);
-          const answer = acted.at(-1)?.spec.kind === "latency" ? undefined : acted.at(-1);
+      fc.asyncProperty(
+        fc.array(ruleSpec, { maxLength: 6 }),
+        fc.array(fc.constantFrom(...PATHS), { minLength: 1, maxLength: 8 }),
+        async (specs, paths) => {
+          p.faults.clear();
+          let model: ModelRule[] = specs.map((spec, i) => {
+            const action = actionOf(spec, i);
+            const input: FaultRuleInput = {
+              path: spec.path,
+              times: spec.times,
+              probability: spec.probability,
+              action,
+              ...(spec.method ? { method: spec.method } : {}),
+            };
+            return {
+              id: p.faults.add(input).id,
+              spec,
+              status: action.type === "status" ? action.status : null,
+              remaining: spec.times,
+              hits: 0,
+            };
+          });
+          for (const path of paths) {
+            const acted = walk(model, path);
+            model = model.filter((r) => r.remaining === null || r.remaining > 0);
+            const answer = acted.at(-1)?.spec.kind === "latency" ? undefined : acted.at(-1);
 
-          const outcome = await p.fetch(`http://x/api/v1${path}`, { headers }).then(
-            (r) => ({ status: r.status, knownError: r.headers.get("x-stack-known-error") }),
-            (e: unknown) => ({ dropped: e instanceof TypeError }),
-          );
-          if (answer?.spec.kind === "drop") expect(outcome).toEqual({ dropped: true });
-          else if (answer?.spec.kind === "known-error") expect(outcome).toEqual({ status: 404, knownError: "PROJECT_NOT_FOUND" });
-          else if (answer) expect(outcome).toEqual({ status: answer.status, knownError: null });
-          // No answering rule: the operation answered (a 200, or /users/me's own error without a token).
-          else expect(outcome).not.toHaveProperty("dropped");
+            const outcome = await p.fetch(`http://x/api/v1${path}`, { headers }).then(
+              (r) => ({ status: r.status, knownError: r.headers.get("x-stack-known-error") }),
+              (e: unknown) => ({ dropped: e instanceof TypeError }),
+            );
+            if (answer?.spec.kind === "drop") expect(outcome).toEqual({ dropped: true });
+            else if (answer?.spec.kind === "known-error")
+              expect(outcome).toEqual({ status: 404, knownError: "PROJECT_NOT_FOUND" });
+            else if (answer) expect(outcome).toEqual({ status: answer.status, knownError: null });
+            // No answering rule: the operation answered (a 200, or /users/me's own error without a token).
+            else expect(outcome).not.toHaveProperty("dropped");
 
-          const why = p.requestLog.list().at(-1)!.why;
-          const fired = why.map((w) => FIRED.exec(w)?.[1]).filter((id) => id !== undefined);
-          expect(fired).toEqual(acted.map((r) => r.id));
-          expect(p.faults.list().map(({ id, remaining, hits }) => ({ id, remaining, hits }))).toEqual(model.map(({ id, remaining, hits }) => ({ id, remaining, hits })));
-        }
-      }),
+            const why = p.requestLog.list().at(-1)!.why;
+            const fired = why.map((w) => FIRED.exec(w)?.[1]).filter((id) => id !== undefined);
+            expect(fired).toEqual(acted.map((r) => r.id));
+            expect(p.faults.list().map(({ id, remaining, hits }) => ({ id, remaining, hits }))).toEqual(
+              model.map(({ id, remaining, hits }) => ({ id, remaining, hits })),
+            );
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

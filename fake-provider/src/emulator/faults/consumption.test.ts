@@ -10,9 +10,11 @@ import type { FaultRule } from "./rules.ts";
  * counts as fired. The random-rule-list property against a model is in consumption.property.test.ts.
  */
 const headers = { "x-stack-access-type": "client", "x-stack-project-id": dev.id };
-const setup = () => createFakeProvider({ clock: manualClock(Date.UTC(2026, 0, 1)), ids: seededRandom("fault-consumption") });
+const setup = () =>
+  createFakeProvider({ clock: manualClock(Date.UTC(2026, 0, 1)), ids: seededRandom("fault-consumption") });
 const get = (p: FakeProvider, path = "/projects/current") => p.fetch(`http://x/api/v1${path}`, { headers });
-const counts = (rules: readonly Pick<FaultRule, "id" | "remaining" | "hits">[]) => rules.map(({ id, remaining, hits }) => ({ id, remaining, hits }));
+const counts = (rules: readonly Pick<FaultRule, "id" | "remaining" | "hits">[]) =>
+  rules.map(({ id, remaining, hits }) => ({ id, remaining, hits }));
 
 async function control(p: FakeProvider, method: string, path: string, body?: unknown): Promise<Response> {
   return p.fetch(`http://x/__emulator${path}`, {
@@ -21,13 +23,17 @@ async function control(p: FakeProvider, method: string, path: string, body?: unk
   });
 }
 
-const listed = async (p: FakeProvider) => counts(((await (await control(p, "GET", "/faults")).json()) as { items: FaultRule[] }).items);
+const listed = async (p: FakeProvider) =>
+  counts(((await (await control(p, "GET", "/faults")).json()) as { items: FaultRule[] }).items);
 
 describe("fault rules are spent only when they act", () => {
   it("two once rules on the same path answer the first and the second request in turn", async () => {
     const p = setup();
     const first = p.faults.add({ path: "/projects/current", action: { type: "status", status: 503, body: "first" } });
-    const second = p.faults.add({ path: "/projects/current", action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } } });
+    const second = p.faults.add({
+      path: "/projects/current",
+      action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } },
+    });
 
     const one = await get(p);
     expect([one.status, await one.text()]).toEqual([503, "first"]);
@@ -54,7 +60,10 @@ describe("fault rules are spent only when they act", () => {
   it("stacks latency with the answering rule after it, and counts the latency rule as fired", async () => {
     const p = setup();
     const slow = p.faults.add({ path: "/projects/current", times: 2, action: { type: "latency", millis: 30 } });
-    const limited = p.faults.add({ path: "/projects/current", action: { type: "status", status: 429, headers: { "retry-after": "1" } } });
+    const limited = p.faults.add({
+      path: "/projects/current",
+      action: { type: "status", status: 429, headers: { "retry-after": "1" } },
+    });
 
     expect((await get(p)).status).toBe(429);
     const entry = p.requestLog.list().at(-1)!;

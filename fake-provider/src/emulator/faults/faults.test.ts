@@ -8,12 +8,17 @@ import { matchesPath } from "./rules.ts";
 
 const headers = { "x-stack-access-type": "client", "x-stack-project-id": dev.id };
 const setup = () => createFakeProvider({ clock: manualClock(Date.UTC(2026, 0, 1)), ids: seededRandom("faults") });
-const get = (p: ReturnType<typeof setup>, path: string, extra: Record<string, string> = {}) => p.fetch(`http://x/api/v1${path}`, { headers: { ...headers, ...extra } });
+const get = (p: ReturnType<typeof setup>, path: string, extra: Record<string, string> = {}) =>
+  p.fetch(`http://x/api/v1${path}`, { headers: { ...headers, ...extra } });
 
 describe("fault rules", () => {
   it("answers a forced 429 with Retry-After once, then lets requests through", async () => {
     const p = setup();
-    p.faults.add({ method: "GET", path: "/projects/current", action: { type: "status", status: 429, headers: { "retry-after": "2" }, body: "slow down" } });
+    p.faults.add({
+      method: "GET",
+      path: "/projects/current",
+      action: { type: "status", status: 429, headers: { "retry-after": "2" }, body: "slow down" },
+    });
     const forced = await get(p, "/projects/current");
     expect(forced.status).toBe(429);
     expect(forced.headers.get("retry-after")).toBe("2");
@@ -25,7 +30,11 @@ describe("fault rules", () => {
 
   it("forces a known error exactly as a real one, override-error-status included", async () => {
     const p = setup();
-    p.faults.add({ path: "/projects/current", times: 2, action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } } });
+    p.faults.add({
+      path: "/projects/current",
+      times: 2,
+      action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } },
+    });
     const plain = await get(p, "/projects/current");
     expect(plain.status).toBe(404);
     expect(plain.headers.get("x-stack-known-error")).toBe("PROJECT_NOT_FOUND");
@@ -39,12 +48,21 @@ describe("fault rules", () => {
 
   it("matches a rule's path under /api/latest as under /api/v1, answering in the request's header family", async () => {
     const p = setup();
-    p.faults.add({ path: "/projects/current", times: 1, action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } } });
-    const forced = await p.fetch("http://x/api/latest/projects/current", { headers: { "x-hexclave-access-type": "client", "x-hexclave-project-id": dev.id } });
+    p.faults.add({
+      path: "/projects/current",
+      times: 1,
+      action: { type: "known-error", code: "PROJECT_NOT_FOUND", details: { project_id: dev.id } },
+    });
+    const forced = await p.fetch("http://x/api/latest/projects/current", {
+      headers: { "x-hexclave-access-type": "client", "x-hexclave-project-id": dev.id },
+    });
     expect(forced.status).toBe(404);
     expect(forced.headers.get("x-hexclave-known-error")).toBe("PROJECT_NOT_FOUND");
     expect(forced.headers.get("x-stack-known-error")).toBeNull();
-    expect(p.requestLog.list().find((e) => e.path === "/api/latest/projects/current")).toMatchObject({ status: 404, knownError: "PROJECT_NOT_FOUND" });
+    expect(p.requestLog.list().find((e) => e.path === "/api/latest/projects/current")).toMatchObject({
+      status: 404,
+      knownError: "PROJECT_NOT_FOUND",
+    });
   });
 
   it("keeps a rule with times: null until it is removed", async () => {
@@ -111,11 +129,19 @@ describe("fault rules", () => {
     const created = await p.fetch("http://x/__emulator/faults", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ path: "/projects/current", times: 3, action: { type: "status", status: 508, body: "INFINITE_LOOP_DETECTED" } }),
+      body: JSON.stringify({
+        path: "/projects/current",
+        times: 3,
+        action: { type: "status", status: 508, body: "INFINITE_LOOP_DETECTED" },
+      }),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    expect(((await (await p.fetch("http://x/__emulator/faults")).json()) as { items: { id: string }[] }).items.map((r) => r.id)).toEqual([id]);
+    expect(
+      ((await (await p.fetch("http://x/__emulator/faults")).json()) as { items: { id: string }[] }).items.map(
+        (r) => r.id,
+      ),
+    ).toEqual([id]);
     const invalid = await p.fetch("http://x/__emulator/faults", {
       method: "POST",
       headers: { "content-type": "application/json" },

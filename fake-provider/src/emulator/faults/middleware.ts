@@ -14,7 +14,13 @@ import type { FaultRule } from "./rules.ts";
 function describeRule(rule: FaultRule): string {
   const a = rule.action;
   const what =
-    a.type === "status" ? `forced status ${a.status}` : a.type === "known-error" ? `forced known error ${a.code}` : a.type === "latency" ? `added ${a.millis} ms latency` : "dropped the connection";
+    a.type === "status"
+      ? `forced status ${a.status}`
+      : a.type === "known-error"
+        ? `forced known error ${a.code}`
+        : a.type === "latency"
+          ? `added ${a.millis} ms latency`
+          : "dropped the connection";
   return `fault rule ${rule.id} (${rule.method ?? "any method"} ${rule.path}): ${what}`;
 }
 
@@ -58,7 +64,13 @@ export function faultMiddleware(
         throw new DroppedConnection();
       }
       if (action.type === "known-error") {
-        return finishKnownError(knownErrorResponse(new KnownErrorException(action.code as ConcreteKnownErrorCode, action.details), familyOf(c.req.raw)), c.req.raw);
+        return finishKnownError(
+          knownErrorResponse(
+            new KnownErrorException(action.code as ConcreteKnownErrorCode, action.details),
+            familyOf(c.req.raw),
+          ),
+          c.req.raw,
+        );
       }
       return new Response(action.body ?? "", { status: action.status, headers: { ...corsHeaders, ...action.headers } });
     }

@@ -9,7 +9,13 @@
  * latency rule that waited counts as fired; a rule after the answering one is untouched.
  */
 // The rule's input and its view are the control plane's (POST/GET /__emulator/faults), defined once there.
-export { faultAction, faultRuleInput, type FaultAction, type FaultRule, type FaultRuleInput } from "@authsim/sdk/emulator";
+export {
+  faultAction,
+  faultRuleInput,
+  type FaultAction,
+  type FaultRule,
+  type FaultRuleInput,
+} from "@authsim/sdk/emulator";
 
 /** Whether an /api/v1-relative path matches a rule's path pattern. */
 export function matchesPath(pattern: string, path: string): boolean {

@@ -1,7 +1,10 @@
 /** Small helpers of the exporter: readable unique refs, stable sorting, and leaving out empty fields. */
 
 /** A ref for each record, from a readable basis (an email, a name), made unique with -2, -3 … in the given order. */
-export function assignRefs<T extends { id: string }>(records: readonly T[], basis: (record: T) => string): Map<string, string> {
+export function assignRefs<T extends { id: string }>(
+  records: readonly T[],
+  basis: (record: T) => string,
+): Map<string, string> {
   const refs = new Map<string, string>();
   const taken = new Set<string>();
   for (const record of records) {

@@ -12,13 +12,19 @@ import { exportFixture } from "./export.ts";
  */
 const directory = new URL("../../../../fixtures/scenarios/", import.meta.url);
 const files = (await readdir(directory)).filter((f) => f.endsWith(".json")).sort();
-const read = async (file: string): Promise<Fixture> => parseFixture(JSON.parse(await readFile(new URL(file, directory), "utf8")));
+const read = async (file: string): Promise<Fixture> =>
+  parseFixture(JSON.parse(await readFile(new URL(file, directory), "utf8")));
 
-const load = (p: TestProvider, document: unknown) => loadFixture(document, { baseUrl: ORIGIN, fetch: p.fetch, emulator: true });
+const load = (p: TestProvider, document: unknown) =>
+  loadFixture(document, { baseUrl: ORIGIN, fetch: p.fetch, emulator: true });
 
 /** The document without the ids the targets generated (projects keep theirs: they are the fixture's). */
 function withoutIds(document: Fixture, projectIds: string[]): unknown {
-  return JSON.parse(JSON.stringify(document, (key, value: unknown) => (key === "id" && typeof value === "string" && !projectIds.includes(value) ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify(document, (key, value: unknown) =>
+      key === "id" && typeof value === "string" && !projectIds.includes(value) ? undefined : value,
+    ),
+  );
 }
 
 describe("scenario fixtures", () => {
@@ -47,15 +53,26 @@ describe("scenario fixtures", () => {
     const [project] = exportFixture(p, { projectIds: [document.projects[0]!.id] }).projects;
     expect(project!.config).toMatchObject({ anonymous_enabled: true, magic_link_enabled: true });
     const anonymous = project!.users!.filter((u) => u.is_anonymous);
-    expect(anonymous.map((u) => u.client_metadata)).toEqual(expect.arrayContaining([{ drawings: ["doodle-7"] }, { drawings: [] }]));
-    const visitor7 = anonymous.find((u) => JSON.stringify(u.client_metadata) === JSON.stringify({ drawings: ["doodle-7"] }))!;
-    expect(project!.items).toContainEqual({ customer_type: "user", customer: visitor7.ref, item_id: "canvas-credits", quantity: 3 });
+    expect(anonymous.map((u) => u.client_metadata)).toEqual(
+      expect.arrayContaining([{ drawings: ["doodle-7"] }, { drawings: [] }]),
+    );
+    const visitor7 = anonymous.find(
+      (u) => JSON.stringify(u.client_metadata) === JSON.stringify({ drawings: ["doodle-7"] }),
+    )!;
+    expect(project!.items).toContainEqual({
+      customer_type: "user",
+      customer: visitor7.ref,
+      item_id: "canvas-credits",
+      quantity: 3,
+    });
     // Visitors have no email or name to be named by: their refs must not follow the ids a load happens to generate.
     for (const seed of ["a", "b", "c", "d"]) {
       const q = newProvider({ ids: seededRandom(seed) });
       await load(q, document);
       const again = exportFixture(q, { projectIds: [document.projects[0]!.id] }).projects[0]!;
-      expect(again.users!.map((u) => [u.ref, u.client_metadata])).toEqual(project!.users!.map((u) => [u.ref, u.client_metadata]));
+      expect(again.users!.map((u) => [u.ref, u.client_metadata])).toEqual(
+        project!.users!.map((u) => [u.ref, u.client_metadata]),
+      );
     }
   });
 
@@ -66,7 +83,11 @@ describe("scenario fixtures", () => {
     const p = newProvider();
     await load(p, closed);
     const seed = { id: project.id, display_name: project.display_name, keys: project.keys!, config: {} };
-    await expectKnownError(await api(p, "/auth/anonymous/sign-up", { method: "POST", headers: client({}, seed) }), "ANONYMOUS_ACCOUNTS_NOT_ENABLED", 400);
+    await expectKnownError(
+      await api(p, "/auth/anonymous/sign-up", { method: "POST", headers: client({}, seed) }),
+      "ANONYMOUS_ACCOUNTS_NOT_ENABLED",
+      400,
+    );
     expect(exportFixture(p, { projectIds: [project.id] }).projects[0]!.config?.anonymous_enabled).toBe(false);
 
     // A provider that is not an emulator (its admin API has no such flag) gets everything else, and a warning.
@@ -76,9 +97,24 @@ describe("scenario fixtures", () => {
       sent.push({ path: new URL(input).pathname, body: typeof init?.body === "string" ? init.body : "" });
       return p.fetch(input, init);
     };
-    const minimal = { version: 1, projects: [{ id: project.id, display_name: project.display_name, config: { anonymous_enabled: true, sign_up_enabled: true } }] };
-    const report = await loadFixture(minimal, { baseUrl: ORIGIN, fetch: hosted, keys: { [project.id]: project.keys! } });
-    expect(report.projects[0]!.warnings).toEqual([expect.stringContaining("config.anonymous_enabled is set only on an emulator target")]);
+    const minimal = {
+      version: 1,
+      projects: [
+        {
+          id: project.id,
+          display_name: project.display_name,
+          config: { anonymous_enabled: true, sign_up_enabled: true },
+        },
+      ],
+    };
+    const report = await loadFixture(minimal, {
+      baseUrl: ORIGIN,
+      fetch: hosted,
+      keys: { [project.id]: project.keys! },
+    });
+    expect(report.projects[0]!.warnings).toEqual([
+      expect.stringContaining("config.anonymous_enabled is set only on an emulator target"),
+    ]);
     const patch = sent.find((s) => s.path === "/api/v1/internal/projects/current" && s.body !== "");
     expect(JSON.parse(patch!.body)).toEqual({ config: { sign_up_enabled: true } });
   });

@@ -7,11 +7,18 @@
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-export function loginPage(input: { uid: string; clientId: string; projectName: string | null; known: readonly string[] }): string {
+export function loginPage(input: {
+  uid: string;
+  clientId: string;
+  projectName: string | null;
+  known: readonly string[];
+}): string {
   const action = `/interaction/${encodeURIComponent(input.uid)}`;
   const picks = input.known
     .map(
-      (login) => `<form method="post" action="${escapeHtml(action)}" class="pick"><input type="hidden" name="prompt" value="login">
+      (
+        login,
+      ) => `<form method="post" action="${escapeHtml(action)}" class="pick"><input type="hidden" name="prompt" value="login">
 <input type="hidden" name="login" value="${escapeHtml(login)}"><button type="submit">Continue as ${escapeHtml(login)}</button></form>`,
     )
     .join("\n");

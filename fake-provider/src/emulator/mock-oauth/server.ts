@@ -83,11 +83,17 @@ const noStore = { "cache-control": "no-store" };
 const poweredBy = { "x-powered-by": "Express" };
 
 function htmlPage(body: string, status = 200): Response {
-  return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...noStore, ...poweredBy } });
+  return new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", ...noStore, ...poweredBy },
+  });
 }
 
 function jsonAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...noStore, ...poweredBy, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...noStore, ...poweredBy, ...headers },
+  });
 }
 
 /** A GET's redirect carries a short HTML body (as web frameworks write one); a form POST's carries none. */
@@ -105,7 +111,8 @@ function redirect(location: string, options: { body: boolean; cookies?: string[]
   return new Response(`<p>Redirecting to <a href="${escaped}">${escaped}</a>.</p>`, { status: 303, headers });
 }
 
-const cookie = (name: string, value: string, path: string, maxAgeSeconds: number) => `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`;
+const cookie = (name: string, value: string, path: string, maxAgeSeconds: number) =>
+  `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`;
 
 /** Form or JSON fields of a POST body. */
 async function fields(request: Request): Promise<Record<string, string>> {
@@ -115,7 +122,9 @@ async function fields(request: Request): Promise<Record<string, string>> {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
+        return Object.fromEntries(
+          Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"),
+        );
       }
     } catch {
       return {};
@@ -125,7 +134,8 @@ async function fields(request: Request): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-const isLoopback = (hostname: string) => hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
+const isLoopback = (hostname: string) =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
 
 /** The provider's API base with its host named localhost (keeping scheme and port). */
 export function localhostBase(apiBaseUrl: string): string {
@@ -153,9 +163,20 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
   const interactions = new Map<string, Interaction>();
   const now = () => provider.clock.now();
 
-  const newInteraction = (prompt: Interaction["prompt"], request: AuthorizationRequest, sub: string | null): Interaction => {
+  const newInteraction = (
+    prompt: Interaction["prompt"],
+    request: AuthorizationRequest,
+    sub: string | null,
+  ): Interaction => {
     for (const [uid, i] of interactions) if (i.expiresAtMillis <= now()) interactions.delete(uid);
-    const interaction: Interaction = { uid: randomBase32(provider.random, 120), prompt, request, sub, result: null, expiresAtMillis: now() + INTERACTION_MILLIS };
+    const interaction: Interaction = {
+      uid: randomBase32(provider.random, 120),
+      prompt,
+      request,
+      sub,
+      result: null,
+      expiresAtMillis: now() + INTERACTION_MILLIS,
+    };
     interactions.set(interaction.uid, interaction);
     return interaction;
   };
@@ -165,7 +186,10 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     const maxAge = Math.round(INTERACTION_MILLIS / 1000);
     return redirect(`/interaction/${interaction.uid}`, {
       body: true,
-      cookies: [cookie("_interaction", interaction.uid, `/interaction/${interaction.uid}`, maxAge), cookie("_interaction_resume", interaction.uid, `/auth/${interaction.uid}`, maxAge)],
+      cookies: [
+        cookie("_interaction", interaction.uid, `/interaction/${interaction.uid}`, maxAge),
+        cookie("_interaction_resume", interaction.uid, `/auth/${interaction.uid}`, maxAge),
+      ],
     });
   };
 
@@ -219,14 +243,21 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     } catch {
       throw refusal("redirectUriMissingUrl");
     }
-    if (!isLoopback(redirectUri.hostname) || !redirectUri.pathname.endsWith(`/auth/oauth/callback/${encodeURIComponent(clientId)}`)) {
+    if (
+      !isLoopback(redirectUri.hostname) ||
+      !redirectUri.pathname.endsWith(`/auth/oauth/callback/${encodeURIComponent(clientId)}`)
+    ) {
       throw refusal("redirectUriRegisteredClientIt", redirectUri.toString(), clientId);
     }
     const state = q.state ?? "";
     // Only the emulator's own flows sign in here: the state names one, for this provider.
     flowForPage(provider.store.read, clientId, state);
-    const scopes = [...new Set([...MOCK_OAUTH_BASE_SCOPES, ...(q.scope ?? "").split(/\s+/).filter((s) => s.length > 0)])];
-    return toInteraction(newInteraction("login", { clientId, redirectUri: redirectUri.toString(), state, scopes }, null));
+    const scopes = [
+      ...new Set([...MOCK_OAUTH_BASE_SCOPES, ...(q.scope ?? "").split(/\s+/).filter((s) => s.length > 0)]),
+    ];
+    return toInteraction(
+      newInteraction("login", { clientId, redirectUri: redirectUri.toString(), state, scopes }, null),
+    );
   });
 
   app.get("/interaction/:uid", async (c) => {
@@ -239,9 +270,22 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     const flow = provider.store.read.oauthFlows.get(interaction.request.state);
     const project = flow ? provider.store.read.projects.get(flow.projectId) : undefined;
     const known = flow
-      ? [...new Set(accountsOfProject({ tables: provider.store.read }, flow.projectId).filter((a) => a.providerConfigId === interaction.request.clientId).map((a) => a.providerAccountId))]
+      ? [
+          ...new Set(
+            accountsOfProject({ tables: provider.store.read }, flow.projectId)
+              .filter((a) => a.providerConfigId === interaction.request.clientId)
+              .map((a) => a.providerAccountId),
+          ),
+        ]
       : [];
-    return htmlPage(loginPage({ uid: interaction.uid, clientId: interaction.request.clientId, projectName: project?.displayName ?? null, known }));
+    return htmlPage(
+      loginPage({
+        uid: interaction.uid,
+        clientId: interaction.request.clientId,
+        projectName: project?.displayName ?? null,
+        known,
+      }),
+    );
   });
 
   const submit = async (c: Context, only?: "login") => {
@@ -271,10 +315,17 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     const { request } = interaction;
     if (interaction.result === null) return toInteraction(interaction);
     interactions.delete(interaction.uid);
-    if (interaction.result === "denied") return backToClient(request, { error: "access_denied", error_description: "The account holder denied access." });
+    if (interaction.result === "denied")
+      return backToClient(request, { error: "access_denied", error_description: "The account holder denied access." });
     if (interaction.result === "login") return toInteraction(newInteraction("consent", request, interaction.sub));
     const sub = interaction.sub!;
-    const identity: MockIdentity = { accountId: sub, email: sub, emailVerified: true, displayName: null, scopes: request.scopes };
+    const identity: MockIdentity = {
+      accountId: sub,
+      email: sub,
+      emailVerified: true,
+      displayName: null,
+      scopes: request.scopes,
+    };
     const { code, projectId } = await runOp(provider, (ctx) => {
       const flow = flowForPage(ctx.tables, request.clientId, request.state);
       return { code: grantInnerCode(ctx, flow, identity), projectId: flow.projectId };
@@ -297,16 +348,26 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
         token_type: "Bearer",
       });
     }
-    return jsonAnswer({ error: "unsupported_grant_type", error_description: "Only refresh_token: the emulator redeems its authorization codes itself." }, 400);
+    return jsonAnswer(
+      {
+        error: "unsupported_grant_type",
+        error_description: "Only refresh_token: the emulator redeems its authorization codes itself.",
+      },
+      400,
+    );
   });
 
   const userinfo = (c: Context) => {
     const token = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1]?.trim() ?? "";
     const grant = tokens.grantOfAccessToken(token);
     if (!grant) {
-      return jsonAnswer({ error: "invalid_token", error_description: "The access token is invalid, expired or revoked." }, 401, {
-        "www-authenticate": `Bearer realm="${origin}", error="invalid_token"`,
-      });
+      return jsonAnswer(
+        { error: "invalid_token", error_description: "The access token is invalid, expired or revoked." },
+        401,
+        {
+          "www-authenticate": `Bearer realm="${origin}", error="invalid_token"`,
+        },
+      );
     }
     return jsonAnswer({ sub: grant.sub, ...(grant.scopes.includes("email") ? { email: grant.sub } : {}) });
   };
@@ -316,7 +377,8 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
   /** The test controls take an access token; a missing or unknown one is an OAuth-style 400. */
   const withGrantOf = async (c: Context, act: (grant: MockGrant, form: Record<string, string>) => Response) => {
     const form = await fields(c.req.raw);
-    if (!form.token) return jsonAnswer({ error: "invalid_request", error_description: "The token parameter is missing." }, 400);
+    if (!form.token)
+      return jsonAnswer({ error: "invalid_request", error_description: "The token parameter is missing." }, 400);
     const grant = tokens.grantOfAnyAccessToken(form.token);
     if (!grant) return jsonAnswer({ error: "invalid_token", error_description: "No such access token." }, 400);
     return act(grant, form);
@@ -325,7 +387,8 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
   // Revoking an unknown token succeeds, as revocation does (RFC 7009 §2.2).
   app.post("/revoke-access-token", async (c) => {
     const form = await fields(c.req.raw);
-    if (!form.token) return jsonAnswer({ error: "invalid_request", error_description: "The token parameter is missing." }, 400);
+    if (!form.token)
+      return jsonAnswer({ error: "invalid_request", error_description: "The token parameter is missing." }, 400);
     tokens.revokeAccessToken(form.token);
     return jsonAnswer({ success: true, message: "Access token has been revoked" });
   });
@@ -339,14 +402,22 @@ export function createMockOAuthServer(provider: FakeProvider, options: MockOAuth
     withGrantOf(c, (grant, form) => {
       const type = form.error_type ?? "";
       if (!(type in simulatedRefreshErrors)) {
-        return jsonAnswer({ error: "invalid_request", error_description: `error_type must be one of ${Object.keys(simulatedRefreshErrors).join(", ")}.` }, 400);
+        return jsonAnswer(
+          {
+            error: "invalid_request",
+            error_description: `error_type must be one of ${Object.keys(simulatedRefreshErrors).join(", ")}.`,
+          },
+          400,
+        );
       }
       grant.nextRefreshError = type;
       return jsonAnswer({ success: true, message: `The next refresh of this grant answers ${type}.` });
     }),
   );
 
-  app.notFound(() => jsonAnswer({ error: "not_found", error_description: "The mock OAuth server has no such endpoint." }, 404));
+  app.notFound(() =>
+    jsonAnswer({ error: "not_found", error_description: "The mock OAuth server has no such endpoint." }, 404),
+  );
 
   return {
     app,

@@ -57,7 +57,9 @@ export interface TokenSet {
   scopes: string[];
 }
 
-export type RefreshAnswer = { ok: true; accessToken: string; expiresAtMillis: number; scopes: string[] } | { ok: false; error: string; description: string };
+export type RefreshAnswer =
+  | { ok: true; accessToken: string; expiresAtMillis: number; scopes: string[] }
+  | { ok: false; error: string; description: string };
 
 /** The tokens the relying party holds for one connected account; `refreshToken` is null once a refresh failed. */
 interface HeldTokens {
@@ -81,11 +83,21 @@ export class MockOAuthTokens implements HeldOAuthTokens {
 
   /** A consent: a new grant with its first access token and its refresh token. */
   issue(clientId: string, sub: string, scopes: readonly string[]): TokenSet {
-    const grant: MockGrant = { id: randomBase32(this.random, 120), clientId, sub, scopes: [...scopes], revoked: false, nextRefreshError: null };
+    const grant: MockGrant = {
+      id: randomBase32(this.random, 120),
+      clientId,
+      sub,
+      scopes: [...scopes],
+      revoked: false,
+      nextRefreshError: null,
+    };
     this.grants.set(grant.id, grant);
     const { token, expiresAtMillis } = this.newAccessToken(grant);
     const refreshToken = `mock_rt_${randomBase32(this.random, 200)}`;
-    this.refreshTokens.set(refreshToken, { grantId: grant.id, expiresAtMillis: this.now() + MOCK_REFRESH_TOKEN_MILLIS });
+    this.refreshTokens.set(refreshToken, {
+      grantId: grant.id,
+      expiresAtMillis: this.now() + MOCK_REFRESH_TOKEN_MILLIS,
+    });
     return { accessToken: token, refreshToken, expiresAtMillis, scopes: [...grant.scopes] };
   }
 
@@ -114,7 +126,13 @@ export class MockOAuthTokens implements HeldOAuthTokens {
   refresh(refreshToken: string, clientId?: string): RefreshAnswer {
     const issued = this.refreshTokens.get(refreshToken);
     const grant = issued ? this.grants.get(issued.grantId) : undefined;
-    if (!issued || !grant || grant.revoked || issued.expiresAtMillis <= this.now() || (clientId !== undefined && grant.clientId !== clientId)) {
+    if (
+      !issued ||
+      !grant ||
+      grant.revoked ||
+      issued.expiresAtMillis <= this.now() ||
+      (clientId !== undefined && grant.clientId !== clientId)
+    ) {
       return { ok: false, error: "invalid_grant", description: "The refresh token is invalid, expired or revoked." };
     }
     if (grant.nextRefreshError !== null) {
@@ -160,7 +178,9 @@ export class MockOAuthTokens implements HeldOAuthTokens {
     const held = this.held.get(key);
     if (!held || !scopes.every((s) => held.scopes.includes(s))) return null;
     const soon = this.now() + 5 * 60 * 1000;
-    held.accessTokens = held.accessTokens.filter((t) => t.expiresAtMillis > soon && this.grantOfAccessToken(t.token) !== null);
+    held.accessTokens = held.accessTokens.filter(
+      (t) => t.expiresAtMillis > soon && this.grantOfAccessToken(t.token) !== null,
+    );
     const usable = held.accessTokens[0];
     if (usable) return usable.token;
     if (held.refreshToken === null) return null;
@@ -169,7 +189,11 @@ export class MockOAuthTokens implements HeldOAuthTokens {
       held.refreshToken = null;
       return null;
     }
-    held.accessTokens.push({ token: answer.accessToken, expiresAtMillis: answer.expiresAtMillis, scopes: answer.scopes });
+    held.accessTokens.push({
+      token: answer.accessToken,
+      expiresAtMillis: answer.expiresAtMillis,
+      scopes: answer.scopes,
+    });
     return answer.accessToken;
   }
 

@@ -13,12 +13,15 @@ const openApiPath = `${CONTROL_PREFIX}${controlEndpoints.openApi.path}`;
  * /api/v1 path must keep answering the plain-text 404 clients see there.
  */
 // The page makes no requests and loads nothing: inline style and its filter script only.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 export function mountOpenApiControl(app: Hono, provider: FakeProvider, prefix: string): void {
   const pages = new Map<string, string>();
   // Tools (editors, generators) fetch the document from other origins.
-  app.get(openApiPath, () => json(openApiDocument(provider.settings.apiBaseUrl), 200, { "access-control-allow-origin": "*" }));
+  app.get(openApiPath, () =>
+    json(openApiDocument(provider.settings.apiBaseUrl), 200, { "access-control-allow-origin": "*" }),
+  );
   app.get(`${prefix}/api-reference`, () => {
     // Rendered once per API URL (the dev server learns its port after start).
     const base = provider.settings.apiBaseUrl;
@@ -27,6 +30,12 @@ export function mountOpenApiControl(app: Hono, provider: FakeProvider, prefix: s
       page = apiReferencePage(openApiDocument(base), openApiPath);
       pages.set(base, page);
     }
-    return new Response(page, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_CSP, "cache-control": "no-store" } });
+    return new Response(page, {
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": PAGE_CSP,
+        "cache-control": "no-store",
+      },
+    });
   });
 }

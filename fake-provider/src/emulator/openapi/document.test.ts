@@ -6,7 +6,9 @@ import { refsIn, SCHEMA_REF, type JsonSchema } from "./schemas.ts";
 
 /** The OpenAPI document generated from the contract: structurally valid, complete, and true to what the provider sends. */
 const doc = openApiDocument("http://localhost:8102");
-const entries = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+const entries = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+);
 const byId = new Map(entries.map((e) => [e.op.operationId, e]));
 
 /** Every `$ref` anywhere in the document, as written. */
@@ -26,7 +28,10 @@ function resolve(ref: string): unknown {
   return ref
     .slice(2)
     .split("/")
-    .reduce<unknown>((node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined), doc);
+    .reduce<unknown>(
+      (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      doc,
+    );
 }
 
 describe("the OpenAPI document", () => {
@@ -51,7 +56,10 @@ describe("the OpenAPI document", () => {
       expect(path, path).not.toContain(":");
       const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       const pathParams = op.parameters.filter((p) => p.in === "path");
-      expect(pathParams.map((p) => p.name), path).toEqual(templated);
+      expect(
+        pathParams.map((p) => p.name),
+        path,
+      ).toEqual(templated);
       expect(pathParams.every((p) => p.required)).toBe(true);
     }
   });
@@ -74,10 +82,15 @@ describe("the OpenAPI document", () => {
   it("names only declared security schemes, and none for operations open to anyone", () => {
     const declared = new Set(Object.keys(doc.components.securitySchemes));
     for (const { op } of entries) {
-      for (const alternative of op.security) for (const name of Object.keys(alternative)) expect(declared).toContain(name);
+      for (const alternative of op.security)
+        for (const name of Object.keys(alternative)) expect(declared).toContain(name);
       if (op["x-authsim-access"] === "none") expect(op.security).toEqual([]);
     }
-    expect(doc.components.securitySchemes.secretServerKey).toMatchObject({ type: "apiKey", in: "header", name: "x-stack-secret-server-key" });
+    expect(doc.components.securitySchemes.secretServerKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "x-stack-secret-server-key",
+    });
   });
 
   it("describes requests with the schemas the routes parse, and answers with the contract's response schemas", () => {
@@ -86,8 +99,11 @@ describe("the OpenAPI document", () => {
     expect(byId.get("oauthToken")!.op.requestBody?.content).toHaveProperty("application/x-www-form-urlencoded");
     expect(byId.get("getMe")!.op.requestBody).toBeUndefined();
     expect(byId.get("listUsers")!.op.parameters.map((p) => p.name)).toContain("include_anonymous");
-    const answer = (op: OpenApiOperation, status: string) => (op.responses[status] as { content?: Record<string, { schema: JsonSchema }> }).content;
-    expect(answer(byId.get("createUser")!.op, "201")?.["application/json"]?.schema).toEqual({ $ref: `${SCHEMA_REF}serverUser` });
+    const answer = (op: OpenApiOperation, status: string) =>
+      (op.responses[status] as { content?: Record<string, { schema: JsonSchema }> }).content;
+    expect(answer(byId.get("createUser")!.op, "201")?.["application/json"]?.schema).toEqual({
+      $ref: `${SCHEMA_REF}serverUser`,
+    });
     expect(byId.get("createUser")!.op.responses.default).toEqual({ $ref: "#/components/responses/KnownError" });
   });
 
@@ -102,8 +118,14 @@ describe("the OpenAPI document", () => {
   it("matches what the provider sends: a server user has exactly the fields serverUser lists, the required ones included", async () => {
     const provider = newProvider();
     const user = await signUp(provider);
-    const body = await expectJson<Record<string, unknown>>(await api(provider, `/users/${user.user_id}`, { headers: server() }));
-    const schema = doc.components.schemas.serverUser as { properties: Record<string, unknown>; required: string[]; additionalProperties?: boolean };
+    const body = await expectJson<Record<string, unknown>>(
+      await api(provider, `/users/${user.user_id}`, { headers: server() }),
+    );
+    const schema = doc.components.schemas.serverUser as {
+      properties: Record<string, unknown>;
+      required: string[];
+      additionalProperties?: boolean;
+    };
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(body).filter((key) => !(key in schema.properties))).toEqual([]);
     expect(schema.required.filter((key) => !(key in body))).toEqual([]);
@@ -113,9 +135,13 @@ describe("the OpenAPI document", () => {
     const provider = newProvider();
     for (const operation of operations) {
       const { op } = byId.get(operation.id)!;
-      const response = await api(provider, operation.path.replace(/:([A-Za-z0-9_]+)/g, "x"), { method: operation.method, headers: server() });
+      const response = await api(provider, operation.path.replace(/:([A-Za-z0-9_]+)/g, "x"), {
+        method: operation.method,
+        headers: server(),
+      });
       expect(response.status === 501, operation.id).toBe(!op["x-authsim-implemented"]);
-      if (!op["x-authsim-implemented"]) expect(op.responses["501"]).toEqual({ $ref: "#/components/responses/NotImplemented" });
+      if (!op["x-authsim-implemented"])
+        expect(op.responses["501"]).toEqual({ $ref: "#/components/responses/NotImplemented" });
     }
   });
 });

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { API_PREFIX, knownErrorCodes, knownErrorSpec, operations, type Operation, type OperationResponse } from "@authsim/sdk/contract";
+import {
+  API_PREFIX,
+  knownErrorCodes,
+  knownErrorSpec,
+  operations,
+  type Operation,
+  type OperationResponse,
+} from "@authsim/sdk/contract";
 import { requestParts, type RequestParts } from "./request-parts.ts";
 import { combine, SCHEMA_REF, SchemaSide, type JsonSchema } from "./schemas.ts";
 import { accessDescriptions, securityFor, securitySchemes } from "./security.ts";
@@ -16,7 +23,11 @@ export type OpenApiDocument = {
   servers: { url: string; description: string }[];
   tags: { name: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
 };
 
 export type OpenApiOperation = {
@@ -32,37 +43,78 @@ export type OpenApiOperation = {
   "x-authsim-implemented": boolean;
 };
 
-export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema; description?: string };
+export type OpenApiParameter = {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+};
 
 /** `/users/:user_id` → `/users/{user_id}` (OpenAPI path templating). */
 // A parameter's pattern (`:path{.+}`, a path that takes the rest of the URL) is the router's business, not OpenAPI's.
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
 
-const ACRONYMS: Record<string, string> = { oauth: "OAuth", otp: "OTP", mfa: "MFA", cli: "CLI", api: "API", url: "URL", ai: "AI", jwks: "JWKS", svix: "Svix" };
+const ACRONYMS: Record<string, string> = {
+  oauth: "OAuth",
+  otp: "OTP",
+  mfa: "MFA",
+  cli: "CLI",
+  api: "API",
+  url: "URL",
+  ai: "AI",
+  jwks: "JWKS",
+  svix: "Svix",
+};
 
 function summaryOf(id: string): string {
-  const words = id.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(" ").map((w) => ACRONYMS[w] ?? w);
+  const words = id
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(" ")
+    .map((w) => ACRONYMS[w] ?? w);
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function objectProperties(schema: z.ZodType): { properties: Record<string, JsonSchema>; required: string[] } {
   const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
-  return { properties: (json.properties as Record<string, JsonSchema> | undefined) ?? {}, required: (json.required as string[] | undefined) ?? [] };
+  return {
+    properties: (json.properties as Record<string, JsonSchema> | undefined) ?? {},
+    required: (json.required as string[] | undefined) ?? [],
+  };
 }
 
 function parametersOf(operation: Operation, parts: RequestParts | null): OpenApiParameter[] {
   const params = parts?.params ? objectProperties(parts.params).properties : {};
   const pathNames = [...operation.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
-  const path = pathNames.map((name): OpenApiParameter => ({ name, in: "path", required: true, schema: params[name] ?? { type: "string" } }));
+  const path = pathNames.map((name): OpenApiParameter => ({
+    name,
+    in: "path",
+    required: true,
+    schema: params[name] ?? { type: "string" },
+  }));
   if (!parts?.query) return path;
   const query = objectProperties(parts.query);
-  return [...path, ...Object.entries(query.properties).map(([name, schema]): OpenApiParameter => ({ name, in: "query", required: query.required.includes(name), schema }))];
+  return [
+    ...path,
+    ...Object.entries(query.properties).map(([name, schema]): OpenApiParameter => ({
+      name,
+      in: "query",
+      required: query.required.includes(name),
+      schema,
+    })),
+  ];
 }
 
 function responseObject(doc: OperationResponse, schemaRef: JsonSchema | null): unknown {
-  if (doc.kind === "text") return { description: doc.description, content: { "text/plain": { schema: { type: "string" } } } };
-  if (doc.kind === "redirect") return { description: doc.description, headers: { location: { required: true, schema: { type: "string", format: "uri" } } } };
+  if (doc.kind === "text")
+    return { description: doc.description, content: { "text/plain": { schema: { type: "string" } } } };
+  if (doc.kind === "redirect")
+    return {
+      description: doc.description,
+      headers: { location: { required: true, schema: { type: "string", format: "uri" } } },
+    };
   return { description: doc.description, content: { "application/json": { schema: schemaRef } } };
 }
 
@@ -91,7 +143,16 @@ function build(): OpenApiDocument {
       security: securityFor(operation.access),
       parameters: parametersOf(operation, parts),
       ...(body
-        ? { requestBody: { required: body.required, content: { [operation.request.form ? "application/x-www-form-urlencoded" : "application/json"]: { schema: requests.ref(body.schema, `${operation.id}Body`, body.origin) } } } }
+        ? {
+            requestBody: {
+              required: body.required,
+              content: {
+                [operation.request.form ? "application/x-www-form-urlencoded" : "application/json"]: {
+                  schema: requests.ref(body.schema, `${operation.id}Body`, body.origin),
+                },
+              },
+            },
+          }
         : {}),
       responses: answers,
       "x-authsim-access": operation.access,
@@ -99,7 +160,8 @@ function build(): OpenApiDocument {
     };
   }
   const components = combine(requests, responses);
-  for (const byMethod of Object.values(paths)) for (const op of Object.values(byMethod)) op.responses = components.outputRefs(op.responses);
+  for (const byMethod of Object.values(paths))
+    for (const op of Object.values(byMethod)) op.responses = components.outputRefs(op.responses);
   return {
     openapi: "3.1.0",
     info: {
@@ -111,17 +173,29 @@ function build(): OpenApiDocument {
     servers: [],
     tags: [...new Set(operations.map((o) => o.area))].map((name) => ({ name })),
     paths,
-    components: { schemas: { ...components.schemas, ...errorSchemas() }, responses: commonResponses(), securitySchemes: securitySchemes() },
+    components: {
+      schemas: { ...components.schemas, ...errorSchemas() },
+      responses: commonResponses(),
+      securitySchemes: securitySchemes(),
+    },
   };
 }
 
 function errorSchemas(): Record<string, JsonSchema> {
   const concrete = knownErrorCodes.filter((code) => !knownErrorSpec(code).abstract);
   return {
-    KnownErrorCode: { type: "string", enum: concrete, description: "The known-error catalogue's codes (protocol.md §3.2)." },
+    KnownErrorCode: {
+      type: "string",
+      enum: concrete,
+      description: "The known-error catalogue's codes (protocol.md §3.2).",
+    },
     KnownError: {
       type: "object",
-      properties: { code: { $ref: `${SCHEMA_REF}KnownErrorCode` }, error: { type: "string" }, details: { type: "object" } },
+      properties: {
+        code: { $ref: `${SCHEMA_REF}KnownErrorCode` },
+        error: { type: "string" },
+        details: { type: "object" },
+      },
       required: ["code", "error"],
     },
     NotImplemented: {

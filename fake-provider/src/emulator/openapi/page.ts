@@ -59,7 +59,8 @@ function expanded(schema: JsonSchema | undefined, components: Record<string, Jso
 function parametersHtml(parameters: OpenApiParameter[]): string {
   if (parameters.length === 0) return "";
   const rows = parameters.map(
-    (p) => `<li><code class="field">${escapeHtml(p.name)}</code> <span class="badge">${p.in}</span>${p.required ? ' <span class="required">required</span>' : ""}: ${schemaHtml(p.schema)}</li>`,
+    (p) =>
+      `<li><code class="field">${escapeHtml(p.name)}</code> <span class="badge">${p.in}</span>${p.required ? ' <span class="required">required</span>' : ""}: ${schemaHtml(p.schema)}</li>`,
   );
   return `<h3>Parameters</h3><ul class="fields">${rows.join("")}</ul>`;
 }
@@ -68,9 +69,13 @@ function responsesHtml(op: OpenApiOperation, doc: OpenApiDocument): string {
   const rows = Object.entries(op.responses).map(([status, raw]) => {
     // Shared answers (the known error, 501) are components.responses: shown by their description and schema link.
     const shared = (raw as { $ref?: string }).$ref?.split("/").pop();
-    const answer = (shared ? doc.components.responses[shared] : raw) as { description?: string; content?: Record<string, { schema?: JsonSchema }> };
+    const answer = (shared ? doc.components.responses[shared] : raw) as {
+      description?: string;
+      content?: Record<string, { schema?: JsonSchema }>;
+    };
     const [type, media] = Object.entries(answer.content ?? {})[0] ?? [];
-    if (shared) return `<li><b>${escapeHtml(status)}</b> ${escapeHtml(answer.description ?? "")} ${schemaHtml(media?.schema)}</li>`;
+    if (shared)
+      return `<li><b>${escapeHtml(status)}</b> ${escapeHtml(answer.description ?? "")} ${schemaHtml(media?.schema)}</li>`;
     const body = media ? ` <code>${escapeHtml(type!)}</code> ${expanded(media.schema, doc.components.schemas)}` : "";
     return `<li><b>${escapeHtml(status)}</b> ${escapeHtml(answer.description ?? "")}${body}</li>`;
   });
@@ -103,9 +108,13 @@ export function apiReferencePage(doc: OpenApiDocument, jsonUrl: string): string 
       byArea.set(area, [...(byArea.get(area) ?? []), operationHtml(path, method, op, doc)]);
     }
   }
-  const areas = [...byArea].map(([area, ops]) => `<section class="area" id="area-${escapeHtml(area)}"><h2>${escapeHtml(area)} (${ops.length})</h2>${ops.join("\n")}</section>`);
+  const areas = [...byArea].map(
+    ([area, ops]) =>
+      `<section class="area" id="area-${escapeHtml(area)}"><h2>${escapeHtml(area)} (${ops.length})</h2>${ops.join("\n")}</section>`,
+  );
   const schemas = Object.entries(doc.components.schemas).map(
-    ([name, schema]) => `<div class="schema" id="${escapeHtml(schemaAnchor(name))}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema)}</div>`,
+    ([name, schema]) =>
+      `<div class="schema" id="${escapeHtml(schemaAnchor(name))}"><h3>${escapeHtml(name)}</h3>${schemaHtml(schema)}</div>`,
   );
   const server = doc.servers[0]?.url ?? "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)}</title>

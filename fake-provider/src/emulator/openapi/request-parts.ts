@@ -24,7 +24,11 @@ export interface RequestParts {
 function bodySchema(request: OperationRequest): z.ZodType {
   const body = request.body ?? noBody;
   if (body instanceof z.ZodType) return body;
-  return body.client === body.server ? body.client : z.union([body.client, body.server]).describe("The first form for client access; the second for server and admin access.");
+  return body.client === body.server
+    ? body.client
+    : z
+        .union([body.client, body.server])
+        .describe("The first form for client access; the second for server and admin access.");
 }
 
 /** The body without its "or nothing" alternative; null for routes that take none (`noBody`, or only `{}`). */

@@ -5,11 +5,13 @@ import { SCHEMA_REF, type JsonSchema } from "./schemas.ts";
  * `$ref`s as links to the schema's own section, unions as "one of". Everything is escaped: schemas carry patterns
  * and descriptions, and the page must show them, not run them.
  */
-export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export const schemaAnchor = (name: string) => `schema-${name}`;
 
-const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function refLink(ref: string): string {
   const name = ref.startsWith(SCHEMA_REF) ? ref.slice(SCHEMA_REF.length) : ref;
@@ -21,7 +23,8 @@ const literal = (value: unknown) => `<code>${escapeHtml(JSON.stringify(value))}<
 /** Constraints worth a reader's eye, in one short line. */
 function constraints(schema: JsonSchema): string {
   const parts: string[] = [];
-  const add = (label: string, key: string) => schema[key] !== undefined && parts.push(`${label} ${escapeHtml(String(schema[key]))}`);
+  const add = (label: string, key: string) =>
+    schema[key] !== undefined && parts.push(`${label} ${escapeHtml(String(schema[key]))}`);
   add("format", "format");
   add("min length", "minLength");
   add("max length", "maxLength");
@@ -57,7 +60,9 @@ function inline(schema: JsonSchema): string | null {
 }
 
 function describe(schema: JsonSchema): string {
-  return typeof schema.description === "string" ? `<div class="description">${escapeHtml(schema.description)}</div>` : "";
+  return typeof schema.description === "string"
+    ? `<div class="description">${escapeHtml(schema.description)}</div>`
+    : "";
 }
 
 /** The schema as HTML: inline when simple, else a block (nested up to `depth` levels, then "…"). */

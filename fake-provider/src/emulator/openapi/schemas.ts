@@ -13,7 +13,8 @@ export const SCHEMA_REF = "#/components/schemas/";
 
 const contractNames: ReadonlyMap<z.ZodType, string> = (() => {
   const names = new Map<z.ZodType, string>();
-  for (const [name, value] of Object.entries(contract)) if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
+  for (const [name, value] of Object.entries(contract))
+    if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
   return names;
 })();
 
@@ -32,7 +33,8 @@ export class SchemaSide {
    * by the export it was derived from (`origin`), else `fallback`.
    */
   ref(schema: z.ZodType, fallback: string, origin?: z.ZodType): JsonSchema {
-    const inherited = origin && !contractNames.has(schema) && !this.names.has(schema) ? contractNames.get(origin) : undefined;
+    const inherited =
+      origin && !contractNames.has(schema) && !this.names.has(schema) ? contractNames.get(origin) : undefined;
     if (inherited && !this.aliased.has(inherited)) {
       this.aliased.add(inherited);
       this.names.set(schema, inherited);
@@ -57,7 +59,12 @@ export class SchemaSide {
     const registry = z.registry<{ id: string }>();
     for (const [schema, id] of contractNames) if (!this.aliased.has(id)) registry.add(schema, { id });
     for (const [schema, id] of this.names) registry.add(schema, { id });
-    const { schemas } = z.toJSONSchema(registry, { target: "draft-2020-12", io: this.io, unrepresentable: "any", uri: (id) => SCHEMA_REF + id });
+    const { schemas } = z.toJSONSchema(registry, {
+      target: "draft-2020-12",
+      io: this.io,
+      unrepresentable: "any",
+      uri: (id) => SCHEMA_REF + id,
+    });
     return new Map(Object.entries(schemas).map(([id, json]) => [id, strip(json as JsonSchema)]));
   }
 }
@@ -73,7 +80,8 @@ export function refsIn(value: unknown, into: Set<string> = new Set()): Set<strin
   if (Array.isArray(value)) for (const item of value) refsIn(item, into);
   else if (typeof value === "object" && value !== null) {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === "$ref" && typeof inner === "string" && inner.startsWith(SCHEMA_REF)) into.add(inner.slice(SCHEMA_REF.length));
+      if (key === "$ref" && typeof inner === "string" && inner.startsWith(SCHEMA_REF))
+        into.add(inner.slice(SCHEMA_REF.length));
       else refsIn(inner, into);
     }
   }
@@ -93,7 +101,9 @@ function reachable(roots: Iterable<string>, schemas: Map<string, JsonSchema>): S
 
 function renameRefs<T>(value: T, renamed: ReadonlySet<string>): T {
   return JSON.parse(JSON.stringify(value), (key, inner: unknown) =>
-    key === "$ref" && typeof inner === "string" && renamed.has(inner.slice(SCHEMA_REF.length)) ? `${inner}Output` : inner,
+    key === "$ref" && typeof inner === "string" && renamed.has(inner.slice(SCHEMA_REF.length))
+      ? `${inner}Output`
+      : inner,
   ) as T;
 }
 
@@ -112,7 +122,7 @@ export function combine(requests: SchemaSide, responses: SchemaSide): Components
   const shared = [...inReach].filter((name) => outReach.has(name));
   // A shared schema is split when the two descriptions differ, or when it refers to one that is split.
   const split = new Set(shared.filter((name) => JSON.stringify(input.get(name)) !== JSON.stringify(output.get(name))));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const name of shared) {
       if (!split.has(name) && [...refsIn(output.get(name))].some((ref) => split.has(ref))) {
@@ -123,6 +133,10 @@ export function combine(requests: SchemaSide, responses: SchemaSide): Components
   }
   const schemas: Record<string, JsonSchema> = {};
   for (const name of [...inReach].sort()) schemas[name] = input.get(name)!;
-  for (const name of [...outReach].sort()) schemas[split.has(name) ? `${name}Output` : name] = renameRefs(output.get(name)!, split);
-  return { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), outputRefs: (value) => renameRefs(value, split) };
+  for (const name of [...outReach].sort())
+    schemas[split.has(name) ? `${name}Output` : name] = renameRefs(output.get(name)!, split);
+  return {
+    schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+    outputRefs: (value) => renameRefs(value, split),
+  };
 }

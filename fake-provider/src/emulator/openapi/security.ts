@@ -5,12 +5,20 @@ import { headerNames, rebranded, type OperationAccess } from "@authsim/sdk/contr
  * level accepts. The provider reads either header family (`x-stack-*` or the published SDK's `x-hexclave-*`); the
  * schemes name the legacy one, which every backend accepts.
  */
-type SchemeName = "accessType" | "projectId" | "publishableClientKey" | "secretServerKey" | "superSecretAdminKey" | "adminAccessToken" | "accessToken";
+type SchemeName =
+  | "accessType"
+  | "projectId"
+  | "publishableClientKey"
+  | "secretServerKey"
+  | "superSecretAdminKey"
+  | "adminAccessToken"
+  | "accessToken";
 
 const descriptions: Record<SchemeName, string> = {
   accessType: "client, server or admin: which key the request authenticates with.",
   projectId: "The project the request is for.",
-  publishableClientKey: "The project's publishable client key (client access; optional unless the project requires one).",
+  publishableClientKey:
+    "The project's publishable client key (client access; optional unless the project requires one).",
   secretServerKey: "The project's secret server key (server access).",
   superSecretAdminKey: "The project's super secret admin key (admin access).",
   adminAccessToken: "An access token of an internal-project user who owns the project (admin access without the key).",
@@ -21,7 +29,12 @@ export function securitySchemes(): Record<string, unknown> {
   return Object.fromEntries(
     (Object.keys(descriptions) as SchemeName[]).map((name) => [
       name,
-      { type: "apiKey", in: "header", name: headerNames[name], description: `${descriptions[name]} Also accepted as ${rebranded(headerNames[name])}.` },
+      {
+        type: "apiKey",
+        in: "header",
+        name: headerNames[name],
+        description: `${descriptions[name]} Also accepted as ${rebranded(headerNames[name])}.`,
+      },
     ]),
   );
 }

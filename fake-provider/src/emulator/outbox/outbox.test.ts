@@ -12,10 +12,14 @@ function setup() {
   const provider = createFakeProvider({ clock: manualClock(Date.UTC(2026, 0, 1)), ids: seededRandom("outbox") });
   const send = (to: string, kind: SentEmailRecord["kind"] & ("password_reset" | "magic_link")) =>
     provider.store.transact((tables) =>
-      sendEmail(
-        opContextOn(tables, provider.clock.now(), seededRandom(to), provider.settings),
-        { projectId: dev.id, to, kind, code: "c0de", otp: "C0DE12", link: `http://localhost:3000/cb?code=c0de` },
-      ),
+      sendEmail(opContextOn(tables, provider.clock.now(), seededRandom(to), provider.settings), {
+        projectId: dev.id,
+        to,
+        kind,
+        code: "c0de",
+        otp: "C0DE12",
+        link: `http://localhost:3000/cb?code=c0de`,
+      }),
     );
   return { provider, send };
 }
@@ -26,8 +30,16 @@ describe("outbox", () => {
     await send("a@example.com", "password_reset");
     await send("b@example.com", "magic_link");
     const all = provider.outbox.list();
-    expect(all.map((e) => [e.to[0], e.kind, e.seq])).toEqual([["a@example.com", "password_reset", 1], ["b@example.com", "magic_link", 2]]);
-    expect(all[1]).toMatchObject({ code: "c0de", otp: "C0DE12", link: "http://localhost:3000/cb?code=c0de", sentAtMillis: Date.UTC(2026, 0, 1) });
+    expect(all.map((e) => [e.to[0], e.kind, e.seq])).toEqual([
+      ["a@example.com", "password_reset", 1],
+      ["b@example.com", "magic_link", 2],
+    ]);
+    expect(all[1]).toMatchObject({
+      code: "c0de",
+      otp: "C0DE12",
+      link: "http://localhost:3000/cb?code=c0de",
+      sentAtMillis: Date.UTC(2026, 0, 1),
+    });
     expect(all[1]!.subject).toContain("C0DE12");
     expect(all[1]!.html).toContain('href="http://localhost:3000/cb?code=c0de"');
   });
@@ -48,7 +60,9 @@ describe("outbox", () => {
     await send("other@example.com", "magic_link");
     await send("late@example.com", "password_reset");
     await expect(waiting).resolves.toMatchObject({ to: ["late@example.com"], kind: "password_reset" });
-    await expect(provider.outbox.waitFor({ to: "never@example.com" }, { timeoutMs: 20 })).rejects.toBeInstanceOf(OutboxTimeoutError);
+    await expect(provider.outbox.waitFor({ to: "never@example.com" }, { timeoutMs: 20 })).rejects.toBeInstanceOf(
+      OutboxTimeoutError,
+    );
   });
 
   it("numbers emails in the order they were delivered, so one delivered late still comes after what a reader saw", async () => {
@@ -57,17 +71,24 @@ describe("outbox", () => {
     // Held back for a minute (as a scheduled email, or one waiting in the email queue, is).
     await provider.store.transact((tables) => {
       const email = [...tables.emails.values()][0]!;
-      tables.emails.set(email.id, { ...email, outbox: { ...outboxFieldsOf(email), scheduledAtMillis: provider.clock.now() + 60_000 } });
+      tables.emails.set(email.id, {
+        ...email,
+        outbox: { ...outboxFieldsOf(email), scheduledAtMillis: provider.clock.now() + 60_000 },
+      });
     });
     await send("on-time@example.com", "magic_link");
     const seen = provider.outbox.list();
     expect(seen.map((e) => [e.to[0], e.seq])).toEqual([["on-time@example.com", 2]]);
     expect(provider.outbox.list({ afterSeq: 2 })).toEqual([]);
     provider.clock.advance(60_000);
-    expect(provider.outbox.list({ afterSeq: seen.at(-1)!.seq }).map((e) => [e.to[0], e.seq])).toEqual([["early@example.com", 3]]);
+    expect(provider.outbox.list({ afterSeq: seen.at(-1)!.seq }).map((e) => [e.to[0], e.seq])).toEqual([
+      ["early@example.com", 3],
+    ]);
     expect(provider.outbox.list().map((e) => e.to[0])).toEqual(["on-time@example.com", "early@example.com"]);
     // The same over the control endpoint, as the real service's e2e mailbox reads it.
-    const body = (await (await provider.fetch("http://x/__emulator/outbox?after_seq=2")).json()) as { items: { to: string[]; seq: number }[] };
+    const body = (await (await provider.fetch("http://x/__emulator/outbox?after_seq=2")).json()) as {
+      items: { to: string[]; seq: number }[];
+    };
     expect(body.items.map((e) => [e.to[0], e.seq])).toEqual([["early@example.com", 3]]);
     await send("next@example.com", "magic_link");
     expect(provider.outbox.list({ afterSeq: 3 }).map((e) => [e.to[0], e.seq])).toEqual([["next@example.com", 4]]);

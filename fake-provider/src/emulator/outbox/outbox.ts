@@ -64,7 +64,11 @@ function matches(email: SentEmailRecord, f: OutboxFilter): boolean {
  * (always, for emails delivered as they are sent), else the next number.
  */
 /** `grace`: how long a queued email waits before the queue renders it, now (the email queue's, none with the clock frozen). */
-export function createOutbox(store: Store, now: () => number = () => Number.POSITIVE_INFINITY, grace: () => number = () => 0): Outbox {
+export function createOutbox(
+  store: Store,
+  now: () => number = () => Number.POSITIVE_INFINITY,
+  grace: () => number = () => 0,
+): Outbox {
   const places = new Map<string, number>();
   let lastPlace = 0;
 
@@ -77,7 +81,8 @@ export function createOutbox(store: Store, now: () => number = () => Number.POSI
       places.set(email.id, lastPlace);
     }
     // Forget the places of emails gone from the store (cleared, dropped past the outbox's capacity).
-    if (places.size > 2 * store.read.emails.size + 64) for (const id of places.keys()) if (!store.read.emails.has(id)) places.delete(id);
+    if (places.size > 2 * store.read.emails.size + 64)
+      for (const id of places.keys()) if (!store.read.emails.has(id)) places.delete(id);
     const after = filter.afterSeq ?? -1;
     return delivered
       .filter((e) => places.get(e.id)! > after && matches(e, filter))
@@ -92,10 +97,18 @@ export function createOutbox(store: Store, now: () => number = () => Number.POSI
       const { status } = outboxStatusOf(email, at);
       if (status !== "preparing" && status !== "scheduled" && status !== "paused") continue;
       const o = outboxFieldsOf(email);
-      const dueAtMillis = status === "paused" ? null : status === "preparing" ? o.updatedAtMillis + grace() : o.scheduledAtMillis;
+      const dueAtMillis =
+        status === "paused" ? null : status === "preparing" ? o.updatedAtMillis + grace() : o.scheduledAtMillis;
       const recipient = o.recipient;
       const to = email.to.length > 0 ? email.to : recipient.type === "user-primary-email" ? [] : [...recipient.emails];
-      items.push({ id: email.id, projectId: email.projectId, to, subject: o.awaitingRender ? null : email.subject, status, dueAtMillis });
+      items.push({
+        id: email.id,
+        projectId: email.projectId,
+        to,
+        subject: o.awaitingRender ? null : email.subject,
+        status,
+        dueAtMillis,
+      });
     }
     return items.sort((a, b) => (store.read.emails.get(a.id)?.seq ?? 0) - (store.read.emails.get(b.id)?.seq ?? 0));
   };
@@ -105,7 +118,12 @@ export function createOutbox(store: Store, now: () => number = () => Number.POSI
     latest: (filter) => list(filter).at(-1),
     waitFor(filter = {}, options = {}) {
       const timeoutMs = Math.min(options.timeoutMs ?? 5_000, 60_000);
-      return waitForCommit(store, () => list(filter)[0], timeoutMs, () => new OutboxTimeoutError(`No email matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`));
+      return waitForCommit(
+        store,
+        () => list(filter)[0],
+        timeoutMs,
+        () => new OutboxTimeoutError(`No email matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`),
+      );
     },
     clear: () =>
       store.transact((tables) => {

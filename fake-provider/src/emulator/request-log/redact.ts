@@ -25,7 +25,23 @@ export function mask(value: string, options: { whole?: boolean; encode?: (s: str
 }
 
 /** Parameter names that carry secrets: exact names, then suffixes (…_token, …_secret, …_key, …_password, …_code). */
-const SECRET_NAMES = new Set(["code", "state", "token", "password", "secret", "otp", "totp", "nonce", "api_key", "apikey", "key", "code_verifier", "hashed_key", "encrypted_value", "full_code"]);
+const SECRET_NAMES = new Set([
+  "code",
+  "state",
+  "token",
+  "password",
+  "secret",
+  "otp",
+  "totp",
+  "nonce",
+  "api_key",
+  "apikey",
+  "key",
+  "code_verifier",
+  "hashed_key",
+  "encrypted_value",
+  "full_code",
+]);
 const SECRET_SUFFIX = /[_-](token|secret|key|password|code|otp|verifier)$/;
 
 export function isSecretName(name: string): boolean {
@@ -86,7 +102,8 @@ export function redactQuery(query: string): string {
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
       const plainName = decode(name);
-      if (isSecretName(plainName)) return `${name}=${mask(decode(value), { whole: maskedWhole(plainName), encode: encodeURIComponent })}`;
+      if (isSecretName(plainName))
+        return `${name}=${mask(decode(value), { whole: maskedWhole(plainName), encode: encodeURIComponent })}`;
       // A value may be a URL whose own query carries a secret (a redirect URL with ?code=…): decoded, then masked.
       const decoded = decode(value);
       const cleaned = redactNestedUrl(decoded);

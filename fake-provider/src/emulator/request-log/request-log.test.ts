@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { RequestLogEntry } from "./request-log.ts";
 import { createRequestLog } from "./request-log.ts";
 import { DASHBOARD_HEADER } from "./middleware.ts";
-import { api, client, DEV, expectJson, newProvider, request, server, signUp, START_MILLIS } from "../../test-support/api.ts";
+import {
+  api,
+  client,
+  DEV,
+  expectJson,
+  newProvider,
+  request,
+  server,
+  signUp,
+  START_MILLIS,
+} from "../../test-support/api.ts";
 
 const last = (p: ReturnType<typeof newProvider>): RequestLogEntry => p.requestLog.list().at(-1)!;
 
@@ -34,7 +44,9 @@ describe("the request log", () => {
     const p = newProvider();
     await api(p, "/users", { headers: server({ secretServerKey: "ssk_wrong" }) });
     expect(last(p)).toMatchObject({ status: 401, knownError: "INVALID_SECRET_SERVER_KEY" });
-    expect(last(p).why).toEqual([`parseAuth step 7: INVALID_SECRET_SERVER_KEY — The secret server key is not valid for the project "${DEV.id}". Does the project and/or the key exist?`]);
+    expect(last(p).why).toEqual([
+      `parseAuth step 7: INVALID_SECRET_SERVER_KEY — The secret server key is not valid for the project "${DEV.id}". Does the project and/or the key exist?`,
+    ]);
     await api(p, "/users", { headers: { accessType: "server" } });
     expect(last(p).why[0]).toMatch(/^parseAuth step 4: ACCESS_TYPE_WITHOUT_PROJECT_ID — /);
     await api(p, "/users", { headers: client() });
@@ -44,8 +56,15 @@ describe("the request log", () => {
   it("lists each schema problem, and the op's known error with its message", async () => {
     const p = newProvider();
     await api(p, "/users", { headers: server(), json: { display_name: "A", x: 1, y: 2 } });
-    expect(last(p)).toMatchObject({ status: 400, knownError: "SCHEMA_ERROR", why: ["schema: body contains unknown properties: x, y"] });
-    await api(p, "/auth/password/sign-in", { headers: client(), json: { email: "nobody@example.com", password: "wrong password" } });
+    expect(last(p)).toMatchObject({
+      status: 400,
+      knownError: "SCHEMA_ERROR",
+      why: ["schema: body contains unknown properties: x, y"],
+    });
+    await api(p, "/auth/password/sign-in", {
+      headers: client(),
+      json: { email: "nobody@example.com", password: "wrong password" },
+    });
     expect(last(p)).toMatchObject({ status: 400, knownError: "EMAIL_PASSWORD_MISMATCH" });
     expect(last(p).why).toEqual(["op passwordSignIn: EMAIL_PASSWORD_MISMATCH — Wrong e-mail or password."]);
     await api(p, "/auth/password/sign-in", { headers: client(), body: "{not json", contentType: "application/json" });
@@ -55,7 +74,10 @@ describe("the request log", () => {
   it("names fired fault rules, including latency that let the request through and a dropped connection", async () => {
     const p = newProvider();
     const slow = p.faults.add({ path: "/projects/current", action: { type: "latency", millis: 1 } });
-    const limited = p.faults.add({ path: "/projects/current", action: { type: "status", status: 429, headers: { "retry-after": "1" } } });
+    const limited = p.faults.add({
+      path: "/projects/current",
+      action: { type: "status", status: 429, headers: { "retry-after": "1" } },
+    });
     await api(p, "/projects/current", { headers: client() });
     expect(last(p)).toMatchObject({ status: 429, operationId: null });
     expect(last(p).why).toEqual([
@@ -64,15 +86,25 @@ describe("the request log", () => {
     ]);
     const drop = p.faults.add({ method: "GET", path: "/projects/current", action: { type: "drop" } });
     await expect(api(p, "/projects/current", { headers: client() })).rejects.toBeInstanceOf(TypeError);
-    expect(last(p)).toMatchObject({ status: null, why: [`fault rule ${drop.id} (GET /projects/current): dropped the connection`] });
+    expect(last(p)).toMatchObject({
+      status: null,
+      why: [`fault rule ${drop.id} (GET /projects/current): dropped the connection`],
+    });
   });
 
   it("records the status the client really got under override-error-status, and unknown paths", async () => {
     const p = newProvider();
-    await api(p, "/users", { headers: server({ secretServerKey: "nope" }), raw: { "x-stack-override-error-status": "true" } });
+    await api(p, "/users", {
+      headers: server({ secretServerKey: "nope" }),
+      raw: { "x-stack-override-error-status": "true" },
+    });
     expect(last(p)).toMatchObject({ status: 401, knownError: "INVALID_SECRET_SERVER_KEY" });
     await api(p, "/no/such/path", { headers: client() });
-    expect(last(p)).toMatchObject({ status: 404, operationId: null, why: ["no operation of the contract has this path (plain-text 404)"] });
+    expect(last(p)).toMatchObject({
+      status: 404,
+      operationId: null,
+      why: ["no operation of the contract has this path (plain-text 404)"],
+    });
     // Control endpoints are not API traffic.
     await request(p, "/__emulator/clock");
     expect(last(p).path).toBe("/api/v1/no/such/path");
@@ -94,9 +126,26 @@ describe("the request log", () => {
 
   it("filters by method, path, project, status class, code, sequence and the dashboard's own traffic", () => {
     const log = createRequestLog(10);
-    const base = { atMillis: 0, query: "", accessType: "client", userId: null, operationId: null, knownError: null, durationMillis: 1, why: [], fromDashboard: false };
+    const base = {
+      atMillis: 0,
+      query: "",
+      accessType: "client",
+      userId: null,
+      operationId: null,
+      knownError: null,
+      durationMillis: 1,
+      why: [],
+      fromDashboard: false,
+    };
     log.record({ ...base, method: "GET", path: "/api/v1/users/me", projectId: "a", status: 200 });
-    log.record({ ...base, method: "POST", path: "/api/v1/users", projectId: "b", status: 401, knownError: "INVALID_SECRET_SERVER_KEY" });
+    log.record({
+      ...base,
+      method: "POST",
+      path: "/api/v1/users",
+      projectId: "b",
+      status: 401,
+      knownError: "INVALID_SECRET_SERVER_KEY",
+    });
     log.record({ ...base, method: "GET", path: "/api/v1/teams", projectId: "a", status: 503, fromDashboard: true });
     const seqs = (f: Parameters<typeof log.list>[0]) => log.list(f).map((e) => e.seq);
     expect(seqs({ method: "get" })).toEqual([1, 3]);
@@ -114,13 +163,17 @@ describe("the request log", () => {
     const p = newProvider();
     await api(p, "/projects/current", { headers: client(), raw: { [DASHBOARD_HEADER]: "1" } });
     await api(p, "/users", { headers: server({ secretServerKey: "nope" }) });
-    const all = await expectJson<{ items: RequestLogEntry[]; capacity: number }>(await request(p, "/__emulator/requests"));
+    const all = await expectJson<{ items: RequestLogEntry[]; capacity: number }>(
+      await request(p, "/__emulator/requests"),
+    );
     expect(all.capacity).toBe(1_000);
     expect(all.items.map((e) => [e.status, e.fromDashboard])).toEqual([
       [200, true],
       [401, false],
     ]);
-    const own = await expectJson<{ items: RequestLogEntry[] }>(await request(p, "/__emulator/requests?exclude_dashboard=true&status=4xx&known_error=INVALID_SECRET_SERVER_KEY"));
+    const own = await expectJson<{ items: RequestLogEntry[] }>(
+      await request(p, "/__emulator/requests?exclude_dashboard=true&status=4xx&known_error=INVALID_SECRET_SERVER_KEY"),
+    );
     expect(own.items.map((e) => e.path)).toEqual(["/api/v1/users"]);
     expect((await request(p, "/__emulator/requests?status=teapot")).status).toBe(400);
     expect((await request(p, "/__emulator/requests", { method: "DELETE" })).status).toBe(200);
@@ -131,10 +184,16 @@ describe("the request log", () => {
 describe("GET /__emulator/counts", () => {
   it("counts a project's users and emails and the log's requests other than the dashboard's", async () => {
     const p = newProvider();
-    const counts = async () => expectJson<{ users: number; emails: number; requests: number }>(await request(p, `/__emulator/counts?project_id=${DEV.id}`));
+    const counts = async () =>
+      expectJson<{ users: number; emails: number; requests: number }>(
+        await request(p, `/__emulator/counts?project_id=${DEV.id}`),
+      );
     const before = await counts();
     await signUp(p, { email: "count@example.com" });
-    await api(p, "/auth/password/send-reset-code", { json: { email: "count@example.com", callback_url: "http://localhost:3000/handler/password-reset" }, headers: client() });
+    await api(p, "/auth/password/send-reset-code", {
+      json: { email: "count@example.com", callback_url: "http://localhost:3000/handler/password-reset" },
+      headers: client(),
+    });
     await api(p, "/projects/current", { headers: client(), raw: { [DASHBOARD_HEADER]: "1" } });
     const after = await counts();
     expect(after.users - before.users).toBe(1);

@@ -74,7 +74,8 @@ function matches(entry: RequestLogEntry, f: RequestLogFilter): boolean {
 }
 
 export function createRequestLog(capacity = DEFAULT_REQUEST_LOG_CAPACITY): RequestLog {
-  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError("The request log capacity must be a positive integer.");
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError("The request log capacity must be a positive integer.");
   // A fixed array written round-robin: recording is O(1) however long the emulator runs.
   let slots: (RequestLogEntry | undefined)[] = new Array<RequestLogEntry | undefined>(capacity);
   let next = 0;

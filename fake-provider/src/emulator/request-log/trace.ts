@@ -68,7 +68,8 @@ function stageLabel(stage: PipelineStage, operationId: string | null, error: unk
     case "body":
       return "body parsing";
     case "auth": {
-      const step = error instanceof KnownErrorException ? authSteps[error.code] : error instanceof StatusError ? 7 : undefined;
+      const step =
+        error instanceof KnownErrorException ? authSteps[error.code] : error instanceof StatusError ? 7 : undefined;
       return step === undefined ? "parseAuth" : `parseAuth step ${step}`;
     }
     case "access":
@@ -84,7 +85,10 @@ function stageLabel(stage: PipelineStage, operationId: string | null, error: unk
 
 /** SCHEMA_ERROR messages list one problem per "  - " line (api/http/parse.ts): the log shows each problem on its own. */
 function schemaProblems(message: string): string[] {
-  const lines = message.split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.slice(4));
+  const lines = message
+    .split("\n")
+    .filter((l) => l.startsWith("  - "))
+    .map((l) => l.slice(4));
   return lines.length > 0 ? lines : [message];
 }
 
@@ -95,7 +99,8 @@ function schemaProblems(message: string): string[] {
 function withoutSecretDetails(error: KnownErrorException): string {
   let message = error.message;
   for (const [name, value] of Object.entries(error.details ?? {})) {
-    if (isSecretName(name) && typeof value === "string" && value.length > 0) message = message.split(value).join(mask(value));
+    if (isSecretName(name) && typeof value === "string" && value.length > 0)
+      message = message.split(value).join(mask(value));
   }
   return message;
 }

@@ -21,22 +21,36 @@ async function htmlPages(app: Hono, origin: string): Promise<{ path: string; res
   return pages;
 }
 
-const framing = (response: Response) => [response.headers.get("x-frame-options"), response.headers.get("content-security-policy")];
+const framing = (response: Response) => [
+  response.headers.get("x-frame-options"),
+  response.headers.get("content-security-policy"),
+];
 
 describe("framing", () => {
   it("every HTML page of the emulator (dashboard placeholder, API reference, checkout, mock identity provider) forbids foreign frames", async () => {
     const provider = newProvider();
     const pages = await htmlPages(provider.app, "http://localhost:8102");
     // The walk found the pages it is meant to check: the dashboard placeholder at /, the API reference, checkout and the mock identity provider at least.
-    expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(["/", "/__emulator/api-reference", "/__emulator/checkout/x", "/__emulator/oauth/authorize/x"]));
+    expect(pages.map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/__emulator/api-reference",
+        "/__emulator/checkout/x",
+        "/__emulator/oauth/authorize/x",
+      ]),
+    );
     for (const { path, response } of pages) {
       expect([path, response.headers.get("x-frame-options")]).toEqual([path, FRAME_OPTIONS]);
-      expect([path, response.headers.get("content-security-policy")]).toEqual([path, expect.stringContaining(FRAME_ANCESTORS_POLICY)]);
+      expect([path, response.headers.get("content-security-policy")]).toEqual([
+        path,
+        expect.stringContaining(FRAME_ANCESTORS_POLICY),
+      ]);
     }
     const mock = createMockOAuthServer(provider, { origin: "http://localhost:8114" });
     const mockPages = await htmlPages(mock.app, "http://localhost:8114");
     expect(mockPages.length).toBeGreaterThan(0);
-    for (const { path, response } of mockPages) expect([path, ...framing(response)]).toEqual([path, FRAME_OPTIONS, FRAME_ANCESTORS_POLICY]);
+    for (const { path, response } of mockPages)
+      expect([path, ...framing(response)]).toEqual([path, FRAME_OPTIONS, FRAME_ANCESTORS_POLICY]);
   });
 
   it("leaves the API's answers as the real service sends them, and keeps a page's own policy beside the new one", async () => {
@@ -54,4 +68,3 @@ describe("framing", () => {
     expect([...framing(framed), await framed.text()]).toEqual([FRAME_OPTIONS, FRAME_ANCESTORS_POLICY, "<p>x</p>"]);
   });
 });
-

@@ -10,7 +10,8 @@ import type { Context, Next } from "hono";
 export const FRAME_ANCESTORS_POLICY = "frame-ancestors 'self'";
 export const FRAME_OPTIONS = "SAMEORIGIN";
 
-const isHtml = (response: Response) => (response.headers.get("content-type") ?? "").toLowerCase().startsWith("text/html");
+const isHtml = (response: Response) =>
+  (response.headers.get("content-type") ?? "").toLowerCase().startsWith("text/html");
 
 /**
  * The response with both headers when it is an HTML page; anything else as it is. A page's own Content-Security-Policy
@@ -23,7 +24,11 @@ export function forbidFraming(response: Response): Response {
     setFrameHeaders(out.headers);
   } catch {
     // Immutable headers (a fetched answer): a copy with the same body stream.
-    out = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    out = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: new Headers(response.headers),
+    });
     setFrameHeaders(out.headers);
   }
   return out;

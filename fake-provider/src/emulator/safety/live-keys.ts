@@ -67,7 +67,10 @@ export interface StateFound {
 
 /** The live-looking keys and real-service domains among what was found: nothing refused when both are empty. */
 export function liveState(found: StateFound): StateFound {
-  return { keys: found.keys.filter((k) => looksLikeLiveKey(k.value)), domains: found.domains.filter((d) => isRealServiceHost(d.value)) };
+  return {
+    keys: found.keys.filter((k) => looksLikeLiveKey(k.value)),
+    domains: found.domains.filter((d) => isRealServiceHost(d.value)),
+  };
 }
 
 /** Only the first 8 characters of a key are ever shown: enough to find it, not enough to use it. */
@@ -92,7 +95,11 @@ export function liveStateReason(lead: string, container: string, found: StateFou
     );
   }
   if (domains.length > 0) {
-    lines.push("These trusted domains are the real service's hosts:", ...domains.map((d) => `  - ${d.what}: ${d.value}`), "Use your app's own (local) domains instead.");
+    lines.push(
+      "These trusted domains are the real service's hosts:",
+      ...domains.map((d) => `  - ${d.what}: ${d.value}`),
+      "Use your app's own (local) domains instead.",
+    );
   }
   return lines.join("\n");
 }
@@ -117,26 +124,35 @@ export function fixtureState(doc: unknown): StateFound {
     const project = typeof p.id === "string" ? `project ${p.id}` : `project #${i + 1}`;
     if (isRecord(p.keys)) {
       for (const [name, value] of Object.entries(p.keys)) {
-        if (typeof value === "string") found.keys.push({ value, what: `${Object.hasOwn(KEY_NAMES, name) ? KEY_NAMES[name] : name} of ${project}` });
+        if (typeof value === "string")
+          found.keys.push({ value, what: `${Object.hasOwn(KEY_NAMES, name) ? KEY_NAMES[name] : name} of ${project}` });
       }
     }
     const domains = isRecord(p.config) && Array.isArray(p.config.domains) ? (p.config.domains as unknown[]) : [];
-    for (const d of domains) if (isRecord(d) && typeof d.domain === "string") found.domains.push({ value: d.domain, what: `trusted domain of ${project}` });
+    for (const d of domains)
+      if (isRecord(d) && typeof d.domain === "string")
+        found.domains.push({ value: d.domain, what: `trusted domain of ${project}` });
   });
   return found;
 }
 
 /** The keys and domains of a restored state: every project key set (domain/store/records.ts) and each project's domains. */
-export function storeState(state: { apiKeySets: Iterable<ApiKeySetRecord>; projects: Iterable<ProjectRecord> }): StateFound {
+export function storeState(state: {
+  apiKeySets: Iterable<ApiKeySetRecord>;
+  projects: Iterable<ProjectRecord>;
+}): StateFound {
   const found: StateFound = { keys: [], domains: [] };
   for (const set of state.apiKeySets) {
     const of = `of project ${set.projectId} (key set ${set.id})`;
-    if (set.publishableClientKey !== null) found.keys.push({ value: set.publishableClientKey, what: `publishable client key ${of}` });
+    if (set.publishableClientKey !== null)
+      found.keys.push({ value: set.publishableClientKey, what: `publishable client key ${of}` });
     if (set.secretServerKey !== null) found.keys.push({ value: set.secretServerKey, what: `secret server key ${of}` });
-    if (set.superSecretAdminKey !== null) found.keys.push({ value: set.superSecretAdminKey, what: `super secret admin key ${of}` });
+    if (set.superSecretAdminKey !== null)
+      found.keys.push({ value: set.superSecretAdminKey, what: `super secret admin key ${of}` });
   }
   for (const project of state.projects) {
-    for (const d of project.config.domains) found.domains.push({ value: d.domain, what: `trusted domain of project ${project.id}` });
+    for (const d of project.config.domains)
+      found.domains.push({ value: d.domain, what: `trusted domain of project ${project.id}` });
   }
   return found;
 }

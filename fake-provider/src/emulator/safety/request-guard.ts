@@ -50,7 +50,8 @@ function requestHost(request: Request): string {
 }
 
 /** Plain text: these refusals come from the emulator, not the emulated service, and a person reads them. */
-const refusal = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const refusal = (status: number, message: string) =>
+  new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 export function hostRefusal(request: Request, policy: HostPolicy): Response | null {
   const host = requestHost(request);
@@ -77,10 +78,16 @@ export function controlRefusal(request: Request): Response | null {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json") return null;
   if (type === "application/x-www-form-urlencoded" && FORM_PATHS.some((p) => p.test(url.pathname))) return null;
-  return refusal(415, `${request.method} ${url.pathname} changes the emulator's state: send it with content-type: application/json.`);
+  return refusal(
+    415,
+    `${request.method} ${url.pathname} changes the emulator's state: send it with content-type: application/json.`,
+  );
 }
 
-const secretKeyHeaders = [headerNames.secretServerKey, headerNames.superSecretAdminKey].flatMap((h) => [h, rebranded(h)]);
+const secretKeyHeaders = [headerNames.secretServerKey, headerNames.superSecretAdminKey].flatMap((h) => [
+  h,
+  rebranded(h),
+]);
 
 /** A page that is not on this machine (or an allowed host) may not use the secret server key or the admin key. */
 export function secretKeyRefusal(request: Request, policy: HostPolicy): Response | null {

@@ -34,11 +34,22 @@ export function emailQueueWorker(deps: OpDeps & { clock: ControllableClock }): T
       const now = deps.clock.now();
       const scheduled = new Map<number, number>();
       for (const email of deps.store.read.emails.values()) {
-        if (email.outbox && outboxStatusOf(email, now).status === "scheduled") scheduled.set(email.outbox.scheduledAtMillis, (scheduled.get(email.outbox.scheduledAtMillis) ?? 0) + 1);
+        if (email.outbox && outboxStatusOf(email, now).status === "scheduled")
+          scheduled.set(email.outbox.scheduledAtMillis, (scheduled.get(email.outbox.scheduledAtMillis) ?? 0) + 1);
       }
       return [
-        ...[...byInstant].map(([dueAtMillis, count]) => ({ kind: "email-queue", what: "queued email", count, dueAtMillis })),
-        ...[...scheduled].map(([dueAtMillis, count]) => ({ kind: "scheduled-email", what: "scheduled email", count, dueAtMillis })),
+        ...[...byInstant].map(([dueAtMillis, count]) => ({
+          kind: "email-queue",
+          what: "queued email",
+          count,
+          dueAtMillis,
+        })),
+        ...[...scheduled].map(([dueAtMillis, count]) => ({
+          kind: "scheduled-email",
+          what: "scheduled email",
+          count,
+          dueAtMillis,
+        })),
       ];
     },
   };

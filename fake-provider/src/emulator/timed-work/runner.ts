@@ -63,7 +63,11 @@ export const QUEUE_STEP_WAIT_MILLIS = 20;
 /** Real timers longer than this are re-armed: setTimeout's limit is 2^31 ms, and a retry may be ten hours away. */
 const LONGEST_TIMER_MILLIS = 60_000;
 
-export function createTimedWork(clock: ControllableClock, workers: readonly TimedWorker[], onError: (error: unknown) => void): TimedWork {
+export function createTimedWork(
+  clock: ControllableClock,
+  workers: readonly TimedWorker[],
+  onError: (error: unknown) => void,
+): TimedWork {
   const running = new Map<TimedWorker, Promise<void>>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt: number | null = null;
@@ -143,10 +147,14 @@ export function createTimedWork(clock: ControllableClock, workers: readonly Time
       const runs = workers.flatMap((w) => (w.holdsRequests && running.has(w) ? [running.get(w)!] : []));
       if (runs.length === 0) return;
       let timeout: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([Promise.all(runs), new Promise<void>((resolve) => (timeout = setTimeout(resolve, QUEUE_STEP_WAIT_MILLIS)))]);
+      await Promise.race([
+        Promise.all(runs),
+        new Promise<void>((resolve) => (timeout = setTimeout(resolve, QUEUE_STEP_WAIT_MILLIS))),
+      ]);
       clearTimeout(timeout);
     },
-    pending: () => workers.flatMap((w) => w.pending()).sort((a, b) => a.dueAtMillis - b.dueAtMillis || a.kind.localeCompare(b.kind)),
+    pending: () =>
+      workers.flatMap((w) => w.pending()).sort((a, b) => a.dueAtMillis - b.dueAtMillis || a.kind.localeCompare(b.kind)),
     stop() {
       if (timer !== null) clearTimeout(timer);
       timer = null;

@@ -1,6 +1,11 @@
 import type { ControllableClock } from "../../clock.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
-import { recordAttempt, takeDueDeliveries, type AttemptOutcome, type DeliveryJob } from "../../domain/ops/webhooks/webhooks.ts";
+import {
+  recordAttempt,
+  takeDueDeliveries,
+  type AttemptOutcome,
+  type DeliveryJob,
+} from "../../domain/ops/webhooks/webhooks.ts";
 import { svixHeaders } from "../../domain/webhooks/signature.ts";
 import type { TimedWorker } from "./runner.ts";
 
@@ -44,16 +49,25 @@ async function readLimited(response: Response, limit: number): Promise<string> {
 }
 
 function failureText(error: unknown, timeoutMillis: number): string {
-  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) return `No answer within ${timeoutMillis} ms (timed out).`;
+  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return `No answer within ${timeoutMillis} ms (timed out).`;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
   return `${error instanceof Error ? error.message : String(error)}${cause}`;
 }
 
-export async function attemptDelivery(job: DeliveryJob, clock: { now(): number }, options: WebhookWorkerOptions = {}): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  job: DeliveryJob,
+  clock: { now(): number },
+  options: WebhookWorkerOptions = {},
+): Promise<AttemptOutcome> {
   const timeoutMillis = options.timeoutMillis ?? DEFAULT_WEBHOOK_TIMEOUT_MILLIS;
   const post = options.fetch ?? fetch;
   const startedAtMillis = clock.now();
-  const headers = { "content-type": "application/json", "user-agent": "Svix-Webhooks/authsim", ...(await svixHeaders(job.secret, job.msgId, job.timestampSeconds, job.body)) };
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "Svix-Webhooks/authsim",
+    ...(await svixHeaders(job.secret, job.msgId, job.timestampSeconds, job.body)),
+  };
   let statusCode = 0;
   let response: string;
   try {
@@ -68,14 +82,19 @@ export async function attemptDelivery(job: DeliveryJob, clock: { now(): number }
   return { statusCode, response, durationMillis: Math.max(clock.now() - startedAtMillis, 0), startedAtMillis };
 }
 
-export function webhookWorker(deps: OpDeps & { clock: ControllableClock }, options: WebhookWorkerOptions = {}): TimedWorker {
+export function webhookWorker(
+  deps: OpDeps & { clock: ControllableClock },
+  options: WebhookWorkerOptions = {},
+): TimedWorker {
   const scheduled = () => deps.store.read.svixDeliveries.indexed("scheduled");
   return {
     kind: "webhook-delivery",
     holdsRequests: false,
     nextDueAt() {
       let next: number | null = null;
-      for (const d of scheduled()) if (d.nextAttemptAtMillis !== null && (next === null || d.nextAttemptAtMillis < next)) next = d.nextAttemptAtMillis;
+      for (const d of scheduled())
+        if (d.nextAttemptAtMillis !== null && (next === null || d.nextAttemptAtMillis < next))
+          next = d.nextAttemptAtMillis;
       return next;
     },
     async step() {
@@ -88,8 +107,15 @@ export function webhookWorker(deps: OpDeps & { clock: ControllableClock }, optio
     },
     pending() {
       const byInstant = new Map<number, number>();
-      for (const d of scheduled()) if (d.nextAttemptAtMillis !== null) byInstant.set(d.nextAttemptAtMillis, (byInstant.get(d.nextAttemptAtMillis) ?? 0) + 1);
-      return [...byInstant].map(([dueAtMillis, count]) => ({ kind: "webhook-delivery", what: "webhook attempt", count, dueAtMillis }));
+      for (const d of scheduled())
+        if (d.nextAttemptAtMillis !== null)
+          byInstant.set(d.nextAttemptAtMillis, (byInstant.get(d.nextAttemptAtMillis) ?? 0) + 1);
+      return [...byInstant].map(([dueAtMillis, count]) => ({
+        kind: "webhook-delivery",
+        what: "webhook attempt",
+        count,
+        dueAtMillis,
+      }));
     },
   };
 }

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Webhook } from "svix";
 import { seededRandom, systemClock } from "@authsim/sdk/runtime";
-import { DEV, START_MILLIS, api, expectJson, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import {
+  DEV,
+  START_MILLIS,
+  api,
+  expectJson,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../test-support/api.ts";
 import { useSmtp } from "../../test-support/admin.ts";
 import { receiverForTests } from "../../test-support/webhook-receiver.ts";
 import { RETRY_DELAYS_MILLIS } from "../../domain/ops/webhooks/webhooks.ts";
@@ -25,9 +34,19 @@ describe("a user created", () => {
     const endpoint = await provider.webhooks.addEndpoint(DEV.id, receiver.url);
     const user = await signUp(provider);
     const attempt = await provider.webhooks.waitFor({ eventType: "user.created" });
-    expect(attempt).toMatchObject({ projectId: DEV.id, endpointId: endpoint.id, statusCode: 204, status: "success", manual: false, url: receiver.url });
+    expect(attempt).toMatchObject({
+      projectId: DEV.id,
+      endpointId: endpoint.id,
+      statusCode: 204,
+      status: "success",
+      manual: false,
+      url: receiver.url,
+    });
     const [delivered] = receiver.received;
-    const verified = new Webhook(endpoint.secret).verify(delivered!.body, delivered!.headers) as { type: string; data: unknown };
+    const verified = new Webhook(endpoint.secret).verify(delivered!.body, delivered!.headers) as {
+      type: string;
+      data: unknown;
+    };
     const view = await expectJson(await api(provider, `/users/${user.user_id}`, { headers: server() }));
     expect(verified).toEqual({ type: "user.created", data: view });
     expect(delivered!.headers["svix-id"]).toBe(attempt.msgId);
@@ -50,17 +69,41 @@ describe("the changes announced", () => {
     provider = newProvider({ frozenAtMillis: START_MILLIS });
     await provider.webhooks.addEndpoint(DEV.id, receiver.url);
     const user = await signUp(provider);
-    const team = await expectJson<{ id: string }>(await api(provider, "/teams", { headers: server(), json: { display_name: "T" } }), 201);
-    await expectJson(await api(provider, `/teams/${team.id}`, { method: "PATCH", headers: server(), json: { display_name: "T2" } }));
-    await expectJson(await api(provider, `/team-memberships/${team.id}/${user.user_id}`, { headers: server(), json: {} }), 201);
+    const team = await expectJson<{ id: string }>(
+      await api(provider, "/teams", { headers: server(), json: { display_name: "T" } }),
+      201,
+    );
+    await expectJson(
+      await api(provider, `/teams/${team.id}`, { method: "PATCH", headers: server(), json: { display_name: "T2" } }),
+    );
+    await expectJson(
+      await api(provider, `/team-memberships/${team.id}/${user.user_id}`, { headers: server(), json: {} }),
+      201,
+    );
     await api(provider, `/team-memberships/${team.id}/${user.user_id}`, { method: "DELETE", headers: server() });
     // A sign-up with the same email is refused: nothing announced.
-    expect((await api(provider, "/auth/password/sign-up", { headers: { accessType: "client", projectId: DEV.id, publishableClientKey: DEV.keys.publishable_client_key }, json: { email: user.email, password: "another password 1" } })).status).toBe(409);
-    await expectJson(await api(provider, `/users/${user.user_id}`, { method: "PATCH", headers: server(), json: { display_name: "Renamed" } }));
+    expect(
+      (
+        await api(provider, "/auth/password/sign-up", {
+          headers: { accessType: "client", projectId: DEV.id, publishableClientKey: DEV.keys.publishable_client_key },
+          json: { email: user.email, password: "another password 1" },
+        })
+      ).status,
+    ).toBe(409);
+    await expectJson(
+      await api(provider, `/users/${user.user_id}`, {
+        method: "PATCH",
+        headers: server(),
+        json: { display_name: "Renamed" },
+      }),
+    );
     await expectJson(await api(provider, `/teams/${team.id}`, { method: "DELETE", headers: server() }));
     await expectJson(await api(provider, `/users/${user.user_id}`, { method: "DELETE", headers: server() }));
     await provider.work.idle();
-    const types = provider.webhooks.messages(DEV.id).map((m) => m.eventType).reverse();
+    const types = provider.webhooks
+      .messages(DEV.id)
+      .map((m) => m.eventType)
+      .reverse();
     expect(types).toEqual([
       "user.created",
       "team.created",
@@ -74,8 +117,14 @@ describe("the changes announced", () => {
       "user.deleted",
     ]);
     const payloads = Object.fromEntries(provider.webhooks.messages(DEV.id).map((m) => [m.eventType, m.payload]));
-    expect(payloads["team_membership.created"]).toEqual({ type: "team_membership.created", data: { team_id: team.id, user_id: user.user_id } });
-    expect(payloads["team_permission.created"]).toEqual({ type: "team_permission.created", data: { id: expect.any(String), team_id: team.id, user_id: user.user_id } });
+    expect(payloads["team_membership.created"]).toEqual({
+      type: "team_membership.created",
+      data: { team_id: team.id, user_id: user.user_id },
+    });
+    expect(payloads["team_permission.created"]).toEqual({
+      type: "team_permission.created",
+      data: { id: expect.any(String), team_id: team.id, user_id: user.user_id },
+    });
     expect(payloads["team.deleted"]).toEqual({ type: "team.deleted", data: { id: team.id } });
     expect(payloads["user.deleted"]).toEqual({ type: "user.deleted", data: { id: user.user_id, teams: [] } });
     expect((payloads["user.updated"] as { data: { display_name: string } }).data.display_name).toBe("Renamed");
@@ -91,9 +140,18 @@ describe("a failing endpoint", () => {
     const endpoint = await provider.webhooks.addEndpoint(DEV.id, receiver.url);
     await signUp(provider);
     await provider.work.idle();
-    expect(provider.webhooks.attempts({ endpointId: endpoint.id })).toMatchObject([{ statusCode: 500, response: "down for maintenance", status: "fail", durationMillis: 0 }]);
+    expect(provider.webhooks.attempts({ endpointId: endpoint.id })).toMatchObject([
+      { statusCode: 500, response: "down for maintenance", status: "fail", durationMillis: 0 },
+    ]);
     const [message] = provider.webhooks.messages(DEV.id);
-    expect(message!.deliveries).toEqual([{ endpointId: endpoint.id, status: "pending", attempts: 1, nextAttemptAtMillis: START_MILLIS + RETRY_DELAYS_MILLIS[0] }]);
+    expect(message!.deliveries).toEqual([
+      {
+        endpointId: endpoint.id,
+        status: "pending",
+        attempts: 1,
+        nextAttemptAtMillis: START_MILLIS + RETRY_DELAYS_MILLIS[0],
+      },
+    ]);
     provider.clock.advance(RETRY_DELAYS_MILLIS[0] - 1);
     await provider.work.runDue();
     expect(receiver.received).toHaveLength(1);
@@ -105,7 +163,11 @@ describe("a failing endpoint", () => {
       [500, START_MILLIS],
       [200, START_MILLIS + RETRY_DELAYS_MILLIS[0]],
     ]);
-    expect(provider.webhooks.messages(DEV.id)[0]!.deliveries[0]).toMatchObject({ status: "success", attempts: 2, nextAttemptAtMillis: null });
+    expect(provider.webhooks.messages(DEV.id)[0]!.deliveries[0]).toMatchObject({
+      status: "success",
+      attempts: 2,
+      nextAttemptAtMillis: null,
+    });
   });
 
   it("fails for good once the schedule is spent; a resend tries once more, recorded as manual", async () => {
@@ -146,7 +208,14 @@ describe("bad endpoints never block the API nor lose a message", () => {
     const [attempt] = provider.webhooks.attempts();
     expect(attempt).toMatchObject({ statusCode: 0, status: "fail" });
     expect(attempt!.response.length).toBeGreaterThan(0);
-    expect(provider.work.pending()).toEqual([{ kind: "webhook-delivery", what: "webhook attempt", count: 1, dueAtMillis: START_MILLIS + RETRY_DELAYS_MILLIS[0] }]);
+    expect(provider.work.pending()).toEqual([
+      {
+        kind: "webhook-delivery",
+        what: "webhook attempt",
+        count: 1,
+        dueAtMillis: START_MILLIS + RETRY_DELAYS_MILLIS[0],
+      },
+    ]);
   });
 
   it("a slow endpoint times out as a failed attempt, and requests are answered meanwhile", async () => {
@@ -191,10 +260,25 @@ describe("determinism", () => {
       await useSmtp(provider);
       await provider.webhooks.addEndpoint(DEV.id, receiver.url);
       const user = await signUp(provider, { email: "same@example.com" });
-      await expectJson(await api(provider, "/emails/send-email", { headers: server(), json: { user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Hello" } }));
-      await expectJson(await api(provider, `/users/${user.user_id}`, { method: "PATCH", headers: server(), json: { display_name: "Same" } }));
+      await expectJson(
+        await api(provider, "/emails/send-email", {
+          headers: server(),
+          json: { user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Hello" },
+        }),
+      );
+      await expectJson(
+        await api(provider, `/users/${user.user_id}`, {
+          method: "PATCH",
+          headers: server(),
+          json: { display_name: "Same" },
+        }),
+      );
       await provider.work.idle();
-      const log = JSON.stringify({ messages: provider.webhooks.messages(DEV.id), attempts: provider.webhooks.attempts(), outbox: provider.outbox.list() });
+      const log = JSON.stringify({
+        messages: provider.webhooks.messages(DEV.id),
+        attempts: provider.webhooks.attempts(),
+        outbox: provider.outbox.list(),
+      });
       provider.work.stop();
       return log;
     };

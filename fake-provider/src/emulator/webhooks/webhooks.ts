@@ -1,5 +1,13 @@
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
-import { appOfProject, createEndpoint, endpointUrlProblem, findEndpoint, projectApp, resendMessage, STATUS } from "../../domain/ops/webhooks/webhooks.ts";
+import {
+  appOfProject,
+  createEndpoint,
+  endpointUrlProblem,
+  findEndpoint,
+  projectApp,
+  resendMessage,
+  STATUS,
+} from "../../domain/ops/webhooks/webhooks.ts";
 import type { SvixAttemptRecord, SvixDeliveryRecord } from "../../domain/store/webhook-records.ts";
 import type { Tables } from "../../domain/store/store.ts";
 import { waitForCommit } from "../wait-for-commit.ts";
@@ -67,7 +75,11 @@ export interface WebhookFilter {
 
 export interface Webhooks {
   /** Registers an endpoint for the project's webhooks (its application made if need be); refuses a URL that is not http(s). */
-  addEndpoint(projectId: string, url: string, options?: { description?: string; filterTypes?: string[] }): Promise<WebhookEndpoint>;
+  addEndpoint(
+    projectId: string,
+    url: string,
+    options?: { description?: string; filterTypes?: string[] },
+  ): Promise<WebhookEndpoint>;
   endpoints(projectId: string): WebhookEndpoint[];
   /** Newest first. */
   messages(projectId: string): WebhookMessage[];
@@ -93,15 +105,46 @@ export class WebhookTimeoutError extends Error {
   override readonly name = "WebhookTimeoutError";
 }
 
-const STATUS_NAMES = { [STATUS.success]: "success", [STATUS.pending]: "pending", [STATUS.fail]: "fail", [STATUS.sending]: "sending" } as const;
+const STATUS_NAMES = {
+  [STATUS.success]: "success",
+  [STATUS.pending]: "pending",
+  [STATUS.fail]: "fail",
+  [STATUS.sending]: "sending",
+} as const;
 
 const projectOfApp = (tables: Tables, appId: string) => tables.svixApps.get(appId)?.uid ?? appId;
 
-function endpointOf(tables: Tables, e: { id: string; appId: string; url: string; description: string; secret: string; disabled: boolean; filterTypes: string[] | null; createdAtMillis: number }): WebhookEndpoint {
-  return { id: e.id, projectId: projectOfApp(tables, e.appId), url: e.url, description: e.description, secret: e.secret, disabled: e.disabled, filterTypes: e.filterTypes, createdAtMillis: e.createdAtMillis };
+function endpointOf(
+  tables: Tables,
+  e: {
+    id: string;
+    appId: string;
+    url: string;
+    description: string;
+    secret: string;
+    disabled: boolean;
+    filterTypes: string[] | null;
+    createdAtMillis: number;
+  },
+): WebhookEndpoint {
+  return {
+    id: e.id,
+    projectId: projectOfApp(tables, e.appId),
+    url: e.url,
+    description: e.description,
+    secret: e.secret,
+    disabled: e.disabled,
+    filterTypes: e.filterTypes,
+    createdAtMillis: e.createdAtMillis,
+  };
 }
 
-const deliveryOf = (d: SvixDeliveryRecord): WebhookDelivery => ({ endpointId: d.endpointId, status: STATUS_NAMES[d.status], attempts: d.attempts, nextAttemptAtMillis: d.nextAttemptAtMillis });
+const deliveryOf = (d: SvixDeliveryRecord): WebhookDelivery => ({
+  endpointId: d.endpointId,
+  status: STATUS_NAMES[d.status],
+  attempts: d.attempts,
+  nextAttemptAtMillis: d.nextAttemptAtMillis,
+});
 
 function attemptOf(tables: Tables, a: SvixAttemptRecord): WebhookAttempt {
   return {
@@ -151,7 +194,10 @@ export function createWebhooks(deps: OpDeps, scheduled: () => void): Webhooks {
     endpoints(projectId) {
       const app = tables().svixApps.lookup("uid", projectId);
       if (!app) return [];
-      return [...tables().svixEndpoints.values()].filter((e) => e.appId === app.id).sort((a, b) => a.seq - b.seq).map((e) => endpointOf(tables(), e));
+      return [...tables().svixEndpoints.values()]
+        .filter((e) => e.appId === app.id)
+        .sort((a, b) => a.seq - b.seq)
+        .map((e) => endpointOf(tables(), e));
     },
     messages(projectId) {
       const app = tables().svixApps.lookup("uid", projectId);
@@ -160,19 +206,32 @@ export function createWebhooks(deps: OpDeps, scheduled: () => void): Webhooks {
       return [...tables().svixMessages.values()]
         .filter((m) => m.appId === app.id)
         .sort((a, b) => b.seq - a.seq)
-        .map((m) => ({ id: m.id, projectId, eventType: m.eventType, payload: m.payload, timestampMillis: m.timestampMillis, deliveries: deliveries.filter((d) => d.msgId === m.id).map(deliveryOf) }));
+        .map((m) => ({
+          id: m.id,
+          projectId,
+          eventType: m.eventType,
+          payload: m.payload,
+          timestampMillis: m.timestampMillis,
+          deliveries: deliveries.filter((d) => d.msgId === m.id).map(deliveryOf),
+        }));
     },
     attempts,
     waitFor(filter = {}, options = {}) {
       const timeoutMs = Math.min(options.timeoutMs ?? 5_000, 60_000);
-      return waitForCommit(deps.store, () => attempts(filter)[0], timeoutMs, () => new WebhookTimeoutError(`No webhook attempt matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`));
+      return waitForCommit(
+        deps.store,
+        () => attempts(filter)[0],
+        timeoutMs,
+        () => new WebhookTimeoutError(`No webhook attempt matching ${JSON.stringify(filter)} within ${timeoutMs} ms.`),
+      );
     },
     async resend(projectId, msgId, endpointId) {
       await runOp(deps, (ctx) => {
         const app = appOfProject(ctx, projectId);
         const message = app ? ctx.tables.svixMessages.get(msgId) : undefined;
         const endpoint = app ? findEndpoint(ctx, app, endpointId) : undefined;
-        if (!app || !message || message.appId !== app.id) throw new WebhookError(`No webhook message ${msgId} in project ${projectId}`, 404);
+        if (!app || !message || message.appId !== app.id)
+          throw new WebhookError(`No webhook message ${msgId} in project ${projectId}`, 404);
         if (!endpoint) throw new WebhookError(`No webhook endpoint ${endpointId} in project ${projectId}`, 404);
         resendMessage(ctx, message, endpoint);
       });

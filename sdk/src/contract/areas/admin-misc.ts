@@ -9,7 +9,12 @@ export const metricsQuery = z.strictObject({ include_anonymous: queryBoolean.opt
 const count = z.number().int().nonnegative();
 const dailyCount = z.object({ date: z.string(), activity: count });
 /** Daily active users (or teams) split by how they came: new that day, back after a gap, or active the day before. */
-const activitySplit = z.object({ total: z.array(dailyCount), new: z.array(dailyCount), retained: z.array(dailyCount), reactivated: z.array(dailyCount) });
+const activitySplit = z.object({
+  total: z.array(dailyCount),
+  new: z.array(dailyCount),
+  retained: z.array(dailyCount),
+  reactivated: z.array(dailyCount),
+});
 const metricsUser = z.object({
   id: z.string(),
   display_name: z.string().nullable(),
@@ -57,7 +62,9 @@ export const metricsResponse = z.object({
     deliverability_rate: z.number(),
     bounce_rate: z.number(),
     click_rate: z.number(),
-    recent_emails: z.array(z.object({ id: z.string(), subject: z.string(), status: z.string(), created_at_millis: millis })),
+    recent_emails: z.array(
+      z.object({ id: z.string(), subject: z.string(), status: z.string(), created_at_millis: millis }),
+    ),
   }),
   analytics_overview: z.object({
     daily_page_views: z.array(dailyCount),
@@ -88,7 +95,9 @@ export const aiChatCreate = z.strictObject({
   context_type: z.enum(["email-theme", "email-template", "email-draft"]).optional(),
   messages: z.array(aiChatMessage),
 });
-export const aiChatCreateResponse = z.object({ content: z.array(z.object({ type: z.literal("text"), text: z.string() })) });
+export const aiChatCreateResponse = z.object({
+  content: z.array(z.object({ type: z.literal("text"), text: z.string() })),
+});
 export const aiChatSave = z.strictObject({ message: z.unknown() });
 export const aiChatMessages = z.object({ messages: z.array(z.unknown()) });
 
@@ -99,18 +108,39 @@ export const aiChatMessages = z.object({ messages: z.array(z.unknown()) });
  */
 export const aiQueryParams = z.strictObject({ mode: z.enum(["stream", "generate"]) });
 export const aiSystemPrompts = [
-  "command-center-ask-ai", "docs-ask-ai", "wysiwyg-edit", "email-wysiwyg-editor", "email-assistant-template", "email-assistant-theme",
-  "email-assistant-draft", "create-dashboard", "run-query", "build-analytics-query", "rewrite-template-source",
+  "command-center-ask-ai",
+  "docs-ask-ai",
+  "wysiwyg-edit",
+  "email-wysiwyg-editor",
+  "email-assistant-template",
+  "email-assistant-theme",
+  "email-assistant-draft",
+  "create-dashboard",
+  "run-query",
+  "build-analytics-query",
+  "rewrite-template-source",
 ] as const;
 export const aiQueryRequest = z.strictObject({
   quality: z.enum(["dumb", "smart", "smartest"]),
   speed: z.enum(["slow", "fast"]),
   tools: z.array(z.string()),
   systemPrompt: z.enum(aiSystemPrompts),
-  messages: z.array(z.strictObject({ role: z.enum(["user", "assistant", "tool"]), content: z.unknown().refine((c) => c !== undefined, "must be defined") })).min(1),
+  messages: z
+    .array(
+      z.strictObject({
+        role: z.enum(["user", "assistant", "tool"]),
+        content: z.unknown().refine((c) => c !== undefined, "must be defined"),
+      }),
+    )
+    .min(1),
   projectId: z.string().nullable().optional(),
   mcpCallMetadata: z
-    .strictObject({ toolName: z.string(), reason: z.string(), userPrompt: z.string(), conversationId: z.string().nullable().optional() })
+    .strictObject({
+      toolName: z.string(),
+      reason: z.string(),
+      userPrompt: z.string(),
+      conversationId: z.string().nullable().optional(),
+    })
     .nullable()
     .optional(),
 });
@@ -124,39 +154,51 @@ export const aiQueryResponse = z.object({
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const adminMiscOperations = defineOperations("admin-misc", {
   svixToken: {
-    method: "POST", path: "/webhooks/svix-token", access: "admin",
+    method: "POST",
+    path: "/webhooks/svix-token",
+    access: "admin",
     body: svixTokenRequest,
     errors: [],
     responses: [json(svixTokenResponse)],
   },
   metrics: {
-    method: "GET", path: "/internal/metrics", access: "admin",
+    method: "GET",
+    path: "/internal/metrics",
+    access: "admin",
     query: metricsQuery,
     errors: [],
     responses: [json(metricsResponse)],
   },
   aiChatCreate: {
-    method: "POST", path: "/internal/ai-chat/:thread_id", access: "admin",
+    method: "POST",
+    path: "/internal/ai-chat/:thread_id",
+    access: "admin",
     params: aiChatParams,
     body: aiChatCreate,
     errors: [],
     responses: [json(aiChatCreateResponse)],
   },
   aiChatUpdate: {
-    method: "PATCH", path: "/internal/ai-chat/:thread_id", access: "admin",
+    method: "PATCH",
+    path: "/internal/ai-chat/:thread_id",
+    access: "admin",
     params: aiChatParams,
     body: aiChatSave,
     errors: [],
     responses: [success],
   },
   aiChatGet: {
-    method: "GET", path: "/internal/ai-chat/:thread_id", access: "admin",
+    method: "GET",
+    path: "/internal/ai-chat/:thread_id",
+    access: "admin",
     params: aiChatParams,
     errors: [],
     responses: [json(aiChatMessages)],
   },
   aiQuery: {
-    method: "POST", path: "/ai/query/:mode", access: "none",
+    method: "POST",
+    path: "/ai/query/:mode",
+    access: "none",
     params: aiQueryParams,
     body: aiQueryRequest,
     errors: [],

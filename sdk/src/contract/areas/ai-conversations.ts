@@ -14,10 +14,19 @@ const aiMessageInput = z.strictObject({
 export type AiMessageInput = z.infer<typeof aiMessageInput>;
 
 export const listAiConversationsQuery = z.strictObject({ projectId: z.string() });
-export const aiConversationSummary = z.looseObject({ id: z.string(), title: z.string(), projectId: z.string(), updatedAt: z.string() });
+export const aiConversationSummary = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  projectId: z.string(),
+  updatedAt: z.string(),
+});
 export const listAiConversationsResponse = z.object({ conversations: z.array(aiConversationSummary) });
 
-export const createAiConversationBody = z.strictObject({ title: z.string(), projectId: z.string(), messages: z.array(aiMessageInput) });
+export const createAiConversationBody = z.strictObject({
+  title: z.string(),
+  projectId: z.string(),
+  messages: z.array(aiMessageInput),
+});
 export type CreateAiConversationBody = z.infer<typeof createAiConversationBody>;
 export const createAiConversationResponse = z.object({ id: z.string(), title: z.string() });
 
@@ -35,38 +44,50 @@ export const emptyAiAnswer = z.object({});
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const aiConversationsOperations = defineOperations("ai-conversations", {
   listAiConversations: {
-    method: "GET", path: "/internal/ai-conversations", access: "client",
+    method: "GET",
+    path: "/internal/ai-conversations",
+    access: "client",
     query: listAiConversationsQuery,
     errors: ["SCHEMA_ERROR"],
     responses: [json(listAiConversationsResponse)],
   },
   createAiConversation: {
-    method: "POST", path: "/internal/ai-conversations", access: "client",
+    method: "POST",
+    path: "/internal/ai-conversations",
+    access: "client",
     body: createAiConversationBody,
     errors: ["SCHEMA_ERROR"],
     responses: [json(createAiConversationResponse)],
   },
   getAiConversation: {
-    method: "GET", path: "/internal/ai-conversations/:conversationId", access: "client",
+    method: "GET",
+    path: "/internal/ai-conversations/:conversationId",
+    access: "client",
     params: aiConversationParams,
     errors: ["SCHEMA_ERROR"],
     responses: [json(aiConversationResponse)],
   },
   updateAiConversation: {
-    method: "PATCH", path: "/internal/ai-conversations/:conversationId", access: "client",
+    method: "PATCH",
+    path: "/internal/ai-conversations/:conversationId",
+    access: "client",
     params: aiConversationParams,
     body: updateAiConversationBody,
     errors: ["SCHEMA_ERROR"],
     responses: [json(emptyAiAnswer)],
   },
   deleteAiConversation: {
-    method: "DELETE", path: "/internal/ai-conversations/:conversationId", access: "client",
+    method: "DELETE",
+    path: "/internal/ai-conversations/:conversationId",
+    access: "client",
     params: aiConversationParams,
     errors: ["SCHEMA_ERROR"],
     responses: [json(emptyAiAnswer)],
   },
   replaceAiMessages: {
-    method: "PUT", path: "/internal/ai-conversations/:conversationId/messages", access: "client",
+    method: "PUT",
+    path: "/internal/ai-conversations/:conversationId/messages",
+    access: "client",
     params: aiConversationParams,
     body: replaceAiMessagesBody,
     errors: ["SCHEMA_ERROR"],

@@ -13,12 +13,38 @@ export const aiProxyBody = z.unknown();
 /** The provider's answer, passed on as it is. */
 export const aiProxyResponse = z.unknown();
 
-const answers = [json(aiProxyResponse, 200, "The model provider's answer (from the offline model), or its error with its status")];
+const answers = [
+  json(aiProxyResponse, 200, "The model provider's answer (from the offline model), or its error with its status"),
+];
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const aiProxyOperations = defineOperations("ai-proxy", {
   aiProxyRootGet: { method: "GET", path: "/integrations/ai-proxy", access: "none", errors: [], responses: answers },
-  aiProxyRootPost: { method: "POST", path: "/integrations/ai-proxy", access: "none", body: aiProxyBody, errors: [], responses: answers },
-  aiProxyGet: { method: "GET", path: "/integrations/ai-proxy/:path{.+}", access: "none", params: aiProxyParams, query: z.looseObject({}), errors: [], responses: answers },
-  aiProxyPost: { method: "POST", path: "/integrations/ai-proxy/:path{.+}", access: "none", params: aiProxyParams, query: z.looseObject({}), body: aiProxyBody, errors: [], responses: answers },
+  aiProxyRootPost: {
+    method: "POST",
+    path: "/integrations/ai-proxy",
+    access: "none",
+    body: aiProxyBody,
+    errors: [],
+    responses: answers,
+  },
+  aiProxyGet: {
+    method: "GET",
+    path: "/integrations/ai-proxy/:path{.+}",
+    access: "none",
+    params: aiProxyParams,
+    query: z.looseObject({}),
+    errors: [],
+    responses: answers,
+  },
+  aiProxyPost: {
+    method: "POST",
+    path: "/integrations/ai-proxy/:path{.+}",
+    access: "none",
+    params: aiProxyParams,
+    query: z.looseObject({}),
+    body: aiProxyBody,
+    errors: [],
+    responses: answers,
+  },
 });

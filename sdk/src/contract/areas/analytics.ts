@@ -19,7 +19,9 @@ export const analyticsQueryResponse = z.object({
 });
 
 export const analyticsQueryTimingRequest = z.strictObject({ query_id: z.string().min(1) });
-export const analyticsQueryTimingResponse = z.object({ stats: z.object({ cpu_time: z.number(), wall_clock_time: z.number() }) });
+export const analyticsQueryTimingResponse = z.object({
+  stats: z.object({ cpu_time: z.number(), wall_clock_time: z.number() }),
+});
 
 const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const wholeMillis = z.number().int().min(0);
@@ -46,21 +48,27 @@ export const analyticsEventBatchResponse = z.object({ inserted: z.number().int()
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const analyticsOperations = defineOperations("analytics", {
   analyticsBatch: {
-    method: "POST", path: "/analytics/events/batch", access: "client",
+    method: "POST",
+    path: "/analytics/events/batch",
+    access: "client",
     body: analyticsEventBatchRequest,
     errors: ["ANALYTICS_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(analyticsEventBatchResponse)],
   },
   // An admin's read-only SQL over the project's analytics events (areas/analytics.ts).
   analyticsQuery: {
-    method: "POST", path: "/internal/analytics/query", access: "admin",
+    method: "POST",
+    path: "/internal/analytics/query",
+    access: "admin",
     body: analyticsQueryRequest,
     errors: ["ANALYTICS_QUERY_ERROR"],
     responses: [json(analyticsQueryResponse)],
   },
   // How long a finished query took (its query_id from the answer above): server or admin, as upstream.
   analyticsQueryTiming: {
-    method: "POST", path: "/internal/analytics/query/timing", access: "server",
+    method: "POST",
+    path: "/internal/analytics/query/timing",
+    access: "server",
     body: analyticsQueryTimingRequest,
     errors: ["ITEM_NOT_FOUND"],
     responses: [json(analyticsQueryTimingResponse)],

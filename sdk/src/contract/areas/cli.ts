@@ -46,19 +46,28 @@ export const CLI_MESSAGES = {
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const cliOperations = defineOperations("cli", {
   cliCreate: {
-    method: "POST", path: "/auth/cli", access: "client",
+    method: "POST",
+    path: "/auth/cli",
+    access: "client",
     body: cliCreateBody,
     errors: [],
     responses: [json(cliCreateResponse)],
   },
   cliPoll: {
-    method: "POST", path: "/auth/cli/poll", access: "client",
+    method: "POST",
+    path: "/auth/cli/poll",
+    access: "client",
     body: cliPollBody,
     errors: ["INVALID_POLLING_CODE"],
-    responses: [json(cliPollResponse, 200, "Waiting, expired or used"), json(cliPollResponse, 201, "Success: the refresh token, once")],
+    responses: [
+      json(cliPollResponse, 200, "Waiting, expired or used"),
+      json(cliPollResponse, 201, "Success: the refresh token, once"),
+    ],
   },
   cliComplete: {
-    method: "POST", path: "/auth/cli/complete", access: "client",
+    method: "POST",
+    path: "/auth/cli/complete",
+    access: "client",
     body: cliCompleteBody,
     errors: ["RESTRICTED_USER_NOT_ALLOWED"],
     responses: [json(cliCompleteResponse)],

@@ -3,7 +3,9 @@ import { z } from "zod";
 /** Shared wire pieces (protocol.md §5 conventions). */
 
 /** Version-4 UUIDs only: the published SDK refuses anything else, and a malformed id is a SCHEMA_ERROR, not a 404. */
-export const uuidV4 = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, "must be a valid UUID (version 4)");
+export const uuidV4 = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, "must be a valid UUID (version 4)");
 /** Project ids are UUIDs or the literal `internal` (protocol.md §5). */
 export const projectId = z.union([uuidV4, z.literal("internal")]);
 /** Path/query/body fields typed "user id or me" (protocol.md §2.4). */
@@ -52,7 +54,9 @@ export const emptyObject = z.object({});
  * order, so a check can hold each caller to its own view (response-kinds.ts `schemaForCaller`).
  */
 export function byAccess<C extends z.ZodType, S extends z.ZodType>(client: C, server: S): z.ZodUnion<readonly [C, S]> {
-  return z.union([client, server]).describe("The client view for client access; the server view for server and admin access.");
+  return z
+    .union([client, server])
+    .describe("The client view for client access; the server view for server and admin access.");
 }
 
 /** List envelopes (protocol.md §5.1). */
@@ -67,7 +71,9 @@ export function paginatedEnvelope<T extends z.ZodType>(item: T) {
   });
 }
 
-export const restrictedReason = z.object({ type: z.enum(["anonymous", "email_not_verified", "restricted_by_administrator"]) });
+export const restrictedReason = z.object({
+  type: z.enum(["anonymous", "email_not_verified", "restricted_by_administrator"]),
+});
 export type RestrictedReason = z.infer<typeof restrictedReason>;
 
 /**

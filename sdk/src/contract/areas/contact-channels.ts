@@ -46,7 +46,10 @@ export const contactChannelParams = z.strictObject({ user_id: userIdOrMe, channe
 /** POST /contact-channels/{user_id}/{id}/send-verification-code. */
 export const sendChannelVerificationBody = z.strictObject({ callback_url: z.string().url() });
 /** POST /contact-channels/send-verification-code (legacy, the primary email of the signed-in user). */
-export const sendPrimaryVerificationBody = z.strictObject({ email: z.string().max(254), callback_url: z.string().url() });
+export const sendPrimaryVerificationBody = z.strictObject({
+  email: z.string().max(254),
+  callback_url: z.string().url(),
+});
 
 /** The body of every code-redeeming endpoint (verify, reset, OTP sign-in and their check-code forms). */
 export const verificationCodeBody = z.strictObject({ code: z.string().min(1).max(256) });
@@ -55,59 +58,100 @@ export const verificationCodeCheckResponse = z.object({ is_code_valid: z.literal
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const contactChannelsOperations = defineOperations("contact-channels", {
   listContactChannels: {
-    method: "GET", path: "/contact-channels", access: "client",
+    method: "GET",
+    path: "/contact-channels",
+    access: "client",
     query: contactChannelListQuery,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [json(listEnvelope(contactChannel))],
   },
   createContactChannel: {
-    method: "POST", path: "/contact-channels", access: "client",
+    method: "POST",
+    path: "/contact-channels",
+    access: "client",
     body: byCaller(clientContactChannelCreate, serverContactChannelCreate),
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "USER_NOT_FOUND"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      "USER_NOT_FOUND",
+    ],
     responses: [created(contactChannel)],
   },
   sendVerificationCodeLegacy: {
-    method: "POST", path: "/contact-channels/send-verification-code", access: "client",
+    method: "POST",
+    path: "/contact-channels/send-verification-code",
+    access: "client",
     body: sendPrimaryVerificationBody,
     errors: ["EMAIL_ALREADY_VERIFIED", "EMAIL_IS_NOT_PRIMARY_EMAIL", "REDIRECT_URL_NOT_WHITELISTED", "SCHEMA_ERROR"],
     responses: [success],
   },
   verifyContactChannel: {
-    method: "POST", path: "/contact-channels/verify", access: "client",
+    method: "POST",
+    path: "/contact-channels/verify",
+    access: "client",
     body: verificationCodeBody,
-    errors: ["VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [success],
   },
   checkContactChannelCode: {
-    method: "POST", path: "/contact-channels/verify/check-code", access: "client",
+    method: "POST",
+    path: "/contact-channels/verify/check-code",
+    access: "client",
     body: verificationCodeBody,
-    errors: ["VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [json(verificationCodeCheckResponse)],
   },
   getContactChannel: {
-    method: "GET", path: "/contact-channels/:user_id/:channel_id", access: "client",
+    method: "GET",
+    path: "/contact-channels/:user_id/:channel_id",
+    access: "client",
     params: contactChannelParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [json(contactChannel)],
   },
   updateContactChannel: {
-    method: "PATCH", path: "/contact-channels/:user_id/:channel_id", access: "client",
+    method: "PATCH",
+    path: "/contact-channels/:user_id/:channel_id",
+    access: "client",
     params: contactChannelParams,
     body: byCaller(clientContactChannelUpdate, serverContactChannelUpdate),
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "USER_NOT_FOUND"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(contactChannel)],
   },
   deleteContactChannel: {
-    method: "DELETE", path: "/contact-channels/:user_id/:channel_id", access: "client",
+    method: "DELETE",
+    path: "/contact-channels/:user_id/:channel_id",
+    access: "client",
     params: contactChannelParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [success],
   },
   sendContactChannelVerificationCode: {
-    method: "POST", path: "/contact-channels/:user_id/:channel_id/send-verification-code", access: "client",
+    method: "POST",
+    path: "/contact-channels/:user_id/:channel_id/send-verification-code",
+    access: "client",
     params: contactChannelParams,
     body: sendChannelVerificationBody,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED", "USER_NOT_FOUND"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "EMAIL_ALREADY_VERIFIED",
+      "REDIRECT_URL_NOT_WHITELISTED",
+      "USER_NOT_FOUND",
+    ],
     responses: [success],
   },
 });

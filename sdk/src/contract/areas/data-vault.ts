@@ -14,7 +14,10 @@ export const dataVaultGetBody = z.strictObject({ hashed_key: z.string().min(1).m
 export const dataVaultGetResponse = z.object({ encrypted_value: z.string() });
 
 /** Spec §5: the encrypted value must be a string. */
-export const dataVaultSetBody = z.strictObject({ hashed_key: z.string().min(1).max(1024), encrypted_value: z.string() });
+export const dataVaultSetBody = z.strictObject({
+  hashed_key: z.string().min(1).max(1024),
+  encrypted_value: z.string(),
+});
 export type DataVaultSetBody = z.infer<typeof dataVaultSetBody>;
 
 /** Stores a project declares (upstream's config `dataVault.stores.<id>`). */
@@ -27,14 +30,18 @@ export type DataVaultConfigInput = z.input<typeof dataVaultConfig>;
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const dataVaultOperations = defineOperations("data-vault", {
   dataVaultGet: {
-    method: "POST", path: "/data-vault/stores/:store_id/get", access: "server",
+    method: "POST",
+    path: "/data-vault/stores/:store_id/get",
+    access: "server",
     params: dataVaultStoreParams,
     body: dataVaultGetBody,
     errors: ["DATA_VAULT_STORE_DOES_NOT_EXIST", "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST"],
     responses: [json(dataVaultGetResponse)],
   },
   dataVaultSet: {
-    method: "POST", path: "/data-vault/stores/:store_id/set", access: "server",
+    method: "POST",
+    path: "/data-vault/stores/:store_id/set",
+    access: "server",
     params: dataVaultStoreParams,
     body: dataVaultSetBody,
     errors: ["DATA_VAULT_STORE_DOES_NOT_EXIST"],

@@ -107,7 +107,12 @@ export const sendEmailResponse = z.object({
 
 export const emailDeliveryWindow = z.object({ sent: z.number(), bounced: z.number(), marked_as_spam: z.number() });
 export const emailDeliveryInfo = z.object({
-  stats: z.object({ hour: emailDeliveryWindow, day: emailDeliveryWindow, week: emailDeliveryWindow, month: emailDeliveryWindow }),
+  stats: z.object({
+    hour: emailDeliveryWindow,
+    day: emailDeliveryWindow,
+    week: emailDeliveryWindow,
+    month: emailDeliveryWindow,
+  }),
   capacity: z.object({
     rate_per_second: z.number(),
     boost_multiplier: z.number(),
@@ -146,15 +151,30 @@ export const signInInvitationRequest = z.strictObject({ email: z.string().email(
  * email-outbox CRUD shows it. The fields depend on `status` (a discriminated union upstream); the schema holds the
  * base fields every entry has and lets the status-specific ones through.
  */
-const outboxUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a valid UUID");
+const outboxUuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a valid UUID");
 export const outboxRecipient = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("user-primary-email"), user_id: z.string() }),
   z.strictObject({ type: z.literal("user-custom-emails"), user_id: z.string(), emails: z.array(z.string()) }),
   z.strictObject({ type: z.literal("custom-emails"), emails: z.array(z.string()) }),
 ]);
 export const outboxStatus = z.enum([
-  "paused", "preparing", "rendering", "render-error", "scheduled", "queued", "sending", "server-error", "skipped",
-  "bounced", "delivery-delayed", "sent", "opened", "clicked", "marked-as-spam",
+  "paused",
+  "preparing",
+  "rendering",
+  "render-error",
+  "scheduled",
+  "queued",
+  "sending",
+  "server-error",
+  "skipped",
+  "bounced",
+  "delivery-delayed",
+  "sent",
+  "opened",
+  "clicked",
+  "marked-as-spam",
 ]);
 export const outboxEmail = z.looseObject({
   id: z.string(),
@@ -237,7 +257,9 @@ export const failedEmailsDigestResponse = z.object({
  * lets any JSON through to it.
  */
 const checkedByTheRoute = <S extends z.ZodType>(_schema: S) =>
-  z.custom<z.input<S>>(() => true).describe("A JSON object; see the operation for the accepted combinations of fields.");
+  z
+    .custom<z.input<S>>(() => true)
+    .describe("A JSON object; see the operation for the accepted combinations of fields.");
 export const renderEmailBody = checkedByTheRoute(renderEmailRequest);
 export const sendEmailBody = checkedByTheRoute(sendEmailRequest);
 /** GET /emails/unsubscribe-link: the code is checked by the route (a plain-text 400 when missing or unknown). */
@@ -246,168 +268,224 @@ export const unsubscribeLinkQuery = z.object({ code: z.string().optional() });
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const emailsOperations = defineOperations("emails", {
   sendTestEmail: {
-    method: "POST", path: "/internal/send-test-email", access: "admin",
+    method: "POST",
+    path: "/internal/send-test-email",
+    access: "admin",
     body: sendTestEmailRequest,
     errors: [],
     responses: [json(sendTestEmailResponse)],
   },
   listSentEmails: {
-    method: "GET", path: "/internal/emails", access: "admin",
+    method: "GET",
+    path: "/internal/emails",
+    access: "admin",
     errors: [],
     responses: [json(sentEmailList)],
   },
   sendSignInInvitation: {
-    method: "POST", path: "/internal/send-sign-in-invitation", access: "admin",
+    method: "POST",
+    path: "/internal/send-sign-in-invitation",
+    access: "admin",
     body: signInInvitationRequest,
     errors: ["REDIRECT_URL_NOT_WHITELISTED"],
     responses: [success],
   },
   listEmailTemplates: {
-    method: "GET", path: "/internal/email-templates", access: "admin",
+    method: "GET",
+    path: "/internal/email-templates",
+    access: "admin",
     errors: [],
     responses: [json(emailTemplateList)],
   },
   createEmailTemplate: {
-    method: "POST", path: "/internal/email-templates", access: "admin",
+    method: "POST",
+    path: "/internal/email-templates",
+    access: "admin",
     body: emailTemplateCreate,
     errors: ["EMAIL_TEMPLATE_ALREADY_EXISTS", "REQUIRES_CUSTOM_EMAIL_SERVER"],
     responses: [json(createdId)],
   },
   updateEmailTemplate: {
-    method: "PATCH", path: "/internal/email-templates/:template_id", access: "admin",
+    method: "PATCH",
+    path: "/internal/email-templates/:template_id",
+    access: "admin",
     params: emailTemplateParams,
     body: emailTemplateUpdate,
     errors: ["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER"],
     responses: [json(emailTemplateUpdated)],
   },
   deleteEmailTemplate: {
-    method: "DELETE", path: "/internal/email-templates/:template_id", access: "admin",
+    method: "DELETE",
+    path: "/internal/email-templates/:template_id",
+    access: "admin",
     params: emailTemplateParams,
     errors: ["REQUIRES_CUSTOM_EMAIL_SERVER"],
     responses: [json(emptyObject)],
   },
   listEmailThemes: {
-    method: "GET", path: "/internal/email-themes", access: "admin",
+    method: "GET",
+    path: "/internal/email-themes",
+    access: "admin",
     errors: [],
     responses: [json(emailThemeList)],
   },
   createEmailTheme: {
-    method: "POST", path: "/internal/email-themes", access: "admin",
+    method: "POST",
+    path: "/internal/email-themes",
+    access: "admin",
     body: emailThemeCreate,
     errors: [],
     responses: [json(createdId)],
   },
   getEmailTheme: {
-    method: "GET", path: "/internal/email-themes/:theme_id", access: "admin",
+    method: "GET",
+    path: "/internal/email-themes/:theme_id",
+    access: "admin",
     params: emailThemeParams,
     errors: [],
     responses: [json(emailTheme)],
   },
   updateEmailTheme: {
-    method: "PATCH", path: "/internal/email-themes/:theme_id", access: "admin",
+    method: "PATCH",
+    path: "/internal/email-themes/:theme_id",
+    access: "admin",
     params: emailThemeParams,
     body: emailThemeUpdate,
     errors: ["EMAIL_RENDERING_ERROR"],
     responses: [json(emailThemeUpdated)],
   },
   deleteEmailTheme: {
-    method: "DELETE", path: "/internal/email-themes/:theme_id", access: "admin",
+    method: "DELETE",
+    path: "/internal/email-themes/:theme_id",
+    access: "admin",
     params: emailThemeParams,
     errors: [],
     responses: [success],
   },
   listEmailDrafts: {
-    method: "GET", path: "/internal/email-drafts", access: "admin",
+    method: "GET",
+    path: "/internal/email-drafts",
+    access: "admin",
     errors: [],
     responses: [json(emailDraftList)],
   },
   createEmailDraft: {
-    method: "POST", path: "/internal/email-drafts", access: "admin",
+    method: "POST",
+    path: "/internal/email-drafts",
+    access: "admin",
     body: emailDraftCreate,
     errors: [],
     responses: [json(createdId)],
   },
   updateEmailDraft: {
-    method: "PATCH", path: "/internal/email-drafts/:draft_id", access: "admin",
+    method: "PATCH",
+    path: "/internal/email-drafts/:draft_id",
+    access: "admin",
     params: emailDraftParams,
     body: emailDraftUpdate,
     errors: [],
     responses: [json(emailDraftOk)],
   },
   deleteEmailDraft: {
-    method: "DELETE", path: "/internal/email-drafts/:draft_id", access: "admin",
+    method: "DELETE",
+    path: "/internal/email-drafts/:draft_id",
+    access: "admin",
     params: emailDraftParams,
     errors: [],
     responses: [json(emailDraftOk)],
   },
   renderEmail: {
-    method: "POST", path: "/emails/render-email", access: "admin",
+    method: "POST",
+    path: "/emails/render-email",
+    access: "admin",
     body: renderEmailBody,
     errors: ["EMAIL_RENDERING_ERROR", "SCHEMA_ERROR"],
     responses: [json(renderEmailResponse)],
   },
   sendEmail: {
-    method: "POST", path: "/emails/send-email", access: "server",
+    method: "POST",
+    path: "/emails/send-email",
+    access: "server",
     body: sendEmailBody,
     errors: ["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER", "SCHEMA_ERROR", "USER_ID_DOES_NOT_EXIST"],
     responses: [json(sendEmailResponse)],
   },
   emailDeliveryInfo: {
-    method: "GET", path: "/emails/delivery-info", access: "server",
+    method: "GET",
+    path: "/emails/delivery-info",
+    access: "server",
     errors: [],
     responses: [json(emailDeliveryInfo)],
   },
   listOutboxEmails: {
-    method: "GET", path: "/emails/outbox", access: "server",
+    method: "GET",
+    path: "/emails/outbox",
+    access: "server",
     query: outboxListQuery,
     errors: [],
     responses: [json(outboxEmailList)],
   },
   getOutboxEmail: {
-    method: "GET", path: "/emails/outbox/:id", access: "server",
+    method: "GET",
+    path: "/emails/outbox/:id",
+    access: "server",
     params: outboxEmailParams,
     errors: [],
     responses: [json(outboxEmail)],
   },
   updateOutboxEmail: {
-    method: "PATCH", path: "/emails/outbox/:id", access: "server",
+    method: "PATCH",
+    path: "/emails/outbox/:id",
+    access: "server",
     params: outboxEmailParams,
     body: outboxEmailUpdate,
     errors: ["EMAIL_NOT_EDITABLE", "EMAIL_RENDERING_ERROR"],
     responses: [json(outboxEmail)],
   },
   activateCapacityBoost: {
-    method: "POST", path: "/emails/capacity-boost", access: "server",
+    method: "POST",
+    path: "/emails/capacity-boost",
+    access: "server",
     errors: ["EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE"],
     responses: [json(capacityBoostResponse)],
   },
   unsubscribeLink: {
-    method: "GET", path: "/emails/unsubscribe-link", access: "none",
+    method: "GET",
+    path: "/emails/unsubscribe-link",
+    access: "none",
     query: unsubscribeLinkQuery,
     errors: ["SCHEMA_ERROR", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
     responses: [text("An HTML page saying the category was turned off (or already was).")],
   },
   getEmailDraft: {
-    method: "GET", path: "/internal/email-drafts/:draft_id", access: "admin",
+    method: "GET",
+    path: "/internal/email-drafts/:draft_id",
+    access: "admin",
     params: emailDraftParams,
     errors: [],
     responses: [json(emailDraft)],
   },
   rewriteTemplateSource: {
-    method: "POST", path: "/internal/rewrite-template-source", access: "admin",
+    method: "POST",
+    path: "/internal/rewrite-template-source",
+    access: "admin",
     body: rewriteTemplateSourceRequest,
     errors: ["TEMPLATE_SOURCE_REWRITE_ERROR"],
     responses: [json(rewriteTemplateSourceResponse)],
   },
   // The real service's cron endpoints: a bearer CRON_SECRET, no project (ops/emails/email-cron.ts).
   emailQueueStep: {
-    method: "GET", path: "/internal/email-queue-step", access: "none",
+    method: "GET",
+    path: "/internal/email-queue-step",
+    access: "none",
     query: emailQueueStepQuery,
     errors: ["SCHEMA_ERROR"],
     responses: [json(emailQueueStepResponse)],
   },
   failedEmailsDigest: {
-    method: "POST", path: "/internal/failed-emails-digest", access: "none",
+    method: "POST",
+    path: "/internal/failed-emails-digest",
+    access: "none",
     query: failedEmailsDigestQuery,
     errors: ["SCHEMA_ERROR"],
     responses: [json(failedEmailsDigestResponse)],

@@ -36,18 +36,24 @@ export const upvoteFeatureRequestResponse = z.object({ success: z.boolean(), upv
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const featureRequestsOperations = defineOperations("feature-requests", {
   listFeatureRequests: {
-    method: "GET", path: "/internal/feature-requests", access: "client",
+    method: "GET",
+    path: "/internal/feature-requests",
+    access: "client",
     errors: ["SCHEMA_ERROR"],
     responses: [json(listFeatureRequestsResponse)],
   },
   createFeatureRequest: {
-    method: "POST", path: "/internal/feature-requests", access: "client",
+    method: "POST",
+    path: "/internal/feature-requests",
+    access: "client",
     body: createFeatureRequestBody,
     errors: ["SCHEMA_ERROR"],
     responses: [json(createFeatureRequestResponse)],
   },
   upvoteFeatureRequest: {
-    method: "POST", path: "/internal/feature-requests/:featureRequestId/upvote", access: "client",
+    method: "POST",
+    path: "/internal/feature-requests/:featureRequestId/upvote",
+    access: "client",
     params: featureRequestParams,
     body: upvoteFeatureRequestBody,
     errors: ["SCHEMA_ERROR"],

@@ -6,7 +6,11 @@ import { clientTeamCreate } from "./teams.ts";
 
 describe("profile image URLs", () => {
   it("accept web URLs and inline images", () => {
-    for (const url of ["https://cdn.example.com/a.png", "http://localhost:3000/me.jpg", "data:image/png;base64,iVBORw0KGgo="]) {
+    for (const url of [
+      "https://cdn.example.com/a.png",
+      "http://localhost:3000/me.jpg",
+      "data:image/png;base64,iVBORw0KGgo=",
+    ]) {
       expect(imageUrl.safeParse(url).success).toBe(true);
     }
   });
@@ -23,7 +27,9 @@ describe("profile image URLs", () => {
 
   it("are checked on user and team writes", () => {
     expect(clientUserUpdate.safeParse({ profile_image_url: "javascript:alert(1)" }).success).toBe(false);
-    expect(clientTeamCreate.safeParse({ display_name: "T", profile_image_url: "javascript:alert(1)" }).success).toBe(false);
+    expect(clientTeamCreate.safeParse({ display_name: "T", profile_image_url: "javascript:alert(1)" }).success).toBe(
+      false,
+    );
     expect(clientUserUpdate.safeParse({ profile_image_url: null }).success).toBe(true);
   });
 });

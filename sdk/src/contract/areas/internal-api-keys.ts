@@ -52,24 +52,32 @@ export const internalApiKeyParams = z.strictObject({ api_key_id: uuidV4 });
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const internalApiKeysOperations = defineOperations("internal-api-keys", {
   listInternalApiKeys: {
-    method: "GET", path: "/internal/api-keys", access: "admin",
+    method: "GET",
+    path: "/internal/api-keys",
+    access: "admin",
     errors: [],
     responses: [json(internalApiKeyList)],
   },
   createInternalApiKey: {
-    method: "POST", path: "/internal/api-keys", access: "admin",
+    method: "POST",
+    path: "/internal/api-keys",
+    access: "admin",
     body: internalApiKeyCreate,
     errors: [],
     responses: [json(internalApiKeyFirstView)],
   },
   getInternalApiKey: {
-    method: "GET", path: "/internal/api-keys/:api_key_id", access: "admin",
+    method: "GET",
+    path: "/internal/api-keys/:api_key_id",
+    access: "admin",
     params: internalApiKeyParams,
     errors: ["API_KEY_NOT_FOUND"],
     responses: [json(internalApiKey)],
   },
   updateInternalApiKey: {
-    method: "PATCH", path: "/internal/api-keys/:api_key_id", access: "admin",
+    method: "PATCH",
+    path: "/internal/api-keys/:api_key_id",
+    access: "admin",
     params: internalApiKeyParams,
     body: internalApiKeyUpdate,
     errors: ["API_KEY_NOT_FOUND"],

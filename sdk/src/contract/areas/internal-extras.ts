@@ -60,7 +60,9 @@ export const initScriptCallbackRequest = z.strictObject({
   success: z.boolean(),
   distinctId: z.string().optional(),
   // Any value the script's options were, but present.
-  options: z.unknown().refine((value) => value !== undefined, { message: "body.options must be defined", params: { bare: true } }),
+  options: z
+    .unknown()
+    .refine((value) => value !== undefined, { message: "body.options must be defined", params: { bare: true } }),
   args: z.array(z.string()),
   isNonInteractive: z.boolean(),
   timestamp: z.string(),
@@ -74,41 +76,55 @@ export const initScriptCallbackResponse = z.object({ success: z.literal(true) })
 export const internalExtrasOperations = defineOperations("internal-extras", {
   // Small internal routes of the dashboard and dev tool (areas/internal-extras.ts).
   componentVersions: {
-    method: "GET", path: "/internal/component-versions", access: "none",
+    method: "GET",
+    path: "/internal/component-versions",
+    access: "none",
     errors: [],
     responses: [json(componentVersions)],
   },
   sendFeedback: {
-    method: "POST", path: "/internal/feedback", access: "none",
+    method: "POST",
+    path: "/internal/feedback",
+    access: "none",
     body: feedbackRequest,
     errors: [],
     responses: [success],
   },
   getChangelog: {
-    method: "GET", path: "/internal/changelog", access: "none",
+    method: "GET",
+    path: "/internal/changelog",
+    access: "none",
     errors: [],
     responses: [json(changelogResponse)],
   },
   sendTestWebhook: {
-    method: "POST", path: "/internal/send-test-webhook", access: "admin",
+    method: "POST",
+    path: "/internal/send-test-webhook",
+    access: "admin",
     body: sendTestWebhookRequest,
     errors: [],
     responses: [json(sendTestWebhookResponse)],
   },
   previewCreateProject: {
-    method: "POST", path: "/internal/preview/create-project", access: "client",
+    method: "POST",
+    path: "/internal/preview/create-project",
+    access: "client",
     body: previewCreateProjectRequest,
     errors: ["SCHEMA_ERROR"],
     responses: [json(previewCreateProjectResponse)],
   },
   initScriptCallback: {
-    method: "POST", path: "/internal/init-script-callback", access: "none",
+    method: "POST",
+    path: "/internal/init-script-callback",
+    access: "none",
     body: initScriptCallbackRequest,
     errors: [],
     responses: [json(initScriptCallbackResponse)],
   },
   localEmulatorProject: {
-    method: "POST", path: "/internal/local-emulator/project", access: "client",
+    method: "POST",
+    path: "/internal/local-emulator/project",
+    access: "client",
     body: localEmulatorProjectRequest,
     errors: ["SCHEMA_ERROR"],
     responses: [json(localEmulatorProjectResponse)],

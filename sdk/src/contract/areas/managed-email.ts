@@ -26,7 +26,11 @@ export type ManagedEmailDomainJson = z.infer<typeof managedEmailDomain>;
 export const managedEmailDomainList = z.object({ items: z.array(managedEmailDomain) });
 
 /** POST …/managed-onboarding/check: the domain is named by its id and must still match its subdomain and sender. */
-export const managedEmailCheckBody = z.strictObject({ domain_id: z.string(), subdomain: z.string(), sender_local_part: z.string() });
+export const managedEmailCheckBody = z.strictObject({
+  domain_id: z.string(),
+  subdomain: z.string(),
+  sender_local_part: z.string(),
+});
 export const managedEmailStatusResponse = z.object({ status: managedEmailStatus });
 
 /** POST …/managed-onboarding/apply. */
@@ -47,37 +51,49 @@ export const resendWebhookResponse = z.object({ received: z.boolean() });
 
 export const managedEmailOperations = defineOperations("managed-email", {
   resendWebhook: {
-    method: "POST", path: "/integrations/resend/webhooks", access: "none",
+    method: "POST",
+    path: "/integrations/resend/webhooks",
+    access: "none",
     body: resendWebhookBody,
     errors: ["SCHEMA_ERROR"],
     responses: [json(resendWebhookResponse)],
   },
   // Managed email onboarding: a sending subdomain set up, verified and applied as the email server (areas/managed-email.ts).
   setupManagedEmail: {
-    method: "POST", path: "/internal/emails/managed-onboarding/setup", access: "admin",
+    method: "POST",
+    path: "/internal/emails/managed-onboarding/setup",
+    access: "admin",
     body: managedEmailSetupBody,
     errors: [],
     responses: [json(managedEmailDomain)],
   },
   listManagedEmailDomains: {
-    method: "GET", path: "/internal/emails/managed-onboarding/list", access: "admin",
+    method: "GET",
+    path: "/internal/emails/managed-onboarding/list",
+    access: "admin",
     errors: [],
     responses: [json(managedEmailDomainList)],
   },
   checkManagedEmail: {
-    method: "POST", path: "/internal/emails/managed-onboarding/check", access: "admin",
+    method: "POST",
+    path: "/internal/emails/managed-onboarding/check",
+    access: "admin",
     body: managedEmailCheckBody,
     errors: [],
     responses: [json(managedEmailStatusResponse)],
   },
   applyManagedEmail: {
-    method: "POST", path: "/internal/emails/managed-onboarding/apply", access: "admin",
+    method: "POST",
+    path: "/internal/emails/managed-onboarding/apply",
+    access: "admin",
     body: managedEmailApplyBody,
     errors: [],
     responses: [json(managedEmailApplied)],
   },
   deleteManagedEmail: {
-    method: "POST", path: "/internal/emails/managed-onboarding/delete", access: "admin",
+    method: "POST",
+    path: "/internal/emails/managed-onboarding/delete",
+    access: "admin",
     body: managedEmailDeleteBody,
     errors: [],
     responses: [json(managedEmailDeleted)],

@@ -29,38 +29,57 @@ export const backendUrlsResponse = z.object({ urls: z.array(z.string()) });
 export const jwksResponse = z.object({ keys: z.array(z.looseObject({ kty: z.string() })) });
 
 /** POST /check-feature-support: the SDK names the feature it found missing; the answer is plain text. */
-export const checkFeatureSupportBody = z.looseObject({ feature_name: z.string().optional(), name: z.string().optional() }).optional();
+export const checkFeatureSupportBody = z
+  .looseObject({ feature_name: z.string().optional(), name: z.string().optional() })
+  .optional();
 
 /** GET /projects/:project_id/.well-known/jwks.json: the project is looked up by the route (a plain-text 404). */
 export const jwksParams = z.object({ project_id: z.string() });
-export const jwksQuery = z.strictObject({ include_restricted: queryBoolean.optional(), include_anonymous: queryBoolean.optional() });
+export const jwksQuery = z.strictObject({
+  include_restricted: queryBoolean.optional(),
+  include_anonymous: queryBoolean.optional(),
+});
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const metaOperations = defineOperations("meta", {
   root: {
-    method: "GET", path: "/", access: "none",
+    method: "GET",
+    path: "/",
+    access: "none",
     errors: [],
-    responses: [text("Plain text: a welcome line and who the request authenticated as (Authentication: None, or type, project, user).")],
+    responses: [
+      text(
+        "Plain text: a welcome line and who the request authenticated as (Authentication: None, or type, project, user).",
+      ),
+    ],
   },
   backendUrls: {
-    method: "GET", path: "/internal/backend-urls", access: "none",
+    method: "GET",
+    path: "/internal/backend-urls",
+    access: "none",
     errors: [],
     responses: [json(backendUrlsResponse)],
   },
   checkFeatureSupport: {
-    method: "POST", path: "/check-feature-support", access: "none",
+    method: "POST",
+    path: "/check-feature-support",
+    access: "none",
     body: checkFeatureSupportBody,
     errors: [],
     responses: [text("Plain text: the named feature is not supported.")],
   },
   checkVersion: {
-    method: "POST", path: "/check-version", access: "none",
+    method: "POST",
+    path: "/check-version",
+    access: "none",
     body: checkVersionBody,
     errors: [],
     responses: [json(checkVersionResponse)],
   },
   jwks: {
-    method: "GET", path: "/projects/:project_id/.well-known/jwks.json", access: "none",
+    method: "GET",
+    path: "/projects/:project_id/.well-known/jwks.json",
+    access: "none",
     params: jwksParams,
     query: jwksQuery,
     errors: [],

@@ -17,9 +17,17 @@ export const TOTP_PARAMETERS = { algorithm: "SHA1", digits: 6, periodSeconds: 30
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const mfaOperations = defineOperations("mfa", {
   mfaSignIn: {
-    method: "POST", path: "/auth/mfa/sign-in", access: "client",
+    method: "POST",
+    path: "/auth/mfa/sign-in",
+    access: "client",
     body: mfaSignInBody,
-    errors: ["INVALID_TOTP_CODE", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "INVALID_TOTP_CODE",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [json(signInWithNewUserResponse)],
   },
 });

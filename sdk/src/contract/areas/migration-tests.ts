@@ -13,13 +13,17 @@ export const smartRouteHandlerMigrationQuery = z.strictObject({ queryParamNew: z
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const migrationTestsOperations = defineOperations("migration-tests", {
   migrationTests: {
-    method: "GET", path: "/migration-tests", access: "none",
+    method: "GET",
+    path: "/migration-tests",
+    access: "none",
     query: migrationTestsQuery,
     errors: [],
     responses: [text("Plain text: the request's URL and the list of migration tests, as absolute URLs.")],
   },
   smartRouteHandlerMigrationTest: {
-    method: "GET", path: "/migration-tests/smart-route-handler", access: "none",
+    method: "GET",
+    path: "/migration-tests/smart-route-handler",
+    access: "none",
     query: smartRouteHandlerMigrationQuery,
     errors: ["SCHEMA_ERROR"],
     responses: [text("Plain text: the query parameter given (or a note that none was) and what each API version did.")],

@@ -20,13 +20,17 @@ export const notificationPreferenceUpdate = z.strictObject({ enabled: z.boolean(
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const notificationsOperations = defineOperations("notifications", {
   listNotificationPreferences: {
-    method: "GET", path: "/emails/notification-preference/:user_id", access: "client",
+    method: "GET",
+    path: "/emails/notification-preference/:user_id",
+    access: "client",
     params: notificationPreferenceListParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [json(notificationPreferenceList)],
   },
   updateNotificationPreference: {
-    method: "PATCH", path: "/emails/notification-preference/:user_id/:category_id", access: "client",
+    method: "PATCH",
+    path: "/emails/notification-preference/:user_id/:category_id",
+    access: "client",
     params: notificationPreferenceParams,
     body: notificationPreferenceUpdate,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "SCHEMA_ERROR", "USER_NOT_FOUND"],

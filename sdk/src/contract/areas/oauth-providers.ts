@@ -54,7 +54,9 @@ export type ConnectedAccountJson = z.infer<typeof connectedAccount>;
 export const connectedAccountList = listEnvelope(connectedAccount);
 export const connectedAccountListParams = z.strictObject({ user_id: userIdOrMe });
 export const connectedAccountTokenParams = z.strictObject({ user_id: userIdOrMe, provider_id: z.string().min(1) });
-export const connectedAccountTokenByAccountParams = connectedAccountTokenParams.extend({ provider_account_id: z.string().min(1) });
+export const connectedAccountTokenByAccountParams = connectedAccountTokenParams.extend({
+  provider_account_id: z.string().min(1),
+});
 /** `scope`: space-separated provider scopes the token must carry. */
 export const connectedAccountTokenBody = z.strictObject({ scope: z.string().optional() });
 export const connectedAccountTokenResponse = z.object({ access_token: z.string().min(1) });
@@ -65,54 +67,96 @@ export const connectedAccountTokenRequestBody = z.union([z.undefined(), connecte
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const oauthProvidersOperations = defineOperations("oauth-providers", {
   listOAuthProviders: {
-    method: "GET", path: "/oauth-providers", access: "client",
+    method: "GET",
+    path: "/oauth-providers",
+    access: "client",
     query: oauthProviderListQuery,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [json(oauthProviderList)],
   },
   createOAuthProvider: {
-    method: "POST", path: "/oauth-providers", access: "server",
+    method: "POST",
+    path: "/oauth-providers",
+    access: "server",
     body: serverOAuthProviderCreate,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "USER_NOT_FOUND"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+      "USER_NOT_FOUND",
+    ],
     responses: [created(serverOAuthProvider)],
   },
   getOAuthProvider: {
-    method: "GET", path: "/oauth-providers/:user_id/:provider_id", access: "client",
+    method: "GET",
+    path: "/oauth-providers/:user_id/:provider_id",
+    access: "client",
     params: oauthProviderParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [view(oauthProviderView)],
   },
   updateOAuthProvider: {
-    method: "PATCH", path: "/oauth-providers/:user_id/:provider_id", access: "client",
+    method: "PATCH",
+    path: "/oauth-providers/:user_id/:provider_id",
+    access: "client",
     params: oauthProviderParams,
     body: byCaller(clientOAuthProviderUpdate, serverOAuthProviderUpdate),
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "USER_NOT_FOUND"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+      "USER_NOT_FOUND",
+    ],
     responses: [view(oauthProviderView)],
   },
   deleteOAuthProvider: {
-    method: "DELETE", path: "/oauth-providers/:user_id/:provider_id", access: "client",
+    method: "DELETE",
+    path: "/oauth-providers/:user_id/:provider_id",
+    access: "client",
     params: oauthProviderParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [success],
   },
   listConnectedAccounts: {
-    method: "GET", path: "/connected-accounts/:user_id", access: "client",
+    method: "GET",
+    path: "/connected-accounts/:user_id",
+    access: "client",
     params: connectedAccountListParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [json(connectedAccountList)],
   },
   connectedAccountToken: {
-    method: "POST", path: "/connected-accounts/:user_id/:provider_id/access-token", access: "client",
+    method: "POST",
+    path: "/connected-accounts/:user_id/:provider_id/access-token",
+    access: "client",
     params: connectedAccountTokenParams,
     body: connectedAccountTokenRequestBody,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "USER_NOT_FOUND"],
-    responses: [json(connectedAccountTokenResponse, 201, "A provider access token (upstream's CRUD create answers 201)")],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+      "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+      "USER_NOT_FOUND",
+    ],
+    responses: [
+      json(connectedAccountTokenResponse, 201, "A provider access token (upstream's CRUD create answers 201)"),
+    ],
   },
   connectedAccountTokenByAccount: {
-    method: "POST", path: "/connected-accounts/:user_id/:provider_id/:provider_account_id/access-token", access: "client",
+    method: "POST",
+    path: "/connected-accounts/:user_id/:provider_id/:provider_account_id/access-token",
+    access: "client",
     params: connectedAccountTokenByAccountParams,
     body: connectedAccountTokenRequestBody,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "USER_NOT_FOUND"],
-    responses: [json(connectedAccountTokenResponse, 201, "A provider access token (upstream's CRUD create answers 201)")],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+      "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+      "USER_NOT_FOUND",
+    ],
+    responses: [
+      json(connectedAccountTokenResponse, 201, "A provider access token (upstream's CRUD create answers 201)"),
+    ],
   },
 });

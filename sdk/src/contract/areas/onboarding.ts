@@ -13,7 +13,10 @@ import { defineOperations, json } from "../define-operations.ts";
  * and fails with a 500, which the emulator never answers.
  */
 export const previewAffectedUsersQuery = z.strictObject({
-  limit: z.string().regex(/^\s*[+-]?\d/, "must start with an integer").optional(),
+  limit: z
+    .string()
+    .regex(/^\s*[+-]?\d/, "must start with an integer")
+    .optional(),
 });
 
 /** The proposed onboarding settings; a setting left out keeps its current value. */
@@ -27,14 +30,19 @@ export const affectedUser = z.object({
   primary_email: z.string().nullable(),
   restricted_reason: restrictedReason,
 });
-export const previewAffectedUsersResponse = z.object({ affected_users: z.array(affectedUser), total_affected_count: z.number() });
+export const previewAffectedUsersResponse = z.object({
+  affected_users: z.array(affectedUser),
+  total_affected_count: z.number(),
+});
 export type PreviewAffectedUsersJson = z.infer<typeof previewAffectedUsersResponse>;
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const onboardingOperations = defineOperations("onboarding", {
   // Who an onboarding requirement would restrict, before an admin turns it on (areas/onboarding.ts).
   previewAffectedUsers: {
-    method: "POST", path: "/internal/onboarding/preview-affected-users", access: "admin",
+    method: "POST",
+    path: "/internal/onboarding/preview-affected-users",
+    access: "admin",
     query: previewAffectedUsersQuery,
     body: previewAffectedUsersBody,
     errors: [],

@@ -27,8 +27,14 @@ export const passkeyAuthenticationOptions = z.looseObject({
 });
 
 export const initiatePasskeyBody = z.union([z.undefined(), z.strictObject({})]);
-export const initiatePasskeyRegistrationResponse = z.object({ options_json: passkeyRegistrationOptions, code: z.string() });
-export const initiatePasskeyAuthenticationResponse = z.object({ options_json: passkeyAuthenticationOptions, code: z.string() });
+export const initiatePasskeyRegistrationResponse = z.object({
+  options_json: passkeyRegistrationOptions,
+  code: z.string(),
+});
+export const initiatePasskeyAuthenticationResponse = z.object({
+  options_json: passkeyAuthenticationOptions,
+  code: z.string(),
+});
 
 /** RegistrationResponseJSON / AuthenticationResponseJSON (WebAuthn Level 3 §5.1 toJSON()). */
 export const passkeyRegistrationCredential = z.looseObject({
@@ -42,13 +48,21 @@ export const passkeyAuthenticationCredential = z.looseObject({
   id: base64url,
   rawId: base64url,
   type: z.literal("public-key"),
-  response: z.looseObject({ clientDataJSON: base64url, authenticatorData: base64url, signature: base64url, userHandle: base64url.optional() }),
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 
 export const registerPasskeyBody = z.strictObject({ credential: passkeyRegistrationCredential, code: z.string() });
 export const registerPasskeyResponse = z.object({ user_handle: z.string() });
-export const passkeySignInBody = z.strictObject({ authentication_response: passkeyAuthenticationCredential, code: z.string() });
+export const passkeySignInBody = z.strictObject({
+  authentication_response: passkeyAuthenticationCredential,
+  code: z.string(),
+});
 
 /**
  * The WebAuthn failure codes a browser ceremony reports (spec §8 "WebAuthn failure codes"), as @simplewebauthn/browser
@@ -73,27 +87,51 @@ export type WebAuthnErrorCode = (typeof webAuthnErrorCodes)[number];
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const passkeysOperations = defineOperations("passkeys", {
   initiatePasskeyRegistration: {
-    method: "POST", path: "/auth/passkey/initiate-passkey-registration", access: "client",
+    method: "POST",
+    path: "/auth/passkey/initiate-passkey-registration",
+    access: "client",
     body: initiatePasskeyBody,
     errors: ["PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_REGISTRATION_FAILED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(initiatePasskeyRegistrationResponse)],
   },
   registerPasskey: {
-    method: "POST", path: "/auth/passkey/register", access: "client",
+    method: "POST",
+    path: "/auth/passkey/register",
+    access: "client",
     body: registerPasskeyBody,
-    errors: ["PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_REGISTRATION_FAILED", "USER_AUTHENTICATION_REQUIRED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "PASSKEY_AUTHENTICATION_NOT_ENABLED",
+      "PASSKEY_REGISTRATION_FAILED",
+      "USER_AUTHENTICATION_REQUIRED",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [json(registerPasskeyResponse)],
   },
   initiatePasskeyAuthentication: {
-    method: "POST", path: "/auth/passkey/initiate-passkey-authentication", access: "client",
+    method: "POST",
+    path: "/auth/passkey/initiate-passkey-authentication",
+    access: "client",
     body: initiatePasskeyBody,
     errors: ["PASSKEY_AUTHENTICATION_NOT_ENABLED"],
     responses: [json(initiatePasskeyAuthenticationResponse)],
   },
   passkeySignIn: {
-    method: "POST", path: "/auth/passkey/sign-in", access: "client",
+    method: "POST",
+    path: "/auth/passkey/sign-in",
+    access: "client",
     body: passkeySignInBody,
-    errors: ["MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_FAILED", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+      "PASSKEY_AUTHENTICATION_FAILED",
+      "PASSKEY_AUTHENTICATION_NOT_ENABLED",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [json(signInWithNewUserResponse)],
   },
 });

@@ -46,16 +46,32 @@ const methodPreferenceUpdates = z
   .superRefine((updates, ctx) => {
     const keys = Object.keys(updates);
     if (keys.some((key) => !(paymentMethodIds as string[]).includes(key))) {
-      ctx.addIssue({ code: "custom", message: `must be one of the following values: ${paymentMethodIds.join(", ")}`, continue: false });
+      ctx.addIssue({
+        code: "custom",
+        message: `must be one of the following values: ${paymentMethodIds.join(", ")}`,
+        continue: false,
+      });
     } else if (Object.values(updates).some((value) => !(methodPreference as readonly unknown[]).includes(value))) {
-      ctx.addIssue({ code: "custom", message: `must be one of the following values: ${methodPreference.join(", ")}`, continue: false });
+      ctx.addIssue({
+        code: "custom",
+        message: `must be one of the following values: ${methodPreference.join(", ")}`,
+        continue: false,
+      });
     }
   })
   .pipe(z.partialRecord(z.enum(paymentMethodIds as [PaymentMethodId, ...PaymentMethodId[]]), z.enum(methodPreference)));
 
 export const paymentMethodConfigsResponse = z.object({
   config_id: z.string(),
-  methods: z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean(), available: z.boolean(), overridable: z.boolean() })),
+  methods: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      enabled: z.boolean(),
+      available: z.boolean(),
+      overridable: z.boolean(),
+    }),
+  ),
 });
 export type PaymentMethodConfigsJson = z.infer<typeof paymentMethodConfigsResponse>;
 export const updatePaymentMethodConfigsBody = z.strictObject({
@@ -68,12 +84,16 @@ export const updatePaymentMethodConfigsResponse = z.object({ success: z.boolean(
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const paymentMethodsOperations = defineOperations("payment-methods", {
   getPaymentMethodConfigs: {
-    method: "GET", path: "/internal/payments/method-configs", access: "admin",
+    method: "GET",
+    path: "/internal/payments/method-configs",
+    access: "admin",
     errors: ["STRIPE_ACCOUNT_INFO_NOT_FOUND"],
     responses: [json(paymentMethodConfigsResponse)],
   },
   updatePaymentMethodConfigs: {
-    method: "PATCH", path: "/internal/payments/method-configs", access: "admin",
+    method: "PATCH",
+    path: "/internal/payments/method-configs",
+    access: "admin",
     body: updatePaymentMethodConfigsBody,
     errors: ["STRIPE_ACCOUNT_INFO_NOT_FOUND"],
     responses: [json(updatePaymentMethodConfigsResponse)],

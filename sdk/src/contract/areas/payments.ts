@@ -13,7 +13,9 @@ export const customerType = z.enum(customerTypes);
 export type CustomerType = z.infer<typeof customerType>;
 
 /** Ids of items, offers and prices: they appear in URL paths, so no slashes or spaces. */
-export const catalogueId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "must be 1-64 letters, digits, '_', '.' or '-'");
+export const catalogueId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "must be 1-64 letters, digits, '_', '.' or '-'");
 
 /** An ISO 8601 instant, as upstream reads `expires_at` (`new Date(expires_at)`). */
 export const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date");
@@ -162,7 +164,12 @@ const productRevocationEntry = z.object({
 /** A transaction's entries, given how a product grant carries its product. */
 function transactionEntryWith<Product extends z.ZodType>(product: Product) {
   return z.discriminatedUnion("type", [
-    z.object({ type: z.literal("item_quantity_change"), ...entryBase, item_id: z.string(), quantity: z.number().int() }),
+    z.object({
+      type: z.literal("item_quantity_change"),
+      ...entryBase,
+      item_id: z.string(),
+      quantity: z.number().int(),
+    }),
     z.object({
       type: z.literal("product_grant"),
       ...entryBase,
@@ -174,7 +181,12 @@ function transactionEntryWith<Product extends z.ZodType>(product: Product) {
       /** Set when the price recurs: the grant is a subscription (the emulator's, cancellable by DELETE of the product). */
       subscription_id: z.string().optional(),
     }),
-    z.object({ type: z.literal("money_transfer"), ...entryBase, charged_amount: z.object({ USD: z.string() }), net_amount: z.object({ USD: z.string() }) }),
+    z.object({
+      type: z.literal("money_transfer"),
+      ...entryBase,
+      charged_amount: z.object({ USD: z.string() }),
+      net_amount: z.object({ USD: z.string() }),
+    }),
     productRevocationEntry,
   ]);
 }
@@ -213,7 +225,10 @@ export const listTransactionsQuery = z.strictObject({
   customer_id: z.string().min(1).optional(),
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
-export const listTransactionsResponse = z.object({ transactions: z.array(transactionJson), next_cursor: z.string().nullable() });
+export const listTransactionsResponse = z.object({
+  transactions: z.array(transactionJson),
+  next_cursor: z.string().nullable(),
+});
 
 // ---- A customer's billing and products (what the published kits' account settings read) ----
 
@@ -226,7 +241,10 @@ export const paymentMethodSummary = z.object({
   exp_month: z.number().int().nullable(),
   exp_year: z.number().int().nullable(),
 });
-export const billingResponse = z.object({ has_customer: z.boolean(), default_payment_method: paymentMethodSummary.nullable() });
+export const billingResponse = z.object({
+  has_customer: z.boolean(),
+  default_payment_method: paymentMethodSummary.nullable(),
+});
 export type BillingJson = z.infer<typeof billingResponse>;
 
 /** POST /payments/payment-method/{type}/{id}/setup-intent: the provider's setup intent for a new default card. */
@@ -241,7 +259,10 @@ export type SetupIntentJson = z.infer<typeof setupIntentResponse>;
  */
 export const setDefaultPaymentMethodBody = z.strictObject({ setup_intent_id: z.string() });
 export type SetDefaultPaymentMethodBody = z.infer<typeof setDefaultPaymentMethodBody>;
-export const setDefaultPaymentMethodResponse = z.object({ success: z.literal(true), default_payment_method: paymentMethodSummary.nullable() });
+export const setDefaultPaymentMethodResponse = z.object({
+  success: z.literal(true),
+  default_payment_method: paymentMethodSummary.nullable(),
+});
 export type SetDefaultPaymentMethodJson = z.infer<typeof setDefaultPaymentMethodResponse>;
 export type PaymentMethodSummaryJson = z.infer<typeof paymentMethodSummary>;
 
@@ -249,7 +270,12 @@ export type PaymentMethodSummaryJson = z.infer<typeof paymentMethodSummary>;
 export const invoicesQuery = z.strictObject({
   cursor: z.string().optional(),
   /** Read as a string like upstream; 1..100, default 10. */
-  limit: z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
 });
 export type InvoicesQuery = z.infer<typeof invoicesQuery>;
 export const invoiceStatus = z.enum(["draft", "open", "paid", "uncollectible", "void"]);
@@ -272,7 +298,12 @@ export type CustomerParams = z.infer<typeof customerParams>;
 /** Upstream reads `limit` as a string, 1..100, default 10; `cursor` is a product id of the list. */
 export const customerProductsQuery = z.strictObject({
   cursor: z.string().optional(),
-  limit: z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
 });
 export type CustomerProductsQuery = z.infer<typeof customerProductsQuery>;
 
@@ -285,8 +316,14 @@ export const inlineProductJson = z.object({
   stackable: z.boolean(),
   server_only: z.boolean(),
   free_trial: dayInterval.optional(),
-  prices: z.record(z.string(), z.object({ interval: dayInterval.optional(), free_trial: dayInterval.optional() }).catchall(z.unknown())),
-  included_items: z.record(z.string(), z.object({ quantity: z.number(), repeat: z.unknown().optional(), expires: z.string().optional() })),
+  prices: z.record(
+    z.string(),
+    z.object({ interval: dayInterval.optional(), free_trial: dayInterval.optional() }).catchall(z.unknown()),
+  ),
+  included_items: z.record(
+    z.string(),
+    z.object({ quantity: z.number(), repeat: z.unknown().optional(), expires: z.string().optional() }),
+  ),
   client_metadata: z.unknown().nullable(),
   client_read_only_metadata: z.unknown().nullable(),
   server_metadata: z.unknown().nullable(),
@@ -299,7 +336,12 @@ export const customerProductJson = z.object({
   product: inlineProductJson,
   type: z.enum(["one_time", "subscription"]).optional(),
   subscription: z
-    .object({ subscription_id: z.string().nullable(), current_period_end: z.string().nullable(), cancel_at_period_end: z.boolean(), is_cancelable: z.boolean() })
+    .object({
+      subscription_id: z.string().nullable(),
+      current_period_end: z.string().nullable(),
+      cancel_at_period_end: z.boolean(),
+      is_cancelable: z.boolean(),
+    })
     .nullable()
     .optional(),
   switch_options: z.array(z.object({ product_id: z.string(), product: inlineProductJson })).optional(),
@@ -328,7 +370,10 @@ export const cancelProductResponse = z.object({ success: z.literal(true) });
 
 // ---- Purchase codes (the checkout page's calls; no authentication, the code is the credential) ----
 
-export const validatePurchaseCodeBody = z.strictObject({ full_code: z.string().min(1), return_url: z.string().url().optional() });
+export const validatePurchaseCodeBody = z.strictObject({
+  full_code: z.string().min(1),
+  return_url: z.string().url().optional(),
+});
 export const validatePurchaseCodeQuery = validatePurchaseCodeBody;
 export const validatePurchaseCodeResponse = z.object({
   product: inlineProductJson,
@@ -343,7 +388,11 @@ export const validatePurchaseCodeResponse = z.object({
 export type ValidatePurchaseCodeJson = z.infer<typeof validatePurchaseCodeResponse>;
 export const purchaseCodeCheckResponse = z.object({ valid: z.boolean() });
 
-export const purchaseSessionBody = z.strictObject({ full_code: z.string().min(1), price_id: z.string().min(1), quantity: z.number().int().min(1).default(1) });
+export const purchaseSessionBody = z.strictObject({
+  full_code: z.string().min(1),
+  price_id: z.string().min(1),
+  quantity: z.number().int().min(1).default(1),
+});
 export type PurchaseSessionBody = z.infer<typeof purchaseSessionBody>;
 export const purchaseSessionResponse = z.object({ client_secret: z.string() });
 
@@ -362,7 +411,9 @@ export const moneyAmount = z.string().refine((s) => /^\d+(\.\d+)?$/.test(s), {
 export const refundTransactionBody = z.strictObject({
   type: z.enum(["subscription", "one-time-purchase"]),
   id: z.string(),
-  refund_entries: z.array(z.strictObject({ entry_index: z.number().int(), quantity: z.number().int(), amount_usd: moneyAmount })),
+  refund_entries: z.array(
+    z.strictObject({ entry_index: z.number().int(), quantity: z.number().int(), amount_usd: moneyAmount }),
+  ),
 });
 export type RefundTransactionBody = z.infer<typeof refundTransactionBody>;
 
@@ -391,133 +442,254 @@ export type SwitchPlanBody = z.infer<typeof switchPlanBody>;
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const paymentsOperations = defineOperations("payments", {
   getItem: {
-    method: "GET", path: "/payments/items/:customer_type/:customer_id/:item_id", access: "client",
+    method: "GET",
+    path: "/payments/items/:customer_type/:customer_id/:item_id",
+    access: "client",
     params: itemParams,
-    errors: ["INSUFFICIENT_ACCESS_TYPE", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    errors: [
+      "INSUFFICIENT_ACCESS_TYPE",
+      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "ITEM_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "USER_AUTHENTICATION_REQUIRED",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(itemJson)],
   },
   updateItemQuantity: {
-    method: "POST", path: "/payments/items/:customer_type/:customer_id/:item_id/update-quantity", access: "server",
+    method: "POST",
+    path: "/payments/items/:customer_type/:customer_id/:item_id/update-quantity",
+    access: "server",
     params: itemParams,
     query: updateItemQuantityQuery,
     body: updateItemQuantityBody,
-    errors: ["INSUFFICIENT_ACCESS_TYPE", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    errors: [
+      "INSUFFICIENT_ACCESS_TYPE",
+      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "ITEM_NOT_FOUND",
+      "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
+      "TEAM_NOT_FOUND",
+      "USER_AUTHENTICATION_REQUIRED",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(updateItemQuantityResponse)],
   },
   getBilling: {
-    method: "GET", path: "/payments/billing/:customer_type/:customer_id", access: "client",
+    method: "GET",
+    path: "/payments/billing/:customer_type/:customer_id",
+    access: "client",
     params: billingParams,
     errors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(billingResponse)],
   },
   createSetupIntent: {
-    method: "POST", path: "/payments/payment-method/:customer_type/:customer_id/setup-intent", access: "client",
+    method: "POST",
+    path: "/payments/payment-method/:customer_type/:customer_id/setup-intent",
+    access: "client",
     params: billingParams,
     body: setupIntentBody,
     errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
     responses: [json(setupIntentResponse)],
   },
   setDefaultPaymentMethod: {
-    method: "POST", path: "/payments/payment-method/:customer_type/:customer_id/set-default", access: "client",
+    method: "POST",
+    path: "/payments/payment-method/:customer_type/:customer_id/set-default",
+    access: "client",
     params: billingParams,
     body: setDefaultPaymentMethodBody,
     errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
     responses: [json(setDefaultPaymentMethodResponse)],
   },
   listInvoices: {
-    method: "GET", path: "/payments/invoices/:customer_type/:customer_id", access: "client",
+    method: "GET",
+    path: "/payments/invoices/:customer_type/:customer_id",
+    access: "client",
     params: billingParams,
     query: invoicesQuery,
     errors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(invoicesResponse)],
   },
   listCustomerProducts: {
-    method: "GET", path: "/payments/products/:customer_type/:customer_id", access: "client",
+    method: "GET",
+    path: "/payments/products/:customer_type/:customer_id",
+    access: "client",
     params: customerParams,
     query: customerProductsQuery,
     errors: ["TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
     responses: [json(customerProductsResponse)],
   },
   grantProduct: {
-    method: "POST", path: "/payments/products/:customer_type/:customer_id", access: "server",
+    method: "POST",
+    path: "/payments/products/:customer_type/:customer_id",
+    access: "server",
     params: customerParams,
     body: grantProductBody,
-    errors: ["PRODUCT_ALREADY_GRANTED", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "TEAM_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: [
+      "PRODUCT_ALREADY_GRANTED",
+      "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "PRODUCT_DOES_NOT_EXIST",
+      "TEAM_NOT_FOUND",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(grantProductResponse)],
   },
   cancelProduct: {
-    method: "DELETE", path: "/payments/products/:customer_type/:customer_id/:product_id", access: "client",
+    method: "DELETE",
+    path: "/payments/products/:customer_type/:customer_id/:product_id",
+    access: "client",
     params: customerProductParams,
     query: cancelProductQuery,
-    errors: ["PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    errors: [
+      "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "PRODUCT_DOES_NOT_EXIST",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(cancelProductResponse)],
   },
   switchPlan: {
-    method: "POST", path: "/payments/products/:customer_type/:customer_id/switch", access: "client",
+    method: "POST",
+    path: "/payments/products/:customer_type/:customer_id/switch",
+    access: "client",
     params: switchPlanParams,
     body: switchPlanBody,
-    errors: ["DEFAULT_PAYMENT_METHOD_REQUIRED", "NEW_PURCHASES_BLOCKED", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    errors: [
+      "DEFAULT_PAYMENT_METHOD_REQUIRED",
+      "NEW_PURCHASES_BLOCKED",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+      "USER_NOT_FOUND",
+    ],
     responses: [success],
   },
   createPurchaseUrl: {
-    method: "POST", path: "/payments/purchases/create-purchase-url", access: "client",
+    method: "POST",
+    path: "/payments/purchases/create-purchase-url",
+    access: "client",
     body: createPurchaseUrlBody,
-    errors: ["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_DOES_NOT_EXIST", "REDIRECT_URL_NOT_WHITELISTED", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    errors: [
+      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "ITEM_NOT_FOUND",
+      "NEW_PURCHASES_BLOCKED",
+      "PRODUCT_ALREADY_GRANTED",
+      "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "PRODUCT_DOES_NOT_EXIST",
+      "REDIRECT_URL_NOT_WHITELISTED",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(createPurchaseUrlResponse)],
   },
   validatePurchaseCode: {
-    method: "POST", path: "/payments/purchases/validate-code", access: "none",
+    method: "POST",
+    path: "/payments/purchases/validate-code",
+    access: "none",
     body: validatePurchaseCodeBody,
-    errors: ["REDIRECT_URL_NOT_WHITELISTED", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "REDIRECT_URL_NOT_WHITELISTED",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [json(validatePurchaseCodeResponse)],
   },
   checkPurchaseCode: {
-    method: "GET", path: "/payments/purchases/validate-code", access: "none",
+    method: "GET",
+    path: "/payments/purchases/validate-code",
+    access: "none",
     query: validatePurchaseCodeBody,
     errors: ["REDIRECT_URL_NOT_WHITELISTED", "VERIFICATION_CODE_NOT_FOUND"],
     responses: [json(purchaseCodeCheckResponse)],
   },
   purchaseSession: {
-    method: "POST", path: "/payments/purchases/purchase-session", access: "none",
+    method: "POST",
+    path: "/payments/purchases/purchase-session",
+    access: "none",
     body: purchaseSessionBody,
-    errors: ["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "TEAM_NOT_FOUND", "USER_NOT_FOUND", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "ITEM_NOT_FOUND",
+      "NEW_PURCHASES_BLOCKED",
+      "PRODUCT_ALREADY_GRANTED",
+      "TEAM_NOT_FOUND",
+      "USER_NOT_FOUND",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [json(purchaseSessionResponse)],
   },
   paymentsSetup: {
-    method: "POST", path: "/internal/payments/setup", access: "admin",
+    method: "POST",
+    path: "/internal/payments/setup",
+    access: "admin",
     errors: [],
     responses: [json(paymentsSetupResponse)],
   },
   stripeAccountInfo: {
-    method: "GET", path: "/internal/payments/stripe/account-info", access: "admin",
+    method: "GET",
+    path: "/internal/payments/stripe/account-info",
+    access: "admin",
     errors: ["STRIPE_ACCOUNT_INFO_NOT_FOUND"],
     responses: [json(stripeAccountInfo)],
   },
   stripeWidgetSession: {
-    method: "POST", path: "/internal/payments/stripe-widgets/account-session", access: "admin",
+    method: "POST",
+    path: "/internal/payments/stripe-widgets/account-session",
+    access: "admin",
     errors: [],
     responses: [json(stripeWidgetSessionResponse)],
   },
   listTransactions: {
-    method: "GET", path: "/internal/payments/transactions", access: "admin",
+    method: "GET",
+    path: "/internal/payments/transactions",
+    access: "admin",
     query: listTransactionsQuery,
     errors: [],
     responses: [json(listTransactionsResponse)],
   },
   testModePurchaseSession: {
-    method: "POST", path: "/internal/payments/test-mode-purchase-session", access: "admin",
+    method: "POST",
+    path: "/internal/payments/test-mode-purchase-session",
+    access: "admin",
     body: testModePurchaseBody,
-    errors: ["ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "ITEM_NOT_FOUND", "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "TEAM_NOT_FOUND", "USER_NOT_FOUND", "VERIFICATION_CODE_ALREADY_USED", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_NOT_FOUND"],
+    errors: [
+      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      "ITEM_NOT_FOUND",
+      "NEW_PURCHASES_BLOCKED",
+      "PRODUCT_ALREADY_GRANTED",
+      "TEAM_NOT_FOUND",
+      "USER_NOT_FOUND",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_NOT_FOUND",
+    ],
     responses: [success],
   },
   refundTransaction: {
-    method: "POST", path: "/internal/payments/transactions/refund", access: "admin",
+    method: "POST",
+    path: "/internal/payments/transactions/refund",
+    access: "admin",
     body: refundTransactionBody,
-    errors: ["ONE_TIME_PURCHASE_ALREADY_REFUNDED", "ONE_TIME_PURCHASE_NOT_FOUND", "SCHEMA_ERROR", "SUBSCRIPTION_ALREADY_REFUNDED", "SUBSCRIPTION_INVOICE_NOT_FOUND", "TEST_MODE_PURCHASE_NON_REFUNDABLE"],
+    errors: [
+      "ONE_TIME_PURCHASE_ALREADY_REFUNDED",
+      "ONE_TIME_PURCHASE_NOT_FOUND",
+      "SCHEMA_ERROR",
+      "SUBSCRIPTION_ALREADY_REFUNDED",
+      "SUBSCRIPTION_INVOICE_NOT_FOUND",
+      "TEST_MODE_PURCHASE_NON_REFUNDABLE",
+    ],
     responses: [success],
   },
   stripeWebhook: {
-    method: "POST", path: "/integrations/stripe/webhooks", access: "none",
+    method: "POST",
+    path: "/integrations/stripe/webhooks",
+    access: "none",
     body: stripeWebhookBody,
     errors: ["EMAIL_RENDERING_ERROR", "SCHEMA_ERROR", "TEAM_NOT_FOUND", "USER_NOT_FOUND"],
     responses: [json(stripeWebhookResponse)],

@@ -5,12 +5,27 @@ import { created, defineOperations, json, success } from "../define-operations.t
 /** Permissions: definitions (admin), grants (server) and listings (protocol.md §5.4; spec §6). */
 
 /** Custom permission ids (protocol.md §5.4). System ids start with `$` and cannot be created. */
-export const customPermissionId = z.string().min(1).max(256).regex(/^[a-z0-9_:]+$/, "must match ^[a-z0-9_:]+$");
+export const customPermissionId = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[a-z0-9_:]+$/, "must match ^[a-z0-9_:]+$");
 /** Any permission id a grant or a containment may name: a custom id or a system one such as `$update_team`. */
-export const anyPermissionId = z.string().min(1).max(256).regex(/^\$?[a-z0-9_:]+$/, "must match ^\\$?[a-z0-9_:]+$");
+export const anyPermissionId = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^\$?[a-z0-9_:]+$/, "must match ^\\$?[a-z0-9_:]+$");
 
 /** The complete list of system permissions (team scope), protocol.md §5.4. */
-export const systemPermissionIds = ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"] as const;
+export const systemPermissionIds = [
+  "$update_team",
+  "$delete_team",
+  "$read_members",
+  "$remove_members",
+  "$invite_members",
+  "$manage_api_keys",
+] as const;
 export type SystemPermissionId = (typeof systemPermissionIds)[number];
 
 export type PermissionScope = "team" | "project";
@@ -72,93 +87,139 @@ export const projectPermissionListQuery = z.strictObject({
 export type TeamPermissionListQuery = z.infer<typeof teamPermissionListQuery>;
 export type ProjectPermissionListQuery = z.infer<typeof projectPermissionListQuery>;
 
-export const teamPermissionGrantParams = z.strictObject({ team_id: uuidV4, user_id: userIdOrMe, permission_id: anyPermissionId });
+export const teamPermissionGrantParams = z.strictObject({
+  team_id: uuidV4,
+  user_id: userIdOrMe,
+  permission_id: anyPermissionId,
+});
 export const projectPermissionGrantParams = z.strictObject({ user_id: userIdOrMe, permission_id: anyPermissionId });
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const permissionsOperations = defineOperations("permissions", {
   listTeamPermissions: {
-    method: "GET", path: "/team-permissions", access: "client",
+    method: "GET",
+    path: "/team-permissions",
+    access: "client",
     query: teamPermissionListQuery,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_NOT_FOUND"],
     responses: [json(listEnvelope(teamPermission))],
   },
   grantTeamPermission: {
-    method: "POST", path: "/team-permissions/:team_id/:user_id/:permission_id", access: "server",
+    method: "POST",
+    path: "/team-permissions/:team_id/:user_id/:permission_id",
+    access: "server",
     params: teamPermissionGrantParams,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "PERMISSION_NOT_FOUND",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "USER_NOT_FOUND",
+      "WRONG_PERMISSION_SCOPE",
+    ],
     responses: [created(teamPermission)],
   },
   revokeTeamPermission: {
-    method: "DELETE", path: "/team-permissions/:team_id/:user_id/:permission_id", access: "server",
+    method: "DELETE",
+    path: "/team-permissions/:team_id/:user_id/:permission_id",
+    access: "server",
     params: teamPermissionGrantParams,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "PERMISSION_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_NOT_FOUND",
+      "USER_NOT_FOUND",
+      "WRONG_PERMISSION_SCOPE",
+    ],
     responses: [success],
   },
   listProjectPermissions: {
-    method: "GET", path: "/project-permissions", access: "client",
+    method: "GET",
+    path: "/project-permissions",
+    access: "client",
     query: projectPermissionListQuery,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER"],
     responses: [json(listEnvelope(projectPermission))],
   },
   grantProjectPermission: {
-    method: "POST", path: "/project-permissions/:user_id/:permission_id", access: "server",
+    method: "POST",
+    path: "/project-permissions/:user_id/:permission_id",
+    access: "server",
     params: projectPermissionGrantParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
     responses: [created(projectPermission)],
   },
   revokeProjectPermission: {
-    method: "DELETE", path: "/project-permissions/:user_id/:permission_id", access: "server",
+    method: "DELETE",
+    path: "/project-permissions/:user_id/:permission_id",
+    access: "server",
     params: projectPermissionGrantParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "USER_NOT_FOUND", "WRONG_PERMISSION_SCOPE"],
     responses: [success],
   },
   listTeamPermissionDefinitions: {
-    method: "GET", path: "/team-permission-definitions", access: "admin",
+    method: "GET",
+    path: "/team-permission-definitions",
+    access: "admin",
     query: permissionDefinitionListQuery,
     errors: [],
     responses: [json(permissionDefinitionList)],
   },
   createTeamPermissionDefinition: {
-    method: "POST", path: "/team-permission-definitions", access: "admin",
+    method: "POST",
+    path: "/team-permission-definitions",
+    access: "admin",
     body: permissionDefinitionCreate,
     errors: [],
     responses: [created(permissionDefinition)],
   },
   updateTeamPermissionDefinition: {
-    method: "PATCH", path: "/team-permission-definitions/:permission_id", access: "admin",
+    method: "PATCH",
+    path: "/team-permission-definitions/:permission_id",
+    access: "admin",
     params: permissionDefinitionParams,
     body: permissionDefinitionUpdate,
     errors: [],
     responses: [json(permissionDefinition)],
   },
   deleteTeamPermissionDefinition: {
-    method: "DELETE", path: "/team-permission-definitions/:permission_id", access: "admin",
+    method: "DELETE",
+    path: "/team-permission-definitions/:permission_id",
+    access: "admin",
     params: permissionDefinitionParams,
     errors: [],
     responses: [success],
   },
   listProjectPermissionDefinitions: {
-    method: "GET", path: "/project-permission-definitions", access: "admin",
+    method: "GET",
+    path: "/project-permission-definitions",
+    access: "admin",
     query: permissionDefinitionListQuery,
     errors: [],
     responses: [json(permissionDefinitionList)],
   },
   createProjectPermissionDefinition: {
-    method: "POST", path: "/project-permission-definitions", access: "admin",
+    method: "POST",
+    path: "/project-permission-definitions",
+    access: "admin",
     body: permissionDefinitionCreate,
     errors: [],
     responses: [created(permissionDefinition)],
   },
   updateProjectPermissionDefinition: {
-    method: "PATCH", path: "/project-permission-definitions/:permission_id", access: "admin",
+    method: "PATCH",
+    path: "/project-permission-definitions/:permission_id",
+    access: "admin",
     params: permissionDefinitionParams,
     body: permissionDefinitionUpdate,
     errors: [],
     responses: [json(permissionDefinition)],
   },
   deleteProjectPermissionDefinition: {
-    method: "DELETE", path: "/project-permission-definitions/:permission_id", access: "admin",
+    method: "DELETE",
+    path: "/project-permission-definitions/:permission_id",
+    access: "admin",
     params: permissionDefinitionParams,
     errors: [],
     responses: [success],

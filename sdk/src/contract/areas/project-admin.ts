@@ -12,7 +12,10 @@ const permissionRefs = z.array(z.object({ id: z.string() }));
 
 /** A trusted domain as an admin writes it: its URL must name http(s), refused in upstream's words (no path). */
 const domainUpdate = domainConfig.extend({
-  domain: z.string().refine((d) => /^https?:\/\//.test(d), { message: "URL must start with http:// or https://", params: { bare: true } }),
+  domain: z.string().refine((d) => /^https?:\/\//.test(d), {
+    message: "URL must start with http:// or https://",
+    params: { bare: true },
+  }),
 });
 
 /** One OAuth provider as an admin writes it: `shared` keys (upstream's), or `standard` with the app's own client. */
@@ -70,7 +73,14 @@ export const adminProjectConfigUpdate = z.strictObject({
 export type AdminProjectConfigUpdate = z.infer<typeof adminProjectConfigUpdate>;
 
 export const onboardingStatuses = [
-  "config_choice", "apps_selection", "auth_setup", "domain_setup", "email_theme_setup", "payments_setup", "welcome", "completed",
+  "config_choice",
+  "apps_selection",
+  "auth_setup",
+  "domain_setup",
+  "email_theme_setup",
+  "payments_setup",
+  "welcome",
+  "completed",
 ] as const;
 
 const optionalUrl = z.string().nullable().optional();
@@ -132,57 +142,99 @@ export const configOverrideReplace = z.strictObject({ config_string: z.string(),
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const projectAdminOperations = defineOperations("project-admin", {
   getAdminProject: {
-    method: "GET", path: "/internal/projects/current", access: "admin",
+    method: "GET",
+    path: "/internal/projects/current",
+    access: "admin",
     errors: [],
     responses: [json(adminProject)],
   },
   updateAdminProject: {
-    method: "PATCH", path: "/internal/projects/current", access: "admin",
+    method: "PATCH",
+    path: "/internal/projects/current",
+    access: "admin",
     body: adminProjectUpdate,
-    errors: ["INVALID_SHARED_OAUTH_PROVIDER_ID", "INVALID_STANDARD_OAUTH_PROVIDER_ID", "PERMISSION_NOT_FOUND", "SCHEMA_ERROR", "WRONG_PERMISSION_SCOPE"],
+    errors: [
+      "INVALID_SHARED_OAUTH_PROVIDER_ID",
+      "INVALID_STANDARD_OAUTH_PROVIDER_ID",
+      "PERMISSION_NOT_FOUND",
+      "SCHEMA_ERROR",
+      "WRONG_PERMISSION_SCOPE",
+    ],
     responses: [json(adminProject)],
   },
   deleteAdminProject: {
-    method: "DELETE", path: "/internal/projects/current", access: "admin",
+    method: "DELETE",
+    path: "/internal/projects/current",
+    access: "admin",
     errors: [],
     responses: [success],
   },
   listOwnedProjects: {
-    method: "GET", path: "/internal/projects", access: "client",
+    method: "GET",
+    path: "/internal/projects",
+    access: "client",
     errors: ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(ownedProjectList)],
   },
   createOwnedProject: {
-    method: "POST", path: "/internal/projects", access: "client",
+    method: "POST",
+    path: "/internal/projects",
+    access: "client",
     body: ownedProjectCreate,
-    errors: ["EXPECTED_INTERNAL_PROJECT", "INVALID_SHARED_OAUTH_PROVIDER_ID", "INVALID_STANDARD_OAUTH_PROVIDER_ID", "PERMISSION_NOT_FOUND", "SCHEMA_ERROR", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "WRONG_PERMISSION_SCOPE"],
+    errors: [
+      "EXPECTED_INTERNAL_PROJECT",
+      "INVALID_SHARED_OAUTH_PROVIDER_ID",
+      "INVALID_STANDARD_OAUTH_PROVIDER_ID",
+      "PERMISSION_NOT_FOUND",
+      "SCHEMA_ERROR",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "USER_AUTHENTICATION_REQUIRED",
+      "WRONG_PERMISSION_SCOPE",
+    ],
     responses: [created(adminProject)],
   },
   transferProject: {
-    method: "POST", path: "/internal/projects/transfer", access: "client",
+    method: "POST",
+    path: "/internal/projects/transfer",
+    access: "client",
     body: projectTransfer,
-    errors: ["EXPECTED_INTERNAL_PROJECT", "PROJECT_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    errors: [
+      "EXPECTED_INTERNAL_PROJECT",
+      "PROJECT_NOT_FOUND",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+    ],
     responses: [json(projectTransferResponse)],
   },
   getConfig: {
-    method: "GET", path: "/internal/config", access: "admin",
+    method: "GET",
+    path: "/internal/config",
+    access: "admin",
     errors: [],
     responses: [json(configResponse)],
   },
   getConfigOverride: {
-    method: "GET", path: "/internal/config/override/:level", access: "admin",
+    method: "GET",
+    path: "/internal/config/override/:level",
+    access: "admin",
     params: configLevelParams,
     errors: [],
     responses: [json(configResponse)],
   },
   updateConfigOverride: {
-    method: "PATCH", path: "/internal/config/override", access: "admin",
+    method: "PATCH",
+    path: "/internal/config/override",
+    access: "admin",
     body: configOverrideUpdate,
     errors: [],
     responses: [success],
   },
   replaceConfigOverride: {
-    method: "PUT", path: "/internal/config/override/:level", access: "admin",
+    method: "PUT",
+    path: "/internal/config/override/:level",
+    access: "admin",
     params: configLevelParams,
     body: configOverrideReplace,
     errors: [],
@@ -190,24 +242,32 @@ export const projectAdminOperations = defineOperations("project-admin", {
   },
   // What the published SDK sends for updateConfig (level "environment") and requirePublishableClientKey ("project").
   updateConfigOverrideLevel: {
-    method: "PATCH", path: "/internal/config/override/:level", access: "admin",
+    method: "PATCH",
+    path: "/internal/config/override/:level",
+    access: "admin",
     params: configLevelParams,
     body: configOverrideUpdate,
     errors: [],
     responses: [success],
   },
   getConfigSource: {
-    method: "GET", path: "/internal/config/source", access: "admin",
+    method: "GET",
+    path: "/internal/config/source",
+    access: "admin",
     errors: [],
     responses: [json(configSourceResponse)],
   },
   unlinkConfigSource: {
-    method: "DELETE", path: "/internal/config/source", access: "admin",
+    method: "DELETE",
+    path: "/internal/config/source",
+    access: "admin",
     errors: [],
     responses: [success],
   },
   resetConfigOverrideKeys: {
-    method: "POST", path: "/internal/config/override/:level/reset-keys", access: "admin",
+    method: "POST",
+    path: "/internal/config/override/:level/reset-keys",
+    access: "admin",
     params: configLevelParams,
     body: configResetKeys,
     errors: [],

@@ -5,7 +5,18 @@ import { defineOperations, json } from "../define-operations.ts";
 /** Projects (spec §3, protocol.md §5.9). */
 
 export const oauthProviderIds = [
-  "google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch",
+  "google",
+  "github",
+  "microsoft",
+  "spotify",
+  "facebook",
+  "discord",
+  "gitlab",
+  "bitbucket",
+  "linkedin",
+  "apple",
+  "x",
+  "twitch",
 ] as const;
 
 export const domainConfig = z.object({ domain: z.string(), handler_path: z.string() });
@@ -89,7 +100,9 @@ export type AdminProjectConfigJson = z.infer<typeof adminProjectConfig>;
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const projectsOperations = defineOperations("projects", {
   getCurrentProject: {
-    method: "GET", path: "/projects/current", access: "client",
+    method: "GET",
+    path: "/projects/current",
+    access: "client",
     errors: [],
     responses: [json(clientProject)],
   },

@@ -10,7 +10,8 @@ import { defineOperations, json } from "../define-operations.ts";
 const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** A UUID the real service refuses with its own bare line ("Invalid batch_id"), no path before it. */
-const uuidNamed = (field: string) => z.string().refine((s) => anyUuid.test(s), { message: `Invalid ${field}`, params: { bare: true } });
+const uuidNamed = (field: string) =>
+  z.string().refine((s) => anyUuid.test(s), { message: `Invalid ${field}`, params: { bare: true } });
 
 export const sessionReplayBatchRequest = z.strictObject({
   browser_session_id: uuidNamed("browser_session_id"),
@@ -52,7 +53,10 @@ export const sessionReplayListItem = z.object({
 export const sessionReplayList = z.object({ items: z.array(sessionReplayListItem), pagination });
 
 export const sessionReplayParams = z.strictObject({ session_replay_id: z.string().min(1) });
-export const sessionReplayChunkParams = z.strictObject({ session_replay_id: z.string().min(1), chunk_id: z.string().min(1) });
+export const sessionReplayChunkParams = z.strictObject({
+  session_replay_id: z.string().min(1),
+  chunk_id: z.string().min(1),
+});
 export const sessionReplayChunksQuery = z.strictObject({ cursor: z.string().optional(), limit: z.string().optional() });
 export const sessionReplayEventsQuery = z.strictObject({ offset: z.string().optional(), limit: z.string().optional() });
 
@@ -80,32 +84,42 @@ export const sessionReplayEvents = z.object({
 export const sessionReplaysOperations = defineOperations("session-replays", {
   // Session replays: the recorder's uploads and the admin's reads (areas/session-replays.ts).
   sessionReplayBatch: {
-    method: "POST", path: "/session-replays/batch", access: "client",
+    method: "POST",
+    path: "/session-replays/batch",
+    access: "client",
     body: sessionReplayBatchRequest,
     errors: ["ANALYTICS_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [json(sessionReplayBatchResponse)],
   },
   listSessionReplays: {
-    method: "GET", path: "/internal/session-replays", access: "admin",
+    method: "GET",
+    path: "/internal/session-replays",
+    access: "admin",
     query: sessionReplayListQuery,
     errors: ["ITEM_NOT_FOUND"],
     responses: [json(sessionReplayList)],
   },
   listSessionReplayChunks: {
-    method: "GET", path: "/internal/session-replays/:session_replay_id/chunks", access: "admin",
+    method: "GET",
+    path: "/internal/session-replays/:session_replay_id/chunks",
+    access: "admin",
     params: sessionReplayParams,
     query: sessionReplayChunksQuery,
     errors: ["ITEM_NOT_FOUND"],
     responses: [json(sessionReplayChunkList)],
   },
   getSessionReplayChunkEvents: {
-    method: "GET", path: "/internal/session-replays/:session_replay_id/chunks/:chunk_id/events", access: "admin",
+    method: "GET",
+    path: "/internal/session-replays/:session_replay_id/chunks/:chunk_id/events",
+    access: "admin",
     params: sessionReplayChunkParams,
     errors: ["ITEM_NOT_FOUND"],
     responses: [json(sessionReplayChunkEvents)],
   },
   getSessionReplayEvents: {
-    method: "GET", path: "/internal/session-replays/:session_replay_id/events", access: "admin",
+    method: "GET",
+    path: "/internal/session-replays/:session_replay_id/events",
+    access: "admin",
     params: sessionReplayParams,
     query: sessionReplayEventsQuery,
     errors: ["ITEM_NOT_FOUND"],

@@ -28,7 +28,12 @@ export type SignInResponse = z.infer<typeof signInResponse>;
 /** POST /auth/sessions (server): spec §7, defaults of §9. */
 export const createSessionBody = z.strictObject({
   user_id: uuidV4,
-  expires_in_millis: z.number().int().positive().max(367 * 24 * 60 * 60 * 1000).optional(),
+  expires_in_millis: z
+    .number()
+    .int()
+    .positive()
+    .max(367 * 24 * 60 * 60 * 1000)
+    .optional(),
   is_impersonation: z.boolean().optional(),
 });
 export const createSessionResponse = z.object({ refresh_token: z.string(), access_token: z.string() });
@@ -138,53 +143,94 @@ export const oauthTokenBody = z.looseObject({
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const sessionsOperations = defineOperations("sessions", {
   passwordSignUp: {
-    method: "POST", path: "/auth/password/sign-up", access: "client",
+    method: "POST",
+    path: "/auth/password/sign-up",
+    access: "client",
     body: passwordSignUpBody,
-    errors: ["EMAIL_ALREADY_VERIFIED", "PASSWORD_AUTHENTICATION_NOT_ENABLED", "PASSWORD_TOO_LONG", "PASSWORD_TOO_SHORT", "REDIRECT_URL_NOT_WHITELISTED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_EMAIL_ALREADY_EXISTS"],
+    errors: [
+      "EMAIL_ALREADY_VERIFIED",
+      "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+      "PASSWORD_TOO_LONG",
+      "PASSWORD_TOO_SHORT",
+      "REDIRECT_URL_NOT_WHITELISTED",
+      "SIGN_UP_NOT_ENABLED",
+      "SIGN_UP_REJECTED",
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+      "USER_EMAIL_ALREADY_EXISTS",
+    ],
     responses: [json(signInResponse)],
   },
   passwordSignIn: {
-    method: "POST", path: "/auth/password/sign-in", access: "client",
+    method: "POST",
+    path: "/auth/password/sign-in",
+    access: "client",
     body: passwordSignInBody,
-    errors: ["EMAIL_PASSWORD_MISMATCH", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PASSWORD_AUTHENTICATION_NOT_ENABLED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_EMAIL_ALREADY_EXISTS"],
+    errors: [
+      "EMAIL_PASSWORD_MISMATCH",
+      "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+      "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+      "USER_EMAIL_ALREADY_EXISTS",
+    ],
     responses: [json(signInResponse)],
   },
   anonymousSignUp: {
-    method: "POST", path: "/auth/anonymous/sign-up", access: "client",
+    method: "POST",
+    path: "/auth/anonymous/sign-up",
+    access: "client",
     errors: ["ANONYMOUS_ACCOUNTS_NOT_ENABLED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_EMAIL_ALREADY_EXISTS"],
     responses: [json(signInResponse)],
   },
   oauthToken: {
-    method: "POST", path: "/auth/oauth/token", access: "none",
+    method: "POST",
+    path: "/auth/oauth/token",
+    access: "none",
     body: oauthTokenBody,
     form: true,
-    errors: ["INVALID_AUTHORIZATION_CODE", "INVALID_OAUTH_CLIENT_ID_OR_SECRET", "INVALID_SCOPE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"],
+    errors: [
+      "INVALID_AUTHORIZATION_CODE",
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+      "INVALID_SCOPE",
+      "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+      "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+    ],
     responses: [json(tokenResponse), json(oauthTokenErrorResponse, 400, "An OAuth error (RFC 6749 §5.2)")],
   },
   createSession: {
-    method: "POST", path: "/auth/sessions", access: "server",
+    method: "POST",
+    path: "/auth/sessions",
+    access: "server",
     body: createSessionBody,
     errors: ["USER_ID_DOES_NOT_EXIST"],
     responses: [json(createSessionResponse)],
   },
   listSessions: {
-    method: "GET", path: "/auth/sessions", access: "client",
+    method: "GET",
+    path: "/auth/sessions",
+    access: "client",
     query: sessionListQuery,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
     responses: [json(sessionList)],
   },
   deleteCurrentSession: {
-    method: "DELETE", path: "/auth/sessions/current", access: "client",
+    method: "DELETE",
+    path: "/auth/sessions/current",
+    access: "client",
     errors: ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "USER_AUTHENTICATION_REQUIRED"],
     responses: [success],
   },
   refreshCurrentSession: {
-    method: "POST", path: "/auth/sessions/current/refresh", access: "client",
+    method: "POST",
+    path: "/auth/sessions/current/refresh",
+    access: "client",
     errors: ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"],
     responses: [json(refreshCurrentSessionResponse)],
   },
   deleteSession: {
-    method: "DELETE", path: "/auth/sessions/:session_id", access: "client",
+    method: "DELETE",
+    path: "/auth/sessions/:session_id",
+    access: "client",
     params: sessionParams,
     query: sessionDeleteQuery,
     errors: ["CANNOT_DELETE_CURRENT_SESSION"],

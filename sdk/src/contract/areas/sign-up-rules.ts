@@ -66,19 +66,28 @@ export const signUpRulesStatsResponse = z.object({
   ),
   analytics_hours: z.number().int(),
   total_triggers: z.number().int(),
-  triggers_by_action: z.object({ allow: z.number().int(), reject: z.number().int(), restrict: z.number().int(), log: z.number().int() }),
+  triggers_by_action: z.object({
+    allow: z.number().int(),
+    reject: z.number().int(),
+    restrict: z.number().int(),
+    log: z.number().int(),
+  }),
 });
 
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const signUpRulesOperations = defineOperations("sign-up-rules", {
   testSignUpRules: {
-    method: "POST", path: "/internal/sign-up-rules-test", access: "admin",
+    method: "POST",
+    path: "/internal/sign-up-rules-test",
+    access: "admin",
     body: signUpRulesTestBody,
     errors: [],
     responses: [json(signUpRulesTestResponse)],
   },
   signUpRulesStats: {
-    method: "GET", path: "/internal/sign-up-rules-stats", access: "admin",
+    method: "GET",
+    path: "/internal/sign-up-rules-stats",
+    access: "admin",
     errors: [],
     responses: [json(signUpRulesStatsResponse)],
   },

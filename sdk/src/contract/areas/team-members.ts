@@ -22,7 +22,10 @@ export const clientTeamMemberProfile = z.object({
 /** The server view adds the member's full server user. */
 export const serverTeamMemberProfile = clientTeamMemberProfile.extend({ user: serverUser });
 export const teamMemberProfileView = byAccess(clientTeamMemberProfile, serverTeamMemberProfile);
-export const teamMemberProfileListView = byAccess(listEnvelope(clientTeamMemberProfile), listEnvelope(serverTeamMemberProfile));
+export const teamMemberProfileListView = byAccess(
+  listEnvelope(clientTeamMemberProfile),
+  listEnvelope(serverTeamMemberProfile),
+);
 export type ClientTeamMemberProfileJson = z.infer<typeof clientTeamMemberProfile>;
 export type ServerTeamMemberProfileJson = z.infer<typeof serverTeamMemberProfile>;
 
@@ -41,34 +44,68 @@ export type TeamMemberProfileUpdate = z.infer<typeof teamMemberProfileUpdate>;
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const teamMembersOperations = defineOperations("team-members", {
   addTeamMember: {
-    method: "POST", path: "/team-memberships/:team_id/:user_id", access: "server",
+    method: "POST",
+    path: "/team-memberships/:team_id/:user_id",
+    access: "server",
     params: teamMembershipParams,
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "TEAM_NOT_FOUND", "USER_NOT_FOUND"],
     responses: [created(teamMembership)],
   },
   removeTeamMember: {
-    method: "DELETE", path: "/team-memberships/:team_id/:user_id", access: "client",
+    method: "DELETE",
+    path: "/team-memberships/:team_id/:user_id",
+    access: "client",
     params: teamMembershipParams,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+      "USER_NOT_FOUND",
+    ],
     responses: [success],
   },
   listTeamMemberProfiles: {
-    method: "GET", path: "/team-member-profiles", access: "client",
+    method: "GET",
+    path: "/team-member-profiles",
+    access: "client",
     query: teamMemberProfileListQuery,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+    ],
     responses: [view(teamMemberProfileListView)],
   },
   getTeamMemberProfile: {
-    method: "GET", path: "/team-member-profiles/:team_id/:user_id", access: "client",
+    method: "GET",
+    path: "/team-member-profiles/:team_id/:user_id",
+    access: "client",
     params: teamMemberProfileParams,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
+      "USER_AUTHENTICATION_REQUIRED",
+    ],
     responses: [view(teamMemberProfileView)],
   },
   updateTeamMemberProfile: {
-    method: "PATCH", path: "/team-member-profiles/:team_id/:user_id", access: "client",
+    method: "PATCH",
+    path: "/team-member-profiles/:team_id/:user_id",
+    access: "client",
     params: teamMemberProfileParams,
     body: teamMemberProfileUpdate,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "USER_AUTHENTICATION_REQUIRED",
+    ],
     responses: [view(teamMemberProfileView)],
   },
 });

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { byAccess, imageUrl, metadata, millis, paginatedEnvelope, queryBoolean, restrictedReason, uuidV4 } from "./common.ts";
+import {
+  byAccess,
+  imageUrl,
+  metadata,
+  millis,
+  paginatedEnvelope,
+  queryBoolean,
+  restrictedReason,
+  uuidV4,
+} from "./common.ts";
 import { clientTeam, serverTeam } from "./teams.ts";
 import { byCaller, created, defineOperations, json, success, view } from "../define-operations.ts";
 
@@ -55,7 +64,13 @@ export type ServerUserJson = z.infer<typeof serverUser>;
  * Any address of the HTML living standard's valid-email form (what upstream's schema checks), so an import may hold a
  * host without a dot ("ada@localhost") or a short top-level name; sign-up keeps its stricter check.
  */
-const email = z.string().max(254).regex(/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/, "must be a valid email");
+const email = z
+  .string()
+  .max(254)
+  .regex(
+    /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/,
+    "must be a valid email",
+  );
 const displayName = z.string().max(256).nullable();
 const profileImageUrl = imageUrl.nullable();
 /** Base64 of the TOTP secret; null turns MFA off (protocol.md §7.4). */
@@ -91,10 +106,25 @@ const serverOnlyUpdateFields = {
  * A reason or private details only come with `restricted_by_admin: true` in the same body (the real service's schema
  * test, whatever the user's current state), as a SCHEMA_ERROR.
  */
-function restrictionConsistent(body: { restricted_by_admin?: boolean | undefined; restricted_by_admin_reason?: string | null | undefined; restricted_by_admin_private_details?: string | null | undefined }, issues: z.RefinementCtx) {
+function restrictionConsistent(
+  body: {
+    restricted_by_admin?: boolean | undefined;
+    restricted_by_admin_reason?: string | null | undefined;
+    restricted_by_admin_private_details?: string | null | undefined;
+  },
+  issues: z.RefinementCtx,
+) {
   if (body.restricted_by_admin === true) return;
-  if (body.restricted_by_admin_reason != null) issues.addIssue({ code: "custom", message: "restricted_by_admin_reason must be null when restricted_by_admin is not true" });
-  else if (body.restricted_by_admin_private_details != null) issues.addIssue({ code: "custom", message: "restricted_by_admin_private_details must be null when restricted_by_admin is not true" });
+  if (body.restricted_by_admin_reason != null)
+    issues.addIssue({
+      code: "custom",
+      message: "restricted_by_admin_reason must be null when restricted_by_admin is not true",
+    });
+  else if (body.restricted_by_admin_private_details != null)
+    issues.addIssue({
+      code: "custom",
+      message: "restricted_by_admin_private_details must be null when restricted_by_admin is not true",
+    });
 }
 
 /** PATCH /users/{id} (and /users/me) with server access. */
@@ -140,50 +170,83 @@ export const userParams = z.strictObject({ user_id: uuidV4 });
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const usersOperations = defineOperations("users", {
   getMe: {
-    method: "GET", path: "/users/me", access: "client",
+    method: "GET",
+    path: "/users/me",
+    access: "client",
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER"],
     responses: [view(userView)],
   },
   updateMe: {
-    method: "PATCH", path: "/users/me", access: "client",
+    method: "PATCH",
+    path: "/users/me",
+    access: "client",
     body: byCaller(clientUserUpdate, serverUserUpdate),
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS"],
+    errors: [
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "USER_EMAIL_ALREADY_EXISTS",
+    ],
     responses: [view(userView)],
   },
   deleteMe: {
-    method: "DELETE", path: "/users/me", access: "client",
+    method: "DELETE",
+    path: "/users/me",
+    access: "client",
     errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND"],
     responses: [success],
   },
   listUsers: {
-    method: "GET", path: "/users", access: "server",
+    method: "GET",
+    path: "/users",
+    access: "server",
     query: userListQuery,
     errors: [],
     responses: [json(paginatedEnvelope(serverUser))],
   },
   createUser: {
-    method: "POST", path: "/users", access: "server",
+    method: "POST",
+    path: "/users",
+    access: "server",
     body: serverUserCreate,
-    errors: ["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "USER_EMAIL_ALREADY_EXISTS"],
+    errors: [
+      "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+      "USER_EMAIL_ALREADY_EXISTS",
+    ],
     responses: [created(serverUser)],
   },
   getUser: {
-    method: "GET", path: "/users/:user_id", access: "server",
+    method: "GET",
+    path: "/users/:user_id",
+    access: "server",
     params: userParams,
     query: userListQuery,
     errors: ["USER_NOT_FOUND"],
     responses: [json(serverUser)],
   },
   updateUser: {
-    method: "PATCH", path: "/users/:user_id", access: "server",
+    method: "PATCH",
+    path: "/users/:user_id",
+    access: "server",
     params: userParams,
     query: userListQuery,
     body: serverUserUpdate,
-    errors: ["TEAM_MEMBERSHIP_ALREADY_EXISTS", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "USER_NOT_FOUND"],
+    errors: [
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "USER_EMAIL_ALREADY_EXISTS",
+      "USER_NOT_FOUND",
+    ],
     responses: [json(serverUser)],
   },
   deleteUser: {
-    method: "DELETE", path: "/users/:user_id", access: "server",
+    method: "DELETE",
+    path: "/users/:user_id",
+    access: "server",
     params: userParams,
     query: userListQuery,
     errors: ["TEAM_MEMBERSHIP_NOT_FOUND", "USER_NOT_FOUND"],

@@ -15,7 +15,12 @@ export interface EmailEngine {
    * Loads the compiled template (and theme) and renders them with `inputJson` (context-sources.ts) in a fresh sandbox.
    * Never rejects for anything the email's code does: every failure is an outcome.
    */
-  run(input: { templateCode: string; themeCode: string | null; inputJson: string; limits: RenderLimits }): Promise<RenderOutcome>;
+  run(input: {
+    templateCode: string;
+    themeCode: string | null;
+    inputJson: string;
+    limits: RenderLimits;
+  }): Promise<RenderOutcome>;
 }
 
 /** The bounds on one render; every one of them stops the email with EMAIL_RENDERING_ERROR, never the provider. */

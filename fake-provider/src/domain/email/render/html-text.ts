@@ -3,7 +3,16 @@
  * (tests and people copy codes and links out of the text), hidden preview text and the head are dropped.
  */
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'", "#x27": "'" };
+const entities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  "#39": "'",
+  "#x27": "'",
+};
 
 function decode(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -20,11 +29,14 @@ export function htmlToText(html: string): string {
     .replace(/<head[\s\S]*?<\/head>/gi, "")
     .replace(/<style[\s\S]*?<\/style>/gi, "")
     .replace(/<div style="display:none[^"]*"[^>]*>[\s\S]*?<\/div>/gi, "");
-  const withLinks = withoutHidden.replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, label: string) => {
-    const text = label.replace(/<[^>]+>/g, "").trim();
-    const url = decode(href);
-    return text === "" || decode(text) === url ? url : `${text} (${url})`;
-  });
+  const withLinks = withoutHidden.replace(
+    /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+    (_whole, href: string, label: string) => {
+      const text = label.replace(/<[^>]+>/g, "").trim();
+      const url = decode(href);
+      return text === "" || decode(text) === url ? url : `${text} (${url})`;
+    },
+  );
   const text = withLinks
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/(p|div|h[1-6]|tr|li|table|section)>/gi, "\n")

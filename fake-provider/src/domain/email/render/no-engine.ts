@@ -7,4 +7,8 @@ import type { EmailEngineLoader } from "./engine.ts";
  * need this and work everywhere.
  */
 export const loadEmailEngine: EmailEngineLoader = () =>
-  Promise.reject(new Error("rendering TSX emails needs the QuickJS sandbox (a WebAssembly module and React's sources), which this runtime does not load"));
+  Promise.reject(
+    new Error(
+      "rendering TSX emails needs the QuickJS sandbox (a WebAssembly module and React's sources), which this runtime does not load",
+    ),
+  );

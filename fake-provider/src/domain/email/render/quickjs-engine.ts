@@ -29,7 +29,10 @@ const INTERRUPT_GRACE_MILLIS = 250;
 
 /** The worker runs from source (.ts, through quickjs-worker-entry.mjs) or from a build (.js). */
 function startWorker(): Worker {
-  const entry = new URL(import.meta.url.endsWith(".ts") ? "./quickjs-worker-entry.mjs" : "./quickjs-worker.js", import.meta.url);
+  const entry = new URL(
+    import.meta.url.endsWith(".ts") ? "./quickjs-worker-entry.mjs" : "./quickjs-worker.js",
+    import.meta.url,
+  );
   // A known stack for the thread: QuickJS's own stack limit (RenderLimits.stackBytes) is set well inside it.
   return new Worker(entry, { resourceLimits: { stackSizeMb: 4 } });
 }
@@ -89,7 +92,10 @@ class SandboxThread {
         if (reply.id !== id) return;
         if (reply.type === "started") {
           clearTimeout(timer);
-          timer = setTimeout(() => stop({ kind: "limit", limit: "timeMillis" }), request.limits.timeMillis + INTERRUPT_GRACE_MILLIS);
+          timer = setTimeout(
+            () => stop({ kind: "limit", limit: "timeMillis" }),
+            request.limits.timeMillis + INTERRUPT_GRACE_MILLIS,
+          );
         } else finish(reply.outcome);
       };
       this.settle = finish;
@@ -105,7 +111,11 @@ class SandboxThread {
  * ("Build failed with 1 error:\nvirtual:/theme.tsx:4:12: ERROR: …"). Every import is left to the sandbox's `require`,
  * which decides what an email may use (template-imports.ts); esbuild only turns TSX into CommonJS.
  */
-async function compileWithEsbuild(esbuild: typeof import("esbuild-wasm"), source: string, filePath: string): Promise<string> {
+async function compileWithEsbuild(
+  esbuild: typeof import("esbuild-wasm"),
+  source: string,
+  filePath: string,
+): Promise<string> {
   const path = `/${filePath}`;
   const result = await esbuild.build({
     entryPoints: [path],
@@ -120,7 +130,9 @@ async function compileWithEsbuild(esbuild: typeof import("esbuild-wasm"), source
       {
         name: "email-source",
         setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => (args.path === path ? { path, namespace: "virtual" } : { path: args.path, external: true }));
+          build.onResolve({ filter: /.*/ }, (args) =>
+            args.path === path ? { path, namespace: "virtual" } : { path: args.path, external: true },
+          );
           build.onLoad({ filter: /.*/, namespace: "virtual" }, () => ({ contents: source, loader: "tsx" }));
         },
       },

@@ -1,4 +1,11 @@
-import type { DisposableFail, DisposableSuccess, QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type {
+  DisposableFail,
+  DisposableSuccess,
+  QuickJSContext,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+} from "quickjs-emscripten-core";
 import { BOOTSTRAP } from "./context-sources.ts";
 import type { RenderLimit, RenderLimits, RenderOutcome } from "./engine.ts";
 import { TEMPLATE_IMPORTS } from "./template-imports.ts";
@@ -50,7 +57,11 @@ function limitOf(message: string): RenderLimit | null {
  * (e.g. the host's own stack overflowed inside WebAssembly): the module's state is then unknown, so nothing in it is
  * disposed (that could abort it) and the caller drops the whole module.
  */
-export function renderInQuickJS(module: QuickJSWASMModule, libraries: readonly LibrarySource[], input: QuickJSRenderInput): RenderOutcome {
+export function renderInQuickJS(
+  module: QuickJSWASMModule,
+  libraries: readonly LibrarySource[],
+  input: QuickJSRenderInput,
+): RenderOutcome {
   let runtime: QuickJSRuntime;
   let outcome: RenderOutcome;
   try {
@@ -62,7 +73,9 @@ export function renderInQuickJS(module: QuickJSWASMModule, libraries: readonly L
   try {
     runtime.dispose();
   } catch (error) {
-    throw new SandboxTrap(`disposing the sandbox failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new SandboxTrap(`disposing the sandbox failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return outcome;
 }
@@ -116,9 +129,17 @@ class Render {
   private steps(libraries: readonly LibrarySource[], input: QuickJSRenderInput): RenderOutcome {
     const ctx = this.context;
     const factories = this.own(ctx.newObject());
-    for (const [id, source] of libraries) ctx.setProp(factories, id, this.value(ctx.evalCode(factory(source), `${id}.js`, GLOBAL)));
+    for (const [id, source] of libraries)
+      ctx.setProp(factories, id, this.value(ctx.evalCode(factory(source), `${id}.js`, GLOBAL)));
     const allowed = this.value(ctx.evalCode(JSON.stringify(TEMPLATE_IMPORTS), "allowed.js", GLOBAL));
-    const api = this.value(ctx.callFunction(this.value(ctx.evalCode(BOOTSTRAP, "email-bootstrap.js", GLOBAL)), ctx.undefined, factories, allowed));
+    const api = this.value(
+      ctx.callFunction(
+        this.value(ctx.evalCode(BOOTSTRAP, "email-bootstrap.js", GLOBAL)),
+        ctx.undefined,
+        factories,
+        allowed,
+      ),
+    );
     const load = this.own(ctx.getProp(api, "load"));
     const render = this.own(ctx.getProp(api, "render"));
 
@@ -130,7 +151,10 @@ class Render {
     if (typeof loaded.error === "string") return this.failed(loaded.error);
     this.drainJobs();
 
-    const rendered = this.answer(ctx.callFunction(render, ctx.undefined, this.own(ctx.newString(input.inputJson))), 2 * this.limits.htmlChars + 64 * 1024);
+    const rendered = this.answer(
+      ctx.callFunction(render, ctx.undefined, this.own(ctx.newString(input.inputJson))),
+      2 * this.limits.htmlChars + 64 * 1024,
+    );
     if (typeof rendered.error === "string") return this.failed(rendered.error);
     this.drainJobs();
     if (typeof rendered.html !== "string") return this.failed("The email rendered no HTML.");
@@ -139,7 +163,9 @@ class Render {
       kind: "rendered",
       html: rendered.html,
       ...(typeof rendered.subject === "string" ? { subject: rendered.subject } : {}),
-      ...(typeof rendered.notificationCategory === "string" ? { notificationCategory: rendered.notificationCategory } : {}),
+      ...(typeof rendered.notificationCategory === "string"
+        ? { notificationCategory: rendered.notificationCategory }
+        : {}),
     };
   }
 
@@ -171,12 +197,15 @@ class Render {
   private answer(result: CallResult, maxChars: number): Record<string, unknown> {
     const handle = this.value(result);
     const ctx = this.context;
-    if (ctx.typeof(handle) !== "string") throw new Stop({ kind: "failed", message: "The email's sandbox answered something other than a string." });
+    if (ctx.typeof(handle) !== "string")
+      throw new Stop({ kind: "failed", message: "The email's sandbox answered something other than a string." });
     const length = this.own(ctx.getProp(handle, "length"));
-    if (ctx.typeof(length) !== "number" || ctx.getNumber(length) > maxChars) throw new Stop({ kind: "limit", limit: "htmlChars" });
+    if (ctx.typeof(length) !== "number" || ctx.getNumber(length) > maxChars)
+      throw new Stop({ kind: "limit", limit: "htmlChars" });
     try {
       const parsed: unknown = JSON.parse(ctx.getString(handle));
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // An email that replaced JSON.stringify for its own render gets this message.
     }

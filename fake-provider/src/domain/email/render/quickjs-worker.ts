@@ -37,7 +37,11 @@ function readLibraries(): LibrarySource[] {
     ["react-dom/server", join(reactDom, "cjs/react-dom-server-legacy.browser.production.js")],
   ];
   const libraries: LibrarySource[] = files.map(([id, file]) => [id, readFileSync(file, "utf8")]);
-  libraries.push(["@react-email/components", REACT_EMAIL_MODULE], ["@stackframe/emails", STACK_EMAILS_MODULE], ["arktype", ARKTYPE_MODULE]);
+  libraries.push(
+    ["@react-email/components", REACT_EMAIL_MODULE],
+    ["@stackframe/emails", STACK_EMAILS_MODULE],
+    ["arktype", ARKTYPE_MODULE],
+  );
   return libraries;
 }
 
@@ -61,10 +65,14 @@ let sandbox: { module: QuickJSWASMModule; memoryBytes: number } | null = null;
 
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const { memoryBytes } = request.limits;
-  if (sandbox?.memoryBytes !== memoryBytes) sandbox = { module: await newSandboxModule(compiled, memoryBytes), memoryBytes };
+  if (sandbox?.memoryBytes !== memoryBytes)
+    sandbox = { module: await newSandboxModule(compiled, memoryBytes), memoryBytes };
   let outcome: RenderOutcome;
   try {
-    outcome = renderInQuickJS(sandbox.module, libraries, { ...request, onEmailCode: () => port.postMessage({ id: request.id, type: "started" }) });
+    outcome = renderInQuickJS(sandbox.module, libraries, {
+      ...request,
+      onEmailCode: () => port.postMessage({ id: request.id, type: "started" }),
+    });
   } catch (error) {
     if (!(error instanceof SandboxTrap)) throw error;
     // Recursion through built-ins can use more of the thread's stack per sandbox frame than the stack limit counts.
@@ -73,15 +81,26 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   }
   // After a trap the module's memory may be inconsistent, and after running out of it, fragmented: the next render
   // gets a new module (a few milliseconds; the compiled WebAssembly is reused).
-  if (outcome.kind === "crashed" || (outcome.kind === "limit" && (outcome.limit === "stackBytes" || outcome.limit === "memoryBytes"))) sandbox = null;
+  if (
+    outcome.kind === "crashed" ||
+    (outcome.kind === "limit" && (outcome.limit === "stackBytes" || outcome.limit === "memoryBytes"))
+  )
+    sandbox = null;
   return { id: request.id, type: "done", outcome };
 }
 
 // One render at a time, in the order asked.
 let queue: Promise<unknown> = Promise.resolve();
 port.on("message", (request: WorkerRequest) => {
-  queue = queue.then(() => handle(request)).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ id: request.id, type: "done", outcome: { kind: "crashed", message: error instanceof Error ? error.message : String(error) } } satisfies WorkerReply),
-  );
+  queue = queue
+    .then(() => handle(request))
+    .then(
+      (reply) => port.postMessage(reply),
+      (error: unknown) =>
+        port.postMessage({
+          id: request.id,
+          type: "done",
+          outcome: { kind: "crashed", message: error instanceof Error ? error.message : String(error) },
+        } satisfies WorkerReply),
+    );
 });

@@ -103,7 +103,8 @@ async function compile(e: EmailEngine, source: string, name: "theme" | "template
   }
 }
 
-const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 export async function renderEmailSources(input: RenderInput): Promise<RenderedEmail> {
   let e: EmailEngine;

@@ -29,13 +29,23 @@ export { LOCAL_AI_REPLY } from "./offline-model.ts";
 
 function save(ctx: OpContext, projectId: string, threadId: string, append: unknown[]): AiChatRecord {
   const current = ctx.tables.aiChats.get(chatKey(projectId, threadId));
-  const record: AiChatRecord = { projectId, threadId, messages: [...(current?.messages ?? []), ...append], updatedAtMillis: ctx.now };
+  const record: AiChatRecord = {
+    projectId,
+    threadId,
+    messages: [...(current?.messages ?? []), ...append],
+    updatedAtMillis: ctx.now,
+  };
   ctx.tables.aiChats.set(chatKey(projectId, threadId), record);
   return record;
 }
 
 /** POST: the caller's messages, answered with the local reply (both are stored). */
-export function chatCreate(ctx: OpContext, projectId: string, threadId: string, messages: unknown[]): { content: { type: "text"; text: string }[] } {
+export function chatCreate(
+  ctx: OpContext,
+  projectId: string,
+  threadId: string,
+  messages: unknown[],
+): { content: { type: "text"; text: string }[] } {
   if (messages.length === 0) throw refusal("messagesEmpty");
   const content = [{ type: "text" as const, text: nextModelText(ctx) }];
   save(ctx, projectId, threadId, [...messages, { role: "assistant", content }]);
@@ -53,14 +63,25 @@ export function chatMessages(ctx: OpContext, projectId: string, threadId: string
 }
 
 /** The tools the real service's model may call; any other name is refused before anything runs. */
-const AI_TOOLS = ["docs", "sql-query", "create-email-theme", "create-email-template", "create-email-draft", "update-dashboard"];
+const AI_TOOLS = [
+  "docs",
+  "sql-query",
+  "create-email-theme",
+  "create-email-template",
+  "create-email-draft",
+  "update-dashboard",
+];
 
 /**
  * POST /ai/query/{mode}: the request checked as the real service checks it (its schema, then the tool names, then a
  * project id only for a dashboard user who manages it), then the fixed local reply in place of a model's. A stream
  * is answered as the same reply in one text part of the AI SDK's UI message stream.
  */
-export function aiQuery(ctx: OpContext, auth: Auth | null, body: AiQueryRequest): { content: { type: "text"; text: string }[]; finalText: string; conversationId: string | null } {
+export function aiQuery(
+  ctx: OpContext,
+  auth: Auth | null,
+  body: AiQueryRequest,
+): { content: { type: "text"; text: string }[]; finalText: string; conversationId: string | null } {
   if (!body.tools.every((t) => AI_TOOLS.includes(t))) throw refusal("invalidToolNamesRequest");
   if (body.projectId != null) {
     const project = ctx.tables.projects.get(body.projectId);
@@ -68,12 +89,25 @@ export function aiQuery(ctx: OpContext, auth: Auth | null, body: AiQueryRequest)
     if (!user || !project || !managesProject(ctx.tables, user.id, project)) throw refusal("noAccessToProject");
   }
   const text = nextModelText(ctx);
-  return { content: [{ type: "text", text }], finalText: text, conversationId: body.mcpCallMetadata ? (body.mcpCallMetadata.conversationId ?? uuid(ctx.random)) : null };
+  return {
+    content: [{ type: "text", text }],
+    finalText: text,
+    conversationId: body.mcpCallMetadata ? (body.mcpCallMetadata.conversationId ?? uuid(ctx.random)) : null,
+  };
 }
 
 /** The local reply as a UI message stream (server-sent events), what the real stream mode answers. */
 export function aiQueryStream(text: string): Response {
-  const events = [{ type: "start" }, { type: "text-start", id: "0" }, { type: "text-delta", id: "0", delta: text }, { type: "text-end", id: "0" }, { type: "finish" }];
+  const events = [
+    { type: "start" },
+    { type: "text-start", id: "0" },
+    { type: "text-delta", id: "0", delta: text },
+    { type: "text-end", id: "0" },
+    { type: "finish" },
+  ];
   const body = [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), "data: [DONE]\n\n"].join("");
-  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" } });
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
+  });
 }

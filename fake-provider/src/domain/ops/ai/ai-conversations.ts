@@ -15,14 +15,23 @@ import type { OpContext } from "../context.ts";
 const LIST_LIMIT = 50;
 
 function messagesOf(ctx: OpContext, conversationId: string) {
-  return [...ctx.tables.aiMessages.values()].filter((m) => m.conversationId === conversationId).sort((a, b) => a.position - b.position);
+  return [...ctx.tables.aiMessages.values()]
+    .filter((m) => m.conversationId === conversationId)
+    .sort((a, b) => a.position - b.position);
 }
 
 function writeMessages(ctx: OpContext, conversationId: string, messages: readonly AiMessageInput[]): void {
   for (const old of messagesOf(ctx, conversationId)) ctx.tables.aiMessages.delete(old.id);
   messages.forEach((message, position) => {
     const id = uuid(ctx.random);
-    ctx.tables.aiMessages.set(id, { id, conversationId, position, role: message.role, content: message.content, createdAtMillis: ctx.now });
+    ctx.tables.aiMessages.set(id, {
+      id,
+      conversationId,
+      position,
+      role: message.role,
+      content: message.content,
+      createdAtMillis: ctx.now,
+    });
   });
 }
 
@@ -37,15 +46,31 @@ export function listAiConversations(ctx: OpContext, user: UserRecord, projectId:
     .filter((c) => c.userId === user.id && c.projectId === projectId)
     .sort((a, b) => b.updatedAtMillis - a.updatedAtMillis || (a.id < b.id ? -1 : 1))
     .slice(0, LIST_LIMIT)
-    .map((c) => ({ id: c.id, title: c.title, projectId: c.projectId, updatedAt: new Date(c.updatedAtMillis).toISOString() }));
+    .map((c) => ({
+      id: c.id,
+      title: c.title,
+      projectId: c.projectId,
+      updatedAt: new Date(c.updatedAtMillis).toISOString(),
+    }));
   return { conversations };
 }
 
 /** A conversation belongs to an existing project (upstream's foreign key); another id is refused before anything is kept. */
-export function createAiConversation(ctx: OpContext, user: UserRecord, body: CreateAiConversationBody): { id: string; title: string } {
+export function createAiConversation(
+  ctx: OpContext,
+  user: UserRecord,
+  body: CreateAiConversationBody,
+): { id: string; title: string } {
   if (!ctx.tables.projects.has(body.projectId)) throw refusal("projectNotFound");
   const id = uuid(ctx.random);
-  ctx.tables.aiConversations.set(id, { id, userId: user.id, projectId: body.projectId, title: body.title, createdAtMillis: ctx.now, updatedAtMillis: ctx.now });
+  ctx.tables.aiConversations.set(id, {
+    id,
+    userId: user.id,
+    projectId: body.projectId,
+    title: body.title,
+    createdAtMillis: ctx.now,
+    updatedAtMillis: ctx.now,
+  });
   writeMessages(ctx, id, body.messages);
   return { id, title: body.title };
 }
@@ -56,7 +81,12 @@ export function getAiConversation(ctx: OpContext, user: UserRecord, conversation
   return { id: conversation.id, title: conversation.title, projectId: conversation.projectId, messages };
 }
 
-export function renameAiConversation(ctx: OpContext, user: UserRecord, conversationId: string, title: string): Record<string, never> {
+export function renameAiConversation(
+  ctx: OpContext,
+  user: UserRecord,
+  conversationId: string,
+  title: string,
+): Record<string, never> {
   const conversation = requireOwned(ctx, user, conversationId);
   ctx.tables.aiConversations.set(conversation.id, { ...conversation, title, updatedAtMillis: ctx.now });
   return {};
@@ -69,7 +99,12 @@ export function deleteAiConversation(ctx: OpContext, user: UserRecord, conversat
   return {};
 }
 
-export function replaceAiMessages(ctx: OpContext, user: UserRecord, conversationId: string, messages: readonly AiMessageInput[]): Record<string, never> {
+export function replaceAiMessages(
+  ctx: OpContext,
+  user: UserRecord,
+  conversationId: string,
+  messages: readonly AiMessageInput[],
+): Record<string, never> {
   const conversation = requireOwned(ctx, user, conversationId);
   writeMessages(ctx, conversation.id, messages);
   ctx.tables.aiConversations.set(conversation.id, { ...conversation, updatedAtMillis: ctx.now });

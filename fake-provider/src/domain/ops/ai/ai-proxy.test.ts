@@ -22,10 +22,18 @@ async function expectJson<T>(response: Response): Promise<T> {
 
 describe("the AI proxy", () => {
   it("answers Anthropic's messages shape with the default text, the default model in place of one it does not allow", async () => {
-    const response = await api(provider, `${PROXY}/v1/messages`, { json: { model: "gpt-9", max_tokens: 10, messages } });
+    const response = await api(provider, `${PROXY}/v1/messages`, {
+      json: { model: "gpt-9", max_tokens: 10, messages },
+    });
     expect(response.headers.get("cache-control")).toBe("no-cache");
     const body = await expectJson<Record<string, unknown>>(response);
-    expect(body).toMatchObject({ type: "message", role: "assistant", model: DEFAULT_MODEL, content: [{ type: "text", text: LOCAL_AI_REPLY }], stop_reason: "end_turn" });
+    expect(body).toMatchObject({
+      type: "message",
+      role: "assistant",
+      model: DEFAULT_MODEL,
+      content: [{ type: "text", text: LOCAL_AI_REPLY }],
+      stop_reason: "end_turn",
+    });
     expect(body.id).toMatch(/^msg_[0-9a-f]{24}$/);
   });
 
@@ -40,7 +48,9 @@ describe("the AI proxy", () => {
     expect([chat.model, chat.choices[0]!.message.content]).toEqual(["anthropic/claude-haiku-4-5", "first"]);
     const failed = await api(provider, `${PROXY}/v1/messages`, { json: { messages } });
     expect([failed.status, await failed.json()]).toEqual([429, { error: { message: "Rate limited", code: 429 } }]);
-    const after = await expectJson<{ content: { text: string }[] }>(await api(provider, `${PROXY}/v1/messages`, { json: { messages } }));
+    const after = await expectJson<{ content: { text: string }[] }>(
+      await api(provider, `${PROXY}/v1/messages`, { json: { messages } }),
+    );
     expect(after.content[0]!.text).toBe(LOCAL_AI_REPLY);
   });
 
@@ -50,21 +60,30 @@ describe("the AI proxy", () => {
     const text = await response.text();
     expect(text).toContain("event: message_start");
     expect(text).toContain(JSON.stringify({ type: "text_delta", text: LOCAL_AI_REPLY }));
-    const chat = await (await api(provider, `${PROXY}/v1/chat/completions`, { json: { messages, stream: true } })).text();
+    const chat = await (
+      await api(provider, `${PROXY}/v1/chat/completions`, { json: { messages, stream: true } })
+    ).text();
     expect(chat.trim().endsWith("data: [DONE]")).toBe(true);
   });
 
   it("lists models, and answers the provider's 404 for any other path", async () => {
     const models = await expectJson<{ data: { id: string }[] }>(await api(provider, `${PROXY}/v1/models`));
     expect(models.data.map((m) => m.id)).toContain(DEFAULT_MODEL);
-    for (const response of [await api(provider, `${PROXY}/v1/unknown`), await api(provider, PROXY), await api(provider, `${PROXY}/v2/x`, { json: {} })]) {
+    for (const response of [
+      await api(provider, `${PROXY}/v1/unknown`),
+      await api(provider, PROXY),
+      await api(provider, `${PROXY}/v2/x`, { json: {} }),
+    ]) {
       expect(response.status).toBe(404);
     }
   });
 
   it("refuses a body that is not a JSON object with the real plain-text 400s, consuming no scripted answer", async () => {
     await runOp(provider, (ctx) => void queueReply(ctx, { type: "text", text: "kept" }));
-    for (const [body, text] of [["[1]", "Request body must be a JSON object"], ["nope", "Request body must be valid JSON"]] as const) {
+    for (const [body, text] of [
+      ["[1]", "Request body must be a JSON object"],
+      ["nope", "Request body must be valid JSON"],
+    ] as const) {
       const response = await api(provider, `${PROXY}/v1/messages`, { body, contentType: "text/plain" });
       expect([response.status, await response.text()]).toEqual([400, text]);
     }

@@ -15,7 +15,9 @@ describe("an analytics query's budget", () => {
       for (let j = 0; j < UNITS_PER_MS / 1_000; j++) budget.charge(1_000);
       await budget.checkpoint();
     }
-    expect(() => budget.charge(1)).toThrow(new AnalyticsQueryError("Timeout exceeded: elapsed 1000.000 ms, maximum: 1000 ms. "));
+    expect(() => budget.charge(1)).toThrow(
+      new AnalyticsQueryError("Timeout exceeded: elapsed 1000.000 ms, maximum: 1000 ms. "),
+    );
   });
 
   it("runs out when the wall clock passes the timeout, work or not", async () => {

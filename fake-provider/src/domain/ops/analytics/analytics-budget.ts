@@ -39,7 +39,10 @@ export class QueryBudget {
 
   /** Started when the query arrives: parsing it counts, as it does in ClickHouse's execution time. */
   /** Started when the query arrives: parsing it counts, as it does in ClickHouse's execution time. */
-  constructor(timeoutMs: number, private readonly now: Monotonic = () => performance.now()) {
+  constructor(
+    timeoutMs: number,
+    private readonly now: Monotonic = () => performance.now(),
+  ) {
     this.limitMs = Math.min(timeoutMs, SERVER_CAP_MS);
     this.maxUnits = this.limitMs * UNITS_PER_MS;
     this.started = now();

@@ -3,7 +3,19 @@ import { tokenizeYielding } from "./analytics-sql-tokens.ts";
 import { checkQuerySize, childrenOf, type Expr, type SelectQuery } from "./analytics-sql-ast.ts";
 import { parseTokens, SqlSyntaxError } from "./analytics-sql.ts";
 import type { Wildcard } from "@authsim/sdk/runtime";
-import { compare, dateTime, formatDateTime, isDateTime, likePattern, output, paramValue, parseDateTime, truthy, type Row, type Value } from "./analytics-values.ts";
+import {
+  compare,
+  dateTime,
+  formatDateTime,
+  isDateTime,
+  likePattern,
+  output,
+  paramValue,
+  parseDateTime,
+  truthy,
+  type Row,
+  type Value,
+} from "./analytics-values.ts";
 
 /**
  * Runs a parsed analytics query (analytics-sql.ts) over rows in memory, with ClickHouse's answers where they show on
@@ -54,9 +66,17 @@ function literalSet(list: Expr[]): { type: "string" | "number"; values: Set<stri
   let set = literalSets.get(list);
   if (set === undefined) {
     const first = list[0];
-    const type = first?.kind === "literal" && (typeof first.value === "string" || typeof first.value === "number") ? typeof first.value : null;
+    const type =
+      first?.kind === "literal" && (typeof first.value === "string" || typeof first.value === "number")
+        ? typeof first.value
+        : null;
     const same = type !== null && list.every((item) => item.kind === "literal" && typeof item.value === type);
-    set = same ? { type: type as "string" | "number", values: new Set(list.map((item) => (item as { value: string | number }).value)) } : null;
+    set = same
+      ? {
+          type: type as "string" | "number",
+          values: new Set(list.map((item) => (item as { value: string | number }).value)),
+        }
+      : null;
     literalSets.set(list, set);
   }
   return set;
@@ -114,7 +134,8 @@ class Evaluator {
       }
       case "call":
         if (isAggregate(expr)) {
-          if (!aggregates?.has(expr)) throw new AnalyticsQueryError(`Aggregate function ${expr.name} is found in WHERE or in a nested aggregate`);
+          if (!aggregates?.has(expr))
+            throw new AnalyticsQueryError(`Aggregate function ${expr.name} is found in WHERE or in a nested aggregate`);
           return aggregates.get(expr)!;
         }
         return this.call(expr.name, expr.args, row, aggregates);
@@ -123,17 +144,25 @@ class Evaluator {
 
   private column(path: string[], row: Row): Value {
     const [head, ...rest] = path;
-    if (!head || !Object.hasOwn(row, head)) throw new AnalyticsQueryError(`Unknown expression identifier '${path.join(".")}'`);
+    if (!head || !Object.hasOwn(row, head))
+      throw new AnalyticsQueryError(`Unknown expression identifier '${path.join(".")}'`);
     let value: unknown = row[head];
     for (const key of rest) {
       // JSON subcolumns: a missing key reads NULL, as ClickHouse's JSON type answers.
-      value = value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : null;
+      value =
+        value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : null;
     }
     return value as Value;
   }
 
   /** AND / OR over any number of operands, left to right, stopping at the first that decides; NULL where none does and one is NULL. */
-  private logical(expr: Extract<Expr, { kind: "logical" }>, row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
+  private logical(
+    expr: Extract<Expr, { kind: "logical" }>,
+    row: Row,
+    aggregates: ReadonlyMap<Expr, Value> | null,
+  ): Value {
     const decisive = expr.op === "OR";
     let sawNull = false;
     for (const operand of expr.operands) {
@@ -144,7 +173,11 @@ class Evaluator {
     return sawNull ? null : decisive ? 0 : 1;
   }
 
-  private binary(expr: Extract<Expr, { kind: "binary" }>, row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
+  private binary(
+    expr: Extract<Expr, { kind: "binary" }>,
+    row: Row,
+    aggregates: ReadonlyMap<Expr, Value> | null,
+  ): Value {
     const left = this.value(expr.left, row, aggregates);
     const right = this.value(expr.right, row, aggregates);
     if (expr.op === "LIKE") {
@@ -156,12 +189,26 @@ class Evaluator {
       if (isDateTime(left) && typeof right === "number" && (expr.op === "+" || expr.op === "-")) {
         return dateTime(left.dateTime + (expr.op === "+" ? 1 : -1) * right * 1000);
       }
-      if (typeof left !== "number" || typeof right !== "number") throw new AnalyticsQueryError(`Illegal types of arguments of operator ${expr.op}`);
-      return expr.op === "+" ? left + right : expr.op === "-" ? left - right : expr.op === "*" ? left * right : left / right;
+      if (typeof left !== "number" || typeof right !== "number")
+        throw new AnalyticsQueryError(`Illegal types of arguments of operator ${expr.op}`);
+      return expr.op === "+"
+        ? left + right
+        : expr.op === "-"
+          ? left - right
+          : expr.op === "*"
+            ? left * right
+            : left / right;
     }
     const order = compare(left, right);
     if (order === null) return null;
-    const results: Record<string, boolean> = { "=": order === 0, "!=": order !== 0, "<": order < 0, "<=": order <= 0, ">": order > 0, ">=": order >= 0 };
+    const results: Record<string, boolean> = {
+      "=": order === 0,
+      "!=": order !== 0,
+      "<": order < 0,
+      "<=": order <= 0,
+      ">": order > 0,
+      ">=": order >= 0,
+    };
     return results[expr.op] ? 1 : 0;
   }
 
@@ -182,7 +229,10 @@ class Evaluator {
     const lower = call.name.toLowerCase();
     const arg = call.args[0];
     if (lower === "count" && (!arg || arg.kind === "star")) return String(group.length);
-    if (!arg || arg.kind === "star") throw new AnalyticsQueryError(`Number of arguments for function ${call.name} doesn't match: passed 0, should be 1`);
+    if (!arg || arg.kind === "star")
+      throw new AnalyticsQueryError(
+        `Number of arguments for function ${call.name} doesn't match: passed 0, should be 1`,
+      );
     const values: Value[] = [];
     for (const row of group) {
       await this.budget.checkpoint();
@@ -191,13 +241,15 @@ class Evaluator {
     }
     // count(x) counts rows where x is not NULL. 64-bit: quoted, as JSONEachRow prints it.
     if (lower === "count") return String(values.length);
-    if (lower === "uniq" || lower === "uniqexact") return String(new Set(values.map((v) => JSON.stringify(output(v)))).size);
+    if (lower === "uniq" || lower === "uniqexact")
+      return String(new Set(values.map((v) => JSON.stringify(output(v)))).size);
     if (lower === "min" || lower === "max") {
       if (values.length === 0) return null;
       return values.reduce((best, v) => ((compare(v, best) ?? 0) * (lower === "min" ? -1 : 1) > 0 ? v : best));
     }
     const numbers = values.map((v) => {
-      if (typeof v !== "number") throw new AnalyticsQueryError(`Illegal type of argument for aggregate function ${call.name}`);
+      if (typeof v !== "number")
+        throw new AnalyticsQueryError(`Illegal type of argument for aggregate function ${call.name}`);
       return v;
     });
     const sum = numbers.reduce((a, b) => a + b, 0);
@@ -208,7 +260,10 @@ class Evaluator {
     const lower = name.toLowerCase();
     const values = args.map((arg) => this.value(arg, row, aggregates));
     const arity = (n: number) => {
-      if (values.length !== n) throw new AnalyticsQueryError(`Number of arguments for function ${name} doesn't match: passed ${values.length}, should be ${n}`);
+      if (values.length !== n)
+        throw new AnalyticsQueryError(
+          `Number of arguments for function ${name} doesn't match: passed ${values.length}, should be ${n}`,
+        );
     };
     switch (lower) {
       case "now":
@@ -226,19 +281,37 @@ class Evaluator {
       case "todatetime":
       case "todatetime64": {
         const v = values[0] ?? null;
-        const millis = isDateTime(v) ? v.dateTime : typeof v === "string" ? parseDateTime(v) : typeof v === "number" ? v * 1000 : null;
+        const millis = isDateTime(v)
+          ? v.dateTime
+          : typeof v === "string"
+            ? parseDateTime(v)
+            : typeof v === "number"
+              ? v * 1000
+              : null;
         return millis === null ? null : dateTime(millis);
       }
       case "tostring":
         arity(1);
-        return values[0] === null ? null : typeof output(values[0]!) === "object" ? JSON.stringify(output(values[0]!)) : String(output(values[0]!));
+        return values[0] === null
+          ? null
+          : typeof output(values[0]!) === "object"
+            ? JSON.stringify(output(values[0]!))
+            : String(output(values[0]!));
       case "lower":
       case "upper":
         arity(1);
-        return values[0] === null ? null : lower === "lower" ? String(values[0]).toLowerCase() : String(values[0]).toUpperCase();
+        return values[0] === null
+          ? null
+          : lower === "lower"
+            ? String(values[0]).toLowerCase()
+            : String(values[0]).toUpperCase();
       case "length":
         arity(1);
-        return values[0] === null ? null : Array.isArray(values[0]) ? values[0].length : String(output(values[0]!)).length;
+        return values[0] === null
+          ? null
+          : Array.isArray(values[0])
+            ? values[0].length
+            : String(output(values[0]!)).length;
       case "coalesce":
         return values.find((v) => v !== null) ?? null;
       case "ifnull":
@@ -266,7 +339,10 @@ function rowsOf(query: SelectQuery, env: QueryEnvironment): Row[] {
   const { database, table } = query.from;
   const name = database && database !== "default" ? `${database}.${table}` : table;
   const rows = Object.hasOwn(env.tables, name) ? env.tables[name] : undefined;
-  if (!rows) throw new AnalyticsQueryError(`Unknown table expression identifier '${name}' (authsim's analytics emulation has: ${Object.keys(env.tables).join(", ")})`);
+  if (!rows)
+    throw new AnalyticsQueryError(
+      `Unknown table expression identifier '${name}' (authsim's analytics emulation has: ${Object.keys(env.tables).join(", ")})`,
+    );
   return rows;
 }
 
@@ -284,7 +360,11 @@ export async function parseAnalyticsQuery(text: string, budget: QueryBudget): Pr
 type Context = { row: Row; aggregates: ReadonlyMap<Expr, Value> | null };
 
 /** Runs a parsed query with `env`: the JSONEachRow rows ClickHouse would answer, or an AnalyticsQueryError. */
-export async function evaluateAnalyticsQuery(query: SelectQuery, env: QueryEnvironment, budget: QueryBudget): Promise<Record<string, unknown>[]> {
+export async function evaluateAnalyticsQuery(
+  query: SelectQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+): Promise<Record<string, unknown>[]> {
   const evaluator = new Evaluator(env, budget);
   let rows = rowsOf(query, env);
   if (query.where) {
@@ -297,8 +377,10 @@ export async function evaluateAnalyticsQuery(query: SelectQuery, env: QueryEnvir
     rows = kept;
   }
   const items = query.items;
-  const aggregateCalls = items === "*" ? [] : [...items.map((i) => i.expr), ...query.orderBy.map((o) => o.expr)].flatMap(aggregatesIn);
-  const aggregated = query.groupBy.length > 0 || (items !== "*" && items.some((item) => aggregatesIn(item.expr).length > 0));
+  const aggregateCalls =
+    items === "*" ? [] : [...items.map((i) => i.expr), ...query.orderBy.map((o) => o.expr)].flatMap(aggregatesIn);
+  const aggregated =
+    query.groupBy.length > 0 || (items !== "*" && items.some((item) => aggregatesIn(item.expr).length > 0));
   if (aggregated && items === "*") throw new AnalyticsQueryError("SELECT * with GROUP BY is not supported");
 
   // Each result row with the context its ORDER BY reads: a source row, or a group's first row and its aggregates.
@@ -339,7 +421,13 @@ export async function evaluateAnalyticsQuery(query: SelectQuery, env: QueryEnvir
   if (query.orderBy.length > 0) {
     const keyOf = (entry: (typeof results)[number], expr: Expr): Value => {
       // An output column's alias may be ordered by, as in ClickHouse.
-      if (expr.kind === "column" && expr.path.length === 1 && items !== "*" && items.some((i) => i.name === expr.path[0]) && !Object.hasOwn(entry.context.row, expr.path[0]!)) {
+      if (
+        expr.kind === "column" &&
+        expr.path.length === 1 &&
+        items !== "*" &&
+        items.some((i) => i.name === expr.path[0]) &&
+        !Object.hasOwn(entry.context.row, expr.path[0]!)
+      ) {
         return entry.out[expr.path[0]!] as Value;
       }
       return evaluator.value(expr, entry.context.row, entry.context.aggregates);
@@ -367,6 +455,7 @@ export async function evaluateAnalyticsQuery(query: SelectQuery, env: QueryEnvir
     ordered = keyed.map((k) => k.entry);
   }
   const limited = ordered.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
-  if (limited.length > env.maxResultRows) throw new AnalyticsQueryError(`Limit for result exceeded, max rows: ${env.maxResultRows}`);
+  if (limited.length > env.maxResultRows)
+    throw new AnalyticsQueryError(`Limit for result exceeded, max rows: ${env.maxResultRows}`);
   return limited.map((entry) => entry.out);
 }

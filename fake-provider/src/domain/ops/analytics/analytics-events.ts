@@ -48,7 +48,11 @@ function appendEvent(ctx: OpContext, event: AnalyticsEventRecord): void {
  * POST /analytics/events/batch: the client SDK's auto-captured page views and clicks, stored as events of the user's
  * session (and of its replay, when one is being recorded). Needs the analytics app, then a signed-in user.
  */
-export function uploadAnalyticsEvents(ctx: OpContext, auth: Auth, body: AnalyticsEventBatchRequest): { inserted: number } {
+export function uploadAnalyticsEvents(
+  ctx: OpContext,
+  auth: Auth,
+  body: AnalyticsEventBatchRequest,
+): { inserted: number } {
   if (!analyticsEnabled(ctx, auth)) throw knownError("ANALYTICS_NOT_ENABLED");
   if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
   if (!auth.sessionId) throw refusal("refreshTokenRequiredAnalyticsEvents");
@@ -75,9 +79,11 @@ export function uploadAnalyticsEvents(ctx: OpContext, auth: Auth, body: Analytic
  * replaces it with U+FFFD, so a query reads the same.
  */
 function withoutLoneSurrogates(value: unknown): unknown {
-  if (typeof value === "string") return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+  if (typeof value === "string")
+    return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   if (Array.isArray(value)) return value.map(withoutLoneSurrogates);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutLoneSurrogates(v)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutLoneSurrogates(v)]));
   return value;
 }
 

@@ -24,7 +24,9 @@ export function logFinishedQuery(ctx: OpContext, record: AnalyticsQueryLogRecord
 }
 
 export function analyticsQueryTiming(ctx: OpContext, projectId: string, queryId: string) {
-  const found = queryId.startsWith(`${projectId}:${DEFAULT_BRANCH_ID}:`) ? ctx.tables.analyticsQueryLog.get(queryId) : undefined;
+  const found = queryId.startsWith(`${projectId}:${DEFAULT_BRANCH_ID}:`)
+    ? ctx.tables.analyticsQueryLog.get(queryId)
+    : undefined;
   if (!found) throw knownError("ITEM_NOT_FOUND", { item_id: queryId });
   const elapsed = found.finishedAtMillis - found.startedAtMillis;
   return { stats: { cpu_time: elapsed, wall_clock_time: elapsed } };

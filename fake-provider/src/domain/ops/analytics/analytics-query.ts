@@ -3,7 +3,14 @@ import { uuid } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
 import type { AnalyticsEventRecord } from "../../store/analytics-records.ts";
 import { QueryBudget } from "./analytics-budget.ts";
-import { AnalyticsQueryError, dateTime, evaluateAnalyticsQuery, parseAnalyticsQuery, SqlSyntaxError, type Row } from "./analytics-evaluate.ts";
+import {
+  AnalyticsQueryError,
+  dateTime,
+  evaluateAnalyticsQuery,
+  parseAnalyticsQuery,
+  SqlSyntaxError,
+  type Row,
+} from "./analytics-evaluate.ts";
 import type { OpContext } from "../context.ts";
 import { logFinishedQuery } from "./analytics-query-timing.ts";
 import { outsideLock, type OutsideLock } from "../outside-lock.ts";
@@ -20,22 +27,25 @@ function eventRow(event: AnalyticsEventRecord): Row {
   return {
     event_type: event.eventType,
     event_at: dateTime(event.eventAtMillis),
-    data: event.eventType !== "$token-refresh" ? (event.data ?? null) as Row[string] : {
-      refresh_token_id: event.refreshTokenId,
-      is_anonymous: event.isAnonymous ?? false,
-      ip_info: ip
-        ? {
-            ip: ip.ip,
-            country_code: ip.countryCode ?? null,
-            region_code: ip.regionCode ?? null,
-            city_name: ip.cityName ?? null,
-            latitude: ip.latitude ?? null,
-            longitude: ip.longitude ?? null,
-            tz_identifier: ip.tzIdentifier ?? null,
-            is_trusted: false,
-          }
-        : null,
-    },
+    data:
+      event.eventType !== "$token-refresh"
+        ? ((event.data ?? null) as Row[string])
+        : {
+            refresh_token_id: event.refreshTokenId,
+            is_anonymous: event.isAnonymous ?? false,
+            ip_info: ip
+              ? {
+                  ip: ip.ip,
+                  country_code: ip.countryCode ?? null,
+                  region_code: ip.regionCode ?? null,
+                  city_name: ip.cityName ?? null,
+                  latitude: ip.latitude ?? null,
+                  longitude: ip.longitude ?? null,
+                  tz_identifier: ip.tzIdentifier ?? null,
+                  is_trusted: false,
+                }
+              : null,
+          },
     project_id: event.projectId,
     branch_id: MAIN_BRANCH,
     user_id: event.userId,
@@ -51,7 +61,9 @@ function eventRow(event: AnalyticsEventRecord): Row {
 export type AnalyticsAnswer = { result: Record<string, unknown>[]; query_id: string };
 
 function asKnownError(error: unknown): unknown {
-  return error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError ? knownError("ANALYTICS_QUERY_ERROR", { error: error.message }) : error;
+  return error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError
+    ? knownError("ANALYTICS_QUERY_ERROR", { error: error.message })
+    : error;
 }
 
 /**
@@ -63,8 +75,13 @@ function asKnownError(error: unknown): unknown {
  * transaction has committed (outsideLock), off the store's lock and yielding as it goes (analytics-budget.ts), so a long query holds up no other
  * request: the real service's query runs in ClickHouse, beside its database, not inside it either.
  */
-export function analyticsQuery(ctx: OpContext, projectId: string, body: AnalyticsQueryRequest): OutsideLock<AnalyticsAnswer> {
-  if (body.include_all_branches) throw knownError("ANALYTICS_QUERY_ERROR", { error: "include_all_branches is not supported yet" });
+export function analyticsQuery(
+  ctx: OpContext,
+  projectId: string,
+  body: AnalyticsQueryRequest,
+): OutsideLock<AnalyticsAnswer> {
+  if (body.include_all_branches)
+    throw knownError("ANALYTICS_QUERY_ERROR", { error: "include_all_branches is not supported yet" });
   // Started now: the time the query waits for its turn and is parsed counts, as it does in ClickHouse's.
   const budget = new QueryBudget(body.timeout_ms ?? DEFAULT_TIMEOUT_MS);
   const startedAtMillis = ctx.now;

@@ -42,7 +42,8 @@ export const MAX_QUERY_SIZE = 262_144;
 
 /** ClickHouse's max_query_size, in UTF-8 bytes, checked before the text is read. */
 export function checkQuerySize(text: string): void {
-  if (utf8Length(text) > MAX_QUERY_SIZE) throw new SqlSyntaxError(`Syntax error: failed at position ${MAX_QUERY_SIZE + 1}: Max query size exceeded`);
+  if (utf8Length(text) > MAX_QUERY_SIZE)
+    throw new SqlSyntaxError(`Syntax error: failed at position ${MAX_QUERY_SIZE + 1}: Max query size exceeded`);
 }
 
 function utf8Length(text: string): number {
@@ -80,7 +81,12 @@ export function childrenOf(expr: Expr): readonly Expr[] {
  * must never meet.
  */
 export function checkAstBounds(query: SelectQuery): void {
-  const roots = [...(query.items === "*" ? [] : query.items.map((i) => i.expr)), ...(query.where ? [query.where] : []), ...query.groupBy, ...query.orderBy.map((o) => o.expr)];
+  const roots = [
+    ...(query.items === "*" ? [] : query.items.map((i) => i.expr)),
+    ...(query.where ? [query.where] : []),
+    ...query.groupBy,
+    ...query.orderBy.map((o) => o.expr),
+  ];
   const stack: [Expr, number][] = roots.map((root) => [root, 1]);
   let elements = 0;
   while (stack.length > 0) {

@@ -18,7 +18,18 @@ const ONE_CHARACTER_SYMBOLS = new Set(["=", "<", ">", "(", ")", ",", ".", "*", "
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 // Character classes by code (a regular expression per character made a long query's tokenizing slow).
-const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000 || code === 0x1680 || code === 0x202f || code === 0x205f;
+const isSpace = (code: number) =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  code === 0xa0 ||
+  code === 0xfeff ||
+  (code >= 0x2000 && code <= 0x200a) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x3000 ||
+  code === 0x1680 ||
+  code === 0x202f ||
+  code === 0x205f;
 const isLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 const isDigit = (code: number) => code >= 48 && code <= 57;
 const isWordPart = (code: number) => isLetter(code) || isDigit(code) || code === 36;
@@ -73,7 +84,9 @@ function readAt(text: string, from: number, tokens: Token[]): number {
       }
     }
     const value = pieces.join("");
-    tokens.push(c === "'" ? { type: "string", value, at: start, end: i } : { type: "quoted", text: value, at: start, end: i });
+    tokens.push(
+      c === "'" ? { type: "string", value, at: start, end: i } : { type: "quoted", text: value, at: start, end: i },
+    );
   } else if (c === "{") {
     // {name:Type}, read by hand: a regular expression over the rest of the text could backtrack on a long one.
     const end = text.indexOf("}", i);
@@ -81,7 +94,8 @@ function readAt(text: string, from: number, tokens: Token[]): number {
     const colon = inside.indexOf(":");
     const name = inside.slice(0, colon).trim();
     const paramType = inside.slice(colon + 1).trim();
-    if (end < 0 || colon < 0 || inside.includes("{") || !PARAM_NAME.test(name) || paramType === "") throw new SqlSyntaxError(`Syntax error: bad query parameter at position ${i + 1}`);
+    if (end < 0 || colon < 0 || inside.includes("{") || !PARAM_NAME.test(name) || paramType === "")
+      throw new SqlSyntaxError(`Syntax error: bad query parameter at position ${i + 1}`);
     tokens.push({ type: "param", name, paramType, at: i, end: end + 1 });
     i = end + 1;
   } else {
@@ -101,7 +115,7 @@ const CHARACTERS_PER_PAUSE = 8_192;
 export async function tokenizeYielding(text: string, pause: () => Promise<void>): Promise<Token[]> {
   const tokens: Token[] = [];
   let paused = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     i = readAt(text, i, tokens);
     if (i - paused >= CHARACTERS_PER_PAUSE) {
       paused = i;
@@ -110,4 +124,3 @@ export async function tokenizeYielding(text: string, pause: () => Promise<void>)
   }
   return tokens;
 }
-

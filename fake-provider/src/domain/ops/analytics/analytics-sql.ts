@@ -22,12 +22,36 @@ export { SqlSyntaxError };
  */
 const MAX_PARSER_DEPTH = 256;
 
-const RESERVED = new Set(["FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "OFFSET", "AS", "AND", "OR", "NOT", "IN", "IS", "LIKE", "BY", "ASC", "DESC", "SETTINGS", "FORMAT", "UNION", "SELECT"]);
+const RESERVED = new Set([
+  "FROM",
+  "WHERE",
+  "GROUP",
+  "ORDER",
+  "LIMIT",
+  "OFFSET",
+  "AS",
+  "AND",
+  "OR",
+  "NOT",
+  "IN",
+  "IS",
+  "LIKE",
+  "BY",
+  "ASC",
+  "DESC",
+  "SETTINGS",
+  "FORMAT",
+  "UNION",
+  "SELECT",
+]);
 
 class Parser {
   private position = 0;
   private depth = 0;
-  constructor(private readonly text: string, private readonly tokens: Token[]) {}
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+  ) {}
 
   private peek(offset = 0): Token | undefined {
     return this.tokens[this.position + offset];
@@ -144,7 +168,8 @@ class Parser {
 
   private count(): number {
     const token = this.peek();
-    if (token?.type !== "number" || !Number.isInteger(token.value) || token.value < 0) return this.fail("a non-negative integer");
+    if (token?.type !== "number" || !Number.isInteger(token.value) || token.value < 0)
+      return this.fail("a non-negative integer");
     this.position++;
     return token.value;
   }
@@ -158,13 +183,17 @@ class Parser {
       return { expr, name: this.identifier() };
     }
     const next = this.peek();
-    if (next?.type === "quoted" || (next?.type === "word" && !RESERVED.has(next.text.toUpperCase()))) return { expr, name: this.identifier() };
+    if (next?.type === "quoted" || (next?.type === "word" && !RESERVED.has(next.text.toUpperCase())))
+      return { expr, name: this.identifier() };
     return { expr, name: expr.kind === "column" ? expr.path.join(".") : this.text.slice(start, end) };
   }
 
   /** Parses what `parse` reads one level deeper, refusing a nesting past the parser's bound. */
   private nested<T>(parse: () => T): T {
-    if (++this.depth > MAX_PARSER_DEPTH) throw new SqlSyntaxError(`Maximum parse depth (${MAX_PARSER_DEPTH}) exceeded. Consider rising max_parser_depth parameter.`);
+    if (++this.depth > MAX_PARSER_DEPTH)
+      throw new SqlSyntaxError(
+        `Maximum parse depth (${MAX_PARSER_DEPTH}) exceeded. Consider rising max_parser_depth parameter.`,
+      );
     try {
       return parse();
     } finally {
@@ -235,7 +264,11 @@ class Parser {
   private listItem(): Expr {
     const token = this.peek();
     const after = this.peek(1);
-    if ((token?.type === "string" || token?.type === "number") && after?.type === "symbol" && (after.text === "," || after.text === ")")) {
+    if (
+      (token?.type === "string" || token?.type === "number") &&
+      after?.type === "symbol" &&
+      (after.text === "," || after.text === ")")
+    ) {
       this.position++;
       return { kind: "literal", value: token.value };
     }
@@ -323,7 +356,28 @@ class Parser {
   }
 }
 
-const WRITING_STATEMENTS = new Set(["INSERT", "CREATE", "DROP", "ALTER", "TRUNCATE", "DELETE", "UPDATE", "GRANT", "REVOKE", "KILL", "SYSTEM", "SET", "RENAME", "OPTIMIZE", "ATTACH", "DETACH", "EXCHANGE", "UNDROP", "BACKUP", "RESTORE"]);
+const WRITING_STATEMENTS = new Set([
+  "INSERT",
+  "CREATE",
+  "DROP",
+  "ALTER",
+  "TRUNCATE",
+  "DELETE",
+  "UPDATE",
+  "GRANT",
+  "REVOKE",
+  "KILL",
+  "SYSTEM",
+  "SET",
+  "RENAME",
+  "OPTIMIZE",
+  "ATTACH",
+  "DETACH",
+  "EXCHANGE",
+  "UNDROP",
+  "BACKUP",
+  "RESTORE",
+]);
 
 /**
  * Parses one SELECT statement of the subset above from its tokens (analytics-sql-tokens.ts, read in slices by the
@@ -334,7 +388,9 @@ export function parseTokens(text: string, tokens: Token[]): SelectQuery {
   const first = tokens[0]!;
   if (first.type === "word" && WRITING_STATEMENTS.has(first.text.toUpperCase())) {
     // Read-only, as the real service's readonly=1 setting makes it.
-    throw new SqlSyntaxError(`Cannot execute query in readonly mode: authsim's analytics emulation runs SELECT statements only (got ${first.text.toUpperCase()})`);
+    throw new SqlSyntaxError(
+      `Cannot execute query in readonly mode: authsim's analytics emulation runs SELECT statements only (got ${first.text.toUpperCase()})`,
+    );
   }
   const query = new Parser(text, tokens).query();
   checkAstBounds(query);

@@ -15,7 +15,8 @@ export type Value = string | number | boolean | null | DateTimeValue | Record<st
 export type Row = Record<string, Value>;
 
 export const dateTime = (millis: number): DateTimeValue => ({ dateTime: millis });
-export const isDateTime = (v: unknown): v is DateTimeValue => typeof v === "object" && v !== null && !Array.isArray(v) && "dateTime" in v && Object.keys(v).length === 1;
+export const isDateTime = (v: unknown): v is DateTimeValue =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && "dateTime" in v && Object.keys(v).length === 1;
 
 export function formatDateTime(millis: number): string {
   return new Date(millis).toISOString().replace("T", " ").replace("Z", "");
@@ -24,7 +25,15 @@ export function formatDateTime(millis: number): string {
 export function parseDateTime(text: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?)?Z?$/.exec(text.trim());
   if (!m) return null;
-  const millis = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +((m[7] ?? "0").padEnd(3, "0").slice(0, 3)));
+  const millis = Date.UTC(
+    +m[1]!,
+    +m[2]! - 1,
+    +m[3]!,
+    +(m[4] ?? 0),
+    +(m[5] ?? 0),
+    +(m[6] ?? 0),
+    +(m[7] ?? "0").padEnd(3, "0").slice(0, 3),
+  );
   return Number.isNaN(millis) ? null : millis;
 }
 
@@ -37,20 +46,24 @@ export function paramValue(name: string, type: string, params: Record<string, un
   if (!Object.hasOwn(params, name)) throw new AnalyticsQueryError(`Substitution \`${name}\` is not set`);
   const raw = params[name];
   const nullable = /^Nullable\(/i.test(type);
-  const base = type.replace(/^(Nullable|LowCardinality)\((.*)\)$/i, "$2").replace(/^(Nullable|LowCardinality)\((.*)\)$/i, "$2");
+  const base = type
+    .replace(/^(Nullable|LowCardinality)\((.*)\)$/i, "$2")
+    .replace(/^(Nullable|LowCardinality)\((.*)\)$/i, "$2");
   if (raw === null || raw === undefined) {
     if (nullable) return null;
     throw new AnalyticsQueryError(`Cannot parse NULL as ${type} for query parameter '${name}'`);
   }
   if (/^(U?Int\d*|Float\d*|Decimal.*)$/i.test(base)) {
     const n = Number(raw);
-    if (!Number.isFinite(n)) throw new AnalyticsQueryError(`Cannot parse input: expected ${base} for query parameter '${name}'`);
+    if (!Number.isFinite(n))
+      throw new AnalyticsQueryError(`Cannot parse input: expected ${base} for query parameter '${name}'`);
     return n;
   }
   if (/^Bool(ean)?$/i.test(base)) return raw === true || raw === "true" || raw === 1 || raw === "1";
   if (/^(Date|DateTime)(64)?\b/i.test(base)) {
     const millis = typeof raw === "number" ? raw * 1000 : parseDateTime(String(raw));
-    if (millis === null) throw new AnalyticsQueryError(`Cannot parse input: expected ${base} for query parameter '${name}'`);
+    if (millis === null)
+      throw new AnalyticsQueryError(`Cannot parse input: expected ${base} for query parameter '${name}'`);
     return dateTime(millis);
   }
   return typeof raw === "string" ? raw : JSON.stringify(raw);
@@ -67,18 +80,22 @@ export function truthy(value: Value): boolean {
 /** Comparable form: DateTimes and date-like text as milliseconds, numeric text as numbers when the other side is one. */
 function comparable(a: Value, b: Value): [number | string | boolean, number | string | boolean] | null {
   if (a === null || b === null) return null;
-  const asMillis = (v: Value) => (isDateTime(v) ? v.dateTime : typeof v === "string" ? parseDateTime(v) : typeof v === "number" ? v * 1000 : null);
+  const asMillis = (v: Value) =>
+    isDateTime(v) ? v.dateTime : typeof v === "string" ? parseDateTime(v) : typeof v === "number" ? v * 1000 : null;
   if (isDateTime(a) || isDateTime(b)) {
     const x = asMillis(a);
     const y = asMillis(b);
-    if (x === null || y === null) throw new AnalyticsQueryError("Cannot compare a DateTime with a value that is not one");
+    if (x === null || y === null)
+      throw new AnalyticsQueryError("Cannot compare a DateTime with a value that is not one");
     return [x, y];
   }
   const scalar = (v: Value) => (typeof v === "object" ? JSON.stringify(v) : v);
   const x = scalar(a);
   const y = scalar(b);
-  if (typeof x === "number" && typeof y === "string" && y.trim() !== "" && Number.isFinite(Number(y))) return [x, Number(y)];
-  if (typeof y === "number" && typeof x === "string" && x.trim() !== "" && Number.isFinite(Number(x))) return [Number(x), y];
+  if (typeof x === "number" && typeof y === "string" && y.trim() !== "" && Number.isFinite(Number(y)))
+    return [x, Number(y)];
+  if (typeof y === "number" && typeof x === "string" && x.trim() !== "" && Number.isFinite(Number(x)))
+    return [Number(x), y];
   if (typeof x === "boolean" && typeof y === "number") return [x ? 1 : 0, y];
   if (typeof y === "boolean" && typeof x === "number") return [x, y ? 1 : 0];
   return [x, y];

@@ -25,14 +25,25 @@ const MAX_EVENTS_PER_BATCH = 5_000;
 export const MAX_EVENTS_PER_PROJECT = 200_000;
 
 /** The user's replay on this session that is still going (a batch within the idle timeout), if any. */
-export function recentReplayOf(ctx: OpContext, projectId: string, refreshTokenId: string): SessionReplayRecord | undefined {
+export function recentReplayOf(
+  ctx: OpContext,
+  projectId: string,
+  refreshTokenId: string,
+): SessionReplayRecord | undefined {
   return [...ctx.tables.sessionReplays.values()]
-    .filter((r) => r.projectId === projectId && r.refreshTokenId === refreshTokenId && r.updatedAtMillis >= ctx.now - SESSION_IDLE_TIMEOUT_MS && r.startedAtMillis >= ctx.now - MAX_SESSION_DURATION_MS)
+    .filter(
+      (r) =>
+        r.projectId === projectId &&
+        r.refreshTokenId === refreshTokenId &&
+        r.updatedAtMillis >= ctx.now - SESSION_IDLE_TIMEOUT_MS &&
+        r.startedAtMillis >= ctx.now - MAX_SESSION_DURATION_MS,
+    )
     .sort((a, b) => b.updatedAtMillis - a.updatedAtMillis)[0];
 }
 
 export function analyticsEnabled(ctx: OpContext, auth: Auth): boolean {
-  const apps = renderConfig(ctx, auth.project).apps as { installed?: Record<string, { enabled?: unknown } | undefined> } | undefined;
+  const apps = renderConfig(ctx, auth.project).apps as
+    { installed?: Record<string, { enabled?: unknown } | undefined> } | undefined;
   return apps?.installed?.analytics?.enabled === true;
 }
 
@@ -51,7 +62,9 @@ function eventTimes(events: unknown[], fallback: number): { first: number; last:
 }
 
 const chunksOf = (ctx: OpContext, replayId: string) =>
-  [...ctx.tables.sessionReplayChunks.values()].filter((c) => c.replayId === replayId).sort((a, b) => a.firstEventAtMillis - b.firstEventAtMillis || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  [...ctx.tables.sessionReplayChunks.values()]
+    .filter((c) => c.replayId === replayId)
+    .sort((a, b) => a.firstEventAtMillis - b.firstEventAtMillis || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: SessionReplayBatchRequest) {
   if (!analyticsEnabled(ctx, auth)) throw knownError("ANALYTICS_NOT_ENABLED");
@@ -66,11 +79,29 @@ export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: Sessi
   const { first, last } = eventTimes(body.events, body.sent_at_ms);
   const recent = recentReplayOf(ctx, projectId, auth.sessionId);
   const replay: SessionReplayRecord = recent
-    ? { ...recent, startedAtMillis: Math.min(recent.startedAtMillis, first), lastEventAtMillis: Math.max(recent.lastEventAtMillis, last), updatedAtMillis: ctx.now }
-    : { id: uuid(ctx.random), projectId, userId: auth.user.id, refreshTokenId: auth.sessionId, startedAtMillis: first, lastEventAtMillis: last, updatedAtMillis: ctx.now };
+    ? {
+        ...recent,
+        startedAtMillis: Math.min(recent.startedAtMillis, first),
+        lastEventAtMillis: Math.max(recent.lastEventAtMillis, last),
+        updatedAtMillis: ctx.now,
+      }
+    : {
+        id: uuid(ctx.random),
+        projectId,
+        userId: auth.user.id,
+        refreshTokenId: auth.sessionId,
+        startedAtMillis: first,
+        lastEventAtMillis: last,
+        updatedAtMillis: ctx.now,
+      };
   ctx.tables.sessionReplays.set(replay.id, replay);
   const s3Key = `session-replays/${projectId}/${auth.branchId}/${replay.id}/${body.batch_id}.json.gz`;
-  const result = (deduped: boolean) => ({ session_replay_id: replay.id, batch_id: body.batch_id, s3_key: s3Key, deduped });
+  const result = (deduped: boolean) => ({
+    session_replay_id: replay.id,
+    batch_id: body.batch_id,
+    s3_key: s3Key,
+    deduped,
+  });
   if (chunksOf(ctx, replay.id).some((c) => c.batchId === body.batch_id)) return result(true);
 
   const chunk: SessionReplayChunkRecord = {
@@ -97,7 +128,8 @@ export function uploadSessionReplayBatch(ctx: OpContext, auth: Auth, body: Sessi
  * replay list can filter by click_count_min (domain/ops/analytics/analytics-events.ts calls this for each uploaded batch).
  */
 export function countReplayClicks(ctx: OpContext, replay: SessionReplayRecord, clicks: number): void {
-  if (clicks > 0) ctx.tables.sessionReplays.set(replay.id, { ...replay, clickCount: (replay.clickCount ?? 0) + clicks });
+  if (clicks > 0)
+    ctx.tables.sessionReplays.set(replay.id, { ...replay, clickCount: (replay.clickCount ?? 0) + clicks });
 }
 
 /** Keeps a project's stored events under MAX_EVENTS_PER_PROJECT (see the file comment), oldest chunk first. */
@@ -109,12 +141,19 @@ function dropOldestPastCap(ctx: OpContext, projectId: string): void {
     if (total <= MAX_EVENTS_PER_PROJECT) break;
     ctx.tables.sessionReplayChunks.delete(chunk.id);
     total -= chunk.eventCount;
-    if (!chunks.some((c) => c.replayId === chunk.replayId && ctx.tables.sessionReplayChunks.get(c.id))) ctx.tables.sessionReplays.delete(chunk.replayId);
+    if (!chunks.some((c) => c.replayId === chunk.replayId && ctx.tables.sessionReplayChunks.get(c.id)))
+      ctx.tables.sessionReplays.delete(chunk.replayId);
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const csv = (raw: string | undefined) => (raw ? raw.split(",").map((s) => s.trim()).filter(Boolean) : []);
+const csv = (raw: string | undefined) =>
+  raw
+    ? raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 function csvUuids(name: string, raw: string | undefined): string[] {
   const values = csv(raw);
   if (values.some((v) => !UUID.test(v))) throw refusal("notUuidValues", name);
@@ -140,7 +179,8 @@ function clampedLimit(raw: string | undefined, fallback: number, max: number): n
 
 function requireReplay(ctx: OpContext, projectId: string, id: string): SessionReplayRecord {
   const replay = ctx.tables.sessionReplays.get(id);
-  if (!replay || replay.projectId !== projectId || !ctx.tables.users.get(replay.userId)) throw knownError("ITEM_NOT_FOUND", { item_id: id });
+  if (!replay || replay.projectId !== projectId || !ctx.tables.users.get(replay.userId))
+    throw knownError("ITEM_NOT_FOUND", { item_id: id });
   return replay;
 }
 
@@ -176,8 +216,17 @@ export function listSessionReplays(ctx: OpContext, projectId: string, query: Ses
     .filter((r) => teamIds.length === 0 || inTeams(r.userId))
     .filter((r) => (from === null || r.lastEventAtMillis >= from) && (to === null || r.lastEventAtMillis <= to))
     .filter((r) => clickCountMin === null || (r.clickCount ?? 0) >= clickCountMin)
-    .filter((r) => (durationMin === null || r.lastEventAtMillis - r.startedAtMillis >= durationMin) && (durationMax === null || r.lastEventAtMillis - r.startedAtMillis <= durationMax))
-    .filter((r) => !cursor || r.lastEventAtMillis < cursor.lastEventAtMillis || (r.lastEventAtMillis === cursor.lastEventAtMillis && r.id < cursor.id))
+    .filter(
+      (r) =>
+        (durationMin === null || r.lastEventAtMillis - r.startedAtMillis >= durationMin) &&
+        (durationMax === null || r.lastEventAtMillis - r.startedAtMillis <= durationMax),
+    )
+    .filter(
+      (r) =>
+        !cursor ||
+        r.lastEventAtMillis < cursor.lastEventAtMillis ||
+        (r.lastEventAtMillis === cursor.lastEventAtMillis && r.id < cursor.id),
+    )
     .sort((a, b) => b.lastEventAtMillis - a.lastEventAtMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const page = rows.slice(0, limit);
   return {
@@ -209,7 +258,12 @@ const chunkView = (c: SessionReplayChunkRecord) => ({
 });
 
 /** GET /internal/session-replays/{id}/chunks: in event order, cursor = the last chunk id of the previous page. */
-export function listSessionReplayChunks(ctx: OpContext, projectId: string, replayId: string, query: { cursor?: string | undefined; limit?: string | undefined }) {
+export function listSessionReplayChunks(
+  ctx: OpContext,
+  projectId: string,
+  replayId: string,
+  query: { cursor?: string | undefined; limit?: string | undefined },
+) {
   requireReplay(ctx, projectId, replayId);
   const limit = clampedLimit(query.limit, 100, 500);
   let chunks = chunksOf(ctx, replayId);
@@ -219,18 +273,27 @@ export function listSessionReplayChunks(ctx: OpContext, projectId: string, repla
     chunks = chunks.slice(at + 1);
   }
   const page = chunks.slice(0, limit);
-  return { items: page.map((c) => ({ ...chunkView(c), browser_session_id: c.browserSessionId })), pagination: { next_cursor: chunks.length > limit ? page.at(-1)!.id : null } };
+  return {
+    items: page.map((c) => ({ ...chunkView(c), browser_session_id: c.browserSessionId })),
+    pagination: { next_cursor: chunks.length > limit ? page.at(-1)!.id : null },
+  };
 }
 
 /** GET /internal/session-replays/{id}/chunks/{chunk_id}/events. */
 export function sessionReplayChunkEvents(ctx: OpContext, projectId: string, replayId: string, chunkId: string) {
   const chunk = ctx.tables.sessionReplayChunks.get(chunkId);
-  if (!chunk || chunk.projectId !== projectId || chunk.replayId !== replayId) throw knownError("ITEM_NOT_FOUND", { item_id: chunkId });
+  if (!chunk || chunk.projectId !== projectId || chunk.replayId !== replayId)
+    throw knownError("ITEM_NOT_FOUND", { item_id: chunkId });
   return { events: chunk.events };
 }
 
 /** GET /internal/session-replays/{id}/events: every chunk's metadata, and the events of the chunks offset…offset+limit. */
-export function sessionReplayEvents(ctx: OpContext, projectId: string, replayId: string, query: { offset?: string | undefined; limit?: string | undefined }) {
+export function sessionReplayEvents(
+  ctx: OpContext,
+  projectId: string,
+  replayId: string,
+  query: { offset?: string | undefined; limit?: string | undefined },
+) {
   requireReplay(ctx, projectId, replayId);
   const chunks = chunksOf(ctx, replayId);
   const parsedOffset = query.offset !== undefined ? Number.parseInt(query.offset, 10) : 0;
@@ -239,6 +302,8 @@ export function sessionReplayEvents(ctx: OpContext, projectId: string, replayId:
   const limit = Number.isFinite(parsedLimit) && parsedLimit >= 1 ? parsedLimit : chunks.length;
   return {
     chunks: chunks.map(chunkView),
-    chunk_events: chunks.slice(offset, Math.min(offset + limit, chunks.length)).map((c) => ({ chunk_id: c.id, events: c.events })),
+    chunk_events: chunks
+      .slice(offset, Math.min(offset + limit, chunks.length))
+      .map((c) => ({ chunk_id: c.id, events: c.events })),
   };
 }

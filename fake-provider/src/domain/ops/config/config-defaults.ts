@@ -17,13 +17,31 @@ type Defaults = { readonly [key: string]: Defaults | RecordDefaults | string | n
 
 const perEntry = (entry: (key: string) => Defaults): RecordDefaults => ({ entry });
 const idSet: RecordDefaults = { entry: null };
-const isRecordDefaults = (d: unknown): d is RecordDefaults => typeof d === "object" && d !== null && Object.hasOwn(d, "entry");
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isRecordDefaults = (d: unknown): d is RecordDefaults =>
+  typeof d === "object" && d !== null && Object.hasOwn(d, "entry");
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The real service's apps, in its order (the rendered `apps.installed` is sorted so). */
 export const appIds = [
-  "authentication", "fraud-protection", "onboarding", "teams", "rbac", "api-keys", "payments", "emails", "email-api",
-  "data-vault", "webhooks", "tv-mode", "launch-checklist", "catalyst", "neon", "convex", "vercel", "analytics",
+  "authentication",
+  "fraud-protection",
+  "onboarding",
+  "teams",
+  "rbac",
+  "api-keys",
+  "payments",
+  "emails",
+  "email-api",
+  "data-vault",
+  "webhooks",
+  "tv-mode",
+  "launch-checklist",
+  "catalyst",
+  "neon",
+  "convex",
+  "vercel",
+  "analytics",
 ] as const;
 
 /**
@@ -59,8 +77,14 @@ const configDefaults: Defaults = {
   },
   emails: {
     server: { isShared: true, provider: "smtp" },
-    themes: perEntry(() => ({ displayName: "Unnamed Theme", tsxSource: "Error: Theme config is missing TypeScript source code." })),
-    templates: perEntry(() => ({ displayName: "Unnamed Template", tsxSource: "Error: Template config is missing TypeScript source code." })),
+    themes: perEntry(() => ({
+      displayName: "Unnamed Theme",
+      tsxSource: "Error: Theme config is missing TypeScript source code.",
+    })),
+    templates: perEntry(() => ({
+      displayName: "Unnamed Template",
+      tsxSource: "Error: Template config is missing TypeScript source code.",
+    })),
   },
   payments: {
     blockNewPurchases: false,
@@ -85,7 +109,10 @@ const configDefaults: Defaults = {
       queries: perEntry(() => ({ displayName: "Unnamed Query", sqlQuery: "" })),
     })),
   },
-  customDashboards: perEntry(() => ({ displayName: "Unnamed Dashboard", tsxSource: "Error: Dashboard config is missing source code." })),
+  customDashboards: perEntry(() => ({
+    displayName: "Unnamed Dashboard",
+    tsxSource: "Error: Dashboard config is missing source code.",
+  })),
 };
 
 /**
@@ -98,7 +125,12 @@ function withDefaults(defaults: Defaults | RecordDefaults, config: unknown): unk
     if (!isPlainObject(config)) return {};
     const { entry: entryDefaults } = defaults;
     if (entryDefaults === null) return { ...config };
-    return Object.fromEntries(Object.entries(config).map(([key, entry]) => [key, entry === null ? null : withDefaults(entryDefaults(key), entry)]));
+    return Object.fromEntries(
+      Object.entries(config).map(([key, entry]) => [
+        key,
+        entry === null ? null : withDefaults(entryDefaults(key), entry),
+      ]),
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [key, d] of Object.entries(defaults)) {

@@ -25,7 +25,16 @@ export function emailServerOf(c: ProjectConfigRecord): Record<string, unknown> {
       ...(sender_local_part !== "" ? { managedSenderLocalPart: sender_local_part } : {}),
     };
   }
-  return { isShared: false, provider: "smtp", host: email.host, port: email.port, username: email.username, password: email.password, senderName: email.sender_name, senderEmail: email.sender_email };
+  return {
+    isShared: false,
+    provider: "smtp",
+    host: email.host,
+    port: email.port,
+    username: email.username,
+    password: email.password,
+    senderName: email.sender_name,
+    senderEmail: email.sender_email,
+  };
 }
 
 /** How upstream's admin view shows a managed server: its provider's SMTP relay, and the sender on the subdomain. */
@@ -39,7 +48,10 @@ export function emailConfigAfter(c: ProjectConfigRecord, keys: [string, unknown]
   if (server.isShared !== false) return { type: "shared" };
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   if (server.provider === "managed") {
-    const managed = { subdomain: text(server.managedSubdomain), sender_local_part: text(server.managedSenderLocalPart) };
+    const managed = {
+      subdomain: text(server.managedSubdomain),
+      sender_local_part: text(server.managedSenderLocalPart),
+    };
     const onSubdomain = managed.subdomain !== "" && managed.sender_local_part !== "";
     return {
       type: "standard",

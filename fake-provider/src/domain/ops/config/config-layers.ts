@@ -15,10 +15,21 @@ export function getOverride(ctx: { tables: Tables }, projectId: string, level: C
 }
 
 /** Replaces a level's keys, keeping its source (a PATCH or a reset leaves where the branch config came from as it was). */
-export function setOverride(ctx: { tables: Tables }, projectId: string, level: ConfigLevel, override: Record<string, unknown>, source?: ConfigSourceJson): void {
+export function setOverride(
+  ctx: { tables: Tables },
+  projectId: string,
+  level: ConfigLevel,
+  override: Record<string, unknown>,
+  source?: ConfigSourceJson,
+): void {
   const old = ctx.tables.configOverrides.get(levelKey(projectId, level));
   const kept = source ?? old?.source;
-  ctx.tables.configOverrides.set(levelKey(projectId, level), { projectId, level, override, ...(kept ? { source: kept } : {}) });
+  ctx.tables.configOverrides.set(levelKey(projectId, level), {
+    projectId,
+    level,
+    override,
+    ...(kept ? { source: kept } : {}),
+  });
 }
 
 /** GET /internal/config/source: where the branch config was pushed from; a project nothing was pushed to is unlinked. */
@@ -31,7 +42,8 @@ export function unlinkSource(ctx: { tables: Tables }, projectId: string): void {
   setOverride(ctx, projectId, "branch", getOverride(ctx, projectId, "branch"), { type: "unlinked" });
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Whether `key` is `path` or lies under it. */
 export const isUnder = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
@@ -54,7 +66,11 @@ export function deletePath(target: Record<string, unknown>, path: string): void 
  * fields then take their defaults), anything else is written. Keys naming a prototype are skipped: writes refuse them,
  * so they can only come from a hand-made snapshot.
  */
-export function applyKeys(target: Record<string, unknown>, keys: Record<string, unknown>, accept: (key: string) => boolean = () => true): void {
+export function applyKeys(
+  target: Record<string, unknown>,
+  keys: Record<string, unknown>,
+  accept: (key: string) => boolean = () => true,
+): void {
   for (const [key, value] of Object.entries(keys)) {
     if (!accept(key) || prototypeSegment(key) !== null) continue;
     if (value === null) deletePath(target, key);
@@ -66,7 +82,12 @@ export function applyKeys(target: Record<string, unknown>, keys: Record<string, 
 }
 
 /** Every level's keys that `accept` takes, applied in order over `base`. */
-export function renderLayers(ctx: { tables: Tables }, projectId: string, base: Record<string, unknown>, accept: (key: string) => boolean): Record<string, unknown> {
+export function renderLayers(
+  ctx: { tables: Tables },
+  projectId: string,
+  base: Record<string, unknown>,
+  accept: (key: string) => boolean,
+): Record<string, unknown> {
   for (const level of configLevels) applyKeys(base, getOverride(ctx, projectId, level), accept);
   return base;
 }
@@ -104,11 +125,11 @@ export function layeredBoolean(ctx: { tables: Tables }, projectId: string, path:
       else if (v === null) value = fallback;
       else {
         let node: unknown = v;
-        for (const part of path.slice(key.length + 1).split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+        for (const part of path.slice(key.length + 1).split("."))
+          node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
         value = typeof node === "boolean" ? node : fallback;
       }
     }
   }
   return value;
 }
-

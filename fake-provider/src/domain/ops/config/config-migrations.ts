@@ -19,7 +19,8 @@ const renames: readonly { at: readonly (string | null)[]; to: string }[] = [
 function renamed(parts: string[]): string[] {
   const out = [...parts];
   for (const { at, to } of renames) {
-    if (out.length >= at.length && at.every((segment, i) => segment === null || segment === out[i])) out[at.length - 1] = to;
+    if (out.length >= at.length && at.every((segment, i) => segment === null || segment === out[i]))
+      out[at.length - 1] = to;
   }
   return out;
 }
@@ -57,7 +58,8 @@ export function migrateOverride(level: ConfigLevel, flat: Record<string, unknown
       defineOwn(out, ["payments", "productLines", ...parts.slice(2)].join("."), value);
       continue;
     }
-    if (parts.length === 4 && parts[0] === "payments" && parts[1] === "products" && parts[3] === "catalogId") parts[3] = "productLineId";
+    if (parts.length === 4 && parts[0] === "payments" && parts[1] === "products" && parts[3] === "catalogId")
+      parts[3] = "productLineId";
     defineOwn(out, parts.join("."), value);
   }
   return out;

@@ -16,7 +16,11 @@ import { refusal } from "../../errors/refusals.ts";
 export type SchemaNode =
   | { readonly kind: "object"; readonly fields: Readonly<Record<string, SchemaNode>> }
   | { readonly kind: "record"; readonly value: SchemaNode }
-  | { readonly kind: "leaf"; readonly type: "boolean" | "string" | "number" | "mixed"; readonly oneOf?: readonly string[] };
+  | {
+      readonly kind: "leaf";
+      readonly type: "boolean" | "string" | "number" | "mixed";
+      readonly oneOf?: readonly string[];
+    };
 
 const obj = (fields: Record<string, SchemaNode>): SchemaNode => ({ kind: "object", fields });
 const rec = (value: SchemaNode): SchemaNode => ({ kind: "record", value });
@@ -37,7 +41,9 @@ const product = obj({
   stackable: bool,
   // A record of prices, or "include-by-default" (free, granted to every customer): checked when rendered.
   prices: mixed,
-  includedItems: rec(obj({ quantity: num, repeat: mixed, expires: oneOf("never", "when-purchase-expires", "when-repeated") })),
+  includedItems: rec(
+    obj({ quantity: num, repeat: mixed, expires: oneOf("never", "when-purchase-expires", "when-repeated") }),
+  ),
   clientMetadata: mixed,
   clientReadOnlyMetadata: mixed,
   serverMetadata: mixed,
@@ -53,13 +59,30 @@ const branchPayments = {
 
 const defaultPermissions = rec(bool);
 /** The provider types the real config schema knows, in its order (its message lists them). */
-const providerTypes = ["google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"];
+const providerTypes = [
+  "google",
+  "github",
+  "microsoft",
+  "spotify",
+  "facebook",
+  "discord",
+  "gitlab",
+  "bitbucket",
+  "linkedin",
+  "apple",
+  "x",
+  "twitch",
+];
 const oauthProviderBranch = { type: oneOf(...providerTypes), allowSignIn: bool, allowConnectedAccounts: bool };
 
 const branchFields = {
   rbac: obj({
     permissions: rec(obj({ description: str, scope: oneOf("team", "project"), containedPermissionIds: rec(bool) })),
-    defaultPermissions: obj({ teamCreator: defaultPermissions, teamMember: defaultPermissions, signUp: defaultPermissions }),
+    defaultPermissions: obj({
+      teamCreator: defaultPermissions,
+      teamMember: defaultPermissions,
+      signUp: defaultPermissions,
+    }),
   }),
   teams: obj({ createPersonalTeamOnSignUp: bool, allowClientTeamCreation: bool }),
   users: obj({ allowClientUserDeletion: bool }),
@@ -72,8 +95,19 @@ const branchFields = {
     password: obj({ allowSignIn: bool }),
     otp: obj({ allowSignIn: bool }),
     passkey: obj({ allowSignIn: bool }),
-    oauth: obj({ accountMergeStrategy: oneOf("link_method", "raise_error", "allow_duplicates"), providers: rec(obj(oauthProviderBranch)) }),
-    signUpRules: rec(obj({ enabled: bool, displayName: str, priority: num, condition: str, action: obj({ type: oneOf("allow", "reject", "restrict", "log"), message: str }) })),
+    oauth: obj({
+      accountMergeStrategy: oneOf("link_method", "raise_error", "allow_duplicates"),
+      providers: rec(obj(oauthProviderBranch)),
+    }),
+    signUpRules: rec(
+      obj({
+        enabled: bool,
+        displayName: str,
+        priority: num,
+        condition: str,
+        action: obj({ type: oneOf("allow", "reject", "restrict", "log"), message: str }),
+      }),
+    ),
     signUpRulesDefaultAction: oneOf("allow", "reject"),
   }),
   emails: obj({
@@ -122,7 +156,15 @@ const environmentFields = {
   }),
   domains: obj({ allowLocalhost: bool, trustedDomains: rec(obj({ baseUrl: str, handlerPath: str })) }),
   payments: obj({ ...branchPayments, testMode: bool }),
-  analytics: obj({ queryFolders: rec(obj({ displayName: str, sortOrder: num, queries: rec(obj({ displayName: str, sqlQuery: str, description: str })) })) }),
+  analytics: obj({
+    queryFolders: rec(
+      obj({
+        displayName: str,
+        sortOrder: num,
+        queries: rec(obj({ displayName: str, sqlQuery: str, description: str })),
+      }),
+    ),
+  }),
   customDashboards: rec(obj({ displayName: str, tsxSource: str })),
 };
 
@@ -149,9 +191,11 @@ export function subSchema(root: SchemaNode, path: string): SchemaNode | undefine
   return node;
 }
 
-const unknownKey = (key: string, prefix: string) => refusal("configKeyNotInSchema", JSON.stringify(key), JSON.stringify(prefix));
+const unknownKey = (key: string, prefix: string) =>
+  refusal("configKeyNotInSchema", JSON.stringify(key), JSON.stringify(prefix));
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Checks a value against its schema node; `null` is allowed anywhere (it resets the key to its default). */
 function checkValue(node: SchemaNode, path: string, value: unknown): void {
@@ -161,7 +205,8 @@ function checkValue(node: SchemaNode, path: string, value: unknown): void {
     if (typeof value !== node.type || (node.type === "number" && !Number.isFinite(value))) {
       throw refusal("configValueWrongType", path, node.type, JSON.stringify(value));
     }
-    if (node.oneOf && !node.oneOf.includes(value as string)) throw refusal("configValueNotOneOf", path, node.oneOf.join(", "));
+    if (node.oneOf && !node.oneOf.includes(value as string))
+      throw refusal("configValueNotOneOf", path, node.oneOf.join(", "));
     return;
   }
   if (!isPlainObject(value)) throw refusal("configValueNotObject", path, JSON.stringify(value));

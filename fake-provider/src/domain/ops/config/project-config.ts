@@ -2,7 +2,16 @@ import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
 import type { OAuthProviderConfigRecord } from "../../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
-import { applyKeys, clearKeysEverywhere, deletePath, getOverride, isUnder, mergeOverride, renderLayers, setOverride } from "./config-layers.ts";
+import {
+  applyKeys,
+  clearKeysEverywhere,
+  deletePath,
+  getOverride,
+  isUnder,
+  mergeOverride,
+  renderLayers,
+  setOverride,
+} from "./config-layers.ts";
 import { completeConfig, createdProjectApps } from "./config-defaults.ts";
 import { emailConfigAfter, emailServerOf } from "./config-email-server.ts";
 import { migrateOverride } from "./config-migrations.ts";
@@ -29,7 +38,9 @@ export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
  * data-vault sections render from the layers (domain/ops/payments/payments-config.ts), and so does every other valid key.
  */
 
-type Flag = { [K in keyof ProjectConfigRecord]: ProjectConfigRecord[K] extends boolean ? K : never }[keyof ProjectConfigRecord];
+type Flag = {
+  [K in keyof ProjectConfigRecord]: ProjectConfigRecord[K] extends boolean ? K : never;
+}[keyof ProjectConfigRecord];
 
 /** Dotted config keys that are settings of the admin view, and the record field each one is. */
 const booleanKeys: Record<string, Flag> = {
@@ -52,7 +63,8 @@ const providersKey = "auth.oauth.providers";
 const trustedDomainsKey = "domains.trustedDomains";
 const templatesKey = "emails.templates";
 /** A provider's allow flags: the record has no place for them, so they render from the layers. */
-const isProviderFlagKey = (key: string) => /^auth\.oauth\.providers\.[^.]+\.(allowSignIn|allowConnectedAccounts)$/.test(key);
+const isProviderFlagKey = (key: string) =>
+  /^auth\.oauth\.providers\.[^.]+\.(allowSignIn|allowConnectedAccounts)$/.test(key);
 
 /** Keys whose rendered value comes from the project record (it is the truth the auth endpoints read). */
 const isRecordKey = (key: string) =>
@@ -70,7 +82,8 @@ const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes"];
 /** Keys rendered by domain/ops/payments/payments-config.ts. */
 const isPaymentKey = (key: string) => isUnder(key, "payments") || isUnder(key, "dataVault");
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * `{a: {b: 1}}` and `{"a.b": 1}` are the same override; an empty object stays a key of its own (it makes a record
@@ -94,7 +107,8 @@ function flatten(value: Record<string, unknown>, prefix = ""): Record<string, un
 /** Sections whose entries are keyed by id (a record): the OAuth providers and the trusted domains. */
 const recordSections = [providersKey, trustedDomainsKey];
 /** `auth.oauth.providers.google`: an entry of a record section. */
-const isRecordEntry = (path: string) => recordSections.some((section) => path.startsWith(`${section}.`) && !path.slice(section.length + 1).includes("."));
+const isRecordEntry = (path: string) =>
+  recordSections.some((section) => path.startsWith(`${section}.`) && !path.slice(section.length + 1).includes("."));
 /** For `domains.trustedDomains.2.baseUrl`, the entry's path `domains.trustedDomains.2`; null for other keys. */
 function entryFieldOf(key: string): string | null {
   for (const section of recordSections) {
@@ -122,21 +136,35 @@ function providersOf(c: ProjectConfigRecord): Record<string, Record<string, unkn
   return Object.fromEntries(
     (c.oauth_providers ?? []).map((p) => [
       p.id,
-      { type: p.id, isShared: p.type === "shared", clientId: p.client_id, clientSecret: p.client_secret, facebookConfigId: p.facebook_config_id, microsoftTenantId: p.microsoft_tenant_id },
+      {
+        type: p.id,
+        isShared: p.type === "shared",
+        clientId: p.client_id,
+        clientSecret: p.client_secret,
+        facebookConfigId: p.facebook_config_id,
+        microsoftTenantId: p.microsoft_tenant_id,
+      },
     ]),
   );
 }
 
 /** The trusted domains as the config renders them, by id (a domain set through the project view gets `domain-N`). */
 function trustedDomainsOf(c: ProjectConfigRecord): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(c.domains.map((d, i) => [d.id ?? `domain-${i}`, { baseUrl: d.domain, handlerPath: d.handler_path }]));
+  return Object.fromEntries(
+    c.domains.map((d, i) => [d.id ?? `domain-${i}`, { baseUrl: d.domain, handlerPath: d.handler_path }]),
+  );
 }
 
 /**
  * Applies the override's keys under `path` to a section rendered from the record, and answers the result. `replaced`:
  * keys the override gave a whole object (`"auth.oauth.providers.google": {…}`), which replaces what was there.
  */
-function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [string, unknown][], replaced: readonly string[]): Record<string, unknown> {
+function sectionAfter(
+  path: string,
+  rendered: Record<string, unknown>,
+  keys: [string, unknown][],
+  replaced: readonly string[],
+): Record<string, unknown> {
   const holder: Record<string, unknown> = {};
   setPath(holder, path, rendered);
   for (const key of replaced) if (isUnder(key, path)) deletePath(holder, key);
@@ -145,7 +173,8 @@ function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [st
     const entry = entryFieldOf(key);
     if (entry === null) return true;
     let node: unknown = holder;
-    for (const part of entry.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+    for (const part of entry.split("."))
+      node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
     return isPlainObject(node);
   });
   let node: unknown = holder;
@@ -156,41 +185,70 @@ function sectionAfter(path: string, rendered: Record<string, unknown>, keys: [st
 const text = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /** The record's provider list after the override: entries without a type are not providers (upstream skips them). */
-function providersAfter(c: ProjectConfigRecord, keys: [string, unknown][], replaced: readonly string[]): OAuthProviderConfigRecord[] {
+function providersAfter(
+  c: ProjectConfigRecord,
+  keys: [string, unknown][],
+  replaced: readonly string[],
+): OAuthProviderConfigRecord[] {
   const providers: OAuthProviderConfigRecord[] = [];
   for (const [id, p] of Object.entries(sectionAfter(providersKey, providersOf(c), keys, replaced))) {
     if (!isPlainObject(p) || typeof p.type !== "string") continue;
-    const fields = { client_id: text(p.clientId), client_secret: text(p.clientSecret), facebook_config_id: text(p.facebookConfigId), microsoft_tenant_id: text(p.microsoftTenantId) };
-    providers.push({ id, type: p.isShared === false ? "standard" : "shared", ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) });
+    const fields = {
+      client_id: text(p.clientId),
+      client_secret: text(p.clientSecret),
+      facebook_config_id: text(p.facebookConfigId),
+      microsoft_tenant_id: text(p.microsoftTenantId),
+    };
+    providers.push({
+      id,
+      type: p.isShared === false ? "standard" : "shared",
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    });
   }
   return providers;
 }
 
 /** The record's domain list after the override (a domain needs a base URL; the handler path defaults to /handler). */
-function trustedDomainsAfter(c: ProjectConfigRecord, keys: [string, unknown][], replaced: readonly string[]): ProjectConfigRecord["domains"] {
+function trustedDomainsAfter(
+  c: ProjectConfigRecord,
+  keys: [string, unknown][],
+  replaced: readonly string[],
+): ProjectConfigRecord["domains"] {
   return Object.entries(sectionAfter(trustedDomainsKey, trustedDomainsOf(c), keys, replaced)).flatMap(([id, d]) =>
-    isPlainObject(d) && typeof d.baseUrl === "string" ? [{ id, domain: d.baseUrl, handler_path: text(d.handlerPath) ?? "/handler" }] : [],
+    isPlainObject(d) && typeof d.baseUrl === "string"
+      ? [{ id, domain: d.baseUrl, handler_path: text(d.handlerPath) ?? "/handler" }]
+      : [],
   );
 }
 
 /** The email templates as the config renders them, by id, from the table (a null theme id is left out). */
 function templatesOf(ctx: OpContext, projectId: string): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
-    listTemplates(ctx, projectId).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource, ...(t.themeId === null ? {} : { themeId: t.themeId }) }]),
+    listTemplates(ctx, projectId).map((t) => [
+      t.id,
+      { displayName: t.displayName, tsxSource: t.tsxSource, ...(t.themeId === null ? {} : { themeId: t.themeId }) },
+    ]),
   );
 }
 
 /** The default templates, as they are before any change (what a project on the shared server has). */
 function defaultTemplatesOf(ctx: OpContext, projectId: string): Record<string, Record<string, unknown>> {
   listTemplates(ctx, projectId);
-  return Object.fromEntries(defaultTemplates.map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }]));
+  return Object.fromEntries(
+    defaultTemplates.map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }]),
+  );
 }
 
 /**
  * The override's `emails.templates…` keys written into the templates table: an entry with a display name and a source
  * is a template (made or changed), one set to null or left without them is removed.
  */
-function applyTemplateOverride(ctx: OpContext, projectId: string, override: Record<string, unknown>, replaced: readonly string[]): void {
+function applyTemplateOverride(
+  ctx: OpContext,
+  projectId: string,
+  override: Record<string, unknown>,
+  replaced: readonly string[],
+): void {
   const keys = Object.entries(override).filter(([key]) => isUnder(key, templatesKey));
   if (keys.length === 0) return;
   const before = new Map(listTemplates(ctx, projectId).map((t) => [t.id, t]));
@@ -198,14 +256,25 @@ function applyTemplateOverride(ctx: OpContext, projectId: string, override: Reco
   for (const [id, t] of Object.entries(after)) {
     if (!isPlainObject(t) || typeof t.displayName !== "string" || typeof t.tsxSource !== "string") continue;
     const themeId = typeof t.themeId === "string" || t.themeId === false ? t.themeId : null;
-    saveTemplate(ctx, { id, projectId, displayName: t.displayName, tsxSource: t.tsxSource, themeId, createdAtMillis: before.get(id)?.createdAtMillis ?? ctx.now });
+    saveTemplate(ctx, {
+      id,
+      projectId,
+      displayName: t.displayName,
+      tsxSource: t.tsxSource,
+      themeId,
+      createdAtMillis: before.get(id)?.createdAtMillis ?? ctx.now,
+    });
     before.delete(id);
   }
   for (const id of before.keys()) removeTemplate(ctx, projectId, id);
 }
 
 /** The project after the override's record keys (so the auth endpoints see them at once). */
-function applyOverride(project: ProjectRecord, override: Record<string, unknown>, replaced: readonly string[] = []): ProjectRecord {
+function applyOverride(
+  project: ProjectRecord,
+  override: Record<string, unknown>,
+  replaced: readonly string[] = [],
+): ProjectRecord {
   const config: ProjectConfigRecord = { ...project.config };
   for (const key of Object.keys(override)) {
     const unmapped = unmappedKeys.find((k) => isUnder(key, k));
@@ -213,11 +282,14 @@ function applyOverride(project: ProjectRecord, override: Record<string, unknown>
   }
   for (const [key, value] of Object.entries(override)) {
     if (Object.hasOwn(booleanKeys, key) && typeof value === "boolean") config[booleanKeys[key]!] = value;
-    else if (key === mergeStrategyKey && typeof value === "string") config.oauth_account_merge_strategy = value as ProjectConfigRecord["oauth_account_merge_strategy"];
+    else if (key === mergeStrategyKey && typeof value === "string")
+      config.oauth_account_merge_strategy = value as ProjectConfigRecord["oauth_account_merge_strategy"];
   }
   const serverKeys = Object.entries(override).filter(([key]) => isUnder(key, emailServerKey));
   if (serverKeys.length > 0) config.email_config = emailConfigAfter(config, serverKeys);
-  const providerKeys = Object.entries(override).filter(([key]) => isUnder(key, providersKey) && !isProviderFlagKey(key));
+  const providerKeys = Object.entries(override).filter(
+    ([key]) => isUnder(key, providersKey) && !isProviderFlagKey(key),
+  );
   if (providerKeys.length > 0) config.oauth_providers = providersAfter(config, providerKeys, replaced);
   const domainKeys = Object.entries(override).filter(([key]) => isUnder(key, trustedDomainsKey));
   if (domainKeys.length > 0) config.domains = trustedDomainsAfter(config, domainKeys, replaced);
@@ -235,7 +307,13 @@ function assertPaymentsConsistent(ctx: OpContext, project: ProjectRecord): void 
       throw refusal("productSpecifiesProductLineId", productId, product.productLineId);
     }
     if (line.customerType !== undefined && (product.customerType ?? "user") !== line.customerType) {
-      throw refusal("productCustomerTypeButIts", productId, String(product.customerType), product.productLineId, String(line.customerType));
+      throw refusal(
+        "productCustomerTypeButIts",
+        productId,
+        String(product.customerType),
+        product.productLineId,
+        String(line.customerType),
+      );
     }
   }
 }
@@ -253,7 +331,8 @@ export function writeOverride(
   assertNoNestedDots(raw);
   const override = migrateOverride(level, flatten(raw));
   assertValidOverride(level, override);
-  if (mode === "replace" && level === "branch" && source === undefined) throw refusal("sourceRequiredBranchLevelConfig");
+  if (mode === "replace" && level === "branch" && source === undefined)
+    throw refusal("sourceRequiredBranchLevelConfig");
   // Email templates are records of their own (domain/ops/emails/email-content.ts): a template key writes or removes one.
   const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
   applyTemplateOverride(ctx, project.id, override, replaced);
@@ -265,8 +344,15 @@ export function writeOverride(
 }
 
 /** POST /internal/config/override/{level}/reset-keys: drops the keys and everything under them from the level. */
-export function resetOverrideKeys(ctx: OpContext, project: ProjectRecord, level: ConfigLevel, keys: readonly string[]): void {
-  const kept = Object.fromEntries(Object.entries(getOverride(ctx, project.id, level)).filter(([key]) => !keys.some((k) => isUnder(key, k))));
+export function resetOverrideKeys(
+  ctx: OpContext,
+  project: ProjectRecord,
+  level: ConfigLevel,
+  keys: readonly string[],
+): void {
+  const kept = Object.fromEntries(
+    Object.entries(getOverride(ctx, project.id, level)).filter(([key]) => !keys.some((k) => isUnder(key, k))),
+  );
   setOverride(ctx, project.id, level, kept);
   ctx.tables.projects.set(project.id, layeredProject(ctx, project));
 }
@@ -274,7 +360,10 @@ export function resetOverrideKeys(ctx: OpContext, project: ProjectRecord, level:
 /** The record fields the layers decide (the rest of the record config is kept as it is). */
 const layeredFields: readonly (keyof ProjectConfigRecord)[] = [
   ...(Object.values(booleanKeys) as (keyof ProjectConfigRecord)[]),
-  "oauth_account_merge_strategy", "email_config", "oauth_providers", "domains",
+  "oauth_account_merge_strategy",
+  "email_config",
+  "oauth_providers",
+  "domains",
 ];
 
 /**
@@ -287,7 +376,11 @@ function layeredProject(ctx: OpContext, project: ProjectRecord): ProjectRecord {
   let layered: ProjectRecord = { ...project, config: { ...base } };
   for (const level of configLevels) {
     const keys = getOverride(ctx, project.id, level);
-    layered = applyOverride(layered, keys, Object.keys(keys).filter((key) => isPlainObject(keys[key])));
+    layered = applyOverride(
+      layered,
+      keys,
+      Object.keys(keys).filter((key) => isPlainObject(keys[key])),
+    );
   }
   const config: ProjectConfigRecord = { ...project.config };
   for (const field of layeredFields) (config as unknown as Record<string, unknown>)[field] = layered.config[field];
@@ -299,10 +392,16 @@ function layeredProject(ctx: OpContext, project: ProjectRecord): ProjectRecord {
  * environment level, so it wins over every level; here it goes into the base and takes the keys it covers out of the
  * levels, to the same effect.
  */
-export function settleLegacyUpdate(ctx: OpContext, project: ProjectRecord, base: ProjectConfigRecord | undefined, update: Partial<Record<keyof ProjectConfigRecord, unknown>>): ProjectRecord {
+export function settleLegacyUpdate(
+  ctx: OpContext,
+  project: ProjectRecord,
+  base: ProjectConfigRecord | undefined,
+  update: Partial<Record<keyof ProjectConfigRecord, unknown>>,
+): ProjectRecord {
   if (base === undefined) return project;
   const covered: string[] = [];
-  for (const [key, field] of Object.entries(booleanKeys)) if (update[field as keyof ProjectConfigRecord] !== undefined) covered.push(key);
+  for (const [key, field] of Object.entries(booleanKeys))
+    if (update[field as keyof ProjectConfigRecord] !== undefined) covered.push(key);
   if (update.oauth_account_merge_strategy !== undefined) covered.push(mergeStrategyKey);
   if (update.email_config !== undefined) covered.push(emailServerKey);
   if (update.oauth_providers !== undefined) covered.push(providersKey);
@@ -320,7 +419,10 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
   const permissionSet = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true]));
   const config: Record<string, unknown> = {
     project: { requirePublishableClientKey: c.require_publishable_client_key },
-    teams: { createPersonalTeamOnSignUp: c.create_team_on_sign_up, allowClientTeamCreation: c.client_team_creation_enabled },
+    teams: {
+      createPersonalTeamOnSignUp: c.create_team_on_sign_up,
+      allowClientTeamCreation: c.client_team_creation_enabled,
+    },
     users: { allowClientUserDeletion: c.client_user_deletion_enabled },
     apiKeys: { enabled: { team: c.allow_team_api_keys, user: c.allow_user_api_keys } },
     domains: {
@@ -334,23 +436,38 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       passkey: { allowSignIn: c.passkey_enabled },
       oauth: {
         accountMergeStrategy: c.oauth_account_merge_strategy,
-        providers: Object.fromEntries(Object.entries(providersOf(c)).map(([id, p]) => [id, { ...p, allowSignIn: true, allowConnectedAccounts: true }])),
+        providers: Object.fromEntries(
+          Object.entries(providersOf(c)).map(([id, p]) => [
+            id,
+            { ...p, allowSignIn: true, allowConnectedAccounts: true },
+          ]),
+        ),
       },
     },
     emails: {
       server: emailServerOf(c),
       selectedThemeId: c.email_theme,
-      themes: Object.fromEntries(listThemes(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }])),
+      themes: Object.fromEntries(
+        listThemes(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }]),
+      ),
       // With the shared server a project has only the default templates (as upstream renders it); its own come back
       // with a server of its own.
-      templates: c.email_config?.type === "standard" ? templatesOf(ctx, project.id) : defaultTemplatesOf(ctx, project.id),
+      templates:
+        c.email_config?.type === "standard" ? templatesOf(ctx, project.id) : defaultTemplatesOf(ctx, project.id),
     },
     rbac: {
       // The project's own definitions (the system ones are not config), contained ids as a set, as upstream keeps them.
       permissions: Object.fromEntries(
         [...listDefinitions(ctx, project.id, "team"), ...listDefinitions(ctx, project.id, "project")]
           .filter((d) => !isSystemPermission(d.id))
-          .map((d) => [d.id, { containedPermissionIds: permissionSet(d.containedPermissionIds.map((id) => ({ id }))), ...(d.description === null ? {} : { description: d.description }), scope: d.scope }]),
+          .map((d) => [
+            d.id,
+            {
+              containedPermissionIds: permissionSet(d.containedPermissionIds.map((id) => ({ id }))),
+              ...(d.description === null ? {} : { description: d.description }),
+              scope: d.scope,
+            },
+          ]),
       ),
       defaultPermissions: {
         teamCreator: permissionSet(c.team_creator_default_permissions),
@@ -360,16 +477,30 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
     },
   };
   const sections = paymentSections(ctx, project);
-  config.payments = { blockNewPurchases: false, testMode: true, productLines: {}, products: {}, items: {}, ...sections.payments };
+  config.payments = {
+    blockNewPurchases: false,
+    testMode: true,
+    productLines: {},
+    products: {},
+    items: {},
+    ...sections.payments,
+  };
   config.dataVault = { stores: {}, ...sections.dataVault };
-  config.apps = { installed: Object.fromEntries(Object.entries(createdProjectApps).map(([id, enabled]) => [id, { enabled }])) };
+  config.apps = {
+    installed: Object.fromEntries(Object.entries(createdProjectApps).map(([id, enabled]) => [id, { enabled }])),
+  };
   // Every other key an override holds renders as written (in level order); record and payment keys are rendered above.
   renderLayers(ctx, project.id, config, (key) => !isRecordKey(key) && !isPaymentKey(key));
   // A flag left in the layers for a provider the record no longer has is not a provider (upstream skips untyped ones).
   const oauth = (config.auth as { oauth: { providers: Record<string, Record<string, unknown>> } }).oauth;
-  oauth.providers = Object.fromEntries(Object.entries(oauth.providers).filter(([, p]) => isPlainObject(p) && typeof p.type === "string"));
+  oauth.providers = Object.fromEntries(
+    Object.entries(oauth.providers).filter(([, p]) => isPlainObject(p) && typeof p.type === "string"),
+  );
   // Sign-up rules render with their defaults, in evaluation order (domain/ops/sign-in/sign-up-rules.ts), as upstream renders them.
   const signUp = signUpRulesOf(ctx, project.id);
-  Object.assign(config.auth as Record<string, unknown>, { signUpRules: Object.fromEntries(signUp.rules), signUpRulesDefaultAction: signUp.defaultAction });
+  Object.assign(config.auth as Record<string, unknown>, {
+    signUpRules: Object.fromEntries(signUp.rules),
+    signUpRulesDefaultAction: signUp.defaultAction,
+  });
   return completeConfig(config);
 }

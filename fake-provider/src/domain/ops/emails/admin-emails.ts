@@ -17,18 +17,33 @@ import { hostCannotResolve } from "./mail-server.ts";
  * (domain/ops/emails/mail-server.ts) fails as a real connection would; any other configuration "delivers" the test email into the
  * outbox, from where a test can read it.
  */
-export function sendTestEmail(ctx: OpContext, project: ProjectRecord, body: z.infer<typeof sendTestEmailRequest>): { success: true } | { success: false; error_message: string } {
+export function sendTestEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: z.infer<typeof sendTestEmailRequest>,
+): { success: true } | { success: false; error_message: string } {
   if (hostCannotResolve(body.email_config.host)) {
-    return { success: false, error_message: `Failed to connect to the email server ${body.email_config.host}:${body.email_config.port}: getaddrinfo ENOTFOUND ${body.email_config.host}` };
+    return {
+      success: false,
+      error_message: `Failed to connect to the email server ${body.email_config.host}:${body.email_config.port}: getaddrinfo ENOTFOUND ${body.email_config.host}`,
+    };
   }
   const subject = "Test email from Stack Auth";
   const text = `This is a test email sent with the SMTP server ${body.email_config.host}:${body.email_config.port} as ${body.email_config.sender_name} <${body.email_config.sender_email}>.`;
-  recordSentEmail(ctx, project.id, body.recipient_email, null, { subject, text, html: `<!doctype html><html><body><p>${text.replace(/</g, "&lt;")}</p></body></html>` });
+  recordSentEmail(ctx, project.id, body.recipient_email, null, {
+    subject,
+    text,
+    html: `<!doctype html><html><body><p>${text.replace(/</g, "&lt;")}</p></body></html>`,
+  });
   return { success: true };
 }
 
 /** POST /internal/send-sign-in-invitation {email, callback_url}: the link must be on a trusted domain (spec §5). */
-export function sendSignInInvitation(ctx: OpContext, project: ProjectRecord, body: { email: string; callback_url: string }): void {
+export function sendSignInInvitation(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { email: string; callback_url: string },
+): void {
   assertTrustedCallback(project, body.callback_url);
   sendEmail(ctx, { projectId: project.id, to: body.email, kind: "sign_in_invitation", link: body.callback_url });
 }

@@ -19,7 +19,13 @@ export function ensureEmailDefaults(ctx: OpContext, projectId: string): void {
   if (ctx.tables.counters.has(SEEDED(projectId))) return;
   ctx.tables.counters.set(SEEDED(projectId), 1);
   for (const t of defaultThemes) {
-    ctx.tables.emailThemes.set(contentKey(projectId, t.id), { id: t.id, projectId, displayName: t.displayName, tsxSource: t.tsxSource, createdAtMillis: ctx.now });
+    ctx.tables.emailThemes.set(contentKey(projectId, t.id), {
+      id: t.id,
+      projectId,
+      displayName: t.displayName,
+      tsxSource: t.tsxSource,
+      createdAtMillis: ctx.now,
+    });
   }
   for (const t of defaultTemplates) {
     ctx.tables.emailTemplates.set(contentKey(projectId, t.id), {
@@ -34,16 +40,24 @@ export function ensureEmailDefaults(ctx: OpContext, projectId: string): void {
 }
 
 /** A project's rows, oldest first; rows made in the same millisecond keep the order they were made in (a stable sort). */
-const ofProject = <T extends { projectId: string; createdAtMillis: number; id: string }>(rows: Iterable<T>, projectId: string): T[] =>
-  [...rows].filter((r) => r.projectId === projectId).sort((a, b) => a.createdAtMillis - b.createdAtMillis);
+const ofProject = <T extends { projectId: string; createdAtMillis: number; id: string }>(
+  rows: Iterable<T>,
+  projectId: string,
+): T[] => [...rows].filter((r) => r.projectId === projectId).sort((a, b) => a.createdAtMillis - b.createdAtMillis);
 
 /** Templates are the project's own only with a custom email server: with the shared one they cannot be changed. */
 export function requireCustomEmailServer(project: ProjectRecord): void {
-  if ((project.config.email_config ?? { type: "shared" }).type === "shared") throw knownError("REQUIRES_CUSTOM_EMAIL_SERVER");
+  if ((project.config.email_config ?? { type: "shared" }).type === "shared")
+    throw knownError("REQUIRES_CUSTOM_EMAIL_SERVER");
 }
 
 /** The logos a theme's ProjectLogo shows. */
-export function projectLogosOf(project: ProjectRecord): { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string } {
+export function projectLogosOf(project: ProjectRecord): {
+  logoUrl?: string;
+  logoFullUrl?: string;
+  logoDarkModeUrl?: string;
+  logoFullDarkModeUrl?: string;
+} {
   return {
     ...(project.logoUrl ? { logoUrl: project.logoUrl } : {}),
     ...(project.logoFullUrl ? { logoFullUrl: project.logoFullUrl } : {}),
@@ -74,7 +88,13 @@ export function requireTheme(ctx: OpContext, projectId: string, id: string, stat
 export function createTheme(ctx: OpContext, projectId: string, displayName: string): EmailThemeRecord {
   ensureEmailDefaults(ctx, projectId);
   // A new theme starts as a copy of the default one, so it renders from the start.
-  const record: EmailThemeRecord = { id: uuid(ctx.random), projectId, displayName, tsxSource: defaultThemes[0]!.tsxSource, createdAtMillis: ctx.now };
+  const record: EmailThemeRecord = {
+    id: uuid(ctx.random),
+    projectId,
+    displayName,
+    tsxSource: defaultThemes[0]!.tsxSource,
+    createdAtMillis: ctx.now,
+  };
   ctx.tables.emailThemes.set(contentKey(projectId, record.id), record);
   return record;
 }
@@ -106,7 +126,12 @@ export function findTemplate(ctx: OpContext, projectId: string, id: string): Ema
 }
 
 /** A template by id; a missing one is the real service's plain-text answer (404 on the template routes, 400 where rendering). */
-export function requireTemplate(ctx: OpContext, projectId: string, id: string, missing: () => StatusError = () => refusal("templateNotFound")): EmailTemplateRecord {
+export function requireTemplate(
+  ctx: OpContext,
+  projectId: string,
+  id: string,
+  missing: () => StatusError = () => refusal("templateNotFound"),
+): EmailTemplateRecord {
   const template = findTemplate(ctx, projectId, id);
   if (!template) throw missing();
   return template;
@@ -121,7 +146,14 @@ export function createTemplate(ctx: OpContext, project: ProjectRecord, displayNa
   const projectId = project.id;
   const taken = listTemplates(ctx, projectId).some((t) => t.displayName.toLowerCase() === displayName.toLowerCase());
   if (taken) throw knownError("EMAIL_TEMPLATE_ALREADY_EXISTS");
-  const record: EmailTemplateRecord = { id: uuid(ctx.random), projectId, displayName, tsxSource: NEW_TEMPLATE_SOURCE, themeId: null, createdAtMillis: ctx.now };
+  const record: EmailTemplateRecord = {
+    id: uuid(ctx.random),
+    projectId,
+    displayName,
+    tsxSource: NEW_TEMPLATE_SOURCE,
+    themeId: null,
+    createdAtMillis: ctx.now,
+  };
   ctx.tables.emailTemplates.set(contentKey(projectId, record.id), record);
   return record;
 }
@@ -153,7 +185,12 @@ export function listDrafts(ctx: OpContext, projectId: string): EmailDraftRecord[
 }
 
 /** A draft by id; a missing one is the real service's plain-text answer (404 on the draft routes, 400 when sending). */
-export function requireDraft(ctx: OpContext, projectId: string, id: string, missing: () => StatusError = () => refusal("draftNotFound")): EmailDraftRecord {
+export function requireDraft(
+  ctx: OpContext,
+  projectId: string,
+  id: string,
+  missing: () => StatusError = () => refusal("draftNotFound"),
+): EmailDraftRecord {
   const draft = ctx.tables.emailDrafts.get(contentKey(projectId, id));
   if (!draft) throw missing();
   return draft;
@@ -194,7 +231,11 @@ export function updateDraft(ctx: OpContext, projectId: string, id: string, body:
 }
 
 export function markDraftSent(ctx: OpContext, draft: EmailDraftRecord): void {
-  ctx.tables.emailDrafts.set(contentKey(draft.projectId, draft.id), { ...draft, sentAtMillis: ctx.now, updatedAtMillis: ctx.now });
+  ctx.tables.emailDrafts.set(contentKey(draft.projectId, draft.id), {
+    ...draft,
+    sentAtMillis: ctx.now,
+    updatedAtMillis: ctx.now,
+  });
 }
 
 export function deleteDraft(ctx: OpContext, projectId: string, id: string): void {

@@ -43,7 +43,11 @@ function recipientsOf(email: SentEmailRecord): string[] {
  * without an owner with an email are left out). Sending the digest is off in the real service too: a run that is not a
  * dry run and has a digest to send answers 500 with `success: false`.
  */
-export function failedEmailsDigest(ctx: OpContext, authorization: string, dryRun: boolean): { status: 200 | 500; body: { success: boolean; failed_emails_by_tenancy: FailedEmailsBatch[] } } {
+export function failedEmailsDigest(
+  ctx: OpContext,
+  authorization: string,
+  dryRun: boolean,
+): { status: 200 | 500; body: { success: boolean; failed_emails_by_tenancy: FailedEmailsBatch[] } } {
   requireCronSecret(authorization);
   const batches = new Map<string, FailedEmailsBatch>();
   const emails = [...ctx.tables.emails.values()].sort((a, b) => a.seq - b.seq);
@@ -55,12 +59,20 @@ export function failedEmailsDigest(ctx: OpContext, authorization: string, dryRun
       .map((m) => ctx.tables.users.get(m.userId)?.primaryEmail ?? null)
       .filter((e): e is string => e !== null);
     if (owners.length === 0) continue;
-    const batch = batches.get(project.id) ?? { emails: [], tenant_owner_emails: [], project_id: project.id, tenancy_id: project.id };
+    const batch = batches.get(project.id) ?? {
+      emails: [],
+      tenant_owner_emails: [],
+      project_id: project.id,
+      tenancy_id: project.id,
+    };
     batch.emails.push({ subject: email.subject, to: recipientsOf(email) });
     batch.tenant_owner_emails.push(...owners);
     batches.set(project.id, batch);
   }
   const failedEmailsByTenancy = [...batches.values()];
   const digestWouldBeSent = !dryRun && failedEmailsByTenancy.length > 0;
-  return { status: digestWouldBeSent ? 500 : 200, body: { success: !digestWouldBeSent, failed_emails_by_tenancy: failedEmailsByTenancy } };
+  return {
+    status: digestWouldBeSent ? 500 : 200,
+    body: { success: !digestWouldBeSent, failed_emails_by_tenancy: failedEmailsByTenancy },
+  };
 }

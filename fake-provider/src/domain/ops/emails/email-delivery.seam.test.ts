@@ -15,7 +15,12 @@ describe("activateCapacityBoost", () => {
     expect(out.expires_at).toBe(new Date(seam.clock.now() + 4 * HOUR).toISOString());
     expect(seam.project().emailCapacityBoostExpiresAtMillis).toBe(seam.clock.now() + 4 * HOUR);
     const boosted = await seam.ok((ctx) => deliveryInfo(ctx, seam.project()));
-    expect(boosted.capacity).toMatchObject({ is_boost_active: true, boost_multiplier: 4, rate_per_second: base * 4, boost_expires_at: out.expires_at });
+    expect(boosted.capacity).toMatchObject({
+      is_boost_active: true,
+      boost_multiplier: 4,
+      rate_per_second: base * 4,
+      boost_expires_at: out.expires_at,
+    });
   });
 
   it("refuses a second boost while one runs (EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE with its expiry), even given the record from before it", async () => {

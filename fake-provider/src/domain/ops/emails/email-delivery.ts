@@ -20,9 +20,20 @@ const boostExpiry = (ctx: OpContext, project: ProjectRecord): number | null => {
 };
 
 export function deliveryInfo(ctx: OpContext, project: ProjectRecord) {
-  const sent = [...ctx.tables.emails.values()].filter((e) => e.projectId === project.id && isDelivered(e, ctx.now)).map(deliveredAtMillis);
-  const window = (millis: number) => ({ sent: sent.filter((at) => at > ctx.now - millis).length, bounced: 0, marked_as_spam: 0 });
-  const stats = { hour: window(HOUR), day: window(24 * HOUR), week: window(7 * 24 * HOUR), month: window(30 * 24 * HOUR) };
+  const sent = [...ctx.tables.emails.values()]
+    .filter((e) => e.projectId === project.id && isDelivered(e, ctx.now))
+    .map(deliveredAtMillis);
+  const window = (millis: number) => ({
+    sent: sent.filter((at) => at > ctx.now - millis).length,
+    bounced: 0,
+    marked_as_spam: 0,
+  });
+  const stats = {
+    hour: window(HOUR),
+    day: window(24 * HOUR),
+    week: window(7 * 24 * HOUR),
+    month: window(30 * 24 * HOUR),
+  };
   const boostedUntil = boostExpiry(ctx, project);
   const multiplier = boostedUntil !== null ? BOOST_MULTIPLIER : 1;
   const perHour = DEFAULT_CAPACITY_PER_HOUR + (4 * stats.month.sent) / 30 / 24;
@@ -43,7 +54,8 @@ export function activateCapacityBoost(ctx: OpContext, caller: ProjectRecord): { 
   // The project as the tables hold it now (the caller's record is as the request's authentication read it).
   const project = ctx.tables.projects.get(caller.id) ?? caller;
   const active = boostExpiry(ctx, project);
-  if (active !== null) throw knownError("EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE", { expires_at: new Date(active).toISOString() });
+  if (active !== null)
+    throw knownError("EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE", { expires_at: new Date(active).toISOString() });
   const expiresAt = ctx.now + BOOST_DURATION_MILLIS;
   ctx.tables.projects.set(project.id, { ...project, emailCapacityBoostExpiresAtMillis: expiresAt });
   return { expires_at: new Date(expiresAt).toISOString() };

@@ -25,7 +25,10 @@ export function outboxFieldsOf(email: SentEmailRecord): OutboxEntryRecord {
     email.outbox ?? {
       tsxSource: htmlTemplateSource(email.html),
       themeId: null,
-      recipient: email.userId !== null ? { type: "user-custom-emails", userId: email.userId, emails: email.to } : { type: "custom-emails", emails: email.to },
+      recipient:
+        email.userId !== null
+          ? { type: "user-custom-emails", userId: email.userId, emails: email.to }
+          : { type: "custom-emails", emails: email.to },
       variables: {},
       createdWith: "programmatic-call",
       draftId: null,
@@ -47,13 +50,17 @@ export function outboxFieldsOf(email: SentEmailRecord): OutboxEntryRecord {
 
 /** The TSX the real service stores for an email sent as raw HTML (its tsx_source is this component). */
 /** Text made safe to put inside the HTML of an email built here. */
-export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function htmlTemplateSource(html: string): string {
   return `export const variablesSchema = v => v;\nexport function EmailTemplate() {\n  return <>\n    <div dangerouslySetInnerHTML={{ __html: ${JSON.stringify(html)}}} />\n  </>\n};`;
 }
 
-export function outboxStatusOf(email: SentEmailRecord, now: number): { status: OutboxStatus; simple: OutboxSimpleStatus } {
+export function outboxStatusOf(
+  email: SentEmailRecord,
+  now: number,
+): { status: OutboxStatus; simple: OutboxSimpleStatus } {
   const o = outboxFieldsOf(email);
   if (o.skippedReason !== null) return { status: "skipped", simple: "ok" };
   if (o.isPaused) return { status: "paused", simple: "in-progress" };
@@ -78,7 +85,11 @@ export function deliveredAtMillis(email: SentEmailRecord): number {
 export const TRANSACTIONAL = notificationCategories.find((c) => c.name === "Transactional")!;
 
 /** The outbox fields of an email sent now, right away, as a programmatic call (overridable per field). */
-export function newOutboxFields(ctx: OpContext, recipient: OutboxRecipientRecord, overrides: Partial<OutboxEntryRecord> & { tsxSource: string }): OutboxEntryRecord {
+export function newOutboxFields(
+  ctx: OpContext,
+  recipient: OutboxRecipientRecord,
+  overrides: Partial<OutboxEntryRecord> & { tsxSource: string },
+): OutboxEntryRecord {
   return {
     themeId: null,
     recipient,
@@ -113,7 +124,12 @@ function requireOutboxEmail(ctx: OpContext, projectId: string, id: string): Sent
 export function listOutbox(
   ctx: OpContext,
   projectId: string,
-  query: { status?: string | undefined; simple_status?: string | undefined; limit?: string | undefined; cursor?: string | undefined },
+  query: {
+    status?: string | undefined;
+    simple_status?: string | undefined;
+    limit?: string | undefined;
+    cursor?: string | undefined;
+  },
 ): { items: SentEmailRecord[]; nextCursor: string | null } {
   const limit = query.limit !== undefined ? Number.parseInt(query.limit, 10) : MAX_LIMIT;
   if (Number.isNaN(limit) || limit < 1) throw refusal("invalidLimitParameter");
@@ -124,7 +140,10 @@ export function listOutbox(
     .filter((e) => e.projectId === projectId)
     .filter((e) => {
       const { status, simple } = outboxStatusOf(e, ctx.now);
-      return (query.status === undefined || norm(query.status) === status) && (query.simple_status === undefined || norm(query.simple_status) === simple);
+      return (
+        (query.status === undefined || norm(query.status) === status) &&
+        (query.simple_status === undefined || norm(query.simple_status) === simple)
+      );
     })
     .sort((a, b) => b.sentAtMillis - a.sentAtMillis || b.seq - a.seq);
   let start = 0;
@@ -151,10 +170,17 @@ export type OutboxRender = (ctx: OpContext, ids: readonly string[]) => void;
  * paused before it was rendered. When the queue runs inline (no delay, domain/ops/emails/email-queue.ts) it is rendered before the
  * request answers (outside the store's lock), and the answer is the entry as it is then.
  */
-export function updateOutboxEmail(ctx: OpContext, projectId: string, id: string, body: OutboxEmailUpdate, render: OutboxRender): Step<SentEmailRecord> {
+export function updateOutboxEmail(
+  ctx: OpContext,
+  projectId: string,
+  id: string,
+  body: OutboxEmailUpdate,
+  render: OutboxRender,
+): Step<SentEmailRecord> {
   const email = requireOutboxEmail(ctx, projectId, id);
   const { status } = outboxStatusOf(email, ctx.now);
-  if (status === "sent" || status === "skipped") throw knownError("EMAIL_NOT_EDITABLE", { email_id: email.id, status: status.toUpperCase().replace(/-/g, "_") });
+  if (status === "sent" || status === "skipped")
+    throw knownError("EMAIL_NOT_EDITABLE", { email_id: email.id, status: status.toUpperCase().replace(/-/g, "_") });
   let fields: OutboxEntryRecord = { ...outboxFieldsOf(email), updatedAtMillis: ctx.now };
   if (body.cancel) {
     fields = { ...fields, isPaused: false, skippedReason: "MANUALLY_CANCELLED", skippedAtMillis: ctx.now };
@@ -163,15 +189,25 @@ export function updateOutboxEmail(ctx: OpContext, projectId: string, id: string,
     if (body.theme_id !== undefined) fields = { ...fields, themeId: body.theme_id };
     if (body.to !== undefined) fields = { ...fields, recipient: recipientFromWire(body.to) };
     if (body.variables !== undefined) fields = { ...fields, variables: body.variables };
-    if (body.skip_deliverability_check !== undefined) fields = { ...fields, skipDeliverabilityCheck: body.skip_deliverability_check };
+    if (body.skip_deliverability_check !== undefined)
+      fields = { ...fields, skipDeliverabilityCheck: body.skip_deliverability_check };
     if (body.scheduled_at_millis !== undefined) fields = { ...fields, scheduledAtMillis: body.scheduled_at_millis };
     if (body.is_paused !== undefined) fields = { ...fields, isPaused: body.is_paused };
-    const contentChanged = body.tsx_source !== undefined || body.theme_id !== undefined || body.to !== undefined || body.variables !== undefined;
+    const contentChanged =
+      body.tsx_source !== undefined ||
+      body.theme_id !== undefined ||
+      body.to !== undefined ||
+      body.variables !== undefined;
     if (contentChanged) fields = { ...fields, awaitingRender: true, renderError: null, sendError: null };
   }
   const updated: SentEmailRecord = { ...email, outbox: fields };
   ctx.tables.emails.set(updated.id, updated);
-  if (fields.awaitingRender && !fields.isPaused && fields.skippedReason === null && (ctx.settings.emailQueueDelayMillis ?? 0) === 0) {
+  if (
+    fields.awaitingRender &&
+    !fields.isPaused &&
+    fields.skippedReason === null &&
+    (ctx.settings.emailQueueDelayMillis ?? 0) === 0
+  ) {
     render(ctx, [updated.id]);
     return readAfterWork((after) => requireOutboxEmail(after, projectId, id));
   }

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { START_MILLIS, admin, api, client, expectJson, newProvider, server, signUp, type TestProvider } from "../../../test-support/api.ts";
+import {
+  START_MILLIS,
+  admin,
+  api,
+  client,
+  expectJson,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { QUEUE_STEP_WAIT_MILLIS } from "../../../app.ts";
 import { SMTP, updatedProject, useSmtp } from "../../../test-support/admin.ts";
 
@@ -16,9 +26,12 @@ afterEach(() => expect(provider.unexpected).toEqual([]));
 
 type Entry = Record<string, unknown> & { id: string; status: string };
 const send = (json: unknown) => api(provider, "/emails/send-email", { headers: server(), json });
-const entries = async () => (await expectJson<{ items: Entry[] }>(await api(provider, "/emails/outbox", { headers: server() }))).items;
-const entry = async (id: string) => expectJson<Entry>(await api(provider, `/emails/outbox/${id}`, { headers: server() }));
-const patch = (id: string, json: unknown) => api(provider, `/emails/outbox/${id}`, { method: "PATCH", headers: server(), json });
+const entries = async () =>
+  (await expectJson<{ items: Entry[] }>(await api(provider, "/emails/outbox", { headers: server() }))).items;
+const entry = async (id: string) =>
+  expectJson<Entry>(await api(provider, `/emails/outbox/${id}`, { headers: server() }));
+const patch = (id: string, json: unknown) =>
+  api(provider, `/emails/outbox/${id}`, { method: "PATCH", headers: server(), json });
 
 /**
  * The entry once the queue has settled it. A request waits for a running step only briefly (QUEUE_STEP_WAIT_MILLIS,
@@ -50,13 +63,23 @@ describe("a queued email", () => {
     const user = await signUp(provider);
     const id = await queue({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Hi" });
     const waiting = await entry(id);
-    expect(waiting).toMatchObject({ status: "preparing", simple_status: "in-progress", has_rendered: false, to: { type: "user-primary-email", user_id: user.user_id } });
+    expect(waiting).toMatchObject({
+      status: "preparing",
+      simple_status: "in-progress",
+      has_rendered: false,
+      to: { type: "user-primary-email", user_id: user.user_id },
+    });
     expect(waiting).not.toHaveProperty("subject");
     provider.clock.advance(DELAY - 1);
     expect((await entry(id)).status).toBe("preparing");
     expect(provider.outbox.list({ to: user.email, kind: "custom" })).toEqual([]);
     provider.clock.advance(1);
-    expect(await settled(id)).toMatchObject({ status: "sent", subject: "Hi", has_rendered: true, rendered_at_millis: START_MILLIS + DELAY });
+    expect(await settled(id)).toMatchObject({
+      status: "sent",
+      subject: "Hi",
+      has_rendered: true,
+      rendered_at_millis: START_MILLIS + DELAY,
+    });
     expect(provider.outbox.latest({ to: user.email, kind: "custom" })!.subject).toBe("Hi");
   });
 
@@ -76,18 +99,42 @@ describe("who receives it is decided when it leaves the queue", () => {
     const id = await queue({ user_ids: [user.user_id], html: "<p>x</p>", subject: "Gone" });
     expect((await api(provider, `/users/${user.user_id}`, { method: "DELETE", headers: server() })).status).toBe(200);
     provider.clock.advance(DELAY);
-    expect(await settled(id)).toMatchObject({ status: "skipped", skipped_reason: "USER_ACCOUNT_DELETED", subject: "Gone" });
+    expect(await settled(id)).toMatchObject({
+      status: "skipped",
+      skipped_reason: "USER_ACCOUNT_DELETED",
+      subject: "Gone",
+    });
   });
 
   it("skips a recipient who removed their primary email, or turned the category off, since", async () => {
     await useSmtp(provider);
     const noEmail = await signUp(provider);
     const unsubscribed = await signUp(provider);
-    const first = await queue({ user_ids: [noEmail.user_id], html: "<p>x</p>", subject: "a", notification_category_name: "Marketing" });
-    const second = await queue({ user_ids: [unsubscribed.user_id], html: "<p>x</p>", subject: "b", notification_category_name: "Marketing" });
-    await expectJson(await api(provider, `/users/${noEmail.user_id}`, { method: "PATCH", headers: server(), json: { primary_email: null } }));
+    const first = await queue({
+      user_ids: [noEmail.user_id],
+      html: "<p>x</p>",
+      subject: "a",
+      notification_category_name: "Marketing",
+    });
+    const second = await queue({
+      user_ids: [unsubscribed.user_id],
+      html: "<p>x</p>",
+      subject: "b",
+      notification_category_name: "Marketing",
+    });
     await expectJson(
-      await api(provider, `/emails/notification-preference/me/${MARKETING}`, { method: "PATCH", headers: client({ accessToken: unsubscribed.access_token }), json: { enabled: false } }),
+      await api(provider, `/users/${noEmail.user_id}`, {
+        method: "PATCH",
+        headers: server(),
+        json: { primary_email: null },
+      }),
+    );
+    await expectJson(
+      await api(provider, `/emails/notification-preference/me/${MARKETING}`, {
+        method: "PATCH",
+        headers: client({ accessToken: unsubscribed.access_token }),
+        json: { enabled: false },
+      }),
     );
     provider.clock.advance(DELAY);
     expect(await settled(first)).toMatchObject({ status: "skipped", skipped_reason: "USER_HAS_NO_PRIMARY_EMAIL" });
@@ -100,8 +147,16 @@ describe("who receives it is decided when it leaves the queue", () => {
     const id = await queue({ user_ids: [user.user_id], html: "<p>x</p>", subject: "Bounce" });
     provider.clock.advance(DELAY);
     const failed = await settled(id);
-    expect(failed).toMatchObject({ status: "server-error", simple_status: "error", send_retries: 1, next_send_retry_at_millis: null, subject: "Bounce" });
-    expect(failed.send_attempt_errors).toEqual([expect.objectContaining({ attempt_number: 1, external_details: { errorType: "HOST_NOT_FOUND" } })]);
+    expect(failed).toMatchObject({
+      status: "server-error",
+      simple_status: "error",
+      send_retries: 1,
+      next_send_retry_at_millis: null,
+      subject: "Bounce",
+    });
+    expect(failed.send_attempt_errors).toEqual([
+      expect.objectContaining({ attempt_number: 1, external_details: { errorType: "HOST_NOT_FOUND" } }),
+    ]);
     expect(provider.outbox.list({ to: user.email, kind: "custom" })).toEqual([]);
   });
 });
@@ -118,9 +173,15 @@ describe("what the queue stores", () => {
   it("fails built-in emails too when the mail host cannot resolve", async () => {
     await updatedProject(provider, { config: { email_config: { ...SMTP, host: "smtp.0.0.0.0" } } });
     const user = await signUp(provider);
-    await api(provider, "/auth/password/send-reset-code", { headers: client(), json: { email: user.email, callback_url: "http://localhost:3000/reset" } });
+    await api(provider, "/auth/password/send-reset-code", {
+      headers: client(),
+      json: { email: user.email, callback_url: "http://localhost:3000/reset" },
+    });
     const [reset] = await entries();
-    expect(reset).toMatchObject({ status: "server-error", to: { type: "user-custom-emails", user_id: user.user_id, emails: [user.email] } });
+    expect(reset).toMatchObject({
+      status: "server-error",
+      to: { type: "user-custom-emails", user_id: user.user_id, emails: [user.email] },
+    });
     expect(provider.outbox.list({ to: user.email })).toEqual([]);
   });
 });
@@ -139,7 +200,10 @@ describe("editing a queued email", () => {
     // An edit starts the delay again.
     expect((await entry(id)).status).toBe("preparing");
     provider.clock.advance(DELAY);
-    expect(await settled(id)).toMatchObject({ status: "sent", to: { type: "user-primary-email", user_id: second.user_id } });
+    expect(await settled(id)).toMatchObject({
+      status: "sent",
+      to: { type: "user-primary-email", user_id: second.user_id },
+    });
     expect(provider.outbox.list({ to: first.email, kind: "custom" })).toEqual([]);
     expect(provider.outbox.latest({ to: second.email, kind: "custom" })!.subject).toBe("Moved");
   });
@@ -155,7 +219,8 @@ describe("editing a queued email", () => {
 describe("the queue's step", () => {
   // The step starts within the request that finds an entry due (app.ts), before that request awaits anything.
   const stepRequest = () => provider.fetch("http://localhost/health");
-  const awaitingRender = (id: string) => provider.store.transact((tables) => tables.emails.get(id)?.outbox?.awaitingRender);
+  const awaitingRender = (id: string) =>
+    provider.store.transact((tables) => tables.emails.get(id)?.outbox?.awaitingRender);
 
   it("renders outside the store's lock: a write asked for while the email renders goes through before the step stores it", async () => {
     await useSmtp(provider);
@@ -188,7 +253,12 @@ describe("the queue's step", () => {
     await useSmtp(provider);
     const user = await signUp(provider);
     // A category the user may turn off: preparing the email makes its unsubscribe code, one per step that renders it.
-    const id = await queue({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Once", notification_category_name: "Marketing" });
+    const id = await queue({
+      user_ids: [user.user_id],
+      html: "<p>Hi</p>",
+      subject: "Once",
+      notification_category_name: "Marketing",
+    });
     provider.clock.advance(DELAY);
     const codesBefore = provider.store.read.verificationCodes.size;
     await Promise.all([stepRequest(), stepRequest(), entry(id)]);
@@ -200,8 +270,16 @@ describe("the queue's step", () => {
   it("keeps no request waiting beyond QUEUE_STEP_WAIT_MILLIS while an email of the step loops until its deadline", async () => {
     await useSmtp(provider);
     const user = await signUp(provider);
-    const { id: draftId } = await expectJson<{ id: string }>(await api(provider, "/internal/email-drafts", { headers: admin(), json: { display_name: "Loop" } }));
-    await expectJson(await api(provider, `/internal/email-drafts/${draftId}`, { method: "PATCH", headers: admin(), json: { tsx_source: "export function EmailTemplate() { for (;;) {} }", theme_id: false } }));
+    const { id: draftId } = await expectJson<{ id: string }>(
+      await api(provider, "/internal/email-drafts", { headers: admin(), json: { display_name: "Loop" } }),
+    );
+    await expectJson(
+      await api(provider, `/internal/email-drafts/${draftId}`, {
+        method: "PATCH",
+        headers: admin(),
+        json: { tsx_source: "export function EmailTemplate() { for (;;) {} }", theme_id: false },
+      }),
+    );
     const id = await queue({ user_ids: [user.user_id], draft_id: draftId });
     provider.clock.advance(DELAY);
     expect((await stepRequest()).status).toBe(200);

@@ -1,13 +1,23 @@
 import { KnownErrorException } from "../../errors/known-error.ts";
 import { renderEmailSources, type RenderedEmail, type RenderInput } from "../../email/render/sandbox.ts";
-import type { OutboxRecipientRecord, OutboxSkippedReason, ProjectRecord, SentEmailRecord, UserRecord } from "../../store/records.ts";
+import type {
+  OutboxRecipientRecord,
+  OutboxSkippedReason,
+  ProjectRecord,
+  SentEmailRecord,
+  UserRecord,
+} from "../../store/records.ts";
 import type { InTransaction, OpContext } from "../context.ts";
 import { findTheme, projectLogosOf } from "./email-content.ts";
 import { outboxFieldsOf, TRANSACTIONAL } from "./email-outbox.ts";
 import { recipientProps, themeSourceFor } from "./email-rendering.ts";
 import { sendErrorFor } from "./mail-server.ts";
 import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
-import { notificationCategories, notificationPreferencesOf, type NotificationCategory } from "../users/notifications.ts";
+import {
+  notificationCategories,
+  notificationPreferencesOf,
+  type NotificationCategory,
+} from "../users/notifications.ts";
 import { refusal } from "../../errors/refusals.ts";
 
 /**
@@ -47,7 +57,14 @@ interface RenderJob {
   categoryOverride: NotificationCategory | null;
 }
 
-type RenderOutcome = { user: UserRecord | null; address: string | null; subject: string; html: string; text: string; category: NotificationCategory };
+type RenderOutcome = {
+  user: UserRecord | null;
+  address: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  category: NotificationCategory;
+};
 
 export function categoryNamed(name: string): NotificationCategory {
   const category = notificationCategories.find((c) => c.name.toLowerCase() === name.toLowerCase());
@@ -70,9 +87,13 @@ interface PreparedCopy {
 
 function prepareCopy(ctx: OpContext, job: RenderJob, recipient: OutboxRecipientRecord): PreparedCopy {
   const user = recipient.type === "custom-emails" ? null : (ctx.tables.users.get(recipient.userId) ?? null);
-  const address = recipient.type === "user-primary-email" ? (user?.primaryEmail ?? null) : (recipient.emails[0] ?? null);
+  const address =
+    recipient.type === "user-primary-email" ? (user?.primaryEmail ?? null) : (recipient.emails[0] ?? null);
   const themeExists = job.themeId === null || findTheme(ctx, job.project.id, job.themeId) !== undefined;
-  const themeSource = job.themeId === null ? themeSourceFor(ctx, job.project, false) : themeSourceFor(ctx, job.project, themeExists ? job.themeId : null);
+  const themeSource =
+    job.themeId === null
+      ? themeSourceFor(ctx, job.project, false)
+      : themeSourceFor(ctx, job.project, themeExists ? job.themeId : null);
   const input: RenderInput = {
     themeSource,
     templateSource: job.templateSource,
@@ -97,7 +118,9 @@ const unsubscribeLinkOf = (ctx: OpContext, job: RenderJob, user: UserRecord | nu
 function secondInput(ctx: OpContext, entry: PreparedEntry, first: FirstRendering | null): RenderInput | null {
   const copy = entry.copy;
   if (!copy || !first?.ok || copy.job.categoryOverride) return null;
-  const category = notificationCategories.find((c) => c.name.toLowerCase() === (first.rendered.notificationCategory ?? "Transactional").toLowerCase());
+  const category = notificationCategories.find(
+    (c) => c.name.toLowerCase() === (first.rendered.notificationCategory ?? "Transactional").toLowerCase(),
+  );
   // An unknown category is the entry's render error, decided when it is settled.
   const link = category ? unsubscribeLinkOf(ctx, copy.job, copy.user, category) : undefined;
   return link ? { ...copy.input, unsubscribeLink: link } : null;
@@ -114,7 +137,11 @@ function finishCopy(prepared: PreparedCopy, first: RenderedEmail, second: Render
 }
 
 /** Why this copy is not delivered, decided when it leaves the queue (a user gone, without an address, or who turned the category off). */
-function skipReasonFor(ctx: OpContext, outcome: RenderOutcome, recipient: OutboxRecipientRecord): OutboxSkippedReason | null {
+function skipReasonFor(
+  ctx: OpContext,
+  outcome: RenderOutcome,
+  recipient: OutboxRecipientRecord,
+): OutboxSkippedReason | null {
   if (recipient.type !== "custom-emails" && !outcome.user) return "USER_ACCOUNT_DELETED";
   if (!outcome.address) return "USER_HAS_NO_PRIMARY_EMAIL";
   if (outcome.user) {
@@ -134,7 +161,9 @@ function prepareEntry(ctx: OpContext, email: SentEmailRecord): PreparedEntry {
   const fields = outboxFieldsOf(email);
   const project = ctx.tables.projects.get(email.projectId);
   if (!project) return { email, copy: null };
-  const categoryOverride = fields.categoryOverrideId ? (notificationCategories.find((c) => c.id === fields.categoryOverrideId) ?? null) : null;
+  const categoryOverride = fields.categoryOverrideId
+    ? (notificationCategories.find((c) => c.id === fields.categoryOverrideId) ?? null)
+    : null;
   const job: RenderJob = {
     project,
     templateSource: fields.tsxSource,
@@ -159,10 +188,19 @@ async function renderOutside(input: RenderInput): Promise<FirstRendering> {
 }
 
 const failureMessage = (error: unknown) =>
-  error instanceof KnownErrorException && typeof error.details?.error === "string" ? error.details.error : error instanceof Error ? error.message : String(error);
+  error instanceof KnownErrorException && typeof error.details?.error === "string"
+    ? error.details.error
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /** Decides a rendered entry's fate and stores it, in a transaction. */
-function settleEntry(ctx: OpContext, entry: PreparedEntry, first: FirstRendering | null, second: FirstRendering | null): void {
+function settleEntry(
+  ctx: OpContext,
+  entry: PreparedEntry,
+  first: FirstRendering | null,
+  second: FirstRendering | null,
+): void {
   const { email, copy } = entry;
   if (!copy || !first) return;
   const fields = outboxFieldsOf(email);
@@ -208,7 +246,11 @@ function settleEntry(ctx: OpContext, entry: PreparedEntry, first: FirstRendering
  * request that changed it. The order of the entries, and of what each draws from the random source, is that of a
  * render inside one transaction, so a library user's outcomes repeat. Answers how many entries were settled.
  */
-export async function renderQueued(inTransaction: InTransaction, ids: readonly string[], delayMillis?: number): Promise<number> {
+export async function renderQueued(
+  inTransaction: InTransaction,
+  ids: readonly string[],
+  delayMillis?: number,
+): Promise<number> {
   let settled = 0;
   for (const id of ids) {
     const entry = await inTransaction((ctx) => {
@@ -233,13 +275,20 @@ export async function renderQueued(inTransaction: InTransaction, ids: readonly s
 
 /** Has the request's after-commit work render these entries when the queue runs inline (no delay; afterCommit). */
 export function renderInlineAfterCommit(ctx: OpContext, ids: readonly string[]): void {
-  if (emailQueueDelay(ctx) === 0 && ids.length > 0) ctx.afterCommit((inTransaction) => renderQueued(inTransaction, ids).then(() => undefined));
+  if (emailQueueDelay(ctx) === 0 && ids.length > 0)
+    ctx.afterCommit((inTransaction) => renderQueued(inTransaction, ids).then(() => undefined));
 }
 
 /** Whether the queue would render this entry at `now`: waiting, not paused or cancelled, and its delay passed. */
 export function isDue(email: SentEmailRecord, now: number, delayMillis: number): boolean {
   const o = email.outbox;
-  return o !== undefined && o.awaitingRender === true && !o.isPaused && o.skippedReason === null && now >= o.updatedAtMillis + delayMillis;
+  return (
+    o !== undefined &&
+    o.awaitingRender === true &&
+    !o.isPaused &&
+    o.skippedReason === null &&
+    now >= o.updatedAtMillis + delayMillis
+  );
 }
 
 /**

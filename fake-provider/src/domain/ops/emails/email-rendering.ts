@@ -6,7 +6,16 @@ import type { EmailTemplateRecord, EmailThemeRecord } from "../../store/admin-re
 import type { ProjectRecord, UserRecord } from "../../store/records.ts";
 import type { OpContext } from "../context.ts";
 import { outsideLock, type OutsideLock } from "../outside-lock.ts";
-import { findTheme, listThemes, projectLogosOf, requireCustomEmailServer, requireTemplate, requireTheme, saveTemplate, saveTheme } from "./email-content.ts";
+import {
+  findTheme,
+  listThemes,
+  projectLogosOf,
+  requireCustomEmailServer,
+  requireTemplate,
+  requireTheme,
+  saveTemplate,
+  saveTheme,
+} from "./email-content.ts";
 import { refusal } from "../../errors/refusals.ts";
 
 /**
@@ -24,7 +33,12 @@ export function activeThemeSource(ctx: OpContext, project: ProjectRecord): strin
  * A theme choice as the wire gives it: an id, null (the project's selected theme) or false (no theme). A missing theme
  * is the real service's plain-text "No theme found with given id", with `missingStatus` (400 where rendering).
  */
-export function themeSourceFor(ctx: OpContext, project: ProjectRecord, choice: ThemeChoice | undefined, missingStatus: 400 | 404 = 404): string | null {
+export function themeSourceFor(
+  ctx: OpContext,
+  project: ProjectRecord,
+  choice: ThemeChoice | undefined,
+  missingStatus: 400 | 404 = 404,
+): string | null {
   if (choice === false) return null;
   if (typeof choice === "string") return requireTheme(ctx, project.id, choice, missingStatus).tsxSource;
   return activeThemeSource(ctx, project);
@@ -39,12 +53,30 @@ export function recipientProps(user: UserRecord | null): { displayName: string |
  * combinations); a missing theme or template is a plain-text 400. A preview fills missing variables from PreviewVariables.
  * The sources are read here; they render once the store's lock is released (domain/ops/outside-lock.ts).
  */
-export function renderEmailPreview(ctx: OpContext, project: ProjectRecord, body: RenderEmailRequest): OutsideLock<RenderedEmail> {
+export function renderEmailPreview(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: RenderEmailRequest,
+): OutsideLock<RenderedEmail> {
   const themeSource = body.theme_tsx_source ?? themeSourceFor(ctx, project, body.theme_id, 400);
-  const templateSource = body.template_tsx_source ?? (body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, () => refusal("templateNotFoundToRender")).tsxSource : undefined);
-  if (templateSource === undefined) throw knownError("SCHEMA_ERROR", { message: "Either template_id or template_tsx_source must be provided" });
-  const input = { themeSource, templateSource, project: { displayName: project.displayName }, projectLogos: projectLogosOf(project), preview: true };
-  return outsideLock(() => renderEmailSources(input), (_after, rendered) => rendered);
+  const templateSource =
+    body.template_tsx_source ??
+    (body.template_id !== undefined
+      ? requireTemplate(ctx, project.id, body.template_id, () => refusal("templateNotFoundToRender")).tsxSource
+      : undefined);
+  if (templateSource === undefined)
+    throw knownError("SCHEMA_ERROR", { message: "Either template_id or template_tsx_source must be provided" });
+  const input = {
+    themeSource,
+    templateSource,
+    project: { displayName: project.displayName },
+    projectLogos: projectLogosOf(project),
+    preview: true,
+  };
+  return outsideLock(
+    () => renderEmailSources(input),
+    (_after, rendered) => rendered,
+  );
 }
 
 /**
@@ -70,8 +102,10 @@ export function updateTemplateSource(
   return outsideLock(
     () => renderEmailSources(input),
     (after, rendered) => {
-      if (rendered.subject === undefined) throw renderingError("Subject is required, import it from @stackframe/emails");
-      if (rendered.notificationCategory === undefined) throw renderingError("NotificationCategory is required, import it from @stackframe/emails");
+      if (rendered.subject === undefined)
+        throw renderingError("Subject is required, import it from @stackframe/emails");
+      if (rendered.notificationCategory === undefined)
+        throw renderingError("NotificationCategory is required, import it from @stackframe/emails");
       const template: EmailTemplateRecord = requireTemplate(after, project.id, templateId);
       const themeId = body.theme_id === undefined ? template.themeId : body.theme_id;
       saveTemplate(after, { ...template, tsxSource: body.tsx_source, themeId });
@@ -84,9 +118,19 @@ export function updateTemplateSource(
  * PATCH /internal/email-themes/{id}: the theme must render around sample content before it is stored; answers its name.
  * It renders outside the store's lock, and the theme is read again to store it.
  */
-export function updateThemeSource(ctx: OpContext, project: ProjectRecord, themeId: string, tsxSource: string): OutsideLock<EmailThemeRecord> {
+export function updateThemeSource(
+  ctx: OpContext,
+  project: ProjectRecord,
+  themeId: string,
+  tsxSource: string,
+): OutsideLock<EmailThemeRecord> {
   requireTheme(ctx, project.id, themeId);
-  const input = { themeSource: tsxSource, templateSource: SAMPLE_CONTENT_SOURCE, project: { displayName: project.displayName }, preview: true };
+  const input = {
+    themeSource: tsxSource,
+    templateSource: SAMPLE_CONTENT_SOURCE,
+    project: { displayName: project.displayName },
+    preview: true,
+  };
   return outsideLock(
     () => renderEmailSources(input),
     (after) => {

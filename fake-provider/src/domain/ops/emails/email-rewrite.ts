@@ -77,7 +77,11 @@ export function rewriteTemplateSource(source: string): { tsx_source: string } {
     out = out.slice(0, previewAt.index) + out.slice(statementEnd(out, valueStart));
   }
   // The schemas (`export const X = type(…)`), and the names they had.
-  for (let match = /export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*type\s*\(/.exec(out); match; match = /export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*type\s*\(/.exec(out)) {
+  for (
+    let match = /export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*type\s*\(/.exec(out);
+    match;
+    match = /export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*type\s*\(/.exec(out)
+  ) {
     out = out.slice(0, match.index) + out.slice(statementEnd(out, match.index + match[0].length - 1));
   }
   out = out.replace(/^\s*import\s*\{[^}]*\}\s*from\s*["']arktype["'];?[ \t]*\n?/m, "");
@@ -90,7 +94,10 @@ export function rewriteTemplateSource(source: string): { tsx_source: string } {
   if (paramsClose < 0) throw fail("EmailTemplate's parameters are not complete.");
   const bodyOpen = out.indexOf("{", paramsClose);
   if (bodyOpen < 0) throw fail("EmailTemplate has no body.");
-  const params = out.slice(paramsOpen, paramsClose).replace(/\bvariables\b\s*,\s*|,\s*\bvariables\b(?!\s*:)/g, "").replace(/\{\s*variables\s*\}/, "{}");
+  const params = out
+    .slice(paramsOpen, paramsClose)
+    .replace(/\bvariables\b\s*,\s*|,\s*\bvariables\b(?!\s*:)/g, "")
+    .replace(/\{\s*variables\s*\}/, "{}");
   const indent = "  ";
   out = `${out.slice(0, paramsOpen)}${params}${out.slice(paramsClose, bodyOpen + 1)}\n${indent}const variables = ${preview};${out.slice(bodyOpen + 1)}`;
   return { tsx_source: out.replace(/\n{3,}/g, "\n\n").trim() + "\n" };

@@ -1,7 +1,13 @@
 import type { SendEmailRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
-import type { OutboxEntryRecord, OutboxRecipientRecord, ProjectRecord, SentEmailRecord, UserRecord } from "../../store/records.ts";
+import type {
+  OutboxEntryRecord,
+  OutboxRecipientRecord,
+  ProjectRecord,
+  SentEmailRecord,
+  UserRecord,
+} from "../../store/records.ts";
 import { nextSequence } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
 import { keepInOutbox } from "./outbox.ts";
@@ -20,7 +26,9 @@ const schemaProblem = (message: string) => knownError("SCHEMA_ERROR", { message 
 
 function recipients(ctx: OpContext, projectId: string, body: SendEmailRequest): UserRecord[] {
   if (body.all_users) {
-    return [...ctx.tables.users.values()].filter((u) => u.projectId === projectId && !u.isAnonymous).sort((a, b) => a.signedUpAtMillis - b.signedUpAtMillis || (a.id < b.id ? -1 : 1));
+    return [...ctx.tables.users.values()]
+      .filter((u) => u.projectId === projectId && !u.isAnonymous)
+      .sort((a, b) => a.signedUpAtMillis - b.signedUpAtMillis || (a.id < b.id ? -1 : 1));
   }
   return (body.user_ids ?? []).map((id) => {
     const user = ctx.tables.users.get(id);
@@ -52,7 +60,13 @@ export function recordSentEmail(
     userId,
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
-    outbox: outbox ?? newOutboxFields(ctx, to === null ? { type: "custom-emails", emails: [] } : { type: "custom-emails", emails: [to] }, { tsxSource: htmlTemplateSource(content.html) }),
+    outbox:
+      outbox ??
+      newOutboxFields(
+        ctx,
+        to === null ? { type: "custom-emails", emails: [] } : { type: "custom-emails", emails: [to] },
+        { tsxSource: htmlTemplateSource(content.html) },
+      ),
   };
   keepInOutbox(ctx, record);
   return record;
@@ -63,16 +77,28 @@ export function recordSentEmail(
  * without a primary email or who turned the category off by then gets a "skipped" entry (as upstream, the answer lists
  * every requested user); with `scheduled_at_millis` in the future the entries stay "scheduled" until the clock reaches it.
  */
-export function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: SendEmailRequest): { results: { user_id: string }[] } {
+export function sendCustomEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: SendEmailRequest,
+): { results: { user_id: string }[] } {
   const contents = [body.html, body.template_id, body.draft_id].filter((c) => c !== undefined);
   if (contents.length !== 1) throw schemaProblem("Either template_id, html, or draft_id must be provided");
   // Custom emails go out through the project's own server only (spec §8 REQUIRES_CUSTOM_EMAIL_SERVER).
   if (project.config.email_config?.type !== "standard") throw knownError("REQUIRES_CUSTOM_EMAIL_SERVER");
-  if ((body.user_ids === undefined) === (body.all_users === undefined)) throw schemaProblem("Exactly one of user_ids or all_users must be provided");
-  const explicitCategory = body.notification_category_name !== undefined ? categoryNamed(body.notification_category_name) : null;
+  if ((body.user_ids === undefined) === (body.all_users === undefined))
+    throw schemaProblem("Exactly one of user_ids or all_users must be provided");
+  const explicitCategory =
+    body.notification_category_name !== undefined ? categoryNamed(body.notification_category_name) : null;
 
-  const template = body.template_id !== undefined ? requireTemplate(ctx, project.id, body.template_id, () => refusal("templateNotFoundToSend")) : null;
-  const draft = body.draft_id !== undefined ? requireDraft(ctx, project.id, body.draft_id, () => refusal("draftNotFoundToSend")) : null;
+  const template =
+    body.template_id !== undefined
+      ? requireTemplate(ctx, project.id, body.template_id, () => refusal("templateNotFoundToSend"))
+      : null;
+  const draft =
+    body.draft_id !== undefined
+      ? requireDraft(ctx, project.id, body.draft_id, () => refusal("draftNotFoundToSend"))
+      : null;
   const users = recipients(ctx, project.id, body);
   const templateSource = draft?.tsxSource ?? template?.tsxSource ?? htmlTemplateSource(body.html ?? "");
   const themeChoice = body.theme_id !== undefined ? body.theme_id : (draft?.themeId ?? template?.themeId ?? null);
@@ -101,7 +127,10 @@ export function sendCustomEmail(ctx: OpContext, project: ProjectRecord, body: Se
     queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
   }
   // Inline (no queue delay), they are rendered once this transaction has committed, before the request answers.
-  renderInlineAfterCommit(ctx, queued.map((e) => e.id));
+  renderInlineAfterCommit(
+    ctx,
+    queued.map((e) => e.id),
+  );
   if (draft) markDraftSent(ctx, draft);
   return { results: users.map((u) => ({ user_id: u.id })) };
 }
@@ -126,7 +155,13 @@ export function listSentEmails(ctx: OpContext, projectId: string): SentEmailReco
  * (domain/ops/emails/email-queue.ts: rendered, then skipped if the user has no primary email by then). Needs no custom email server
  * (like the built-in emails).
  */
-export function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord, templateId: string, users: readonly UserRecord[], variables: Record<string, unknown>): void {
+export function sendServiceTemplateEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  templateId: string,
+  users: readonly UserRecord[],
+  variables: Record<string, unknown>,
+): void {
   const template = requireTemplate(ctx, project.id, templateId, () => refusal("defaultTemplateNotFound", templateId));
   const selected = template.themeId === false ? null : (template.themeId ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
@@ -147,5 +182,8 @@ export function sendServiceTemplateEmail(ctx: OpContext, project: ProjectRecord,
     });
     queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
   }
-  renderInlineAfterCommit(ctx, queued.map((e) => e.id));
+  renderInlineAfterCommit(
+    ctx,
+    queued.map((e) => e.id),
+  );
 }

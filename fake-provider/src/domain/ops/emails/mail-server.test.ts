@@ -3,7 +3,13 @@ import { hostCannotResolve } from "./mail-server.ts";
 
 describe("hostCannotResolve", () => {
   it("knows names reserved never to resolve and numeric top-level labels", () => {
-    for (const host of ["this-host-does-not-exist.invalid", "INVALID", "mail.example.invalid.", "this-is-not-a-valid-host.0.0.0.0", "smtp.123"]) {
+    for (const host of [
+      "this-host-does-not-exist.invalid",
+      "INVALID",
+      "mail.example.invalid.",
+      "this-is-not-a-valid-host.0.0.0.0",
+      "smtp.123",
+    ]) {
       expect(hostCannotResolve(host), host).toBe(true);
     }
   });

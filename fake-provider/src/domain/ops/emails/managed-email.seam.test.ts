@@ -4,7 +4,14 @@ import { asAdmin, opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
 import { adminProjectView } from "../../views/projects.ts";
 import { outboxStatusOf } from "./email-outbox.ts";
 import { listSentEmails, sendCustomEmail } from "./email-sending.ts";
-import { VERIFICATION_DELAY_MILLIS, applyManagedEmail, checkManagedEmail, deleteManagedEmail, listManagedEmailDomains, setupManagedEmail } from "./managed-email.ts";
+import {
+  VERIFICATION_DELAY_MILLIS,
+  applyManagedEmail,
+  checkManagedEmail,
+  deleteManagedEmail,
+  listManagedEmailDomains,
+  setupManagedEmail,
+} from "./managed-email.ts";
 import { updateAdminProject } from "../projects/project-admin.ts";
 import { renderConfig } from "../config/project-config.ts";
 
@@ -12,10 +19,14 @@ import { renderConfig } from "../config/project-config.ts";
 
 const MAIL = { subdomain: "mail.example.com", sender_local_part: "noreply" };
 
-const setup = (seam: OpSeam, body = MAIL, projectId?: string) => seam.ok(asAdmin(projectId), (ctx) => setupManagedEmail(ctx, ctx.auth.project, body));
-const list = (seam: OpSeam, projectId?: string) => seam.ok(asAdmin(projectId), (ctx) => listManagedEmailDomains(ctx, ctx.auth.project));
-const check = (seam: OpSeam, body: { domain_id: string; subdomain: string; sender_local_part: string }) => seam.run(asAdmin(), (ctx) => checkManagedEmail(ctx, ctx.auth.project, body));
-const apply = (seam: OpSeam, domainId: string, projectId?: string) => seam.run(asAdmin(projectId), (ctx) => applyManagedEmail(ctx, ctx.auth.project, { domain_id: domainId }));
+const setup = (seam: OpSeam, body = MAIL, projectId?: string) =>
+  seam.ok(asAdmin(projectId), (ctx) => setupManagedEmail(ctx, ctx.auth.project, body));
+const list = (seam: OpSeam, projectId?: string) =>
+  seam.ok(asAdmin(projectId), (ctx) => listManagedEmailDomains(ctx, ctx.auth.project));
+const check = (seam: OpSeam, body: { domain_id: string; subdomain: string; sender_local_part: string }) =>
+  seam.run(asAdmin(), (ctx) => checkManagedEmail(ctx, ctx.auth.project, body));
+const apply = (seam: OpSeam, domainId: string, projectId?: string) =>
+  seam.run(asAdmin(projectId), (ctx) => applyManagedEmail(ctx, ctx.auth.project, { domain_id: domainId }));
 const emailServer = async (seam: OpSeam) => {
   const config = await seam.ok((ctx) => renderConfig(ctx, ctx.tables.projects.get(seam.project().id)!));
   return (config.emails as { server: Record<string, unknown> }).server;
@@ -41,9 +52,9 @@ describe("setup", () => {
     const seam = opSeam();
     const { domain_id } = await setup(seam);
     seam.clock.advance(VERIFICATION_DELAY_MILLIS - 1);
-    expect((await check(seam, { domain_id, ...MAIL }))).toEqual({ ok: true, value: { status: "pending_verification" } });
+    expect(await check(seam, { domain_id, ...MAIL })).toEqual({ ok: true, value: { status: "pending_verification" } });
     seam.clock.advance(1);
-    expect((await check(seam, { domain_id, ...MAIL }))).toEqual({ ok: true, value: { status: "verified" } });
+    expect(await check(seam, { domain_id, ...MAIL })).toEqual({ ok: true, value: { status: "verified" } });
     expect((await list(seam)).items.map((d) => d.status)).toEqual(["verified"]);
   });
 
@@ -53,19 +64,41 @@ describe("setup", () => {
     seam.clock.advance(VERIFICATION_DELAY_MILLIS);
     expect(await setup(seam, { ...MAIL, subdomain: "MAIL.example.com" })).toEqual({ ...first, status: "verified" });
     expect(seam.tables.managedEmailDomains.size).toBe(1);
-    const refused = await seam.refuses(asAdmin(), (ctx) => setupManagedEmail(ctx, ctx.auth.project, { ...MAIL, sender_local_part: "hello" }), 409);
+    const refused = await seam.refuses(
+      asAdmin(),
+      (ctx) => setupManagedEmail(ctx, ctx.auth.project, { ...MAIL, sender_local_part: "hello" }),
+      409,
+    );
     expect(refused.message).toBe("This subdomain is already tracked with a different sender local part");
   });
 
   it("refuses a name that is not a fully-qualified domain name, then a bad sender local part (400), writing nothing", async () => {
     const seam = opSeam();
-    const badNames = ["localhost", "mail..example.com", "-mail.example.com", "mail-.example.com", "mail.example.c", "mail_x.example.com", `${"a".repeat(64)}.example.com`, `${"abc.".repeat(63)}com`, ""];
+    const badNames = [
+      "localhost",
+      "mail..example.com",
+      "-mail.example.com",
+      "mail-.example.com",
+      "mail.example.c",
+      "mail_x.example.com",
+      `${"a".repeat(64)}.example.com`,
+      `${"abc.".repeat(63)}com`,
+      "",
+    ];
     for (const subdomain of badNames) {
-      const refused = await seam.refuses(asAdmin(), (ctx) => setupManagedEmail(ctx, ctx.auth.project, { subdomain, sender_local_part: "no reply" }), 400);
+      const refused = await seam.refuses(
+        asAdmin(),
+        (ctx) => setupManagedEmail(ctx, ctx.auth.project, { subdomain, sender_local_part: "no reply" }),
+        400,
+      );
       expect(refused.message).toBe("subdomain must be a fully-qualified domain name like mail.example.com");
     }
     for (const sender of ["no reply", "a@b", "", "ünïcode"]) {
-      const refused = await seam.refuses(asAdmin(), (ctx) => setupManagedEmail(ctx, ctx.auth.project, { ...MAIL, sender_local_part: sender }), 400);
+      const refused = await seam.refuses(
+        asAdmin(),
+        (ctx) => setupManagedEmail(ctx, ctx.auth.project, { ...MAIL, sender_local_part: sender }),
+        400,
+      );
       expect(refused.message).toBe("sender_local_part is invalid");
     }
     // The longest labels and names that pass.
@@ -88,7 +121,11 @@ describe("check", () => {
       expect(refused.message).toBe("Managed domain setup not found for this project/branch");
     }
     // Its values are checked as setup checks them first.
-    await seam.refuses(asAdmin(), (ctx) => checkManagedEmail(ctx, ctx.auth.project, { domain_id, ...MAIL, subdomain: "nope" }), 400);
+    await seam.refuses(
+      asAdmin(),
+      (ctx) => checkManagedEmail(ctx, ctx.auth.project, { domain_id, ...MAIL, subdomain: "nope" }),
+      400,
+    );
   });
 });
 
@@ -97,10 +134,15 @@ describe("apply", () => {
     const seam = opSeam();
     const { domain_id } = await setup(seam);
     const theirs = await setup(seam, MAIL, INTERNAL_PROJECT_ID);
-    expect((await seam.refuses(asAdmin(), (ctx) => applyManagedEmail(ctx, ctx.auth.project, { domain_id }), 409)).message).toBe("Managed domain is not verified yet");
+    expect(
+      (await seam.refuses(asAdmin(), (ctx) => applyManagedEmail(ctx, ctx.auth.project, { domain_id }), 409)).message,
+    ).toBe("Managed domain is not verified yet");
     seam.clock.advance(VERIFICATION_DELAY_MILLIS);
     for (const id of [theirs.domain_id, "managed_mock_nothing"]) {
-      expect((await seam.refuses(asAdmin(), (ctx) => applyManagedEmail(ctx, ctx.auth.project, { domain_id: id }), 404)).message).toBe("Managed domain not found for this project/branch");
+      expect(
+        (await seam.refuses(asAdmin(), (ctx) => applyManagedEmail(ctx, ctx.auth.project, { domain_id: id }), 404))
+          .message,
+      ).toBe("Managed domain not found for this project/branch");
     }
     expect(await emailServer(seam)).toEqual({ isShared: true, provider: "smtp" });
   });
@@ -145,8 +187,16 @@ describe("apply", () => {
     seam.clock.advance(10);
     await apply(seam, second.domain_id);
     // The most recently changed first.
-    expect((await list(seam)).items.map((d) => [d.subdomain, d.status])).toEqual([["post.example.org", "applied"], ["mail.example.com", "verified"]]);
-    expect(await emailServer(seam)).toMatchObject({ provider: "managed", senderEmail: "hello@post.example.org", managedSubdomain: "post.example.org", managedSenderLocalPart: "hello" });
+    expect((await list(seam)).items.map((d) => [d.subdomain, d.status])).toEqual([
+      ["post.example.org", "applied"],
+      ["mail.example.com", "verified"],
+    ]);
+    expect(await emailServer(seam)).toMatchObject({
+      provider: "managed",
+      senderEmail: "hello@post.example.org",
+      managedSubdomain: "post.example.org",
+      managedSenderLocalPart: "hello",
+    });
   });
 
   it("a standard server set later through the project update replaces the managed one, as upstream's update writes provider smtp", async () => {
@@ -154,9 +204,28 @@ describe("apply", () => {
     const { domain_id } = await setup(seam);
     seam.clock.advance(VERIFICATION_DELAY_MILLIS);
     await apply(seam, domain_id);
-    const smtp = { type: "standard" as const, host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Acme", sender_email: "hi@example.com" };
-    await seam.ok((ctx) => updateAdminProject(ctx, ctx.tables.projects.get(seam.project().id)!, { config: { email_config: smtp } }));
-    expect(await emailServer(seam)).toEqual({ isShared: false, provider: "smtp", host: "smtp.example.com", port: 587, username: "u", password: "p", senderName: "Acme", senderEmail: "hi@example.com" });
+    const smtp = {
+      type: "standard" as const,
+      host: "smtp.example.com",
+      port: 587,
+      username: "u",
+      password: "p",
+      sender_name: "Acme",
+      sender_email: "hi@example.com",
+    };
+    await seam.ok((ctx) =>
+      updateAdminProject(ctx, ctx.tables.projects.get(seam.project().id)!, { config: { email_config: smtp } }),
+    );
+    expect(await emailServer(seam)).toEqual({
+      isShared: false,
+      provider: "smtp",
+      host: "smtp.example.com",
+      port: 587,
+      username: "u",
+      password: "p",
+      senderName: "Acme",
+      senderEmail: "hi@example.com",
+    });
     expect(adminProjectView(seam.project()).config.email_config).toEqual(smtp);
   });
 
@@ -166,7 +235,13 @@ describe("apply", () => {
     const { domain_id } = await setup(seam);
     seam.clock.advance(VERIFICATION_DELAY_MILLIS);
     await apply(seam, domain_id);
-    await seam.ok((ctx) => sendCustomEmail(ctx, ctx.tables.projects.get(seam.project().id)!, { user_ids: [user.id], html: "<p>Hello</p>", subject: "Hi" }));
+    await seam.ok((ctx) =>
+      sendCustomEmail(ctx, ctx.tables.projects.get(seam.project().id)!, {
+        user_ids: [user.id],
+        html: "<p>Hello</p>",
+        subject: "Hi",
+      }),
+    );
     const [sent] = await seam.ok((ctx) => listSentEmails(ctx, seam.project().id));
     expect(sent).toMatchObject({ to: ["reader@example.com"], subject: "Hi" });
     expect(outboxStatusOf(sent!, seam.clock.now()).status).toBe("sent");
@@ -174,7 +249,8 @@ describe("apply", () => {
 });
 
 describe("delete", () => {
-  const remove = (seam: OpSeam, id: string) => seam.run(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: id }));
+  const remove = (seam: OpSeam, id: string) =>
+    seam.run(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: id }));
 
   it("stops tracking a domain the server does not send from; setting it up again starts over", async () => {
     const seam = opSeam();
@@ -191,13 +267,31 @@ describe("delete", () => {
     const second = await setup(seam, { subdomain: "post.example.org", sender_local_part: "hello" });
     seam.clock.advance(VERIFICATION_DELAY_MILLIS);
     await apply(seam, first.domain_id);
-    const refused = await seam.refuses(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: first.domain_id }), 409);
+    const refused = await seam.refuses(
+      asAdmin(),
+      (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: first.domain_id }),
+      409,
+    );
     expect(refused.message).toBe("Cannot delete a managed domain that is currently in use for sending email");
     await apply(seam, second.domain_id);
     expect(await remove(seam, first.domain_id)).toEqual({ ok: true, value: { status: "deleted" } });
-    await seam.refuses(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: second.domain_id }), 409);
-    const smtp = { type: "standard" as const, host: "smtp.example.com", port: 587, username: "u", password: "p", sender_name: "Acme", sender_email: "hi@example.com" };
-    await seam.ok((ctx) => updateAdminProject(ctx, ctx.tables.projects.get(seam.project().id)!, { config: { email_config: smtp } }));
+    await seam.refuses(
+      asAdmin(),
+      (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: second.domain_id }),
+      409,
+    );
+    const smtp = {
+      type: "standard" as const,
+      host: "smtp.example.com",
+      port: 587,
+      username: "u",
+      password: "p",
+      sender_name: "Acme",
+      sender_email: "hi@example.com",
+    };
+    await seam.ok((ctx) =>
+      updateAdminProject(ctx, ctx.tables.projects.get(seam.project().id)!, { config: { email_config: smtp } }),
+    );
     expect(await remove(seam, second.domain_id)).toEqual({ ok: true, value: { status: "deleted" } });
     expect((await list(seam)).items).toEqual([]);
   });
@@ -206,7 +300,11 @@ describe("delete", () => {
     const seam = opSeam();
     const theirs = await setup(seam, MAIL, INTERNAL_PROJECT_ID);
     for (const id of ["does-not-exist", theirs.domain_id]) {
-      const refused = await seam.refuses(asAdmin(), (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: id }), 404);
+      const refused = await seam.refuses(
+        asAdmin(),
+        (ctx) => deleteManagedEmail(ctx, ctx.auth.project, { resend_domain_id: id }),
+        404,
+      );
       expect(refused.message).toBe("Managed domain not found for this project/branch");
     }
   });

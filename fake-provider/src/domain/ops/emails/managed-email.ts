@@ -23,7 +23,6 @@ export const VERIFICATION_DELAY_MILLIS = 1_000;
 /** The name servers upstream's offline mode gives every domain. */
 const NAME_SERVERS = ["ns1.dnsimple.com", "ns2.dnsimple.com"];
 
-
 /** Lower case, outer whitespace and trailing dots gone: the form a subdomain is stored and compared in. */
 function normalizedName(name: string): string {
   return name.trim().toLowerCase().replace(/\.+$/, "");
@@ -37,7 +36,11 @@ function isFullyQualified(name: string): boolean {
   if (name.length === 0 || name.length > 253) return false;
   const labels = name.split(".");
   const last = labels.pop()!;
-  return labels.length > 0 && /^[a-z0-9-]{2,63}$/i.test(last) && labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(l));
+  return (
+    labels.length > 0 &&
+    /^[a-z0-9-]{2,63}$/i.test(last) &&
+    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(l))
+  );
 }
 
 /** The subdomain as stored, after upstream's checks of both values (the subdomain first). */
@@ -59,23 +62,38 @@ function domainAt(d: ManagedEmailDomainRecord, now: number): ManagedEmailDomainR
 }
 
 function domainView(d: ManagedEmailDomainRecord): ManagedEmailDomainJson {
-  return { domain_id: d.id, subdomain: d.subdomain, sender_local_part: d.senderLocalPart, name_server_records: [...d.nameServerRecords], status: d.status };
+  return {
+    domain_id: d.id,
+    subdomain: d.subdomain,
+    sender_local_part: d.senderLocalPart,
+    name_server_records: [...d.nameServerRecords],
+    status: d.status,
+  };
 }
 
 const subdomainKey = (projectId: string, subdomain: string) => `${projectId}\u0000${subdomain}`;
 
 /** The id upstream's offline mode gives a domain: its tenancy (here the project) and subdomain, URL-safe. */
-const offlineDomainId = (projectId: string, subdomain: string) => `managed_mock_${projectId}_${subdomain}`.replace(/[^\w-]/g, "_");
+const offlineDomainId = (projectId: string, subdomain: string) =>
+  `managed_mock_${projectId}_${subdomain}`.replace(/[^\w-]/g, "_");
 
 // Transitions: the only writes to the table, each through `save`.
 
-function save(ctx: OpContext, record: Omit<ManagedEmailDomainRecord, "updatedAtMillis" | "writeSeq">): ManagedEmailDomainRecord {
+function save(
+  ctx: OpContext,
+  record: Omit<ManagedEmailDomainRecord, "updatedAtMillis" | "writeSeq">,
+): ManagedEmailDomainRecord {
   const saved = { ...record, updatedAtMillis: ctx.now, writeSeq: nextSequence(ctx.tables, "managedEmailDomains") };
   ctx.tables.managedEmailDomains.set(saved.id, saved);
   return saved;
 }
 
-function createDomain(ctx: OpContext, projectId: string, subdomain: string, senderLocalPart: string): ManagedEmailDomainRecord {
+function createDomain(
+  ctx: OpContext,
+  projectId: string,
+  subdomain: string,
+  senderLocalPart: string,
+): ManagedEmailDomainRecord {
   const id = offlineDomainId(projectId, subdomain);
   // Ids are unique across projects; two projects whose ids and subdomains flatten alike would share one. Upstream's
   // provider refuses a domain it already has with this answer.
@@ -108,7 +126,11 @@ function remove(ctx: OpContext, domain: ManagedEmailDomainRecord): void {
 }
 
 /** POST …/setup: tracks the subdomain, or answers the one already tracked for it (whatever its status now). */
-export function setupManagedEmail(ctx: OpContext, project: ProjectRecord, body: { subdomain: string; sender_local_part: string }): ManagedEmailDomainJson {
+export function setupManagedEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { subdomain: string; sender_local_part: string },
+): ManagedEmailDomainJson {
   const subdomain = checkedSetup(body.subdomain, body.sender_local_part);
   const existing = ctx.tables.managedEmailDomains.lookup("subdomain", subdomainKey(project.id, subdomain));
   if (existing) {
@@ -120,13 +142,19 @@ export function setupManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
 
 /** GET …/list: the project's domains, the most recently changed first (a verification counts as a change). */
 export function listManagedEmailDomains(ctx: OpContext, project: ProjectRecord): { items: ManagedEmailDomainJson[] } {
-  const domains = [...ctx.tables.managedEmailDomains.values()].filter((d) => d.projectId === project.id).map((d) => domainAt(d, ctx.now));
+  const domains = [...ctx.tables.managedEmailDomains.values()]
+    .filter((d) => d.projectId === project.id)
+    .map((d) => domainAt(d, ctx.now));
   domains.sort((a, b) => b.updatedAtMillis - a.updatedAtMillis || b.writeSeq - a.writeSeq);
   return { items: domains.map(domainView) };
 }
 
 /** POST …/check: the status of the project's domain with this id, subdomain and sender, all three matching. */
-export function checkManagedEmail(ctx: OpContext, project: ProjectRecord, body: { domain_id: string; subdomain: string; sender_local_part: string }): { status: ManagedEmailDomainRecord["status"] } {
+export function checkManagedEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { domain_id: string; subdomain: string; sender_local_part: string },
+): { status: ManagedEmailDomainRecord["status"] } {
   const subdomain = checkedSetup(body.subdomain, body.sender_local_part);
   const domain = ctx.tables.managedEmailDomains.lookup("subdomain", subdomainKey(project.id, subdomain));
   if (!domain || domain.id !== body.domain_id || domain.senderLocalPart !== body.sender_local_part) {
@@ -139,22 +167,32 @@ export function checkManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
  * POST …/apply: a verified domain becomes the project's email server (the config's environment level, where upstream
  * writes it); applying the applied domain again changes nothing.
  */
-export function applyManagedEmail(ctx: OpContext, project: ProjectRecord, body: { domain_id: string }): { status: "applied" } {
+export function applyManagedEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { domain_id: string },
+): { status: "applied" } {
   const stored = ctx.tables.managedEmailDomains.get(body.domain_id);
   if (!stored || stored.projectId !== project.id) throw refusal("managedDomainFoundProjectBranch");
   const domain = domainAt(stored, ctx.now);
   if (domain.status === "applied") return { status: "applied" };
   if (domain.status !== "verified") throw refusal("managedDomainVerifiedYet");
-  writeOverride(ctx, ctx.tables.projects.get(project.id) ?? project, "environment", {
-    "emails.server.isShared": false,
-    "emails.server.provider": "managed",
-    // The sending key upstream's offline mode makes up for the project (there is no provider to issue one).
-    "emails.server.password": `managed_mock_key_${project.id}`,
-    "emails.server.senderName": project.displayName,
-    "emails.server.senderEmail": `${domain.senderLocalPart}@${domain.subdomain}`,
-    "emails.server.managedSubdomain": domain.subdomain,
-    "emails.server.managedSenderLocalPart": domain.senderLocalPart,
-  }, "merge");
+  writeOverride(
+    ctx,
+    ctx.tables.projects.get(project.id) ?? project,
+    "environment",
+    {
+      "emails.server.isShared": false,
+      "emails.server.provider": "managed",
+      // The sending key upstream's offline mode makes up for the project (there is no provider to issue one).
+      "emails.server.password": `managed_mock_key_${project.id}`,
+      "emails.server.senderName": project.displayName,
+      "emails.server.senderEmail": `${domain.senderLocalPart}@${domain.subdomain}`,
+      "emails.server.managedSubdomain": domain.subdomain,
+      "emails.server.managedSenderLocalPart": domain.senderLocalPart,
+    },
+    "merge",
+  );
   markApplied(ctx, domain);
   return { status: "applied" };
 }
@@ -162,7 +200,11 @@ export function applyManagedEmail(ctx: OpContext, project: ProjectRecord, body: 
 /** Whether the project's email server is the managed provider sending from this domain's subdomain and sender. */
 function inUse(project: ProjectRecord, domain: ManagedEmailDomainRecord): boolean {
   const email = project.config.email_config;
-  return email?.type === "standard" && email.managed?.subdomain === domain.subdomain && email.managed.sender_local_part === domain.senderLocalPart;
+  return (
+    email?.type === "standard" &&
+    email.managed?.subdomain === domain.subdomain &&
+    email.managed.sender_local_part === domain.senderLocalPart
+  );
 }
 
 /**
@@ -170,7 +212,11 @@ function inUse(project: ProjectRecord, domain: ManagedEmailDomainRecord): boolea
  * the project's domains, unless the email server sends from it now. A domain applied earlier and since replaced, or one
  * whose server was switched to another provider, may go.
  */
-export function deleteManagedEmail(ctx: OpContext, project: ProjectRecord, body: { resend_domain_id: string }): { status: "deleted" } {
+export function deleteManagedEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { resend_domain_id: string },
+): { status: "deleted" } {
   const domain = ctx.tables.managedEmailDomains.get(body.resend_domain_id);
   if (!domain || domain.projectId !== project.id) throw refusal("managedDomainFoundProjectBranch");
   if (inUse(ctx.tables.projects.get(project.id) ?? project, domain)) throw refusal("cannotDeleteManagedDomainThat");
@@ -188,6 +234,7 @@ export function applyProviderDomainStatus(ctx: OpContext, domainId: string, rawS
   if (!domain) return;
   const raw = rawStatus.toLowerCase();
   if (raw === "verified") save(ctx, { ...domain, status: "verified" });
-  else if (raw === "failed" || raw === "partially_failed" || raw === "temporary_failure") save(ctx, { ...domain, status: "failed" });
+  else if (raw === "failed" || raw === "partially_failed" || raw === "temporary_failure")
+    save(ctx, { ...domain, status: "failed" });
   else save(ctx, { ...domain, status: "pending_verification", verifiesAtMillis: Number.MAX_SAFE_INTEGER });
 }

@@ -7,19 +7,38 @@ import { writeOverride } from "../config/project-config.ts";
 /** Who turning on email verification would restrict, at the op's seam. */
 
 const preview = (seam: OpSeam, requireEmailVerification: boolean | undefined, limit?: string) =>
-  seam.ok(asAdmin(), (ctx) => previewAffectedUsers(ctx, ctx.auth.project, { onboarding: { require_email_verification: requireEmailVerification } }, { limit }));
+  seam.ok(asAdmin(), (ctx) =>
+    previewAffectedUsers(
+      ctx,
+      ctx.auth.project,
+      { onboarding: { require_email_verification: requireEmailVerification } },
+      { limit },
+    ),
+  );
 
 /** One user of each kind, oldest first: only the non-anonymous ones without a verified primary email count. */
 async function usersOfEachKind(seam: OpSeam) {
-  const verified = await seam.addUser({ primary_email: "verified@example.com", primary_email_verified: true, display_name: "Vera" });
+  const verified = await seam.addUser({
+    primary_email: "verified@example.com",
+    primary_email_verified: true,
+    display_name: "Vera",
+  });
   seam.clock.advance(1_000);
-  const unverified = await seam.addUser({ primary_email: "unverified@example.com", primary_email_verified: false, display_name: "Una" });
+  const unverified = await seam.addUser({
+    primary_email: "unverified@example.com",
+    primary_email_verified: false,
+    display_name: "Una",
+  });
   seam.clock.advance(1_000);
   await seam.addUser({ is_anonymous: true });
   seam.clock.advance(1_000);
   const noEmail = await seam.addUser({ display_name: "Nomi" });
   seam.clock.advance(1_000);
-  const restricted = await seam.addUser({ primary_email: "held@example.com", restricted_by_admin: true, restricted_by_admin_reason: "review" });
+  const restricted = await seam.addUser({
+    primary_email: "held@example.com",
+    restricted_by_admin: true,
+    restricted_by_admin_reason: "review",
+  });
   // Another project's unverified user is not this project's concern.
   await seam.addUser({ primary_email: "elsewhere@example.com" }, INTERNAL_PROJECT_ID);
   return { verified, unverified, noEmail, restricted };
@@ -33,9 +52,24 @@ describe("previewAffectedUsers", () => {
     const out = await preview(seam, true);
     expect(out).toEqual({
       affected_users: [
-        { id: restricted.id, display_name: null, primary_email: "held@example.com", restricted_reason: { type: "email_not_verified" } },
-        { id: noEmail.id, display_name: "Nomi", primary_email: null, restricted_reason: { type: "email_not_verified" } },
-        { id: unverified.id, display_name: "Una", primary_email: "unverified@example.com", restricted_reason: { type: "email_not_verified" } },
+        {
+          id: restricted.id,
+          display_name: null,
+          primary_email: "held@example.com",
+          restricted_reason: { type: "email_not_verified" },
+        },
+        {
+          id: noEmail.id,
+          display_name: "Nomi",
+          primary_email: null,
+          restricted_reason: { type: "email_not_verified" },
+        },
+        {
+          id: unverified.id,
+          display_name: "Una",
+          primary_email: "unverified@example.com",
+          restricted_reason: { type: "email_not_verified" },
+        },
       ],
       total_affected_count: 3,
     });
@@ -67,7 +101,15 @@ describe("previewAffectedUsers", () => {
     const nobody = { affected_users: [], total_affected_count: 0 };
     expect(await preview(seam, undefined)).toEqual(nobody);
     expect(await preview(seam, false)).toEqual(nobody);
-    await seam.ok((ctx) => writeOverride(ctx, ctx.tables.projects.get(seam.project().id)!, "environment", { "onboarding.requireEmailVerification": true }, "merge"));
+    await seam.ok((ctx) =>
+      writeOverride(
+        ctx,
+        ctx.tables.projects.get(seam.project().id)!,
+        "environment",
+        { "onboarding.requireEmailVerification": true },
+        "merge",
+      ),
+    );
     expect(await preview(seam, true)).toEqual(nobody);
     expect(await preview(seam, undefined)).toEqual(nobody);
     expect(await preview(seam, false)).toEqual(nobody);

@@ -38,7 +38,9 @@ export function previewAffectedUsers(
   if (!willBeRequired || required) return { affected_users: [], total_affected_count: 0 };
 
   // The users table's insertion order is creation order (store/table.ts keeps a key's place when a record is replaced).
-  const unverified = [...ctx.tables.users.values()].filter((u) => u.projectId === project.id && !u.isAnonymous && !(u.primaryEmail !== null && u.primaryEmailVerified));
+  const unverified = [...ctx.tables.users.values()].filter(
+    (u) => u.projectId === project.id && !u.isAnonymous && !(u.primaryEmail !== null && u.primaryEmailVerified),
+  );
   const limit = query.limit === undefined ? DEFAULT_LIMIT : Number.parseInt(query.limit, 10);
   return {
     affected_users: page(newestFirst(unverified), limit).map((u) => ({

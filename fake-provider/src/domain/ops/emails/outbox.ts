@@ -32,7 +32,9 @@ export function droppedEmailCount(tables: Pick<OpContext["tables"], "counters">)
 
 /** As upstream sends its default templates: to the given address, on behalf of the user when there is one (so unsubscribing counts). */
 function builtInRecipient(to: string, userId: string | null): OutboxRecipientRecord {
-  return userId === null ? { type: "custom-emails", emails: [to] } : { type: "user-custom-emails", userId, emails: [to] };
+  return userId === null
+    ? { type: "custom-emails", emails: [to] }
+    : { type: "user-custom-emails", userId, emails: [to] };
 }
 
 /** "Sending" an email: it lands in the outbox (a table), with its code and link for tests and the dashboard. */
@@ -72,7 +74,10 @@ export function sendEmail(
     seq: nextSequence(ctx.tables, "emails"),
     // The built-in emails are outbox entries too: transactional, sent at once, to the user's address or a given one.
     // A project mail server that cannot be reached fails them as it fails custom emails (domain/ops/emails/mail-server.ts).
-    outbox: newOutboxFields(ctx, builtInRecipient(input.to, input.userId ?? null), { tsxSource: htmlTemplateSource(content.html), sendError: sendErrorFor(project, ctx.now) }),
+    outbox: newOutboxFields(ctx, builtInRecipient(input.to, input.userId ?? null), {
+      tsxSource: htmlTemplateSource(content.html),
+      sendError: sendErrorFor(project, ctx.now),
+    }),
   };
   keepInOutbox(ctx, record);
   return record;

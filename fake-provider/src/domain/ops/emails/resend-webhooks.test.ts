@@ -12,25 +12,43 @@ afterEach(() => expect(provider.unexpected).toEqual([]));
 
 const WEBHOOK = "/integrations/resend/webhooks";
 
-async function send(event: unknown, options: { secret?: string; ageSeconds?: number; raw?: string; contentType?: string } = {}) {
+async function send(
+  event: unknown,
+  options: { secret?: string; ageSeconds?: number; raw?: string; contentType?: string } = {},
+) {
   const body = options.raw ?? JSON.stringify(event);
   const timestamp = String(Math.floor(provider.clock.now() / 1000) - (options.ageSeconds ?? 0));
   const signature = await svixSignature(options.secret ?? DEV_RESEND_WEBHOOK_SECRET, "msg_1", timestamp, body);
-  return api(provider, WEBHOOK, { body, contentType: options.contentType ?? "application/json", raw: { "svix-id": "msg_1", "svix-timestamp": timestamp, "svix-signature": `v1,bm9wZQ== ${signature}` } });
+  return api(provider, WEBHOOK, {
+    body,
+    contentType: options.contentType ?? "application/json",
+    raw: { "svix-id": "msg_1", "svix-timestamp": timestamp, "svix-signature": `v1,bm9wZQ== ${signature}` },
+  });
 }
 
 async function pendingDomain(): Promise<string> {
-  const domain = await expectJson<{ domain_id: string }>(await api(provider, "/internal/emails/managed-onboarding/setup", { headers: admin(), json: { subdomain: "mail.example.com", sender_local_part: "noreply" } }));
+  const domain = await expectJson<{ domain_id: string }>(
+    await api(provider, "/internal/emails/managed-onboarding/setup", {
+      headers: admin(),
+      json: { subdomain: "mail.example.com", sender_local_part: "noreply" },
+    }),
+  );
   return domain.domain_id;
 }
 
 const statusOf = async (domainId: string) =>
-  (await expectJson<{ items: { domain_id: string; status: string }[] }>(await api(provider, "/internal/emails/managed-onboarding/list", { headers: admin() }))).items.find((d) => d.domain_id === domainId)?.status;
+  (
+    await expectJson<{ items: { domain_id: string; status: string }[] }>(
+      await api(provider, "/internal/emails/managed-onboarding/list", { headers: admin() }),
+    )
+  ).items.find((d) => d.domain_id === domainId)?.status;
 
 describe("the Resend webhook", () => {
   it("moves a domain to failed, holds it pending, then verifies it, as the provider reports", async () => {
     const id = await pendingDomain();
-    expect(await expectJson(await send({ type: "domain.updated", data: { id, status: "temporary_failure", error: "dns" } }))).toEqual({ received: true });
+    expect(
+      await expectJson(await send({ type: "domain.updated", data: { id, status: "temporary_failure", error: "dns" } })),
+    ).toEqual({ received: true });
     expect(await statusOf(id)).toBe("failed");
     await expectJson(await send({ type: "domain.updated", data: { id, status: "pending" } }));
     provider.clock.advance(60_000);
@@ -41,8 +59,12 @@ describe("the Resend webhook", () => {
 
   it("acknowledges other events and unknown domains without changing anything", async () => {
     const id = await pendingDomain();
-    expect(await expectJson(await send({ type: "email.sent", data: { id, status: "failed" } }))).toEqual({ received: true });
-    expect(await expectJson(await send({ type: "domain.updated", data: { id: "other", status: "failed" } }))).toEqual({ received: true });
+    expect(await expectJson(await send({ type: "email.sent", data: { id, status: "failed" } }))).toEqual({
+      received: true,
+    });
+    expect(await expectJson(await send({ type: "domain.updated", data: { id: "other", status: "failed" } }))).toEqual({
+      received: true,
+    });
     expect(await statusOf(id)).toBe("pending_verification");
   });
 
@@ -66,7 +88,11 @@ describe("the Resend webhook", () => {
   });
 
   it("names each missing Svix header in one SCHEMA_ERROR", async () => {
-    const body = await expectKnownError(await api(provider, WEBHOOK, { json: {}, raw: { "svix-id": "msg_1" } }), "SCHEMA_ERROR", 400);
+    const body = await expectKnownError(
+      await api(provider, WEBHOOK, { json: {}, raw: { "svix-id": "msg_1" } }),
+      "SCHEMA_ERROR",
+      400,
+    );
     expect(body.error).toContain("headers.svix-timestamp must be defined\n  - headers.svix-signature must be defined");
   });
 });

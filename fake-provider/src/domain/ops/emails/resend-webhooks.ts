@@ -37,7 +37,8 @@ export async function svixSignature(secret: string, id: string, timestamp: strin
 
 async function verify(ctx: OpContext, headers: SvixHeaders, body: string): Promise<void> {
   const timestamp = Number(headers.timestamp);
-  if (!/^\d+$/.test(headers.timestamp) || Math.abs(Math.floor(ctx.now / 1000) - timestamp) > TOLERANCE_SECONDS) throw refusal("invalidResendWebhookSignature");
+  if (!/^\d+$/.test(headers.timestamp) || Math.abs(Math.floor(ctx.now / 1000) - timestamp) > TOLERANCE_SECONDS)
+    throw refusal("invalidResendWebhookSignature");
   const expected = await svixSignature(DEV_RESEND_WEBHOOK_SECRET, headers.id, headers.timestamp, body);
   const given = headers.signature.split(" ").filter((s) => s.startsWith("v1,"));
   if (!given.some((s) => constantTimeEqualStrings(s, expected))) throw refusal("invalidResendWebhookSignature");
@@ -45,7 +46,11 @@ async function verify(ctx: OpContext, headers: SvixHeaders, body: string): Promi
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export async function receiveResendWebhook(ctx: OpContext, headers: SvixHeaders, body: string): Promise<{ received: true }> {
+export async function receiveResendWebhook(
+  ctx: OpContext,
+  headers: SvixHeaders,
+  body: string,
+): Promise<{ received: true }> {
   await verify(ctx, headers, body);
   let event: unknown;
   try {

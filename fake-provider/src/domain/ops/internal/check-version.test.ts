@@ -24,9 +24,24 @@ describe("the version check", () => {
         const verdict = checkVersion(`${ma}.${mi}.${pa}`);
         const belowFloor = ma < major || (ma === major && (mi < minor || (mi === minor && pa < floorPatch)));
         const otherLine = ma !== major || mi !== minor;
-        if (belowFloor) expect(verdict).toMatchObject({ upToDate: false, severe: true, error: expect.stringContaining("CVE-2025-55182") });
-        else if (otherLine) expect(verdict).toMatchObject({ upToDate: false, severe: true, error: expect.stringContaining("severely outdated") });
-        else if (pa < patch) expect(verdict).toMatchObject({ upToDate: false, severe: false, error: expect.stringContaining("is outdated") });
+        if (belowFloor)
+          expect(verdict).toMatchObject({
+            upToDate: false,
+            severe: true,
+            error: expect.stringContaining("CVE-2025-55182"),
+          });
+        else if (otherLine)
+          expect(verdict).toMatchObject({
+            upToDate: false,
+            severe: true,
+            error: expect.stringContaining("severely outdated"),
+          });
+        else if (pa < patch)
+          expect(verdict).toMatchObject({
+            upToDate: false,
+            severe: false,
+            error: expect.stringContaining("is outdated"),
+          });
         else expect(verdict).toEqual({ upToDate: true });
         expect(checkVersionResponse.safeParse(verdict).success).toBe(true);
       }),
@@ -36,9 +51,17 @@ describe("the version check", () => {
 
   it("calls a pre-release of the current version outdated, and another spelling of it severe, as upstream does", () => {
     expect(checkVersion(`${EMULATED_PROVIDER_VERSION}-rc.1`)).toMatchObject({ upToDate: false, severe: false });
-    expect(checkVersion(`${EMULATED_PROVIDER_VERSION}+local`)).toMatchObject({ upToDate: false, severe: true, error: expect.stringContaining("is not the provider's version") });
+    expect(checkVersion(`${EMULATED_PROVIDER_VERSION}+local`)).toMatchObject({
+      upToDate: false,
+      severe: true,
+      error: expect.stringContaining("is not the provider's version"),
+    });
     expect(checkVersion(`v${EMULATED_PROVIDER_VERSION}`)).toMatchObject({ upToDate: false, severe: true });
-    expect(checkVersion("latest")).toMatchObject({ upToDate: false, severe: true, error: expect.stringContaining('"latest" is not a semantic version') });
+    expect(checkVersion("latest")).toMatchObject({
+      upToDate: false,
+      severe: true,
+      error: expect.stringContaining('"latest" is not a semantic version'),
+    });
   });
 
   it("is served at POST /api/v1/check-version without authentication, and refuses a malformed body with SCHEMA_ERROR", async () => {
@@ -46,10 +69,26 @@ describe("the version check", () => {
     const answer = await api(provider, "/check-version", { json: { clientVersion: "2.8.60" } });
     expect(checkVersionResponse.parse(await expectJson(answer))).toMatchObject({ upToDate: false, severe: false });
     // With keys it answers the same (the route needs none, but a caller's headers are still checked).
-    expect(await expectJson(await api(provider, "/check-version", { headers: server(), json: { clientVersion: EMULATED_PROVIDER_VERSION } }))).toEqual({ upToDate: true });
-    await expectKnownError(await api(provider, "/check-version", { headers: client(), json: { version: "2.8.60" } }), "SCHEMA_ERROR", 400);
+    expect(
+      await expectJson(
+        await api(provider, "/check-version", {
+          headers: server(),
+          json: { clientVersion: EMULATED_PROVIDER_VERSION },
+        }),
+      ),
+    ).toEqual({ upToDate: true });
+    await expectKnownError(
+      await api(provider, "/check-version", { headers: client(), json: { version: "2.8.60" } }),
+      "SCHEMA_ERROR",
+      400,
+    );
     await expectKnownError(await api(provider, "/check-version", { method: "POST" }), "SCHEMA_ERROR", 400);
-    expect(provider.requestLog.list().map((e) => e.operationId)).toEqual(["checkVersion", "checkVersion", "checkVersion", "checkVersion"]);
+    expect(provider.requestLog.list().map((e) => e.operationId)).toEqual([
+      "checkVersion",
+      "checkVersion",
+      "checkVersion",
+      "checkVersion",
+    ]);
     expect(provider.unexpected).toEqual([]);
   });
 });

@@ -21,11 +21,19 @@ const PAGE = 50;
 const boardEmail = (user: UserRecord) => user.primaryEmail ?? `${user.id}@featurebase-user.stack-auth-app.com`;
 
 /** The post's fields the board fills in when a request leaves them out. */
-const DEFAULTS = { category: "feature-requests", tags: ["feature_request", "dashboard"], commentsAllowed: true, authorName: "Stack Auth User" };
+const DEFAULTS = {
+  category: "feature-requests",
+  tags: ["feature_request", "dashboard"],
+  commentsAllowed: true,
+  authorName: "Stack Auth User",
+};
 
 export function listFeatureRequests(ctx: OpContext, user: UserRecord) {
   const top = [...ctx.tables.featureRequests.values()]
-    .sort((a, b) => b.upvoterIds.length - a.upvoterIds.length || a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1))
+    .sort(
+      (a, b) =>
+        b.upvoterIds.length - a.upvoterIds.length || a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1),
+    )
     .slice(0, PAGE);
   const posts = top
     .filter((post) => post.mergedToId === null && post.status?.type !== "completed")
@@ -46,7 +54,11 @@ function postId(ctx: OpContext): string {
   return Array.from(ctx.random.bytes(12), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function createFeatureRequest(ctx: OpContext, user: UserRecord, body: CreateFeatureRequestBody): { success: true; id: string } {
+export function createFeatureRequest(
+  ctx: OpContext,
+  user: UserRecord,
+  body: CreateFeatureRequestBody,
+): { success: true; id: string } {
   const record: FeatureRequestRecord = {
     id: postId(ctx),
     title: body.title,
@@ -55,7 +67,12 @@ export function createFeatureRequest(ctx: OpContext, user: UserRecord, body: Cre
     tags: body.tags ?? DEFAULTS.tags,
     commentsAllowed: body.commentsAllowed ?? DEFAULTS.commentsAllowed,
     // The board's own fields (where the post came from, who posted it) first; the request's may override them.
-    customInputValues: { source: "dashboard_companion", userId: user.id, projectId: "stack-auth", ...body.customInputValues },
+    customInputValues: {
+      source: "dashboard_companion",
+      userId: user.id,
+      projectId: "stack-auth",
+      ...body.customInputValues,
+    },
     authorEmail: boardEmail(user),
     authorName: user.displayName ?? DEFAULTS.authorName,
     upvoterIds: [],
@@ -68,7 +85,11 @@ export function createFeatureRequest(ctx: OpContext, user: UserRecord, body: Cre
 }
 
 /** Toggles the caller's upvote. A post the board does not have is a plain 404 (upstream: the board's error). */
-export function upvoteFeatureRequest(ctx: OpContext, user: UserRecord, id: string): { success: true; upvoted: boolean } {
+export function upvoteFeatureRequest(
+  ctx: OpContext,
+  user: UserRecord,
+  id: string,
+): { success: true; upvoted: boolean } {
   const post = ctx.tables.featureRequests.get(id);
   if (!post) throw refusal("featureRequestNotFound");
   const upvoted = !post.upvoterIds.includes(user.id);

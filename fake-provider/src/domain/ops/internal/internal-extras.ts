@@ -21,12 +21,25 @@ import { refusal } from "../../errors/refusals.ts";
  */
 
 const PAGES = [
-  "signIn", "signUp", "signOut", "emailVerification", "passwordReset", "forgotPassword", "oauthCallback",
-  "magicLinkCallback", "accountSettings", "teamInvitation", "mfa", "error", "onboarding",
+  "signIn",
+  "signUp",
+  "signOut",
+  "emailVerification",
+  "passwordReset",
+  "forgotPassword",
+  "oauthCallback",
+  "magicLinkCallback",
+  "accountSettings",
+  "teamInvitation",
+  "mfa",
+  "error",
+  "onboarding",
 ] as const;
 
 export function componentVersions() {
-  return { versions: Object.fromEntries(PAGES.map((page) => [page, { version: 1, changelogs: { "1": "Initial version." } }])) };
+  return {
+    versions: Object.fromEntries(PAGES.map((page) => [page, { version: 1, changelogs: { "1": "Initial version." } }])),
+  };
 }
 
 /** Where the real service sends support feedback. */
@@ -44,13 +57,23 @@ export function sendFeedback(ctx: OpContext, auth: Auth | null, body: FeedbackRe
   ];
   const text = lines.join("\n");
   const html = `<div>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}</div>`;
-  recordSentEmail(ctx, projectId, SUPPORT_INBOX, null, { subject, html, text }, newOutboxFields(ctx, { type: "custom-emails", emails: [SUPPORT_INBOX] }, { tsxSource: htmlTemplateSource(html) }));
+  recordSentEmail(
+    ctx,
+    projectId,
+    SUPPORT_INBOX,
+    null,
+    { subject, html, text },
+    newOutboxFields(ctx, { type: "custom-emails", emails: [SUPPORT_INBOX] }, { tsxSource: htmlTemplateSource(html) }),
+  );
   return { success: true };
 }
 
 export const changelog = () => ({ entries: [] });
 
-export const sendTestWebhook = () => ({ success: false, error_message: "Endpoint not found. Make sure it still exists." });
+export const sendTestWebhook = () => ({
+  success: false,
+  error_message: "Endpoint not found. Make sure it still exists.",
+});
 
 /**
  * The real service answers this only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true, a mode authsim never runs in: the

@@ -52,11 +52,19 @@ export function deleteQaEntry(ctx: OpContext, correlationId: string): { success:
 
 export function markHumanReviewed(ctx: OpContext, user: UserRecord, correlationId: string): { success: true } {
   const entry = requireEntry(ctx, correlationId);
-  ctx.tables.mcpCallLog.set(correlationId, { ...entry, humanReviewedAtMillis: ctx.now, humanReviewedBy: reviewerOf(user) });
+  ctx.tables.mcpCallLog.set(correlationId, {
+    ...entry,
+    humanReviewedAtMillis: ctx.now,
+    humanReviewedBy: reviewerOf(user),
+  });
   return { success: true };
 }
 
-export function updateHumanCorrection(ctx: OpContext, user: UserRecord, body: McpUpdateCorrectionBody): { success: true } {
+export function updateHumanCorrection(
+  ctx: OpContext,
+  user: UserRecord,
+  body: McpUpdateCorrectionBody,
+): { success: true } {
   const entry = requireEntry(ctx, body.correlationId);
   ctx.tables.mcpCallLog.set(body.correlationId, {
     ...entry,

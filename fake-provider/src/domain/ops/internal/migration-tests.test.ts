@@ -18,7 +18,9 @@ describe("the migration-test routes", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     const body = await response.text();
     const [first, blank, link] = body.split("\n");
-    expect(first).toMatch(/^You are on http:\/\/[^ ]+\/api\/v1\/migration-tests\?anything=1\. Please pick a migration test\.$/);
+    expect(first).toMatch(
+      /^You are on http:\/\/[^ ]+\/api\/v1\/migration-tests\?anything=1\. Please pick a migration test\.$/,
+    );
     expect(blank).toBe("");
     // "./smart-route-handler" resolves against the last path segment, as a URL does.
     expect(link).toMatch(/^- http:\/\/[^ ]+\/api\/v1\/smart-route-handler$/);
@@ -33,6 +35,10 @@ describe("the migration-test routes", () => {
   });
 
   it("refuses an unknown query parameter with SCHEMA_ERROR", async () => {
-    await expectKnownError(await api(provider, "/migration-tests/smart-route-handler?queryParam=old"), "SCHEMA_ERROR", 400);
+    await expectKnownError(
+      await api(provider, "/migration-tests/smart-route-handler?queryParam=old"),
+      "SCHEMA_ERROR",
+      400,
+    );
   });
 });

@@ -10,6 +10,9 @@ import type { ProjectRecord } from "../../store/records.ts";
  * redirect-endpoints.test.ts holds them to it).
  */
 export function assertTrustedCallback(project: ProjectRecord, callbackUrl: string): void {
-  const trusted = isTrustedRedirectUrl(callbackUrl, { allowLocalhost: project.config.allow_localhost, domains: project.config.domains });
+  const trusted = isTrustedRedirectUrl(callbackUrl, {
+    allowLocalhost: project.config.allow_localhost,
+    domains: project.config.domains,
+  });
   if (!trusted) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
 }

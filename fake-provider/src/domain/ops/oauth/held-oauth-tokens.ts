@@ -10,4 +10,5 @@ export interface HeldOAuthTokens {
 }
 
 /** The account a held token belongs to: project, provider config and the provider's account id. */
-export const heldKey = (projectId: string, providerId: string, providerAccountId: string): string => `${projectId}\u0000${providerId}\u0000${providerAccountId}`;
+export const heldKey = (projectId: string, providerId: string, providerAccountId: string): string =>
+  `${projectId}\u0000${providerId}\u0000${providerAccountId}`;

@@ -14,7 +14,9 @@ describe("the mock identity provider's generated accounts", () => {
     const email = "mei.tanaka@example.com";
     expect(accountForEmail("github", email).accountId).toMatch(/^[1-9]\d{6,8}$/);
     expect(accountForEmail("google", email).accountId).toMatch(/^1\d{20}$/);
-    expect(accountForEmail("microsoft", email).accountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(accountForEmail("microsoft", email).accountId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expect(accountForEmail("spotify", email).accountId).toMatch(/^[0-9a-z]{25}$/);
     expect(accountForEmail("mock", email).accountId).toMatch(/^[0-9a-f]{16}$/);
     expect(accountForEmail("google", email).accountId).not.toBe(accountForEmail("github", email).accountId);

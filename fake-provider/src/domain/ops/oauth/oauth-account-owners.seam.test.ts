@@ -16,7 +16,9 @@ describe("linkOwner", () => {
     const seam = opSeam();
     const [me, other] = [await seam.addUser(), await seam.addUser()];
     for (const verb of ["read", "update", "delete"] as const) {
-      expect((await seam.refuses(asClient(me), (ctx) => linkOwner(ctx.auth, ctx, other.id, verb), 403)).message).toBe(`Client can only ${verb} OAuth providers for their own user.`);
+      expect((await seam.refuses(asClient(me), (ctx) => linkOwner(ctx.auth, ctx, other.id, verb), 403)).message).toBe(
+        `Client can only ${verb} OAuth providers for their own user.`,
+      );
     }
     await seam.refuses(asClient(), (ctx) => linkOwner(ctx.auth, ctx, "me", "read"), "CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
@@ -37,7 +39,9 @@ describe("listingOwner", () => {
     const seam = opSeam();
     const [me, other] = [await seam.addUser(), await seam.addUser()];
     await seam.refuses(asClient(), (ctx) => listingOwner(ctx.auth, "me"), "CANNOT_GET_OWN_USER_WITHOUT_USER");
-    expect((await seam.refuses(asClient(me), (ctx) => listingOwner(ctx.auth, other.id), 403)).message).toBe("Client can only list OAuth providers for their own user.");
+    expect((await seam.refuses(asClient(me), (ctx) => listingOwner(ctx.auth, other.id), 403)).message).toBe(
+      "Client can only list OAuth providers for their own user.",
+    );
     await seam.refuses(asClient(me), (ctx) => listingOwner(ctx.auth, undefined), 403);
   });
 });

@@ -10,7 +10,12 @@ import { refusal } from "../../errors/refusals.ts";
 export const OAUTH_PROVIDERS = "OAuth providers";
 
 /** The user of a link route; a client naming another user gets upstream's plain 403 for that verb. */
-export function linkOwner(auth: Auth, ctx: OpContext, userIdOrMe: string, verb: "read" | "update" | "delete"): UserRecord {
+export function linkOwner(
+  auth: Auth,
+  ctx: OpContext,
+  userIdOrMe: string,
+  verb: "read" | "update" | "delete",
+): UserRecord {
   if (auth.type === "client" && userIdOrMe !== "me" && auth.user && auth.user.id !== userIdOrMe) {
     throw refusal("clientOwnOAuthProvidersOnly", verb);
   }

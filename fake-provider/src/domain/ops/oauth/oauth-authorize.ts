@@ -44,7 +44,8 @@ async function tokenUser(ctx: OpContext, projectId: string, token: string): Prom
  * back (an unhandled error there); the emulator refuses it up front with that library's words, as a plain 400.
  */
 function assertPkceMethod(method: string): void {
-  if (!(pkceMethods as readonly string[]).includes(method)) throw refusal("invalidRequestTransformAlgorithmSupported", method);
+  if (!(pkceMethods as readonly string[]).includes(method))
+    throw refusal("invalidRequestTransformAlgorithmSupported", method);
 }
 
 export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuthorizeQuery): Promise<AuthorizeResult> {
@@ -57,7 +58,8 @@ export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuth
   // refuses an untrusted one), and the error URL is used then only if trusted, so neither stops the flow from starting.
   assertAllowedOAuthRedirect(project, q.after_callback_redirect_url);
   // Shared keys cannot grant extra scopes, whether signing in or linking (the real service refuses both).
-  if (q.provider_scope && provider.type === "shared") throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+  if (q.provider_scope && provider.type === "shared")
+    throw knownError("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
   assertPkceMethod(q.code_challenge_method);
   // A token names the user to link to, or the anonymous user a sign-in upgrades (protocol.md §7.8).
   const userId = q.token ? await tokenUser(ctx, project.id, q.token) : null;
@@ -98,7 +100,11 @@ export async function authorize(ctx: OpContext, providerId: string, q: OAuthAuth
  * provider id as client, OpenID scopes with a refresh token, the callback on the registered API base, an S256 PKCE
  * challenge and the inner state. The callback redeems the code in process, so the verifier is not kept.
  */
-async function mockServerAuthorizeUrl(ctx: OpContext, server: MockOAuthServerSettings, flow: OAuthFlowRecord): Promise<string> {
+async function mockServerAuthorizeUrl(
+  ctx: OpContext,
+  server: MockOAuthServerSettings,
+  flow: OAuthFlowRecord,
+): Promise<string> {
   const url = new URL("/auth", server.origin);
   const providerId = flow.providerConfigId;
   url.search = new URLSearchParams({

@@ -37,15 +37,27 @@ function link(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRecord, ide
   const user = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
   if (!user) throw refusal("userAccountWasLinkedNo");
   const own = accountsOfUser(ctx, user.id).find((a) => a.providerConfigId === flow.providerConfigId);
-  if (own && own.providerAccountId !== identity.accountId) throw knownError("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION");
+  if (own && own.providerAccountId !== identity.accountId)
+    throw knownError("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION");
   const holder = anyAccountFor(ctx, project.id, flow.providerConfigId, identity.accountId);
   if (holder && holder.userId !== user.id) throw knownError("OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER");
-  if (!holder) newAccount(ctx, user, { providerConfigId: flow.providerConfigId, providerAccountId: identity.accountId, email: identity.email });
+  if (!holder)
+    newAccount(ctx, user, {
+      providerConfigId: flow.providerConfigId,
+      providerAccountId: identity.accountId,
+      email: identity.email,
+    });
   return { user, isNewUser: false };
 }
 
 /** An address already used for sign-in by someone: what the project's merge strategy says to do (spec §3). */
-function mergeByEmail(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRecord, identity: MockIdentity, email: string): Outcome | "new-without-email-auth" | null {
+function mergeByEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  flow: OAuthFlowRecord,
+  identity: MockIdentity,
+  email: string,
+): Outcome | "new-without-email-auth" | null {
   const channel = authChannelFor(ctx.tables, project.id, email);
   if (!channel) return null;
   const strategy = project.config.oauth_account_merge_strategy;
@@ -53,7 +65,11 @@ function mergeByEmail(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   // Linking on an unverified address would hand the account to whoever typed it; both sides must be verified.
   // Only an unverified existing address is one that verifying would fix; raise_error and an unverified new one are not.
   const refuse = (wouldWork: boolean) =>
-    knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", { type: "email", contact_channel_value: email, would_work_if_email_was_verified: wouldWork });
+    knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", {
+      type: "email",
+      contact_channel_value: email,
+      would_work_if_email_was_verified: wouldWork,
+    });
   if (strategy === "raise_error") throw refuse(false);
   if (!channel.isVerified) throw refuse(true);
   if (!identity.emailVerified) throw refuse(false);
@@ -76,7 +92,12 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   // The project's sign-up rules (domain/ops/sign-in/sign-up-rules.ts): a rejection becomes the flow's error redirect.
   const current = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
-  const ruled = applySignUpRules(ctx, project.id, { email: identity.email, authMethod: "oauth", oauthProvider: flow.providerConfigId, current: current?.isAnonymous ? current : null });
+  const ruled = applySignUpRules(ctx, project.id, {
+    email: identity.email,
+    authMethod: "oauth",
+    oauthProvider: flow.providerConfigId,
+    current: current?.isAnonymous ? current : null,
+  });
   const fields = {
     ...ruled,
     displayName: identity.displayName,
@@ -85,8 +106,15 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
     primaryEmailAuthEnabled: emailAuth,
   };
   // A signed-in anonymous user is upgraded rather than left behind (protocol.md §7.8).
-  const user = saveUser(ctx, current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields));
-  newAccount(ctx, user, { providerConfigId: flow.providerConfigId, providerAccountId: identity.accountId, email: identity.email });
+  const user = saveUser(
+    ctx,
+    current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields),
+  );
+  newAccount(ctx, user, {
+    providerConfigId: flow.providerConfigId,
+    providerAccountId: identity.accountId,
+    email: identity.email,
+  });
   return { user, isNewUser: true };
 }
 
@@ -97,7 +125,8 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
  * invalid_client, else a 500); the emulator answers them as a denial (never a 500).
  */
 function providerError(error: string): never {
-  if (["server_error", "temporarily_unavailable", "timeout"].includes(error.toLowerCase())) throw knownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
+  if (["server_error", "temporarily_unavailable", "timeout"].includes(error.toLowerCase()))
+    throw knownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
   throw knownError("OAUTH_PROVIDER_ACCESS_DENIED");
 }
 
@@ -106,9 +135,15 @@ function providerError(error: string): never {
  * allowed one (the SDK's callback page reads the error there), else the flow's error URL when that one is, else nowhere
  * (the known error is answered itself). An untrusted error URL is never followed.
  */
-function errorRedirect(project: ProjectRecord | undefined, flow: OAuthFlowRecord, error: KnownErrorException): RedirectingError | null {
+function errorRedirect(
+  project: ProjectRecord | undefined,
+  flow: OAuthFlowRecord,
+  error: KnownErrorException,
+): RedirectingError | null {
   const candidates = [flow.redirectUri, flow.errorRedirectUrl];
-  const target = project ? candidates.find((url): url is string => !!url && isAllowedOAuthRedirect(project, url)) : undefined;
+  const target = project
+    ? candidates.find((url): url is string => !!url && isAllowedOAuthRedirect(project, url))
+    : undefined;
   if (!target) return null;
   const url = new URL(target);
   url.searchParams.set("error", "server_error");
@@ -142,17 +177,19 @@ const invalidInnerGrant = () => refusal("innerOauthCallbackFailedDue");
  * inner-state cookie (without it the flow was not started by this browser: CSRF), which every answer from here on
  * deletes (one callback per flow). A flow in JSON mode set no cookie: PKCE protects it.
  */
-export function oauthCallback(ctx: OpContext, providerId: string, input: CallbackInput, browser: CallbackBrowser): CallbackAnswer {
+export function oauthCallback(
+  ctx: OpContext,
+  providerId: string,
+  input: CallbackInput,
+  browser: CallbackBrowser,
+): CallbackAnswer {
   const innerState = input.state ?? "";
   const flow = ctx.tables.oauthFlows.get(innerState);
   if (!flow) throw refusal("invalidOauthStatePleaseTry");
   const headers: [string, string][] = flow.jsonMode ? [] : [["set-cookie", browser.spentInnerCookie(innerState)]];
   if (!flow.jsonMode && !browser.hasInnerCookie(innerState)) {
     // Another browser's (or a forged) callback does not use up the flow of the browser that started it.
-    throw withResponseHeaders(
-      refusal("innerOauthCookieFoundLikely"),
-      headers,
-    );
+    throw withResponseHeaders(refusal("innerOauthCookieFoundLikely"), headers);
   }
   // One callback per flow, even a refused one.
   ctx.keepOnFailure((tables) => tables.oauthFlows.delete(innerState));
@@ -171,11 +208,13 @@ function redeem(ctx: OpContext, providerId: string, input: CallbackInput, flow: 
     requireEnabledProvider(project, providerId);
     if (input.error !== undefined) providerError(input.error);
     // The code was issued for the flow's provider; redeemed at another one it is unknown there.
-    if (providerId !== flow.providerConfigId || !input.code || input.code !== flow.innerCode || !flow.identity) throw invalidInnerGrant();
+    if (providerId !== flow.providerConfigId || !input.code || input.code !== flow.innerCode || !flow.identity)
+      throw invalidInnerGrant();
     // The app's redirect URI is judged now, before any user is signed in or created.
     if (!isAllowedOAuthRedirect(project, flow.redirectUri)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
     const identity = flow.identity;
-    const { user, isNewUser } = flow.type === "link" ? link(ctx, project, flow, identity) : authenticate(ctx, project, flow, identity);
+    const { user, isNewUser } =
+      flow.type === "link" ? link(ctx, project, flow, identity) : authenticate(ctx, project, flow, identity);
     recordGrant(ctx, project.id, flow.providerConfigId, identity.accountId, identity.scopes);
     const code: OAuthAuthorizationCodeRecord = {
       code: randomBase32(ctx.random, 224),

@@ -22,10 +22,12 @@ export function oauthClientProject(
 ): ProjectRecord {
   const [projectId, branchId = DEFAULT_BRANCH_ID] = clientId.split("#");
   const project = projectId ? ctx.tables.projects.get(projectId) : undefined;
-  if (!project || branchId !== DEFAULT_BRANCH_ID) throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
+  if (!project || branchId !== DEFAULT_BRANCH_ID)
+    throw knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId });
   const secret = clientSecret === PUBLIC_CLIENT_SENTINEL || clientSecret === "" ? undefined : clientSecret;
   if (secret === undefined) {
-    if (project.config.require_publishable_client_key) throw knownError("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", { project_id: project.id });
+    if (project.config.require_publishable_client_key)
+      throw knownError("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", { project_id: project.id });
   } else if (!findKeySet(ctx.tables, project.id, "publishable", secret, ctx.now)) {
     throw badSecret === "INVALID_OAUTH_CLIENT_ID_OR_SECRET"
       ? knownError("INVALID_OAUTH_CLIENT_ID_OR_SECRET", { client_id: clientId })

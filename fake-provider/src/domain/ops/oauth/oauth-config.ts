@@ -16,7 +16,12 @@ import type { OpContext } from "../context.ts";
  */
 export const defaultOAuthProviders: readonly OAuthProviderConfigRecord[] = [
   { id: "github", type: "shared" },
-  { id: "google", type: "standard", client_id: "authsim-mock-google-client-id", client_secret: "authsim-mock-google-client-secret" },
+  {
+    id: "google",
+    type: "standard",
+    client_id: "authsim-mock-google-client-id",
+    client_secret: "authsim-mock-google-client-secret",
+  },
 ];
 
 /**
@@ -24,7 +29,12 @@ export const defaultOAuthProviders: readonly OAuthProviderConfigRecord[] = [
  * (STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS=github,spotify,google,microsoft, each with shared keys): its own e2e
  * suite signs in to the internal project through spotify.
  */
-export const internalProjectOAuthProviders: readonly OAuthProviderConfigRecord[] = ["github", "spotify", "google", "microsoft"].map((id) => ({
+export const internalProjectOAuthProviders: readonly OAuthProviderConfigRecord[] = [
+  "github",
+  "spotify",
+  "google",
+  "microsoft",
+].map((id) => ({
   id,
   type: "shared" as const,
 }));
@@ -45,6 +55,9 @@ export function seedDefaultOAuthProviders(ctx: OpContext): void {
   for (const project of [...ctx.tables.projects.values()]) {
     if (project.config.oauth_providers !== undefined) continue;
     const defaults = project.id === INTERNAL_PROJECT_ID ? internalProjectOAuthProviders : defaultOAuthProviders;
-    ctx.tables.projects.set(project.id, { ...project, config: { ...project.config, oauth_providers: defaults.map((p) => ({ ...p })) } });
+    ctx.tables.projects.set(project.id, {
+      ...project,
+      config: { ...project.config, oauth_providers: defaults.map((p) => ({ ...p })) },
+    });
   }
 }

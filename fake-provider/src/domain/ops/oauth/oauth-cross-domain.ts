@@ -28,11 +28,21 @@ export function crossDomainAuthorize(
   if (!credentials.refreshToken) throw refusal("crossDomainNeedsRefreshToken");
   const session = ctx.tables.sessions.lookup("refreshToken", credentials.refreshToken);
   // Proof of the session: the refresh token of the very session the access token was issued for.
-  if (!session || session.id !== auth.sessionId || session.userId !== user.id || session.projectId !== auth.project.id) {
+  if (
+    !session ||
+    session.id !== auth.sessionId ||
+    session.userId !== user.id ||
+    session.projectId !== auth.project.id
+  ) {
     throw refusal("crossDomainTokenMismatch");
   }
   if (!isSessionLive(session, ctx.now)) throw refusal("crossDomainTokenInvalid");
-  const project = oauthClientProject(ctx, auth.project.id, credentials.publishableClientKey, "INVALID_PUBLISHABLE_CLIENT_KEY");
+  const project = oauthClientProject(
+    ctx,
+    auth.project.id,
+    credentials.publishableClientKey,
+    "INVALID_PUBLISHABLE_CLIENT_KEY",
+  );
   assertAllowedOAuthRedirect(project, body.redirect_uri);
   assertAllowedOAuthRedirect(project, body.after_callback_redirect_url);
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEV, api, expectJson, expectKnownError, newProvider, request, signUp, tokenRequest } from "../../../test-support/api.ts";
+import {
+  DEV,
+  api,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  request,
+  signUp,
+  tokenRequest,
+} from "../../../test-support/api.ts";
 import {
   APP_CALLBACK,
   APP_ERROR,
@@ -26,7 +35,9 @@ describe("OAuth authorize", () => {
     expect(`${location.origin}${location.pathname}`).toBe("http://localhost:8102/__emulator/oauth/authorize/github");
     const innerState = location.searchParams.get("state")!;
     const expires = new Date(provider.clock.now() + 3_600_000).toUTCString();
-    expect(response.headers.get("set-cookie")).toBe(`stack-oauth-inner-${innerState}=true; Path=/; Expires=${expires}; Max-Age=3600; HttpOnly`);
+    expect(response.headers.get("set-cookie")).toBe(
+      `stack-oauth-inner-${innerState}=true; Path=/; Expires=${expires}; Max-Age=3600; HttpOnly`,
+    );
   });
 
   it("answers 200 {location} in JSON mode, without a cookie: the callback of such a flow needs none", async () => {
@@ -37,25 +48,47 @@ describe("OAuth authorize", () => {
       const body = await expectJson<{ location: string }>(response);
       expect(body.location).toMatch(/^http:\/\/localhost:8102\/__emulator\/oauth\/authorize\/github\?state=/);
       expect(response.headers.get("set-cookie")).toBeNull();
-      const back = await callback(provider, await answerIdp(provider, body.location, { account_id: `gh-json-${mode}` }), null);
+      const back = await callback(
+        provider,
+        await answerIdp(provider, body.location, { account_id: `gh-json-${mode}` }),
+        null,
+      );
       expect(codeAndState(back).state).toBe("outer-state");
     }
   });
 
   it("refuses a provider that is not enabled with OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", async () => {
     const { challenge } = await pkcePair();
-    await expectKnownError(await api(newProvider(), authorizePath({ challenge, provider: "facebook" })), "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400);
+    await expectKnownError(
+      await api(newProvider(), authorizePath({ challenge, provider: "facebook" })),
+      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+      400,
+    );
   });
 
   it("refuses an untrusted after-callback URL up front, and lets untrusted redirect and error URLs start the flow", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    await expectKnownError(await api(provider, authorizePath({ challenge, afterCallbackRedirectUrl: "https://evil.example.net/x" })), "REDIRECT_URL_NOT_WHITELISTED", 400);
-    for (const o of [{ redirectUri: "https://evil.example.net/cb" }, { errorRedirectUrl: "https://evil.example.net/err" }]) {
+    await expectKnownError(
+      await api(provider, authorizePath({ challenge, afterCallbackRedirectUrl: "https://evil.example.net/x" })),
+      "REDIRECT_URL_NOT_WHITELISTED",
+      400,
+    );
+    for (const o of [
+      { redirectUri: "https://evil.example.net/cb" },
+      { errorRedirectUrl: "https://evil.example.net/err" },
+    ]) {
       expect((await api(provider, authorizePath({ challenge, ...o }))).status).toBe(307);
     }
     // A native app's SDK callback needs no trusted domain.
-    expect((await api(provider, authorizePath({ challenge, afterCallbackRedirectUrl: "stack-auth-mobile-oauth-url://done" }))).status).toBe(307);
+    expect(
+      (
+        await api(
+          provider,
+          authorizePath({ challenge, afterCallbackRedirectUrl: "stack-auth-mobile-oauth-url://done" }),
+        )
+      ).status,
+    ).toBe(307);
   });
 
   it("words a redirect URI with spaces twice, as the real schema does", async () => {
@@ -68,16 +101,30 @@ describe("OAuth authorize", () => {
   it("checks the client: unknown project, wrong publishable key, scope other than legacy", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    const body = await expectKnownError(await api(provider, authorizePath({ challenge, extra: { client_id: "nope" } })), "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400);
+    const body = await expectKnownError(
+      await api(provider, authorizePath({ challenge, extra: { client_id: "nope" } })),
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+      400,
+    );
     expect(body.details).toEqual({ client_id: "nope" });
-    await expectKnownError(await api(provider, authorizePath({ challenge, extra: { client_secret: "wrong" } })), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
-    const scope = await expectKnownError(await api(provider, authorizePath({ challenge, extra: { scope: "openid" } })), "INVALID_SCOPE", 400);
+    await expectKnownError(
+      await api(provider, authorizePath({ challenge, extra: { client_secret: "wrong" } })),
+      "INVALID_PUBLISHABLE_CLIENT_KEY",
+      401,
+    );
+    const scope = await expectKnownError(
+      await api(provider, authorizePath({ challenge, extra: { scope: "openid" } })),
+      "INVALID_SCOPE",
+      400,
+    );
     expect(scope.error).toBe('The scope "openid" is not a valid OAuth scope for Stack.');
   });
 
   it("takes any challenge with S256 or plain, and refuses another method with the OAuth library's plain 400", async () => {
     const provider = newProvider();
-    expect((await api(provider, authorizePath({ challenge: "short", extra: { code_challenge_method: "plain" } }))).status).toBe(307);
+    expect(
+      (await api(provider, authorizePath({ challenge: "short", extra: { code_challenge_method: "plain" } }))).status,
+    ).toBe(307);
     const other = await api(provider, authorizePath({ challenge: "short", extra: { code_challenge_method: "S512" } }));
     expect(other.status).toBe(400);
     expect(await other.text()).toBe("Invalid request: transform algorithm 'S512' not supported");
@@ -86,21 +133,42 @@ describe("OAuth authorize", () => {
   it("judges the client, its key, the redirect URL and extra scopes before the PKCE fields, as the real service does", async () => {
     const provider = newProvider();
     const bad = { code_challenge: "", code_challenge_method: "none", response_type: "token" };
-    await expectKnownError(await api(provider, authorizePath({ challenge: "x", extra: { ...bad, client_id: "nope" } })), "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400);
-    await expectKnownError(await api(provider, authorizePath({ challenge: "x", extra: { ...bad, client_secret: "pck_wrong" } })), "INVALID_PUBLISHABLE_CLIENT_KEY", 401);
     await expectKnownError(
-      await api(provider, authorizePath({ challenge: "x", afterCallbackRedirectUrl: "https://evil.example.net/x", extra: bad })),
+      await api(provider, authorizePath({ challenge: "x", extra: { ...bad, client_id: "nope" } })),
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+      400,
+    );
+    await expectKnownError(
+      await api(provider, authorizePath({ challenge: "x", extra: { ...bad, client_secret: "pck_wrong" } })),
+      "INVALID_PUBLISHABLE_CLIENT_KEY",
+      401,
+    );
+    await expectKnownError(
+      await api(
+        provider,
+        authorizePath({ challenge: "x", afterCallbackRedirectUrl: "https://evil.example.net/x", extra: bad }),
+      ),
       "REDIRECT_URL_NOT_WHITELISTED",
       400,
     );
-    await expectKnownError(await api(provider, authorizePath({ challenge: "x", providerScope: "repo", extra: bad })), "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", 400);
+    await expectKnownError(
+      await api(provider, authorizePath({ challenge: "x", providerScope: "repo", extra: bad })),
+      "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      400,
+    );
   });
 
   it("accepts the bot-challenge fields and checks only their shape", async () => {
     const provider = newProvider();
     const fields = { bot_challenge_token: "any-token", bot_challenge_phase: "invisible" };
-    expect((await api(provider, authorizePath({ challenge: "x", extra: { ...fields, code_challenge_method: "plain" } }))).status).toBe(307);
-    const wrongPhase = await api(provider, authorizePath({ challenge: "x", extra: { bot_challenge_phase: "later", code_challenge_method: "plain" } }));
+    expect(
+      (await api(provider, authorizePath({ challenge: "x", extra: { ...fields, code_challenge_method: "plain" } })))
+        .status,
+    ).toBe(307);
+    const wrongPhase = await api(
+      provider,
+      authorizePath({ challenge: "x", extra: { bot_challenge_phase: "later", code_challenge_method: "plain" } }),
+    );
     expect((await expectKnownError(wrongPhase, "SCHEMA_ERROR", 400)).error).toContain("query.bot_challenge_phase");
   });
 
@@ -122,8 +190,17 @@ describe("OAuth authorize", () => {
 describe("OAuth callback and code exchange", () => {
   it("signs a new user up: is_new_user, the identity's profile, the link in oauth_providers", async () => {
     const provider = newProvider();
-    const tokens = await oauthSignIn(provider, { account_id: "gh-1", email: "octo@example.com", name: "Octo Cat" }, { afterCallbackRedirectUrl: "http://localhost:3000/after" });
-    expect(tokens).toMatchObject({ is_new_user: true, after_callback_redirect_url: "http://localhost:3000/after", token_type: "Bearer", scope: "legacy" });
+    const tokens = await oauthSignIn(
+      provider,
+      { account_id: "gh-1", email: "octo@example.com", name: "Octo Cat" },
+      { afterCallbackRedirectUrl: "http://localhost:3000/after" },
+    );
+    expect(tokens).toMatchObject({
+      is_new_user: true,
+      after_callback_redirect_url: "http://localhost:3000/after",
+      token_type: "Bearer",
+      scope: "legacy",
+    });
     const me = await expectJson(await api(provider, "/users/me", { headers: withToken(tokens.access_token) }));
     expect(me).toMatchObject({
       primary_email: "octo@example.com",
@@ -134,7 +211,9 @@ describe("OAuth callback and code exchange", () => {
     });
     const again = await oauthSignIn(provider, { account_id: "gh-1", email: "octo@example.com" });
     expect(again.is_new_user).toBe(false);
-    const meAgain = await expectJson<{ id: string }>(await api(provider, "/users/me", { headers: withToken(again.access_token) }));
+    const meAgain = await expectJson<{ id: string }>(
+      await api(provider, "/users/me", { headers: withToken(again.access_token) }),
+    );
     expect(meAgain.id).toBe((me as { id: string }).id);
     expect(provider.unexpected).toEqual([]);
   });
@@ -143,7 +222,11 @@ describe("OAuth callback and code exchange", () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
     const start = await startOAuth(provider, { challenge, state: "s-123", redirectUri: `${APP_CALLBACK}?keep=1` });
-    const back = await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-2" }), start.cookie);
+    const back = await callback(
+      provider,
+      await answerIdp(provider, start.location, { account_id: "gh-2" }),
+      start.cookie,
+    );
     const { state, location } = codeAndState(back);
     expect(state).toBe("s-123");
     expect(location.searchParams.get("keep")).toBe("1");
@@ -172,7 +255,9 @@ describe("OAuth callback and code exchange", () => {
     const start = await startOAuth(provider, { challenge });
     const back = await callback(provider, await answerIdp(provider, start.location, { action: "deny" }), start.cookie);
     expect(back.status).toBe(307);
-    expect(back.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+    expect(back.headers.get("set-cookie")).toContain(
+      `stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+    );
     const to = new URL(back.headers.get("location")!);
     expect(`${to.origin}${to.pathname}`).toBe(APP_CALLBACK);
     expect(Object.fromEntries(to.searchParams)).toEqual({
@@ -197,27 +282,50 @@ describe("OAuth callback and code exchange", () => {
   it("answers the known error itself when neither the redirect URI nor the error URL is trusted (OUTER_OAUTH_TIMEOUT 408)", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    const start = await startOAuth(provider, { challenge, redirectUri: "https://evil.example.net/cb", errorRedirectUrl: "https://evil.example.net/err" });
+    const start = await startOAuth(provider, {
+      challenge,
+      redirectUri: "https://evil.example.net/cb",
+      errorRedirectUrl: "https://evil.example.net/err",
+    });
     const to = await answerIdp(provider, start.location, { account_id: "gh-5" });
     provider.clock.advance(3_600_001);
     const response = await callback(provider, to, start.cookie);
     await expectKnownError(response, "OUTER_OAUTH_TIMEOUT", 408);
-    expect(response.headers.get("set-cookie")).toContain(`stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+    expect(response.headers.get("set-cookie")).toContain(
+      `stack-oauth-inner-${start.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+    );
   });
 
   it("refuses an untrusted redirect URI at the callback: to a trusted error URL (307), else the known error itself", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
     const toError = await startOAuth(provider, { challenge, redirectUri: "https://localhost.evil.example.net/cb" });
-    const redirected = await callback(provider, await answerIdp(provider, toError.location, { account_id: "gh-untrusted" }), toError.cookie);
+    const redirected = await callback(
+      provider,
+      await answerIdp(provider, toError.location, { account_id: "gh-untrusted" }),
+      toError.cookie,
+    );
     expect(redirected.status).toBe(307);
     const to = new URL(redirected.headers.get("location")!);
-    expect([`${to.origin}${to.pathname}`, to.searchParams.get("errorCode")]).toEqual([APP_ERROR, "REDIRECT_URL_NOT_WHITELISTED"]);
+    expect([`${to.origin}${to.pathname}`, to.searchParams.get("errorCode")]).toEqual([
+      APP_ERROR,
+      "REDIRECT_URL_NOT_WHITELISTED",
+    ]);
 
-    const nowhere = await startOAuth(provider, { challenge, redirectUri: "https://evil.example.net/cb", errorRedirectUrl: "https://evil.example.net/err" });
-    const refused = await callback(provider, await answerIdp(provider, nowhere.location, { account_id: "gh-untrusted" }), nowhere.cookie);
+    const nowhere = await startOAuth(provider, {
+      challenge,
+      redirectUri: "https://evil.example.net/cb",
+      errorRedirectUrl: "https://evil.example.net/err",
+    });
+    const refused = await callback(
+      provider,
+      await answerIdp(provider, nowhere.location, { account_id: "gh-untrusted" }),
+      nowhere.cookie,
+    );
     await expectKnownError(refused, "REDIRECT_URL_NOT_WHITELISTED", 400);
-    expect(refused.headers.get("set-cookie")).toContain(`stack-oauth-inner-${nowhere.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+    expect(refused.headers.get("set-cookie")).toContain(
+      `stack-oauth-inner-${nowhere.innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+    );
     // Nobody was signed up by the refused flows.
     expect(provider.store.read.oauthAccounts.size).toBe(0);
   });
@@ -225,40 +333,64 @@ describe("OAuth callback and code exchange", () => {
   it("refuses a wrong inner code, or one redeemed at another provider, with the plain invalid-grant 400", async () => {
     const provider = newProvider();
     const { challenge } = await pkcePair();
-    for (const forge of [(u: URL) => u.searchParams.set("code", "forged"), (u: URL) => (u.pathname = u.pathname.replace(/github$/, "google"))]) {
+    for (const forge of [
+      (u: URL) => u.searchParams.set("code", "forged"),
+      (u: URL) => (u.pathname = u.pathname.replace(/github$/, "google")),
+    ]) {
       const start = await startOAuth(provider, { challenge });
       const to = new URL(await answerIdp(provider, start.location, { account_id: "gh-6" }));
       forge(to);
       const response = await callback(provider, to.toString(), start.cookie);
-      expect([response.status, await response.text()]).toEqual([400, "Inner OAuth callback failed due to invalid grant. Please try again."]);
+      expect([response.status, await response.text()]).toEqual([
+        400,
+        "Inner OAuth callback failed due to invalid grant. Please try again.",
+      ]);
       expect(response.headers.get("set-cookie")).toContain("=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT");
     }
   });
 
   it("exchanges a code of a plain PKCE challenge for the verifier that equals it", async () => {
     const provider = newProvider();
-    const start = await startOAuth(provider, { challenge: "some-code-challenge", extra: { code_challenge_method: "plain" } });
-    const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-plain" }), start.cookie));
+    const start = await startOAuth(provider, {
+      challenge: "some-code-challenge",
+      extra: { code_challenge_method: "plain" },
+    });
+    const { code } = codeAndState(
+      await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-plain" }), start.cookie),
+    );
     await expectKnownError(await codeGrant(provider, code, "another-verifier"), "INVALID_AUTHORIZATION_CODE", 400);
-    expect(await expectJson<{ is_new_user: boolean }>(await codeGrant(provider, code, "some-code-challenge"))).toMatchObject({ is_new_user: true });
+    expect(
+      await expectJson<{ is_new_user: boolean }>(await codeGrant(provider, code, "some-code-challenge")),
+    ).toMatchObject({ is_new_user: true });
   });
 
   it("exchanges a code once, with the same redirect URI and the matching PKCE verifier", async () => {
     const provider = newProvider();
     const { verifier, challenge } = await pkcePair("pkce");
     const start = await startOAuth(provider, { challenge });
-    const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-7" }), start.cookie));
+    const { code } = codeAndState(
+      await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-7" }), start.cookie),
+    );
 
     // The real token route answers the OAuth library's invalid grant (wrong or missing verifier) as INVALID_AUTHORIZATION_CODE.
     const otherVerifier = (await pkcePair("other")).verifier;
     await expectKnownError(await codeGrant(provider, code, otherVerifier), "INVALID_AUTHORIZATION_CODE", 400);
-    const noVerifier = await tokenRequest(provider, { grant_type: "authorization_code", client_id: DEV.id, code, redirect_uri: APP_CALLBACK });
+    const noVerifier = await tokenRequest(provider, {
+      grant_type: "authorization_code",
+      client_id: DEV.id,
+      code,
+      redirect_uri: APP_CALLBACK,
+    });
     await expectKnownError(noVerifier, "INVALID_AUTHORIZATION_CODE", 400);
     const wrongUri = await codeGrant(provider, code, verifier, "http://localhost:3000/elsewhere");
     expect(wrongUri.status).toBe(400);
-    expect(await wrongUri.text()).toBe("Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.");
+    expect(await wrongUri.text()).toBe(
+      "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.",
+    );
 
-    const tokens = await expectJson<{ refresh_token: string; newUser: boolean }>(await codeGrant(provider, code, verifier));
+    const tokens = await expectJson<{ refresh_token: string; newUser: boolean }>(
+      await codeGrant(provider, code, verifier),
+    );
     expect(tokens.newUser).toBe(true);
     await expectKnownError(await codeGrant(provider, code, verifier), "INVALID_AUTHORIZATION_CODE", 400);
     await expectKnownError(await codeGrant(provider, "never-issued", verifier), "INVALID_AUTHORIZATION_CODE", 400);
@@ -268,7 +400,9 @@ describe("OAuth callback and code exchange", () => {
     const provider = newProvider();
     const { verifier, challenge } = await pkcePair();
     const start = await startOAuth(provider, { challenge });
-    const { code } = codeAndState(await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-8" }), start.cookie));
+    const { code } = codeAndState(
+      await callback(provider, await answerIdp(provider, start.location, { account_id: "gh-8" }), start.cookie),
+    );
     provider.clock.advance(5 * 60_000);
     await expectKnownError(await codeGrant(provider, code, verifier), "INVALID_AUTHORIZATION_CODE", 400);
   });

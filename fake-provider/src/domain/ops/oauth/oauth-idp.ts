@@ -37,9 +37,21 @@ export function flowForPage(tables: Tables, providerId: string, innerState: stri
  * callback treats them as the real service does (domain/ops/oauth/oauth-callback.ts `providerError`).
  */
 export const IDP_ERRORS = [
-  { code: "temporarily_unavailable", label: "the provider is overloaded or down", description: "The authorization server is temporarily unable to handle the request." },
-  { code: "server_error", label: "the provider failed", description: "The authorization server encountered an unexpected condition." },
-  { code: "consent_required", label: "the user must consent first", description: "The user has not granted consent to this application." },
+  {
+    code: "temporarily_unavailable",
+    label: "the provider is overloaded or down",
+    description: "The authorization server is temporarily unable to handle the request.",
+  },
+  {
+    code: "server_error",
+    label: "the provider failed",
+    description: "The authorization server encountered an unexpected condition.",
+  },
+  {
+    code: "consent_required",
+    label: "the user must consent first",
+    description: "The user has not granted consent to this application.",
+  },
 ] as const;
 export type IdpErrorCode = (typeof IDP_ERRORS)[number]["code"];
 export const isIdpErrorCode = (code: string): code is IdpErrorCode => IDP_ERRORS.some((e) => e.code === code);
@@ -50,12 +62,17 @@ export type IdpDecision = { deny: true; error?: IdpErrorCode } | { deny: false; 
 /** The person's choice; the answer is the callback URL the browser goes to next. */
 export function decide(ctx: OpContext, providerId: string, innerState: string, decision: IdpDecision): string {
   const flow = flowForPage(ctx.tables, providerId, innerState);
-  const callback = new URL(`${ctx.settings.apiBaseUrl}${API_PREFIX}/auth/oauth/callback/${encodeURIComponent(providerId)}`);
+  const callback = new URL(
+    `${ctx.settings.apiBaseUrl}${API_PREFIX}/auth/oauth/callback/${encodeURIComponent(providerId)}`,
+  );
   callback.searchParams.set("state", flow.innerState);
   if (decision.deny) {
     const error = IDP_ERRORS.find((e) => e.code === decision.error);
     callback.searchParams.set("error", error?.code ?? "access_denied");
-    callback.searchParams.set("error_description", error?.description ?? "The user denied access at the identity provider.");
+    callback.searchParams.set(
+      "error_description",
+      error?.description ?? "The user denied access at the identity provider.",
+    );
     return callback.toString();
   }
   const identity = decision.identity;
@@ -63,7 +80,10 @@ export function decide(ctx: OpContext, providerId: string, innerState: string, d
   // A provider grants at most what it was asked for.
   const requested = requestedScopes(flow);
   const granted = identity.scopes.filter((s) => requested.includes(s));
-  callback.searchParams.set("code", grantInnerCode(ctx, flow, { ...identity, accountId: identity.accountId.trim(), scopes: granted }));
+  callback.searchParams.set(
+    "code",
+    grantInnerCode(ctx, flow, { ...identity, accountId: identity.accountId.trim(), scopes: granted }),
+  );
   return callback.toString();
 }
 

@@ -25,20 +25,49 @@ describe("tokenEndpointClient", () => {
   it("refuses an unknown project, another branch or a wrong key with INVALID_OAUTH_CLIENT_ID_OR_SECRET naming the client", async () => {
     const seam = opSeam();
     for (const clientId of ["", "no-such-project", `${DEV.id}#dev`]) {
-      expect((await seam.refuses((ctx) => tokenEndpointClient(ctx, { client_id: clientId, client_secret: PUBLISHABLE }), "INVALID_OAUTH_CLIENT_ID_OR_SECRET")).details).toEqual({ client_id: clientId });
+      expect(
+        (
+          await seam.refuses(
+            (ctx) => tokenEndpointClient(ctx, { client_id: clientId, client_secret: PUBLISHABLE }),
+            "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+          )
+        ).details,
+      ).toEqual({ client_id: clientId });
     }
-    expect((await seam.refuses((ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: "pck_wrong" }), "INVALID_OAUTH_CLIENT_ID_OR_SECRET")).details).toEqual({ client_id: DEV.id });
+    expect(
+      (
+        await seam.refuses(
+          (ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: "pck_wrong" }),
+          "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+        )
+      ).details,
+    ).toEqual({ client_id: DEV.id });
   });
 
   it("refuses a missing key where the project requires one (PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT)", async () => {
     const seam = opSeam({ seed: devSeedWith({ require_publishable_client_key: true }) });
-    expect((await seam.refuses((ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: PUBLIC_CLIENT_SENTINEL }), "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT")).details).toEqual({ project_id: DEV.id });
-    expect((await seam.ok((ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: PUBLISHABLE }))).id).toBe(DEV.id);
+    expect(
+      (
+        await seam.refuses(
+          (ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: PUBLIC_CLIENT_SENTINEL }),
+          "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+        )
+      ).details,
+    ).toEqual({ project_id: DEV.id });
+    expect(
+      (await seam.ok((ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: PUBLISHABLE }))).id,
+    ).toBe(DEV.id);
   });
 
   it("checks the client before the scope, and refuses any scope but the service's (INVALID_SCOPE)", async () => {
     const seam = opSeam();
-    await seam.refuses((ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: PUBLISHABLE, scope: "openid" }), "INVALID_SCOPE");
-    await seam.refuses((ctx) => tokenEndpointClient(ctx, { client_id: "no-such-project", scope: "openid" }), "INVALID_OAUTH_CLIENT_ID_OR_SECRET");
+    await seam.refuses(
+      (ctx) => tokenEndpointClient(ctx, { client_id: DEV.id, client_secret: PUBLISHABLE, scope: "openid" }),
+      "INVALID_SCOPE",
+    );
+    await seam.refuses(
+      (ctx) => tokenEndpointClient(ctx, { client_id: "no-such-project", scope: "openid" }),
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+    );
   });
 });

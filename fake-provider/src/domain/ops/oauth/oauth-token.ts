@@ -32,9 +32,18 @@ export class OAuthGrantError extends Error {
  * The token endpoint's client (protocol.md §4.4, client_secret_post): the project named by client_id with its secret
  * checked, then the scope, which must be the one scope the service grants when it is given. Both grants start here.
  */
-export function tokenEndpointClient(ctx: OpContext, body: Pick<RequestBody<"oauthToken">, "client_id" | "client_secret" | "scope">): ProjectRecord {
-  const project = oauthClientProject(ctx, body.client_id ?? "", body.client_secret, "INVALID_OAUTH_CLIENT_ID_OR_SECRET");
-  if (body.scope !== undefined && body.scope !== constants.oauthScope) throw knownError("INVALID_SCOPE", undefined, { scope: body.scope });
+export function tokenEndpointClient(
+  ctx: OpContext,
+  body: Pick<RequestBody<"oauthToken">, "client_id" | "client_secret" | "scope">,
+): ProjectRecord {
+  const project = oauthClientProject(
+    ctx,
+    body.client_id ?? "",
+    body.client_secret,
+    "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+  );
+  if (body.scope !== undefined && body.scope !== constants.oauthScope)
+    throw knownError("INVALID_SCOPE", undefined, { scope: body.scope });
   return project;
 }
 
@@ -67,10 +76,15 @@ export interface CodeGrantTokens {
   afterCallbackRedirectUrl: string | null;
 }
 
-export async function exchangeAuthorizationCode(ctx: OpContext, project: ProjectRecord, form: AuthorizationCodeGrantForm): Promise<CodeGrantTokens> {
+export async function exchangeAuthorizationCode(
+  ctx: OpContext,
+  project: ProjectRecord,
+  form: AuthorizationCodeGrantForm,
+): Promise<CodeGrantTokens> {
   if (!form.code) throw new OAuthGrantError("invalid_request", "Missing parameter: `code`");
   const record = ctx.tables.oauthAuthorizationCodes.get(form.code);
-  if (!record || record.projectId !== project.id || record.expiresAtMillis <= ctx.now) throw knownError("INVALID_AUTHORIZATION_CODE");
+  if (!record || record.projectId !== project.id || record.expiresAtMillis <= ctx.now)
+    throw knownError("INVALID_AUTHORIZATION_CODE");
   const user = ctx.tables.users.get(record.userId);
   if (!user) throw knownError("INVALID_AUTHORIZATION_CODE");
   if (form.redirect_uri !== record.redirectUri) {
@@ -84,10 +98,13 @@ export async function exchangeAuthorizationCode(ctx: OpContext, project: Project
   // A cross-domain handoff (domain/ops/oauth/oauth-cross-domain.ts) passes on a session that already exists, MFA and all; it must
   // still be live.
   const handedOver = record.sessionId === undefined ? null : ctx.tables.sessions.get(record.sessionId);
-  if (handedOver !== null && (!handedOver || handedOver.userId !== user.id || !isSessionLive(handedOver, ctx.now))) throw knownError("INVALID_AUTHORIZATION_CODE");
+  if (handedOver !== null && (!handedOver || handedOver.userId !== user.id || !isSessionLive(handedOver, ctx.now)))
+    throw knownError("INVALID_AUTHORIZATION_CODE");
   if (!handedOver && requiresMfa(user)) throw mfaRequiredError(ctx, user, record.isNewUser);
   setUserFields(ctx, user, { lastActiveAtMillis: ctx.now });
-  const { session, accessToken } = handedOver ? { session: handedOver, accessToken: await accessTokenFor(ctx, user, handedOver.id) } : await openSession(ctx, user);
+  const { session, accessToken } = handedOver
+    ? { session: handedOver, accessToken: await accessTokenFor(ctx, user, handedOver.id) }
+    : await openSession(ctx, user);
   return {
     access_token: accessToken,
     token_type: "Bearer",

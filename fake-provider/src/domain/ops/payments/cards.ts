@@ -42,7 +42,8 @@ export function cardBrand(digits: string): string {
   if (digits.startsWith("34") || digits.startsWith("37")) return "amex";
   if (digits.startsWith("6011") || digits.startsWith("65") || inRange(digits, 3, 644, 649)) return "discover";
   if (inRange(digits, 4, 3528, 3589)) return "jcb";
-  if (digits.startsWith("36") || digits.startsWith("38") || digits.startsWith("39") || inRange(digits, 3, 300, 305)) return "diners";
+  if (digits.startsWith("36") || digits.startsWith("38") || digits.startsWith("39") || inRange(digits, 3, 300, 305))
+    return "diners";
   if (digits.startsWith("62")) return "unionpay";
   return "unknown";
 }

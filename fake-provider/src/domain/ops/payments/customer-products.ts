@@ -1,4 +1,11 @@
-import type { CustomerParams, CustomerProductParams, CustomerProductJson, CustomerProductsQuery, GrantProductBody, InlineProductJson } from "@authsim/sdk/contract";
+import type {
+  CustomerParams,
+  CustomerProductParams,
+  CustomerProductJson,
+  CustomerProductsQuery,
+  GrantProductBody,
+  InlineProductJson,
+} from "@authsim/sdk/contract";
 import type { Auth } from "../../auth/caller.ts";
 import { knownError } from "../../errors/known-error.ts";
 import type { OpContext } from "../context.ts";
@@ -19,17 +26,33 @@ import { refusal } from "../../errors/refusals.ts";
 export { inlineProductView };
 
 /** Plans of the same product line the customer could switch to: recurring, not add-ons, visible to the caller. */
-function switchOptions(products: ConfiguredProduct[], auth: Auth, customer: Customer, productId: string): CustomerProductJson["switch_options"] {
+function switchOptions(
+  products: ConfiguredProduct[],
+  auth: Auth,
+  customer: Customer,
+  productId: string,
+): CustomerProductJson["switch_options"] {
   const current = products.find((p) => p.id === productId);
   if (!current?.productLineId) return undefined;
   return products
-    .filter((p) => p.id !== productId && p.productLineId === current.productLineId && p.customerType === customer.type && !(auth.type === "client" && p.serverOnly))
-    .filter((p) => !p.includeByDefault && p.isAddOnTo === false && Object.values(p.prices).some((price) => price.interval))
+    .filter(
+      (p) =>
+        p.id !== productId &&
+        p.productLineId === current.productLineId &&
+        p.customerType === customer.type &&
+        !(auth.type === "client" && p.serverOnly),
+    )
+    .filter(
+      (p) => !p.includeByDefault && p.isAddOnTo === false && Object.values(p.prices).some((price) => price.interval),
+    )
     .map((p) => {
       const prices = Object.fromEntries(
         Object.entries(p.prices)
           .filter(([, price]) => price.interval)
-          .map(([id, price]) => [id, { ...price.amounts, interval: price.interval, ...(price.freeTrial ? { free_trial: price.freeTrial } : {}) }]),
+          .map(([id, price]) => [
+            id,
+            { ...price.amounts, interval: price.interval, ...(price.freeTrial ? { free_trial: price.freeTrial } : {}) },
+          ]),
       );
       return {
         product_id: p.id,
@@ -49,7 +72,12 @@ function switchOptions(products: ConfiguredProduct[], auth: Auth, customer: Cust
 }
 
 /** GET /payments/products/{type}/{id}: the products held, by id, paginated by product id (upstream's cursor). */
-export function listCustomerProducts(ctx: OpContext, auth: Auth, params: CustomerParams, query: CustomerProductsQuery): { items: CustomerProductJson[]; nextCursor: string | null } {
+export function listCustomerProducts(
+  ctx: OpContext,
+  auth: Auth,
+  params: CustomerParams,
+  query: CustomerProductsQuery,
+): { items: CustomerProductJson[]; nextCursor: string | null } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnProductsOnly"));
   assertCustomerExists(ctx, auth.project.id, customer);
@@ -62,11 +90,23 @@ export function listCustomerProducts(ctx: OpContext, auth: Auth, params: Custome
       const options = id === INLINE_PRODUCT ? undefined : switchOptions(products, auth, customer, id);
       const active = subscriptions.find((sub) => sub.productId === id);
       const subscription = active
-        ? { subscription_id: active.id, current_period_end: new Date(active.periodEndMillis).toISOString(), cancel_at_period_end: false, is_cancelable: true }
+        ? {
+            subscription_id: active.id,
+            current_period_end: new Date(active.periodEndMillis).toISOString(),
+            cancel_at_period_end: false,
+            is_cancelable: true,
+          }
         : null;
       return [
         id,
-        { id: id === INLINE_PRODUCT ? null : id, quantity: held.quantity, product: inlineProductView(held.offer), type: active ? "subscription" : "one_time", subscription, ...(options ? { switch_options: options } : {}) },
+        {
+          id: id === INLINE_PRODUCT ? null : id,
+          quantity: held.quantity,
+          product: inlineProductView(held.offer),
+          type: active ? "subscription" : "one_time",
+          subscription,
+          ...(options ? { switch_options: options } : {}),
+        },
       ];
     });
   let start = 0;
@@ -76,18 +116,42 @@ export function listCustomerProducts(ctx: OpContext, auth: Auth, params: Custome
   }
   const limit = query.limit ?? 10;
   const page = entries.slice(start, start + limit);
-  return { items: page.map(([, item]) => item), nextCursor: start + limit < entries.length ? entries[start + limit]![0] : null };
+  return {
+    items: page.map(([, item]) => item),
+    nextCursor: start + limit < entries.length ? entries[start + limit]![0] : null,
+  };
 }
 
 /** POST /payments/products/{type}/{id} (server): grants a configured or inline product with no checkout and no charge. */
-export function grantProduct(ctx: OpContext, auth: Auth, params: CustomerParams, body: GrantProductBody): { subscriptionId: string | null } {
+export function grantProduct(
+  ctx: OpContext,
+  auth: Auth,
+  params: CustomerParams,
+  body: GrantProductBody,
+): { subscriptionId: string | null } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertCustomerExists(ctx, auth.project.id, customer);
   const { offerId, offer } = resolveOfferFor(ctx, auth, body, customer);
-  const { priceId, conflicting } = validatePurchase(ctx, auth.project, customer, offerId, offer, undefined, body.quantity);
+  const { priceId, conflicting } = validatePurchase(
+    ctx,
+    auth.project,
+    customer,
+    offerId,
+    offer,
+    undefined,
+    body.quantity,
+  );
   // A direct grant replaces a plan of the same product line at once (upstream ends the old subscription now).
   cancelSubscriptions(ctx, auth.project.id, customer, conflicting, ctx.now);
-  const { subscriptionId } = grantOffer(ctx, auth.project.id, customer, { offerId, offer, priceId, quantity: body.quantity, charged: null, testMode: false, unpriced: true });
+  const { subscriptionId } = grantOffer(ctx, auth.project.id, customer, {
+    offerId,
+    offer,
+    priceId,
+    quantity: body.quantity,
+    charged: null,
+    testMode: false,
+    unpriced: true,
+  });
   return { subscriptionId };
 }
 
@@ -95,7 +159,12 @@ export function grantProduct(ctx: OpContext, auth: Auth, params: CustomerParams,
  * DELETE /payments/products/{type}/{id}/{product_id}: cancels the customer's active subscriptions of the product (or
  * the one `subscription_id` names, for inline products); the product stays held until the paid period ends.
  */
-export function cancelProduct(ctx: OpContext, auth: Auth, params: CustomerProductParams, subscriptionId: string | undefined): void {
+export function cancelProduct(
+  ctx: OpContext,
+  auth: Auth,
+  params: CustomerProductParams,
+  subscriptionId: string | undefined,
+): void {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   if (auth.type === "client") {
     if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
@@ -111,7 +180,8 @@ export function cancelProduct(ctx: OpContext, auth: Auth, params: CustomerProduc
     if (cancelled.length === 0) throw refusal("noActiveSubscriptionFoundId");
   } else {
     resolveOfferFor(ctx, auth, { product_id: params.product_id }, customer);
-    if ((ownedProducts(ctx, auth.project.id, customer).get(params.product_id)?.quantity ?? 0) <= 0) throw refusal("customerLacksProduct");
+    if ((ownedProducts(ctx, auth.project.id, customer).get(params.product_id)?.quantity ?? 0) <= 0)
+      throw refusal("customerLacksProduct");
     cancelled = active.filter((s) => s.productId === params.product_id);
     if (cancelled.length === 0) throw refusal("productOneTimePurchaseCannot");
   }

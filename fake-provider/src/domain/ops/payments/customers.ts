@@ -19,8 +19,10 @@ export interface Customer {
  * answers on every payments route); custom ids are the project's own and always exist.
  */
 export function assertCustomerExists(ctx: OpContext, projectId: string, customer: Customer): void {
-  if (customer.type === "user" && ctx.tables.users.get(customer.id)?.projectId !== projectId) throw knownError("USER_NOT_FOUND");
-  if (customer.type === "team" && ctx.tables.teams.get(customer.id)?.projectId !== projectId) throw knownError("TEAM_NOT_FOUND", { team_id: customer.id });
+  if (customer.type === "user" && ctx.tables.users.get(customer.id)?.projectId !== projectId)
+    throw knownError("USER_NOT_FOUND");
+  if (customer.type === "team" && ctx.tables.teams.get(customer.id)?.projectId !== projectId)
+    throw knownError("TEAM_NOT_FOUND", { team_id: customer.id });
 }
 
 function isTeamMember(ctx: OpContext, teamId: string, userId: string): boolean {
@@ -40,8 +42,14 @@ export function assertMayActFor(ctx: OpContext, auth: Auth, customer: Customer):
   if (auth.type !== "client") return;
   const user = auth.user;
   if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  const allowed = (customer.type === "user" && customer.id === user.id) || (customer.type === "team" && isTeamMember(ctx, customer.id, user.id));
-  if (!allowed) throw knownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: auth.type, allowed_access_types: ["server", "admin"] });
+  const allowed =
+    (customer.type === "user" && customer.id === user.id) ||
+    (customer.type === "team" && isTeamMember(ctx, customer.id, user.id));
+  if (!allowed)
+    throw knownError("INSUFFICIENT_ACCESS_TYPE", {
+      actual_access_type: auth.type,
+      allowed_access_types: ["server", "admin"],
+    });
 }
 
 /**
@@ -49,7 +57,12 @@ export function assertMayActFor(ctx: OpContext, auth: Auth, customer: Customer):
  * for itself, or for a team in which it holds team_admin; custom customers and other users are a plain 403 with the
  * route's own message.
  */
-export function assertClientMayManage(ctx: OpContext, auth: Auth, customer: Customer, forbidden: () => StatusError): void {
+export function assertClientMayManage(
+  ctx: OpContext,
+  auth: Auth,
+  customer: Customer,
+  forbidden: () => StatusError,
+): void {
   if (auth.type !== "client") return;
   const user = auth.user;
   if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");

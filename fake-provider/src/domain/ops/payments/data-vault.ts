@@ -11,18 +11,26 @@ import { vaultConfigOf } from "./payments-config.ts";
  */
 
 function assertStore(ctx: OpContext, project: ProjectRecord, storeId: string): void {
-  if (!Object.hasOwn(vaultConfigOf(ctx, project).stores, storeId)) throw knownError("DATA_VAULT_STORE_DOES_NOT_EXIST", { store_id: storeId });
+  if (!Object.hasOwn(vaultConfigOf(ctx, project).stores, storeId))
+    throw knownError("DATA_VAULT_STORE_DOES_NOT_EXIST", { store_id: storeId });
 }
 
 export function getVaultValue(ctx: OpContext, project: ProjectRecord, storeId: string, hashedKey: string): string {
   assertStore(ctx, project, storeId);
   const entry = ctx.tables.dataVaultEntries.get(dataVaultEntryKey(project.id, storeId, hashedKey));
-  if (!entry) throw knownError("DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST", { store_id: storeId, hashed_key: hashedKey });
+  if (!entry)
+    throw knownError("DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST", { store_id: storeId, hashed_key: hashedKey });
   return entry.encryptedValue;
 }
 
 /** Setting a key again replaces its value. */
-export function setVaultValue(ctx: OpContext, project: ProjectRecord, storeId: string, hashedKey: string, encryptedValue: string): void {
+export function setVaultValue(
+  ctx: OpContext,
+  project: ProjectRecord,
+  storeId: string,
+  hashedKey: string,
+  encryptedValue: string,
+): void {
   assertStore(ctx, project, storeId);
   ctx.tables.dataVaultEntries.set(dataVaultEntryKey(project.id, storeId, hashedKey), {
     projectId: project.id,

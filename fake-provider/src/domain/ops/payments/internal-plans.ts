@@ -29,18 +29,62 @@ const limitItems = {
 type Limits = Record<keyof typeof limitItems, number>;
 
 const plans: { id: string; displayName: string; usd: string; priceId: string; limits: Limits }[] = [
-  { id: FREE_PLAN, displayName: "Free", usd: "0", priceId: "free-monthly", limits: { dashboard_admins: 1, auth_users: 10_000, emails_per_month: 1_000, analytics_timeout_seconds: 10, analytics_events: 100_000 } },
-  { id: "team", displayName: "Team", usd: "49", priceId: "monthly", limits: { dashboard_admins: 4, auth_users: 50_000, emails_per_month: 25_000, analytics_timeout_seconds: 60, analytics_events: 500_000 } },
-  { id: "growth", displayName: "Growth", usd: "299", priceId: "monthly", limits: { dashboard_admins: UNLIMITED, auth_users: UNLIMITED, emails_per_month: 25_000, analytics_timeout_seconds: 300, analytics_events: 1_000_000 } },
+  {
+    id: FREE_PLAN,
+    displayName: "Free",
+    usd: "0",
+    priceId: "free-monthly",
+    limits: {
+      dashboard_admins: 1,
+      auth_users: 10_000,
+      emails_per_month: 1_000,
+      analytics_timeout_seconds: 10,
+      analytics_events: 100_000,
+    },
+  },
+  {
+    id: "team",
+    displayName: "Team",
+    usd: "49",
+    priceId: "monthly",
+    limits: {
+      dashboard_admins: 4,
+      auth_users: 50_000,
+      emails_per_month: 25_000,
+      analytics_timeout_seconds: 60,
+      analytics_events: 500_000,
+    },
+  },
+  {
+    id: "growth",
+    displayName: "Growth",
+    usd: "299",
+    priceId: "monthly",
+    limits: {
+      dashboard_admins: UNLIMITED,
+      auth_users: UNLIMITED,
+      emails_per_month: 25_000,
+      analytics_timeout_seconds: 300,
+      analytics_events: 1_000_000,
+    },
+  },
 ];
 
 const included = (limits: Partial<Limits>) =>
-  Object.fromEntries(Object.entries(limits).map(([item, quantity]) => [item, { quantity, repeat: "never", expires: "when-purchase-expires" }]));
+  Object.fromEntries(
+    Object.entries(limits).map(([item, quantity]) => [
+      item,
+      { quantity, repeat: "never", expires: "when-purchase-expires" },
+    ]),
+  );
 
 /** The internal project's plans as config override keys (the camel-case config shape the config API reads back). */
 export function internalPlansOverride(): Record<string, unknown> {
-  const keys: Record<string, unknown> = { "payments.productLines.plans": { displayName: "Plans", customerType: "team" } };
-  for (const [id, displayName] of Object.entries(limitItems)) keys[`payments.items.${id}`] = { displayName, customerType: "team" };
+  const keys: Record<string, unknown> = {
+    "payments.productLines.plans": { displayName: "Plans", customerType: "team" },
+  };
+  for (const [id, displayName] of Object.entries(limitItems))
+    keys[`payments.items.${id}`] = { displayName, customerType: "team" };
   for (const plan of plans) {
     keys[`payments.products.${plan.id}`] = {
       productLineId: "plans",
@@ -48,7 +92,13 @@ export function internalPlansOverride(): Record<string, unknown> {
       customerType: "team",
       serverOnly: false,
       stackable: false,
-      prices: { [plan.priceId]: { USD: plan.usd, interval: [1, "month"], ...(plan.id === FREE_PLAN ? {} : { serverOnly: false }) } },
+      prices: {
+        [plan.priceId]: {
+          USD: plan.usd,
+          interval: [1, "month"],
+          ...(plan.id === FREE_PLAN ? {} : { serverOnly: false }),
+        },
+      },
       includedItems: included(plan.limits),
     };
   }
@@ -67,7 +117,10 @@ export function internalPlansOverride(): Record<string, unknown> {
 
 /** Seeds the plans into the internal project's branch config (under anything already there). */
 export function seedInternalPlans(ctx: Pick<OpContext, "tables">): void {
-  setOverride(ctx, INTERNAL_PROJECT_ID, "branch", { ...internalPlansOverride(), ...getOverride(ctx, INTERNAL_PROJECT_ID, "branch") });
+  setOverride(ctx, INTERNAL_PROJECT_ID, "branch", {
+    ...internalPlansOverride(),
+    ...getOverride(ctx, INTERNAL_PROJECT_ID, "branch"),
+  });
 }
 
 /**
@@ -80,7 +133,19 @@ export function startOnFreePlan(ctx: OpContext, team: TeamRecord): void {
   const free = project && configuredProducts(ctx, project).find((p) => p.id === FREE_PLAN);
   if (!free || free.customerType !== "team" || free.productLineId === null) return;
   const offer = offerOf(free);
-  grantOffer(ctx, team.projectId, { type: "team", id: team.id }, { offerId: FREE_PLAN, offer, priceId: Object.keys(offer.prices)[0] ?? null, quantity: 1, charged: null, testMode: true });
+  grantOffer(
+    ctx,
+    team.projectId,
+    { type: "team", id: team.id },
+    {
+      offerId: FREE_PLAN,
+      offer,
+      priceId: Object.keys(offer.prices)[0] ?? null,
+      quantity: 1,
+      charged: null,
+      testMode: true,
+    },
+  );
 }
 
 /**

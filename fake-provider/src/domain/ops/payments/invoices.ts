@@ -11,9 +11,15 @@ import { refusal } from "../../errors/refusals.ts";
  * The cursor is the id of the last invoice of the previous page; one that names no invoice is a plain 400.
  */
 
-const newestFirst = (a: SubscriptionInvoiceRecord, b: SubscriptionInvoiceRecord) => b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
+const newestFirst = (a: SubscriptionInvoiceRecord, b: SubscriptionInvoiceRecord) =>
+  b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
 
-export function listInvoices(ctx: OpContext, auth: Auth, params: { customer_type: "user" | "team"; customer_id: string }, query: InvoicesQuery): { items: InvoiceJson[]; nextCursor: string | null } {
+export function listInvoices(
+  ctx: OpContext,
+  auth: Auth,
+  params: { customer_type: "user" | "team"; customer_id: string },
+  query: InvoicesQuery,
+): { items: InvoiceJson[]; nextCursor: string | null } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnBillingOnly"));
   const projectId = auth.project.id;
@@ -29,7 +35,12 @@ export function listInvoices(ctx: OpContext, auth: Auth, params: { customer_type
   const limit = query.limit ?? 10;
   const page = rest.slice(0, limit);
   return {
-    items: page.map((i) => ({ created_at_millis: i.createdAtMillis, status: i.status, amount_total: i.amountTotal, hosted_invoice_url: i.hostedInvoiceUrl })),
+    items: page.map((i) => ({
+      created_at_millis: i.createdAtMillis,
+      status: i.status,
+      amount_total: i.amountTotal,
+      hosted_invoice_url: i.hostedInvoiceUrl,
+    })),
     // Upstream names a cursor whenever a page is full, even when nothing follows.
     nextCursor: page.length === limit ? page.at(-1)!.invoiceId : null,
   };

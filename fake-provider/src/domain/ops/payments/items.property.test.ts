@@ -18,9 +18,17 @@ type Step =
   | { kind: "advance"; millis: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("grant" as const), amount: fc.integer({ min: 0, max: 50 }), ttlMillis: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }) }),
+  fc.record({
+    kind: fc.constant("grant" as const),
+    amount: fc.integer({ min: 0, max: 50 }),
+    ttlMillis: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+  }),
   // allowNegative undefined is the default (false); false is what the SDK's tryDecreaseQuantity sends.
-  fc.record({ kind: fc.constant("charge" as const), amount: fc.integer({ min: 0, max: 60 }), allowNegative: fc.constantFrom(undefined, false, true) }),
+  fc.record({
+    kind: fc.constant("charge" as const),
+    amount: fc.integer({ min: 0, max: 60 }),
+    allowNegative: fc.constantFrom(undefined, false, true),
+  }),
   fc.record({ kind: fc.constant("advance" as const), millis: fc.integer({ min: 0, max: 6_000 }) }),
 );
 
@@ -29,7 +37,10 @@ class Model {
   private readonly changes: { quantity: number; expiresAt: number | null }[] = [];
   constructor(private now: number) {}
   live(): number {
-    return this.changes.reduce((sum, c) => (c.expiresAt === null || this.now < c.expiresAt ? sum + c.quantity : sum), 0);
+    return this.changes.reduce(
+      (sum, c) => (c.expiresAt === null || this.now < c.expiresAt ? sum + c.quantity : sum),
+      0,
+    );
   }
   add(quantity: number, expiresAt: number | null): void {
     this.changes.push({ quantity, expiresAt });
@@ -60,12 +71,20 @@ describe("item quantity model", () => {
             model.advance(s.millis);
           } else if (s.kind === "grant") {
             const expiresAt = s.ttlMillis === null ? null : provider.clock.now() + s.ttlMillis;
-            const body = { delta: s.amount, ...(expiresAt === null ? {} : { expires_at: new Date(expiresAt).toISOString() }) };
+            const body = {
+              delta: s.amount,
+              ...(expiresAt === null ? {} : { expires_at: new Date(expiresAt).toISOString() }),
+            };
             await expectJson(await changeQuantity(provider, target, body));
             model.add(s.amount, expiresAt);
           } else {
             const refused = s.allowNegative !== true && s.amount > 0 && model.live() - s.amount < 0;
-            const response = await changeQuantity(provider, target, { delta: -s.amount }, s.allowNegative === undefined ? {} : { allowNegative: s.allowNegative });
+            const response = await changeQuantity(
+              provider,
+              target,
+              { delta: -s.amount },
+              s.allowNegative === undefined ? {} : { allowNegative: s.allowNegative },
+            );
             if (refused) {
               const body = await expectKnownError(response, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400);
               expect(body.details).toEqual({ item_id: "tokens", customer_id: target.id, quantity: -s.amount });

@@ -38,7 +38,11 @@ export function quantityOf(ctx: OpContext, projectId: string, customer: Customer
  * The checks of upstream's item routes, in its order: the client's right to the customer, the item
  * (ITEM_NOT_FOUND), its customer type (ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH), then the customer (USER_NOT_FOUND, TEAM_NOT_FOUND).
  */
-function resolveItem(ctx: OpContext, auth: Auth, params: ItemParams): { project: ProjectRecord; customer: Customer; item: ItemConfig } {
+function resolveItem(
+  ctx: OpContext,
+  auth: Auth,
+  params: ItemParams,
+): { project: ProjectRecord; customer: Customer; item: ItemConfig } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertMayActFor(ctx, auth, customer);
   const project = auth.project;
@@ -60,9 +64,17 @@ export function assertItemServes(itemId: string, item: ItemConfig, customer: { t
   }
 }
 
-export function getItem(ctx: OpContext, auth: Auth, params: ItemParams): { id: string; displayName: string; quantity: number } {
+export function getItem(
+  ctx: OpContext,
+  auth: Auth,
+  params: ItemParams,
+): { id: string; displayName: string; quantity: number } {
   const { project, customer, item } = resolveItem(ctx, auth, params);
-  return { id: params.item_id, displayName: item.display_name, quantity: quantityOf(ctx, project.id, customer, params.item_id) };
+  return {
+    id: params.item_id,
+    displayName: item.display_name,
+    quantity: quantityOf(ctx, project.id, customer, params.item_id),
+  };
 }
 
 /** Writes one change (of a manual update or of a purchase's grant); the caller has checked the item and customer. */
@@ -92,10 +104,20 @@ export function addQuantityChange(
  * (as upstream sends it). Only charges are checked: upstream also refuses a grant that leaves a negative balance still
  * negative, which no caller can mean (spec §4: "increase adds a delta"), so the emulator lets grants through.
  */
-export function updateItemQuantity(ctx: OpContext, auth: Auth, params: ItemParams, allowNegative: boolean, body: UpdateItemQuantityBody): void {
+export function updateItemQuantity(
+  ctx: OpContext,
+  auth: Auth,
+  params: ItemParams,
+  allowNegative: boolean,
+  body: UpdateItemQuantityBody,
+): void {
   const { project, customer } = resolveItem(ctx, auth, params);
   if (body.delta < 0 && !allowNegative && quantityOf(ctx, project.id, customer, params.item_id) + body.delta < 0) {
-    throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: params.item_id, customer_id: customer.id, quantity: body.delta });
+    throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", {
+      item_id: params.item_id,
+      customer_id: customer.id,
+      quantity: body.delta,
+    });
   }
   const transaction = recordTransaction(ctx, project.id, {
     type: "manual-item-quantity-change",

@@ -1,4 +1,9 @@
-import { paymentMethodNames, type PaymentMethodConfigsJson, type StripeAccountInfoJson, type UpdatePaymentMethodConfigsBody } from "@authsim/sdk/contract";
+import {
+  paymentMethodNames,
+  type PaymentMethodConfigsJson,
+  type StripeAccountInfoJson,
+  type UpdatePaymentMethodConfigsBody,
+} from "@authsim/sdk/contract";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
 import type { PaymentAccountRecord } from "../../store/payment-records.ts";
@@ -23,14 +28,24 @@ export function accountOf(ctx: OpContext, projectId: string): PaymentAccountReco
  */
 export function seedOnboardedAccount(ctx: OpContext, projectId: string): void {
   const accountId = `acct_authsim_${projectId.replace(/[^0-9a-z]/gi, "").slice(0, 16)}`;
-  ctx.tables.paymentAccounts.set(projectId, { projectId, accountId, createdAtMillis: ctx.now, onboardedAtMillis: ctx.now });
+  ctx.tables.paymentAccounts.set(projectId, {
+    projectId,
+    accountId,
+    createdAtMillis: ctx.now,
+    onboardedAtMillis: ctx.now,
+  });
 }
 
 /** POST /internal/payments/setup: the account is made on the first call and reused after (upstream). */
 export function setupPayments(ctx: OpContext, projectId: string): string {
   let account = accountOf(ctx, projectId);
   if (!account) {
-    account = { projectId, accountId: `acct_${randomBase32(ctx.random, 80)}`, createdAtMillis: ctx.now, onboardedAtMillis: null };
+    account = {
+      projectId,
+      accountId: `acct_${randomBase32(ctx.random, 80)}`,
+      createdAtMillis: ctx.now,
+      onboardedAtMillis: null,
+    };
     ctx.tables.paymentAccounts.set(projectId, account);
   }
   return `${ctx.settings.apiBaseUrl}${onboardingPath(account.accountId)}`;
@@ -40,7 +55,12 @@ export function stripeAccountInfo(ctx: OpContext, projectId: string): StripeAcco
   const account = accountOf(ctx, projectId);
   if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
   const onboarded = account.onboardedAtMillis !== null;
-  return { account_id: account.accountId, charges_enabled: onboarded, details_submitted: onboarded, payouts_enabled: onboarded };
+  return {
+    account_id: account.accountId,
+    charges_enabled: onboarded,
+    details_submitted: onboarded,
+    payouts_enabled: onboarded,
+  };
 }
 
 /** POST /internal/payments/stripe-widgets/account-session: upstream answers a plain 400 without an account. */
@@ -67,7 +87,8 @@ export function findAccount(ctx: Pick<OpContext, "tables">, accountId: string): 
 /** Methods on by default, as a new provider account offers them (cards, Link and the wallets that ride on cards). */
 const defaultOn: ReadonlySet<string> = new Set(["card", "link", "apple_pay", "google_pay"]);
 
-const configIdOf = (account: PaymentAccountRecord) => `pmc_${account.accountId.slice("acct_".length, "acct_".length + 24)}`;
+const configIdOf = (account: PaymentAccountRecord) =>
+  `pmc_${account.accountId.slice("acct_".length, "acct_".length + 24)}`;
 
 /**
  * GET /internal/payments/method-configs: what checkout offers. Every known method is available and overridable on the
@@ -78,16 +99,29 @@ export function paymentMethodConfigs(ctx: OpContext, projectId: string): Payment
   if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
   const preferences = account.methodPreferences ?? {};
   const methods = Object.entries(paymentMethodNames)
-    .map(([id, name]) => ({ id, name, enabled: (Object.hasOwn(preferences, id) ? preferences[id] : defaultOn.has(id) ? "on" : "off") === "on", available: true, overridable: true }))
+    .map(([id, name]) => ({
+      id,
+      name,
+      enabled: (Object.hasOwn(preferences, id) ? preferences[id] : defaultOn.has(id) ? "on" : "off") === "on",
+      available: true,
+      overridable: true,
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { config_id: configIdOf(account), methods };
 }
 
 /** PATCH /internal/payments/method-configs: an empty update is a no-op even without an account (upstream). */
-export function updatePaymentMethodConfigs(ctx: OpContext, projectId: string, body: UpdatePaymentMethodConfigsBody): void {
+export function updatePaymentMethodConfigs(
+  ctx: OpContext,
+  projectId: string,
+  body: UpdatePaymentMethodConfigsBody,
+): void {
   if (Object.keys(body.updates).length === 0) return;
   const account = accountOf(ctx, projectId);
   if (!account) throw knownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
   if (body.config_id !== configIdOf(account)) throw refusal("noPaymentMethodConfigurationAccount", body.config_id);
-  ctx.tables.paymentAccounts.set(projectId, { ...account, methodPreferences: { ...account.methodPreferences, ...body.updates } });
+  ctx.tables.paymentAccounts.set(projectId, {
+    ...account,
+    methodPreferences: { ...account.methodPreferences, ...body.updates },
+  });
 }

@@ -1,9 +1,21 @@
-import type { BillingJson, PaymentMethodSummaryJson, SetDefaultPaymentMethodJson, SetupIntentJson } from "@authsim/sdk/contract";
+import type {
+  BillingJson,
+  PaymentMethodSummaryJson,
+  SetDefaultPaymentMethodJson,
+  SetupIntentJson,
+} from "@authsim/sdk/contract";
 import type { SetupIntentCard, SetupIntentView } from "@authsim/sdk/emulator";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import type { Auth } from "../../auth/caller.ts";
 import { customerKey, providerKey, type CardRecord, type SetupIntentRecord } from "../../store/payment-records.ts";
-import { cardBrand, cardDigits, DEFAULT_TEST_CARD_NUMBER, hasExpired, isDeclinedTestCard, passesLuhn } from "./cards.ts";
+import {
+  cardBrand,
+  cardDigits,
+  DEFAULT_TEST_CARD_NUMBER,
+  hasExpired,
+  isDeclinedTestCard,
+  passesLuhn,
+} from "./cards.ts";
 import type { OpContext } from "../context.ts";
 import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { accountOf } from "./payment-accounts.ts";
@@ -23,13 +35,27 @@ type BillingCustomerParams = { customer_type: "user" | "team"; customer_id: stri
  * The card a customer who saved none of their own has on file once the project's payments are set up: the test card the
  * real service's Stripe mock answers with for every customer (visa 4242, 08/2025), as upstream's own tests see it.
  */
-export const TEST_CARD = { id: "pm_1Pgc75B7WZ01zgkWlHVgdEGJ", brand: "visa", last4: "4242", exp_month: 8, exp_year: 2025 } as const;
+export const TEST_CARD = {
+  id: "pm_1Pgc75B7WZ01zgkWlHVgdEGJ",
+  brand: "visa",
+  last4: "4242",
+  exp_month: 8,
+  exp_year: 2025,
+} as const;
 
-const cardView = (card: CardRecord): PaymentMethodSummaryJson => ({ id: card.paymentMethodId, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear });
+const cardView = (card: CardRecord): PaymentMethodSummaryJson => ({
+  id: card.paymentMethodId,
+  brand: card.brand,
+  last4: card.last4,
+  exp_month: card.expMonth,
+  exp_year: card.expYear,
+});
 
 /** The customer's default card: the one set-default saved, else the provider's test card. */
 function defaultCardOf(ctx: OpContext, projectId: string, customer: BillingCustomerParams): PaymentMethodSummaryJson {
-  const saved = ctx.tables.defaultPaymentMethods.get(customerKey(projectId, customer.customer_type, customer.customer_id));
+  const saved = ctx.tables.defaultPaymentMethods.get(
+    customerKey(projectId, customer.customer_type, customer.customer_id),
+  );
   return saved ? cardView(saved.card) : { ...TEST_CARD };
 }
 
@@ -38,7 +64,9 @@ function defaultCardOf(ctx: OpContext, projectId: string, customer: BillingCusto
  * must exist (USER_NOT_FOUND / TEAM_NOT_FOUND), as upstream looks its provider customer up only then.
  */
 export function billingOf(ctx: OpContext, auth: Auth, params: BillingCustomerParams): BillingJson {
-  assertClientMayManage(ctx, auth, { type: params.customer_type, id: params.customer_id }, () => refusal("clientOwnBillingOnly"));
+  assertClientMayManage(ctx, auth, { type: params.customer_type, id: params.customer_id }, () =>
+    refusal("clientOwnBillingOnly"),
+  );
   if (!accountOf(ctx, auth.project.id)) return { has_customer: false, default_payment_method: null };
   assertCustomerExists(ctx, auth.project.id, { type: params.customer_type, id: params.customer_id });
   return { has_customer: true, default_payment_method: defaultCardOf(ctx, auth.project.id, params) };
@@ -73,14 +101,20 @@ export function createSetupIntent(ctx: OpContext, auth: Auth, params: BillingCus
  * intent's customer, the intent's status. An intent the provider does not know is the provider's own refusal there,
  * which upstream lets through as its internal error (500); the emulator answers the provider's status (404) instead.
  */
-export function setDefaultPaymentMethod(ctx: OpContext, auth: Auth, params: BillingCustomerParams, body: { setup_intent_id: string }): SetDefaultPaymentMethodJson {
+export function setDefaultPaymentMethod(
+  ctx: OpContext,
+  auth: Auth,
+  params: BillingCustomerParams,
+  body: { setup_intent_id: string },
+): SetDefaultPaymentMethodJson {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
   assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnPaymentMethodOnly"));
   if (!accountOf(ctx, auth.project.id)) throw refusal("paymentsNotSetUp");
   const intent = ctx.tables.setupIntents.get(providerKey(auth.project.id, body.setup_intent_id));
   if (!intent) throw refusal("noSuchSetupintent", body.setup_intent_id);
   assertCustomerExists(ctx, auth.project.id, customer);
-  if (intent.customerType !== customer.type || intent.customerId !== customer.id) throw refusal("setupIntentDoesBelongCustomer");
+  if (intent.customerType !== customer.type || intent.customerId !== customer.id)
+    throw refusal("setupIntentDoesBelongCustomer");
   if (intent.status !== "succeeded" || !intent.card) throw refusal("setupIntentSucceeded");
   ctx.tables.defaultPaymentMethods.set(customerKey(auth.project.id, params.customer_type, params.customer_id), {
     projectId: auth.project.id,
@@ -117,7 +151,13 @@ export function confirmSetupIntent(ctx: OpContext, clientSecret: string, input: 
   const expYear = input.exp_year ?? new Date(ctx.now).getUTCFullYear() + 5;
   if (hasExpired(expMonth, expYear, ctx.now)) throw refusal("cardExpired");
   if (isDeclinedTestCard(digits)) throw refusal("cardWasDeclined");
-  const card: CardRecord = { paymentMethodId: `pm_${randomBase32(ctx.random, 120)}`, brand: cardBrand(digits), last4: digits.slice(-4), expMonth, expYear };
+  const card: CardRecord = {
+    paymentMethodId: `pm_${randomBase32(ctx.random, 120)}`,
+    brand: cardBrand(digits),
+    last4: digits.slice(-4),
+    expMonth,
+    expYear,
+  };
   const confirmed: SetupIntentRecord = { ...intent, status: "succeeded", card, confirmedAtMillis: ctx.now };
   ctx.tables.setupIntents.set(providerKey(intent.projectId, intent.intentId), confirmed);
   return setupIntentView(confirmed);

@@ -29,7 +29,8 @@ type Reader = Pick<OpContext, "tables"> | { tables: Tables };
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const entriesOf = (v: unknown): [string, Json][] => (isObject(v) ? Object.entries(v).filter((e): e is [string, Json] => isObject(e[1])) : []);
+const entriesOf = (v: unknown): [string, Json][] =>
+  isObject(v) ? Object.entries(v).filter((e): e is [string, Json] => isObject(e[1])) : [];
 
 /** The base catalogue (snake case, the contract's shape) in the config's camel-case shape. */
 function baseSections(project: ProjectRecord): Json {
@@ -37,7 +38,12 @@ function baseSections(project: ProjectRecord): Json {
   const vault = project.config.data_vault ?? { stores: {} };
   return {
     payments: {
-      items: Object.fromEntries(Object.entries(payments.items).map(([id, i]) => [id, { displayName: i.display_name, customerType: i.customer_type }])),
+      items: Object.fromEntries(
+        Object.entries(payments.items).map(([id, i]) => [
+          id,
+          { displayName: i.display_name, customerType: i.customer_type },
+        ]),
+      ),
       products: Object.fromEntries(
         Object.entries(payments.offers).map(([id, o]) => [
           id,
@@ -46,20 +52,35 @@ function baseSections(project: ProjectRecord): Json {
             customerType: o.customer_type,
             serverOnly: o.server_only,
             stackable: o.stackable,
-            prices: Object.fromEntries(Object.entries(o.prices).map(([pid, p]) => [pid, { USD: p.USD, ...(p.interval ? { interval: p.interval } : {}) }])),
+            prices: Object.fromEntries(
+              Object.entries(o.prices).map(([pid, p]) => [
+                pid,
+                { USD: p.USD, ...(p.interval ? { interval: p.interval } : {}) },
+              ]),
+            ),
             includedItems: structuredClone(o.included_items),
           },
         ]),
       ),
     },
-    dataVault: { stores: Object.fromEntries(Object.entries(vault.stores).map(([id, s]) => [id, { displayName: s.display_name }])) },
+    dataVault: {
+      stores: Object.fromEntries(Object.entries(vault.stores).map(([id, s]) => [id, { displayName: s.display_name }])),
+    },
   };
 }
 
 /** The rendered `payments` and `dataVault` sections, without defaults filled in. */
 export function paymentSections(ctx: Reader, project: ProjectRecord): { payments: Json; dataVault: Json } {
-  const rendered = renderLayers(ctx, project.id, baseSections(project), (key) => isUnder(key, "payments") || isUnder(key, "dataVault"));
-  return { payments: isObject(rendered.payments) ? rendered.payments : {}, dataVault: isObject(rendered.dataVault) ? rendered.dataVault : {} };
+  const rendered = renderLayers(
+    ctx,
+    project.id,
+    baseSections(project),
+    (key) => isUnder(key, "payments") || isUnder(key, "dataVault"),
+  );
+  return {
+    payments: isObject(rendered.payments) ? rendered.payments : {},
+    dataVault: isObject(rendered.dataVault) ? rendered.dataVault : {},
+  };
 }
 
 /** A configured product, with the real service's defaults for what its config leaves out. */
@@ -72,24 +93,37 @@ export interface ConfiguredProduct {
   serverOnly: boolean;
   stackable: boolean;
   /** "include-by-default" products have no prices. */
-  prices: Record<string, { amounts: Record<string, string>; interval?: [number, string]; serverOnly: boolean; freeTrial?: [number, string] }>;
+  prices: Record<
+    string,
+    { amounts: Record<string, string>; interval?: [number, string]; serverOnly: boolean; freeTrial?: [number, string] }
+  >;
   includeByDefault: boolean;
   includedItems: Record<string, { quantity: number; repeat: unknown; expires: string }>;
   freeTrial?: [number, string];
 }
 
 const customerTypeOf = (v: unknown): "user" | "team" | "custom" => (v === "team" || v === "custom" ? v : "user");
-const tuple = (v: unknown): [number, string] | undefined => (Array.isArray(v) && v.length === 2 && typeof v[0] === "number" && typeof v[1] === "string" ? [v[0], v[1]] : undefined);
+const tuple = (v: unknown): [number, string] | undefined =>
+  Array.isArray(v) && v.length === 2 && typeof v[0] === "number" && typeof v[1] === "string" ? [v[0], v[1]] : undefined;
 
 export function productFrom(id: string, p: Json): ConfiguredProduct {
   const prices: ConfiguredProduct["prices"] = {};
   for (const [priceId, price] of entriesOf(p.prices)) {
-    const amounts = Object.fromEntries(Object.entries(price).filter(([k, v]) => /^[A-Z]{3}$/.test(k) && typeof v === "string")) as Record<string, string>;
+    const amounts = Object.fromEntries(
+      Object.entries(price).filter(([k, v]) => /^[A-Z]{3}$/.test(k) && typeof v === "string"),
+    ) as Record<string, string>;
     const interval = tuple(price.interval);
     const freeTrial = tuple(price.freeTrial);
-    prices[priceId] = { amounts, serverOnly: price.serverOnly === true, ...(interval ? { interval } : {}), ...(freeTrial ? { freeTrial } : {}) };
+    prices[priceId] = {
+      amounts,
+      serverOnly: price.serverOnly === true,
+      ...(interval ? { interval } : {}),
+      ...(freeTrial ? { freeTrial } : {}),
+    };
   }
-  const isAddOnTo = isObject(p.isAddOnTo) ? (Object.fromEntries(Object.keys(p.isAddOnTo).map((k) => [k, true])) as Record<string, true>) : false;
+  const isAddOnTo = isObject(p.isAddOnTo)
+    ? (Object.fromEntries(Object.keys(p.isAddOnTo).map((k) => [k, true])) as Record<string, true>)
+    : false;
   const freeTrial = tuple(p.freeTrial);
   return {
     id,
@@ -104,7 +138,11 @@ export function productFrom(id: string, p: Json): ConfiguredProduct {
     includedItems: Object.fromEntries(
       entriesOf(p.includedItems).map(([itemId, g]) => [
         itemId,
-        { quantity: typeof g.quantity === "number" ? g.quantity : 0, repeat: g.repeat ?? "never", expires: typeof g.expires === "string" ? g.expires : "when-repeated" },
+        {
+          quantity: typeof g.quantity === "number" ? g.quantity : 0,
+          repeat: g.repeat ?? "never",
+          expires: typeof g.expires === "string" ? g.expires : "when-repeated",
+        },
       ]),
     ),
     ...(freeTrial ? { freeTrial } : {}),
@@ -131,12 +169,24 @@ export function offerOf(product: ConfiguredProduct, hidden = false): OfferConfig
     prices: Object.fromEntries(
       Object.entries(product.prices).map(([id, p]) => [
         id,
-        { USD: p.amounts.USD ?? "0", ...(p.interval && ["day", "week", "month", "year"].includes(p.interval[1]) ? { interval: p.interval as [number, "day" | "week" | "month" | "year"] } : {}) },
+        {
+          USD: p.amounts.USD ?? "0",
+          ...(p.interval && ["day", "week", "month", "year"].includes(p.interval[1])
+            ? { interval: p.interval as [number, "day" | "week" | "month" | "year"] }
+            : {}),
+        },
       ]),
     ),
     // Periodic grants are granted once (renewals are not emulated); expiry follows the purchase, which never ends.
     included_items: Object.fromEntries(
-      Object.entries(product.includedItems).map(([id, g]) => [id, { quantity: g.quantity, repeat: "never" as const, expires: g.expires === "never" ? ("never" as const) : ("when-purchase-expires" as const) }]),
+      Object.entries(product.includedItems).map(([id, g]) => [
+        id,
+        {
+          quantity: g.quantity,
+          repeat: "never" as const,
+          expires: g.expires === "never" ? ("never" as const) : ("when-purchase-expires" as const),
+        },
+      ]),
     ),
   };
 }
@@ -147,15 +197,30 @@ export function catalogueOf(ctx: Reader, project: ProjectRecord): PaymentsConfig
   const base = project.config.payments?.offers ?? {};
   return {
     items: Object.fromEntries(
-      entriesOf(payments.items).map(([id, i]) => [id, { display_name: typeof i.displayName === "string" ? i.displayName : id, customer_type: customerTypeOf(i.customerType) }]),
+      entriesOf(payments.items).map(([id, i]) => [
+        id,
+        {
+          display_name: typeof i.displayName === "string" ? i.displayName : id,
+          customer_type: customerTypeOf(i.customerType),
+        },
+      ]),
     ),
-    offers: Object.fromEntries(configuredProducts(ctx, project).map((p) => [p.id, offerOf(p, Object.hasOwn(base, p.id) && base[p.id]!.hidden)])),
+    offers: Object.fromEntries(
+      configuredProducts(ctx, project).map((p) => [p.id, offerOf(p, Object.hasOwn(base, p.id) && base[p.id]!.hidden)]),
+    ),
   };
 }
 
 export function vaultConfigOf(ctx: Reader, project: ProjectRecord): DataVaultConfigRecord {
   const { dataVault } = paymentSections(ctx, project);
-  return { stores: Object.fromEntries(entriesOf(dataVault.stores).map(([id, s]) => [id, { display_name: typeof s.displayName === "string" ? s.displayName : "Unnamed Vault" }])) };
+  return {
+    stores: Object.fromEntries(
+      entriesOf(dataVault.stores).map(([id, s]) => [
+        id,
+        { display_name: typeof s.displayName === "string" ? s.displayName : "Unnamed Vault" },
+      ]),
+    ),
+  };
 }
 
 export function findItem(ctx: Reader, project: ProjectRecord, itemId: string): ItemConfig | undefined {
@@ -179,7 +244,9 @@ export function catalogueProblems(catalogue: PaymentsConfigRecord): string[] {
       const item = Object.hasOwn(catalogue.items, itemId) ? catalogue.items[itemId] : undefined;
       if (!item) problems.push(`offers.${offerId}.included_items.${itemId}: no item "${itemId}" in the catalogue`);
       else if (item.customer_type !== offer.customer_type) {
-        problems.push(`offers.${offerId}.included_items.${itemId}: the item is for ${item.customer_type} customers, the offer for ${offer.customer_type}`);
+        problems.push(
+          `offers.${offerId}.included_items.${itemId}: the item is for ${item.customer_type} customers, the offer for ${offer.customer_type}`,
+        );
       }
     }
   }
@@ -197,9 +264,16 @@ export class PaymentsConfigError extends Error {
  * Replaces the sections given (the base catalogue, and whatever overrides said about the section); returns the
  * project's resulting config. Throws PaymentsConfigError on bad input.
  */
-export function setPaymentsConfig(ctx: OpContext, projectId: string, input: PaymentsConfigInput): { payments: PaymentsConfigRecord; data_vault: DataVaultConfigRecord } {
+export function setPaymentsConfig(
+  ctx: OpContext,
+  projectId: string,
+  input: PaymentsConfigInput,
+): { payments: PaymentsConfigRecord; data_vault: DataVaultConfigRecord } {
   const parsed = paymentsConfigInput.safeParse(input);
-  if (!parsed.success) throw new PaymentsConfigError(parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`));
+  if (!parsed.success)
+    throw new PaymentsConfigError(
+      parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`),
+    );
   const project = ctx.tables.projects.get(projectId);
   if (!project) throw new PaymentsConfigError([`no project ${projectId}`]);
   if (parsed.data.payments) {
@@ -213,7 +287,10 @@ export function setPaymentsConfig(ctx: OpContext, projectId: string, input: Paym
   };
   const next = { ...project, config };
   ctx.tables.projects.set(projectId, next);
-  clearKeysEverywhere(ctx, projectId, [...(parsed.data.payments ? ["payments.items", "payments.products", "payments.productLines"] : []), ...(parsed.data.data_vault ? ["dataVault"] : [])]);
+  clearKeysEverywhere(ctx, projectId, [
+    ...(parsed.data.payments ? ["payments.items", "payments.products", "payments.productLines"] : []),
+    ...(parsed.data.data_vault ? ["dataVault"] : []),
+  ]);
   return { payments: catalogueOf(ctx, next), data_vault: vaultConfigOf(ctx, next) };
 }
 

@@ -29,12 +29,14 @@ export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams,
   const from = products.find((p) => p.id === body.from_product_id);
   const to = products.find((p) => p.id === body.to_product_id);
   if (!from || !to) throw refusal("switchProductNotFound");
-  if (from.customerType !== customer.type || to.customerType !== customer.type) throw refusal("productCustomerTypeDoesMatch");
+  if (from.customerType !== customer.type || to.customerType !== customer.type)
+    throw refusal("productCustomerTypeDoesMatch");
   if (!from.productLineId || from.productLineId !== to.productLineId) throw refusal("productsSameProductLineSwitch");
   if (from.id === to.id) throw refusal("productAlreadyActive");
   if (to.isAddOnTo !== false && Object.keys(to.isAddOnTo).length > 0) throw refusal("addProductsCannotSelectedPlan");
   if (to.includeByDefault) throw refusal("includeByDefaultProductsCannot");
-  if (!from.includeByDefault && !Object.values(from.prices).some((p) => p.interval)) throw refusal("subscriptionCannotSwitched");
+  if (!from.includeByDefault && !Object.values(from.prices).some((p) => p.interval))
+    throw refusal("subscriptionCannotSwitched");
   assertCustomerExists(ctx, project.id, customer);
 
   // A one-time purchase in the product line cannot be replaced; the subscriptions of the line are what is switched.
@@ -42,12 +44,18 @@ export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams,
   const subscribed = new Set(active.map((s) => s.productId));
   const lineOf = new Map(products.map((p) => [p.id, p.productLineId]));
   for (const [productId, held] of ownedProducts(ctx, project.id, customer)) {
-    if (productId !== INLINE_PRODUCT && held.quantity > 0 && lineOf.get(productId) === from.productLineId && !subscribed.has(productId)) {
+    if (
+      productId !== INLINE_PRODUCT &&
+      held.quantity > 0 &&
+      lineOf.get(productId) === from.productLineId &&
+      !subscribed.has(productId)
+    ) {
       throw refusal("customerAlreadyOneTimePurchase");
     }
   }
   const existing = from.includeByDefault ? undefined : active.find((s) => s.productId === from.id);
-  if (!from.includeByDefault && (!existing || !providerBilled(ctx, project.id, existing.id))) throw refusal("subscriptionCannotSwitched");
+  if (!from.includeByDefault && (!existing || !providerBilled(ctx, project.id, existing.id)))
+    throw refusal("subscriptionCannotSwitched");
 
   const recurring = Object.entries(to.prices).filter(([, p]) => p.interval);
   if (recurring.length === 0) throw refusal("priceFoundTargetProduct");
@@ -57,7 +65,8 @@ export function switchPlan(ctx: OpContext, auth: Auth, params: SwitchPlanParams,
   if (price.amounts.USD === undefined) throw refusal("targetPriceIncludeUsdAmount");
   const quantity = body.quantity ?? existing?.quantity ?? 1;
   if (body.quantity !== undefined && quantity !== 1 && !to.stackable) throw refusal("productStackableQuantity1");
-  if (!accountOf(ctx, project.id)) throw knownError("DEFAULT_PAYMENT_METHOD_REQUIRED", { customer_type: customer.type, customer_id: customer.id });
+  if (!accountOf(ctx, project.id))
+    throw knownError("DEFAULT_PAYMENT_METHOD_REQUIRED", { customer_type: customer.type, customer_id: customer.id });
 
   if (existing) cancelSubscriptions(ctx, project.id, customer, [existing]);
   grantOffer(ctx, project.id, customer, {
@@ -75,7 +84,8 @@ function providerBilled(ctx: OpContext, projectId: string, subscriptionId: strin
   for (const t of ctx.tables.paymentTransactions.values()) {
     if (t.projectId !== projectId || t.type !== "purchase" || t.testMode) continue;
     const grant = t.entries[0];
-    if (grant?.type === "product_grant" && grant.subscription_id === subscriptionId) return t.entries.some((e) => e.type === "money_transfer");
+    if (grant?.type === "product_grant" && grant.subscription_id === subscriptionId)
+      return t.entries.some((e) => e.type === "money_transfer");
   }
   return false;
 }

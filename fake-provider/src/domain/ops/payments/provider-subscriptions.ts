@@ -36,13 +36,23 @@ export function customerTypeOf(value: unknown): CustomerType | undefined {
 }
 
 /** The customer a provider customer stands for: from the event's view of it, else from what was kept before. */
-export function providerCustomer(ctx: OpContext, project: ProjectRecord, providerCustomerId: string, view: unknown): Customer {
+export function providerCustomer(
+  ctx: OpContext,
+  project: ProjectRecord,
+  providerCustomerId: string,
+  view: unknown,
+): Customer {
   const metadata = isObject(view) && isObject(view.metadata) ? view.metadata : undefined;
   if (metadata) {
     const id = text(metadata.customerId);
     const type = customerTypeOf(metadata.customerType);
     if (id === undefined || type === undefined) throw refusal("providerCustomerNamesNoCustomer", providerCustomerId);
-    ctx.tables.providerCustomers.set(providerKey(project.id, providerCustomerId), { projectId: project.id, providerCustomerId, customerType: type, customerId: id });
+    ctx.tables.providerCustomers.set(providerKey(project.id, providerCustomerId), {
+      projectId: project.id,
+      providerCustomerId,
+      customerType: type,
+      customerId: id,
+    });
     return { type, id };
   }
   const kept = ctx.tables.providerCustomers.get(providerKey(project.id, providerCustomerId));
@@ -51,7 +61,12 @@ export function providerCustomer(ctx: OpContext, project: ProjectRecord, provide
 }
 
 /** The product a provider object bills: its metadata's product snapshot, else the configured product it names. */
-export function productOfMetadata(ctx: OpContext, project: ProjectRecord, metadata: Json, what: string): { productId: string | null; offer: OfferConfig } {
+export function productOfMetadata(
+  ctx: OpContext,
+  project: ProjectRecord,
+  metadata: Json,
+  what: string,
+): { productId: string | null; offer: OfferConfig } {
   const productId = text(metadata.productId) ?? text(metadata.offerId) ?? null;
   const snapshot = text(metadata.product) ?? text(metadata.offer);
   if (snapshot !== undefined) {
@@ -70,7 +85,12 @@ export function productOfMetadata(ctx: OpContext, project: ProjectRecord, metada
 }
 
 /** Syncs every subscription of the provider's list for the customer. */
-export function syncProviderSubscriptions(ctx: OpContext, project: ProjectRecord, customer: Customer, list: unknown): void {
+export function syncProviderSubscriptions(
+  ctx: OpContext,
+  project: ProjectRecord,
+  customer: Customer,
+  list: unknown,
+): void {
   assertCustomerExists(ctx, project.id, customer);
   const data = isObject(list) && Array.isArray(list.data) ? (list.data as unknown[]) : [];
   for (const subscription of data) {
@@ -80,7 +100,10 @@ export function syncProviderSubscriptions(ctx: OpContext, project: ProjectRecord
 
 function syncOne(ctx: OpContext, project: ProjectRecord, customer: Customer, subscription: Json): void {
   const id = text(subscription.id);
-  const items = isObject(subscription.items) && Array.isArray(subscription.items.data) ? (subscription.items.data as unknown[]) : [];
+  const items =
+    isObject(subscription.items) && Array.isArray(subscription.items.data)
+      ? (subscription.items.data as unknown[])
+      : [];
   const item = items[0];
   if (id === undefined || !isObject(item)) return;
   const status = text(subscription.status) ?? "active";
@@ -102,7 +125,12 @@ function syncOne(ctx: OpContext, project: ProjectRecord, customer: Customer, sub
     const metadata = isObject(subscription.metadata) ? subscription.metadata : {};
     const { productId, offer } = productOfMetadata(ctx, project, metadata, "subscription");
     const quantity = Math.max(1, Math.trunc(numberOf(item.quantity) ?? 1));
-    held = grantPaidOffer(ctx, project.id, customer, { productId, offer, priceId: text(metadata.priceId) ?? null, quantity }).subscriptionId;
+    held = grantPaidOffer(ctx, project.id, customer, {
+      productId,
+      offer,
+      priceId: text(metadata.priceId) ?? null,
+      quantity,
+    }).subscriptionId;
   }
   const record: ProviderSubscriptionRecord = {
     projectId: project.id,
@@ -132,7 +160,13 @@ export function grantPaidOffer(
   ctx: OpContext,
   projectId: string,
   customer: Customer,
-  paid: { productId: string | null; offer: OfferConfig; priceId: string | null; quantity: number; paymentIntentId?: string },
+  paid: {
+    productId: string | null;
+    offer: OfferConfig;
+    priceId: string | null;
+    quantity: number;
+    paymentIntentId?: string;
+  },
 ): ReturnType<typeof grantOffer> {
   const { productId, offer, priceId, quantity } = paid;
   const price = priceId !== null && Object.hasOwn(offer.prices, priceId) ? offer.prices[priceId] : undefined;

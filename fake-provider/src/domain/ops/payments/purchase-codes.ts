@@ -23,7 +23,10 @@ function projectOf(ctx: OpContext, projectId: string): ProjectRecord {
 }
 
 /** POST …/validate-code: what the code buys, and whether the customer holds it or a plan of its product line already. */
-export function validatePurchaseCode(ctx: OpContext, body: { full_code: string; return_url?: string | undefined }): ValidatePurchaseCodeJson {
+export function validatePurchaseCode(
+  ctx: OpContext,
+  body: { full_code: string; return_url?: string | undefined },
+): ValidatePurchaseCodeJson {
   const session = openCheckoutSession(ctx, body.full_code);
   const project = projectOf(ctx, session.projectId);
   if (body.return_url !== undefined) assertTrustedCallback(project, body.return_url);
@@ -35,9 +38,17 @@ export function validatePurchaseCode(ctx: OpContext, body: { full_code: string; 
   if (product?.productLineId && Object.values(product.prices).some((p) => p.interval)) {
     const bases = new Set(product.isAddOnTo === false ? [] : Object.keys(product.isAddOnTo));
     conflicting = [...owned.entries()]
-      .filter(([id, h]) => h.quantity > 0 && !bases.has(id) && products.find((p) => p.id === id)?.productLineId === product.productLineId)
+      .filter(
+        ([id, h]) =>
+          h.quantity > 0 &&
+          !bases.has(id) &&
+          products.find((p) => p.id === id)?.productLineId === product.productLineId,
+      )
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([id, h]) => ({ product_id: id, display_name: products.find((p) => p.id === id)?.displayName ?? h.offer.display_name }));
+      .map(([id, h]) => ({
+        product_id: id,
+        display_name: products.find((p) => p.id === id)?.displayName ?? h.offer.display_name,
+      }));
   }
   const account = accountOf(ctx, project.id);
   return {
@@ -53,7 +64,10 @@ export function validatePurchaseCode(ctx: OpContext, body: { full_code: string; 
 }
 
 /** GET …/validate-code: only that the code names a project (and the return URL is trusted there), as upstream checks. */
-export function checkPurchaseCode(ctx: OpContext, query: { full_code: string; return_url?: string | undefined }): { valid: true } {
+export function checkPurchaseCode(
+  ctx: OpContext,
+  query: { full_code: string; return_url?: string | undefined },
+): { valid: true } {
   const project = projectOf(ctx, query.full_code.split("_")[0] ?? "");
   if (query.return_url !== undefined) assertTrustedCallback(project, query.return_url);
   return { valid: true };

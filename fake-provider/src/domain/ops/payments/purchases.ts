@@ -31,11 +31,21 @@ export const CHECKOUT_SESSION_LIFETIME_MILLIS = 24 * 60 * 60 * 1000;
 export const checkoutPath = (fullCode: string) => `/__emulator/purchase/${encodeURIComponent(fullCode)}`;
 
 /** resolveOffer, for a customer: an offer for another customer type is PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH. */
-export function resolveOfferFor(ctx: OpContext, auth: Auth, body: Parameters<typeof resolveOffer>[2], customer: Customer): ReturnType<typeof resolveOffer> {
+export function resolveOfferFor(
+  ctx: OpContext,
+  auth: Auth,
+  body: Parameters<typeof resolveOffer>[2],
+  customer: Customer,
+): ReturnType<typeof resolveOffer> {
   const resolved = resolveOffer(ctx, auth, body);
   const { offerId, offer } = resolved;
   if (offer.customer_type !== customer.type) {
-    throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", { product_id: offerId, customer_id: customer.id, product_customer_type: offer.customer_type, actual_customer_type: customer.type });
+    throw knownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", {
+      product_id: offerId,
+      customer_id: customer.id,
+      product_customer_type: offer.customer_type,
+      actual_customer_type: customer.type,
+    });
   }
   return resolved;
 }
@@ -44,7 +54,8 @@ export function resolveOfferFor(ctx: OpContext, auth: Auth, body: Parameters<typ
 export function resolveOffer(
   ctx: OpContext,
   auth: Auth,
-  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> & Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer" | "offer_inline">>,
+  body: Pick<CreatePurchaseUrlBody, "product_id" | "product_inline"> &
+    Partial<Pick<CreatePurchaseUrlBody, "offer_id" | "inline_offer" | "offer_inline">>,
 ): { offerId: string | null; offer: OfferConfig } {
   const inline = body.inline_offer ?? body.offer_inline ?? body.product_inline;
   const id = body.offer_id ?? body.product_id;
@@ -59,14 +70,24 @@ export function resolveOffer(
   const offer = findOffer(ctx, auth.project, offerId);
   // A hidden offer does not exist for a client, not even by its id; a server-only one is named as such (upstream).
   if (!offer || (offer.hidden && auth.type === "client")) {
-    throw knownError("PRODUCT_DOES_NOT_EXIST", { product_id: offerId, context: offer === undefined && findItem(ctx, auth.project, offerId) ? "item_exists" : null });
+    throw knownError("PRODUCT_DOES_NOT_EXIST", {
+      product_id: offerId,
+      context: offer === undefined && findItem(ctx, auth.project, offerId) ? "item_exists" : null,
+    });
   }
-  if (offer.server_only && auth.type === "client") throw knownError("PRODUCT_DOES_NOT_EXIST", { product_id: offerId, context: "server_only" });
+  if (offer.server_only && auth.type === "client")
+    throw knownError("PRODUCT_DOES_NOT_EXIST", { product_id: offerId, context: "server_only" });
   return { offerId, offer };
 }
 
 /** A non-stackable product is held once per customer (PRODUCT_ALREADY_GRANTED while it is held). */
-function assertNotOwned(ctx: OpContext, projectId: string, customer: Customer, offerId: string | null, offer: OfferConfig): void {
+function assertNotOwned(
+  ctx: OpContext,
+  projectId: string,
+  customer: Customer,
+  offerId: string | null,
+  offer: OfferConfig,
+): void {
   if (offerId === null || offer.stackable) return;
   if ((ownedProducts(ctx, projectId, customer).get(offerId)?.quantity ?? 0) > 0) {
     throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
@@ -114,7 +135,11 @@ export function createPurchaseUrl(ctx: OpContext, auth: Auth, body: CreatePurcha
   };
   ctx.tables.checkoutSessions.set(session.fullCode, session);
   const dashboard = ctx.settings.dashboardUrl?.replace(/\/+$/, "");
-  const url = new URL(dashboard ? `${dashboard}/purchase/${session.fullCode}` : `${ctx.settings.apiBaseUrl}${checkoutPath(session.fullCode)}`);
+  const url = new URL(
+    dashboard
+      ? `${dashboard}/purchase/${session.fullCode}`
+      : `${ctx.settings.apiBaseUrl}${checkoutPath(session.fullCode)}`,
+  );
   if (body.return_url !== undefined) url.searchParams.set("return_url", body.return_url);
   return url.toString();
 }
@@ -142,7 +167,11 @@ export interface CompleteOptions {
 }
 
 /** Completes a checkout: grants quantity × each included item and records the purchase (spec §7). */
-export function completeCheckout(ctx: OpContext, fullCode: string, options: CompleteOptions = {}): CheckoutSessionRecord {
+export function completeCheckout(
+  ctx: OpContext,
+  fullCode: string,
+  options: CompleteOptions = {},
+): CheckoutSessionRecord {
   const session = openCheckoutSession(ctx, fullCode);
   const project = ctx.tables.projects.get(session.projectId);
   if (!project) throw knownError("VERIFICATION_CODE_NOT_FOUND");
@@ -160,7 +189,14 @@ export function completeCheckout(ctx: OpContext, fullCode: string, options: Comp
 
   // Test-mode purchases move no money (upstream's TEST_MODE creation source).
   const charged = price && !options.testMode ? { USD: fromCents(toCents(price.USD) * quantity) } : null;
-  grantOffer(ctx, project.id, customer, { offerId, offer, priceId, quantity, charged, testMode: options.testMode ?? false });
+  grantOffer(ctx, project.id, customer, {
+    offerId,
+    offer,
+    priceId,
+    quantity,
+    charged,
+    testMode: options.testMode ?? false,
+  });
   const completed = { ...session, completedAtMillis: ctx.now };
   ctx.tables.checkoutSessions.set(fullCode, completed);
   return completed;
@@ -189,17 +225,37 @@ export function grantOffer(
   },
 ): { subscriptionId: string | null; transactionId: string } {
   const { offerId, offer, quantity } = grant;
-  const price = grant.priceId !== null && Object.hasOwn(offer.prices, grant.priceId) ? offer.prices[grant.priceId] : undefined;
+  const price =
+    grant.priceId !== null && Object.hasOwn(offer.prices, grant.priceId) ? offer.prices[grant.priceId] : undefined;
   const subscriptionId = price?.interval ? uuid(ctx.random) : null;
-  const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+  const who = {
+    adjusted_transaction_id: null,
+    adjusted_entry_index: null,
+    customer_type: customer.type,
+    customer_id: customer.id,
+  };
   // A one-time purchase's transaction has the purchase's id, as upstream lists them (refunds name it).
   const purchaseId = subscriptionId ? null : uuid(ctx.random);
   const purchase = subscriptionId ? { subscription_id: subscriptionId } : { one_time_purchase_id: purchaseId! };
   const entries: TransactionEntryJson[] = [
-    { type: "product_grant", ...who, product_id: offerId, product: offer, price_id: grant.unpriced ? null : grant.priceId, quantity, ...purchase },
-    ...Object.entries(offer.included_items).map(([itemId, g]): TransactionEntryJson => ({ type: "item_quantity_change", ...who, item_id: itemId, quantity: g.quantity * quantity })),
+    {
+      type: "product_grant",
+      ...who,
+      product_id: offerId,
+      product: offer,
+      price_id: grant.unpriced ? null : grant.priceId,
+      quantity,
+      ...purchase,
+    },
+    ...Object.entries(offer.included_items).map(([itemId, g]): TransactionEntryJson => ({
+      type: "item_quantity_change",
+      ...who,
+      item_id: itemId,
+      quantity: g.quantity * quantity,
+    })),
   ];
-  if (grant.charged) entries.push({ type: "money_transfer", ...who, charged_amount: grant.charged, net_amount: grant.charged });
+  if (grant.charged)
+    entries.push({ type: "money_transfer", ...who, charged_amount: grant.charged, net_amount: grant.charged });
   const transaction = recordTransaction(ctx, projectId, {
     type: "purchase",
     customer,
@@ -225,13 +281,34 @@ export function grantOffer(
  * (domain/ops/payments/subscriptions.ts); with `endsAtMillis` they end at that instant instead (a grant that replaces a plan ends the
  * old one at once; the provider may report an end), and so do the items their purchase granted "when-purchase-expires".
  */
-export function cancelSubscriptions(ctx: OpContext, projectId: string, customer: Customer, subscriptions: readonly HeldSubscription[], endsAtMillis?: number): void {
+export function cancelSubscriptions(
+  ctx: OpContext,
+  projectId: string,
+  customer: Customer,
+  subscriptions: readonly HeldSubscription[],
+  endsAtMillis?: number,
+): void {
   for (const s of subscriptions) {
-    const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+    const who = {
+      adjusted_transaction_id: null,
+      adjusted_entry_index: null,
+      customer_type: customer.type,
+      customer_id: customer.id,
+    };
     recordTransaction(ctx, projectId, {
       type: "subscription-cancellation",
       customer,
-      entries: [{ type: "product_grant", ...who, product_id: s.productId === INLINE_PRODUCT ? null : s.productId, product: s.offer, price_id: null, quantity: 0, subscription_id: s.id }],
+      entries: [
+        {
+          type: "product_grant",
+          ...who,
+          product_id: s.productId === INLINE_PRODUCT ? null : s.productId,
+          product: s.offer,
+          price_id: null,
+          quantity: 0,
+          subscription_id: s.id,
+        },
+      ],
       offerId: s.productId === INLINE_PRODUCT ? null : s.productId,
       ...(endsAtMillis === undefined ? {} : { endedAtMillis: endsAtMillis }),
     });
@@ -241,15 +318,23 @@ export function cancelSubscriptions(ctx: OpContext, projectId: string, customer:
 
 /** The item changes the subscription's purchase made for items that expire with it stop counting at `at`. */
 function expireGrantedItems(ctx: OpContext, projectId: string, s: HeldSubscription, at: number): void {
-  const expiring = new Set(Object.entries(s.offer.included_items).filter(([, g]) => g.expires !== "never").map(([id]) => id));
+  const expiring = new Set(
+    Object.entries(s.offer.included_items)
+      .filter(([, g]) => g.expires !== "never")
+      .map(([id]) => id),
+  );
   if (expiring.size === 0) return;
   const purchase = [...ctx.tables.paymentTransactions.values()].find(
-    (t) => t.projectId === projectId && t.type === "purchase" && t.entries.some((e) => e.type === "product_grant" && e.subscription_id === s.id),
+    (t) =>
+      t.projectId === projectId &&
+      t.type === "purchase" &&
+      t.entries.some((e) => e.type === "product_grant" && e.subscription_id === s.id),
   );
   if (!purchase) return;
   for (const change of ctx.tables.itemQuantityChanges.values()) {
     if (change.transactionId !== purchase.id || !expiring.has(change.itemId)) continue;
-    if (change.expiresAtMillis === null || change.expiresAtMillis > at) ctx.tables.itemQuantityChanges.set(change.id, { ...change, expiresAtMillis: at });
+    if (change.expiresAtMillis === null || change.expiresAtMillis > at)
+      ctx.tables.itemQuantityChanges.set(change.id, { ...change, expiresAtMillis: at });
   }
 }
 
@@ -275,7 +360,8 @@ export function validatePurchase(
   if (quantity !== 1 && !offer.stackable) throw refusal("productStackableQuantity1");
   const owned = ownedProducts(ctx, project.id, customer);
   const holds = (id: string) => (owned.get(id)?.quantity ?? 0) > 0;
-  if (offerId !== null && !offer.stackable && holds(offerId)) throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
+  if (offerId !== null && !offer.stackable && holds(offerId))
+    throw knownError("PRODUCT_ALREADY_GRANTED", { product_id: offerId, customer_id: customer.id });
   const configured = offerId === null ? undefined : configuredProducts(ctx, project).find((p) => p.id === offerId);
   const bases = configured && configured.isAddOnTo !== false ? Object.keys(configured.isAddOnTo) : [];
   if (bases.length > 0 && !bases.some(holds)) throw refusal("productAddProductThatCustomer");
@@ -283,17 +369,26 @@ export function validatePurchase(
   if (line === null) return { priceId: selected, conflicting: [] };
   const lineOf = new Map(configuredProducts(ctx, project).map((p) => [p.id, p.productLineId]));
   const inLine = (id: string) => lineOf.get(id) === line && !bases.includes(id);
-  if (![...owned.entries()].some(([id, held]) => held.quantity > 0 && inLine(id))) return { priceId: selected, conflicting: [] };
+  if (![...owned.entries()].some(([id, held]) => held.quantity > 0 && inLine(id)))
+    return { priceId: selected, conflicting: [] };
   const conflicting = activeSubscriptions(ctx, project.id, customer).filter((s) => inLine(s.productId));
   if (conflicting.length === 0) throw refusal("customerAlreadyOneTimePurchase");
   return { priceId: selected, conflicting };
 }
 
 /** POST /internal/payments/test-mode-purchase-session: the admin completes a code of its own project without paying. */
-export function testModePurchase(ctx: OpContext, auth: Auth, body: { full_code: string; price_id: string; quantity?: number | undefined }): void {
+export function testModePurchase(
+  ctx: OpContext,
+  auth: Auth,
+  body: { full_code: string; price_id: string; quantity?: number | undefined },
+): void {
   const session = openCheckoutSession(ctx, body.full_code);
   if (session.projectId !== auth.project.id) throw refusal("tenancyIdDoesMatchValue");
   assertPurchasesOpen(ctx, auth.project);
   if (!paymentsFlags(ctx, auth.project).testMode) throw refusal("testModeEnabledProject");
-  completeCheckout(ctx, body.full_code, { priceId: body.price_id, ...(body.quantity === undefined ? {} : { quantity: body.quantity }), testMode: true });
+  completeCheckout(ctx, body.full_code, {
+    priceId: body.price_id,
+    ...(body.quantity === undefined ? {} : { quantity: body.quantity }),
+    testMode: true,
+  });
 }

@@ -31,12 +31,17 @@ export function centsOf(amount: string): number {
 export function moneyOf(cents: number): string {
   const absolute = Math.abs(cents);
   const whole = Math.floor(absolute / 100);
-  const fraction = String(absolute % 100).padStart(2, "0").replace(/0+$/, "");
+  const fraction = String(absolute % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
   return `${cents < 0 ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
 }
 
 /** Upstream's checks of the refund entries, in its order, against the refunded transaction's entries. */
-function validateRefundEntries(entries: readonly TransactionEntryJson[], refundEntries: RefundTransactionBody["refund_entries"]): void {
+function validateRefundEntries(
+  entries: readonly TransactionEntryJson[],
+  refundEntries: RefundTransactionBody["refund_entries"],
+): void {
   const seen = new Set<number>();
   for (const r of refundEntries) {
     if (r.quantity < 0) throw schema("Refund quantity cannot be negative.");
@@ -54,15 +59,21 @@ function chargedCents(purchase: PaymentTransactionRecord): number {
   const grant = purchase.entries[0];
   if (grant?.type !== "product_grant") return 0;
   const priceId = grant.price_id ?? Object.keys(grant.product.prices)[0];
-  const price = priceId !== undefined && Object.hasOwn(grant.product.prices, priceId) ? grant.product.prices[priceId] : undefined;
+  const price =
+    priceId !== undefined && Object.hasOwn(grant.product.prices, priceId) ? grant.product.prices[priceId] : undefined;
   if (!price) throw schema("Refund amounts can only be specified for USD-priced purchases.");
   return centsOf(price.USD) * grant.quantity;
 }
 
 const paid = (t: PaymentTransactionRecord) => !t.testMode && t.entries.some((e) => e.type === "money_transfer");
 
-function findPurchase(ctx: OpContext, projectId: string, predicate: (t: PaymentTransactionRecord) => boolean): PaymentTransactionRecord | undefined {
-  for (const t of ctx.tables.paymentTransactions.values()) if (t.projectId === projectId && t.type === "purchase" && predicate(t)) return t;
+function findPurchase(
+  ctx: OpContext,
+  projectId: string,
+  predicate: (t: PaymentTransactionRecord) => boolean,
+): PaymentTransactionRecord | undefined {
+  for (const t of ctx.tables.paymentTransactions.values())
+    if (t.projectId === projectId && t.type === "purchase" && predicate(t)) return t;
   return undefined;
 }
 
@@ -72,7 +83,11 @@ export function refundTransaction(ctx: OpContext, auth: Auth, body: RefundTransa
   const alreadyRefunded = ctx.tables.paymentTransactions.get(refundId)?.projectId === projectId;
   let purchase: PaymentTransactionRecord | undefined;
   if (body.type === "subscription") {
-    purchase = findPurchase(ctx, projectId, (t) => t.entries[0]?.type === "product_grant" && t.entries[0].subscription_id === body.id);
+    purchase = findPurchase(
+      ctx,
+      projectId,
+      (t) => t.entries[0]?.type === "product_grant" && t.entries[0].subscription_id === body.id,
+    );
     if (!purchase) throw knownError("SUBSCRIPTION_INVOICE_NOT_FOUND", { subscription_invoice_id: body.id });
     if (alreadyRefunded) throw knownError("SUBSCRIPTION_ALREADY_REFUNDED", { subscription_id: body.id });
     if (!paid(purchase)) throw knownError("SUBSCRIPTION_INVOICE_NOT_FOUND", { subscription_invoice_id: body.id });
@@ -91,14 +106,24 @@ export function refundTransaction(ctx: OpContext, auth: Auth, body: RefundTransa
   const grant = purchase.entries[0]!;
   if (grant.type !== "product_grant") return;
   const customer = { type: grant.customer_type, id: grant.customer_id };
-  const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+  const who = {
+    adjusted_transaction_id: null,
+    adjusted_entry_index: null,
+    customer_type: customer.type,
+    customer_id: customer.id,
+  };
   const moneyBack = { USD: moneyOf(-refunded) };
   recordTransaction(ctx, projectId, {
     id: refundId,
     type: "refund",
     customer,
     entries: [
-      ...body.refund_entries.map((r): TransactionEntryJson => ({ type: "product_revocation", adjusted_transaction_id: purchase.id, adjusted_entry_index: r.entry_index, quantity: r.quantity })),
+      ...body.refund_entries.map((r): TransactionEntryJson => ({
+        type: "product_revocation",
+        adjusted_transaction_id: purchase.id,
+        adjusted_entry_index: r.entry_index,
+        quantity: r.quantity,
+      })),
       { type: "money_transfer", ...who, charged_amount: moneyBack, net_amount: moneyBack },
     ],
     offerId: purchase.offerId,
@@ -106,6 +131,11 @@ export function refundTransaction(ctx: OpContext, auth: Auth, body: RefundTransa
   // A subscription whose whole quantity is refunded ends with its paid period (upstream cancels it at period end).
   const revoked = body.refund_entries.reduce((sum, r) => sum + r.quantity, 0);
   if (body.type === "subscription" && revoked >= grant.quantity) {
-    cancelSubscriptions(ctx, projectId, customer, activeSubscriptions(ctx, projectId, customer).filter((s) => s.id === body.id));
+    cancelSubscriptions(
+      ctx,
+      projectId,
+      customer,
+      activeSubscriptions(ctx, projectId, customer).filter((s) => s.id === body.id),
+    );
   }
 }

@@ -8,7 +8,13 @@ import { assertCustomerExists, type Customer } from "./customers.ts";
 import { sendServiceTemplateEmail } from "../emails/email-sending.ts";
 import { findAccount } from "./payment-accounts.ts";
 import { hasTeamPermission } from "../teams/permission-grants.ts";
-import { customerTypeOf, grantPaidOffer, productOfMetadata, providerCustomer, syncProviderSubscriptions } from "./provider-subscriptions.ts";
+import {
+  customerTypeOf,
+  grantPaidOffer,
+  productOfMetadata,
+  providerCustomer,
+  syncProviderSubscriptions,
+} from "./provider-subscriptions.ts";
 import { centsOf, moneyOf } from "./refunds.ts";
 import { recordTransaction } from "./transactions.ts";
 import { refusal } from "../../errors/refusals.ts";
@@ -34,13 +40,40 @@ export const DEFAULT_STRIPE_WEBHOOK_SECRET = "mock_stripe_webhook_secret";
 const TOLERANCE_SECONDS = 300;
 
 /** Events upstream receives and does nothing with. */
-const ignoredEvents = new Set(["account.updated", "account.application.authorized", "capability.updated", "charge.failed", "balance.available", "customer.updated"]);
+const ignoredEvents = new Set([
+  "account.updated",
+  "account.application.authorized",
+  "capability.updated",
+  "charge.failed",
+  "balance.available",
+  "customer.updated",
+]);
 
 /** Events upstream answers by syncing the customer's subscriptions (and invoices) from the provider. */
 const subscriptionEvents = new Set([
   "checkout.session.completed",
-  ...["created", "updated", "deleted", "paused", "resumed", "pending_update_applied", "pending_update_expired", "trial_will_end"].map((e) => `customer.subscription.${e}`),
-  ...["created", "finalized", "updated", "voided", "paid", "payment_failed", "payment_action_required", "upcoming", "marked_uncollectible", "payment_succeeded"].map((e) => `invoice.${e}`),
+  ...[
+    "created",
+    "updated",
+    "deleted",
+    "paused",
+    "resumed",
+    "pending_update_applied",
+    "pending_update_expired",
+    "trial_will_end",
+  ].map((e) => `customer.subscription.${e}`),
+  ...[
+    "created",
+    "finalized",
+    "updated",
+    "voided",
+    "paid",
+    "payment_failed",
+    "payment_action_required",
+    "upcoming",
+    "marked_uncollectible",
+    "payment_succeeded",
+  ].map((e) => `invoice.${e}`),
   "payment_intent.succeeded",
   "payment_intent.payment_failed",
   "payment_intent.canceled",
@@ -52,7 +85,9 @@ const text = (v: unknown): string | undefined => (typeof v === "string" && v.len
 
 async function hmacHex(secret: string, message: string): Promise<string> {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
   return Array.from(signature, (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -70,11 +105,13 @@ export async function verifyStripeSignature(ctx: OpContext, header: string, rawB
   const parts = header.split(",").map((p) => p.trim().split("="));
   const timestamp = parts.find(([k]) => k === "t")?.[1];
   const signatures = parts.filter(([k, v]) => k === "v1" && v !== undefined).map(([, v]) => v!);
-  if (timestamp === undefined || !/^\d+$/.test(timestamp) || signatures.length === 0) throw refusal("invalidStripeSignature");
+  if (timestamp === undefined || !/^\d+$/.test(timestamp) || signatures.length === 0)
+    throw refusal("invalidStripeSignature");
   const secret = ctx.settings.stripeWebhookSecret ?? DEFAULT_STRIPE_WEBHOOK_SECRET;
   const expected = await hmacHex(secret, `${timestamp}.${rawBody}`);
   if (!signatures.some((s) => sameText(s, expected))) throw refusal("invalidStripeSignature");
-  if (Math.abs(Math.floor(ctx.now / 1000) - Number(timestamp)) > TOLERANCE_SECONDS) throw refusal("invalidStripeSignature");
+  if (Math.abs(Math.floor(ctx.now / 1000) - Number(timestamp)) > TOLERANCE_SECONDS)
+    throw refusal("invalidStripeSignature");
   try {
     return JSON.parse(rawBody) as unknown;
   } catch {
@@ -88,7 +125,8 @@ export async function receiveStripeWebhook(ctx: OpContext, signature: string, ra
 }
 
 /** The provider objects an event carries a view of (the real service's test provider reads them from here). */
-const providerViews = (object: Json): Json => (isObject(object.stack_stripe_mock_data) ? object.stack_stripe_mock_data : {});
+const providerViews = (object: Json): Json =>
+  isObject(object.stack_stripe_mock_data) ? object.stack_stripe_mock_data : {};
 
 async function receiveStripeEvent(ctx: OpContext, event: unknown): Promise<void> {
   if (!isObject(event) || typeof event.type !== "string") throw refusal("invalidStripeSignature");
@@ -142,7 +180,10 @@ function metadataCustomer(metadata: Json, what: string): Customer {
 }
 
 const firstCharge = (paymentIntent: Json): Json | undefined => {
-  const charges = isObject(paymentIntent.charges) && Array.isArray(paymentIntent.charges.data) ? (paymentIntent.charges.data as unknown[]) : [];
+  const charges =
+    isObject(paymentIntent.charges) && Array.isArray(paymentIntent.charges.data)
+      ? (paymentIntent.charges.data as unknown[])
+      : [];
   return isObject(charges[0]) ? charges[0] : undefined;
 };
 
@@ -155,7 +196,13 @@ export function formatAmount(cents: unknown, currency: unknown): string {
 }
 
 /** A payment email goes to the paying user, or to every team_admin of the paying team; custom customers get none. */
-async function sendPaymentEmail(ctx: OpContext, project: ProjectRecord, customer: Customer, templateId: string, variables: Record<string, string | number>): Promise<void> {
+async function sendPaymentEmail(
+  ctx: OpContext,
+  project: ProjectRecord,
+  customer: Customer,
+  templateId: string,
+  variables: Record<string, string | number>,
+): Promise<void> {
   let users: UserRecord[] = [];
   if (customer.type === "user") {
     const user = ctx.tables.users.get(customer.id);
@@ -163,7 +210,11 @@ async function sendPaymentEmail(ctx: OpContext, project: ProjectRecord, customer
   } else if (customer.type === "team") {
     const admins = new Set<string>();
     for (const membership of ctx.tables.teamMemberships.values()) {
-      if (membership.teamId === customer.id && hasTeamPermission(ctx, project.id, customer.id, membership.userId, "team_admin")) admins.add(membership.userId);
+      if (
+        membership.teamId === customer.id &&
+        hasTeamPermission(ctx, project.id, customer.id, membership.userId, "team_admin")
+      )
+        admins.add(membership.userId);
     }
     users = [...admins].map((id) => ctx.tables.users.get(id)).filter((u): u is UserRecord => u !== undefined);
   }
@@ -175,7 +226,12 @@ async function sendPaymentEmail(ctx: OpContext, project: ProjectRecord, customer
  * (domain/ops/payments/provider-subscriptions.ts); an invoice event also records the invoice, and a paid or finally failed invoice is
  * mailed to the customer.
  */
-async function subscriptionChanged(ctx: OpContext, type: string, accountId: string | undefined, object: Json): Promise<void> {
+async function subscriptionChanged(
+  ctx: OpContext,
+  type: string,
+  accountId: string | undefined,
+  object: Json,
+): Promise<void> {
   const providerCustomerId = text(object.customer);
   if (accountId === undefined) throw refusal("eventNamesNoAccount");
   if (providerCustomerId === undefined) throw refusal("eventNamesNoCustomer");
@@ -219,7 +275,11 @@ function recordInvoice(ctx: OpContext, project: ProjectRecord, customer: Custome
   const invoiceId = text(invoice.id);
   const lines = isObject(invoice.lines) && Array.isArray(invoice.lines.data) ? (invoice.lines.data as unknown[]) : [];
   const subscriptionIds = lines
-    .map((line) => (isObject(line) && isObject(line.parent) && isObject(line.parent.subscription_item_details) ? text(line.parent.subscription_item_details.subscription) : undefined))
+    .map((line) =>
+      isObject(line) && isObject(line.parent) && isObject(line.parent.subscription_item_details)
+        ? text(line.parent.subscription_item_details.subscription)
+        : undefined,
+    )
     .filter((id): id is string => id !== undefined);
   if (invoiceId === undefined || subscriptionIds.length === 0) return;
   if (new Set(subscriptionIds).size > 1) throw refusal("invoiceMayBillOneSubscription");
@@ -234,7 +294,8 @@ function recordInvoice(ctx: OpContext, project: ProjectRecord, customer: Custome
     customerType: customer.type,
     customerId: customer.id,
     isCreationInvoice,
-    status: status !== undefined && invoiceStatuses.has(status) ? (status as SubscriptionInvoiceRecord["status"]) : null,
+    status:
+      status !== undefined && invoiceStatuses.has(status) ? (status as SubscriptionInvoiceRecord["status"]) : null,
     amountTotal: typeof invoice.total === "number" ? invoice.total : 0,
     hostedInvoiceUrl: text(invoice.hosted_invoice_url) ?? null,
     createdAtMillis: known?.createdAtMillis ?? ctx.now,
@@ -244,12 +305,29 @@ function recordInvoice(ctx: OpContext, project: ProjectRecord, customer: Custome
   const held = ctx.tables.providerSubscriptions.get(providerKey(project.id, subscriptionIds[0]!))?.heldSubscriptionId;
   const grant = held ? grantOf(ctx, project.id, held) : undefined;
   if (!grant) return;
-  const price = grant.price_id !== null && Object.hasOwn(grant.product.prices, grant.price_id) ? grant.product.prices[grant.price_id] : undefined;
-  const who = { adjusted_transaction_id: null, adjusted_entry_index: null, customer_type: customer.type, customer_id: customer.id };
+  const price =
+    grant.price_id !== null && Object.hasOwn(grant.product.prices, grant.price_id)
+      ? grant.product.prices[grant.price_id]
+      : undefined;
+  const who = {
+    adjusted_transaction_id: null,
+    adjusted_entry_index: null,
+    customer_type: customer.type,
+    customer_id: customer.id,
+  };
   recordTransaction(ctx, project.id, {
     type: "subscription-renewal",
     customer,
-    entries: price ? [{ type: "money_transfer", ...who, charged_amount: { USD: moneyOf(centsOf(price.USD) * grant.quantity) }, net_amount: { USD: moneyOf(centsOf(price.USD) * grant.quantity) } }] : [],
+    entries: price
+      ? [
+          {
+            type: "money_transfer",
+            ...who,
+            charged_amount: { USD: moneyOf(centsOf(price.USD) * grant.quantity) },
+            net_amount: { USD: moneyOf(centsOf(price.USD) * grant.quantity) },
+          },
+        ]
+      : [],
     offerId: grant.product_id,
   });
 }
@@ -258,21 +336,35 @@ function recordInvoice(ctx: OpContext, project: ProjectRecord, customer: Custome
 function grantOf(ctx: OpContext, projectId: string, subscriptionId: string) {
   for (const t of ctx.tables.paymentTransactions.values()) {
     if (t.projectId !== projectId || t.type !== "purchase") continue;
-    for (const entry of t.entries) if (entry.type === "product_grant" && entry.subscription_id === subscriptionId) return entry;
+    for (const entry of t.entries)
+      if (entry.type === "product_grant" && entry.subscription_id === subscriptionId) return entry;
   }
   return undefined;
 }
 
 /** A one-time purchase paid: grants the product once per payment intent (a retried event grants nothing twice). */
-function oneTimePurchasePaid(ctx: OpContext, accountId: string | undefined, paymentIntent: Json, metadata: Json): { project: ProjectRecord; customer: Customer; offer: OfferConfig; quantity: number } {
+function oneTimePurchasePaid(
+  ctx: OpContext,
+  accountId: string | undefined,
+  paymentIntent: Json,
+  metadata: Json,
+): { project: ProjectRecord; customer: Customer; offer: OfferConfig; quantity: number } {
   const project = projectOfAccount(ctx, accountId);
   const paymentIntentId = text(paymentIntent.id);
   if (paymentIntentId === undefined) throw refusal("paymentIntentSucceededOneTime");
   const customer = metadataCustomer(metadata, "payment_intent.succeeded of a one-time purchase");
   const { productId, offer } = productOfMetadata(ctx, project, metadata, "payment intent");
   const quantity = Math.max(1, Math.trunc(Number(text(metadata.purchaseQuantity) ?? "1")) || 1);
-  for (const t of ctx.tables.paymentTransactions.values()) if (t.projectId === project.id && t.paymentIntentId === paymentIntentId) return { project, customer, offer, quantity };
+  for (const t of ctx.tables.paymentTransactions.values())
+    if (t.projectId === project.id && t.paymentIntentId === paymentIntentId)
+      return { project, customer, offer, quantity };
   assertCustomerExists(ctx, project.id, customer);
-  grantPaidOffer(ctx, project.id, customer, { productId, offer, priceId: text(metadata.priceId) ?? null, quantity, paymentIntentId });
+  grantPaidOffer(ctx, project.id, customer, {
+    productId,
+    offer,
+    priceId: text(metadata.priceId) ?? null,
+    quantity,
+    paymentIntentId,
+  });
   return { project, customer, offer, quantity };
 }

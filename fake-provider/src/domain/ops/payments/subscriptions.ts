@@ -41,21 +41,37 @@ export function periodEnd(start: number, interval: [number, "day" | "week" | "mo
   return start + count * unitMillis[unit];
 }
 
-function customerTransactions(ctx: Pick<OpContext, "tables">, projectId: string, customer: Customer): PaymentTransactionRecord[] {
+function customerTransactions(
+  ctx: Pick<OpContext, "tables">,
+  projectId: string,
+  customer: Customer,
+): PaymentTransactionRecord[] {
   return [...ctx.tables.paymentTransactions.values()]
     .filter((t) => t.projectId === projectId && t.customerType === customer.type && t.customerId === customer.id)
     .sort((a, b) => a.seq - b.seq);
 }
 
-export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: string, customer: Customer): HeldSubscription[] {
+export function subscriptionsOf(
+  ctx: Pick<OpContext, "tables">,
+  projectId: string,
+  customer: Customer,
+): HeldSubscription[] {
   const subscriptions = new Map<string, HeldSubscription>();
   for (const t of customerTransactions(ctx, projectId, customer)) {
     for (const entry of t.entries) {
       if (entry.type !== "product_grant" || entry.subscription_id === undefined) continue;
       const existing = subscriptions.get(entry.subscription_id);
       if (t.type === "subscription-cancellation") {
-        const ended = t.endedAtMillis === undefined ? existing?.periodEndMillis : Math.min(existing?.periodEndMillis ?? t.endedAtMillis, t.endedAtMillis);
-        if (existing) subscriptions.set(existing.id, { ...existing, canceled: true, periodEndMillis: ended ?? existing.periodEndMillis });
+        const ended =
+          t.endedAtMillis === undefined
+            ? existing?.periodEndMillis
+            : Math.min(existing?.periodEndMillis ?? t.endedAtMillis, t.endedAtMillis);
+        if (existing)
+          subscriptions.set(existing.id, {
+            ...existing,
+            canceled: true,
+            periodEndMillis: ended ?? existing.periodEndMillis,
+          });
         continue;
       }
       // A server's grant records no price: its period is the product's recurring price's.
@@ -73,7 +89,11 @@ export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: strin
         offer: entry.product,
         quantity: entry.quantity,
         createdAtMillis: t.createdAtMillis,
-        periodEndMillis: billed ? billed.periodEndMillis : price?.interval ? periodEnd(t.createdAtMillis, price.interval) : Number.POSITIVE_INFINITY,
+        periodEndMillis: billed
+          ? billed.periodEndMillis
+          : price?.interval
+            ? periodEnd(t.createdAtMillis, price.interval)
+            : Number.POSITIVE_INFINITY,
         canceled: false,
       });
     }
@@ -84,20 +104,23 @@ export function subscriptionsOf(ctx: Pick<OpContext, "tables">, projectId: strin
 /** Per product id (INLINE_PRODUCT for inline products): the quantity held now and the latest snapshot granted. */
 export function ownedProducts(ctx: OpContext, projectId: string, customer: Customer): Map<string, HeldProduct> {
   const owned = new Map<string, HeldProduct>();
-  const add = (key: string, quantity: number, offer: OfferConfig) => owned.set(key, { quantity: (owned.get(key)?.quantity ?? 0) + quantity, offer });
+  const add = (key: string, quantity: number, offer: OfferConfig) =>
+    owned.set(key, { quantity: (owned.get(key)?.quantity ?? 0) + quantity, offer });
   const transactions = customerTransactions(ctx, projectId, customer);
   const byId = new Map(transactions.map((t) => [t.id, t]));
   for (const t of transactions) {
     if (t.type === "purchase") {
       for (const entry of t.entries) {
-        if (entry.type === "product_grant" && entry.subscription_id === undefined) add(entry.product_id ?? INLINE_PRODUCT, entry.quantity, entry.product);
+        if (entry.type === "product_grant" && entry.subscription_id === undefined)
+          add(entry.product_id ?? INLINE_PRODUCT, entry.quantity, entry.product);
       }
     } else if (t.type === "refund") {
       // A refund revokes the quantity it names of a one-time grant (domain/ops/payments/refunds.ts).
       for (const entry of t.entries) {
         if (entry.type !== "product_revocation") continue;
         const granted = byId.get(entry.adjusted_transaction_id)?.entries[entry.adjusted_entry_index];
-        if (granted?.type === "product_grant" && granted.subscription_id === undefined) add(granted.product_id ?? INLINE_PRODUCT, -entry.quantity, granted.product);
+        if (granted?.type === "product_grant" && granted.subscription_id === undefined)
+          add(granted.product_id ?? INLINE_PRODUCT, -entry.quantity, granted.product);
       }
     }
   }
@@ -107,4 +130,5 @@ export function ownedProducts(ctx: OpContext, projectId: string, customer: Custo
   return owned;
 }
 
-export const activeSubscriptions = (ctx: OpContext, projectId: string, customer: Customer) => subscriptionsOf(ctx, projectId, customer).filter((s) => !s.canceled);
+export const activeSubscriptions = (ctx: OpContext, projectId: string, customer: Customer) =>
+  subscriptionsOf(ctx, projectId, customer).filter((s) => !s.canceled);

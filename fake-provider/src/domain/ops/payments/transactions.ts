@@ -45,7 +45,8 @@ export function recordTransaction(
   return record;
 }
 
-const newestFirst = (a: PaymentTransactionRecord, b: PaymentTransactionRecord) => b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
+const newestFirst = (a: PaymentTransactionRecord, b: PaymentTransactionRecord) =>
+  b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
 
 /**
  * One page, newest first. The cursor is the id of the last transaction of the previous page; like upstream, a cursor
@@ -56,7 +57,11 @@ export function listTransactions(
   ctx: OpContext,
   projectId: string,
   query: ListTransactionsQuery,
-): { items: PaymentTransactionRecord[]; nextCursor: string | null; adjustedBy: Map<string, { transaction_id: string; entry_index: number }[]> } {
+): {
+  items: PaymentTransactionRecord[];
+  nextCursor: string | null;
+  adjustedBy: Map<string, { transaction_id: string; entry_index: number }[]>;
+} {
   const matching = [...ctx.tables.paymentTransactions.values()]
     .filter(
       (t) =>
@@ -71,11 +76,18 @@ export function listTransactions(
   const pivot = query.cursor === undefined ? undefined : ctx.tables.paymentTransactions.get(query.cursor);
   const rest = pivot && pivot.projectId === projectId ? matching.filter((t) => newestFirst(pivot, t) < 0) : matching;
   const items = rest.slice(0, limit);
-  return { items, nextCursor: rest.length > limit ? items.at(-1)!.id : null, adjustedBy: adjustmentsOf(ctx, projectId) };
+  return {
+    items,
+    nextCursor: rest.length > limit ? items.at(-1)!.id : null,
+    adjustedBy: adjustmentsOf(ctx, projectId),
+  };
 }
 
 /** Per transaction id, the refund entries that adjust it (the list's `adjusted_by`). */
-export function adjustmentsOf(ctx: Pick<OpContext, "tables">, projectId: string): Map<string, { transaction_id: string; entry_index: number }[]> {
+export function adjustmentsOf(
+  ctx: Pick<OpContext, "tables">,
+  projectId: string,
+): Map<string, { transaction_id: string; entry_index: number }[]> {
   const adjusted = new Map<string, { transaction_id: string; entry_index: number }[]>();
   for (const t of ctx.tables.paymentTransactions.values()) {
     if (t.projectId !== projectId || t.type !== "refund") continue;

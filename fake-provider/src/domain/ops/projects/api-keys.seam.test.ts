@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import type { ApiKeyType } from "@authsim/sdk/contract";
 import { parseApiKeySecret } from "../../auth/api-key-format.ts";
 import { asClient, asServer, devSeedWith, opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
-import { assertClientMayUseApiKeys, checkApiKey, createApiKey, listApiKeys, requireApiKey, teamOwner, updateApiKey, userKeyOwner, userOwner } from "./api-keys.ts";
+import {
+  assertClientMayUseApiKeys,
+  checkApiKey,
+  createApiKey,
+  listApiKeys,
+  requireApiKey,
+  teamOwner,
+  updateApiKey,
+  userKeyOwner,
+  userOwner,
+} from "./api-keys.ts";
 import { addTeamMember } from "../teams/team-members.ts";
 import { createTeam } from "../teams/teams.ts";
 import { deleteUser } from "../users/users.ts";
@@ -14,7 +24,9 @@ const HOUR = 3_600_000;
 
 async function userWithKey(seam: OpSeam, body: { is_public?: boolean; expires_at_millis?: number | null } = {}) {
   const user = await seam.addUser();
-  const key = await seam.ok((ctx) => createApiKey(ctx, user.projectId, userOwner(user), { description: "ci", expires_at_millis: null, ...body }));
+  const key = await seam.ok((ctx) =>
+    createApiKey(ctx, user.projectId, userOwner(user), { description: "ci", expires_at_millis: null, ...body }),
+  );
   return { user, key };
 }
 
@@ -24,9 +36,18 @@ describe("createApiKey, listApiKeys", () => {
     const { user, key } = await userWithKey(seam);
     expect(parseApiKeySecret(key.value)).toEqual({ id: key.id, type: "user", isPublic: false, isCloudVersion: false });
     seam.clock.advance(1_000);
-    const second = await seam.ok((ctx) => createApiKey(ctx, user.projectId, userOwner(user), { description: "two", expires_at_millis: null, is_public: true }));
+    const second = await seam.ok((ctx) =>
+      createApiKey(ctx, user.projectId, userOwner(user), {
+        description: "two",
+        expires_at_millis: null,
+        is_public: true,
+      }),
+    );
     expect(parseApiKeySecret(second.value)).toMatchObject({ type: "user", isPublic: true });
-    expect((await seam.ok((ctx) => listApiKeys(ctx, user.projectId, userOwner(user)))).map((k) => k.id)).toEqual([second.id, key.id]);
+    expect((await seam.ok((ctx) => listApiKeys(ctx, user.projectId, userOwner(user)))).map((k) => k.id)).toEqual([
+      second.id,
+      key.id,
+    ]);
   });
 });
 
@@ -36,25 +57,35 @@ describe("checkApiKey", () => {
     const { user, key } = await userWithKey(seam);
     expect((await seam.ok((ctx) => checkApiKey(ctx, user.projectId, "user", key.value))).id).toBe(key.id);
     await seam.refuses((ctx) => checkApiKey(ctx, user.projectId, "user", "sk_user_not-a-key"), "API_KEY_NOT_FOUND");
-    expect((await seam.refuses((ctx) => checkApiKey(ctx, user.projectId, "team", key.value), "WRONG_API_KEY_TYPE")).details).toEqual({ expected_type: "team", actual_type: "user" });
+    expect(
+      (await seam.refuses((ctx) => checkApiKey(ctx, user.projectId, "team", key.value), "WRONG_API_KEY_TYPE")).details,
+    ).toEqual({ expected_type: "team", actual_type: "user" });
   });
 
   it("is valid until just after its expiry and until revoked; expired is reported before revoked", async () => {
     const seam = opSeam();
     const user = await seam.addUser();
     await fc.assert(
-      fc.asyncProperty(fc.option(fc.integer({ min: 0, max: 10 * HOUR }), { nil: null }), fc.boolean(), fc.integer({ min: 0, max: 11 * HOUR }), async (expiresIn, revoke, wait) => {
-        const start = seam.clock.now();
-        const expiresAt = expiresIn === null ? null : start + expiresIn;
-        const key = await seam.ok((ctx) => createApiKey(ctx, user.projectId, userOwner(user), { description: "p", expires_at_millis: expiresAt }));
-        if (revoke) await seam.ok((ctx) => updateApiKey(ctx, ctx.tables.projectApiKeys.get(key.id)!, { revoked: true }));
-        seam.clock.advance(wait);
-        const expired = expiresAt !== null && expiresAt < seam.clock.now();
-        const check = (ctx: Parameters<typeof checkApiKey>[0]) => checkApiKey(ctx, user.projectId, "user", key.value);
-        if (expired) await seam.refuses(check, "API_KEY_EXPIRED");
-        else if (revoke) await seam.refuses(check, "API_KEY_REVOKED");
-        else expect((await seam.run(check)).ok).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.option(fc.integer({ min: 0, max: 10 * HOUR }), { nil: null }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 11 * HOUR }),
+        async (expiresIn, revoke, wait) => {
+          const start = seam.clock.now();
+          const expiresAt = expiresIn === null ? null : start + expiresIn;
+          const key = await seam.ok((ctx) =>
+            createApiKey(ctx, user.projectId, userOwner(user), { description: "p", expires_at_millis: expiresAt }),
+          );
+          if (revoke)
+            await seam.ok((ctx) => updateApiKey(ctx, ctx.tables.projectApiKeys.get(key.id)!, { revoked: true }));
+          seam.clock.advance(wait);
+          const expired = expiresAt !== null && expiresAt < seam.clock.now();
+          const check = (ctx: Parameters<typeof checkApiKey>[0]) => checkApiKey(ctx, user.projectId, "user", key.value);
+          if (expired) await seam.refuses(check, "API_KEY_EXPIRED");
+          else if (revoke) await seam.refuses(check, "API_KEY_REVOKED");
+          else expect((await seam.run(check)).ok).toBe(true);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -72,12 +103,20 @@ describe("updateApiKey", () => {
     const seam = opSeam();
     const { key } = await userWithKey(seam);
     const start = seam.clock.now();
-    expect(await seam.ok((ctx) => updateApiKey(ctx, key, { description: "renamed", expires_at_millis: start + HOUR }))).toMatchObject({ description: "renamed", expiresAtMillis: start + HOUR });
+    expect(
+      await seam.ok((ctx) => updateApiKey(ctx, key, { description: "renamed", expires_at_millis: start + HOUR })),
+    ).toMatchObject({ description: "renamed", expiresAtMillis: start + HOUR });
     await seam.ok((ctx) => updateApiKey(ctx, ctx.tables.projectApiKeys.get(key.id)!, { revoked: true }));
     seam.clock.advance(1_000);
-    expect((await seam.ok((ctx) => updateApiKey(ctx, ctx.tables.projectApiKeys.get(key.id)!, { revoked: true }))).manuallyRevokedAtMillis).toBe(start);
+    expect(
+      (await seam.ok((ctx) => updateApiKey(ctx, ctx.tables.projectApiKeys.get(key.id)!, { revoked: true })))
+        .manuallyRevokedAtMillis,
+    ).toBe(start);
     const { key: pub } = await userWithKey(seam, { is_public: true });
-    await seam.refuses((ctx) => updateApiKey(ctx, pub, { revoked: true, description: "x" }), "PUBLIC_API_KEY_CANNOT_BE_REVOKED");
+    await seam.refuses(
+      (ctx) => updateApiKey(ctx, pub, { revoked: true, description: "x" }),
+      "PUBLIC_API_KEY_CANNOT_BE_REVOKED",
+    );
   });
 });
 
@@ -87,10 +126,20 @@ describe("who may see a key", () => {
     const { user, key } = await userWithKey(seam);
     const other = await seam.addUser();
     expect((await seam.ok(asClient(user), (ctx) => requireApiKey(ctx, ctx.auth, "user", key.id))).id).toBe(key.id);
-    expect((await seam.refuses(asClient(other), (ctx) => requireApiKey(ctx, ctx.auth, "user", key.id), 403)).message).toBe("Client can only manage their own api keys");
-    await seam.refuses(asClient(), (ctx) => requireApiKey(ctx, ctx.auth, "user", key.id), "USER_AUTHENTICATION_REQUIRED");
+    expect(
+      (await seam.refuses(asClient(other), (ctx) => requireApiKey(ctx, ctx.auth, "user", key.id), 403)).message,
+    ).toBe("Client can only manage their own api keys");
+    await seam.refuses(
+      asClient(),
+      (ctx) => requireApiKey(ctx, ctx.auth, "user", key.id),
+      "USER_AUTHENTICATION_REQUIRED",
+    );
     await seam.refuses(asServer(), (ctx) => requireApiKey(ctx, ctx.auth, "team", key.id), "API_KEY_NOT_FOUND");
-    await seam.refuses(asClient(user), (ctx) => requireApiKey(ctx, ctx.auth, "user", "0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3"), "API_KEY_NOT_FOUND");
+    await seam.refuses(
+      asClient(user),
+      (ctx) => requireApiKey(ctx, ctx.auth, "user", "0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3"),
+      "API_KEY_NOT_FOUND",
+    );
   });
 
   it("team keys: the team must exist; a client outside the team finds neither it nor its keys", async () => {
@@ -98,9 +147,18 @@ describe("who may see a key", () => {
     const [member, outsider] = [await seam.addUser(), await seam.addUser()];
     const team = await seam.ok(asServer(), (ctx) => createTeam(ctx, { display_name: "Keys" }));
     await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
-    const key = await seam.ok(asClient(member), (ctx) => createApiKey(ctx, team.projectId, teamOwner(ctx, ctx.auth, team.id), { description: "deploys", expires_at_millis: null }));
+    const key = await seam.ok(asClient(member), (ctx) =>
+      createApiKey(ctx, team.projectId, teamOwner(ctx, ctx.auth, team.id), {
+        description: "deploys",
+        expires_at_millis: null,
+      }),
+    );
     expect(parseApiKeySecret(key.value)).toMatchObject({ type: "team" });
-    await seam.refuses(asServer(), (ctx) => teamOwner(ctx, ctx.auth, "5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b"), "TEAM_NOT_FOUND");
+    await seam.refuses(
+      asServer(),
+      (ctx) => teamOwner(ctx, ctx.auth, "5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b"),
+      "TEAM_NOT_FOUND",
+    );
     await seam.refuses(asClient(outsider), (ctx) => teamOwner(ctx, ctx.auth, team.id), "API_KEY_NOT_FOUND");
     await seam.refuses(asClient(outsider), (ctx) => requireApiKey(ctx, ctx.auth, "team", key.id), "API_KEY_NOT_FOUND");
   });
@@ -112,7 +170,9 @@ describe("who may see a key", () => {
     ] as [ApiKeyType, string, string][]) {
       const seam = opSeam({ seed: devSeedWith({ [flag]: false }) });
       const user = await seam.addUser();
-      expect((await seam.refuses(asClient(user), (ctx) => assertClientMayUseApiKeys(ctx.auth, type), 400)).message).toBe(text);
+      expect(
+        (await seam.refuses(asClient(user), (ctx) => assertClientMayUseApiKeys(ctx.auth, type), 400)).message,
+      ).toBe(text);
       expect((await seam.run(asServer(), (ctx) => assertClientMayUseApiKeys(ctx.auth, type))).ok).toBe(true);
     }
   });
@@ -130,8 +190,14 @@ describe("userKeyOwner", () => {
   it("refuses a client naming another user with upstream's own 403, and a server naming no user of the project", async () => {
     const seam = opSeam();
     const [me, other] = [await seam.addUser(), await seam.addUser()];
-    expect((await seam.refuses(asClient(me), (ctx) => userKeyOwner(ctx.auth, ctx, other.id), 403)).message).toBe("Client can only manage their own api keys");
+    expect((await seam.refuses(asClient(me), (ctx) => userKeyOwner(ctx.auth, ctx, other.id), 403)).message).toBe(
+      "Client can only manage their own api keys",
+    );
     await seam.refuses(asClient(), (ctx) => userKeyOwner(ctx.auth, ctx, "me"), "CANNOT_GET_OWN_USER_WITHOUT_USER");
-    await seam.refuses(asServer(), (ctx) => userKeyOwner(ctx.auth, ctx, "7d3f7c1e-0b6a-4c8e-9f11-2a5b6c7d8e9f"), "USER_NOT_FOUND");
+    await seam.refuses(
+      asServer(),
+      (ctx) => userKeyOwner(ctx.auth, ctx, "7d3f7c1e-0b6a-4c8e-9f11-2a5b6c7d8e9f"),
+      "USER_NOT_FOUND",
+    );
   });
 });

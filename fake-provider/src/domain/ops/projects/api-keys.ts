@@ -28,7 +28,8 @@ export function userOwner(user: UserRecord): ApiKeyOwner {
 
 /** The owner of the user keys a request names (an id or `me`); a client naming another user gets upstream's own 403. */
 export function userKeyOwner(auth: Auth, ctx: OpContext, userIdOrMe: string): ApiKeyOwner {
-  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id) throw refusal("clientOwnApiKeysOnly");
+  if (auth.type === "client" && auth.user && userIdOrMe !== "me" && userIdOrMe !== auth.user.id)
+    throw refusal("clientOwnApiKeysOnly");
   return userOwner(targetUser(auth, ctx, userIdOrMe, "API keys"));
 }
 
@@ -39,11 +40,17 @@ export function userKeyOwner(auth: Auth, ctx: OpContext, userIdOrMe: string): Ap
 export function teamOwner(ctx: OpContext, auth: Auth, teamId: string): ApiKeyOwner {
   const team = ctx.tables.teams.get(teamId);
   if (!team || team.projectId !== auth.project.id) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
-  if (auth.type === "client" && !(auth.user && ctx.tables.teamMemberships.has(`${teamId}:${auth.user.id}`))) throw knownError("API_KEY_NOT_FOUND");
+  if (auth.type === "client" && !(auth.user && ctx.tables.teamMemberships.has(`${teamId}:${auth.user.id}`)))
+    throw knownError("API_KEY_NOT_FOUND");
   return { type: "team", teamId };
 }
 
-export function createApiKey(ctx: OpContext, projectId: string, owner: ApiKeyOwner, body: ApiKeyCreate): ProjectApiKeyRecord {
+export function createApiKey(
+  ctx: OpContext,
+  projectId: string,
+  owner: ApiKeyOwner,
+  body: ApiKeyCreate,
+): ProjectApiKeyRecord {
   const isPublic = body.is_public ?? false;
   const id = uuid(ctx.random);
   const record: ProjectApiKeyRecord = {
@@ -64,7 +71,8 @@ export function createApiKey(ctx: OpContext, projectId: string, owner: ApiKeyOwn
   return record;
 }
 
-const ownedBy = (key: ProjectApiKeyRecord, owner: ApiKeyOwner) => (owner.type === "user" ? key.userId === owner.userId : key.teamId === owner.teamId);
+const ownedBy = (key: ProjectApiKeyRecord, owner: ApiKeyOwner) =>
+  owner.type === "user" ? key.userId === owner.userId : key.teamId === owner.teamId;
 
 /** Newest first, as upstream lists them. */
 export function listApiKeys(ctx: OpContext, projectId: string, owner: ApiKeyOwner): ProjectApiKeyRecord[] {
@@ -81,7 +89,8 @@ export function requireApiKey(ctx: OpContext, auth: Auth, type: ApiKeyType, id: 
     const me = auth.user;
     if (!me) throw knownError("USER_AUTHENTICATION_REQUIRED");
     if (key.userId !== null && key.userId !== me.id) throw refusal("clientOwnApiKeysOnly");
-    if (key.teamId !== null && !ctx.tables.teamMemberships.has(`${key.teamId}:${me.id}`)) throw knownError("API_KEY_NOT_FOUND");
+    if (key.teamId !== null && !ctx.tables.teamMemberships.has(`${key.teamId}:${me.id}`))
+      throw knownError("API_KEY_NOT_FOUND");
   }
   return key;
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { ApiKeyFirstViewJson } from "@authsim/sdk/contract";
-import { api, eachTestSignedUp, expectJson, expectKnownError, server, signUp, START_MILLIS, type SignedUp, type TestProvider } from "../../../test-support/api.ts";
+import {
+  api,
+  eachTestSignedUp,
+  expectJson,
+  expectKnownError,
+  server,
+  signUp,
+  START_MILLIS,
+  type SignedUp,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { as, seedTeam } from "../../../test-support/account.ts";
 
 /** POST /integrations/credential-scanning/revoke: a leaked key revoked by its secret, its owners told by email. */
@@ -11,16 +21,25 @@ eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const revoke = (api_key: unknown) => api(provider, "/integrations/credential-scanning/revoke", { json: { api_key } });
 const userKey = async (fields: Record<string, unknown> = {}) =>
-  expectJson<ApiKeyFirstViewJson>(await api(provider, "/user-api-keys", { headers: as(user), json: { user_id: "me", description: "leaky", expires_at_millis: null, ...fields } }));
+  expectJson<ApiKeyFirstViewJson>(
+    await api(provider, "/user-api-keys", {
+      headers: as(user),
+      json: { user_id: "me", description: "leaky", expires_at_millis: null, ...fields },
+    }),
+  );
 const revokedEmails = () => provider.outbox.list().filter((email) => email.subject.startsWith("API Key Revoked: "));
 
 describe("credential-scanning revoke", () => {
   it("revokes a user key named by its secret, without authentication, and tells its user once", async () => {
     const key = await userKey();
     expect(await expectJson(await revoke(key.value))).toEqual({ success: true });
-    const read = await expectJson<{ manually_revoked_at_millis?: number }>(await api(provider, `/user-api-keys/${key.id}?user_id=me`, { headers: as(user) }));
+    const read = await expectJson<{ manually_revoked_at_millis?: number }>(
+      await api(provider, `/user-api-keys/${key.id}?user_id=me`, { headers: as(user) }),
+    );
     expect(read.manually_revoked_at_millis).toBe(START_MILLIS);
-    expect(revokedEmails().map((email) => [email.to, email.subject])).toEqual([[[user.email], "API Key Revoked: leaky"]]);
+    expect(revokedEmails().map((email) => [email.to, email.subject])).toEqual([
+      [[user.email], "API Key Revoked: leaky"],
+    ]);
     // A second report finds it revoked already: success, and nobody is told again.
     expect(await expectJson(await revoke(key.value))).toEqual({ success: true });
     expect(revokedEmails()).toHaveLength(1);
@@ -29,8 +48,20 @@ describe("credential-scanning revoke", () => {
   it("tells the members of a team key's team who may manage its keys", async () => {
     const other = await signUp(provider);
     const teamId = await seedTeam(provider, [user.user_id, other.user_id]);
-    await expectJson(await api(provider, `/team-permissions/${teamId}/${user.user_id}/$manage_api_keys`, { headers: server(), method: "POST", json: {} }), 201);
-    const key = await expectJson<ApiKeyFirstViewJson>(await api(provider, "/team-api-keys", { headers: as(user), json: { team_id: teamId, description: "deploys", expires_at_millis: null } }));
+    await expectJson(
+      await api(provider, `/team-permissions/${teamId}/${user.user_id}/$manage_api_keys`, {
+        headers: server(),
+        method: "POST",
+        json: {},
+      }),
+      201,
+    );
+    const key = await expectJson<ApiKeyFirstViewJson>(
+      await api(provider, "/team-api-keys", {
+        headers: as(user),
+        json: { team_id: teamId, description: "deploys", expires_at_millis: null },
+      }),
+    );
     await expectJson(await revoke(key.value));
     expect(revokedEmails().map((email) => email.to)).toEqual([[user.email]]);
   });
@@ -43,12 +74,22 @@ describe("credential-scanning revoke", () => {
     provider.clock.advance(2_000);
     await expectKnownError(await revoke(expiring.value), "API_KEY_EXPIRED", 401);
     expect(revokedEmails()).toEqual([]);
-    expect([...provider.store.read.projectApiKeys.values()].every((k) => k.manuallyRevokedAtMillis === null)).toBe(true);
+    expect([...provider.store.read.projectApiKeys.values()].every((k) => k.manuallyRevokedAtMillis === null)).toBe(
+      true,
+    );
   });
 
   it("refuses a malformed body with SCHEMA_ERROR", async () => {
     await expectKnownError(await revoke(42), "SCHEMA_ERROR", 400);
-    await expectKnownError(await api(provider, "/integrations/credential-scanning/revoke", { json: {} }), "SCHEMA_ERROR", 400);
-    await expectKnownError(await api(provider, "/integrations/credential-scanning/revoke", { json: { api_key: "x", extra: 1 } }), "SCHEMA_ERROR", 400);
+    await expectKnownError(
+      await api(provider, "/integrations/credential-scanning/revoke", { json: {} }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await expectKnownError(
+      await api(provider, "/integrations/credential-scanning/revoke", { json: { api_key: "x", extra: 1 } }),
+      "SCHEMA_ERROR",
+      400,
+    );
   });
 });

@@ -20,9 +20,14 @@ function findBySecret(ctx: OpContext, secret: string): ProjectApiKeyRecord | und
 
 /** Who is told: the primary emails of the key's owners, once each. */
 function ownersToTell(ctx: OpContext, key: ProjectApiKeyRecord): string[] {
-  const userIds = key.userId !== null
-    ? [key.userId]
-    : listTeamPermissions(ctx, key.projectId, { teamId: key.teamId ?? undefined, permissionId: "$manage_api_keys", recursive: true }).map((grant) => grant.userId);
+  const userIds =
+    key.userId !== null
+      ? [key.userId]
+      : listTeamPermissions(ctx, key.projectId, {
+          teamId: key.teamId ?? undefined,
+          permissionId: "$manage_api_keys",
+          recursive: true,
+        }).map((grant) => grant.userId);
   const emails = new Set<string>();
   for (const userId of userIds) {
     const email = ctx.tables.users.get(userId)?.primaryEmail;
@@ -44,7 +49,18 @@ export function revokeLeakedApiKey(ctx: OpContext, secret: string): { success: t
   const text = `The API key "${key.description}" of ${project?.displayName ?? key.projectId} was found in a public place and has been revoked. Create a new key if you still need one.`;
   const html = `<div><h2>API key revoked</h2><p>${escapeHtml(text)}</p></div>`;
   for (const email of ownersToTell(ctx, key)) {
-    recordSentEmail(ctx, key.projectId, email, null, { subject, html, text }, newOutboxFields(ctx, { type: "custom-emails", emails: [email] }, { tsxSource: htmlTemplateSource(html), isHighPriority: true }));
+    recordSentEmail(
+      ctx,
+      key.projectId,
+      email,
+      null,
+      { subject, html, text },
+      newOutboxFields(
+        ctx,
+        { type: "custom-emails", emails: [email] },
+        { tsxSource: htmlTemplateSource(html), isHighPriority: true },
+      ),
+    );
   }
   return { success: true };
 }

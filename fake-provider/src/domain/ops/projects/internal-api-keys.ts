@@ -22,7 +22,8 @@ export function listInternalApiKeys(ctx: OpContext, projectId: string): ApiKeySe
  * with an `authsim` word after the prefix, so the dev server can tell its own keys from real ones, which it refuses to
  * load (cli-safety.ts). Random bits are unchanged, so a key is as hard to guess as a real one.
  */
-export const emulatorProjectKey = (random: RandomSource, prefix: "pck" | "ssk" | "sak") => `${prefix}_authsim_${randomBase32(random, 224)}`;
+export const emulatorProjectKey = (random: RandomSource, prefix: "pck" | "ssk" | "sak") =>
+  `${prefix}_authsim_${randomBase32(random, 224)}`;
 
 export function createInternalApiKey(ctx: OpContext, projectId: string, body: InternalApiKeyCreate): ApiKeySetRecord {
   if (!body.has_publishable_client_key && !body.has_secret_server_key && !body.has_super_secret_admin_key) {
@@ -50,7 +51,11 @@ export function requireInternalApiKey(ctx: OpContext, projectId: string, id: str
 }
 
 /** `revoked: true` keeps the first revoke time; a revoked set stays revoked. */
-export function updateInternalApiKey(ctx: OpContext, set: ApiKeySetRecord, body: { description?: string | undefined; revoked?: true | undefined }): ApiKeySetRecord {
+export function updateInternalApiKey(
+  ctx: OpContext,
+  set: ApiKeySetRecord,
+  body: { description?: string | undefined; revoked?: true | undefined },
+): ApiKeySetRecord {
   const next: ApiKeySetRecord = {
     ...set,
     description: body.description ?? set.description,

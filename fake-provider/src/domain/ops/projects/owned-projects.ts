@@ -28,7 +28,8 @@ export function requireInternalUser(auth: Auth): UserRecord {
 function requireOwnTeam(ctx: OpContext, user: UserRecord, teamId: string): void {
   const team = ctx.tables.teams.get(teamId);
   if (!team || team.projectId !== INTERNAL_PROJECT_ID) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
-  if (!ctx.tables.teamMemberships.has(`${teamId}:${user.id}`)) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: user.id });
+  if (!ctx.tables.teamMemberships.has(`${teamId}:${user.id}`))
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: user.id });
 }
 
 export function listOwnedProjects(ctx: OpContext, user: UserRecord): ProjectRecord[] {
@@ -67,7 +68,11 @@ export function createOwnedProject(ctx: OpContext, user: UserRecord, body: Owned
  * the project exists, it has an owner team, the user is a member and (directly or through a contained permission) a
  * team_admin of that team, and a member of the new one (an admin there is not needed).
  */
-export function transferProject(ctx: OpContext, user: UserRecord, body: { project_id: string; new_team_id: string }): void {
+export function transferProject(
+  ctx: OpContext,
+  user: UserRecord,
+  body: { project_id: string; new_team_id: string },
+): void {
   const project = ctx.tables.projects.get(body.project_id);
   if (!project) throw knownError("PROJECT_NOT_FOUND", { project_id: body.project_id });
   if (project.ownerTeamId === null) throw refusal("projectOwnerTeamTransferred");
@@ -78,5 +83,6 @@ export function transferProject(ctx: OpContext, user: UserRecord, body: { projec
 }
 
 function requireMembership(ctx: OpContext, user: UserRecord, teamId: string): void {
-  if (!ctx.tables.teamMemberships.has(`${teamId}:${user.id}`)) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: user.id });
+  if (!ctx.tables.teamMemberships.has(`${teamId}:${user.id}`))
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: user.id });
 }

@@ -1,4 +1,9 @@
-import { INTERNAL_PROJECT_ID, oauthProviderIds, type AdminProjectConfigUpdate, type AdminProjectUpdate } from "@authsim/sdk/contract";
+import {
+  INTERNAL_PROJECT_ID,
+  oauthProviderIds,
+  type AdminProjectConfigUpdate,
+  type AdminProjectUpdate,
+} from "@authsim/sdk/contract";
 import { parseTrustedDomain } from "@authsim/sdk/urls";
 import { knownError } from "../../errors/known-error.ts";
 import type { EmailConfigRecord, OAuthProviderConfigRecord } from "../../store/admin-records.ts";
@@ -23,22 +28,31 @@ const schemaProblem = (message: string) => knownError("SCHEMA_ERROR", { message 
 function checkDomains(domains: readonly { domain: string; handler_path: string }[]): void {
   for (const { domain, handler_path } of domains) {
     // Spec §5: a trusted domain is a URL whose host follows the domain pattern (wildcards allowed).
-    if (!parseTrustedDomain(domain)) throw schemaProblem(`Trusted domain "${domain}" is not a valid URL with a host of letters, digits, dots, hyphens and * wildcards (spec §5).`);
-    if (!handler_path.startsWith("/")) throw schemaProblem(`The handler path "${handler_path}" of trusted domain "${domain}" must start with "/".`);
+    if (!parseTrustedDomain(domain))
+      throw schemaProblem(
+        `Trusted domain "${domain}" is not a valid URL with a host of letters, digits, dots, hyphens and * wildcards (spec §5).`,
+      );
+    if (!handler_path.startsWith("/"))
+      throw schemaProblem(`The handler path "${handler_path}" of trusted domain "${domain}" must start with "/".`);
   }
 }
 
-function oauthProvidersFrom(providers: AdminProjectConfigUpdate["oauth_providers"] & object): OAuthProviderConfigRecord[] {
+function oauthProvidersFrom(
+  providers: AdminProjectConfigUpdate["oauth_providers"] & object,
+): OAuthProviderConfigRecord[] {
   const seen = new Set<string>();
   return providers.map((p) => {
     if (seen.has(p.id)) throw schemaProblem(`OAuth provider "${p.id}" is listed twice.`);
     seen.add(p.id);
     if (p.type === "shared") {
-      if (!sharedOAuthProviderIds.includes(p.id)) throw knownError("INVALID_SHARED_OAUTH_PROVIDER_ID", { provider_id: p.id });
+      if (!sharedOAuthProviderIds.includes(p.id))
+        throw knownError("INVALID_SHARED_OAUTH_PROVIDER_ID", { provider_id: p.id });
       return { id: p.id, type: "shared" };
     }
-    if (!(oauthProviderIds as readonly string[]).includes(p.id)) throw knownError("INVALID_STANDARD_OAUTH_PROVIDER_ID", { provider_id: p.id });
-    if (!p.client_id || !p.client_secret) throw schemaProblem(`The standard OAuth provider "${p.id}" needs client_id and client_secret.`);
+    if (!(oauthProviderIds as readonly string[]).includes(p.id))
+      throw knownError("INVALID_STANDARD_OAUTH_PROVIDER_ID", { provider_id: p.id });
+    if (!p.client_id || !p.client_secret)
+      throw schemaProblem(`The standard OAuth provider "${p.id}" needs client_id and client_secret.`);
     return {
       id: p.id,
       type: "standard",
@@ -54,18 +68,40 @@ function oauthProvidersFrom(providers: AdminProjectConfigUpdate["oauth_providers
 function emailConfigFrom(c: NonNullable<AdminProjectConfigUpdate["email_config"]>): EmailConfigRecord {
   if (c.type === "shared") return { type: "shared" };
   const { host, port, username, password, sender_name, sender_email } = c;
-  if (host === undefined || port === undefined || username === undefined || password === undefined || sender_name === undefined || sender_email === undefined) {
-    throw schemaProblem("A standard email config needs host, port, username, password, sender_name and sender_email (spec §3).");
+  if (
+    host === undefined ||
+    port === undefined ||
+    username === undefined ||
+    password === undefined ||
+    sender_name === undefined ||
+    sender_email === undefined
+  ) {
+    throw schemaProblem(
+      "A standard email config needs host, port, username, password, sender_name and sender_email (spec §3).",
+    );
   }
   return { type: "standard", host, port, username, password, sender_name, sender_email };
 }
 
 /** The config after an update: every given key replaces the stored value, after its checks. */
-export function applyConfigUpdate(ctx: OpContext, projectId: string, config: ProjectConfigRecord, u: AdminProjectConfigUpdate): ProjectConfigRecord {
+export function applyConfigUpdate(
+  ctx: OpContext,
+  projectId: string,
+  config: ProjectConfigRecord,
+  u: AdminProjectConfigUpdate,
+): ProjectConfigRecord {
   const next: ProjectConfigRecord = { ...config };
   const flags = [
-    "sign_up_enabled", "credential_enabled", "magic_link_enabled", "passkey_enabled", "client_team_creation_enabled",
-    "client_user_deletion_enabled", "allow_localhost", "allow_user_api_keys", "allow_team_api_keys", "create_team_on_sign_up",
+    "sign_up_enabled",
+    "credential_enabled",
+    "magic_link_enabled",
+    "passkey_enabled",
+    "client_team_creation_enabled",
+    "client_user_deletion_enabled",
+    "allow_localhost",
+    "allow_user_api_keys",
+    "allow_team_api_keys",
+    "create_team_on_sign_up",
   ] as const;
   for (const flag of flags) if (u[flag] !== undefined) next[flag] = u[flag];
   if (u.oauth_account_merge_strategy !== undefined) next.oauth_account_merge_strategy = u.oauth_account_merge_strategy;
@@ -81,7 +117,11 @@ export function applyConfigUpdate(ctx: OpContext, projectId: string, config: Pro
     next.email_theme = u.email_theme;
   }
   // Spec §6 "Defaults": team lists name team-scope definitions, the user list project-scope ones.
-  for (const [list, scope] of [["team_creator_default_permissions", "team"], ["team_member_default_permissions", "team"], ["user_default_permissions", "project"]] as const) {
+  for (const [list, scope] of [
+    ["team_creator_default_permissions", "team"],
+    ["team_member_default_permissions", "team"],
+    ["user_default_permissions", "project"],
+  ] as const) {
     const given = u[list];
     if (given === undefined) continue;
     for (const { id } of given) requireDefinition(ctx, projectId, scope, id);
@@ -113,7 +153,13 @@ export function applyProjectUpdate(ctx: OpContext, project: ProjectRecord, body:
 export function updateAdminProject(ctx: OpContext, project: ProjectRecord, body: AdminProjectUpdate): ProjectRecord {
   let next = applyProjectUpdate(ctx, project, body);
   // A project with config layers keeps its base in step (domain/ops/config/project-config.ts settleLegacyUpdate).
-  if (body.config && project.configBase) next = settleLegacyUpdate(ctx, next, applyConfigUpdate(ctx, project.id, project.configBase, body.config), body.config);
+  if (body.config && project.configBase)
+    next = settleLegacyUpdate(
+      ctx,
+      next,
+      applyConfigUpdate(ctx, project.id, project.configBase, body.config),
+      body.config,
+    );
   ctx.tables.projects.set(next.id, next);
   return next;
 }
@@ -127,7 +173,8 @@ export function deleteProject(ctx: OpContext, project: ProjectRecord): void {
   for (const table of Object.values(ctx.tables)) {
     const rows = table as unknown as { entries(): [string, unknown][]; delete(id: string): unknown };
     for (const [key, row] of rows.entries()) {
-      if (typeof row === "object" && row !== null && (row as { projectId?: unknown }).projectId === project.id) rows.delete(key);
+      if (typeof row === "object" && row !== null && (row as { projectId?: unknown }).projectId === project.id)
+        rows.delete(key);
     }
   }
   ctx.tables.projects.delete(project.id);

@@ -11,7 +11,9 @@ describe("projectJwks", () => {
   it("publishes public keys only, more of them when restricted and anonymous users' keys are asked for", async () => {
     const seam = opSeam();
     const normal = await seam.ok((ctx) => projectJwks(ctx, devProjectSeed.id, NORMAL_ONLY));
-    const all = await seam.ok((ctx) => projectJwks(ctx, devProjectSeed.id, { includeRestricted: true, includeAnonymous: true }));
+    const all = await seam.ok((ctx) =>
+      projectJwks(ctx, devProjectSeed.id, { includeRestricted: true, includeAnonymous: true }),
+    );
     expect(normal.keys.length).toBeGreaterThan(0);
     expect(all.keys.length).toBeGreaterThan(normal.keys.length);
     for (const key of all.keys) expect(Object.keys(key).sort()).toEqual(["alg", "crv", "kid", "kty", "x", "y"]);
@@ -19,6 +21,8 @@ describe("projectJwks", () => {
 
   it("answers a project it does not know with upstream's plain 404", async () => {
     const seam = opSeam();
-    expect((await seam.refuses((ctx) => projectJwks(ctx, "no-such-project", NORMAL_ONLY), 404)).message).toBe("Project not found");
+    expect((await seam.refuses((ctx) => projectJwks(ctx, "no-such-project", NORMAL_ONLY), 404)).message).toBe(
+      "Project not found",
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { api, client, expectJson, expectKnownError, freshEmail, newProvider, PASSWORD, type TestProvider } from "../../../test-support/api.ts";
+import {
+  api,
+  client,
+  expectJson,
+  expectKnownError,
+  freshEmail,
+  newProvider,
+  PASSWORD,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 
 /**
  * The bot-challenge fields (contract botChallengeFields) on sign-up and the sign-in code, as the real service's own
@@ -19,17 +28,25 @@ const challenge = { bot_challenge_token: "mock-turnstile-ok:sign_up_with_credent
 
 describe("bot-challenge fields", () => {
   it("are accepted on password sign-up", async () => {
-    const response = await api(provider, "/auth/password/sign-up", { headers: client(), json: { email: freshEmail(), password: PASSWORD, ...challenge } });
+    const response = await api(provider, "/auth/password/sign-up", {
+      headers: client(),
+      json: { email: freshEmail(), password: PASSWORD, ...challenge },
+    });
     expect(await expectJson(response)).toHaveProperty("access_token");
   });
 
   it("are accepted on the sign-in code, the unavailable marker included", async () => {
     const json = { email: freshEmail(), callback_url: CALLBACK, bot_challenge_unavailable: "true" };
-    expect(await expectJson(await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json }))).toHaveProperty("nonce");
+    expect(
+      await expectJson(await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json })),
+    ).toHaveProperty("nonce");
   });
 
   it("are refused with SCHEMA_ERROR when their shape is wrong", async () => {
-    const response = await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json: { email: freshEmail(), callback_url: CALLBACK, bot_challenge_unavailable: "yes" } });
+    const response = await api(provider, "/auth/otp/send-sign-in-code", {
+      headers: client(),
+      json: { email: freshEmail(), callback_url: CALLBACK, bot_challenge_unavailable: "yes" },
+    });
     expect((await expectKnownError(response, "SCHEMA_ERROR", 400)).error).toContain("body.bot_challenge_unavailable");
   });
 });

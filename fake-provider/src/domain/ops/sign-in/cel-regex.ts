@@ -67,7 +67,9 @@ const SPACE_RANGES: readonly [number, number][] = [
 const hex = (code: number) => `\\x{${code.toString(16)}}`;
 const rangeText = ([from, to]: readonly [number, number]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`);
 const SPACE = SPACE_RANGES.map(rangeText).join("");
-const NOT_SPACE = SPACE_RANGES.map(([from], i) => [i === 0 ? 0 : SPACE_RANGES[i - 1]![1] + 1, from - 1] as [number, number])
+const NOT_SPACE = SPACE_RANGES.map(
+  ([from], i) => [i === 0 ? 0 : SPACE_RANGES[i - 1]![1] + 1, from - 1] as [number, number],
+)
   .filter(([a, b]) => a <= b)
   .concat([[SPACE_RANGES[SPACE_RANGES.length - 1]![1] + 1, 0x10ffff]])
   .map(rangeText)
@@ -88,7 +90,13 @@ const isHex = (text: string) => /^[0-9a-fA-F]+$/.test(text);
  * The escape at `i` (just after the backslash) as RE2 text, and the index after it; null when it is a back-reference.
  * `inClass`: inside brackets, where `\b` is a backspace and digits are always octal.
  */
-function escape(p: string, i: number, groups: number, named: boolean, inClass: boolean): { text: string; next: number; single: boolean } | null {
+function escape(
+  p: string,
+  i: number,
+  groups: number,
+  named: boolean,
+  inClass: boolean,
+): { text: string; next: number; single: boolean } | null {
   const c = p[i]!;
   if ("dDwW".includes(c) || (!inClass && "bB".includes(c))) return { text: `\\${c}`, next: i + 1, single: false };
   if (c === "s") return { text: inClass ? SPACE : `[${SPACE}]`, next: i + 1, single: false };
@@ -96,11 +104,14 @@ function escape(p: string, i: number, groups: number, named: boolean, inClass: b
   const single = (code: number, next: number) => ({ text: hex(code), next, single: true });
   const controls: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13, b: 8 };
   if (Object.hasOwn(controls, c)) return single(controls[c]!, i + 1);
-  if (c === "x" && isHex(p.slice(i + 1, i + 3)) && p.slice(i + 1, i + 3).length === 2) return single(parseInt(p.slice(i + 1, i + 3), 16), i + 3);
-  if (c === "u" && isHex(p.slice(i + 1, i + 5)) && p.slice(i + 1, i + 5).length === 4) return single(parseInt(p.slice(i + 1, i + 5), 16), i + 5);
+  if (c === "x" && isHex(p.slice(i + 1, i + 3)) && p.slice(i + 1, i + 3).length === 2)
+    return single(parseInt(p.slice(i + 1, i + 3), 16), i + 3);
+  if (c === "u" && isHex(p.slice(i + 1, i + 5)) && p.slice(i + 1, i + 5).length === 4)
+    return single(parseInt(p.slice(i + 1, i + 5), 16), i + 5);
   if (c === "c") {
     const letter = p[i + 1];
-    if (letter !== undefined && (/[A-Za-z]/.test(letter) || (inClass && /[0-9_]/.test(letter)))) return single(letter.charCodeAt(0) % 32, i + 2);
+    if (letter !== undefined && (/[A-Za-z]/.test(letter) || (inClass && /[0-9_]/.test(letter))))
+      return single(letter.charCodeAt(0) % 32, i + 2);
     // Annex B: a `\c` that starts no control escape is a backslash, then the `c` read on its own.
     return { text: "\\\\", next: i, single: true };
   }
@@ -139,7 +150,8 @@ function charClass(p: string, i: number, groups: number, named: boolean): { text
   // A `-` is a range only between two single characters (Annex B reads `[\d-z]` as three atoms); else a literal.
   const out = atoms.map((atom, k) => {
     if (atom.text !== "-") return atom.text;
-    const ranged = k > 0 && k < atoms.length - 1 && atoms[k - 1]!.single && atoms[k + 1]!.single && atoms[k - 1]!.text !== "-";
+    const ranged =
+      k > 0 && k < atoms.length - 1 && atoms[k - 1]!.single && atoms[k + 1]!.single && atoms[k - 1]!.text !== "-";
     return ranged ? "-" : "\\-";
   });
   return { text: `[${negated ? "^" : ""}${out.join("")}]`, next: j + 1 };

@@ -49,7 +49,9 @@ describe("CEL conditions", () => {
   });
 
   it("throws a CelError for a bad pattern, bad syntax, a non-boolean result, an unknown name or a type mismatch", () => {
-    expect(() => run('email.matches("test(unclosed")')).toThrow(new CelError('Invalid regex pattern in matches(): "test(unclosed"'));
+    expect(() => run('email.matches("test(unclosed")')).toThrow(
+      new CelError('Invalid regex pattern in matches(): "test(unclosed"'),
+    );
     for (const bad of ["email ==", "email.nope()", '"a"', "unknown == 1", 'riskScores.bot > "x"', "((", "1 / 0 == 1"]) {
       expect(() => run(bad), bad).toThrow(CelError);
     }
@@ -64,7 +66,9 @@ describe("CEL conditions", () => {
 
   it("refuses, as an invalid pattern, what no linear-time engine can run: back-references and lookaheads", () => {
     for (const pattern of ["^(a)\\\\1", "^(?<x>a)\\\\k<x>", "^a(?=b)", "^a(?!b)"]) {
-      expect(() => evaluateCelCondition(`email.matches("${pattern}")`, { email: "aa@b.c" }), pattern).toThrow(new CelError(`Invalid regex pattern in matches(): "${pattern.replaceAll("\\\\", "\\")}"`));
+      expect(() => evaluateCelCondition(`email.matches("${pattern}")`, { email: "aa@b.c" }), pattern).toThrow(
+        new CelError(`Invalid regex pattern in matches(): "${pattern.replaceAll("\\\\", "\\")}"`),
+      );
     }
     // A lookbehind runs (re2js has linear-time lookbehinds).
     expect(evaluateCelCondition('email.matches("(?<=@)b\\\\.c$")', { email: "aa@b.c" })).toBe(true);

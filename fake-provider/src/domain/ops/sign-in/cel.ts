@@ -23,7 +23,30 @@ type Token =
   | { kind: "id"; value: string }
   | { kind: "op"; value: string };
 
-const operators = ["&&", "||", "==", "!=", "<=", ">=", "<", ">", "!", "(", ")", "[", "]", ",", ".", "?", ":", "+", "-", "*", "/", "%"];
+const operators = [
+  "&&",
+  "||",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "<",
+  ">",
+  "!",
+  "(",
+  ")",
+  "[",
+  "]",
+  ",",
+  ".",
+  "?",
+  ":",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+];
 
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -97,7 +120,11 @@ class Parser {
 
   private peekOp(...ops: string[]): string | null {
     const t = this.tokens[this.pos];
-    return t?.kind === "op" && ops.includes(t.value) ? t.value : t?.kind === "id" && t.value === "in" && ops.includes("in") ? "in" : null;
+    return t?.kind === "op" && ops.includes(t.value)
+      ? t.value
+      : t?.kind === "id" && t.value === "in" && ops.includes("in")
+        ? "in"
+        : null;
   }
 
   private expect(op: string): void {
@@ -114,7 +141,13 @@ class Parser {
     return { type: "cond", test, then, else: this.conditional() };
   }
 
-  private static readonly levels: readonly (readonly string[])[] = [["||"], ["&&"], ["==", "!=", "<", "<=", ">", ">=", "in"], ["+", "-"], ["*", "/", "%"]];
+  private static readonly levels: readonly (readonly string[])[] = [
+    ["||"],
+    ["&&"],
+    ["==", "!=", "<", "<=", ">", ">=", "in"],
+    ["+", "-"],
+    ["*", "/", "%"],
+  ];
 
   private binary(level: number): Node {
     if (level >= Parser.levels.length) return this.unary();
@@ -154,7 +187,10 @@ class Parser {
         this.pos++;
         const t = this.tokens[this.pos++];
         if (t?.kind !== "id") throw new CelError("expected a field name after '.'");
-        node = this.peekOp("(") !== null ? { type: "call", target: node, name: t.value, args: this.args() } : { type: "field", target: node, name: t.value };
+        node =
+          this.peekOp("(") !== null
+            ? { type: "call", target: node, name: t.value, args: this.args() }
+            : { type: "field", target: node, name: t.value };
       } else if (this.peekOp("[") !== null) {
         this.pos++;
         const index = this.conditional();
@@ -192,7 +228,8 @@ class Parser {
   }
 }
 
-const typeOf = (v: Value) => (v === null ? "null" : Array.isArray(v) ? "list" : typeof v === "object" ? "map" : typeof v);
+const typeOf = (v: Value) =>
+  v === null ? "null" : Array.isArray(v) ? "list" : typeof v === "object" ? "map" : typeof v;
 
 function equal(a: Value, b: Value): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => equal(x, b[i]!));
@@ -200,7 +237,10 @@ function equal(a: Value, b: Value): boolean {
   if (typeOf(a) === "map") {
     const ka = Object.keys(a as object);
     const mb = b as Record<string, Value>;
-    return ka.length === Object.keys(mb).length && ka.every((k) => Object.hasOwn(mb, k) && equal((a as Record<string, Value>)[k]!, mb[k]!));
+    return (
+      ka.length === Object.keys(mb).length &&
+      ka.every((k) => Object.hasOwn(mb, k) && equal((a as Record<string, Value>)[k]!, mb[k]!))
+    );
   }
   return a === b;
 }
@@ -259,14 +299,23 @@ function evaluate(node: Node, vars: Readonly<Record<string, Value>>): Value {
       return node.items.map((item) => evaluate(item, vars));
     case "field": {
       const target = evaluate(node.target, vars);
-      if (typeOf(target) !== "map" || !Object.hasOwn(target as object, node.name)) throw new CelError(`no such key: ${node.name}`);
+      if (typeOf(target) !== "map" || !Object.hasOwn(target as object, node.name))
+        throw new CelError(`no such key: ${node.name}`);
       return (target as Record<string, Value>)[node.name]!;
     }
     case "index": {
       const target = evaluate(node.target, vars);
       const index = evaluate(node.index, vars);
-      if (Array.isArray(target) && typeof index === "number" && Number.isInteger(index) && index >= 0 && index < target.length) return target[index]!;
-      if (typeOf(target) === "map" && typeof index === "string" && Object.hasOwn(target as object, index)) return (target as Record<string, Value>)[index]!;
+      if (
+        Array.isArray(target) &&
+        typeof index === "number" &&
+        Number.isInteger(index) &&
+        index >= 0 &&
+        index < target.length
+      )
+        return target[index]!;
+      if (typeOf(target) === "map" && typeof index === "string" && Object.hasOwn(target as object, index))
+        return (target as Record<string, Value>)[index]!;
       throw new CelError("invalid index");
     }
     case "call": {
@@ -331,7 +380,9 @@ function binary(op: string, leftNode: Node, rightNode: Node, vars: Readonly<Reco
     case "<=":
     case ">":
     case ">=": {
-      const comparable = (typeof left === "number" && typeof right === "number") || (typeof left === "string" && typeof right === "string");
+      const comparable =
+        (typeof left === "number" && typeof right === "number") ||
+        (typeof left === "string" && typeof right === "string");
       if (!comparable) throw new CelError(`no such overload: ${typeOf(left)} ${op} ${typeOf(right)}`);
       const l = left as number | string;
       const r = right as number | string;
@@ -368,6 +419,7 @@ export function evaluateCelCondition(expression: string, vars: Readonly<Record<s
     if (e instanceof RangeError) throw new CelError(`Failed to evaluate CEL expression: ${expression}`);
     throw e;
   }
-  if (typeof result !== "boolean") throw new CelError(`CEL expression must evaluate to a boolean, got ${typeOf(result)}: ${JSON.stringify(result)}`);
+  if (typeof result !== "boolean")
+    throw new CelError(`CEL expression must evaluate to a boolean, got ${typeOf(result)}: ${JSON.stringify(result)}`);
   return result;
 }

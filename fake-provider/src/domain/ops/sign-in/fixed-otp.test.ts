@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { FakeProvider } from "../../../app.ts";
 import { CALLBACK } from "../../../test-support/account.ts";
-import { api, client, expectJson, expectKnownError, newProvider, request, type TestProvider } from "../../../test-support/api.ts";
+import {
+  api,
+  client,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  request,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { checkedFixedOtp, fixedOtpFor } from "./fixed-otp.ts";
 
 /** Fixed sign-in OTPs by address pattern (`--fixed-otp`, the `fixedOtp` option, PUT /__emulator/fixed-otp). */
@@ -12,11 +20,15 @@ const rules = [
 ];
 
 async function sendCode(provider: FakeProvider, email: string): Promise<{ nonce: string; otp: string }> {
-  const { nonce } = await expectJson<{ nonce: string }>(await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json: { email, callback_url: CALLBACK } }));
+  const { nonce } = await expectJson<{ nonce: string }>(
+    await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), json: { email, callback_url: CALLBACK } }),
+  );
   return { nonce, otp: provider.outbox.latest({ to: email, kind: "magic_link" })!.otp! };
 }
-const signIn = (provider: TestProvider, code: string) => api(provider, "/auth/otp/sign-in", { headers: client(), json: { code } });
-const putRules = (provider: TestProvider, json: unknown) => request(provider, "/__emulator/fixed-otp", { method: "PUT", json });
+const signIn = (provider: TestProvider, code: string) =>
+  api(provider, "/auth/otp/sign-in", { headers: client(), json: { code } });
+const putRules = (provider: TestProvider, json: unknown) =>
+  request(provider, "/__emulator/fixed-otp", { method: "PUT", json });
 
 describe("fixed OTP rules", () => {
   it("match addresses case-insensitively, with * for any run of characters; the first matching rule wins", () => {
@@ -69,7 +81,9 @@ describe("send-sign-in-code with fixed OTPs", () => {
   it("can be read and replaced at run time through /__emulator/fixed-otp, and survive reset and fork", async () => {
     const provider = newProvider();
     expect(await expectJson(await request(provider, "/__emulator/fixed-otp"))).toEqual({ rules: [] });
-    expect(await expectJson(await putRules(provider, { rules: [{ pattern: "*@example.net", code: "424242" }] }))).toEqual({
+    expect(
+      await expectJson(await putRules(provider, { rules: [{ pattern: "*@example.net", code: "424242" }] })),
+    ).toEqual({
       rules: [{ pattern: "*@example.net", code: "424242" }],
     });
     expect((await sendCode(provider, "ken@example.net")).otp).toBe("424242");
@@ -81,9 +95,17 @@ describe("send-sign-in-code with fixed OTPs", () => {
 
   it("refuses unusable rules over HTTP with the reasons, keeping the old ones", async () => {
     const provider = newProvider({ fixedOtp: rules });
-    const response = await putRules(provider, { rules: [{ pattern: "*@example.com", code: "12ab56" }, { pattern: "", code: "123456" }] });
+    const response = await putRules(provider, {
+      rules: [
+        { pattern: "*@example.com", code: "12ab56" },
+        { pattern: "", code: "123456" },
+      ],
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { issues: string[] }).issues).toEqual(['rules.0: the code "12ab56" is not 6 digits', "rules.1: the address pattern is empty"]);
+    expect(((await response.json()) as { issues: string[] }).issues).toEqual([
+      'rules.0: the code "12ab56" is not 6 digits',
+      "rules.1: the address pattern is empty",
+    ]);
     expect((await putRules(provider, { rule: [] })).status).toBe(400);
     expect(await expectJson(await request(provider, "/__emulator/fixed-otp"))).toEqual({ rules });
   });

@@ -19,8 +19,10 @@ const PATTERN = /^[^\s@]*(@[^\s@]*)?$/;
 /** Why a rule is unusable, or null when it is fine. */
 export function fixedOtpRuleProblem(rule: FixedOtpRule): string | null {
   if (rule.pattern.length === 0) return "the address pattern is empty";
-  if (!PATTERN.test(rule.pattern)) return `"${rule.pattern}" is not an address pattern (one @ at most, no spaces; * matches anything)`;
-  if (!rule.pattern.includes("@") && rule.pattern !== "*") return `"${rule.pattern}" names no address: write e.g. *@example.com, ada@example.com or *`;
+  if (!PATTERN.test(rule.pattern))
+    return `"${rule.pattern}" is not an address pattern (one @ at most, no spaces; * matches anything)`;
+  if (!rule.pattern.includes("@") && rule.pattern !== "*")
+    return `"${rule.pattern}" names no address: write e.g. *@example.com, ada@example.com or *`;
   if (!CODE.test(rule.code)) return `the code "${rule.code}" is not 6 digits`;
   return null;
 }
@@ -37,7 +39,12 @@ export function parseFixedOtpRule(text: string): FixedOtpRule {
 
 /** `*` is any run of characters, everything else itself; lower-cased, as addresses compare. */
 function globOf(pattern: string): Wildcard {
-  return compileWildcard(pattern.toLowerCase().split("").map((c): WildcardPart => (c === "*" ? { kind: "run" } : { kind: "char", char: c })));
+  return compileWildcard(
+    pattern
+      .toLowerCase()
+      .split("")
+      .map((c): WildcardPart => (c === "*" ? { kind: "run" } : { kind: "char", char: c })),
+  );
 }
 
 /** The code of the first rule whose pattern matches the address (case-insensitively, as addresses compare), or null. */

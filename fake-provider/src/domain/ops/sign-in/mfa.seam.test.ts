@@ -20,7 +20,8 @@ async function mfaUser(seam: OpSeam) {
 /** A password sign-in of an MFA user: refused with MULTI_FACTOR_AUTHENTICATION_REQUIRED; its attempt code. */
 async function attempt(seam: OpSeam): Promise<string> {
   const out = await seam.run(asClient(), (ctx) => passwordSignIn(ctx, { email: "m@example.com", password: PASSWORD }));
-  if (out.ok || !("code" in out.error) || out.error.code !== "MULTI_FACTOR_AUTHENTICATION_REQUIRED") throw new Error("expected MULTI_FACTOR_AUTHENTICATION_REQUIRED");
+  if (out.ok || !("code" in out.error) || out.error.code !== "MULTI_FACTOR_AUTHENTICATION_REQUIRED")
+    throw new Error("expected MULTI_FACTOR_AUTHENTICATION_REQUIRED");
   return String((out.error as KnownErrorException).details?.attempt_code);
 }
 
@@ -32,7 +33,9 @@ describe("MFA", () => {
     const before = seam.snapshot();
     const code = await attempt(seam);
     const after = seam.snapshot();
-    const changed = Object.keys(after.tables).filter((t) => JSON.stringify(after.tables[t]) !== JSON.stringify(before.tables[t]));
+    const changed = Object.keys(after.tables).filter(
+      (t) => JSON.stringify(after.tables[t]) !== JSON.stringify(before.tables[t]),
+    );
     expect(changed).toEqual(["verificationCodes"]);
     expect([...seam.tables.verificationCodes.values()].find((c) => c.code === code)).toMatchObject({
       purpose: "mfa_attempt",
@@ -47,9 +50,19 @@ describe("MFA", () => {
     const code = await attempt(seam);
     const right = currentTotp(SECRET, seam.clock.now());
     const wrong = right === "000000" ? "111111" : "000000";
-    expect((await seam.refuses((ctx) => mfaSignIn(ctx, seam.project(), { totp: wrong, code }), "INVALID_TOTP_CODE")).messageFor("stack")).toBe("The TOTP code is invalid. Please try again.");
-    expect(await seam.ok((ctx) => mfaSignIn(ctx, seam.project(), { totp: right, code }))).toMatchObject({ user_id: user.id, is_new_user: false });
-    await seam.refuses((ctx) => mfaSignIn(ctx, seam.project(), { totp: right, code }), "VERIFICATION_CODE_ALREADY_USED");
+    expect(
+      (
+        await seam.refuses((ctx) => mfaSignIn(ctx, seam.project(), { totp: wrong, code }), "INVALID_TOTP_CODE")
+      ).messageFor("stack"),
+    ).toBe("The TOTP code is invalid. Please try again.");
+    expect(await seam.ok((ctx) => mfaSignIn(ctx, seam.project(), { totp: right, code }))).toMatchObject({
+      user_id: user.id,
+      is_new_user: false,
+    });
+    await seam.refuses(
+      (ctx) => mfaSignIn(ctx, seam.project(), { totp: right, code }),
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
   });
 
   it("accepts a code from one step either side of the emulator's clock and no further, wherever the clock is", async () => {
@@ -64,7 +77,9 @@ describe("MFA", () => {
         // Six digits can repeat across steps: a code also counts when it equals one inside the window.
         const inWindow = Math.abs(steps) <= 1 || [-1, 0, 1].some((k) => currentTotp(SECRET, now + k * STEP) === totp);
         const out = await seam.run((ctx) => mfaSignIn(ctx, seam.project(), { totp, code }));
-        expect(out.ok ? "signed in" : "code" in out.error && out.error.code).toBe(inWindow ? "signed in" : "INVALID_TOTP_CODE");
+        expect(out.ok ? "signed in" : "code" in out.error && out.error.code).toBe(
+          inWindow ? "signed in" : "INVALID_TOTP_CODE",
+        );
       }),
       { numRuns: 30 },
     );

@@ -23,14 +23,21 @@ export const requiresMfa = (user: UserRecord): boolean => user.totpSecretBase64 
 export function mfaRequiredError(ctx: OpContext, user: UserRecord, isNewUser: boolean) {
   let attempt: VerificationCodeRecord | undefined;
   ctx.keepOnFailure((tables) => {
-    attempt ??= createCode({ ...ctx, tables }, { projectId: user.projectId, purpose: "mfa_attempt", data: { user_id: user.id, is_new_user: isNewUser } });
+    attempt ??= createCode(
+      { ...ctx, tables },
+      { projectId: user.projectId, purpose: "mfa_attempt", data: { user_id: user.id, is_new_user: isNewUser } },
+    );
     tables.verificationCodes.set(attempt.id, attempt);
   });
   return knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", { attempt_code: attempt!.code });
 }
 
 /** Sign-in tokens for a user, or MULTI_FACTOR_AUTHENTICATION_REQUIRED when the user has a TOTP secret. */
-export async function signInOrRequireMfa(ctx: OpContext, user: UserRecord, isNewUser = false): Promise<WithUnsignedToken<SignInResponse>> {
+export async function signInOrRequireMfa(
+  ctx: OpContext,
+  user: UserRecord,
+  isNewUser = false,
+): Promise<WithUnsignedToken<SignInResponse>> {
   if (requiresMfa(user)) throw mfaRequiredError(ctx, user, isNewUser);
   return signInResponseFor(ctx, user);
 }
@@ -39,11 +46,16 @@ export async function signInOrRequireMfa(ctx: OpContext, user: UserRecord, isNew
  * POST /auth/mfa/sign-in {type: "totp", totp, code}. The attempt code is checked first (the verification errors), then
  * the TOTP at the emulator's clock (INVALID_TOTP_CODE, which leaves the attempt usable for another try).
  */
-export async function mfaSignIn(ctx: OpContext, project: ProjectRecord, body: { totp: string; code: string }): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
+export async function mfaSignIn(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { totp: string; code: string },
+): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
   const attempt = redeemCode(ctx, project.id, "mfa_attempt", body.code, { consume: true });
   const user = ctx.tables.users.get(String(attempt.data.user_id));
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
-  if (user.totpSecretBase64 === null || checkTotp(user.totpSecretBase64, body.totp, ctx.now) === null) throw knownError("INVALID_TOTP_CODE");
+  if (user.totpSecretBase64 === null || checkTotp(user.totpSecretBase64, body.totp, ctx.now) === null)
+    throw knownError("INVALID_TOTP_CODE");
   setUserFields(ctx, user, { lastActiveAtMillis: ctx.now });
   return { ...(await signInResponseFor(ctx, user)), is_new_user: attempt.data.is_new_user === true };
 }

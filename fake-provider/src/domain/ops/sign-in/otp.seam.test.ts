@@ -15,7 +15,8 @@ async function send(seam: OpSeam, email: string) {
   const mail = [...seam.tables.emails.values()].filter((e) => e.to.includes(email) && e.kind === "magic_link").at(-1)!;
   return { nonce, code: mail.code!, otp: mail.otp!, link: mail.link! };
 }
-const verifiedUser = (seam: OpSeam, email: string) => seam.addUser({ primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true });
+const verifiedUser = (seam: OpSeam, email: string) =>
+  seam.addUser({ primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true });
 
 describe("sendSignInCode", () => {
   it("emails a 45-character code as a link, its first 6 characters as the OTP, and answers the other 39 as the nonce", async () => {
@@ -31,19 +32,33 @@ describe("sendSignInCode", () => {
     await seam.addUser({ primary_email: "unverified@example.com", primary_email_auth_enabled: true });
     expect((await send(seam, "known@example.com")).nonce).toHaveLength(39);
     expect((await send(seam, "unknown@example.com")).nonce).toHaveLength(39);
-    const error = await seam.refuses((ctx) => sendSignInCode(ctx, seam.project(), { email: "unverified@example.com", callback_url: CALLBACK }), "USER_EMAIL_ALREADY_EXISTS");
+    const error = await seam.refuses(
+      (ctx) => sendSignInCode(ctx, seam.project(), { email: "unverified@example.com", callback_url: CALLBACK }),
+      "USER_EMAIL_ALREADY_EXISTS",
+    );
     expect(error.details).toEqual({ email: "unverified@example.com", would_work_if_email_was_verified: true });
   });
 
   it("refuses an untrusted callback, magic links off (plain 403), and a new address with sign-up closed; nothing is sent", async () => {
     const seam = opSeam();
-    await seam.refuses((ctx) => sendSignInCode(ctx, seam.project(), { email: "a@example.com", callback_url: "https://evil.example/cb" }), "REDIRECT_URL_NOT_WHITELISTED");
-    const off = opSeam({ seed: devSeedWith({ magic_link_enabled: false }) });
-    expect((await off.refuses((ctx) => sendSignInCode(ctx, off.project(), { email: "a@example.com", callback_url: CALLBACK }), 403)).message).toBe(
-      "OTP sign-in is not enabled for this project",
+    await seam.refuses(
+      (ctx) => sendSignInCode(ctx, seam.project(), { email: "a@example.com", callback_url: "https://evil.example/cb" }),
+      "REDIRECT_URL_NOT_WHITELISTED",
     );
+    const off = opSeam({ seed: devSeedWith({ magic_link_enabled: false }) });
+    expect(
+      (
+        await off.refuses(
+          (ctx) => sendSignInCode(ctx, off.project(), { email: "a@example.com", callback_url: CALLBACK }),
+          403,
+        )
+      ).message,
+    ).toBe("OTP sign-in is not enabled for this project");
     const closed = opSeam({ seed: devSeedWith({ sign_up_enabled: false }) });
-    await closed.refuses((ctx) => sendSignInCode(ctx, closed.project(), { email: "a@example.com", callback_url: CALLBACK }), "SIGN_UP_NOT_ENABLED");
+    await closed.refuses(
+      (ctx) => sendSignInCode(ctx, closed.project(), { email: "a@example.com", callback_url: CALLBACK }),
+      "SIGN_UP_NOT_ENABLED",
+    );
   });
 });
 
@@ -53,7 +68,12 @@ describe("otpSignIn", () => {
     const { code } = await send(seam, "new@example.com");
     const out = await seam.ok(asClient(), (ctx) => otpSignIn(ctx, code));
     expect(out.is_new_user).toBe(true);
-    expect(seam.tables.users.get(out.user_id)).toMatchObject({ primaryEmail: "new@example.com", primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
+    expect(seam.tables.users.get(out.user_id)).toMatchObject({
+      primaryEmail: "new@example.com",
+      primaryEmailVerified: true,
+      primaryEmailAuthEnabled: true,
+      otpAuthEnabled: true,
+    });
     await seam.refuses(asClient(), (ctx) => otpSignIn(ctx, code), "VERIFICATION_CODE_ALREADY_USED");
   });
 
@@ -62,7 +82,10 @@ describe("otpSignIn", () => {
     const user = await verifiedUser(seam, "known@example.com");
     const { nonce, otp } = await send(seam, "known@example.com");
     await seam.ok(asClient(), (ctx) => checkSignInCode(ctx, otp + nonce));
-    expect(await seam.ok(asClient(), (ctx) => otpSignIn(ctx, otp.toLowerCase() + nonce))).toMatchObject({ user_id: user.id, is_new_user: false });
+    expect(await seam.ok(asClient(), (ctx) => otpSignIn(ctx, otp.toLowerCase() + nonce))).toMatchObject({
+      user_id: user.id,
+      is_new_user: false,
+    });
     expect(seam.tables.users.get(user.id)?.otpAuthEnabled).toBe(true);
   });
 
@@ -70,7 +93,10 @@ describe("otpSignIn", () => {
     const seam = opSeam();
     const anon = await seam.addUser({ is_anonymous: true });
     const first = await send(seam, "up@example.com");
-    expect(await seam.ok(asClient(anon), (ctx) => otpSignIn(ctx, first.code))).toMatchObject({ user_id: anon.id, is_new_user: true });
+    expect(await seam.ok(asClient(anon), (ctx) => otpSignIn(ctx, first.code))).toMatchObject({
+      user_id: anon.id,
+      is_new_user: true,
+    });
     expect(seam.tables.users.get(anon.id)?.isAnonymous).toBe(false);
     const normal = await seam.addUser({ primary_email: "normal@example.com" });
     const second = await send(seam, "other@example.com");
@@ -100,7 +126,8 @@ describe("otpSignIn", () => {
         }
         const right = await seam.run(asClient(), (ctx) => otpSignIn(ctx, otp + nonce));
         if (wrongGuesses < MAX_CODE_ATTEMPTS) expect(right.ok).toBe(true);
-        else expect(!right.ok && "code" in right.error && right.error.code).toBe("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+        else
+          expect(!right.ok && "code" in right.error && right.error.code).toBe("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
       }),
       { numRuns: 12 },
     );
@@ -117,9 +144,15 @@ describe("otpSignIn", () => {
   it("makes the new user in the country the code was sent from, not the sign-in's", async () => {
     const seam = opSeam();
     // The end user's location is what the HTTP layer reads from the request's headers (api/http/end-user.ts).
-    await seam.run((ctx) => sendSignInCode(ctx, seam.project(), { email: "geo@example.com", callback_url: CALLBACK }), { ip: "203.0.113.7", countryCode: "CA" });
+    await seam.run((ctx) => sendSignInCode(ctx, seam.project(), { email: "geo@example.com", callback_url: CALLBACK }), {
+      ip: "203.0.113.7",
+      countryCode: "CA",
+    });
     const sent = [...seam.tables.emails.values()].at(-1)!;
-    const out = await seam.run(asClient(), (ctx) => otpSignIn(ctx, sent.code!), { ip: "198.51.100.9", countryCode: "US" });
+    const out = await seam.run(asClient(), (ctx) => otpSignIn(ctx, sent.code!), {
+      ip: "198.51.100.9",
+      countryCode: "US",
+    });
     expect(out.ok && seam.tables.users.get(out.value.user_id)?.countryCode).toBe("CA");
   });
 });

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { api, client, expectJson, expectKnownError, freshEmail, newProvider, providerWithDevConfig, server, type TestProvider } from "../../../test-support/api.ts";
+import {
+  api,
+  client,
+  expectJson,
+  expectKnownError,
+  freshEmail,
+  newProvider,
+  providerWithDevConfig,
+  server,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { CALLBACK } from "../../../test-support/account.ts";
 
 /**
@@ -34,7 +44,10 @@ async function sentCode(email: string): Promise<{ nonce: string; code: string; o
 async function verifiedUser(): Promise<{ id: string; email: string }> {
   const email = freshEmail();
   const created = await expectJson<{ id: string }>(
-    await api(provider, "/users", { headers: server(), json: { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true } }),
+    await api(provider, "/users", {
+      headers: server(),
+      json: { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true },
+    }),
     201,
   );
   return { id: created.id, email };
@@ -67,7 +80,10 @@ describe("otp sign-in", () => {
   it("signs an existing user in with OTP + nonce, in any case", async () => {
     const existing = await verifiedUser();
     const { nonce, otp } = await sentCode(existing.email);
-    const check = await api(provider, "/auth/otp/sign-in/check-code", { headers: client(), json: { code: otp + nonce } });
+    const check = await api(provider, "/auth/otp/sign-in/check-code", {
+      headers: client(),
+      json: { code: otp + nonce },
+    });
     expect(await expectJson(check)).toEqual({ is_code_valid: true });
     const body = await expectJson<OtpSignIn>(await signIn(otp.toLowerCase() + nonce));
     expect(body).toMatchObject({ user_id: existing.id, is_new_user: false });
@@ -78,12 +94,24 @@ describe("the request context of a new OTP user", () => {
   it("is the send-sign-in-code request's: the country it came from, not the sign-in's", async () => {
     const email = freshEmail();
     const sent = await expectJson<{ nonce: string }>(
-      await api(provider, "/auth/otp/send-sign-in-code", { headers: client(), raw: { "x-forwarded-for": "203.0.113.7", "x-vercel-ip-country": "CA" }, json: { email, callback_url: CALLBACK } }),
+      await api(provider, "/auth/otp/send-sign-in-code", {
+        headers: client(),
+        raw: { "x-forwarded-for": "203.0.113.7", "x-vercel-ip-country": "CA" },
+        json: { email, callback_url: CALLBACK },
+      }),
     );
     const otp = provider.outbox.latest({ to: email, kind: "magic_link" })!.otp!;
-    const signedIn = await expectJson<OtpSignIn>(await api(provider, "/auth/otp/sign-in", { headers: client(), raw: { "x-forwarded-for": "198.51.100.9", "x-vercel-ip-country": "US" }, json: { code: otp + sent.nonce } }));
+    const signedIn = await expectJson<OtpSignIn>(
+      await api(provider, "/auth/otp/sign-in", {
+        headers: client(),
+        raw: { "x-forwarded-for": "198.51.100.9", "x-vercel-ip-country": "US" },
+        json: { code: otp + sent.nonce },
+      }),
+    );
     expect(signedIn.is_new_user).toBe(true);
-    const user = await expectJson<{ country_code: string | null }>(await api(provider, `/users/${signedIn.user_id}`, { headers: server() }));
+    const user = await expectJson<{ country_code: string | null }>(
+      await api(provider, `/users/${signedIn.user_id}`, { headers: server() }),
+    );
     expect(user.country_code).toBe("CA");
   });
 });

@@ -34,7 +34,8 @@ function assertOtpEnabled(project: ProjectRecord): void {
 function userForEmail(ctx: OpContext, project: ProjectRecord, email: string): UserRecord | null {
   const channel = authChannelFor(ctx.tables, project.id, email);
   if (channel) {
-    if (!channel.isVerified) throw knownError("USER_EMAIL_ALREADY_EXISTS", { email: channel.value, would_work_if_email_was_verified: true });
+    if (!channel.isVerified)
+      throw knownError("USER_EMAIL_ALREADY_EXISTS", { email: channel.value, would_work_if_email_was_verified: true });
     const user = ctx.tables.users.get(channel.userId);
     if (user) return user;
   }
@@ -42,7 +43,11 @@ function userForEmail(ctx: OpContext, project: ProjectRecord, email: string): Us
   return null;
 }
 
-export function sendSignInCode(ctx: OpContext, project: ProjectRecord, body: { email: string; callback_url: string }): { nonce: string } {
+export function sendSignInCode(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { email: string; callback_url: string },
+): { nonce: string } {
   assertOtpEnabled(project);
   assertTrustedCallback(project, body.callback_url);
   userForEmail(ctx, project, body.email);
@@ -51,7 +56,14 @@ export function sendSignInCode(ctx: OpContext, project: ProjectRecord, body: { e
   const data = { email: body.email, countryCode: ctx.endUser?.countryCode ?? null };
   const code = createCode(ctx, { projectId: project.id, purpose: "otp_sign_in", data, fixedOtp });
   const { otp, nonce } = otpOf(code.code);
-  sendEmail(ctx, { projectId: project.id, to: body.email, kind: "magic_link", code: code.code, otp, link: linkWithCode(body.callback_url, code.code) });
+  sendEmail(ctx, {
+    projectId: project.id,
+    to: body.email,
+    kind: "magic_link",
+    code: code.code,
+    otp,
+    link: linkWithCode(body.callback_url, code.code),
+  });
   return { nonce };
 }
 
@@ -64,7 +76,10 @@ export function checkSignInCode(ctx: AuthedContext, code: string): void {
  * Signs in with the link's code or OTP + nonce. An unknown address becomes a new user (verified, used for auth, OTP
  * on) and `is_new_user` is true; a signed-in anonymous user is upgraded instead of a new one being made (§7.8).
  */
-export async function otpSignIn(ctx: AuthedContext, code: string): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
+export async function otpSignIn(
+  ctx: AuthedContext,
+  code: string,
+): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
   const { project, user: current } = ctx.auth;
   assertOtpEnabled(project);
   const record = redeemCode(ctx, project.id, "otp_sign_in", code, { consume: true });
@@ -76,10 +91,26 @@ export async function otpSignIn(ctx: AuthedContext, code: string): Promise<WithU
     return { ...(await signInOrRequireMfa(ctx, user)), is_new_user: false };
   }
   // Codes from before the country was recorded leave it to this request.
-  const sentFrom = "countryCode" in record.data ? { countryCode: typeof record.data.countryCode === "string" ? record.data.countryCode : null } : {};
-  const ruled = applySignUpRules(ctx, project.id, { email, authMethod: "otp", current: current?.isAnonymous ? current : null, ...sentFrom });
-  const fields = { ...ruled, primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
-  const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
+  const sentFrom =
+    "countryCode" in record.data
+      ? { countryCode: typeof record.data.countryCode === "string" ? record.data.countryCode : null }
+      : {};
+  const ruled = applySignUpRules(ctx, project.id, {
+    email,
+    authMethod: "otp",
+    current: current?.isAnonymous ? current : null,
+    ...sentFrom,
+  });
+  const fields = {
+    ...ruled,
+    primaryEmail: email,
+    primaryEmailVerified: true,
+    primaryEmailAuthEnabled: true,
+    otpAuthEnabled: true,
+  };
+  const user = current?.isAnonymous
+    ? { ...current, ...fields, isAnonymous: false }
+    : newUserRecord(ctx, project.id, fields);
   saveUser(ctx, user);
   return { ...(await signInResponseFor(ctx, user)), is_new_user: true };
 }

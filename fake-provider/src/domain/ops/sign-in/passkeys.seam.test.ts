@@ -12,18 +12,28 @@ import { initiateAuthentication, initiateRegistration, passkeySignIn, registerPa
  */
 
 const ORIGIN = "http://localhost:3000";
-const authenticatorAt = (origin = ORIGIN, seed = "seam") => new VirtualAuthenticator({ origin, random: seededRandom(seed) });
+const authenticatorAt = (origin = ORIGIN, seed = "seam") =>
+  new VirtualAuthenticator({ origin, random: seededRandom(seed) });
 
 /** The client's part: the RP-id placeholder replaced by its hostname, then the authenticator's attestation. */
 async function attest(seam: OpSeam, user: UserRecord, authenticator: VirtualAuthenticator) {
   const init = await seam.ok((ctx) => initiateRegistration(ctx, seam.project(), user));
-  const credential = await authenticator.register({ ...init.options_json, rp: { ...init.options_json.rp, id: new URL(authenticator.origin).hostname } });
+  const credential = await authenticator.register({
+    ...init.options_json,
+    rp: { ...init.options_json.rp, id: new URL(authenticator.origin).hostname },
+  });
   return { credential, code: init.code };
 }
 
 async function assertWith(seam: OpSeam, authenticator: VirtualAuthenticator) {
   const init = await seam.ok((ctx) => initiateAuthentication(ctx, seam.project()));
-  return { authentication_response: await authenticator.authenticate({ ...init.options_json, rpId: new URL(authenticator.origin).hostname }), code: init.code };
+  return {
+    authentication_response: await authenticator.authenticate({
+      ...init.options_json,
+      rpId: new URL(authenticator.origin).hostname,
+    }),
+    code: init.code,
+  };
 }
 
 async function registered(seam: OpSeam) {
@@ -42,10 +52,17 @@ describe("registration", () => {
     expect(init.options_json.rp.id).toBe(PASSKEY_RP_ID_PLACEHOLDER);
     expect(Buffer.from(init.options_json.user.id, "base64url").toString()).toBe(user.id);
     const authenticator = authenticatorAt();
-    const credential = await authenticator.register({ ...init.options_json, rp: { ...init.options_json.rp, id: "localhost" } });
+    const credential = await authenticator.register({
+      ...init.options_json,
+      rp: { ...init.options_json.rp, id: "localhost" },
+    });
     const out = await seam.ok((ctx) => registerPasskey(ctx, seam.project(), user, { credential, code: init.code }));
     expect(out.user_handle).toBe(authenticator.list()[0]!.id);
-    expect(seam.tables.passkeys.get(out.user_handle)).toMatchObject({ userId: user.id, projectId: user.projectId, counter: 0 });
+    expect(seam.tables.passkeys.get(out.user_handle)).toMatchObject({
+      userId: user.id,
+      projectId: user.projectId,
+      counter: 0,
+    });
     expect(seam.tables.users.get(user.id)?.passkeyAuthEnabled).toBe(true);
   });
 
@@ -65,9 +82,15 @@ describe("registration", () => {
     const body = await attest(seam, a, authenticatorAt());
     await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), b, body), "VERIFICATION_CODE_NOT_FOUND");
     const evil = await attest(seam, b, authenticatorAt("https://evil.example.net"));
-    expect((await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), b, evil), "PASSKEY_REGISTRATION_FAILED")).message).toBe("Passkey registration failed because the origin is not allowed");
+    expect(
+      (await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), b, evil), "PASSKEY_REGISTRATION_FAILED"))
+        .message,
+    ).toBe("Passkey registration failed because the origin is not allowed");
     await seam.ok((ctx) => registerPasskey(ctx, seam.project(), a, body));
-    await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), ctx.tables.users.get(a.id)!, body), "VERIFICATION_CODE_ALREADY_USED");
+    await seam.refuses(
+      (ctx) => registerPasskey(ctx, seam.project(), ctx.tables.users.get(a.id)!, body),
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
   });
 
   it("refuses a localhost origin where the project does not allow localhost", async () => {
@@ -99,13 +122,27 @@ describe("sign-in", () => {
     const good = await assertWith(seam, authenticator);
     const signature = Buffer.from(good.authentication_response.response.signature, "base64url");
     signature[signature.length - 1] = signature[signature.length - 1]! ^ 0xff;
-    const tampered = { ...good, authentication_response: { ...good.authentication_response, response: { ...good.authentication_response.response, signature: signature.toString("base64url") } } };
+    const tampered = {
+      ...good,
+      authentication_response: {
+        ...good.authentication_response,
+        response: { ...good.authentication_response.response, signature: signature.toString("base64url") },
+      },
+    };
     await seam.refuses((ctx) => passkeySignIn(ctx, seam.project(), tampered), "PASSKEY_AUTHENTICATION_FAILED");
 
     const stranger = authenticatorAt(ORIGIN, "stranger");
-    await stranger.register({ challenge: "AAAA", rp: { id: "localhost", name: "x" }, user: { id: "dXNlcg", name: "u", displayName: "u" }, pubKeyCredParams: [{ type: "public-key", alg: -7 }] });
+    await stranger.register({
+      challenge: "AAAA",
+      rp: { id: "localhost", name: "x" },
+      user: { id: "dXNlcg", name: "u", displayName: "u" },
+      pubKeyCredParams: [{ type: "public-key", alg: -7 }],
+    });
     const unknown = await assertWith(seam, stranger);
-    expect((await seam.refuses((ctx) => passkeySignIn(ctx, seam.project(), unknown), "PASSKEY_AUTHENTICATION_FAILED")).message).toBe("Passkey not found");
+    expect(
+      (await seam.refuses((ctx) => passkeySignIn(ctx, seam.project(), unknown), "PASSKEY_AUTHENTICATION_FAILED"))
+        .message,
+    ).toBe("Passkey not found");
   });
 });
 

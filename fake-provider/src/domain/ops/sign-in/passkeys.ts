@@ -37,7 +37,8 @@ function assertEnabled(project: ProjectRecord): void {
  * The challenge comes from the emulator's random source, so a seeded run repeats exactly; or it is the fixed "MOCK"
  * when the emulator was started for recorded authenticator answers (settings.hardcodedPasskeyChallenge).
  */
-const challengeOf = (ctx: OpContext) => (ctx.settings.hardcodedPasskeyChallenge ? new TextEncoder().encode("MOCK") : new Uint8Array(ctx.random.bytes(32)));
+const challengeOf = (ctx: OpContext) =>
+  ctx.settings.hardcodedPasskeyChallenge ? new TextEncoder().encode("MOCK") : new Uint8Array(ctx.random.bytes(32));
 
 /** Options as upstream answers them: an empty `hints` list is left out. */
 function withoutEmptyHints<T extends { hints?: unknown[] }>(options: T): T {
@@ -49,7 +50,9 @@ function withoutEmptyHints<T extends { hints?: unknown[] }>(options: T): T {
 function originOf(clientDataJSON: string): string | null {
   try {
     const parsed: unknown = JSON.parse(new TextDecoder().decode(base64url.decode(clientDataJSON)));
-    return parsed !== null && typeof parsed === "object" && "origin" in parsed && typeof parsed.origin === "string" ? parsed.origin : null;
+    return parsed !== null && typeof parsed === "object" && "origin" in parsed && typeof parsed.origin === "string"
+      ? parsed.origin
+      : null;
   } catch {
     return null;
   }
@@ -59,7 +62,8 @@ export async function initiateRegistration(ctx: OpContext, project: ProjectRecor
   assertEnabled(project);
   // spec §5: the user handle is 1 to 64 bytes; ours is the user id's UTF-8 (36 bytes).
   const userID = new Uint8Array(new TextEncoder().encode(user.id));
-  if (userID.length < 1 || userID.length > PASSKEY_USER_ID_MAX_BYTES) throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: "The user id is not 1 to 64 bytes." });
+  if (userID.length < 1 || userID.length > PASSKEY_USER_ID_MAX_BYTES)
+    throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: "The user id is not 1 to 64 bytes." });
   const name = user.displayName ?? user.primaryEmail ?? "authsim user";
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
@@ -83,14 +87,21 @@ export async function initiateRegistration(ctx: OpContext, project: ProjectRecor
   return { options_json: withoutEmptyHints(options), code: code.code };
 }
 
-export async function registerPasskey(ctx: OpContext, project: ProjectRecord, user: UserRecord, body: { credential: unknown; code: string }) {
+export async function registerPasskey(
+  ctx: OpContext,
+  project: ProjectRecord,
+  user: UserRecord,
+  body: { credential: unknown; code: string },
+) {
   assertEnabled(project);
   const attempt = redeemCode(ctx, project.id, "passkey_registration", body.code, { consume: true });
   if (attempt.data.user_id !== user.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const credential = body.credential as RegistrationResponseJSON;
   const origin = originOf(credential.response.clientDataJSON);
   if (!origin || !isTrustedFor(project, origin)) {
-    throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: "Passkey registration failed because the origin is not allowed" });
+    throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, {
+      message: "Passkey registration failed because the origin is not allowed",
+    });
   }
   const { verifyRegistrationResponse } = await webauthn();
   let verification;
@@ -104,12 +115,18 @@ export async function registerPasskey(ctx: OpContext, project: ProjectRecord, us
       requireUserVerification: false,
     });
   } catch (error) {
-    throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: `Passkey registration failed: ${error instanceof Error ? error.message : String(error)}` });
+    throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, {
+      message: `Passkey registration failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
-  if (!verification.verified) throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, { message: "Passkey registration failed because the verification response is invalid" });
+  if (!verification.verified)
+    throw knownError("PASSKEY_REGISTRATION_FAILED", undefined, {
+      message: "Passkey registration failed because the verification response is invalid",
+    });
   const { credential: registered } = verification.registrationInfo;
   // One passkey per user, as upstream keeps it: a new registration replaces the old one.
-  for (const old of [...ctx.tables.passkeys.values()]) if (old.userId === user.id) ctx.tables.passkeys.delete(old.credentialId);
+  for (const old of [...ctx.tables.passkeys.values()])
+    if (old.userId === user.id) ctx.tables.passkeys.delete(old.credentialId);
   const record: PasskeyRecord = {
     credentialId: registered.id,
     projectId: project.id,
@@ -135,13 +152,22 @@ export async function initiateAuthentication(ctx: OpContext, project: ProjectRec
     // Any discoverable credential: the list is sent, empty, as upstream sends it.
     allowCredentials: [],
   });
-  const code = createCode(ctx, { projectId: project.id, purpose: "passkey_authentication", data: { challenge: options.challenge }, expiresInMillis: CODE_LIFETIME_MILLIS });
+  const code = createCode(ctx, {
+    projectId: project.id,
+    purpose: "passkey_authentication",
+    data: { challenge: options.challenge },
+    expiresInMillis: CODE_LIFETIME_MILLIS,
+  });
   return { options_json: withoutEmptyHints(options), code: code.code };
 }
 
 const authFailed = (message: string) => knownError("PASSKEY_AUTHENTICATION_FAILED", undefined, { message });
 
-export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body: { authentication_response: unknown; code: string }): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
+export async function passkeySignIn(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { authentication_response: unknown; code: string },
+): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
   assertEnabled(project);
   const attempt = redeemCode(ctx, project.id, "passkey_authentication", body.code, { consume: true });
   const response = body.authentication_response as AuthenticationResponseJSON;
@@ -152,7 +178,8 @@ export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body
   if (!origin) throw authFailed("Passkey authentication failed because the client data is not readable");
   const hostname = new URL(origin).hostname;
   // Localhost passes when allowed or when a trusted domain (a wildcard one included) matches it, as upstream checks.
-  if (!isTrustedFor(project, origin)) throw authFailed("Passkey authentication failed because the origin is not allowed");
+  if (!isTrustedFor(project, origin))
+    throw authFailed("Passkey authentication failed because the origin is not allowed");
   const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
@@ -161,16 +188,21 @@ export async function passkeySignIn(ctx: OpContext, project: ProjectRecord, body
       expectedChallenge: String(attempt.data.challenge),
       expectedOrigin: origin,
       expectedRPID: hostname,
-      credential: { id: passkey.credentialId, publicKey: new Uint8Array(base64url.decode(passkey.publicKey)), counter: passkey.counter },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(base64url.decode(passkey.publicKey)),
+        counter: passkey.counter,
+      },
       requireUserVerification: false,
     });
   } catch (error) {
     throw authFailed(`Passkey authentication failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!verification.verified) {
-    throw authFailed("The signature of the authentication response could not be verified with the stored public key tied to this credential ID");
+    throw authFailed(
+      "The signature of the authentication response could not be verified with the stored public key tied to this credential ID",
+    );
   }
   ctx.tables.passkeys.set(passkey.credentialId, { ...passkey, counter: verification.authenticationInfo.newCounter });
   return { ...(await signInOrRequireMfa(ctx, user)), is_new_user: false };
 }
-

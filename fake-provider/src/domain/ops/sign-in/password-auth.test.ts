@@ -22,8 +22,24 @@ import {
 
 /** Every claim of protocol.md §4.1; the published SDK rejects a token missing any of them. */
 const CLAIMS = [
-  "sub", "iat", "exp", "iss", "aud", "project_id", "branch_id", "refresh_token_id", "role", "name", "email", "email_verified",
-  "selected_team_id", "signed_up_at", "is_anonymous", "is_restricted", "restricted_reason", "requires_totp_mfa",
+  "sub",
+  "iat",
+  "exp",
+  "iss",
+  "aud",
+  "project_id",
+  "branch_id",
+  "refresh_token_id",
+  "role",
+  "name",
+  "email",
+  "email_verified",
+  "selected_team_id",
+  "signed_up_at",
+  "is_anonymous",
+  "is_restricted",
+  "restricted_reason",
+  "requires_totp_mfa",
 ].sort();
 
 let provider: TestProvider;
@@ -81,7 +97,6 @@ describe("password sign-up", () => {
   it("rejects a malformed email with SCHEMA_ERROR", async () => {
     await expectKnownError(await signUpRaw("not-an-email", "long enough"), "SCHEMA_ERROR", 400);
   });
-
 });
 
 describe("anonymous users", () => {
@@ -111,9 +126,22 @@ describe("anonymous users", () => {
     });
     const upgraded = await expectJson<{ user_id: string; access_token: string }>(response);
     expect(upgraded.user_id).toBe(anon.user_id);
-    expect(claimsOf(upgraded.access_token)).toMatchObject({ aud: DEV.id, is_anonymous: false, is_restricted: false, email });
-    const me = await expectJson(await api(provider, "/users/me", { headers: client({ accessToken: upgraded.access_token }) }));
-    expect(me).toMatchObject({ id: anon.user_id, primary_email: email, has_password: true, is_anonymous: false, restricted_reason: null });
+    expect(claimsOf(upgraded.access_token)).toMatchObject({
+      aud: DEV.id,
+      is_anonymous: false,
+      is_restricted: false,
+      email,
+    });
+    const me = await expectJson(
+      await api(provider, "/users/me", { headers: client({ accessToken: upgraded.access_token }) }),
+    );
+    expect(me).toMatchObject({
+      id: anon.user_id,
+      primary_email: email,
+      has_password: true,
+      is_anonymous: false,
+      restricted_reason: null,
+    });
     await expectJson(await signInRaw(email, "long enough"));
   });
 

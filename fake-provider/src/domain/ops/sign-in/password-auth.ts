@@ -21,25 +21,50 @@ export async function passwordSignUp(
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   checkPasswordRules(body.password);
   // The project's sign-up rules (domain/ops/sign-in/sign-up-rules.ts) run before the address is checked, as upstream's do.
-  const ruled = applySignUpRules(ctx, project.id, { email: body.email, authMethod: "password", current: current?.isAnonymous ? current : null });
+  const ruled = applySignUpRules(ctx, project.id, {
+    email: body.email,
+    authMethod: "password",
+    current: current?.isAnonymous ? current : null,
+  });
   assertAuthEmailFree(ctx, project.id, body.email);
-  const passwordHash = await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto);
-  const fields = { ...ruled, primaryEmail: body.email, primaryEmailVerified: false, primaryEmailAuthEnabled: true, passwordHash };
+  const passwordHash = await hashPassword(
+    body.password,
+    ctx.random,
+    ctx.settings.passwordHashIterations,
+    ctx.settings.crypto,
+  );
+  const fields = {
+    ...ruled,
+    primaryEmail: body.email,
+    primaryEmailVerified: false,
+    primaryEmailAuthEnabled: true,
+    passwordHash,
+  };
   // Signing up while holding an anonymous user's token upgrades that same user (its id and data are kept).
-  const user = current?.isAnonymous ? { ...current, ...fields, isAnonymous: false } : newUserRecord(ctx, project.id, fields);
+  const user = current?.isAnonymous
+    ? { ...current, ...fields, isAnonymous: false }
+    : newUserRecord(ctx, project.id, fields);
   saveUser(ctx, user);
-  if (body.verification_callback_url !== undefined) sendSignUpVerification(ctx, project, user, body.verification_callback_url);
+  if (body.verification_callback_url !== undefined)
+    sendSignUpVerification(ctx, project, user, body.verification_callback_url);
   return signInResponseFor(ctx, user);
 }
 
-export async function passwordSignIn(ctx: AuthedContext, body: { email: string; password: string }): Promise<WithUnsignedToken<SignInResponse>> {
+export async function passwordSignIn(
+  ctx: AuthedContext,
+  body: { email: string; password: string },
+): Promise<WithUnsignedToken<SignInResponse>> {
   const { project } = ctx.auth;
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   // Any email channel used for auth signs in, not only the primary one (upstream looks the contact channel up).
   const channel = authChannelFor(ctx.tables, project.id, body.email);
   const user = channel === undefined ? undefined : ctx.tables.users.get(channel.userId);
   // Verify against a dummy hash when there is no such user, so a miss costs what a hit costs (no enumeration by time).
-  const ok = await verifyPassword(body.password, user?.passwordHash ?? dummyHash(ctx.settings.passwordHashIterations), ctx.settings.crypto);
+  const ok = await verifyPassword(
+    body.password,
+    user?.passwordHash ?? dummyHash(ctx.settings.passwordHashIterations),
+    ctx.settings.crypto,
+  );
   if (!user || user.passwordHash === null || !ok) throw knownError("EMAIL_PASSWORD_MISMATCH");
   saveUser(ctx, { ...user, lastActiveAtMillis: ctx.now });
   // A user with a TOTP secret gets MULTI_FACTOR_AUTHENTICATION_REQUIRED instead of tokens (domain/ops/sign-in/mfa.ts).

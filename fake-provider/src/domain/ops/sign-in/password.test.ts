@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SEND_RESET_CODE_ANSWER } from "@authsim/sdk/contract";
-import { api, client, eachTestSignedUp, expectJson, expectKnownError, freshEmail, refreshGrant, server, type SignedUp, type TestProvider } from "../../../test-support/api.ts";
+import {
+  api,
+  client,
+  eachTestSignedUp,
+  expectJson,
+  expectKnownError,
+  freshEmail,
+  refreshGrant,
+  server,
+  type SignedUp,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { as, CALLBACK } from "../../../test-support/account.ts";
 
 /** Password reset, update and set over HTTP (protocol.md §6.2, §7.3): answers, emails, sessions kept. The rules: password.seam.test.ts. */
@@ -9,8 +20,10 @@ let provider: TestProvider;
 let user: SignedUp;
 eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
-const signIn = (email: string, password: string) => api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password } });
-const sendResetCode = (email: string, callback_url = CALLBACK) => api(provider, "/auth/password/send-reset-code", { headers: client(), json: { email, callback_url } });
+const signIn = (email: string, password: string) =>
+  api(provider, "/auth/password/sign-in", { headers: client(), json: { email, password } });
+const sendResetCode = (email: string, callback_url = CALLBACK) =>
+  api(provider, "/auth/password/send-reset-code", { headers: client(), json: { email, callback_url } });
 
 describe("password reset", () => {
   it("emails a link whose code can be checked, then sets the new password once", async () => {
@@ -21,12 +34,18 @@ describe("password reset", () => {
 
     const check = await api(provider, "/auth/password/reset/check-code", { headers: client(), json: { code } });
     expect(await expectJson(check)).toEqual({ is_code_valid: true });
-    const reset = await api(provider, "/auth/password/reset", { headers: client(), json: { code, password: "a brand new password" } });
+    const reset = await api(provider, "/auth/password/reset", {
+      headers: client(),
+      json: { code, password: "a brand new password" },
+    });
     expect(await expectJson(reset)).toEqual({ success: true });
 
     await expectKnownError(await signIn(user.email, user.password), "EMAIL_PASSWORD_MISMATCH", 400);
     await expectJson(await signIn(user.email, "a brand new password"));
-    const again = await api(provider, "/auth/password/reset", { headers: client(), json: { code, password: "yet another one" } });
+    const again = await api(provider, "/auth/password/reset", {
+      headers: client(),
+      json: { code, password: "yet another one" },
+    });
     await expectKnownError(again, "VERIFICATION_CODE_ALREADY_USED", 409);
   });
 
@@ -48,36 +67,80 @@ describe("password update", () => {
     const other = await expectJson<{ refresh_token: string }>(await signIn(user.email, user.password));
     expect(await expectJson(await update(user, user.password, "the next password"))).toEqual({ success: true });
     await expectJson(await signIn(user.email, "the next password"));
-    await expectKnownError(await refreshGrant(provider, other.refresh_token), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
+    await expectKnownError(
+      await refreshGrant(provider, other.refresh_token),
+      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+      401,
+    );
     await expectJson(await refreshGrant(provider, user.refresh_token));
   });
 
   it("answers USER_DOES_NOT_HAVE_PASSWORD for a user without one, and upstream's SCHEMA_ERROR on auth.user without a user", async () => {
-    const created = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: { primary_email: freshEmail() } }), 201);
-    const session = await expectJson<{ access_token: string }>(await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }));
-    await expectKnownError(await update({ ...user, access_token: session.access_token }, "whatever", "the next password"), "USER_DOES_NOT_HAVE_PASSWORD", 400);
-    const anonymous = await api(provider, "/auth/password/update", { headers: client(), json: { old_password: "a", new_password: "b" } });
+    const created = await expectJson<{ id: string }>(
+      await api(provider, "/users", { headers: server(), json: { primary_email: freshEmail() } }),
+      201,
+    );
+    const session = await expectJson<{ access_token: string }>(
+      await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }),
+    );
+    await expectKnownError(
+      await update({ ...user, access_token: session.access_token }, "whatever", "the next password"),
+      "USER_DOES_NOT_HAVE_PASSWORD",
+      400,
+    );
+    const anonymous = await api(provider, "/auth/password/update", {
+      headers: client(),
+      json: { old_password: "a", new_password: "b" },
+    });
     const body = await expectKnownError(anonymous, "SCHEMA_ERROR", 400);
-    expect(body.error).toBe("Request validation failed on POST /api/v1/auth/password/update:\n  - auth.user must be defined");
+    expect(body.error).toBe(
+      "Request validation failed on POST /api/v1/auth/password/update:\n  - auth.user must be defined",
+    );
   });
 });
 
 describe("password set", () => {
   it("gives a password to a user without one, after which it signs in", async () => {
     const email = freshEmail();
-    const created = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: { primary_email: email, primary_email_auth_enabled: true } }), 201);
-    const session = await expectJson<{ access_token: string }>(await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }));
-    const set = await api(provider, "/auth/password/set", { headers: client({ accessToken: session.access_token }), json: { password: "a first password" } });
+    const created = await expectJson<{ id: string }>(
+      await api(provider, "/users", {
+        headers: server(),
+        json: { primary_email: email, primary_email_auth_enabled: true },
+      }),
+      201,
+    );
+    const session = await expectJson<{ access_token: string }>(
+      await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }),
+    );
+    const set = await api(provider, "/auth/password/set", {
+      headers: client({ accessToken: session.access_token }),
+      json: { password: "a first password" },
+    });
     expect(await expectJson(set)).toEqual({ success: true });
     await expectJson(await signIn(email, "a first password"));
   });
 
   it("refuses a user who already has one (plain 400) and short passwords (PASSWORD_TOO_SHORT)", async () => {
-    const response = await api(provider, "/auth/password/set", { headers: as(user), json: { password: "another password" } });
+    const response = await api(provider, "/auth/password/set", {
+      headers: as(user),
+      json: { password: "another password" },
+    });
     expect([response.status, await response.text()]).toEqual([400, "User already has a password set."]);
     expect(response.headers.get("x-stack-known-error")).toBeNull();
-    const created = await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: {} }), 201);
-    const session = await expectJson<{ access_token: string }>(await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }));
-    await expectKnownError(await api(provider, "/auth/password/set", { headers: client({ accessToken: session.access_token }), json: { password: "short" } }), "PASSWORD_TOO_SHORT", 400);
+    const created = await expectJson<{ id: string }>(
+      await api(provider, "/users", { headers: server(), json: {} }),
+      201,
+    );
+    const session = await expectJson<{ access_token: string }>(
+      await api(provider, "/auth/sessions", { headers: server(), json: { user_id: created.id } }),
+    );
+    await expectKnownError(
+      await api(provider, "/auth/password/set", {
+        headers: client({ accessToken: session.access_token }),
+        json: { password: "short" },
+      }),
+      "PASSWORD_TOO_SHORT",
+      400,
+    );
   });
 });

@@ -21,14 +21,25 @@ function assertPasswordAuth(project: ProjectRecord): void {
  * Emails a reset link when a user signs in with this address, and answers the same whether or not one does: the
  * answer must not tell who has an account (protocol.md §6.2). Every check that could fail runs before the lookup.
  */
-export function sendResetCode(ctx: OpContext, project: ProjectRecord, body: { email: string; callback_url: string }): { success: typeof SEND_RESET_CODE_ANSWER } {
+export function sendResetCode(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { email: string; callback_url: string },
+): { success: typeof SEND_RESET_CODE_ANSWER } {
   assertPasswordAuth(project);
   assertTrustedCallback(project, body.callback_url);
   const channel = authChannelFor(ctx.tables, project.id, body.email);
   const user = channel ? ctx.tables.users.get(channel.userId) : undefined;
   if (channel && user) {
     const code = createCode(ctx, { projectId: project.id, purpose: "password_reset", data: { user_id: user.id } });
-    sendEmail(ctx, { projectId: project.id, to: channel.value, kind: "password_reset", userId: user.id, code: code.code, link: linkWithCode(body.callback_url, code.code) });
+    sendEmail(ctx, {
+      projectId: project.id,
+      to: channel.value,
+      kind: "password_reset",
+      userId: user.id,
+      code: code.code,
+      link: linkWithCode(body.callback_url, code.code),
+    });
   }
   return { success: SEND_RESET_CODE_ANSWER };
 }
@@ -39,7 +50,11 @@ export function checkResetCode(ctx: OpContext, project: ProjectRecord, code: str
   redeemCode(ctx, project.id, "password_reset", code, { consume: false });
 }
 
-export async function resetPassword(ctx: OpContext, project: ProjectRecord, body: { code: string; password: string }): Promise<void> {
+export async function resetPassword(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { code: string; password: string },
+): Promise<void> {
   assertPasswordAuth(project);
   const record = redeemCode(ctx, project.id, "password_reset", body.code, { consume: true });
   const user = ctx.tables.users.get(String(record.data.user_id));
@@ -47,27 +62,57 @@ export async function resetPassword(ctx: OpContext, project: ProjectRecord, body
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   // A failed rule rolls the whole request back, so the code stays usable for a second try.
   checkPasswordRules(body.password);
-  saveUser(ctx, { ...user, passwordHash: await hashPassword(body.password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
+  saveUser(ctx, {
+    ...user,
+    passwordHash: await hashPassword(
+      body.password,
+      ctx.random,
+      ctx.settings.passwordHashIterations,
+      ctx.settings.crypto,
+    ),
+  });
 }
 
 /**
  * The signed-in user changes a password they know. A wrong old password is PASSWORD_CONFIRMATION_MISMATCH; the
  * user's other sessions end, the current one stays (protocol.md §6.2, inferred there).
  */
-export async function updatePassword(ctx: OpContext, user: UserRecord, currentSessionId: string | null, body: { old_password: string; new_password: string }): Promise<void> {
+export async function updatePassword(
+  ctx: OpContext,
+  user: UserRecord,
+  currentSessionId: string | null,
+  body: { old_password: string; new_password: string },
+): Promise<void> {
   if (user.passwordHash === null) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
   checkPasswordRules(body.new_password);
-  if (!(await verifyPassword(body.old_password, user.passwordHash, ctx.settings.crypto))) throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
-  saveUser(ctx, { ...user, passwordHash: await hashPassword(body.new_password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
+  if (!(await verifyPassword(body.old_password, user.passwordHash, ctx.settings.crypto)))
+    throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
+  saveUser(ctx, {
+    ...user,
+    passwordHash: await hashPassword(
+      body.new_password,
+      ctx.random,
+      ctx.settings.passwordHashIterations,
+      ctx.settings.crypto,
+    ),
+  });
   for (const session of [...ctx.tables.sessions.values()]) {
     if (session.userId === user.id && session.id !== currentSessionId) ctx.tables.sessions.delete(session.id);
   }
 }
 
 /** A user without a password (OTP, OAuth or server-made) sets one; a user who has one must update it instead. */
-export async function setPassword(ctx: OpContext, project: ProjectRecord, user: UserRecord, password: string): Promise<void> {
+export async function setPassword(
+  ctx: OpContext,
+  project: ProjectRecord,
+  user: UserRecord,
+  password: string,
+): Promise<void> {
   assertPasswordAuth(project);
   checkPasswordRules(password);
   if (user.passwordHash !== null) throw refusal("userAlreadyPasswordSet");
-  saveUser(ctx, { ...user, passwordHash: await hashPassword(password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto) });
+  saveUser(ctx, {
+    ...user,
+    passwordHash: await hashPassword(password, ctx.random, ctx.settings.passwordHashIterations, ctx.settings.crypto),
+  });
 }

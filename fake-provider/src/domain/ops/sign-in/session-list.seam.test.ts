@@ -14,7 +14,8 @@ describe("liveSessionsOf", () => {
     const short = await seam.ok((ctx) => openSession(ctx, user, { expiresInMillis: 60_000 }));
     seam.clock.advance(1_000);
     const impersonation = await seam.ok((ctx) => openSession(ctx, user, { isImpersonation: true }));
-    const ids = (includeImpersonation: boolean) => seam.ok((ctx) => liveSessionsOf(ctx, user.id, { includeImpersonation }).map((s) => s.id));
+    const ids = (includeImpersonation: boolean) =>
+      seam.ok((ctx) => liveSessionsOf(ctx, user.id, { includeImpersonation }).map((s) => s.id));
     expect(await ids(true)).toEqual([impersonation.session.id, short.session.id, long.session.id]);
     expect(await ids(false)).toEqual([short.session.id, long.session.id]);
     seam.clock.advance(58_999);
@@ -47,7 +48,9 @@ describe("deleteSessionById", () => {
     const theirs = await seam.ok((ctx) => openSession(ctx, ctx.tables.users.get(caller.user!.id)!));
     const stranger = await seam.addUser();
     const strangers = await seam.ok((ctx) => openSession(ctx, stranger));
-    expect((await seam.refuses(asClient(stranger), (ctx) => deleteSessionById(ctx, theirs.session.id), 404)).message).toBe("Session not found.");
+    expect(
+      (await seam.refuses(asClient(stranger), (ctx) => deleteSessionById(ctx, theirs.session.id), 404)).message,
+    ).toBe("Session not found.");
     await seam.refuses(caller, (ctx) => deleteSessionById(ctx, "0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3"), 404);
     await seam.ok(asServer(), (ctx) => deleteSessionById(ctx, strangers.session.id));
     expect(seam.tables.sessions.has(strangers.session.id)).toBe(false);

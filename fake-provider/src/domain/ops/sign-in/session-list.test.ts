@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { SessionJson } from "@authsim/sdk/contract";
-import { admin, api, client, eachTestSignedUp, expectJson, expectKnownError, refreshGrant, server, signUp, START_MILLIS, type SignedUp, type TestProvider } from "../../../test-support/api.ts";
+import {
+  admin,
+  api,
+  client,
+  eachTestSignedUp,
+  expectJson,
+  expectKnownError,
+  refreshGrant,
+  server,
+  signUp,
+  START_MILLIS,
+  type SignedUp,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { as } from "../../../test-support/account.ts";
 
 /** Listing and ending sessions over HTTP (protocol.md §5.7, §6.2); geo info from the request headers of §2.1. Rules: session-list.seam.test.ts. */
@@ -20,13 +33,21 @@ const GEO_HEADERS = {
 };
 
 async function list(headers = as(user), userId = "me"): Promise<SessionJson[]> {
-  const body = await expectJson<{ items: SessionJson[]; is_paginated: boolean }>(await api(provider, `/auth/sessions?user_id=${userId}`, { headers }));
+  const body = await expectJson<{ items: SessionJson[]; is_paginated: boolean }>(
+    await api(provider, `/auth/sessions?user_id=${userId}`, { headers }),
+  );
   expect(body.is_paginated).toBe(false);
   return body.items;
 }
 
 async function signInAgain(raw: Record<string, string> = {}): Promise<SignedUp> {
-  const body = await expectJson<SignedUp>(await api(provider, "/auth/password/sign-in", { headers: client(), raw, json: { email: user.email, password: user.password } }));
+  const body = await expectJson<SignedUp>(
+    await api(provider, "/auth/password/sign-in", {
+      headers: client(),
+      raw,
+      json: { email: user.email, password: user.password },
+    }),
+  );
   return { ...user, ...body };
 }
 
@@ -36,7 +57,14 @@ describe("GET /auth/sessions", () => {
     const second = await signInAgain();
     const items = await list(as(second));
     expect(items).toHaveLength(2);
-    expect(items[0]).toEqual({ id: expect.any(String), user_id: user.user_id, created_at: START_MILLIS + 1_000, last_used_at: START_MILLIS + 1_000, is_impersonation: false, is_current_session: true });
+    expect(items[0]).toEqual({
+      id: expect.any(String),
+      user_id: user.user_id,
+      created_at: START_MILLIS + 1_000,
+      last_used_at: START_MILLIS + 1_000,
+      is_impersonation: false,
+      is_current_session: true,
+    });
     expect(items[1]).toMatchObject({ created_at: START_MILLIS, is_current_session: false });
     expect((await list(as(user))).map((s) => s.is_current_session)).toEqual([false, true]);
   });
@@ -57,7 +85,12 @@ describe("GET /auth/sessions", () => {
   });
 
   it("lists impersonation sessions to admins only", async () => {
-    await expectJson(await api(provider, "/auth/sessions", { headers: server(), json: { user_id: user.user_id, is_impersonation: true } }));
+    await expectJson(
+      await api(provider, "/auth/sessions", {
+        headers: server(),
+        json: { user_id: user.user_id, is_impersonation: true },
+      }),
+    );
     expect(await list()).toHaveLength(1);
     expect(await list(server(), user.user_id)).toHaveLength(1);
     const asAdmin = await list(admin(), user.user_id);
@@ -68,7 +101,11 @@ describe("GET /auth/sessions", () => {
     const other = await signUp(provider);
     expect((await api(provider, `/auth/sessions?user_id=${other.user_id}`, { headers: as(user) })).status).toBe(403);
     await expectKnownError(await api(provider, "/auth/sessions", { headers: as(user) }), "SCHEMA_ERROR", 400);
-    await expectKnownError(await api(provider, "/auth/sessions?user_id=me", { headers: client() }), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400);
+    await expectKnownError(
+      await api(provider, "/auth/sessions?user_id=me", { headers: client() }),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      400,
+    );
   });
 });
 
@@ -76,9 +113,16 @@ describe("DELETE /auth/sessions/{id}", () => {
   it("ends another session of the user, whose refresh token then stops working", async () => {
     const second = await signInAgain();
     const other = (await list(as(user))).find((s) => !s.is_current_session)!;
-    const response = await api(provider, `/auth/sessions/${other.id}?user_id=me`, { method: "DELETE", headers: as(user) });
+    const response = await api(provider, `/auth/sessions/${other.id}?user_id=me`, {
+      method: "DELETE",
+      headers: as(user),
+    });
     expect(await expectJson(response)).toEqual({ success: true });
-    await expectKnownError(await refreshGrant(provider, second.refresh_token), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401);
+    await expectKnownError(
+      await refreshGrant(provider, second.refresh_token),
+      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+      401,
+    );
     expect(await list()).toHaveLength(1);
   });
 });

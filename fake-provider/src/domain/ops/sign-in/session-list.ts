@@ -10,9 +10,15 @@ import { refusal } from "../../errors/refusals.ts";
  * The user's live sessions, newest first. Impersonation sessions are listed to admins only, as upstream does: the
  * impersonated user and server code see the sessions the user opened themselves.
  */
-export function liveSessionsOf(ctx: OpContext, userId: string, options: { includeImpersonation: boolean }): SessionRecord[] {
+export function liveSessionsOf(
+  ctx: OpContext,
+  userId: string,
+  options: { includeImpersonation: boolean },
+): SessionRecord[] {
   return [...ctx.tables.sessions.values()]
-    .filter((s) => s.userId === userId && isSessionLive(s, ctx.now) && (options.includeImpersonation || !s.isImpersonation))
+    .filter(
+      (s) => s.userId === userId && isSessionLive(s, ctx.now) && (options.includeImpersonation || !s.isImpersonation),
+    )
     .sort((a, b) => b.createdAtMillis - a.createdAtMillis || (a.id < b.id ? 1 : -1));
 }
 
@@ -24,7 +30,8 @@ export function liveSessionsOf(ctx: OpContext, userId: string, options: { includ
 export function deleteSessionById(ctx: AuthedContext, sessionId: string): void {
   const { auth } = ctx;
   const session = ctx.tables.sessions.get(sessionId);
-  const visible = session && session.projectId === auth.project.id && (auth.type !== "client" || session.userId === auth.user?.id);
+  const visible =
+    session && session.projectId === auth.project.id && (auth.type !== "client" || session.userId === auth.user?.id);
   if (!session || !visible) throw refusal("sessionNotFound");
   if (auth.sessionId === session.id) throw knownError("CANNOT_DELETE_CURRENT_SESSION");
   ctx.tables.sessions.delete(session.id);

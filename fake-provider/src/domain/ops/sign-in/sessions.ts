@@ -17,7 +17,11 @@ export function isSessionLive(session: SessionRecord, now: number): boolean {
  * Every access token minted from a session: one `$token-refresh` analytics event each (domain/ops/analytics/analytics-events.ts).
  * Signed after the transaction commits (UnsignedAccessToken).
  */
-export async function accessTokenFor(ctx: OpContext, user: UserRecord, sessionId: string): Promise<UnsignedAccessToken> {
+export async function accessTokenFor(
+  ctx: OpContext,
+  user: UserRecord,
+  sessionId: string,
+): Promise<UnsignedAccessToken> {
   recordTokenRefresh(ctx, user, sessionId);
   return unsignedAccessToken(ctx.tables, ctx.random, {
     apiBaseUrl: ctx.settings.apiBaseUrl,
@@ -61,10 +65,14 @@ export async function signInResponseFor(ctx: OpContext, user: UserRecord): Promi
 }
 
 /** POST /auth/sessions (server): a session for a user of the caller's project, named by id. */
-export async function openSessionFor(ctx: AuthedContext, body: RequestBody<"createSession">): Promise<{ refresh_token: string; access_token: UnsignedAccessToken }> {
+export async function openSessionFor(
+  ctx: AuthedContext,
+  body: RequestBody<"createSession">,
+): Promise<{ refresh_token: string; access_token: UnsignedAccessToken }> {
   const user = ctx.tables.users.get(body.user_id);
   // Another project's user is as unknown as no user at all.
-  if (!user || user.projectId !== ctx.auth.project.id) throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: body.user_id });
+  if (!user || user.projectId !== ctx.auth.project.id)
+    throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: body.user_id });
   const { session, accessToken } = await openSession(ctx, user, {
     ...(body.expires_in_millis !== undefined ? { expiresInMillis: body.expires_in_millis } : {}),
     ...(body.is_impersonation !== undefined ? { isImpersonation: body.is_impersonation } : {}),
@@ -76,7 +84,10 @@ export async function openSessionFor(ctx: AuthedContext, body: RequestBody<"crea
  * POST /auth/sessions/current/refresh: the refresh grant for the refresh token the request carried in its header
  * (none is as unknown as a wrong one).
  */
-export async function refreshCurrentSession(ctx: AuthedContext, refreshToken: string | null): Promise<{ access_token: UnsignedAccessToken }> {
+export async function refreshCurrentSession(
+  ctx: AuthedContext,
+  refreshToken: string | null,
+): Promise<{ access_token: UnsignedAccessToken }> {
   if (!refreshToken) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   const { accessToken } = await refreshAccessToken(ctx, ctx.auth.project.id, refreshToken);
   return { access_token: accessToken };
@@ -86,9 +97,14 @@ export async function refreshCurrentSession(ctx: AuthedContext, refreshToken: st
  * The refresh grant (protocol.md §4.4): a live session of this project whose user still exists yields a new access
  * token; the refresh token itself is echoed, not rotated.
  */
-export async function refreshAccessToken(ctx: OpContext, projectId: string, refreshToken: string): Promise<{ accessToken: UnsignedAccessToken; refreshToken: string }> {
+export async function refreshAccessToken(
+  ctx: OpContext,
+  projectId: string,
+  refreshToken: string,
+): Promise<{ accessToken: UnsignedAccessToken; refreshToken: string }> {
   const session = ctx.tables.sessions.lookup("refreshToken", refreshToken);
-  if (!session || session.projectId !== projectId || !isSessionLive(session, ctx.now)) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  if (!session || session.projectId !== projectId || !isSessionLive(session, ctx.now))
+    throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   const user = ctx.tables.users.get(session.userId);
   if (!user) throw knownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
   ctx.tables.sessions.set(session.id, { ...session, lastUsedAtMillis: ctx.now });
@@ -114,5 +130,6 @@ export function endSession(ctx: OpContext, sessionId: string | null): void {
 }
 
 export function endAllSessionsOf(ctx: OpContext, userId: string): void {
-  for (const session of [...ctx.tables.sessions.values()]) if (session.userId === userId) ctx.tables.sessions.delete(session.id);
+  for (const session of [...ctx.tables.sessions.values()])
+    if (session.userId === userId) ctx.tables.sessions.delete(session.id);
 }

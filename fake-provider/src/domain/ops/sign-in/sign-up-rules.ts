@@ -60,7 +60,8 @@ export interface SignUpRulesOutcome {
 }
 
 const actionTypes: readonly string[] = ["allow", "reject", "restrict", "log"];
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A rule as the config renders it: every field takes its default (disabled, priority 0, action allow). */
 export function normalizeRule(raw: unknown): SignUpRule {
@@ -72,7 +73,10 @@ export function normalizeRule(raw: unknown): SignUpRule {
     priority: typeof r.priority === "number" && Number.isFinite(r.priority) ? r.priority : 0,
     ...(typeof r.condition === "string" ? { condition: r.condition } : {}),
     action: {
-      type: typeof action.type === "string" && actionTypes.includes(action.type) ? (action.type as SignUpRuleActionType) : "allow",
+      type:
+        typeof action.type === "string" && actionTypes.includes(action.type)
+          ? (action.type as SignUpRuleActionType)
+          : "allow",
       ...(typeof action.message === "string" ? { message: action.message } : {}),
     },
   };
@@ -80,15 +84,24 @@ export function normalizeRule(raw: unknown): SignUpRule {
 
 /** Higher priority first, then ids in code-unit order. */
 export function sortRules(rules: [string, SignUpRule][]): [string, SignUpRule][] {
-  return [...rules].sort(([idA, a], [idB, b]) => (a.priority !== b.priority ? b.priority - a.priority : idA < idB ? -1 : idA > idB ? 1 : 0));
+  return [...rules].sort(([idA, a], [idB, b]) =>
+    a.priority !== b.priority ? b.priority - a.priority : idA < idB ? -1 : idA > idB ? 1 : 0,
+  );
 }
 
 /** The rules of a project, from its config layers, in evaluation order. */
 export function signUpRulesOf(ctx: Pick<OpContext, "tables">, projectId: string): SignUpRulesConfig {
   const base: Record<string, unknown> = { auth: { signUpRules: {}, signUpRulesDefaultAction: "allow" } };
-  const rendered = renderLayers(ctx, projectId, base, (key) => isUnder(key, "auth.signUpRules") || isUnder(key, "auth.signUpRulesDefaultAction"));
+  const rendered = renderLayers(
+    ctx,
+    projectId,
+    base,
+    (key) => isUnder(key, "auth.signUpRules") || isUnder(key, "auth.signUpRulesDefaultAction"),
+  );
   const auth = isPlainObject(rendered.auth) ? rendered.auth : {};
-  const rules = isPlainObject(auth.signUpRules) ? Object.entries(auth.signUpRules).map(([id, rule]): [string, SignUpRule] => [id, normalizeRule(rule)]) : [];
+  const rules = isPlainObject(auth.signUpRules)
+    ? Object.entries(auth.signUpRules).map(([id, rule]): [string, SignUpRule] => [id, normalizeRule(rule)])
+    : [];
   return { rules: sortRules(rules), defaultAction: auth.signUpRulesDefaultAction === "reject" ? "reject" : "allow" };
 }
 
@@ -120,7 +133,10 @@ export function normalizeCountryCode(code: string | null | undefined): string | 
 }
 
 /** Evaluates the rules in order, recording each one's status, up to the first allow or reject that matches. */
-export function evaluateSignUpRules(config: SignUpRulesConfig, context: SignUpRuleContext): { evaluations: SignUpRuleEvaluation[]; triggered: [string, SignUpRuleActionType][]; outcome: SignUpRulesOutcome } {
+export function evaluateSignUpRules(
+  config: SignUpRulesConfig,
+  context: SignUpRuleContext,
+): { evaluations: SignUpRuleEvaluation[]; triggered: [string, SignUpRuleActionType][]; outcome: SignUpRulesOutcome } {
   const evaluations: SignUpRuleEvaluation[] = [];
   const triggered: [string, SignUpRuleActionType][] = [];
   let restrictedBecauseOfRuleId: string | null = null;
@@ -146,11 +162,24 @@ export function evaluateSignUpRules(config: SignUpRulesConfig, context: SignUpRu
     triggered.push([ruleId, type]);
     if (type === "restrict") restrictedBecauseOfRuleId ??= ruleId;
     if (type === "allow" || type === "reject") {
-      return { evaluations, triggered, outcome: { shouldAllow: type === "allow", decision: type, decisionRuleId: ruleId, restrictedBecauseOfRuleId } };
+      return {
+        evaluations,
+        triggered,
+        outcome: { shouldAllow: type === "allow", decision: type, decisionRuleId: ruleId, restrictedBecauseOfRuleId },
+      };
     }
   }
   const shouldAllow = config.defaultAction !== "reject";
-  return { evaluations, triggered, outcome: { shouldAllow, decision: shouldAllow ? "default-allow" : "default-reject", decisionRuleId: null, restrictedBecauseOfRuleId } };
+  return {
+    evaluations,
+    triggered,
+    outcome: {
+      shouldAllow,
+      decision: shouldAllow ? "default-allow" : "default-reject",
+      decisionRuleId: null,
+      restrictedBecauseOfRuleId,
+    },
+  };
 }
 
 /** The one message a rejection has (a rule's own message is for the admin only). */
@@ -195,8 +224,15 @@ export interface SignUpInput {
  * upgraded) user record takes: the restriction a `restrict` rule set and the country the request came from.
  */
 export function applySignUpRules(ctx: OpContext, projectId: string, input: SignUpInput): Partial<UserRecord> {
-  const countryCode = normalizeCountryCode(input.countryCode !== undefined ? input.countryCode : ctx.endUser?.countryCode);
-  const context = signUpRuleContext({ email: input.email ?? input.current?.primaryEmail ?? null, countryCode, authMethod: input.authMethod, oauthProvider: input.oauthProvider ?? null });
+  const countryCode = normalizeCountryCode(
+    input.countryCode !== undefined ? input.countryCode : ctx.endUser?.countryCode,
+  );
+  const context = signUpRuleContext({
+    email: input.email ?? input.current?.primaryEmail ?? null,
+    countryCode,
+    authMethod: input.authMethod,
+    oauthProvider: input.oauthProvider ?? null,
+  });
   const config = signUpRulesOf(ctx, projectId);
   const { triggered, outcome } = evaluateSignUpRules(config, context);
   recordTriggers(ctx, projectId, triggered);
@@ -210,7 +246,8 @@ export function applySignUpRules(ctx: OpContext, projectId: string, input: SignU
     fields.restrictedByAdmin = true;
     fields.restrictedByAdminPrivateDetails = existing !== null ? `${existing}\n\n${details}` : details;
   }
-  const keptCountry = input.current?.isAnonymous && input.current.countryCode !== null ? input.current.countryCode : countryCode;
+  const keptCountry =
+    input.current?.isAnonymous && input.current.countryCode !== null ? input.current.countryCode : countryCode;
   if (keptCountry !== null) fields.countryCode = keptCountry;
   return fields;
 }
@@ -229,7 +266,13 @@ export function testSignUpRules(
   },
 ) {
   const countryCode = body.country_code ?? normalizeCountryCode(ctx.endUser?.countryCode);
-  const context = signUpRuleContext({ email: body.email, countryCode, authMethod: body.auth_method, oauthProvider: body.oauth_provider, ...(body.risk_scores ? { riskScores: body.risk_scores } : {}) });
+  const context = signUpRuleContext({
+    email: body.email,
+    countryCode,
+    authMethod: body.auth_method,
+    oauthProvider: body.oauth_provider,
+    ...(body.risk_scores ? { riskScores: body.risk_scores } : {}),
+  });
   const { evaluations, outcome } = evaluateSignUpRules(signUpRulesOf(ctx, projectId), context);
   return {
     context: {
@@ -247,7 +290,10 @@ export function testSignUpRules(
       enabled: e.rule.enabled,
       condition: e.rule.condition ?? "",
       status: e.status,
-      action: { type: e.rule.action.type, ...(e.rule.action.message !== undefined ? { message: e.rule.action.message } : {}) },
+      action: {
+        type: e.rule.action.type,
+        ...(e.rule.action.message !== undefined ? { message: e.rule.action.message } : {}),
+      },
       ...(e.error !== undefined ? { error: e.error } : {}),
     })),
     outcome: {
@@ -276,7 +322,9 @@ export function signUpRulesStats(ctx: OpContext, projectId: string) {
     perRule.set(t.ruleId, hours);
   }
   const allTime = log?.allTime ?? {};
-  const ruleIds = [...new Set([...perRule.keys(), ...Object.keys(allTime)])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const ruleIds = [...new Set([...perRule.keys(), ...Object.keys(allTime)])].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   return {
     rule_triggers: ruleIds.map((ruleId) => {
       const hours = perRule.get(ruleId);

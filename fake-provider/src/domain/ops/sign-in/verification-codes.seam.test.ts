@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { devProjectSeed as dev } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { opSeam } from "../../../test-support/op-seam.ts";
-import { codeLifetimes, createCode, MAX_CODE_ATTEMPTS, otpOf, redeemCode, type CodePurpose } from "./verification-codes.ts";
+import {
+  codeLifetimes,
+  createCode,
+  MAX_CODE_ATTEMPTS,
+  otpOf,
+  redeemCode,
+  type CodePurpose,
+} from "./verification-codes.ts";
 
 /** Verification codes, the one mechanism of every emailed flow (spec §4; protocol.md §7.2): single use, expiry, guesses. */
 
@@ -20,30 +27,58 @@ describe("verification codes", () => {
 
   it("redeems a code once, case-insensitively, then answers VERIFICATION_CODE_ALREADY_USED; checking does not use it", async () => {
     const seam = opSeam();
-    const { code } = await seam.ok((ctx) => createCode(ctx, { projectId: dev.id, purpose: "email_verification", data: { email: "a@b.co" } }));
+    const { code } = await seam.ok((ctx) =>
+      createCode(ctx, { projectId: dev.id, purpose: "email_verification", data: { email: "a@b.co" } }),
+    );
     await seam.ok((ctx) => redeemCode(ctx, dev.id, "email_verification", code, { consume: false }));
-    expect((await seam.ok((ctx) => redeemCode(ctx, dev.id, "email_verification", code.toUpperCase(), { consume: true }))).data).toEqual({ email: "a@b.co" });
-    await seam.refuses((ctx) => redeemCode(ctx, dev.id, "email_verification", code, { consume: true }), "VERIFICATION_CODE_ALREADY_USED");
+    expect(
+      (await seam.ok((ctx) => redeemCode(ctx, dev.id, "email_verification", code.toUpperCase(), { consume: true })))
+        .data,
+    ).toEqual({ email: "a@b.co" });
+    await seam.refuses(
+      (ctx) => redeemCode(ctx, dev.id, "email_verification", code, { consume: true }),
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
   });
 
   it("answers VERIFICATION_CODE_NOT_FOUND for an unknown code, another purpose or another project", async () => {
     const seam = opSeam();
-    const { code } = await seam.ok((ctx) => createCode(ctx, { projectId: dev.id, purpose: "password_reset", data: {} }));
-    await seam.refuses((ctx) => redeemCode(ctx, dev.id, "password_reset", "x".repeat(45), { consume: true }), "VERIFICATION_CODE_NOT_FOUND");
-    await seam.refuses((ctx) => redeemCode(ctx, dev.id, "email_verification", code, { consume: true }), "VERIFICATION_CODE_NOT_FOUND");
-    await seam.refuses((ctx) => redeemCode(ctx, INTERNAL_PROJECT_ID, "password_reset", code, { consume: true }), "VERIFICATION_CODE_NOT_FOUND");
+    const { code } = await seam.ok((ctx) =>
+      createCode(ctx, { projectId: dev.id, purpose: "password_reset", data: {} }),
+    );
+    await seam.refuses(
+      (ctx) => redeemCode(ctx, dev.id, "password_reset", "x".repeat(45), { consume: true }),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    await seam.refuses(
+      (ctx) => redeemCode(ctx, dev.id, "email_verification", code, { consume: true }),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    await seam.refuses(
+      (ctx) => redeemCode(ctx, INTERNAL_PROJECT_ID, "password_reset", code, { consume: true }),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
   });
 
   it("every purpose's code lives exactly its lifetime by the injected clock, then answers VERIFICATION_CODE_EXPIRED", async () => {
     const seam = opSeam();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PURPOSES), fc.option(fc.integer({ min: 1, max: 10 ** 9 }), { nil: undefined }), async (purpose, expiresInMillis) => {
-        const { code } = await seam.ok((ctx) => createCode(ctx, { projectId: dev.id, purpose, data: {}, ...(expiresInMillis ? { expiresInMillis } : {}) }));
-        seam.clock.advance((expiresInMillis ?? codeLifetimes[purpose]) - 1);
-        await seam.ok((ctx) => redeemCode(ctx, dev.id, purpose, code, { consume: false }));
-        seam.clock.advance(1);
-        await seam.refuses((ctx) => redeemCode(ctx, dev.id, purpose, code, { consume: true }), "VERIFICATION_CODE_EXPIRED");
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...PURPOSES),
+        fc.option(fc.integer({ min: 1, max: 10 ** 9 }), { nil: undefined }),
+        async (purpose, expiresInMillis) => {
+          const { code } = await seam.ok((ctx) =>
+            createCode(ctx, { projectId: dev.id, purpose, data: {}, ...(expiresInMillis ? { expiresInMillis } : {}) }),
+          );
+          seam.clock.advance((expiresInMillis ?? codeLifetimes[purpose]) - 1);
+          await seam.ok((ctx) => redeemCode(ctx, dev.id, purpose, code, { consume: false }));
+          seam.clock.advance(1);
+          await seam.refuses(
+            (ctx) => redeemCode(ctx, dev.id, purpose, code, { consume: true }),
+            "VERIFICATION_CODE_EXPIRED",
+          );
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -57,6 +92,9 @@ describe("verification codes", () => {
       expect(!out.ok && "code" in out.error && out.error.code).toBe("VERIFICATION_CODE_NOT_FOUND");
     }
     expect([...seam.tables.verificationCodes.values()][0]?.attemptCount).toBe(MAX_CODE_ATTEMPTS);
-    await seam.refuses((ctx) => redeemCode(ctx, dev.id, "otp_sign_in", code, { consume: true }), "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+    await seam.refuses(
+      (ctx) => redeemCode(ctx, dev.id, "otp_sign_in", code, { consume: true }),
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+    );
   });
 });

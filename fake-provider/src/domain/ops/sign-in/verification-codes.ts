@@ -31,7 +31,13 @@ const OTP_LENGTH = 6;
 
 export function createCode(
   ctx: OpContext,
-  input: { projectId: string; purpose: CodePurpose; data: Record<string, unknown>; expiresInMillis?: number; fixedOtp?: string | null },
+  input: {
+    projectId: string;
+    purpose: CodePurpose;
+    data: Record<string, unknown>;
+    expiresInMillis?: number;
+    fixedOtp?: string | null;
+  },
 ): VerificationCodeRecord {
   const random = randomBase32(ctx.random, constants.randomIdBits);
   const record: VerificationCodeRecord = {
@@ -59,7 +65,13 @@ export function otpOf(code: string): { otp: string; nonce: string } {
  * Finds a usable code of a purpose, or throws the matching verification error. `consume` marks it used (the check-code
  * endpoints only look). A wrong OTP counts against every code sharing its nonce.
  */
-export function redeemCode(ctx: OpContext, projectId: string, purpose: CodePurpose, given: string, options: { consume: boolean }): VerificationCodeRecord {
+export function redeemCode(
+  ctx: OpContext,
+  projectId: string,
+  purpose: CodePurpose,
+  given: string,
+  options: { consume: boolean },
+): VerificationCodeRecord {
   const code = given.trim().toLowerCase();
   const found = ctx.tables.verificationCodes.lookup("code", `${projectId}\u0000${code}`);
   if (!found || found.purpose !== purpose) {
@@ -79,7 +91,12 @@ function countFailedAttempt(ctx: OpContext, projectId: string, purpose: CodePurp
   const nonce = code.slice(OTP_LENGTH);
   ctx.keepOnFailure((tables) => {
     for (const record of [...tables.verificationCodes.values()]) {
-      if (record.projectId === projectId && record.purpose === purpose && record.code.length === code.length && record.code.endsWith(nonce)) {
+      if (
+        record.projectId === projectId &&
+        record.purpose === purpose &&
+        record.code.length === code.length &&
+        record.code.endsWith(nonce)
+      ) {
         tables.verificationCodes.set(record.id, { ...record, attemptCount: record.attemptCount + 1 });
       }
     }
@@ -87,5 +104,6 @@ function countFailedAttempt(ctx: OpContext, projectId: string, purpose: CodePurp
 }
 
 export function deleteCodesWhere(ctx: OpContext, predicate: (c: VerificationCodeRecord) => boolean): void {
-  for (const record of [...ctx.tables.verificationCodes.values()]) if (predicate(record)) ctx.tables.verificationCodes.delete(record.id);
+  for (const record of [...ctx.tables.verificationCodes.values()])
+    if (predicate(record)) ctx.tables.verificationCodes.delete(record.id);
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { asClient, asServer, opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
-import { acceptInvitation, acceptInvitationById, listInvitations, peekInvitation, revokeInvitation, sendInvitation } from "./invitations.ts";
+import {
+  acceptInvitation,
+  acceptInvitationById,
+  listInvitations,
+  peekInvitation,
+  revokeInvitation,
+  sendInvitation,
+} from "./invitations.ts";
 import { revokeTeamPermission } from "./permission-grants.ts";
 import { addTeamMember } from "./team-members.ts";
 import { createTeam } from "./teams.ts";
@@ -18,11 +25,15 @@ async function invited(seam: OpSeam, email = "invitee@example.com") {
   const member = await seam.addUser();
   const team = await seam.ok(asClient(owner), (ctx) => createTeam(ctx, { display_name: "Rocket" }));
   await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
-  const record = await seam.ok(asClient(owner), (ctx) => sendInvitation(ctx, { email, team_id: team.id, callback_url: CALLBACK }));
+  const record = await seam.ok(asClient(owner), (ctx) =>
+    sendInvitation(ctx, { email, team_id: team.id, callback_url: CALLBACK }),
+  );
   return { owner, member, team, id: record.id, code: record.code };
 }
-const verifiedUser = (seam: OpSeam, email: string) => seam.addUser({ primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true });
-const isMember = (seam: OpSeam, teamId: string, userId: string) => seam.tables.teamMemberships.has(`${teamId}:${userId}`);
+const verifiedUser = (seam: OpSeam, email: string) =>
+  seam.addUser({ primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true });
+const isMember = (seam: OpSeam, teamId: string, userId: string) =>
+  seam.tables.teamMemberships.has(`${teamId}:${userId}`);
 
 describe("sendInvitation", () => {
   it("emails the code and the callback link with the team's name", async () => {
@@ -37,8 +48,15 @@ describe("sendInvitation", () => {
     const seam = opSeam();
     const { owner, member, team } = await invited(seam);
     await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
-    const send = (callback_url = CALLBACK, team_id = team.id) => (ctx: Parameters<typeof sendInvitation>[0]) => sendInvitation(ctx, { email: "x@example.com", team_id, callback_url });
-    expect((await seam.refuses(asClient(member), send(), "TEAM_PERMISSION_REQUIRED")).details).toEqual({ team_id: team.id, user_id: member.id, permission_id: "$invite_members" });
+    const send =
+      (callback_url = CALLBACK, team_id = team.id) =>
+      (ctx: Parameters<typeof sendInvitation>[0]) =>
+        sendInvitation(ctx, { email: "x@example.com", team_id, callback_url });
+    expect((await seam.refuses(asClient(member), send(), "TEAM_PERMISSION_REQUIRED")).details).toEqual({
+      team_id: team.id,
+      user_id: member.id,
+      permission_id: "$invite_members",
+    });
     await seam.refuses(asClient(owner), send("https://evil.example.com/cb"), "REDIRECT_URL_NOT_WHITELISTED");
     await seam.refuses(asClient(owner), send(CALLBACK, UNKNOWN), "TEAM_NOT_FOUND");
     await seam.refuses(asClient(), send(), "USER_AUTHENTICATION_REQUIRED");
@@ -53,7 +71,9 @@ describe("accepting by code", () => {
     const invitee = await verifiedUser(seam, "invitee@example.com");
     expect((await seam.ok(asClient(invitee), (ctx) => peekInvitation(ctx, code, "details"))).team.id).toBe(team.id);
     await seam.ok(asClient(invitee), (ctx) => acceptInvitation(ctx, code));
-    expect([...seam.tables.teamPermissionGrants.values()].filter((g) => g.userId === invitee.id).map((g) => g.permissionId)).toEqual(["team_member"]);
+    expect(
+      [...seam.tables.teamPermissionGrants.values()].filter((g) => g.userId === invitee.id).map((g) => g.permissionId),
+    ).toEqual(["team_member"]);
     await seam.refuses(asClient(invitee), (ctx) => acceptInvitation(ctx, code), "VERIFICATION_CODE_ALREADY_USED");
     await seam.refuses(asClient(invitee), (ctx) => peekInvitation(ctx, code), "VERIFICATION_CODE_ALREADY_USED");
   });
@@ -62,7 +82,11 @@ describe("accepting by code", () => {
     const seam = opSeam();
     const { code } = await invited(seam);
     const invitee = await verifiedUser(seam, "invitee@example.com");
-    await seam.refuses(asClient(invitee), (ctx) => acceptInvitation(ctx, "0".repeat(45)), "VERIFICATION_CODE_NOT_FOUND");
+    await seam.refuses(
+      asClient(invitee),
+      (ctx) => acceptInvitation(ctx, "0".repeat(45)),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
     await seam.refuses(asClient(), (ctx) => peekInvitation(ctx, code, "details"), "USER_AUTHENTICATION_REQUIRED");
     seam.clock.advance(codeLifetimes.team_invitation - 1);
     await seam.ok(asClient(invitee), (ctx) => peekInvitation(ctx, code));
@@ -75,10 +99,16 @@ describe("accepting by code", () => {
     const { code } = await invited(seam);
     const invitee = await verifiedUser(seam, "invitee@example.com");
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
-      const out = await seam.run(asClient(invitee), (ctx) => acceptInvitation(ctx, `${i.toString(36).padStart(6, "x")}${code.slice(6)}`));
+      const out = await seam.run(asClient(invitee), (ctx) =>
+        acceptInvitation(ctx, `${i.toString(36).padStart(6, "x")}${code.slice(6)}`),
+      );
       expect(out.ok).toBe(false);
     }
-    await seam.refuses(asClient(invitee), (ctx) => acceptInvitation(ctx, code), "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+    await seam.refuses(
+      asClient(invitee),
+      (ctx) => acceptInvitation(ctx, code),
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+    );
   });
 
   it("refuses a user who has not proven the invited address and restricted users, leaving the code usable; a member just uses it up", async () => {
@@ -89,7 +119,15 @@ describe("accepting by code", () => {
     const unverified = await seam.addUser({ primary_email: "invitee@example.com", primary_email_auth_enabled: true });
     await seam.refuses(asClient(unverified), (ctx) => acceptInvitation(ctx, code), "TEAM_INVITATION_EMAIL_MISMATCH");
     const anonymous = await seam.addUser({ is_anonymous: true });
-    expect((await seam.refuses(asClient(anonymous), (ctx) => acceptInvitation(ctx, code), "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED")).details).toEqual({
+    expect(
+      (
+        await seam.refuses(
+          asClient(anonymous),
+          (ctx) => acceptInvitation(ctx, code),
+          "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
+        )
+      ).details,
+    ).toEqual({
       restricted_reason: { type: "anonymous" },
     });
     await seam.ok((ctx) => updateUser(ctx, ctx.tables.users.get(unverified.id)!, { primary_email_verified: true }));
@@ -105,10 +143,24 @@ describe("listing, accepting by id, revoking", () => {
   it("a team's pending invitations to a member with $read_members and $invite_members, until they expire; one filter exactly", async () => {
     const seam = opSeam();
     const { owner, member, team, id } = await invited(seam);
-    expect((await seam.ok(asClient(member), (ctx) => listInvitations(ctx, { teamId: team.id }))).map((i) => [i.code.id, i.recipientEmail])).toEqual([[id, "invitee@example.com"]]);
-    await seam.refuses(asClient(await seam.addUser()), (ctx) => listInvitations(ctx, { teamId: team.id }), "TEAM_MEMBERSHIP_NOT_FOUND");
-    expect((await seam.refuses(asServer(), (ctx) => listInvitations(ctx, {}), 400)).message).toBe("Must specify either team_id or user_id");
-    expect((await seam.refuses(asServer(), (ctx) => listInvitations(ctx, { teamId: team.id, userIdOrMe: "me" }), 400)).message).toBe("Cannot specify both team_id and user_id");
+    expect(
+      (await seam.ok(asClient(member), (ctx) => listInvitations(ctx, { teamId: team.id }))).map((i) => [
+        i.code.id,
+        i.recipientEmail,
+      ]),
+    ).toEqual([[id, "invitee@example.com"]]);
+    await seam.refuses(
+      asClient(await seam.addUser()),
+      (ctx) => listInvitations(ctx, { teamId: team.id }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
+    expect((await seam.refuses(asServer(), (ctx) => listInvitations(ctx, {}), 400)).message).toBe(
+      "Must specify either team_id or user_id",
+    );
+    expect(
+      (await seam.refuses(asServer(), (ctx) => listInvitations(ctx, { teamId: team.id, userIdOrMe: "me" }), 400))
+        .message,
+    ).toBe("Cannot specify both team_id and user_id");
     seam.clock.advance(codeLifetimes.team_invitation);
     expect(await seam.ok(asClient(owner), (ctx) => listInvitations(ctx, { teamId: team.id }))).toEqual([]);
   });
@@ -117,12 +169,18 @@ describe("listing, accepting by id, revoking", () => {
     const seam = opSeam();
     const { team, id } = await invited(seam);
     const invitee = await verifiedUser(seam, "INVITEE@example.com");
-    expect((await seam.ok(asClient(invitee), (ctx) => listInvitations(ctx, { userIdOrMe: "me" }))).map((i) => i.code.id)).toEqual([id]);
+    expect(
+      (await seam.ok(asClient(invitee), (ctx) => listInvitations(ctx, { userIdOrMe: "me" }))).map((i) => i.code.id),
+    ).toEqual([id]);
     const other = await seam.addUser();
     await seam.refuses(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, other.id), "INSUFFICIENT_ACCESS_TYPE");
     await seam.ok(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, "me"));
     expect(isMember(seam, team.id, invitee.id)).toBe(true);
-    await seam.refuses(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, "me"), "VERIFICATION_CODE_ALREADY_USED");
+    await seam.refuses(
+      asClient(invitee),
+      (ctx) => acceptInvitationById(ctx, id, "me"),
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
     expect(await seam.ok(asClient(invitee), (ctx) => listInvitations(ctx, { userIdOrMe: "me" }))).toEqual([]);
   });
 

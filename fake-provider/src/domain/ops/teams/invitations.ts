@@ -35,18 +35,26 @@ export function verifiedEmailsOf(tables: Tables, user: UserRecord): Set<string> 
   const emails = new Set<string>();
   if (user.primaryEmail && user.primaryEmailVerified) emails.add(user.primaryEmail.toLowerCase());
   for (const channel of tables.contactChannels.values()) {
-    if (channel.userId === user.id && channel.type === "email" && channel.isVerified) emails.add(channel.value.toLowerCase());
+    if (channel.userId === user.id && channel.type === "email" && channel.isVerified)
+      emails.add(channel.value.toLowerCase());
   }
   return emails;
 }
 
 /** POST /team-invitations/send-code: a client needs `$invite_members` in the team. */
-export function sendInvitation(ctx: AuthedContext, body: { email: string; team_id: string; callback_url: string }): VerificationCodeRecord {
+export function sendInvitation(
+  ctx: AuthedContext,
+  body: { email: string; team_id: string; callback_url: string },
+): VerificationCodeRecord {
   const { auth } = ctx;
   const team = requireTeam(ctx, auth.project.id, body.team_id);
   if (isClient(auth)) requireTeamPermission(ctx, team.projectId, team.id, requireSignedIn(auth).id, "$invite_members");
   assertTrustedCallback(auth.project, body.callback_url);
-  const code = createCode(ctx, { projectId: team.projectId, purpose: "team_invitation", data: { team_id: team.id, recipient_email: body.email } });
+  const code = createCode(ctx, {
+    projectId: team.projectId,
+    purpose: "team_invitation",
+    data: { team_id: team.id, recipient_email: body.email },
+  });
   sendEmail(ctx, {
     projectId: team.projectId,
     to: body.email,
@@ -66,7 +74,10 @@ function invitationFrom(ctx: AuthedContext, code: VerificationCodeRecord): Invit
 /** POST /team-invitations/accept/check-code and /accept/details: look, without using the code. */
 export function peekInvitation(ctx: AuthedContext, code: string, use: "check" | "details" = "check"): Invitation {
   const user = requireSignedIn(ctx.auth);
-  const invitation = invitationFrom(ctx, redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false }));
+  const invitation = invitationFrom(
+    ctx,
+    redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false }),
+  );
   // The details are for a user who may accept: a restricted one is refused as the accept refuses it (as upstream).
   if (use === "details") refuseRestricted(ctx, user);
   return invitation;
@@ -95,7 +106,8 @@ function refuseRestricted(ctx: AuthedContext, user: UserRecord): void {
  */
 function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): void {
   refuseRestricted(ctx, user);
-  if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase())) throw knownError("TEAM_INVITATION_EMAIL_MISMATCH");
+  if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase()))
+    throw knownError("TEAM_INVITATION_EMAIL_MISMATCH");
   assertSeatAvailable(ctx, invitation.team.id, membersOf(ctx, invitation.team.id));
   if (!isMember(ctx, invitation.team.id, user.id)) addMember(ctx, invitation.team, user, "member");
 }
@@ -103,7 +115,10 @@ function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): voi
 /** POST /team-invitations/accept {code}. */
 export function acceptInvitation(ctx: AuthedContext, code: string): Invitation {
   const user = requireSignedIn(ctx.auth);
-  const invitation = invitationFrom(ctx, redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: true }));
+  const invitation = invitationFrom(
+    ctx,
+    redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: true }),
+  );
   join(ctx, invitation, user);
   return invitation;
 }
@@ -111,7 +126,11 @@ export function acceptInvitation(ctx: AuthedContext, code: string): Invitation {
 /** A live invitation by id, or the verification error its code would give (protocol.md §3.2 VERIFICATION_CODE_*). */
 function liveInvitationById(ctx: AuthedContext, invitationId: string, teamId?: string): Invitation {
   const code = ctx.tables.verificationCodes.get(invitationId);
-  const matches = code && code.projectId === ctx.auth.project.id && code.purpose === "team_invitation" && (teamId === undefined || teamIdOf(code) === teamId);
+  const matches =
+    code &&
+    code.projectId === ctx.auth.project.id &&
+    code.purpose === "team_invitation" &&
+    (teamId === undefined || teamIdOf(code) === teamId);
   if (!matches) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   if (code.usedAtMillis !== null) throw knownError("VERIFICATION_CODE_ALREADY_USED");
   if (code.expiresAtMillis <= ctx.now) throw knownError("VERIFICATION_CODE_EXPIRED");
@@ -142,13 +161,16 @@ export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userId
     if (isClient(auth)) {
       const caller = requireSignedIn(auth);
       requireMembership(ctx, teamId, caller.id);
-      for (const permission of ["$read_members", "$invite_members"]) requireTeamPermission(ctx, auth.project.id, teamId, caller.id, permission);
+      for (const permission of ["$read_members", "$invite_members"])
+        requireTeamPermission(ctx, auth.project.id, teamId, caller.id, permission);
     }
   }
   const userId = q.userIdOrMe === undefined ? undefined : resolveUserId(auth, q.userIdOrMe);
   // A client names only itself; upstream words another user as it words a missing one.
-  if (isClient(auth) && userId !== undefined && userId !== auth.user?.id) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-  const emails = userId === undefined ? undefined : verifiedEmailsOf(ctx.tables, requireUser(ctx, auth.project.id, userId));
+  if (isClient(auth) && userId !== undefined && userId !== auth.user?.id)
+    throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  const emails =
+    userId === undefined ? undefined : verifiedEmailsOf(ctx.tables, requireUser(ctx, auth.project.id, userId));
   return [...ctx.tables.verificationCodes.values()]
     .filter(
       (c) =>

@@ -4,7 +4,11 @@ import { membershipKey } from "../../store/team-records.ts";
 import type { OpContext } from "../context.ts";
 import { dropProjectGrants, dropTeamGrants, grantTeamDefaults } from "./permission-grants.ts";
 import { setUserFields } from "../users/user-fields.ts";
-import { announceMembershipCreated, announceMembershipDeleted, announceTeamPermission } from "../webhooks/webhook-events.ts";
+import {
+  announceMembershipCreated,
+  announceMembershipDeleted,
+  announceTeamPermission,
+} from "../webhooks/webhook-events.ts";
 
 /**
  * Team memberships (protocol.md §5.4). Adding a member applies the project's creator or member default permissions
@@ -21,18 +25,30 @@ export function requireMembership(ctx: OpContext, teamId: string, userId: string
   return membership;
 }
 
-export function addMember(ctx: OpContext, team: TeamRecord, user: UserRecord, role: "creator" | "member"): TeamMembershipRecord {
+export function addMember(
+  ctx: OpContext,
+  team: TeamRecord,
+  user: UserRecord,
+  role: "creator" | "member",
+): TeamMembershipRecord {
   if (isMember(ctx, team.id, user.id)) throw knownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
-  const membership: TeamMembershipRecord = { projectId: team.projectId, teamId: team.id, userId: user.id, createdAtMillis: ctx.now };
+  const membership: TeamMembershipRecord = {
+    projectId: team.projectId,
+    teamId: team.id,
+    userId: user.id,
+    createdAtMillis: ctx.now,
+  };
   ctx.tables.teamMemberships.set(membershipKey(team.id, user.id), membership);
   const config = ctx.tables.projects.get(team.projectId)?.config;
-  const defaults = role === "creator" ? config?.team_creator_default_permissions : config?.team_member_default_permissions;
+  const defaults =
+    role === "creator" ? config?.team_creator_default_permissions : config?.team_member_default_permissions;
   const granted = grantTeamDefaults(ctx, team.projectId, team.id, user.id, defaults ?? []);
   // A member added (the memberships endpoint, an accepted invitation) is announced with the permissions it was given;
   // a team's creator joins with the team, which the team's own announcement covers (as the real service does).
   if (role === "member") {
     announceMembershipCreated(ctx, team.projectId, team.id, user.id);
-    for (const id of granted) announceTeamPermission(ctx, "created", team.projectId, { id, teamId: team.id, userId: user.id });
+    for (const id of granted)
+      announceTeamPermission(ctx, "created", team.projectId, { id, teamId: team.id, userId: user.id });
   }
   return membership;
 }

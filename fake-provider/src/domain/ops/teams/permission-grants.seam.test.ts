@@ -33,17 +33,41 @@ describe("team grants", () => {
     const { owner, member, team } = await teamWithMember(seam);
     await seam.ok((ctx) => createDefinition(ctx, p, "project", { id: "proj" }));
     const outsider = await seam.addUser();
-    expect((await seam.refuses((ctx) => grantTeamPermission(ctx, p, team.id, member.id, "proj"), "WRONG_PERMISSION_SCOPE")).details).toEqual({
-      permission_id: "proj", expected_scope: "team", actual_scope: "project",
+    expect(
+      (await seam.refuses((ctx) => grantTeamPermission(ctx, p, team.id, member.id, "proj"), "WRONG_PERMISSION_SCOPE"))
+        .details,
+    ).toEqual({
+      permission_id: "proj",
+      expected_scope: "team",
+      actual_scope: "project",
     });
     await seam.refuses((ctx) => grantTeamPermission(ctx, p, team.id, member.id, "ghost"), "PERMISSION_NOT_FOUND");
-    expect((await seam.refuses((ctx) => grantTeamPermission(ctx, p, team.id, outsider.id, "$read_members"), "TEAM_MEMBERSHIP_NOT_FOUND")).details).toEqual({ team_id: team.id, user_id: outsider.id });
-    expect(await seam.ok((ctx) => grantTeamPermission(ctx, p, team.id, member.id, "$update_team"))).toEqual({ id: "$update_team", teamId: team.id, userId: member.id });
+    expect(
+      (
+        await seam.refuses(
+          (ctx) => grantTeamPermission(ctx, p, team.id, outsider.id, "$read_members"),
+          "TEAM_MEMBERSHIP_NOT_FOUND",
+        )
+      ).details,
+    ).toEqual({ team_id: team.id, user_id: outsider.id });
+    expect(await seam.ok((ctx) => grantTeamPermission(ctx, p, team.id, member.id, "$update_team"))).toEqual({
+      id: "$update_team",
+      teamId: team.id,
+      userId: member.id,
+    });
     await seam.ok((ctx) => revokeTeamPermission(ctx, p, team.id, member.id, "team_member"));
-    const missing = await seam.refuses((ctx) => revokeTeamPermission(ctx, p, team.id, member.id, "$read_members"), "TEAM_PERMISSION_NOT_FOUND");
+    const missing = await seam.refuses(
+      (ctx) => revokeTeamPermission(ctx, p, team.id, member.id, "$read_members"),
+      "TEAM_PERMISSION_NOT_FOUND",
+    );
     expect(missing.details).toEqual({ team_id: team.id, user_id: member.id, permission_id: "$read_members" });
     const whole = await seam.ok((ctx) => listTeamPermissions(ctx, p, { teamId: team.id, recursive: false }));
-    expect(whole.map((g) => [g.userId, g.id]).sort()).toEqual([[member.id, "$update_team"], [owner.id, "team_admin"]].sort());
+    expect(whole.map((g) => [g.userId, g.id]).sort()).toEqual(
+      [
+        [member.id, "$update_team"],
+        [owner.id, "team_admin"],
+      ].sort(),
+    );
   });
 });
 
@@ -53,9 +77,17 @@ describe("project grants", () => {
     const p = seam.project().id;
     const user = await seam.addUser();
     await seam.ok((ctx) => createDefinition(ctx, p, "project", { id: "read_docs" }));
-    await seam.ok((ctx) => createDefinition(ctx, p, "project", { id: "write_docs", contained_permission_ids: ["read_docs"] }));
-    expect(await seam.ok((ctx) => grantProjectPermission(ctx, p, user.id, "write_docs"))).toEqual({ id: "write_docs", userId: user.id });
-    expect([await projectIds(seam, user.id), await projectIds(seam, user.id, true)]).toEqual([["write_docs"], ["read_docs", "write_docs"]]);
+    await seam.ok((ctx) =>
+      createDefinition(ctx, p, "project", { id: "write_docs", contained_permission_ids: ["read_docs"] }),
+    );
+    expect(await seam.ok((ctx) => grantProjectPermission(ctx, p, user.id, "write_docs"))).toEqual({
+      id: "write_docs",
+      userId: user.id,
+    });
+    expect([await projectIds(seam, user.id), await projectIds(seam, user.id, true)]).toEqual([
+      ["write_docs"],
+      ["read_docs", "write_docs"],
+    ]);
     await seam.refuses((ctx) => grantProjectPermission(ctx, p, user.id, "team_member"), "WRONG_PERMISSION_SCOPE");
     await seam.refuses((ctx) => grantProjectPermission(ctx, p, user.id, "ghost"), "PERMISSION_NOT_FOUND");
     await seam.refuses((ctx) => revokeProjectPermission(ctx, p, user.id, "read_docs"), "PERMISSION_NOT_FOUND");
@@ -68,11 +100,17 @@ describe("project grants", () => {
     const p = seam.project().id;
     const before = await seam.addUser();
     await seam.ok((ctx) => createDefinition(ctx, p, "project", { id: "member_area" }));
-    await seam.ok((ctx) => updateAdminProject(ctx, seam.project(), { config: { user_default_permissions: [{ id: "member_area" }] } }));
+    await seam.ok((ctx) =>
+      updateAdminProject(ctx, seam.project(), { config: { user_default_permissions: [{ id: "member_area" }] } }),
+    );
     const after = await seam.addUser();
     const anonymous = await seam.addUser({ is_anonymous: true });
     await seam.ok((ctx) => updateUser(ctx, ctx.tables.users.get(before.id)!, { display_name: "B" }));
-    expect([await projectIds(seam, after.id), await projectIds(seam, anonymous.id), await projectIds(seam, before.id)]).toEqual([["member_area"], ["member_area"], []]);
+    expect([
+      await projectIds(seam, after.id),
+      await projectIds(seam, anonymous.id),
+      await projectIds(seam, before.id),
+    ]).toEqual([["member_area"], ["member_area"], []]);
   });
 
   it("a deleted user's project grants go with them", async () => {

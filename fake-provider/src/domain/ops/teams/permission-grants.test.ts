@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { admin, api, client, expectJson, expectKnownError, newProvider, server, signUp, type TestProvider } from "../../../test-support/api.ts";
+import {
+  admin,
+  api,
+  client,
+  expectJson,
+  expectKnownError,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { as, itemIds, teamWithMember } from "../../../test-support/teams.ts";
 
 /** Grants per team member and per project user over HTTP: answers, access, listings (spec §6, §9; protocol.md §5.4). The rules: permission-grants.seam.test.ts. */
@@ -16,9 +26,25 @@ afterEach(() => {
 });
 
 const define = async (scope: "team" | "project", id: string, contained: string[] = []) =>
-  expectJson(await api(provider, `/${scope}-permission-definitions`, { headers: admin(), json: { id, contained_permission_ids: contained } }), 201);
-const teamGrant = (teamId: string, userId: string, permissionId: string, method: "POST" | "DELETE" = "POST", headers = server()) =>
-  api(provider, `/team-permissions/${teamId}/${userId}/${encodeURIComponent(permissionId)}`, { method, headers, json: {} });
+  expectJson(
+    await api(provider, `/${scope}-permission-definitions`, {
+      headers: admin(),
+      json: { id, contained_permission_ids: contained },
+    }),
+    201,
+  );
+const teamGrant = (
+  teamId: string,
+  userId: string,
+  permissionId: string,
+  method: "POST" | "DELETE" = "POST",
+  headers = server(),
+) =>
+  api(provider, `/team-permissions/${teamId}/${userId}/${encodeURIComponent(permissionId)}`, {
+    method,
+    headers,
+    json: {},
+  });
 const projectGrant = (userId: string, permissionId: string, method: "POST" | "DELETE" = "POST") =>
   api(provider, `/project-permissions/${userId}/${permissionId}`, { method, headers: server(), json: {} });
 
@@ -27,15 +53,34 @@ describe("team permission grants", () => {
     const { member, team } = await teamWithMember(provider);
     await define("team", "reader", ["$read_members"]);
     await define("team", "editor", ["reader", "$update_team"]);
-    expect(await expectJson(await teamGrant(team.id, member.user_id, "editor"), 201)).toEqual({ id: "editor", user_id: member.user_id, team_id: team.id });
+    expect(await expectJson(await teamGrant(team.id, member.user_id, "editor"), 201)).toEqual({
+      id: "editor",
+      user_id: member.user_id,
+      team_id: team.id,
+    });
     const base = `/team-permissions?team_id=${team.id}&user_id=me&recursive=true`;
-    expect(await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: as(member) }))).toEqual(["editor", "team_member"]);
+    expect(
+      await itemIds(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: as(member) })),
+    ).toEqual(["editor", "team_member"]);
     const all = await expectJson<{ items: Json[] }>(await api(provider, base, { headers: as(member) }));
-    expect(all.items.map((p) => p.id)).toEqual(["$invite_members", "$read_members", "$update_team", "editor", "reader", "team_member"]);
+    expect(all.items.map((p) => p.id)).toEqual([
+      "$invite_members",
+      "$read_members",
+      "$update_team",
+      "editor",
+      "reader",
+      "team_member",
+    ]);
     expect(all.items[0]).toEqual({ id: "$invite_members", user_id: member.user_id, team_id: team.id });
-    expect(await itemIds(await api(provider, `${base}&permission_id=reader`, { headers: as(member) }))).toEqual(["reader"]);
+    expect(await itemIds(await api(provider, `${base}&permission_id=reader`, { headers: as(member) }))).toEqual([
+      "reader",
+    ]);
     // The grant gives the member the write it lacked.
-    const renamed = await api(provider, `/teams/${team.id}`, { method: "PATCH", headers: as(member), json: { display_name: "Now allowed" } });
+    const renamed = await api(provider, `/teams/${team.id}`, {
+      method: "PATCH",
+      headers: as(member),
+      json: { display_name: "Now allowed" },
+    });
     expect(await expectJson(renamed)).toMatchObject({ display_name: "Now allowed" });
   });
 
@@ -43,14 +88,26 @@ describe("team permission grants", () => {
     const { member, team } = await teamWithMember(provider);
     await define("project", "proj");
     const outsider = await signUp(provider);
-    const wrong = await expectKnownError(await teamGrant(team.id, member.user_id, "proj"), "WRONG_PERMISSION_SCOPE", 404);
+    const wrong = await expectKnownError(
+      await teamGrant(team.id, member.user_id, "proj"),
+      "WRONG_PERMISSION_SCOPE",
+      404,
+    );
     expect(wrong.details).toEqual({ permission_id: "proj", expected_scope: "team", actual_scope: "project" });
     await expectKnownError(await teamGrant(team.id, member.user_id, "ghost"), "PERMISSION_NOT_FOUND", 404);
     await expectKnownError(await teamGrant(UNKNOWN, member.user_id, "team_member"), "TEAM_NOT_FOUND", 404);
     await expectKnownError(await teamGrant(team.id, UNKNOWN, "team_member"), "USER_NOT_FOUND", 404);
-    const notMember = await expectKnownError(await teamGrant(team.id, outsider.user_id, "$read_members"), "TEAM_MEMBERSHIP_NOT_FOUND", 404);
+    const notMember = await expectKnownError(
+      await teamGrant(team.id, outsider.user_id, "$read_members"),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
+    );
     expect(notMember.details).toEqual({ team_id: team.id, user_id: outsider.user_id });
-    await expectKnownError(await teamGrant(team.id, member.user_id, "$update_team", "POST", as(member)), "INSUFFICIENT_ACCESS_TYPE", 401);
+    await expectKnownError(
+      await teamGrant(team.id, member.user_id, "$update_team", "POST", as(member)),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
     await expectKnownError(await teamGrant(team.id, member.user_id, "BAD ID"), "SCHEMA_ERROR", 400);
   });
 
@@ -62,10 +119,25 @@ describe("team permission grants", () => {
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain("Client can only list permissions for their own user.");
     }
-    await expectKnownError(await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: client() }), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400);
-    await expectKnownError(await api(provider, `/team-permissions?team_id=${UNKNOWN}&user_id=me`, { headers: as(member) }), "TEAM_NOT_FOUND", 404);
-    const whole = await expectJson<{ items: Json[] }>(await api(provider, `/team-permissions?team_id=${team.id}&recursive=false`, { headers: server() }));
-    expect(whole.items.map((p) => [p.user_id, p.id]).sort()).toEqual([[member.user_id, "team_member"], [owner.user_id, "team_admin"]].sort());
+    await expectKnownError(
+      await api(provider, `/team-permissions?team_id=${team.id}&user_id=me`, { headers: client() }),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      400,
+    );
+    await expectKnownError(
+      await api(provider, `/team-permissions?team_id=${UNKNOWN}&user_id=me`, { headers: as(member) }),
+      "TEAM_NOT_FOUND",
+      404,
+    );
+    const whole = await expectJson<{ items: Json[] }>(
+      await api(provider, `/team-permissions?team_id=${team.id}&recursive=false`, { headers: server() }),
+    );
+    expect(whole.items.map((p) => [p.user_id, p.id]).sort()).toEqual(
+      [
+        [member.user_id, "team_member"],
+        [owner.user_id, "team_admin"],
+      ].sort(),
+    );
   });
 });
 
@@ -74,9 +146,16 @@ describe("project permission grants", () => {
     const user = await signUp(provider);
     await define("project", "read_docs");
     await define("project", "write_docs", ["read_docs"]);
-    expect(await expectJson(await projectGrant(user.user_id, "write_docs"), 201)).toEqual({ id: "write_docs", user_id: user.user_id });
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me&recursive=true", { headers: as(user) }))).toEqual(["read_docs", "write_docs"]);
-    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(user) }))).toEqual(["write_docs"]);
+    expect(await expectJson(await projectGrant(user.user_id, "write_docs"), 201)).toEqual({
+      id: "write_docs",
+      user_id: user.user_id,
+    });
+    expect(
+      await itemIds(await api(provider, "/project-permissions?user_id=me&recursive=true", { headers: as(user) })),
+    ).toEqual(["read_docs", "write_docs"]);
+    expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(user) }))).toEqual([
+      "write_docs",
+    ]);
     await expectJson(await projectGrant(user.user_id, "write_docs", "DELETE"));
     expect(await itemIds(await api(provider, "/project-permissions?user_id=me", { headers: as(user) }))).toEqual([]);
   });
@@ -90,6 +169,8 @@ describe("project permission grants", () => {
     await expectKnownError(await projectGrant(user.user_id, "proj", "DELETE"), "PERMISSION_NOT_FOUND", 404);
     const everyone = await api(provider, "/project-permissions", { headers: as(user) });
     expect(everyone.status).toBe(403);
-    expect(await everyone.text()).toBe('Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
+    expect(await everyone.text()).toBe(
+      'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user',
+    );
   });
 });

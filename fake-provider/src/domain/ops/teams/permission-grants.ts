@@ -1,6 +1,12 @@
 import { knownError } from "../../errors/known-error.ts";
 import type { UserRecord } from "../../store/records.ts";
-import { membershipKey, projectGrantKey, teamGrantKey, type ProjectPermissionGrantRecord, type TeamPermissionGrantRecord } from "../../store/team-records.ts";
+import {
+  membershipKey,
+  projectGrantKey,
+  teamGrantKey,
+  type ProjectPermissionGrantRecord,
+  type TeamPermissionGrantRecord,
+} from "../../store/team-records.ts";
 import type { OpContext } from "../context.ts";
 import { expandPermissions, findDefinition, requireDefinition } from "./permissions.ts";
 
@@ -23,23 +29,42 @@ export interface GrantedProjectPermission {
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Direct grants as stored; a grant needs the membership (it goes when the membership goes). */
-export function grantTeamPermission(ctx: OpContext, projectId: string, teamId: string, userId: string, permissionId: string): GrantedTeamPermission {
+export function grantTeamPermission(
+  ctx: OpContext,
+  projectId: string,
+  teamId: string,
+  userId: string,
+  permissionId: string,
+): GrantedTeamPermission {
   requireDefinition(ctx, projectId, "team", permissionId);
-  if (!ctx.tables.teamMemberships.has(membershipKey(teamId, userId))) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+  if (!ctx.tables.teamMemberships.has(membershipKey(teamId, userId)))
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
   const record: TeamPermissionGrantRecord = { projectId, teamId, userId, permissionId };
   ctx.tables.teamPermissionGrants.set(teamGrantKey(teamId, userId, permissionId), record);
   return { id: permissionId, teamId, userId };
 }
 
 /** Revoking what was never granted directly is TEAM_PERMISSION_NOT_FOUND (the catalogue's "not-exist" twin of REQUIRED). */
-export function revokeTeamPermission(ctx: OpContext, projectId: string, teamId: string, userId: string, permissionId: string): void {
+export function revokeTeamPermission(
+  ctx: OpContext,
+  projectId: string,
+  teamId: string,
+  userId: string,
+  permissionId: string,
+): void {
   requireDefinition(ctx, projectId, "team", permissionId);
   const key = teamGrantKey(teamId, userId, permissionId);
-  if (!ctx.tables.teamPermissionGrants.has(key)) throw knownError("TEAM_PERMISSION_NOT_FOUND", { team_id: teamId, user_id: userId, permission_id: permissionId });
+  if (!ctx.tables.teamPermissionGrants.has(key))
+    throw knownError("TEAM_PERMISSION_NOT_FOUND", { team_id: teamId, user_id: userId, permission_id: permissionId });
   ctx.tables.teamPermissionGrants.delete(key);
 }
 
-export function grantProjectPermission(ctx: OpContext, projectId: string, userId: string, permissionId: string): GrantedProjectPermission {
+export function grantProjectPermission(
+  ctx: OpContext,
+  projectId: string,
+  userId: string,
+  permissionId: string,
+): GrantedProjectPermission {
   requireDefinition(ctx, projectId, "project", permissionId);
   const record: ProjectPermissionGrantRecord = { projectId, userId, permissionId };
   ctx.tables.projectPermissionGrants.set(projectGrantKey(userId, permissionId), record);
@@ -50,7 +75,8 @@ export function grantProjectPermission(ctx: OpContext, projectId: string, userId
 export function revokeProjectPermission(ctx: OpContext, projectId: string, userId: string, permissionId: string): void {
   requireDefinition(ctx, projectId, "project", permissionId);
   const key = projectGrantKey(userId, permissionId);
-  if (!ctx.tables.projectPermissionGrants.has(key)) throw knownError("PERMISSION_NOT_FOUND", { permission_id: permissionId });
+  if (!ctx.tables.projectPermissionGrants.has(key))
+    throw knownError("PERMISSION_NOT_FOUND", { permission_id: permissionId });
   ctx.tables.projectPermissionGrants.delete(key);
 }
 
@@ -58,11 +84,22 @@ export function revokeProjectPermission(ctx: OpContext, projectId: string, userI
  * Grants the project defaults (spec §6 "Defaults configurable in the project"). A default naming no definition of the
  * right scope grants nothing; deleting a definition prunes the defaults anyway (permissions.ts).
  */
-export function grantTeamDefaults(ctx: OpContext, projectId: string, teamId: string, userId: string, ids: readonly { id: string }[]): string[] {
+export function grantTeamDefaults(
+  ctx: OpContext,
+  projectId: string,
+  teamId: string,
+  userId: string,
+  ids: readonly { id: string }[],
+): string[] {
   const granted: string[] = [];
   for (const { id } of ids) {
     if (findDefinition(ctx, projectId, id)?.scope !== "team") continue;
-    ctx.tables.teamPermissionGrants.set(teamGrantKey(teamId, userId, id), { projectId, teamId, userId, permissionId: id });
+    ctx.tables.teamPermissionGrants.set(teamGrantKey(teamId, userId, id), {
+      projectId,
+      teamId,
+      userId,
+      permissionId: id,
+    });
     granted.push(id);
   }
   return granted;
@@ -73,7 +110,11 @@ export function grantUserDefaults(ctx: OpContext, user: UserRecord): void {
   const project = ctx.tables.projects.get(user.projectId);
   for (const { id } of project?.config.user_default_permissions ?? []) {
     if (findDefinition(ctx, user.projectId, id)?.scope !== "project") continue;
-    ctx.tables.projectPermissionGrants.set(projectGrantKey(user.id, id), { projectId: user.projectId, userId: user.id, permissionId: id });
+    ctx.tables.projectPermissionGrants.set(projectGrantKey(user.id, id), {
+      projectId: user.projectId,
+      userId: user.id,
+      permissionId: id,
+    });
   }
 }
 
@@ -85,7 +126,11 @@ export interface TeamPermissionFilter {
 }
 
 /** GET /team-permissions: per (team, user), the direct grants or their closure; sorted by team, user, id. */
-export function listTeamPermissions(ctx: OpContext, projectId: string, filter: TeamPermissionFilter): GrantedTeamPermission[] {
+export function listTeamPermissions(
+  ctx: OpContext,
+  projectId: string,
+  filter: TeamPermissionFilter,
+): GrantedTeamPermission[] {
   const direct = new Map<string, { teamId: string; userId: string; ids: string[] }>();
   for (const grant of ctx.tables.teamPermissionGrants.values()) {
     if (grant.projectId !== projectId) continue;
@@ -99,7 +144,8 @@ export function listTeamPermissions(ctx: OpContext, projectId: string, filter: T
   const out: GrantedTeamPermission[] = [];
   for (const { teamId, userId, ids } of direct.values()) {
     const all = filter.recursive ? [...expandPermissions(ctx, projectId, ids)] : ids;
-    for (const id of all) if (filter.permissionId === undefined || id === filter.permissionId) out.push({ id, teamId, userId });
+    for (const id of all)
+      if (filter.permissionId === undefined || id === filter.permissionId) out.push({ id, teamId, userId });
   }
   return out.sort((a, b) => byId(a.teamId, b.teamId) || byId(a.userId, b.userId) || byId(a.id, b.id));
 }
@@ -124,12 +170,24 @@ export function listProjectPermissions(
 }
 
 /** Whether a member holds a team permission, directly or through containment (upstream checks recursively). */
-export function hasTeamPermission(ctx: OpContext, projectId: string, teamId: string, userId: string, permissionId: string): boolean {
+export function hasTeamPermission(
+  ctx: OpContext,
+  projectId: string,
+  teamId: string,
+  userId: string,
+  permissionId: string,
+): boolean {
   return listTeamPermissions(ctx, projectId, { teamId, userId, permissionId, recursive: true }).length > 0;
 }
 
 /** The check behind every client team write: TEAM_PERMISSION_REQUIRED names the team, the user and the permission. */
-export function requireTeamPermission(ctx: OpContext, projectId: string, teamId: string, userId: string, permissionId: string): void {
+export function requireTeamPermission(
+  ctx: OpContext,
+  projectId: string,
+  teamId: string,
+  userId: string,
+  permissionId: string,
+): void {
   if (!hasTeamPermission(ctx, projectId, teamId, userId, permissionId)) {
     throw knownError("TEAM_PERMISSION_REQUIRED", { team_id: teamId, user_id: userId, permission_id: permissionId });
   }
@@ -138,7 +196,8 @@ export function requireTeamPermission(ctx: OpContext, projectId: string, teamId:
 /** Removes a member's direct grants in a team (with the membership, as upstream's foreign keys cascade). */
 export function dropTeamGrants(ctx: OpContext, teamId: string, userId?: string): void {
   for (const [key, grant] of ctx.tables.teamPermissionGrants.entries()) {
-    if (grant.teamId === teamId && (userId === undefined || grant.userId === userId)) ctx.tables.teamPermissionGrants.delete(key);
+    if (grant.teamId === teamId && (userId === undefined || grant.userId === userId))
+      ctx.tables.teamPermissionGrants.delete(key);
   }
 }
 

@@ -53,7 +53,10 @@ export function listTeamPermissionsFor(ctx: AuthedContext, q: TeamPermissionList
 }
 
 /** GET /project-permissions. */
-export function listProjectPermissionsFor(ctx: AuthedContext, q: ProjectPermissionListQuery): GrantedProjectPermission[] {
+export function listProjectPermissionsFor(
+  ctx: AuthedContext,
+  q: ProjectPermissionListQuery,
+): GrantedProjectPermission[] {
   const { auth } = ctx;
   const userId = permissionListingUserId(auth, q.user_id);
   return listProjectPermissions(ctx, auth.project.id, {
@@ -70,20 +73,29 @@ function teamGrantTarget(ctx: AuthedContext, p: { team_id: string; user_id: stri
   return { team, user };
 }
 
-export function grantTeamPermissionFor(ctx: AuthedContext, p: { team_id: string; user_id: string; permission_id: string }): GrantedTeamPermission {
+export function grantTeamPermissionFor(
+  ctx: AuthedContext,
+  p: { team_id: string; user_id: string; permission_id: string },
+): GrantedTeamPermission {
   const { team, user } = teamGrantTarget(ctx, p);
   const granted = grantTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
   announceTeamPermission(ctx, "created", team.projectId, granted);
   return granted;
 }
 
-export function revokeTeamPermissionFor(ctx: AuthedContext, p: { team_id: string; user_id: string; permission_id: string }): void {
+export function revokeTeamPermissionFor(
+  ctx: AuthedContext,
+  p: { team_id: string; user_id: string; permission_id: string },
+): void {
   const { team, user } = teamGrantTarget(ctx, p);
   revokeTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
   announceTeamPermission(ctx, "deleted", team.projectId, { id: p.permission_id, teamId: team.id, userId: user.id });
 }
 
-export function grantProjectPermissionFor(ctx: AuthedContext, p: { user_id: string; permission_id: string }): GrantedProjectPermission {
+export function grantProjectPermissionFor(
+  ctx: AuthedContext,
+  p: { user_id: string; permission_id: string },
+): GrantedProjectPermission {
   const user = requireUser(ctx, ctx.auth.project.id, resolveUserId(ctx.auth, p.user_id));
   const granted = grantProjectPermission(ctx, user.projectId, user.id, p.permission_id);
   announceProjectPermission(ctx, "created", user.projectId, granted);

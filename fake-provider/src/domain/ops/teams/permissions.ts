@@ -1,7 +1,17 @@
-import { systemPermissionIds, type PermissionDefinitionCreate, type PermissionDefinitionUpdate } from "@authsim/sdk/contract";
+import {
+  systemPermissionIds,
+  type PermissionDefinitionCreate,
+  type PermissionDefinitionUpdate,
+} from "@authsim/sdk/contract";
 import { knownError } from "../../errors/known-error.ts";
 import type { ProjectConfigRecord } from "../../store/records.ts";
-import { definitionKey, projectGrantKey, teamGrantKey, type PermissionDefinitionRecord, type PermissionScope } from "../../store/team-records.ts";
+import {
+  definitionKey,
+  projectGrantKey,
+  teamGrantKey,
+  type PermissionDefinitionRecord,
+  type PermissionScope,
+} from "../../store/team-records.ts";
 import type { OpContext } from "../context.ts";
 
 /**
@@ -23,16 +33,38 @@ const SYSTEM_DESCRIPTIONS: Record<(typeof systemPermissionIds)[number], string> 
 export const isSystemPermission = (id: string): boolean => (systemPermissionIds as readonly string[]).includes(id);
 
 function systemDefinition(projectId: string, id: (typeof systemPermissionIds)[number]): PermissionDefinitionRecord {
-  return { projectId, id, scope: "team", description: SYSTEM_DESCRIPTIONS[id], containedPermissionIds: [], createdAtMillis: 0 };
+  return {
+    projectId,
+    id,
+    scope: "team",
+    description: SYSTEM_DESCRIPTIONS[id],
+    containedPermissionIds: [],
+    createdAtMillis: 0,
+  };
 }
 
 /** Upstream seeds every project with these two, the creator and member defaults (domain/ops/projects/projects.ts defaults). */
 export function seedPermissionDefinitions(ctx: OpContext, projectId: string): void {
   const seeds: Omit<PermissionDefinitionRecord, "projectId" | "createdAtMillis">[] = [
-    { id: "team_admin", scope: "team", description: "Default permission for team admins", containedPermissionIds: [...systemPermissionIds] },
-    { id: "team_member", scope: "team", description: "Default permission for team members", containedPermissionIds: ["$read_members", "$invite_members"] },
+    {
+      id: "team_admin",
+      scope: "team",
+      description: "Default permission for team admins",
+      containedPermissionIds: [...systemPermissionIds],
+    },
+    {
+      id: "team_member",
+      scope: "team",
+      description: "Default permission for team members",
+      containedPermissionIds: ["$read_members", "$invite_members"],
+    },
   ];
-  for (const seed of seeds) ctx.tables.permissionDefinitions.set(definitionKey(projectId, seed.id), { ...seed, projectId, createdAtMillis: ctx.now });
+  for (const seed of seeds)
+    ctx.tables.permissionDefinitions.set(definitionKey(projectId, seed.id), {
+      ...seed,
+      projectId,
+      createdAtMillis: ctx.now,
+    });
 }
 
 /** A definition of any scope, the system ones included. */
@@ -42,22 +74,40 @@ export function findDefinition(ctx: OpContext, projectId: string, id: string): P
 }
 
 /** PERMISSION_NOT_FOUND, or WRONG_PERMISSION_SCOPE when the id is defined in the other scope. */
-export function requireDefinition(ctx: OpContext, projectId: string, scope: PermissionScope, id: string): PermissionDefinitionRecord {
+export function requireDefinition(
+  ctx: OpContext,
+  projectId: string,
+  scope: PermissionScope,
+  id: string,
+): PermissionDefinitionRecord {
   const found = findDefinition(ctx, projectId, id);
   if (!found) throw knownError("PERMISSION_NOT_FOUND", { permission_id: id });
-  if (found.scope !== scope) throw knownError("WRONG_PERMISSION_SCOPE", { permission_id: id, expected_scope: scope, actual_scope: found.scope });
+  if (found.scope !== scope)
+    throw knownError("WRONG_PERMISSION_SCOPE", { permission_id: id, expected_scope: scope, actual_scope: found.scope });
   return found;
 }
 
 /** Every definition of a scope, system ones first (`$` sorts before letters), then by id. */
-export function listDefinitions(ctx: OpContext, projectId: string, scope: PermissionScope): PermissionDefinitionRecord[] {
-  const custom = [...ctx.tables.permissionDefinitions.values()].filter((d) => d.projectId === projectId && d.scope === scope);
+export function listDefinitions(
+  ctx: OpContext,
+  projectId: string,
+  scope: PermissionScope,
+): PermissionDefinitionRecord[] {
+  const custom = [...ctx.tables.permissionDefinitions.values()].filter(
+    (d) => d.projectId === projectId && d.scope === scope,
+  );
   const system = scope === "team" ? systemPermissionIds.map((id) => systemDefinition(projectId, id)) : [];
   return [...system, ...custom].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Contained ids must be definitions of the same scope; `selfId` may be named (a one-step cycle is harmless). */
-function assertContained(ctx: OpContext, projectId: string, scope: PermissionScope, ids: readonly string[], selfId?: string): string[] {
+function assertContained(
+  ctx: OpContext,
+  projectId: string,
+  scope: PermissionScope,
+  ids: readonly string[],
+  selfId?: string,
+): string[] {
   for (const id of ids) {
     if (id === selfId) continue;
     const found = findDefinition(ctx, projectId, id);
@@ -70,7 +120,12 @@ function assertIdFree(ctx: OpContext, projectId: string, id: string): void {
   if (findDefinition(ctx, projectId, id)) throw knownError("PERMISSION_ID_ALREADY_EXISTS", { permission_id: id });
 }
 
-export function createDefinition(ctx: OpContext, projectId: string, scope: PermissionScope, body: PermissionDefinitionCreate): PermissionDefinitionRecord {
+export function createDefinition(
+  ctx: OpContext,
+  projectId: string,
+  scope: PermissionScope,
+  body: PermissionDefinitionCreate,
+): PermissionDefinitionRecord {
   assertIdFree(ctx, projectId, body.id);
   const record: PermissionDefinitionRecord = {
     projectId,
@@ -100,7 +155,9 @@ export function updateDefinition(
     ...current,
     id: nextId,
     description: body.description ?? current.description,
-    containedPermissionIds: assertContained(ctx, projectId, scope, contained, nextId).map((c) => (c === id ? nextId : c)),
+    containedPermissionIds: assertContained(ctx, projectId, scope, contained, nextId).map((c) =>
+      c === id ? nextId : c,
+    ),
   };
   if (nextId !== id) {
     ctx.tables.permissionDefinitions.delete(definitionKey(projectId, id));
@@ -119,10 +176,15 @@ export function deleteDefinition(ctx: OpContext, projectId: string, scope: Permi
 
 /** Renames (`to` an id) or removes (`to` null) a permission id wherever it is referenced. */
 function rewriteReferences(ctx: OpContext, projectId: string, from: string, to: string | null): void {
-  const swap = (ids: readonly string[]) => [...new Set(ids.flatMap((x) => (x !== from ? [x] : to === null ? [] : [to])))];
+  const swap = (ids: readonly string[]) => [
+    ...new Set(ids.flatMap((x) => (x !== from ? [x] : to === null ? [] : [to]))),
+  ];
   for (const def of [...ctx.tables.permissionDefinitions.values()]) {
     if (def.projectId === projectId && def.containedPermissionIds.includes(from)) {
-      ctx.tables.permissionDefinitions.set(definitionKey(projectId, def.id), { ...def, containedPermissionIds: swap(def.containedPermissionIds) });
+      ctx.tables.permissionDefinitions.set(definitionKey(projectId, def.id), {
+        ...def,
+        containedPermissionIds: swap(def.containedPermissionIds),
+      });
     }
   }
   const grants = ctx.tables.teamPermissionGrants;
@@ -139,7 +201,11 @@ function rewriteReferences(ctx: OpContext, projectId: string, from: string, to: 
   }
   const project = ctx.tables.projects.get(projectId);
   if (!project) return;
-  const lists = ["team_creator_default_permissions", "team_member_default_permissions", "user_default_permissions"] as const;
+  const lists = [
+    "team_creator_default_permissions",
+    "team_member_default_permissions",
+    "user_default_permissions",
+  ] as const;
   const config: ProjectConfigRecord = { ...project.config };
   for (const list of lists) config[list] = swap(config[list].map((p) => p.id)).map((pid) => ({ id: pid }));
   ctx.tables.projects.set(projectId, { ...project, config });
@@ -156,7 +222,8 @@ export function expandPermissions(ctx: OpContext, projectId: string, direct: rea
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const contained of findDefinition(ctx, projectId, id)?.containedPermissionIds ?? []) if (!seen.has(contained)) stack.push(contained);
+    for (const contained of findDefinition(ctx, projectId, id)?.containedPermissionIds ?? [])
+      if (!seen.has(contained)) stack.push(contained);
   }
   return seen;
 }

@@ -12,7 +12,8 @@ import { addMember, selectTeam } from "./memberships.ts";
  * name or email yet (upstream creates it for every new user, whatever kind).
  */
 const DEFAULT_NAME = "Personal Team";
-const personalTeamName = (user: UserRecord): string => (user.displayName || user.primaryEmail ? `${user.displayName || user.primaryEmail}'s Team` : DEFAULT_NAME);
+const personalTeamName = (user: UserRecord): string =>
+  user.displayName || user.primaryEmail ? `${user.displayName || user.primaryEmail}'s Team` : DEFAULT_NAME;
 
 /**
  * An anonymous user who signs up (is upgraded): each of its teams still named "Personal Team" takes the user's name, as

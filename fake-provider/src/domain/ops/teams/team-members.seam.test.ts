@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { UserRecord } from "../../store/records.ts";
 import { asClient, asServer, opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
 import { revokeTeamPermission } from "./permission-grants.ts";
-import { addTeamMember, getMemberProfile, listMemberProfiles, removeTeamMember, updateMemberProfile } from "./team-members.ts";
+import {
+  addTeamMember,
+  getMemberProfile,
+  listMemberProfiles,
+  removeTeamMember,
+  updateMemberProfile,
+} from "./team-members.ts";
 import { createTeam } from "./teams.ts";
 import { deleteUser, updateUser } from "../users/users.ts";
 
@@ -10,7 +16,9 @@ import { deleteUser, updateUser } from "../users/users.ts";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const grantsOf = (seam: OpSeam, teamId: string, userId: string) =>
-  [...seam.tables.teamPermissionGrants.values()].filter((g) => g.teamId === teamId && g.userId === userId).map((g) => g.permissionId);
+  [...seam.tables.teamPermissionGrants.values()]
+    .filter((g) => g.teamId === teamId && g.userId === userId)
+    .map((g) => g.permissionId);
 const current = (seam: OpSeam, user: UserRecord) => seam.tables.users.get(user.id)!;
 
 /** A team a client user created (the creator defaults), a member added by the server (the member defaults, unless `bare`). */
@@ -20,7 +28,8 @@ async function teamWithMember(seam: OpSeam, options: { bare?: boolean } = {}) {
   const team = await seam.ok(asClient(owner), (ctx) => createTeam(ctx, { display_name: "Rocket" }));
   seam.clock.advance(1);
   await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
-  if (options.bare) await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+  if (options.bare)
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
   return { owner, member, team };
 }
 
@@ -29,7 +38,11 @@ describe("addTeamMember", () => {
     const seam = opSeam();
     const team = await seam.ok(asServer(), (ctx) => createTeam(ctx, { display_name: "T" }));
     const user = await seam.addUser();
-    expect(await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, user.id))).toMatchObject({ teamId: team.id, userId: user.id, createdAtMillis: seam.clock.now() });
+    expect(await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, user.id))).toMatchObject({
+      teamId: team.id,
+      userId: user.id,
+      createdAtMillis: seam.clock.now(),
+    });
     expect(grantsOf(seam, team.id, user.id)).toEqual(["team_member"]);
     await seam.refuses(asServer(), (ctx) => addTeamMember(ctx, team.id, user.id), "TEAM_MEMBERSHIP_ALREADY_EXISTS");
     await seam.refuses(asServer(), (ctx) => addTeamMember(ctx, UNKNOWN, user.id), "TEAM_NOT_FOUND");
@@ -45,14 +58,22 @@ describe("removeTeamMember", () => {
     await seam.ok((ctx) => updateUser(ctx, current(seam, member), { selected_team_id: team.id }));
     await seam.ok(asClient(member), (ctx) => removeTeamMember(ctx, team.id, "me"));
     expect(current(seam, member).selectedTeamId).toBeNull();
-    const again = await seam.refuses(asClient(member), (ctx) => removeTeamMember(ctx, team.id, "me"), "TEAM_MEMBERSHIP_NOT_FOUND");
+    const again = await seam.refuses(
+      asClient(member),
+      (ctx) => removeTeamMember(ctx, team.id, "me"),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
     expect(again.details).toEqual({ team_id: team.id, user_id: member.id });
   });
 
   it("removing someone else needs $remove_members (the creator has it) and takes their grants along", async () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam);
-    const refused = await seam.refuses(asClient(member), (ctx) => removeTeamMember(ctx, team.id, owner.id), "TEAM_PERMISSION_REQUIRED");
+    const refused = await seam.refuses(
+      asClient(member),
+      (ctx) => removeTeamMember(ctx, team.id, owner.id),
+      "TEAM_PERMISSION_REQUIRED",
+    );
     expect(refused.details).toEqual({ team_id: team.id, user_id: member.id, permission_id: "$remove_members" });
     await seam.ok(asClient(owner), (ctx) => removeTeamMember(ctx, team.id, member.id));
     expect(grantsOf(seam, team.id, member.id)).toEqual([]);
@@ -77,9 +98,15 @@ describe("selecting a team (updateUser)", () => {
     const outsider = await seam.addUser();
     await seam.ok((ctx) => updateUser(ctx, current(seam, member), { selected_team_id: team.id }));
     expect(current(seam, member).selectedTeamId).toBe(team.id);
-    const refused = await seam.refuses((ctx) => updateUser(ctx, current(seam, outsider), { selected_team_id: team.id }), "TEAM_MEMBERSHIP_NOT_FOUND");
+    const refused = await seam.refuses(
+      (ctx) => updateUser(ctx, current(seam, outsider), { selected_team_id: team.id }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
     expect(refused.details).toEqual({ team_id: team.id, user_id: outsider.id });
-    await seam.refuses((ctx) => updateUser(ctx, current(seam, outsider), { selected_team_id: UNKNOWN }), "TEAM_NOT_FOUND");
+    await seam.refuses(
+      (ctx) => updateUser(ctx, current(seam, outsider), { selected_team_id: UNKNOWN }),
+      "TEAM_NOT_FOUND",
+    );
     await seam.ok((ctx) => updateUser(ctx, current(seam, member), { selected_team_id: null }));
     expect(current(seam, member).selectedTeamId).toBeNull();
   });
@@ -90,12 +117,27 @@ describe("member profiles", () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam);
     const profiles = await seam.ok(asClient(member), (ctx) => listMemberProfiles(ctx, { teamId: team.id }));
-    expect(profiles.map((p) => [p.user.id, p.displayName])).toEqual([[owner.id, "Olive"], [member.id, null]]);
+    expect(profiles.map((p) => [p.user.id, p.displayName])).toEqual([
+      [owner.id, "Olive"],
+      [member.id, null],
+    ]);
     await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
-    const refused = await seam.refuses(asClient(member), (ctx) => listMemberProfiles(ctx, { teamId: team.id }), "TEAM_PERMISSION_REQUIRED");
+    const refused = await seam.refuses(
+      asClient(member),
+      (ctx) => listMemberProfiles(ctx, { teamId: team.id }),
+      "TEAM_PERMISSION_REQUIRED",
+    );
     expect(refused.details).toMatchObject({ permission_id: "$read_members" });
-    expect((await seam.ok(asClient(member), (ctx) => listMemberProfiles(ctx, { teamId: team.id, userIdOrMe: "me" }))).map((p) => p.user.id)).toEqual([member.id]);
-    await seam.refuses(asClient(await seam.addUser()), (ctx) => listMemberProfiles(ctx, { teamId: team.id }), "TEAM_MEMBERSHIP_NOT_FOUND");
+    expect(
+      (await seam.ok(asClient(member), (ctx) => listMemberProfiles(ctx, { teamId: team.id, userIdOrMe: "me" }))).map(
+        (p) => p.user.id,
+      ),
+    ).toEqual([member.id]);
+    await seam.refuses(
+      asClient(await seam.addUser()),
+      (ctx) => listMemberProfiles(ctx, { teamId: team.id }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
   });
 
   it("list: a server may list a user's profiles across teams, in joining order; a client must name the team (plain 400)", async () => {
@@ -103,9 +145,15 @@ describe("member profiles", () => {
     const { owner, member, team } = await teamWithMember(seam);
     seam.clock.advance(1_000);
     const second = await seam.ok(asClient(member), (ctx) => createTeam(ctx, { display_name: "Second" }));
-    expect((await seam.ok(asServer(), (ctx) => listMemberProfiles(ctx, { userIdOrMe: member.id }))).map((p) => p.membership.teamId)).toEqual([team.id, second.id]);
+    expect(
+      (await seam.ok(asServer(), (ctx) => listMemberProfiles(ctx, { userIdOrMe: member.id }))).map(
+        (p) => p.membership.teamId,
+      ),
+    ).toEqual([team.id, second.id]);
     for (const q of [{}, { userIdOrMe: owner.id }]) {
-      expect((await seam.refuses(asClient(member), (ctx) => listMemberProfiles(ctx, q), 400)).message).toBe("team_id is required for access type client");
+      expect((await seam.refuses(asClient(member), (ctx) => listMemberProfiles(ctx, q), 400)).message).toBe(
+        "team_id is required for access type client",
+      );
     }
   });
 
@@ -113,7 +161,9 @@ describe("member profiles", () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam, { bare: true });
     await seam.refuses(asClient(member), (ctx) => getMemberProfile(ctx, team.id, owner.id), "TEAM_PERMISSION_REQUIRED");
-    expect((await seam.ok(asClient(owner), (ctx) => getMemberProfile(ctx, team.id, member.id))).user.id).toBe(member.id);
+    expect((await seam.ok(asClient(owner), (ctx) => getMemberProfile(ctx, team.id, member.id))).user.id).toBe(
+      member.id,
+    );
     await seam.refuses(asServer(), (ctx) => getMemberProfile(ctx, team.id, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
     await seam.refuses(asClient(owner), (ctx) => getMemberProfile(ctx, UNKNOWN, "me"), "TEAM_NOT_FOUND");
   });
@@ -121,12 +171,23 @@ describe("member profiles", () => {
   it("edit: a member edits only its own team profile (plain 403 for another's), a server anyone's; the user's own name stays", async () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam);
-    const own = await seam.ok(asClient(member), (ctx) => updateMemberProfile(ctx, team.id, "me", { display_name: "Mo" }));
-    expect(own.displayName).toBe("Mo");
-    expect((await seam.refuses(asClient(member), (ctx) => updateMemberProfile(ctx, team.id, owner.id, { display_name: "Nope" }), 403)).message).toBe(
-      "Cannot update another user's profile",
+    const own = await seam.ok(asClient(member), (ctx) =>
+      updateMemberProfile(ctx, team.id, "me", { display_name: "Mo" }),
     );
-    expect((await seam.ok(asServer(), (ctx) => updateMemberProfile(ctx, team.id, owner.id, { display_name: "Boss" }))).displayName).toBe("Boss");
+    expect(own.displayName).toBe("Mo");
+    expect(
+      (
+        await seam.refuses(
+          asClient(member),
+          (ctx) => updateMemberProfile(ctx, team.id, owner.id, { display_name: "Nope" }),
+          403,
+        )
+      ).message,
+    ).toBe("Cannot update another user's profile");
+    expect(
+      (await seam.ok(asServer(), (ctx) => updateMemberProfile(ctx, team.id, owner.id, { display_name: "Boss" })))
+        .displayName,
+    ).toBe("Boss");
     expect([current(seam, member).displayName, current(seam, owner).displayName]).toEqual([null, "Olive"]);
   });
 });

@@ -81,7 +81,10 @@ export function listMemberProfiles(ctx: AuthedContext, q: { teamId?: string; use
       if (!auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
       throw refusal("teamIdRequiredAccessType");
     }
-    if (userId === undefined) return [...ctx.tables.teamMemberships.values()].filter((m) => m.projectId === auth.project.id).map((m) => profileOf(ctx, m));
+    if (userId === undefined)
+      return [...ctx.tables.teamMemberships.values()]
+        .filter((m) => m.projectId === auth.project.id)
+        .map((m) => profileOf(ctx, m));
     return teamsOf(ctx, userId)
       .sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0))
       .map((m) => profileOf(ctx, m));
@@ -101,7 +104,12 @@ export function getMemberProfile(ctx: AuthedContext, teamId: string, userIdOrMe:
 }
 
 /** PATCH: a client edits only its own profile; anyone else's is a server-side operation (access.ts). */
-export function updateMemberProfile(ctx: AuthedContext, teamId: string, userIdOrMe: string, body: TeamMemberProfileUpdate): MemberProfile {
+export function updateMemberProfile(
+  ctx: AuthedContext,
+  teamId: string,
+  userIdOrMe: string,
+  body: TeamMemberProfileUpdate,
+): MemberProfile {
   const { auth } = ctx;
   const userId = resolveUserId(auth, userIdOrMe);
   const team = requireTeam(ctx, auth.project.id, teamId);

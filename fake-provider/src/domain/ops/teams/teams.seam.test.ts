@@ -12,7 +12,9 @@ import { sendInvitation } from "./invitations.ts";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const grantsOf = (seam: OpSeam, teamId: string, userId: string) =>
-  [...seam.tables.teamPermissionGrants.values()].filter((g) => g.teamId === teamId && g.userId === userId).map((g) => g.permissionId);
+  [...seam.tables.teamPermissionGrants.values()]
+    .filter((g) => g.teamId === teamId && g.userId === userId)
+    .map((g) => g.permissionId);
 
 /** A team created by a client user (who gets the creator defaults), with a plain member added by the server. */
 async function teamWithMember(seam: OpSeam) {
@@ -28,37 +30,71 @@ describe("createTeam", () => {
   it("a client's team has the caller as member with the creator defaults, and leaves the selection as it was", async () => {
     const seam = opSeam();
     const user = await seam.addUser();
-    const team = await seam.ok(asClient(user), (ctx) => createTeam(ctx, { display_name: "Rocket", client_metadata: { plan: "free" } }));
-    expect(team).toMatchObject({ displayName: "Rocket", clientMetadata: { plan: "free" }, createdAtMillis: seam.clock.now(), projectId: devProjectSeed.id });
+    const team = await seam.ok(asClient(user), (ctx) =>
+      createTeam(ctx, { display_name: "Rocket", client_metadata: { plan: "free" } }),
+    );
+    expect(team).toMatchObject({
+      displayName: "Rocket",
+      clientMetadata: { plan: "free" },
+      createdAtMillis: seam.clock.now(),
+      projectId: devProjectSeed.id,
+    });
     expect(grantsOf(seam, team.id, user.id)).toEqual(["team_admin"]);
     expect(seam.tables.users.get(user.id)?.selectedTeamId).toBe(user.selectedTeamId);
   });
 
   it("a server's team without a creator has no members; an unknown creator is USER_NOT_FOUND and makes no team", async () => {
     const seam = opSeam();
-    const team = await seam.ok(asServer(), (ctx) => createTeam(ctx, { display_name: "Ops", server_metadata: { tier: 2 } }));
+    const team = await seam.ok(asServer(), (ctx) =>
+      createTeam(ctx, { display_name: "Ops", server_metadata: { tier: 2 } }),
+    );
     expect([...seam.tables.teamMemberships.values()].filter((m) => m.teamId === team.id)).toEqual([]);
-    await seam.refuses(asServer(), (ctx) => createTeam(ctx, { display_name: "Ghost", creator_user_id: UNKNOWN }), "USER_NOT_FOUND");
+    await seam.refuses(
+      asServer(),
+      (ctx) => createTeam(ctx, { display_name: "Ghost", creator_user_id: UNKNOWN }),
+      "USER_NOT_FOUND",
+    );
   });
 
   it("refuses a client without a user, naming another creator (plain 403), or a web image (plain 400)", async () => {
     const seam = opSeam();
     const [user, other] = [await seam.addUser(), await seam.addUser()];
     await seam.refuses(asClient(), (ctx) => createTeam(ctx, { display_name: "T" }), "USER_AUTHENTICATION_REQUIRED");
-    const someoneElse = await seam.refuses(asClient(user), (ctx) => createTeam(ctx, { display_name: "T", creator_user_id: other.id }), 403);
-    expect(someoneElse.message).toBe("You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.");
-    expect((await seam.refuses(asClient(user), (ctx) => createTeam(ctx, { display_name: "T", profile_image_url: "https://img.example.com/t.png" }), 400)).message).toBe(
-      "Invalid profile image URL",
+    const someoneElse = await seam.refuses(
+      asClient(user),
+      (ctx) => createTeam(ctx, { display_name: "T", creator_user_id: other.id }),
+      403,
     );
-    expect((await seam.run(asClient(user), (ctx) => createTeam(ctx, { display_name: "T", creator_user_id: "me" }))).ok).toBe(true);
+    expect(someoneElse.message).toBe(
+      "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
+    );
+    expect(
+      (
+        await seam.refuses(
+          asClient(user),
+          (ctx) => createTeam(ctx, { display_name: "T", profile_image_url: "https://img.example.com/t.png" }),
+          400,
+        )
+      ).message,
+    ).toBe("Invalid profile image URL");
+    expect(
+      (await seam.run(asClient(user), (ctx) => createTeam(ctx, { display_name: "T", creator_user_id: "me" }))).ok,
+    ).toBe(true);
   });
 
   it("with client team creation off, refuses a client with INSUFFICIENT_ACCESS_TYPE naming server and admin", async () => {
     const seam = opSeam({ seed: devSeedWith({ client_team_creation_enabled: false }) });
     const user = await seam.addUser();
-    const error = await seam.refuses(asClient(user), (ctx) => createTeam(ctx, { display_name: "No" }), "INSUFFICIENT_ACCESS_TYPE");
+    const error = await seam.refuses(
+      asClient(user),
+      (ctx) => createTeam(ctx, { display_name: "No" }),
+      "INSUFFICIENT_ACCESS_TYPE",
+    );
     expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
-    expect((await seam.run(asServer(), (ctx) => createTeam(ctx, { display_name: "Server may", creator_user_id: user.id }))).ok).toBe(true);
+    expect(
+      (await seam.run(asServer(), (ctx) => createTeam(ctx, { display_name: "Server may", creator_user_id: user.id })))
+        .ok,
+    ).toBe(true);
   });
 });
 
@@ -68,17 +104,30 @@ describe("getTeam, updateTeam", () => {
     const { member, team } = await teamWithMember(seam);
     expect((await seam.ok(asClient(member), (ctx) => getTeam(ctx, team.id))).id).toBe(team.id);
     const outsider = await seam.addUser();
-    expect((await seam.refuses(asClient(outsider), (ctx) => getTeam(ctx, team.id), "TEAM_MEMBERSHIP_NOT_FOUND")).details).toEqual({ team_id: team.id, user_id: outsider.id });
-    expect((await seam.refuses(asServer(), (ctx) => getTeam(ctx, UNKNOWN), "TEAM_NOT_FOUND")).details).toEqual({ team_id: UNKNOWN });
+    expect(
+      (await seam.refuses(asClient(outsider), (ctx) => getTeam(ctx, team.id), "TEAM_MEMBERSHIP_NOT_FOUND")).details,
+    ).toEqual({ team_id: team.id, user_id: outsider.id });
+    expect((await seam.refuses(asServer(), (ctx) => getTeam(ctx, UNKNOWN), "TEAM_NOT_FOUND")).details).toEqual({
+      team_id: UNKNOWN,
+    });
   });
 
   it("a client updates with $update_team only (the creator has it); a server updates any field", async () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam);
-    const error = await seam.refuses(asClient(member), (ctx) => updateTeam(ctx, team.id, { display_name: "Hijacked" }), "TEAM_PERMISSION_REQUIRED");
+    const error = await seam.refuses(
+      asClient(member),
+      (ctx) => updateTeam(ctx, team.id, { display_name: "Hijacked" }),
+      "TEAM_PERMISSION_REQUIRED",
+    );
     expect(error.details).toEqual({ team_id: team.id, user_id: member.id, permission_id: "$update_team" });
-    expect((await seam.ok(asClient(owner), (ctx) => updateTeam(ctx, team.id, { display_name: "Renamed" }))).displayName).toBe("Renamed");
-    expect(await seam.ok(asServer(), (ctx) => updateTeam(ctx, team.id, { server_metadata: { s: 1 } }))).toMatchObject({ displayName: "Renamed", serverMetadata: { s: 1 } });
+    expect(
+      (await seam.ok(asClient(owner), (ctx) => updateTeam(ctx, team.id, { display_name: "Renamed" }))).displayName,
+    ).toBe("Renamed");
+    expect(await seam.ok(asServer(), (ctx) => updateTeam(ctx, team.id, { server_metadata: { s: 1 } }))).toMatchObject({
+      displayName: "Renamed",
+      serverMetadata: { s: 1 },
+    });
   });
 });
 
@@ -89,7 +138,13 @@ describe("deleteTeam", () => {
     const current = (u: UserRecord) => seam.tables.users.get(u.id)!;
     await seam.ok((ctx) => updateUser(ctx, current(member), { selected_team_id: team.id }));
     const verifiedOwner = await seam.ok((ctx) => updateUser(ctx, current(owner), { primary_email_verified: true }));
-    await seam.ok(asClient(verifiedOwner), (ctx) => sendInvitation(ctx, { email: "invitee@example.com", team_id: team.id, callback_url: "http://localhost:3000/handler/team-invitation" }));
+    await seam.ok(asClient(verifiedOwner), (ctx) =>
+      sendInvitation(ctx, {
+        email: "invitee@example.com",
+        team_id: team.id,
+        callback_url: "http://localhost:3000/handler/team-invitation",
+      }),
+    );
     await seam.refuses(asClient(member), (ctx) => deleteTeam(ctx, team.id), "TEAM_PERMISSION_REQUIRED");
     await seam.ok(asClient(owner), (ctx) => deleteTeam(ctx, team.id));
     expect(seam.tables.teams.has(team.id)).toBe(false);
@@ -105,12 +160,15 @@ describe("listTeams", () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam);
     await seam.ok(asClient(await seam.addUser()), (ctx) => createTeam(ctx, { display_name: "Someone else's" }));
-    const ids = async (user: UserRecord, userId: string) => (await seam.ok(asClient(user), (ctx) => listTeams(ctx, { user_id: userId }))).items.map((t) => t.id);
+    const ids = async (user: UserRecord, userId: string) =>
+      (await seam.ok(asClient(user), (ctx) => listTeams(ctx, { user_id: userId }))).items.map((t) => t.id);
     expect(await ids(member, "me")).toEqual([team.id]);
     expect(await ids(owner, owner.id)).toEqual([team.id]);
     for (const q of [{}, { user_id: member.id }]) {
       const refused = await seam.refuses(asClient(owner), (ctx) => listTeams(ctx, q), 403);
-      expect(refused.message).toBe('Client can only list teams for their own user. user_id must be either "me" or the ID of the current user');
+      expect(refused.message).toBe(
+        'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
+      );
     }
     await seam.refuses(asClient(), (ctx) => listTeams(ctx, { user_id: "me" }), "CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
@@ -127,7 +185,9 @@ describe("listTeams", () => {
         const seen: string[] = [];
         let cursor: string | undefined;
         for (let pages = 0; pages < 10; pages++) {
-          const page = await seam.ok(asServer(), (ctx) => listTeams(ctx, { limit, desc, ...(cursor ? { cursor } : {}) }));
+          const page = await seam.ok(asServer(), (ctx) =>
+            listTeams(ctx, { limit, desc, ...(cursor ? { cursor } : {}) }),
+          );
           expect(page.paginated).toBe(true);
           seen.push(...page.items.map((t) => t.id));
           if (page.nextCursor === null) break;
@@ -139,7 +199,11 @@ describe("listTeams", () => {
     );
     const user = await seam.addUser();
     await seam.ok(asServer(), (ctx) => addTeamMember(ctx, created[1]!, user.id));
-    expect((await seam.ok(asServer(), (ctx) => listTeams(ctx, { user_id: user.id }))).items.map((t) => t.id)).toEqual([created[1]]);
-    expect((await seam.ok(asServer(), (ctx) => listTeams(ctx, { query: "AMM" }))).items.map((t) => t.id)).toEqual([created[2]]);
+    expect((await seam.ok(asServer(), (ctx) => listTeams(ctx, { user_id: user.id }))).items.map((t) => t.id)).toEqual([
+      created[1],
+    ]);
+    expect((await seam.ok(asServer(), (ctx) => listTeams(ctx, { query: "AMM" }))).items.map((t) => t.id)).toEqual([
+      created[2],
+    ]);
   });
 });

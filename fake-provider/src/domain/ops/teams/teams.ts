@@ -99,7 +99,10 @@ export function updateTeam(ctx: AuthedContext, teamId: string, body: ServerTeamU
 export function deleteTeam(ctx: AuthedContext, teamId: string): void {
   const team = requireTeamFor(ctx, teamId, "$delete_team");
   forgetTeam(ctx, team.id);
-  deleteCodesWhere(ctx, (c) => c.purpose === "team_invitation" && c.projectId === team.projectId && c.data.team_id === team.id);
+  deleteCodesWhere(
+    ctx,
+    (c) => c.purpose === "team_invitation" && c.projectId === team.projectId && c.data.team_id === team.id,
+  );
   ctx.tables.teams.delete(team.id);
   announceTeamDeleted(ctx, team);
 }
@@ -139,5 +142,9 @@ export function listTeams(ctx: AuthedContext, q: TeamListQuery): TeamPage {
     if (start === -1) start = teams.length;
   }
   const limit = q.limit ?? teams.length;
-  return { items: teams.slice(start, start + limit), nextCursor: teams[start + limit]?.id ?? null, paginated: q.limit !== undefined };
+  return {
+    items: teams.slice(start, start + limit),
+    nextCursor: teams[start + limit]?.id ?? null,
+    paginated: q.limit !== undefined,
+  };
 }

@@ -18,14 +18,21 @@ import { refusal } from "../../errors/refusals.ts";
 
 /** The user's channels, oldest first (as upstream lists them). */
 export function listChannels(ctx: OpContext, userId: string): ContactChannelRecord[] {
-  return [...ctx.tables.contactChannels.values()].filter((c) => c.userId === userId).sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1));
+  return [...ctx.tables.contactChannels.values()]
+    .filter((c) => c.userId === userId)
+    .sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.id < b.id ? -1 : 1));
 }
 
 /**
  * The user's channel, or upstream's plain answer for a missing one, which differs by operation: a read is a 404
  * "Contact channel not found.", an update or delete a 400 without the period, a verification email a 404 without it.
  */
-export function requireChannel(ctx: OpContext, user: UserRecord, channelId: string, use: "read" | "write" | "verify" = "read"): ContactChannelRecord {
+export function requireChannel(
+  ctx: OpContext,
+  user: UserRecord,
+  channelId: string,
+  use: "read" | "write" | "verify" = "read",
+): ContactChannelRecord {
   const channel = ctx.tables.contactChannels.get(channelId);
   if (!channel || channel.userId !== user.id) {
     if (use === "write") throw refusal("contactChannelNotFoundToWrite");
@@ -35,7 +42,11 @@ export function requireChannel(ctx: OpContext, user: UserRecord, channelId: stri
 }
 
 function alreadyUsedForAuth(value: string) {
-  return knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", { type: "email", contact_channel_value: value, would_work_if_email_was_verified: false });
+  return knownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", {
+    type: "email",
+    contact_channel_value: value,
+    would_work_if_email_was_verified: false,
+  });
 }
 
 /** A user has each address once (upstream answers a plain 400). */
@@ -50,9 +61,14 @@ function demotePrimary(ctx: OpContext, userId: string, exceptId: string): void {
   if (primary && primary.id !== exceptId) ctx.tables.contactChannels.set(primary.id, { ...primary, isPrimary: false });
 }
 
-export function createChannel(ctx: OpContext, user: UserRecord, body: Omit<ServerContactChannelCreate, "user_id">): ContactChannelRecord {
+export function createChannel(
+  ctx: OpContext,
+  user: UserRecord,
+  body: Omit<ServerContactChannelCreate, "user_id">,
+): ContactChannelRecord {
   assertNewToUser(ctx, user.id, body.value);
-  if (body.used_for_auth && authHolderOtherThan(ctx.tables, user.projectId, body.value, user.id)) throw alreadyUsedForAuth(body.value);
+  if (body.used_for_auth && authHolderOtherThan(ctx.tables, user.projectId, body.value, user.id))
+    throw alreadyUsedForAuth(body.value);
   const channel: ContactChannelRecord = {
     id: uuid(ctx.random),
     projectId: user.projectId,
@@ -70,7 +86,12 @@ export function createChannel(ctx: OpContext, user: UserRecord, body: Omit<Serve
   return channel;
 }
 
-export function updateChannel(ctx: OpContext, user: UserRecord, channel: ContactChannelRecord, body: ServerContactChannelUpdate): ContactChannelRecord {
+export function updateChannel(
+  ctx: OpContext,
+  user: UserRecord,
+  channel: ContactChannelRecord,
+  body: ServerContactChannelUpdate,
+): ContactChannelRecord {
   const value = body.value ?? channel.value;
   const valueChanged = value !== channel.value;
   if (valueChanged) assertNewToUser(ctx, user.id, value, channel.id);
@@ -82,7 +103,8 @@ export function updateChannel(ctx: OpContext, user: UserRecord, channel: Contact
     usedForAuth: body.used_for_auth ?? channel.usedForAuth,
     isPrimary: body.is_primary ?? channel.isPrimary,
   };
-  if (next.usedForAuth && authHolderOtherThan(ctx.tables, user.projectId, next.value, user.id)) throw alreadyUsedForAuth(next.value);
+  if (next.usedForAuth && authHolderOtherThan(ctx.tables, user.projectId, next.value, user.id))
+    throw alreadyUsedForAuth(next.value);
   if (next.isPrimary) demotePrimary(ctx, user.id, next.id);
   ctx.tables.contactChannels.set(next.id, next);
   mirrorPrimaryToUser(ctx, user.id);
@@ -95,17 +117,41 @@ export function deleteChannel(ctx: OpContext, user: UserRecord, channel: Contact
 }
 
 /** Emails a verification link for a channel: `callback_url?code=<C>` (protocol.md §7.3). */
-export function sendChannelVerification(ctx: OpContext, project: ProjectRecord, user: UserRecord, channel: ContactChannelRecord, callbackUrl: string): void {
+export function sendChannelVerification(
+  ctx: OpContext,
+  project: ProjectRecord,
+  user: UserRecord,
+  channel: ContactChannelRecord,
+  callbackUrl: string,
+): void {
   if (channel.isVerified) throw knownError("EMAIL_ALREADY_VERIFIED");
   assertTrustedCallback(project, callbackUrl);
-  const code = createCode(ctx, { projectId: project.id, purpose: "email_verification", data: { user_id: user.id, email: channel.value } });
-  sendEmail(ctx, { projectId: project.id, to: channel.value, kind: "email_verification", userId: user.id, code: code.code, link: linkWithCode(callbackUrl, code.code) });
+  const code = createCode(ctx, {
+    projectId: project.id,
+    purpose: "email_verification",
+    data: { user_id: user.id, email: channel.value },
+  });
+  sendEmail(ctx, {
+    projectId: project.id,
+    to: channel.value,
+    kind: "email_verification",
+    userId: user.id,
+    code: code.code,
+    link: linkWithCode(callbackUrl, code.code),
+  });
 }
 
 /** The legacy route: the signed-in user's primary email, named in the body (EMAIL_IS_NOT_PRIMARY_EMAIL otherwise). */
-export function sendPrimaryVerification(ctx: OpContext, project: ProjectRecord, user: UserRecord, email: string, callbackUrl: string): void {
+export function sendPrimaryVerification(
+  ctx: OpContext,
+  project: ProjectRecord,
+  user: UserRecord,
+  email: string,
+  callbackUrl: string,
+): void {
   const primary = primaryChannelOf(ctx.tables, user.id);
-  if (!primary || primary.value !== email) throw knownError("EMAIL_IS_NOT_PRIMARY_EMAIL", { email, primary_email: user.primaryEmail });
+  if (!primary || primary.value !== email)
+    throw knownError("EMAIL_IS_NOT_PRIMARY_EMAIL", { email, primary_email: user.primaryEmail });
   sendChannelVerification(ctx, project, user, primary, callbackUrl);
 }
 
@@ -122,7 +168,12 @@ export function verifyChannel(ctx: OpContext, projectId: string, code: string, o
 }
 
 /** Sign-up with `verification_callback_url` emails a verification link for the new primary email (protocol.md §6.2). */
-export function sendSignUpVerification(ctx: OpContext, project: ProjectRecord, user: UserRecord, callbackUrl: string): void {
+export function sendSignUpVerification(
+  ctx: OpContext,
+  project: ProjectRecord,
+  user: UserRecord,
+  callbackUrl: string,
+): void {
   const primary = primaryChannelOf(ctx.tables, user.id);
   if (primary && !primary.isVerified) sendChannelVerification(ctx, project, user, primary, callbackUrl);
 }

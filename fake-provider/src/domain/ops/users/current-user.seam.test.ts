@@ -20,15 +20,33 @@ describe("updateCurrentUser", () => {
   it("updates the caller's user; a client's profile image must be an image", async () => {
     const seam = opSeam();
     const user = await seam.addUser();
-    expect(await seam.ok(asClient(user), (ctx) => updateCurrentUser(ctx, { display_name: "Ada", profile_image_url: PNG }))).toMatchObject({ displayName: "Ada", profileImageUrl: PNG });
-    expect((await seam.refuses(asClient(user), (ctx) => updateCurrentUser(ctx, { profile_image_url: "https://img.example.com/a.png" }), 400)).message).toBe("Invalid profile image URL");
+    expect(
+      await seam.ok(asClient(user), (ctx) => updateCurrentUser(ctx, { display_name: "Ada", profile_image_url: PNG })),
+    ).toMatchObject({ displayName: "Ada", profileImageUrl: PNG });
+    expect(
+      (
+        await seam.refuses(
+          asClient(user),
+          (ctx) => updateCurrentUser(ctx, { profile_image_url: "https://img.example.com/a.png" }),
+          400,
+        )
+      ).message,
+    ).toBe("Invalid profile image URL");
     // A server may set any URL for the user it acts as.
-    expect(await seam.ok(asServer(user), (ctx) => updateCurrentUser(ctx, { profile_image_url: "https://img.example.com/a.png" }))).toMatchObject({ profileImageUrl: "https://img.example.com/a.png" });
+    expect(
+      await seam.ok(asServer(user), (ctx) =>
+        updateCurrentUser(ctx, { profile_image_url: "https://img.example.com/a.png" }),
+      ),
+    ).toMatchObject({ profileImageUrl: "https://img.example.com/a.png" });
   });
 
   it("asks for the user before looking at the image", async () => {
     const seam = opSeam();
-    await seam.refuses(asClient(), (ctx) => updateCurrentUser(ctx, { profile_image_url: "not an image" }), "CANNOT_GET_OWN_USER_WITHOUT_USER");
+    await seam.refuses(
+      asClient(),
+      (ctx) => updateCurrentUser(ctx, { profile_image_url: "not an image" }),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+    );
   });
 });
 
@@ -44,7 +62,9 @@ describe("deleteCurrentUser", () => {
   it("refuses a client where the project does not allow it (upstream's plain 400), deleting nothing; a server may", async () => {
     const seam = opSeam({ seed: devSeedWith({ client_user_deletion_enabled: false }) });
     const user = await seam.addUser();
-    expect((await seam.refuses(asClient(user), (ctx) => deleteCurrentUser(ctx), 400)).message).toBe("Client user deletion is not enabled for this project");
+    expect((await seam.refuses(asClient(user), (ctx) => deleteCurrentUser(ctx), 400)).message).toBe(
+      "Client user deletion is not enabled for this project",
+    );
     await seam.ok(asServer(user), (ctx) => deleteCurrentUser(ctx));
     expect(seam.tables.users.has(user.id)).toBe(false);
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationPreferenceJson } from "@authsim/sdk/contract";
-import { api, eachTestSignedUp, expectJson, expectKnownError, server, signUp, type SignedUp, type TestProvider } from "../../../test-support/api.ts";
+import {
+  api,
+  eachTestSignedUp,
+  expectJson,
+  expectKnownError,
+  server,
+  signUp,
+  type SignedUp,
+  type TestProvider,
+} from "../../../test-support/api.ts";
 import { as } from "../../../test-support/account.ts";
 import { notificationCategories } from "./notifications.ts";
 
@@ -12,20 +21,41 @@ eachTestSignedUp((p, u) => ((provider = p), (user = u)));
 
 const [transactional, marketing] = notificationCategories;
 const list = async (headers = as(user), userId = "me") =>
-  (await expectJson<{ items: NotificationPreferenceJson[] }>(await api(provider, `/emails/notification-preference/${userId}`, { headers }))).items;
+  (
+    await expectJson<{ items: NotificationPreferenceJson[] }>(
+      await api(provider, `/emails/notification-preference/${userId}`, { headers }),
+    )
+  ).items;
 const patch = (categoryId: string, enabled: boolean, headers = as(user), userId = "me") =>
-  api(provider, `/emails/notification-preference/${userId}/${categoryId}`, { method: "PATCH", headers, json: { enabled } });
+  api(provider, `/emails/notification-preference/${userId}/${categoryId}`, {
+    method: "PATCH",
+    headers,
+    json: { enabled },
+  });
 
 describe("notification preferences", () => {
   it("lists the fixed categories, enabled by default, with can_disable", async () => {
     expect(await list()).toEqual([
-      { notification_category_id: transactional!.id, notification_category_name: "Transactional", enabled: true, can_disable: false },
-      { notification_category_id: marketing!.id, notification_category_name: "Marketing", enabled: true, can_disable: true },
+      {
+        notification_category_id: transactional!.id,
+        notification_category_name: "Transactional",
+        enabled: true,
+        can_disable: false,
+      },
+      {
+        notification_category_id: marketing!.id,
+        notification_category_name: "Marketing",
+        enabled: true,
+        can_disable: true,
+      },
     ]);
   });
 
   it("disables and re-enables a category that can be disabled, per user", async () => {
-    expect(await expectJson(await patch(marketing!.id, false))).toMatchObject({ notification_category_id: marketing!.id, enabled: false });
+    expect(await expectJson(await patch(marketing!.id, false))).toMatchObject({
+      notification_category_id: marketing!.id,
+      enabled: false,
+    });
     expect((await list()).map((p) => p.enabled)).toEqual([true, false]);
     const other = await signUp(provider);
     expect((await list(as(other))).map((p) => p.enabled)).toEqual([true, true]);
@@ -52,7 +82,9 @@ describe("notification preferences", () => {
     await expectJson(await patch(marketing!.id, false, server(), user.user_id));
     expect((await list(server(), user.user_id)).map((p) => p.enabled)).toEqual([true, false]);
     const other = await signUp(provider);
-    expect((await api(provider, `/emails/notification-preference/${other.user_id}`, { headers: as(user) })).status).toBe(403);
+    expect(
+      (await api(provider, `/emails/notification-preference/${other.user_id}`, { headers: as(user) })).status,
+    ).toBe(403);
     expect((await patch(marketing!.id, false, as(user), other.user_id)).status).toBe(403);
   });
 

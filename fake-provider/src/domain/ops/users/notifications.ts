@@ -37,12 +37,24 @@ export function notificationPreferencesOf(ctx: OpContext, user: UserRecord): Not
  * PATCH …/{category_id} {enabled}. A category that cannot be disabled (Transactional) refuses `enabled: false` with a
  * SCHEMA_ERROR naming it (the catalogue has no code of its own for this; upstream stores the choice and ignores it).
  */
-export function setNotificationPreference(ctx: OpContext, user: UserRecord, categoryId: string, enabled: boolean): NotificationPreference {
+export function setNotificationPreference(
+  ctx: OpContext,
+  user: UserRecord,
+  categoryId: string,
+  enabled: boolean,
+): NotificationPreference {
   const category = notificationCategories.find((c) => c.id === categoryId);
   if (!category) throw refusal("notificationCategoryFound");
   if (!enabled && !category.canDisable) {
-    throw knownError("SCHEMA_ERROR", { message: `The notification category "${category.name}" (${category.id}) cannot be disabled: its can_disable is false.` });
+    throw knownError("SCHEMA_ERROR", {
+      message: `The notification category "${category.name}" (${category.id}) cannot be disabled: its can_disable is false.`,
+    });
   }
-  ctx.tables.notificationPreferences.set(prefKey(user.id, category.id), { projectId: user.projectId, userId: user.id, categoryId: category.id, enabled });
+  ctx.tables.notificationPreferences.set(prefKey(user.id, category.id), {
+    projectId: user.projectId,
+    userId: user.id,
+    categoryId: category.id,
+    enabled,
+  });
   return { category, enabled };
 }

@@ -10,7 +10,15 @@ import type { OpContext } from "../context.ts";
  * users.ts, which imports them.
  */
 export type UserFields = Partial<
-  Pick<UserRecord, "lastActiveAtMillis" | "selectedTeamId" | "passkeyAuthEnabled" | "primaryEmail" | "primaryEmailVerified" | "primaryEmailAuthEnabled">
+  Pick<
+    UserRecord,
+    | "lastActiveAtMillis"
+    | "selectedTeamId"
+    | "passkeyAuthEnabled"
+    | "primaryEmail"
+    | "primaryEmailVerified"
+    | "primaryEmailAuthEnabled"
+  >
 >;
 
 /** The user with these fields changed, written and returned. */

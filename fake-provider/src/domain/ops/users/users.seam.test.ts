@@ -19,38 +19,65 @@ describe("createUser", () => {
   it("a password implies sign-in by the primary email, and takes any length from a server", async () => {
     const seam = opSeam();
     const user = await seam.addUser({ primary_email: "grace@example.com", password: "short", display_name: "" });
-    expect(user).toMatchObject({ primaryEmailAuthEnabled: true, primaryEmailVerified: false, displayName: null, projectId: PROJECT });
+    expect(user).toMatchObject({
+      primaryEmailAuthEnabled: true,
+      primaryEmailVerified: false,
+      displayName: null,
+      projectId: PROJECT,
+    });
     expect(await signsIn(seam, "grace@example.com", "short")).toBe(true);
   });
 
   it("refuses a second user with the same sign-in address, in any letter case, with USER_EMAIL_ALREADY_EXISTS", async () => {
     const seam = opSeam();
     await seam.addUser({ primary_email: "ada@example.com", primary_email_auth_enabled: true });
-    await seam.refuses((ctx) => createUser(ctx, PROJECT, { primary_email: "ADA@example.com", primary_email_auth_enabled: true }), "USER_EMAIL_ALREADY_EXISTS");
+    await seam.refuses(
+      (ctx) => createUser(ctx, PROJECT, { primary_email: "ADA@example.com", primary_email_auth_enabled: true }),
+      "USER_EMAIL_ALREADY_EXISTS",
+    );
     // The same address not used for sign-in is anyone's.
-    expect((await seam.run((ctx) => createUser(ctx, PROJECT, { primary_email: "ada@example.com", primary_email_auth_enabled: false }))).ok).toBe(true);
+    expect(
+      (
+        await seam.run((ctx) =>
+          createUser(ctx, PROJECT, { primary_email: "ada@example.com", primary_email_auth_enabled: false }),
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it("answers the real plain-text 400s for flags without an address and for password with password_hash", async () => {
     const seam = opSeam();
-    const create = (body: Parameters<typeof createUser>[2]) => (ctx: Parameters<typeof createUser>[0]) => createUser(ctx, PROJECT, body);
-    expect((await seam.refuses(create({ primary_email_auth_enabled: true }), 400)).message).toBe("primary_email_auth_enabled cannot be true without primary_email");
-    expect((await seam.refuses(create({ primary_email_verified: true }), 400)).message).toBe("primary_email_verified cannot be true without primary_email");
-    expect((await seam.refuses(create({ password: "a password", password_hash: "$2a$10$" + "a".repeat(53) }), 400)).message).toBe(
-      "Cannot set both password and password_hash at the same time.",
+    const create = (body: Parameters<typeof createUser>[2]) => (ctx: Parameters<typeof createUser>[0]) =>
+      createUser(ctx, PROJECT, body);
+    expect((await seam.refuses(create({ primary_email_auth_enabled: true }), 400)).message).toBe(
+      "primary_email_auth_enabled cannot be true without primary_email",
     );
+    expect((await seam.refuses(create({ primary_email_verified: true }), 400)).message).toBe(
+      "primary_email_verified cannot be true without primary_email",
+    );
+    expect(
+      (await seam.refuses(create({ password: "a password", password_hash: "$2a$10$" + "a".repeat(53) }), 400)).message,
+    ).toBe("Cannot set both password and password_hash at the same time.");
   });
 
   it("imports a bcrypt hash of cost at most 16 and refuses any other hash with the plain-text 400", async () => {
     const seam = opSeam();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("2a", "2b", "2y", "2x"), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 50, max: 56 }), async (variant, cost, length) => {
-        const hash = `$${variant}$${String(cost).padStart(2, "0")}$${"a".repeat(length)}`;
-        const importable = variant !== "2x" && cost <= 16 && length === 53;
-        const create = (ctx: Parameters<typeof createUser>[0]) => createUser(ctx, PROJECT, { password_hash: hash });
-        if (importable) expect((await seam.run(create)).ok).toBe(true);
-        else expect((await seam.refuses(create, 400)).message).toBe("Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("2a", "2b", "2y", "2x"),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 50, max: 56 }),
+        async (variant, cost, length) => {
+          const hash = `$${variant}$${String(cost).padStart(2, "0")}$${"a".repeat(length)}`;
+          const importable = variant !== "2x" && cost <= 16 && length === 53;
+          const create = (ctx: Parameters<typeof createUser>[0]) => createUser(ctx, PROJECT, { password_hash: hash });
+          if (importable) expect((await seam.run(create)).ok).toBe(true);
+          else
+            expect((await seam.refuses(create, 400)).message).toBe(
+              "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+            );
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -72,27 +99,57 @@ describe("updateUser", () => {
 
   it("a new primary address is unverified; removing it turns verification and sign-in off", async () => {
     const seam = opSeam();
-    const user = await seam.addUser({ primary_email: "old@example.com", primary_email_verified: true, primary_email_auth_enabled: true });
+    const user = await seam.addUser({
+      primary_email: "old@example.com",
+      primary_email_verified: true,
+      primary_email_auth_enabled: true,
+    });
     await seam.ok((ctx) => updateUser(ctx, current(seam, user), { primary_email: "new@example.com" }));
-    expect(current(seam, user)).toMatchObject({ primaryEmail: "new@example.com", primaryEmailVerified: false, primaryEmailAuthEnabled: true });
+    expect(current(seam, user)).toMatchObject({
+      primaryEmail: "new@example.com",
+      primaryEmailVerified: false,
+      primaryEmailAuthEnabled: true,
+    });
     await seam.ok((ctx) => updateUser(ctx, current(seam, user), { primary_email: null }));
-    expect(current(seam, user)).toMatchObject({ primaryEmail: null, primaryEmailVerified: false, primaryEmailAuthEnabled: false });
+    expect(current(seam, user)).toMatchObject({
+      primaryEmail: null,
+      primaryEmailVerified: false,
+      primaryEmailAuthEnabled: false,
+    });
   });
 
   it("lifting an admin restriction clears its reason and private details", async () => {
     const seam = opSeam();
-    const user = await seam.addUser({ restricted_by_admin: true, restricted_by_admin_reason: "spam", restricted_by_admin_private_details: "ticket 7" });
+    const user = await seam.addUser({
+      restricted_by_admin: true,
+      restricted_by_admin_reason: "spam",
+      restricted_by_admin_private_details: "ticket 7",
+    });
     await seam.ok((ctx) => updateUser(ctx, current(seam, user), { restricted_by_admin: false }));
-    expect(current(seam, user)).toMatchObject({ restrictedByAdmin: false, restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
+    expect(current(seam, user)).toMatchObject({
+      restrictedByAdmin: false,
+      restrictedByAdminReason: null,
+      restrictedByAdminPrivateDetails: null,
+    });
   });
 
   it("refuses taking another user's sign-in address, and selecting an unknown team, changing nothing", async () => {
     const seam = opSeam();
     await seam.addUser({ primary_email: "taken@example.com", primary_email_auth_enabled: true });
     const user = await seam.addUser({ primary_email: "mine@example.com", primary_email_auth_enabled: true });
-    await seam.refuses((ctx) => updateUser(ctx, current(seam, user), { primary_email: "Taken@example.com", display_name: "x" }), "USER_EMAIL_ALREADY_EXISTS");
+    await seam.refuses(
+      (ctx) => updateUser(ctx, current(seam, user), { primary_email: "Taken@example.com", display_name: "x" }),
+      "USER_EMAIL_ALREADY_EXISTS",
+    );
     const team = "5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b";
-    expect((await seam.refuses((ctx) => updateUser(ctx, current(seam, user), { selected_team_id: team, password: "a new one" }), "TEAM_NOT_FOUND")).details).toEqual({ team_id: team });
+    expect(
+      (
+        await seam.refuses(
+          (ctx) => updateUser(ctx, current(seam, user), { selected_team_id: team, password: "a new one" }),
+          "TEAM_NOT_FOUND",
+        )
+      ).details,
+    ).toEqual({ team_id: team });
   });
 });
 
@@ -144,7 +201,9 @@ describe("listUsers", () => {
     const seam = opSeam();
     const ids = await usersNamed(seam, NAMES);
     await seam.addUser({ primary_email: "charlie@elsewhere.com" }, INTERNAL_PROJECT_ID);
-    expect((await seam.ok((ctx) => listUsers(ctx, PROJECT, { query: "CHARLIE" }))).items.map((u) => u.id)).toEqual([ids[2]]);
+    expect((await seam.ok((ctx) => listUsers(ctx, PROJECT, { query: "CHARLIE" }))).items.map((u) => u.id)).toEqual([
+      ids[2],
+    ]);
     expect((await seam.ok((ctx) => listUsers(ctx, PROJECT, { query: "example.com" }))).items).toHaveLength(5);
   });
 
@@ -152,10 +211,13 @@ describe("listUsers", () => {
     const seam = opSeam();
     const [named] = await usersNamed(seam, ["named"]);
     const anon = await seam.addUser({ is_anonymous: true });
-    const list = async (q: Parameters<typeof listUsers>[2]) => (await seam.ok((ctx) => listUsers(ctx, PROJECT, q))).items.map((u) => u.id);
+    const list = async (q: Parameters<typeof listUsers>[2]) =>
+      (await seam.ok((ctx) => listUsers(ctx, PROJECT, q))).items.map((u) => u.id);
     expect(await list({})).toEqual([named]);
     expect(await list({ include_anonymous: true })).toEqual([named, anon.id]);
     expect(await list({ include_anonymous: true, only_anonymous: true })).toEqual([anon.id]);
-    expect((await seam.refuses((ctx) => listUsers(ctx, PROJECT, { only_anonymous: true }), 400)).message).toBe("only_anonymous=true requires include_anonymous=true");
+    expect((await seam.refuses((ctx) => listUsers(ctx, PROJECT, { only_anonymous: true }), 400)).message).toBe(
+      "only_anonymous=true requires include_anonymous=true",
+    );
   });
 });

@@ -60,13 +60,17 @@ export function normalizedEmail(email: string): string {
 export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: string, exceptUserId?: string): void {
   const holder = ctx.tables.users.lookup("authEmail", emailKey(projectId, email));
   if (holder && holder.id !== exceptUserId) {
-    throw knownError("USER_EMAIL_ALREADY_EXISTS", { email: normalizedEmail(email), would_work_if_email_was_verified: false });
+    throw knownError("USER_EMAIL_ALREADY_EXISTS", {
+      email: normalizedEmail(email),
+      would_work_if_email_was_verified: false,
+    });
   }
 }
 
 /** Writes a user, checking the auth-email rule against the record as it will be. */
 export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
-  if (user.primaryEmail && user.primaryEmailAuthEnabled) assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
+  if (user.primaryEmail && user.primaryEmailAuthEnabled)
+    assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
   const previous = ctx.tables.users.get(user.id);
   const isNew = previous === undefined;
   ctx.tables.users.set(user.id, user);
@@ -90,7 +94,10 @@ export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
  * imported `password_hash` must be one the real service accepts (bcrypt in Modular Crypt Format, at most 16 rounds)
  * or the emulator's own PBKDF2 format (what fixture exports hold).
  */
-async function passwordHashFor(ctx: OpContext, body: { password?: string | null | undefined; password_hash?: string | null | undefined }): Promise<string | null | undefined> {
+async function passwordHashFor(
+  ctx: OpContext,
+  body: { password?: string | null | undefined; password_hash?: string | null | undefined },
+): Promise<string | null | undefined> {
   const { password, password_hash: imported } = body;
   if (password !== undefined && imported !== undefined) throw refusal("cannotSetBothPasswordPassword");
   if (imported !== undefined && imported !== null) {
@@ -176,7 +183,8 @@ export function assertSelectableTeam(ctx: OpContext, user: UserRecord): void {
   if (user.selectedTeamId === null) return;
   const team = ctx.tables.teams.get(user.selectedTeamId);
   if (!team || team.projectId !== user.projectId) throw knownError("TEAM_NOT_FOUND", { team_id: user.selectedTeamId });
-  if (!ctx.tables.teamMemberships.has(`${team.id}:${user.id}`)) throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: team.id, user_id: user.id });
+  if (!ctx.tables.teamMemberships.has(`${team.id}:${user.id}`))
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: team.id, user_id: user.id });
 }
 
 /**
@@ -204,13 +212,18 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
   // The primary email as the real service moves it (domain/ops/users/primary-channel.ts demotes the old channel): removing it turns
   // its verification and sign-in off; an address the user already has as a channel keeps that channel's verification.
   if (body.primary_email === null) Object.assign(next, { primaryEmailVerified: false, primaryEmailAuthEnabled: false });
-  else if (body.primary_email !== undefined && body.primary_email !== user.primaryEmail && body.primary_email_verified === undefined) {
+  else if (
+    body.primary_email !== undefined &&
+    body.primary_email !== user.primaryEmail &&
+    body.primary_email_verified === undefined
+  ) {
     const existing = channelOfUserByValue(ctx.tables, user.id, body.primary_email);
     if (existing) next.primaryEmailVerified = existing.isVerified;
   }
   assertPrimaryEmailFlags(next);
   // Lifting the restriction clears its reason and details (the body cannot carry them then: contract users.ts).
-  if (!next.restrictedByAdmin) Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
+  if (!next.restrictedByAdmin)
+    Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
   if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   const saved = saveUser(ctx, next);
   announceUserUpdated(ctx, saved);
@@ -253,7 +266,8 @@ export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): 
       inTeam(u) &&
       (!needle || [u.id, u.displayName ?? "", u.primaryEmail ?? ""].some((f) => f.toLowerCase().includes(needle))),
   );
-  const key = q.order_by === "last_active_at" ? (u: UserRecord) => u.lastActiveAtMillis : (u: UserRecord) => u.signedUpAtMillis;
+  const key =
+    q.order_by === "last_active_at" ? (u: UserRecord) => u.lastActiveAtMillis : (u: UserRecord) => u.signedUpAtMillis;
   const direction = q.desc ? -1 : 1;
   users.sort((a, b) => direction * (key(a) - key(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let start = 0;

@@ -89,7 +89,12 @@ export const announceUserUpdated = (ctx: OpContext, user: UserRecord) =>
 /** The user's teams as they were before it was deleted (each membership's deletion is announced first). */
 export function announceUserDeleted(ctx: OpContext, user: UserRecord, teamIds: readonly string[]): void {
   for (const teamId of teamIds) announceMembershipDeleted(ctx, user.projectId, teamId, user.id);
-  announce(ctx, { projectId: user.projectId, type: "user.deleted", key: user.id, data: () => ({ id: user.id, teams: teamIds.map((id) => ({ id })) }) });
+  announce(ctx, {
+    projectId: user.projectId,
+    type: "user.deleted",
+    key: user.id,
+    data: () => ({ id: user.id, teams: teamIds.map((id) => ({ id })) }),
+  });
 }
 
 export const announceTeamCreated = (ctx: OpContext, team: TeamRecord) =>
@@ -102,12 +107,27 @@ export const announceTeamDeleted = (ctx: OpContext, team: TeamRecord) =>
   announce(ctx, { projectId: team.projectId, type: "team.deleted", key: team.id, data: () => ({ id: team.id }) });
 
 export const announceMembershipCreated = (ctx: OpContext, projectId: string, teamId: string, userId: string) =>
-  announce(ctx, { projectId, type: "team_membership.created", key: `${teamId}:${userId}`, data: () => ({ team_id: teamId, user_id: userId }) });
+  announce(ctx, {
+    projectId,
+    type: "team_membership.created",
+    key: `${teamId}:${userId}`,
+    data: () => ({ team_id: teamId, user_id: userId }),
+  });
 
 export const announceMembershipDeleted = (ctx: OpContext, projectId: string, teamId: string, userId: string) =>
-  announce(ctx, { projectId, type: "team_membership.deleted", key: `${teamId}:${userId}`, data: () => ({ team_id: teamId, user_id: userId }) });
+  announce(ctx, {
+    projectId,
+    type: "team_membership.deleted",
+    key: `${teamId}:${userId}`,
+    data: () => ({ team_id: teamId, user_id: userId }),
+  });
 
-export function announceTeamPermission(ctx: OpContext, change: "created" | "deleted", projectId: string, grant: { id: string; teamId: string; userId: string }): void {
+export function announceTeamPermission(
+  ctx: OpContext,
+  change: "created" | "deleted",
+  projectId: string,
+  grant: { id: string; teamId: string; userId: string },
+): void {
   announce(ctx, {
     projectId,
     type: `team_permission.${change}`,
@@ -116,6 +136,16 @@ export function announceTeamPermission(ctx: OpContext, change: "created" | "dele
   });
 }
 
-export function announceProjectPermission(ctx: OpContext, change: "created" | "deleted", projectId: string, grant: { id: string; userId: string }): void {
-  announce(ctx, { projectId, type: `project_permission.${change}`, key: `${grant.userId}:${grant.id}`, data: () => ({ id: grant.id, user_id: grant.userId }) });
+export function announceProjectPermission(
+  ctx: OpContext,
+  change: "created" | "deleted",
+  projectId: string,
+  grant: { id: string; userId: string },
+): void {
+  announce(ctx, {
+    projectId,
+    type: `project_permission.${change}`,
+    key: `${grant.userId}:${grant.id}`,
+    data: () => ({ id: grant.id, user_id: grant.userId }),
+  });
 }

@@ -1,6 +1,13 @@
 import { bytesToBase64, type RandomSource } from "@authsim/sdk/runtime";
 import { nextSequence } from "../../store/store.ts";
-import type { SvixAppRecord, SvixAttemptRecord, SvixDeliveryRecord, SvixEndpointRecord, SvixMessageRecord, SvixStatus } from "../../store/webhook-records.ts";
+import type {
+  SvixAppRecord,
+  SvixAttemptRecord,
+  SvixDeliveryRecord,
+  SvixEndpointRecord,
+  SvixMessageRecord,
+  SvixStatus,
+} from "../../store/webhook-records.ts";
 import { SECRET_PREFIX } from "../../webhooks/signature.ts";
 import type { OpContext } from "../context.ts";
 
@@ -32,14 +39,18 @@ export const RETRY_DELAYS_MILLIS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000
 
 export const STATUS = { success: 0, pending: 1, fail: 2, sending: 3 } as const satisfies Record<string, SvixStatus>;
 
-export const appOfProject = (ctx: OpContext, projectId: string): SvixAppRecord | undefined => ctx.tables.svixApps.lookup("uid", projectId);
+export const appOfProject = (ctx: OpContext, projectId: string): SvixAppRecord | undefined =>
+  ctx.tables.svixApps.lookup("uid", projectId);
 
 /** An application by id or uid (Svix accepts either in its paths). */
 export function findApp(ctx: OpContext, idOrUid: string): SvixAppRecord | undefined {
   return ctx.tables.svixApps.get(idOrUid) ?? ctx.tables.svixApps.lookup("uid", idOrUid);
 }
 
-export function createApp(ctx: OpContext, fields: { name: string; uid: string | null; metadata?: Record<string, string>; rateLimit?: number | null }): SvixAppRecord {
+export function createApp(
+  ctx: OpContext,
+  fields: { name: string; uid: string | null; metadata?: Record<string, string>; rateLimit?: number | null },
+): SvixAppRecord {
   const app: SvixAppRecord = {
     id: svixId("app", ctx.random),
     uid: fields.uid,
@@ -55,7 +66,8 @@ export function createApp(ctx: OpContext, fields: { name: string; uid: string | 
 }
 
 /** The project's application, made the first time (what the real service does before each message and token). */
-export const projectApp = (ctx: OpContext, projectId: string): SvixAppRecord => appOfProject(ctx, projectId) ?? createApp(ctx, { name: projectId, uid: projectId });
+export const projectApp = (ctx: OpContext, projectId: string): SvixAppRecord =>
+  appOfProject(ctx, projectId) ?? createApp(ctx, { name: projectId, uid: projectId });
 
 export interface EndpointFields {
   url: string;
@@ -105,7 +117,9 @@ export function findEndpoint(ctx: OpContext, app: SvixAppRecord, idOrUid: string
 
 /** Deleting an endpoint cancels its scheduled attempts (its recorded ones stay, as Svix keeps them). */
 export function deleteEndpoint(ctx: OpContext, endpoint: SvixEndpointRecord): void {
-  for (const d of [...ctx.tables.svixDeliveries.indexed("scheduled")]) if (d.endpointId === endpoint.id) ctx.tables.svixDeliveries.set(d.id, { ...d, nextAttemptAtMillis: null, status: STATUS.fail });
+  for (const d of [...ctx.tables.svixDeliveries.indexed("scheduled")])
+    if (d.endpointId === endpoint.id)
+      ctx.tables.svixDeliveries.set(d.id, { ...d, nextAttemptAtMillis: null, status: STATUS.fail });
   ctx.tables.svixEndpoints.delete(endpoint.id);
 }
 
@@ -117,12 +131,27 @@ function takes(endpoint: SvixEndpointRecord, message: SvixMessageRecord): boolea
   return true;
 }
 
-function scheduleDelivery(ctx: OpContext, message: SvixMessageRecord, endpoint: SvixEndpointRecord, manual: boolean): SvixDeliveryRecord {
+function scheduleDelivery(
+  ctx: OpContext,
+  message: SvixMessageRecord,
+  endpoint: SvixEndpointRecord,
+  manual: boolean,
+): SvixDeliveryRecord {
   const id = `${message.id}:${endpoint.id}`;
   const current = ctx.tables.svixDeliveries.get(id);
   const delivery: SvixDeliveryRecord = current
     ? { ...current, status: STATUS.pending, nextAttemptAtMillis: ctx.now, manual }
-    : { id, appId: message.appId, msgId: message.id, endpointId: endpoint.id, status: STATUS.pending, attempts: 0, nextAttemptAtMillis: ctx.now, manual, seq: nextSequence(ctx.tables, "svix") };
+    : {
+        id,
+        appId: message.appId,
+        msgId: message.id,
+        endpointId: endpoint.id,
+        status: STATUS.pending,
+        attempts: 0,
+        nextAttemptAtMillis: ctx.now,
+        manual,
+        seq: nextSequence(ctx.tables, "svix"),
+      };
   ctx.tables.svixDeliveries.set(id, delivery);
   return delivery;
 }
@@ -141,7 +170,9 @@ export function trimMessages(ctx: OpContext, capacity = WEBHOOK_MESSAGE_CAPACITY
   while (ctx.tables.svixMessages.size > capacity) {
     const oldest = ctx.tables.svixMessages.oldest();
     if (!oldest) return;
-    const deliveries = endpointsOf(ctx, oldest.appId).flatMap((e) => ctx.tables.svixDeliveries.get(`${oldest.id}:${e.id}`) ?? []);
+    const deliveries = endpointsOf(ctx, oldest.appId).flatMap(
+      (e) => ctx.tables.svixDeliveries.get(`${oldest.id}:${e.id}`) ?? [],
+    );
     if (deliveries.some((d) => d.nextAttemptAtMillis !== null || d.status === STATUS.sending)) return;
     for (const d of deliveries) ctx.tables.svixDeliveries.delete(d.id);
     ctx.tables.svixMessages.delete(oldest.id);
@@ -161,7 +192,11 @@ function trimAttempts(ctx: OpContext, capacity = WEBHOOK_ATTEMPT_CAPACITY): void
 }
 
 /** A message of the application, due at once to each endpoint that takes it (its first attempt is right-away work). */
-export function createMessage(ctx: OpContext, app: SvixAppRecord, fields: { eventType: string; payload: unknown; eventId?: string | null; channels?: string[] | null }): SvixMessageRecord {
+export function createMessage(
+  ctx: OpContext,
+  app: SvixAppRecord,
+  fields: { eventType: string; payload: unknown; eventId?: string | null; channels?: string[] | null },
+): SvixMessageRecord {
   const message: SvixMessageRecord = {
     id: svixId("msg", ctx.random),
     appId: app.id,
@@ -173,13 +208,18 @@ export function createMessage(ctx: OpContext, app: SvixAppRecord, fields: { even
     seq: nextSequence(ctx.tables, "svix"),
   };
   ctx.tables.svixMessages.set(message.id, message);
-  for (const endpoint of endpointsOf(ctx, app.id)) if (takes(endpoint, message)) scheduleDelivery(ctx, message, endpoint, false);
+  for (const endpoint of endpointsOf(ctx, app.id))
+    if (takes(endpoint, message)) scheduleDelivery(ctx, message, endpoint, false);
   trimMessages(ctx);
   return message;
 }
 
 /** Resend: one more attempt of the message to the endpoint, at once, recorded as manual. */
-export function resendMessage(ctx: OpContext, message: SvixMessageRecord, endpoint: SvixEndpointRecord): SvixDeliveryRecord {
+export function resendMessage(
+  ctx: OpContext,
+  message: SvixMessageRecord,
+  endpoint: SvixEndpointRecord,
+): SvixDeliveryRecord {
   return scheduleDelivery(ctx, message, endpoint, true);
 }
 
@@ -264,7 +304,14 @@ export function recordAttempt(ctx: OpContext, job: DeliveryJob, outcome: Attempt
   const status = ok ? STATUS.success : next !== null ? STATUS.pending : STATUS.fail;
   // A delivery scheduled again while this attempt ran (a resend) keeps that schedule.
   if (delivery.nextAttemptAtMillis !== null) ctx.tables.svixDeliveries.set(delivery.id, { ...delivery, attempts });
-  else ctx.tables.svixDeliveries.set(delivery.id, { ...delivery, attempts, status, nextAttemptAtMillis: next, manual: false });
+  else
+    ctx.tables.svixDeliveries.set(delivery.id, {
+      ...delivery,
+      attempts,
+      status,
+      nextAttemptAtMillis: next,
+      manual: false,
+    });
   return attempt;
 }
 
@@ -285,6 +332,7 @@ export function endpointUrlProblem(url: string): string | null {
   } catch {
     return "invalid url: not an absolute URL";
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `invalid url: the scheme must be http or https, not ${parsed.protocol.replace(/:$/, "")}`;
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return `invalid url: the scheme must be http or https, not ${parsed.protocol.replace(/:$/, "")}`;
   return null;
 }
