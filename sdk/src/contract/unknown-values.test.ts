@@ -10,12 +10,22 @@ const anyJsonWhere: Readonly<Record<string, { count: number; why: string }>> = {
     count: 4,
     why: "AI chat messages and their content: the model's messages, stored and replayed as they came",
   },
+  "ai-conversations.ts": {
+    count: 2,
+    why: "a saved conversation's message content: the assistant's messages, stored as given",
+  },
+  "ai-proxy.ts": { count: 2, why: "the AI proxy's request and answer: the model provider's own JSON, passed through" },
   "analytics.ts": { count: 3, why: "a query's params and result rows, and an event's data: the caller's JSON" },
   "common.ts": { count: 1, why: "jsonValue: metadata (client, read-only, server), any JSON by definition" },
   "emails.ts": {
     count: 5,
     why: "template variables (3), a sent email's error and its send attempt errors (2): whatever the caller or the mail server gave",
   },
+  "feature-requests.ts": {
+    count: 1,
+    why: "a feature request's custom input values: the board's custom fields, any JSON",
+  },
+  "managed-email.ts": { count: 1, why: "the Resend webhook body, checked by its Svix signature before it is read" },
   "oauth.ts": { count: 1, why: "the GET OAuth callback's body: the real service ignores it" },
   "passkeys.ts": { count: 2, why: "WebAuthn clientExtensionResults: whatever extensions the browser reports" },
   "payment-methods.ts": {
