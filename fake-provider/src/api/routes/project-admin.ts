@@ -9,11 +9,11 @@ import {
   getOverride,
   getSource,
   parseOverride,
-  renderConfig,
   resetOverrideKeys,
   unlinkSource,
   writeOverride,
 } from "../../domain/ops/config/project-config.ts";
+import { renderConfig } from "../../domain/ops/config/config-render.ts";
 import { adminProjectView } from "../../domain/views/projects.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 

@@ -4,7 +4,7 @@ import type { Auth } from "../../auth/caller.ts";
 import { knownError } from "../../errors/known-error.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "../../store/session-replay-records.ts";
 import type { OpContext } from "../context.ts";
-import { renderConfig } from "../config/project-config.ts";
+import { renderConfig } from "../config/config-render.ts";
 import { refusal } from "../../errors/refusals.ts";
 
 /**

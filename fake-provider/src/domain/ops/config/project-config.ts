@@ -9,19 +9,27 @@ import {
   getOverride,
   isUnder,
   mergeOverride,
-  renderLayers,
   setOverride,
 } from "./config-layers.ts";
-import { completeConfig, createdProjectApps } from "./config-defaults.ts";
-import { emailConfigAfter, emailServerOf } from "./config-email-server.ts";
+import { emailConfigAfter } from "./config-email-server.ts";
+import {
+  booleanKeys,
+  emailServerKey,
+  isPlainObject,
+  isProviderFlagKey,
+  mergeStrategyKey,
+  providersKey,
+  providersOf,
+  templatesKey,
+  templatesOf,
+  trustedDomainsKey,
+  trustedDomainsOf,
+} from "./config-render.ts";
 import { migrateOverride } from "./config-migrations.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "../context.ts";
-import { listTemplates, listThemes, removeTemplate, saveTemplate } from "../emails/email-content.ts";
-import { defaultTemplates } from "../../email/default-sources.ts";
+import { listTemplates, removeTemplate, saveTemplate } from "../emails/email-content.ts";
 import { paymentSections } from "../payments/payments-config.ts";
-import { isSystemPermission, listDefinitions } from "../teams/permissions.ts";
-import { signUpRulesOf } from "../sign-in/sign-up-rules.ts";
 import { defineOwn, prototypeSegment, setPath } from "../../safe-keys.ts";
 import { refusal } from "../../errors/refusals.ts";
 
@@ -29,7 +37,7 @@ export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
 
 /**
  * The config system (protocol.md §6.5; spec §7 "/internal/config and /internal/config/override (override sent as a JSON
- * string)"). GET /internal/config renders the project's config in the real service's nested shape; an override is a
+ * string)"). GET /internal/config renders the project's config (config-render.ts); an override is a
  * JSON object of dotted keys (or nested objects) written at a level, checked against that level's schema
  * (config-schema.ts) and stored flat (config-layers.ts).
  *
@@ -38,53 +46,11 @@ export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
  * data-vault sections render from the layers (domain/ops/payments/payments-config.ts), and so does every other valid key.
  */
 
-type Flag = {
-  [K in keyof ProjectConfigRecord]: ProjectConfigRecord[K] extends boolean ? K : never;
-}[keyof ProjectConfigRecord];
-
-/** Dotted config keys that are settings of the admin view, and the record field each one is. */
-const booleanKeys: Record<string, Flag> = {
-  "auth.allowSignUp": "sign_up_enabled",
-  "auth.password.allowSignIn": "credential_enabled",
-  "auth.otp.allowSignIn": "magic_link_enabled",
-  "auth.passkey.allowSignIn": "passkey_enabled",
-  "teams.createPersonalTeamOnSignUp": "create_team_on_sign_up",
-  "teams.allowClientTeamCreation": "client_team_creation_enabled",
-  "users.allowClientUserDeletion": "client_user_deletion_enabled",
-  "apiKeys.enabled.user": "allow_user_api_keys",
-  "apiKeys.enabled.team": "allow_team_api_keys",
-  "domains.allowLocalhost": "allow_localhost",
-  "project.requirePublishableClientKey": "require_publishable_client_key",
-};
-const mergeStrategyKey = "auth.oauth.accountMergeStrategy";
-const emailServerKey = "emails.server";
-
-const providersKey = "auth.oauth.providers";
-const trustedDomainsKey = "domains.trustedDomains";
-const templatesKey = "emails.templates";
-/** A provider's allow flags: the record has no place for them, so they render from the layers. */
-const isProviderFlagKey = (key: string) =>
-  /^auth\.oauth\.providers\.[^.]+\.(allowSignIn|allowConnectedAccounts)$/.test(key);
-
-/** Keys whose rendered value comes from the project record (it is the truth the auth endpoints read). */
-const isRecordKey = (key: string) =>
-  Object.hasOwn(booleanKeys, key) ||
-  key === mergeStrategyKey ||
-  isUnder(key, emailServerKey) ||
-  isUnder(key, trustedDomainsKey) ||
-  isUnder(key, templatesKey) ||
-  (isUnder(key, providersKey) && !isProviderFlagKey(key));
 /**
  * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the permission and
  * email-content tables): refused rather than stored where nothing reads them.
  */
 const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes"];
-/** Keys rendered by domain/ops/payments/payments-config.ts. */
-const isPaymentKey = (key: string) => isUnder(key, "payments") || isUnder(key, "dataVault");
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-
 /**
  * `{a: {b: 1}}` and `{"a.b": 1}` are the same override; an empty object stays a key of its own (it makes a record
  * entry). A key naming a prototype is refused (domain/safe-keys.ts).
@@ -129,30 +95,6 @@ export function parseOverride(json: string): Record<string, unknown> {
   }
   if (!isPlainObject(parsed)) throw refusal("configOverrideNonNullObject");
   return parsed;
-}
-
-/** The OAuth providers as the config renders them, by id, from the record (their allow flags come from the layers). */
-function providersOf(c: ProjectConfigRecord): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    (c.oauth_providers ?? []).map((p) => [
-      p.id,
-      {
-        type: p.id,
-        isShared: p.type === "shared",
-        clientId: p.client_id,
-        clientSecret: p.client_secret,
-        facebookConfigId: p.facebook_config_id,
-        microsoftTenantId: p.microsoft_tenant_id,
-      },
-    ]),
-  );
-}
-
-/** The trusted domains as the config renders them, by id (a domain set through the project view gets `domain-N`). */
-function trustedDomainsOf(c: ProjectConfigRecord): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    c.domains.map((d, i) => [d.id ?? `domain-${i}`, { baseUrl: d.domain, handlerPath: d.handler_path }]),
-  );
 }
 
 /**
@@ -218,24 +160,6 @@ function trustedDomainsAfter(
     isPlainObject(d) && typeof d.baseUrl === "string"
       ? [{ id, domain: d.baseUrl, handler_path: text(d.handlerPath) ?? "/handler" }]
       : [],
-  );
-}
-
-/** The email templates as the config renders them, by id, from the table (a null theme id is left out). */
-function templatesOf(ctx: OpContext, projectId: string): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    listTemplates(ctx, projectId).map((t) => [
-      t.id,
-      { displayName: t.displayName, tsxSource: t.tsxSource, ...(t.themeId === null ? {} : { themeId: t.themeId }) },
-    ]),
-  );
-}
-
-/** The default templates, as they are before any change (what a project on the shared server has). */
-function defaultTemplatesOf(ctx: OpContext, projectId: string): Record<string, Record<string, unknown>> {
-  listTemplates(ctx, projectId);
-  return Object.fromEntries(
-    defaultTemplates.map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }]),
   );
 }
 
@@ -408,99 +332,4 @@ export function settleLegacyUpdate(
   if (update.domains !== undefined) covered.push(trustedDomainsKey);
   clearKeysEverywhere(ctx, project.id, covered);
   return { ...project, configBase: base };
-}
-
-/**
- * GET /internal/config: the whole config, settings first, then what overrides keep of other sections, over the real
- * service's defaults (config-defaults.ts), so every section and every field of an entry is there.
- */
-export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<string, unknown> {
-  const c = project.config;
-  const permissionSet = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true]));
-  const config: Record<string, unknown> = {
-    project: { requirePublishableClientKey: c.require_publishable_client_key },
-    teams: {
-      createPersonalTeamOnSignUp: c.create_team_on_sign_up,
-      allowClientTeamCreation: c.client_team_creation_enabled,
-    },
-    users: { allowClientUserDeletion: c.client_user_deletion_enabled },
-    apiKeys: { enabled: { team: c.allow_team_api_keys, user: c.allow_user_api_keys } },
-    domains: {
-      allowLocalhost: c.allow_localhost,
-      trustedDomains: trustedDomainsOf(c),
-    },
-    auth: {
-      allowSignUp: c.sign_up_enabled,
-      password: { allowSignIn: c.credential_enabled },
-      otp: { allowSignIn: c.magic_link_enabled },
-      passkey: { allowSignIn: c.passkey_enabled },
-      oauth: {
-        accountMergeStrategy: c.oauth_account_merge_strategy,
-        providers: Object.fromEntries(
-          Object.entries(providersOf(c)).map(([id, p]) => [
-            id,
-            { ...p, allowSignIn: true, allowConnectedAccounts: true },
-          ]),
-        ),
-      },
-    },
-    emails: {
-      server: emailServerOf(c),
-      selectedThemeId: c.email_theme,
-      themes: Object.fromEntries(
-        listThemes(ctx, project.id).map((t) => [t.id, { displayName: t.displayName, tsxSource: t.tsxSource }]),
-      ),
-      // With the shared server a project has only the default templates (as upstream renders it); its own come back
-      // with a server of its own.
-      templates:
-        c.email_config?.type === "standard" ? templatesOf(ctx, project.id) : defaultTemplatesOf(ctx, project.id),
-    },
-    rbac: {
-      // The project's own definitions (the system ones are not config), contained ids as a set, as upstream keeps them.
-      permissions: Object.fromEntries(
-        [...listDefinitions(ctx, project.id, "team"), ...listDefinitions(ctx, project.id, "project")]
-          .filter((d) => !isSystemPermission(d.id))
-          .map((d) => [
-            d.id,
-            {
-              containedPermissionIds: permissionSet(d.containedPermissionIds.map((id) => ({ id }))),
-              ...(d.description === null ? {} : { description: d.description }),
-              scope: d.scope,
-            },
-          ]),
-      ),
-      defaultPermissions: {
-        teamCreator: permissionSet(c.team_creator_default_permissions),
-        teamMember: permissionSet(c.team_member_default_permissions),
-        signUp: permissionSet(c.user_default_permissions),
-      },
-    },
-  };
-  const sections = paymentSections(ctx, project);
-  config.payments = {
-    blockNewPurchases: false,
-    testMode: true,
-    productLines: {},
-    products: {},
-    items: {},
-    ...sections.payments,
-  };
-  config.dataVault = { stores: {}, ...sections.dataVault };
-  config.apps = {
-    installed: Object.fromEntries(Object.entries(createdProjectApps).map(([id, enabled]) => [id, { enabled }])),
-  };
-  // Every other key an override holds renders as written (in level order); record and payment keys are rendered above.
-  renderLayers(ctx, project.id, config, (key) => !isRecordKey(key) && !isPaymentKey(key));
-  // A flag left in the layers for a provider the record no longer has is not a provider (upstream skips untyped ones).
-  const oauth = (config.auth as { oauth: { providers: Record<string, Record<string, unknown>> } }).oauth;
-  oauth.providers = Object.fromEntries(
-    Object.entries(oauth.providers).filter(([, p]) => isPlainObject(p) && typeof p.type === "string"),
-  );
-  // Sign-up rules render with their defaults, in evaluation order (domain/ops/sign-in/sign-up-rules.ts), as upstream renders them.
-  const signUp = signUpRulesOf(ctx, project.id);
-  Object.assign(config.auth as Record<string, unknown>, {
-    signUpRules: Object.fromEntries(signUp.rules),
-    signUpRulesDefaultAction: signUp.defaultAction,
-  });
-  return completeConfig(config);
 }

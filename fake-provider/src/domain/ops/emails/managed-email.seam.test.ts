@@ -13,7 +13,7 @@ import {
   setupManagedEmail,
 } from "./managed-email.ts";
 import { updateAdminProject } from "../projects/project-admin.ts";
-import { renderConfig } from "../config/project-config.ts";
+import { renderConfig } from "../config/config-render.ts";
 
 /** Managed email onboarding at the ops' seam: setup, the clock-driven verification, check, list and apply. */
 
