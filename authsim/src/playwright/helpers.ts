@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { callerHeaders, operationsById, type CallerCredentials } from "@authsim/sdk/contract";
+import { callerHeaders, fillPathParams, operationsById, type CallerCredentials } from "@authsim/sdk/contract";
 import { controlClient, type ControlClient, type SentEmail } from "@authsim/sdk/emulator";
 import { devProjectSeed } from "@authsim/fixtures";
 import { refreshTokenOf, sessionCookies, type SessionTokens } from "./session-cookies.ts";
@@ -94,7 +94,7 @@ export function createAuthsim(options: AuthsimOptions = {}): AuthsimHelpers {
   ): Promise<T> {
     const operation = operationsById.get(id);
     if (!operation) throw new Error(`authsim/playwright: no operation ${id} in the contract`);
-    const path = operation.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ""));
+    const path = fillPathParams(operation.path, (name) => encodeURIComponent(input.params?.[name] ?? ""));
     const response = await fetch(`${url}/api/v1${path}${input.query ?? ""}`, {
       method: operation.method,
       headers: {

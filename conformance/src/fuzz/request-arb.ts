@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Operation } from "@authsim/sdk/contract";
+import { fillPathParams, pathParamNames, type Operation } from "@authsim/sdk/contract";
 import type { Arsenal } from "./arsenal.ts";
 import { headersArb, type HeaderPlan } from "./headers-arb.ts";
 import {
@@ -72,12 +72,11 @@ function paramArb(name: string, arsenal: Arsenal, clean: boolean): fc.Arbitrary<
 }
 
 function pathArb(operation: Operation, arsenal: Arsenal, clean: boolean): fc.Arbitrary<string> {
-  const names = [...operation.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
+  const names = pathParamNames(operation.path);
   if (names.length === 0) return fc.constant(operation.path === "/" ? "" : operation.path);
-  return fc.tuple(...names.map((n) => paramArb(n, arsenal, clean))).map((values) => {
-    let i = 0;
-    return operation.path.replace(/:([a-z_]+)/g, () => values[i++] ?? "");
-  });
+  return fc
+    .tuple(...names.map((n) => paramArb(n, arsenal, clean)))
+    .map((values) => fillPathParams(operation.path, (_name, i) => values[i] ?? ""));
 }
 
 function queryArb(shapeOfOp: Shape, arsenal: Arsenal, clean: boolean): fc.Arbitrary<[string, string][]> {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { operations } from "@authsim/sdk/contract";
+import { fillPathParams, operations } from "@authsim/sdk/contract";
 import { buildArsenal, type Arsenal } from "./arsenal.ts";
 import { hostileString } from "./json.ts";
 import { requestArb, type FuzzRequest } from "./request-arb.ts";
@@ -82,7 +82,7 @@ describe("fuzzing the transport", () => {
     await fc.assert(
       fc.asyncProperty(preflight, async ([operation, requested]) => {
         const response = await arsenal.world.provider.fetch(
-          `http://authsim.fuzz/api/v1${operation.path.replace(/:[a-z_]+/g, "x")}`,
+          `http://authsim.fuzz/api/v1${fillPathParams(operation.path, () => "x")}`,
           {
             method: "OPTIONS",
             headers: { origin: "http://evil.example.com", "access-control-request-method": requested },

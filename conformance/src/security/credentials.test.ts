@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { operations, type Operation } from "@authsim/sdk/contract";
+import { fillPathParams, operations, type Operation } from "@authsim/sdk/contract";
 import { buildWorld, keyHeaders, projects, START_MILLIS, type World } from "../fuzz/world.ts";
 import { api, expectKnownError, expectOk, families, knownErrorOf, serverApp } from "./support.ts";
 
@@ -18,8 +18,8 @@ beforeEach(() => {
 });
 
 const concrete = (operation: Operation) =>
-  operation.path.replace(/:[a-z_]+/g, (name) =>
-    name === ":user_id" ? world.users.a.userId : "00000000-0000-4000-8000-000000000000",
+  fillPathParams(operation.path, (name) =>
+    name === "user_id" ? world.users.a.userId : "00000000-0000-4000-8000-000000000000",
   );
 
 describe("a key of a lower kind on a higher route", () => {

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { operations } from "@authsim/sdk/contract";
+import { fillPathParams, operations } from "@authsim/sdk/contract";
 import { stateChanges } from "../fuzz/invariants.ts";
 import { deep, render } from "../fuzz/json.ts";
 import {
@@ -41,13 +41,13 @@ function storedHashParts(): string[] {
 
 function fill(path: string): string {
   const by: Record<string, string> = {
-    ":user_id": world.users.a.userId,
-    ":team_id": world.teamId ?? "me",
-    ":project_id": projects.dev.id,
-    ":session_id": world.users.a.sessionId,
-    ":api_key_id": world.idsByTable.projectApiKeys?.[0] ?? "00000000-0000-4000-8000-000000000000",
+    user_id: world.users.a.userId,
+    team_id: world.teamId ?? "me",
+    project_id: projects.dev.id,
+    session_id: world.users.a.sessionId,
+    api_key_id: world.idsByTable.projectApiKeys?.[0] ?? "00000000-0000-4000-8000-000000000000",
   };
-  return path.replace(/:[a-z_]+/g, (name) => by[name] ?? "00000000-0000-4000-8000-000000000000");
+  return fillPathParams(path, (name) => by[name] ?? "00000000-0000-4000-8000-000000000000");
 }
 
 describe("password hashes and TOTP secrets", () => {

@@ -5,3 +5,4 @@ export * from "./requests.ts";
 export * from "./responses.ts";
 export * from "./areas/index.ts";
 export * from "./operation-calls.ts";
+export * from "./path-params.ts";

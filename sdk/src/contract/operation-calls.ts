@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fillPathParams } from "./path-params.ts";
 import { operationsById, type OperationDefinitionOf, type OperationId } from "./operations.ts";
 import type { RequestBodyInput } from "./requests.ts";
 import type { JsonResponse } from "./response-kinds.ts";
@@ -77,7 +78,7 @@ export function answerSchema(id: OperationId, caller: BodyCaller): z.ZodType {
 export function operationPath(id: OperationId, params: Readonly<Record<string, string>> = {}): string {
   const op = operationsById.get(id);
   if (!op) throw new Error(`Not a contract operation: ${id}`);
-  return op.path.replace(/:([A-Za-z_]+)/g, (_whole, name: string) => {
+  return fillPathParams(op.path, (name) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${id}: no value for the path parameter :${name}`);
     return encodeURIComponent(value);

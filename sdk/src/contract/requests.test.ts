@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { knownErrorSpec } from "./errors.ts";
 import { operationDefinitions, operations } from "./operations.ts";
+import { pathParamNames } from "./path-params.ts";
 import { bodyForCaller, noBody } from "./requests.ts";
 
 describe("operation requests", () => {
@@ -9,7 +10,7 @@ describe("operation requests", () => {
     for (const operation of operations) {
       const params = operation.request.params;
       if (!params) continue;
-      const names = [...operation.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort();
+      const names = pathParamNames(operation.path).sort();
       expect(params, operation.id).toBeInstanceOf(z.ZodObject);
       expect(Object.keys((params as z.ZodObject).shape).sort(), operation.id).toEqual(names);
     }

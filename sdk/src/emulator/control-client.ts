@@ -8,6 +8,7 @@ import {
   type ControlEndpoints,
   type ControlQuery,
 } from "./control-contract.ts";
+import { fillPathParams } from "../contract/path-params.ts";
 import { controlFailure } from "./control-schemas.ts";
 
 /**
@@ -82,7 +83,7 @@ interface AnyInput {
 }
 
 function urlOf(baseUrl: string, endpoint: ControlEndpoint, input: AnyInput): string {
-  const path = endpoint.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+  const path = fillPathParams(endpoint.path, (name) => {
     const value = input.params?.[name];
     if (value === undefined) throw new TypeError(`Missing path parameter ${name} of ${endpoint.path}.`);
     return encodeURIComponent(value);

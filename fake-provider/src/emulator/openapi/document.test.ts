@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { operations } from "@authsim/sdk/contract";
+import { fillPathParams, operations } from "@authsim/sdk/contract";
 import { api, expectJson, newProvider, server, signUp } from "../../test-support/api.ts";
 import { openApiDocument, openApiPath, type OpenApiOperation } from "./document.ts";
 import { refsIn, SCHEMA_REF, type JsonSchema } from "./schemas.ts";
@@ -135,10 +135,14 @@ describe("the OpenAPI document", () => {
     const provider = newProvider();
     for (const operation of operations) {
       const { op } = byId.get(operation.id)!;
-      const response = await api(provider, operation.path.replace(/:([A-Za-z0-9_]+)/g, "x"), {
-        method: operation.method,
-        headers: server(),
-      });
+      const response = await api(
+        provider,
+        fillPathParams(operation.path, () => "x"),
+        {
+          method: operation.method,
+          headers: server(),
+        },
+      );
       expect(response.status === 501, operation.id).toBe(!op["x-authsim-implemented"]);
       if (!op["x-authsim-implemented"])
         expect(op.responses["501"]).toEqual({ $ref: "#/components/responses/NotImplemented" });

@@ -3,7 +3,9 @@ import {
   API_PREFIX,
   knownErrorCodes,
   knownErrorSpec,
+  fillPathParams,
   operations,
+  pathParamNames,
   type Operation,
   type OperationResponse,
 } from "@authsim/sdk/contract";
@@ -53,7 +55,7 @@ export type OpenApiParameter = {
 
 /** `/users/:user_id` → `/users/{user_id}` (OpenAPI path templating). */
 // A parameter's pattern (`:path{.+}`, a path that takes the rest of the URL) is the router's business, not OpenAPI's.
-export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
+export const openApiPath = (path: string) => fillPathParams(path, (name) => `{${name}}`);
 
 const ACRONYMS: Record<string, string> = {
   oauth: "OAuth",
@@ -87,7 +89,7 @@ function objectProperties(schema: z.ZodType): { properties: Record<string, JsonS
 
 function parametersOf(operation: Operation, parts: RequestParts | null): OpenApiParameter[] {
   const params = parts?.params ? objectProperties(parts.params).properties : {};
-  const pathNames = [...operation.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  const pathNames = pathParamNames(operation.path);
   const path = pathNames.map((name): OpenApiParameter => ({
     name,
     in: "path",
