@@ -153,6 +153,11 @@ export function contactChannelCases(getTarget: () => Target): void {
       expect(result.status === "error" && result.error.code).toBe("VERIFICATION_CODE_NOT_FOUND");
     });
 
+    it("sends a malformed code as given: the service's SCHEMA_ERROR is thrown, as from the published kit", async () => {
+      await expectKnownError(clientApp(getTarget()).verifyEmail("x".repeat(257)), "SCHEMA_ERROR", 400);
+      await expectKnownError(clientApp(getTarget()).verifyEmail(""), "SCHEMA_ERROR", 400);
+    });
+
     it("needs a primary email before any request (spec §5)", async () => {
       const { app, user } = await signedUpClient(getTarget());
       await (await user.listContactChannels())[0]!.delete();
