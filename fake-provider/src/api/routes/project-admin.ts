@@ -6,6 +6,7 @@ import {
 } from "../../domain/ops/projects/owned-projects.ts";
 import { deleteProject, updateAdminProject } from "../../domain/ops/projects/project-admin.ts";
 import {
+  assertOverrideLevelAccess,
   getOverride,
   getSource,
   parseOverride,
@@ -44,8 +45,10 @@ export const projectAdminRoutes: RouteTable = {
   },
   getConfig: { handler: ({ auth, ctx }) => ok({ config_string: JSON.stringify(renderConfig(ctx, auth.project)) }) },
   getConfigOverride: {
-    handler: ({ auth, ctx, params }) =>
-      ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) }),
+    handler: ({ auth, ctx, params }) => {
+      assertOverrideLevelAccess(auth.type, params.level);
+      return ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) });
+    },
   },
   // The older path without a level writes the environment override, as the published SDK's updateConfig does.
   updateConfigOverride: {
@@ -56,6 +59,7 @@ export const projectAdminRoutes: RouteTable = {
   },
   updateConfigOverrideLevel: {
     handler: ({ auth, ctx, params, body }) => {
+      assertOverrideLevelAccess(auth.type, params.level);
       writeOverride(ctx, auth.project, params.level, parseOverride(body.config_override_string), "merge");
       return success();
     },
@@ -75,6 +79,7 @@ export const projectAdminRoutes: RouteTable = {
   },
   replaceConfigOverride: {
     handler: ({ auth, ctx, params, body }) => {
+      assertOverrideLevelAccess(auth.type, params.level);
       writeOverride(ctx, auth.project, params.level, parseOverride(body.config_string), "replace", body.source);
       return success();
     },

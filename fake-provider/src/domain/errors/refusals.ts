@@ -388,6 +388,11 @@ export const refusals = {
     text: (productId: Arg, value: Arg, productLineId: Arg, value2: Arg) =>
       `Product "${productId}" has customer type "${value}" but its product line "${productLineId}" has customer type "${value2}"`,
   },
+  serverAccessOnlyBranchOverrides: {
+    status: 403,
+    text: "Server access can only manage branch config overrides.",
+    operations: ["getConfigOverride", "replaceConfigOverride", "updateConfigOverrideLevel"],
+  },
   sourceRequiredBranchLevelConfig: {
     status: 400,
     text: "source is required for branch level config",

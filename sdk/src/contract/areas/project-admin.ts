@@ -218,7 +218,7 @@ export const projectAdminOperations = defineOperations("project-admin", {
   getConfigOverride: {
     method: "GET",
     path: "/internal/config/override/:level",
-    access: "admin",
+    access: "server",
     params: configLevelParams,
     errors: [],
     responses: [json(configResponse)],
@@ -234,7 +234,7 @@ export const projectAdminOperations = defineOperations("project-admin", {
   replaceConfigOverride: {
     method: "PUT",
     path: "/internal/config/override/:level",
-    access: "admin",
+    access: "server",
     params: configLevelParams,
     body: configOverrideReplace,
     errors: [],
@@ -244,7 +244,7 @@ export const projectAdminOperations = defineOperations("project-admin", {
   updateConfigOverrideLevel: {
     method: "PATCH",
     path: "/internal/config/override/:level",
-    access: "admin",
+    access: "server",
     params: configLevelParams,
     body: configOverrideUpdate,
     errors: [],

@@ -242,6 +242,15 @@ function assertPaymentsConsistent(ctx: OpContext, project: ProjectRecord): void 
   }
 }
 
+/**
+ * The override routes by level (GET, PUT and PATCH /internal/config/override/{level}) take server keys as well as
+ * admin ones, but a server key reaches only the branch level: what `stack config push` writes from CI. Checked
+ * first, as upstream checks it before anything else of the request's.
+ */
+export function assertOverrideLevelAccess(accessType: "client" | "server" | "admin", level: ConfigLevel): void {
+  if (accessType !== "admin" && level !== "branch") throw refusal("serverAccessOnlyBranchOverrides");
+}
+
 /** PATCH (merge into the level) or PUT (replace the level) with an override as sent. */
 export function writeOverride(
   ctx: OpContext,
