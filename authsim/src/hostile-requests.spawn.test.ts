@@ -54,3 +54,16 @@ describe("a 100 MB body to /api/v1/auth/password/sign-in", () => {
     expect((await fetch(`${cli.url}/api/v1`)).status).toBe(200);
   });
 });
+
+// Not hostile, but only the real server shows it: the Node adapter frames the answers, not the emulator's core.
+describe("an answer without a body, through the dev server's Node adapter", () => {
+  it("has no Content-Type, as the real service's empty 405s and redirects have none (clients read no body)", async () => {
+    const wrongMethod = await fetch(`${cli.url}/api/v1/auth/sessions/current/refresh`, { method: "DELETE" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("content-type")).toBeNull();
+    expect(await wrongMethod.text()).toBe("");
+    // An answer with a body keeps its type.
+    const root = await fetch(`${cli.url}/api/v1`);
+    expect(root.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+});
