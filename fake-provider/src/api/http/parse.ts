@@ -170,7 +170,7 @@ export interface SchemaLocation {
   method: string;
   /** The public pathname, e.g. /api/v1/users. */
   pathname: string;
-  part: "body" | "query" | "params";
+  part: "body" | "query" | "params" | "headers";
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
