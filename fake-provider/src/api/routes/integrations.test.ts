@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { admin, api, client, expectJson, INTERNAL, newProvider, server, signUp, type TestProvider } from "../../test-support/api.ts";
+import {
+  admin,
+  api,
+  client,
+  expectJson,
+  INTERNAL,
+  newProvider,
+  server,
+  signUp,
+  type TestProvider,
+} from "../../test-support/api.ts";
 
 /**
  * The Neon and custom integrations through HTTP, in process: provisioning and the project's own key, the transfer
@@ -12,7 +22,9 @@ const CUSTOM = `Basic ${btoa("custom-local:custom-local-secret")}`;
 const REDIRECT_URI = "http://localhost:30000/api/v2/auth/authorize";
 const VERIFIER = "a-verifier-of-the-integration-that-is-long-enough-0123456789";
 // Its S256 challenge (RFC 7636 §4.2), computed here rather than by the code under test.
-const CHALLENGE = Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(VERIFIER))).toString("base64url");
+const CHALLENGE = Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(VERIFIER))).toString(
+  "base64url",
+);
 
 async function provision(provider: TestProvider, family: "neon" | "custom" = "neon") {
   const response = await api(provider, `/integrations/${family}/projects/provision`, {
@@ -48,7 +60,10 @@ describe("provisioning", () => {
     for (const [authorization, line] of [
       [undefined, "headers.authorization must be defined"],
       ["Basic", 'Authorization header must be in the format "Basic <base64>"'],
-      [`Basic ${btoa("neon-local:wrong")}`, "Invalid client_id:client_secret values; did you use the correct values for the integration?"],
+      [
+        `Basic ${btoa("neon-local:wrong")}`,
+        "Invalid client_id:client_secret values; did you use the correct values for the integration?",
+      ],
     ] as const) {
       const response = await api(provider, "/integrations/custom/projects/provision", {
         json: { display_name: "x" },
@@ -74,8 +89,16 @@ describe("transfer", () => {
     const code = new URL(start.confirmation_url).searchParams.get("code")!;
     const user = await signUp(provider, { project: INTERNAL });
     const headers = client({ accessToken: user.access_token }, INTERNAL);
-    expect(await expectJson(await api(provider, "/integrations/custom/projects/transfer/confirm/check", { headers, json: { code } }))).toEqual({ is_code_valid: true });
-    expect(await expectJson(await api(provider, "/integrations/custom/projects/transfer/confirm", { headers, json: { code } }))).toEqual({ project_id: provisioned.project_id });
+    expect(
+      await expectJson(
+        await api(provider, "/integrations/custom/projects/transfer/confirm/check", { headers, json: { code } }),
+      ),
+    ).toEqual({ is_code_valid: true });
+    expect(
+      await expectJson(
+        await api(provider, "/integrations/custom/projects/transfer/confirm", { headers, json: { code } }),
+      ),
+    ).toEqual({ project_id: provisioned.project_id });
     const again = await api(provider, "/integrations/custom/projects/transfer", {
       json: { project_id: provisioned.project_id },
       raw: { authorization: CUSTOM },
@@ -107,7 +130,10 @@ describe("the identity provider", () => {
     expect(auth.searchParams.get("scope")).toBe("openid");
     const second = await provider.fetch(auth.toString(), { redirect: "manual" });
     expect(second.status).toBe(303);
-    const cookie = second.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = second.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const third = await provider.fetch(second.headers.get("location")!, { headers: { cookie }, redirect: "manual" });
     expect(third.status).toBe(307);
     const consent = new URL(third.headers.get("location")!);
@@ -120,13 +146,25 @@ describe("the identity provider", () => {
       }),
     );
     const done = `/integrations/neon/oauth/idp/interaction/${uid}/done?code=${confirmed.authorization_code}`;
+    // A browser redirected here gets a page that posts itself to the same URL.
+    const page = await api(provider, done, { raw: { cookie } });
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toMatch(/<form[^>]*method="POST"/);
     const finished = await api(provider, done, { method: "POST", raw: { cookie } });
     expect(finished.status).toBe(303);
-    const resumed = await provider.fetch(finished.headers.get("location")!, { headers: { cookie }, redirect: "manual" });
+    const resumed = await provider.fetch(finished.headers.get("location")!, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(resumed.status).toBe(303);
     const back = new URL(resumed.headers.get("location")!);
     expect(back.origin + back.pathname).toBe(REDIRECT_URI);
-    const form = { grant_type: "authorization_code", code: back.searchParams.get("code")!, code_verifier: VERIFIER, redirect_uri: REDIRECT_URI };
+    const form = {
+      grant_type: "authorization_code",
+      code: back.searchParams.get("code")!,
+      code_verifier: VERIFIER,
+      redirect_uri: REDIRECT_URI,
+    };
     const token = await expectJson<{ access_token: string; token_type: string; project_id: string }>(
       await api(provider, "/integrations/neon/oauth/token", { json: form, raw: { authorization: NEON } }),
     );
@@ -161,26 +199,49 @@ describe("Neon's admin views", () => {
   it("add, list and delete trusted domains and OAuth providers of the calling project", async () => {
     const provider = newProvider();
     const headers = keysOf(await provision(provider));
-    expect((await api(provider, "/integrations/neon/domains", { headers, json: { domain: "https://b.example.com" } })).status).toBe(201);
+    expect(
+      (await api(provider, "/integrations/neon/domains", { headers, json: { domain: "https://b.example.com" } }))
+        .status,
+    ).toBe(201);
     await api(provider, "/integrations/neon/domains", { headers, json: { domain: "https://a.example.com" } });
-    const path = await api(provider, "/integrations/neon/domains", { headers, json: { domain: "https://a.example.com/x" } });
+    const path = await api(provider, "/integrations/neon/domains", {
+      headers,
+      json: { domain: "https://a.example.com/x" },
+    });
     expect(path.headers.get("x-stack-known-error")).toBe("SCHEMA_ERROR");
-    await api(provider, `/integrations/neon/domains/${encodeURIComponent("https://b.example.com")}`, { headers, method: "DELETE" });
+    await api(provider, `/integrations/neon/domains/${encodeURIComponent("https://b.example.com")}`, {
+      headers,
+      method: "DELETE",
+    });
     expect(await expectJson(await api(provider, "/integrations/neon/domains", { headers }))).toEqual({
       items: [{ domain: "https://a.example.com" }],
       is_paginated: false,
     });
-    const twice = await api(provider, "/integrations/neon/oauth-providers", { headers, json: { id: "google", type: "shared" } });
+    const twice = await api(provider, "/integrations/neon/oauth-providers", {
+      headers,
+      json: { id: "google", type: "shared" },
+    });
     expect(twice.status).toBe(400);
     const updated = await api(provider, "/integrations/neon/oauth-providers/github", {
       headers,
       method: "PATCH",
       json: { type: "standard", client_id: "id", client_secret: "secret" },
     });
-    expect(await expectJson(updated)).toEqual({ id: "github", type: "standard", client_id: "id", client_secret: "secret" });
-    expect((await api(provider, "/integrations/neon/oauth-providers/google", { headers, method: "DELETE" })).status).toBe(200);
-    expect((await api(provider, "/integrations/neon/oauth-providers/google", { headers, method: "DELETE" })).status).toBe(404);
-    const list = await expectJson<{ items: { id: string }[] }>(await api(provider, "/integrations/neon/oauth-providers", { headers }));
+    expect(await expectJson(updated)).toEqual({
+      id: "github",
+      type: "standard",
+      client_id: "id",
+      client_secret: "secret",
+    });
+    expect(
+      (await api(provider, "/integrations/neon/oauth-providers/google", { headers, method: "DELETE" })).status,
+    ).toBe(200);
+    expect(
+      (await api(provider, "/integrations/neon/oauth-providers/google", { headers, method: "DELETE" })).status,
+    ).toBe(404);
+    const list = await expectJson<{ items: { id: string }[] }>(
+      await api(provider, "/integrations/neon/oauth-providers", { headers }),
+    );
     expect(list.items.map((p) => p.id)).toEqual(["github"]);
     const webhook = await api(provider, "/integrations/neon/webhooks", {
       headers: admin(),

@@ -25,17 +25,13 @@ import {
   removeNeonOAuthProvider,
   updateNeonOAuthProvider,
 } from "../../domain/ops/integrations/integration-admin.ts";
-import { updateAdminProject } from "../../domain/ops/projects/project-admin.ts";
-import {
-  createInternalApiKey,
-  listInternalApiKeys,
-  requireInternalApiKey,
-  updateInternalApiKey,
-} from "../../domain/ops/projects/internal-api-keys.ts";
-import { internalApiKeyFirstView, internalApiKeyView } from "../../domain/views/internal-api-keys.ts";
-import { adminProjectView } from "../../domain/views/projects.ts";
+import { createInternalApiKey } from "../../domain/ops/projects/internal-api-keys.ts";
+import { internalApiKeyFirstView } from "../../domain/views/internal-api-keys.ts";
+import { internalApiKeyRoutes } from "./internal-api-keys.ts";
+import { projectAdminRoutes } from "./project-admin.ts";
+import { projectRoutes } from "./projects.ts";
 import { urlOf } from "../http/request-url.ts";
-import { rawBodyOf } from "../http/parse.ts";
+import { rawBodyOf, stringFields } from "../http/parse.ts";
 import { created, ok, success, type RouteTable } from "./define.ts";
 
 /**
@@ -45,10 +41,16 @@ import { created, ok, success, type RouteTable } from "./define.ts";
  */
 
 const where = (request: Request) => ({ method: request.method, pathname: urlOf(request).pathname });
-const clientOf = (request: Request) => requireIntegrationClient(where(request), request.headers.get("authorization") ?? undefined);
+const clientOf = (request: Request) =>
+  requireIntegrationClient(where(request), request.headers.get("authorization") ?? undefined);
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 
 function setCookie(c: IdpCookie): string {
   return `${c.name}=${c.value}; path=${c.path}; expires=${new Date(c.expiresAtMillis).toUTCString()}; samesite=lax; httponly`;
@@ -90,21 +92,7 @@ function cookiesOf(request: Request): Record<string, string> {
   return out;
 }
 
-function formOf(request: Request): Record<string, string> {
-  const type = request.headers.get("content-type") ?? "";
-  const raw = rawBodyOf(request) ?? "";
-  if (type.startsWith("application/json")) {
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (parsed && typeof parsed === "object")
-        return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
-    } catch {
-      return {};
-    }
-    return {};
-  }
-  return Object.fromEntries(new URLSearchParams(raw));
-}
+const formOf = (request: Request) => stringFields(request.headers.get("content-type") ?? "", rawBodyOf(request) ?? "");
 
 type Parts = Parameters<NonNullable<RouteTable["neonIdpPost"]>["handler"]>[0];
 
@@ -207,23 +195,15 @@ const neonRoutes: RouteTable = {
     handler: ({ ctx, query, body, request }) =>
       ok(connectNeonProject(ctx, clientOf(request), query.project_id, body.connection_strings)),
   },
-  neonGetProject: { handler: ({ auth }) => ok(adminProjectView(auth.project)) },
-  neonUpdateProject: { handler: ({ auth, ctx, body }) => ok(adminProjectView(updateAdminProject(ctx, auth.project, body))) },
-  neonListApiKeys: {
-    handler: ({ auth, ctx }) =>
-      ok({ items: listInternalApiKeys(ctx, auth.project.id).map(internalApiKeyView), is_paginated: false }),
-  },
+  // Upstream's Neon routes re-export the internal handlers: the same routes here.
+  neonGetProject: projectRoutes.getAdminProject!,
+  neonUpdateProject: projectAdminRoutes.updateAdminProject!,
+  neonListApiKeys: internalApiKeyRoutes.listInternalApiKeys!,
   neonCreateApiKey: {
     handler: ({ auth, ctx, body }) => ok(internalApiKeyFirstView(createInternalApiKey(ctx, auth.project.id, body))),
   },
-  neonGetApiKey: {
-    handler: ({ auth, ctx, params }) =>
-      ok(internalApiKeyView(requireInternalApiKey(ctx, auth.project.id, params.api_key_id))),
-  },
-  neonUpdateApiKey: {
-    handler: ({ auth, ctx, params, body }) =>
-      ok(internalApiKeyView(updateInternalApiKey(ctx, requireInternalApiKey(ctx, auth.project.id, params.api_key_id), body))),
-  },
+  neonGetApiKey: internalApiKeyRoutes.getInternalApiKey!,
+  neonUpdateApiKey: internalApiKeyRoutes.updateInternalApiKey!,
   neonListOAuthProviders: { handler: ({ auth }) => ok(listNeonOAuthProviders(auth.project)) },
   neonCreateOAuthProvider: { handler: ({ auth, ctx, body }) => created(addNeonOAuthProvider(ctx, auth.project, body)) },
   neonUpdateOAuthProvider: {

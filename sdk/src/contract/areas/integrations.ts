@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listEnvelope } from "./common.ts";
 import { defineOperations, json, redirect, success, text, type OperationDefinition } from "../define-operations.ts";
 import { internalApiKeyCreate } from "./internal-api-keys.ts";
+import { adminOAuthProviderConfig } from "./projects.ts";
 
 /**
  * The integrations that provision Stack projects for another service: Neon's (`/integrations/neon/*`) and the generic
@@ -34,7 +35,9 @@ export const integrationClientHeaders = z.looseObject({
 
 export const integrationProvisionBody = z.strictObject({ display_name: z.string().min(1).max(256) });
 export const neonConnectionStrings = z.array(z.strictObject({ branch_id: z.string(), connection_string: z.string() }));
-export const neonProvisionBody = integrationProvisionBody.extend({ connection_strings: neonConnectionStrings.optional() });
+export const neonProvisionBody = integrationProvisionBody.extend({
+  connection_strings: neonConnectionStrings.optional(),
+});
 export const provisionedProject = z.object({ project_id: z.string(), super_secret_admin_key: z.string() });
 export const integrationProjectQuery = z.strictObject({ project_id: z.string() });
 export const integrationProjectBody = z.strictObject({ project_id: z.string() });
@@ -49,8 +52,14 @@ export const integrationDomainCreate = z.strictObject({
   domain: z
     .string()
     .max(300)
-    .refine(isProtocolAndDomain, "must be a protocol and domain (with optional port) without any path, query parameters, or hash")
-    .refine((d) => /^https?:\/\//.test(d), { message: "URL must start with http:// or https://", params: { bare: true } }),
+    .refine(
+      isProtocolAndDomain,
+      "must be a protocol and domain (with optional port) without any path, query parameters, or hash",
+    )
+    .refine((d) => /^https?:\/\//.test(d), {
+      message: "URL must start with http:// or https://",
+      params: { bare: true },
+    }),
 });
 function isProtocolAndDomain(value: string): boolean {
   try {
@@ -96,7 +105,13 @@ export const idpParams = z.object({ route: z.string() });
 export const idpAnything = z.unknown();
 
 const idpAnswers = [
-  json(z.unknown(), 200, "The identity provider's answer (OpenID Connect: JSON, a redirect, or a page)"),
+  json(
+    z.unknown(),
+    200,
+    "The provider's JSON: discovery, keys, a token, the account (and a continue page on GET …/done)",
+  ),
+  redirect(303, "Authorize: to the interaction; its end: back to authorize; resumed: to the client with a code."),
+  redirect(307, "The interaction: to the dashboard's consent page."),
 ];
 
 /** Prefixes each id with the family: `provisionProject` → `neonProvisionProject`. */
@@ -124,6 +139,15 @@ function familyDefinitions<const F extends IntegrationFamily>(family: F) {
       errors: [],
       responses: idpAnswers,
     }) as const;
+  const transferStart = {
+    method: "POST",
+    path: `${base}/projects/transfer`,
+    access: "none",
+    headers: integrationClientHeaders,
+    body: integrationProjectBody,
+    errors: ["SCHEMA_ERROR"],
+    responses: [json(transferConfirmation)],
+  } as const;
   return prefixed(family, {
     provisionProject: {
       method: "POST",
@@ -143,24 +167,9 @@ function familyDefinitions<const F extends IntegrationFamily>(family: F) {
       errors: ["SCHEMA_ERROR"],
       responses: [json(transferReadiness)],
     },
-    transferStart: {
-      method: "POST",
-      path: `${base}/projects/transfer`,
-      access: "none",
-      headers: integrationClientHeaders,
-      body: integrationProjectBody,
-      errors: ["SCHEMA_ERROR"],
-      responses: [json(transferConfirmation)],
-    },
-    transferInitiate: {
-      method: "POST",
-      path: `${base}/projects/transfer/initiate`,
-      access: "none",
-      headers: integrationClientHeaders,
-      body: integrationProjectBody,
-      errors: ["SCHEMA_ERROR"],
-      responses: [json(transferConfirmation)],
-    },
+    transferStart,
+    // Upstream's /initiate re-exports the POST of /projects/transfer.
+    transferInitiate: { ...transferStart, path: `${base}/projects/transfer/initiate` },
     transferConfirm: {
       method: "POST",
       path: `${base}/projects/transfer/confirm`,
@@ -254,14 +263,7 @@ export const integrationsOperations = defineOperations("integrations", {
 /** Neon's own API-key create body (its description has no length bound, unlike /internal/api-keys'). */
 export const neonApiKeyCreate = internalApiKeyCreate.extend({ description: z.string() });
 /** One OAuth provider as Neon reads and writes it: by provider id (`google`), shared or with the app's own client. */
-export const neonOAuthProvider = z.object({
-  id: z.string(),
-  type: z.enum(["shared", "standard"]),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-  facebook_config_id: z.string().optional(),
-  microsoft_tenant_id: z.string().optional(),
-});
+export const neonOAuthProvider = adminOAuthProviderConfig.omit({ provider_config_id: true, apple_bundle_ids: true });
 const neonOAuthProviderFields = {
   type: z.enum(["shared", "standard"]).optional(),
   client_id: z.string().optional(),
@@ -270,7 +272,10 @@ const neonOAuthProviderFields = {
   microsoft_tenant_id: z.string().optional(),
 };
 /** A standard provider names its own client (present and not empty), as the real schema words it. */
-function standardClientRequired(p: { type?: string | undefined; client_id?: string | undefined; client_secret?: string | undefined }, ctx: z.RefinementCtx): void {
+function standardClientRequired(
+  p: { type?: string | undefined; client_id?: string | undefined; client_secret?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (p.type !== "standard") return;
   for (const key of ["client_id", "client_secret"] as const) {
     if (p[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "must be defined" });
@@ -283,7 +288,6 @@ export const neonOAuthProviderCreate = z
   .superRefine(standardClientRequired);
 export const neonOAuthProviderList = listEnvelope(neonOAuthProvider);
 export const neonOAuthProviderParams = z.strictObject({ oauth_provider_id: z.string() });
-export const neonApiKeyParams = z.strictObject({ api_key_id: z.string() });
 export const neonConnectionBody = z.strictObject({ connection_strings: neonConnectionStrings });
 export const neonWebhookBody = z.strictObject({ url: z.string().url(), description: z.string().optional() });
 export const neonWebhookResponse = z.object({ secret: z.string() });

@@ -1,9 +1,8 @@
-import { created, defineOperations, json, success } from "../define-operations.ts";
+import { created, defineOperations, json, success, type OperationDefinition } from "../define-operations.ts";
 import {
   integrationClientHeaders,
   integrationProjectQuery,
   neonApiKeyCreate,
-  neonApiKeyParams,
   neonConnectionBody,
   neonOAuthProvider,
   neonOAuthProviderCreate,
@@ -14,9 +13,17 @@ import {
   neonWebhookResponse,
   transferredProject,
 } from "./integrations.ts";
-import { internalApiKey, internalApiKeyFirstView, internalApiKeyList, internalApiKeyUpdate } from "./internal-api-keys.ts";
-import { adminProjectUpdate } from "./project-admin.ts";
-import { adminProject } from "./projects.ts";
+import { internalApiKeyFirstView, internalApiKeysOperations } from "./internal-api-keys.ts";
+import { projectAdminOperations } from "./project-admin.ts";
+
+/** An operation served again at another path (upstream's route file re-exports the handler): all but its id and path. */
+function sameAs<const D extends OperationDefinition & { id: string; area: string }, const P extends string>(
+  definition: D,
+  path: P,
+): Omit<D, "id" | "area" | "path"> & { path: P } {
+  const { id: _id, area: _area, path: _path, ...rest } = definition;
+  return { ...rest, path };
+}
 
 /**
  * The routes only Neon's integration has (the shared ones: integrations.ts): attaching its databases to a provisioned
@@ -34,34 +41,9 @@ export const neonIntegrationOperations = defineOperations("neon-integration", {
     errors: ["SCHEMA_ERROR", "PROJECT_NOT_FOUND"],
     responses: [json(transferredProject)],
   },
-  neonGetProject: {
-    method: "GET",
-    path: "/integrations/neon/projects/current",
-    access: "admin",
-    errors: [],
-    responses: [json(adminProject)],
-  },
-  neonUpdateProject: {
-    method: "PATCH",
-    path: "/integrations/neon/projects/current",
-    access: "admin",
-    body: adminProjectUpdate,
-    errors: [
-      "INVALID_SHARED_OAUTH_PROVIDER_ID",
-      "INVALID_STANDARD_OAUTH_PROVIDER_ID",
-      "PERMISSION_NOT_FOUND",
-      "SCHEMA_ERROR",
-      "WRONG_PERMISSION_SCOPE",
-    ],
-    responses: [json(adminProject)],
-  },
-  neonListApiKeys: {
-    method: "GET",
-    path: "/integrations/neon/api-keys",
-    access: "admin",
-    errors: [],
-    responses: [json(internalApiKeyList)],
-  },
+  neonGetProject: sameAs(projectAdminOperations.getAdminProject, "/integrations/neon/projects/current"),
+  neonUpdateProject: sameAs(projectAdminOperations.updateAdminProject, "/integrations/neon/projects/current"),
+  neonListApiKeys: sameAs(internalApiKeysOperations.listInternalApiKeys, "/integrations/neon/api-keys"),
   neonCreateApiKey: {
     method: "POST",
     path: "/integrations/neon/api-keys",
@@ -70,23 +52,8 @@ export const neonIntegrationOperations = defineOperations("neon-integration", {
     errors: [],
     responses: [json(internalApiKeyFirstView)],
   },
-  neonGetApiKey: {
-    method: "GET",
-    path: "/integrations/neon/api-keys/:api_key_id",
-    access: "admin",
-    params: neonApiKeyParams,
-    errors: ["API_KEY_NOT_FOUND"],
-    responses: [json(internalApiKey)],
-  },
-  neonUpdateApiKey: {
-    method: "PATCH",
-    path: "/integrations/neon/api-keys/:api_key_id",
-    access: "admin",
-    params: neonApiKeyParams,
-    body: internalApiKeyUpdate,
-    errors: ["API_KEY_NOT_FOUND"],
-    responses: [json(internalApiKey)],
-  },
+  neonGetApiKey: sameAs(internalApiKeysOperations.getInternalApiKey, "/integrations/neon/api-keys/:api_key_id"),
+  neonUpdateApiKey: sameAs(internalApiKeysOperations.updateInternalApiKey, "/integrations/neon/api-keys/:api_key_id"),
   neonListOAuthProviders: {
     method: "GET",
     path: "/integrations/neon/oauth-providers",

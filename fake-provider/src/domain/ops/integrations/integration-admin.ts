@@ -16,7 +16,9 @@ const MAX_TRUSTED_DOMAINS = 1000;
 
 /** GET …/domains: the trusted domains, sorted, by their URL only. */
 export function listIntegrationDomains(project: ProjectRecord) {
-  const items = project.config.domains.map((d) => ({ domain: d.domain })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+  const items = project.config.domains
+    .map((d) => ({ domain: d.domain }))
+    .sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
   return { items, is_paginated: false as const };
 }
 
@@ -40,12 +42,17 @@ function neonView(p: OAuthProviderConfigRecord) {
     id: p.id,
     type: p.type,
     ...(p.type === "standard" ? { client_id: p.client_id, client_secret: p.client_secret } : {}),
-    ...(p.type === "standard" && p.facebook_config_id !== undefined ? { facebook_config_id: p.facebook_config_id } : {}),
-    ...(p.type === "standard" && p.microsoft_tenant_id !== undefined ? { microsoft_tenant_id: p.microsoft_tenant_id } : {}),
+    ...(p.type === "standard" && p.facebook_config_id !== undefined
+      ? { facebook_config_id: p.facebook_config_id }
+      : {}),
+    ...(p.type === "standard" && p.microsoft_tenant_id !== undefined
+      ? { microsoft_tenant_id: p.microsoft_tenant_id }
+      : {}),
   };
 }
 const providersOf = (project: ProjectRecord): OAuthProviderConfigRecord[] => project.config.oauth_providers ?? [];
-const asUpdate = (p: OAuthProviderConfigRecord): AdminOAuthProviderUpdate => ({ ...neonView(p) }) as AdminOAuthProviderUpdate;
+const asUpdate = (p: OAuthProviderConfigRecord): AdminOAuthProviderUpdate =>
+  ({ ...neonView(p) }) as AdminOAuthProviderUpdate;
 
 export function listNeonOAuthProviders(project: ProjectRecord) {
   return { items: providersOf(project).map(neonView), is_paginated: false as const };
@@ -54,7 +61,11 @@ export function listNeonOAuthProviders(project: ProjectRecord) {
 type ProviderFields = Omit<AdminOAuthProviderUpdate, "id">;
 
 /** POST …/oauth-providers: a provider the project does not have yet (shared unless told). */
-export function addNeonOAuthProvider(ctx: OpContext, project: ProjectRecord, body: { id: string } & Partial<ProviderFields>) {
+export function addNeonOAuthProvider(
+  ctx: OpContext,
+  project: ProjectRecord,
+  body: { id: string } & Partial<ProviderFields>,
+) {
   if (providersOf(project).some((p) => p.id === body.id)) throw refusal("oauthProviderAlreadyExists");
   const added = {
     id: body.id,
@@ -66,16 +77,29 @@ export function addNeonOAuthProvider(ctx: OpContext, project: ProjectRecord, bod
 }
 
 /** PATCH …/oauth-providers/<id>: the given fields over the provider's. */
-export function updateNeonOAuthProvider(ctx: OpContext, project: ProjectRecord, id: string, body: Partial<ProviderFields>) {
+export function updateNeonOAuthProvider(
+  ctx: OpContext,
+  project: ProjectRecord,
+  id: string,
+  body: Partial<ProviderFields>,
+) {
   if (!providersOf(project).some((p) => p.id === id)) throw refusal("oauthProviderNotFound");
   const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-  const providers = providersOf(project).map((p) => (p.id === id ? ({ ...asUpdate(p), ...given } as AdminOAuthProviderUpdate) : asUpdate(p)));
+  const providers = providersOf(project).map((p) =>
+    p.id === id ? ({ ...asUpdate(p), ...given } as AdminOAuthProviderUpdate) : asUpdate(p),
+  );
   return saveProviders(ctx, project, providers, id);
 }
 
 export function removeNeonOAuthProvider(ctx: OpContext, project: ProjectRecord, id: string): void {
   if (!providersOf(project).some((p) => p.id === id)) throw refusal("oauthProviderNotFound");
-  updateAdminProject(ctx, project, { config: { oauth_providers: providersOf(project).filter((p) => p.id !== id).map(asUpdate) } });
+  updateAdminProject(ctx, project, {
+    config: {
+      oauth_providers: providersOf(project)
+        .filter((p) => p.id !== id)
+        .map(asUpdate),
+    },
+  });
 }
 
 function saveProviders(ctx: OpContext, project: ProjectRecord, providers: AdminOAuthProviderUpdate[], id: string) {
@@ -84,7 +108,11 @@ function saveProviders(ctx: OpContext, project: ProjectRecord, providers: AdminO
 }
 
 /** POST /integrations/neon/webhooks: an endpoint of the project's webhook application, and its signing secret. */
-export function addNeonWebhook(ctx: OpContext, projectId: string, body: { url: string; description?: string | undefined }) {
+export function addNeonWebhook(
+  ctx: OpContext,
+  projectId: string,
+  body: { url: string; description?: string | undefined },
+) {
   const endpoint = createEndpoint(ctx, projectApp(ctx, projectId), {
     url: body.url,
     ...(body.description !== undefined ? { description: body.description } : {}),

@@ -14,7 +14,10 @@ export interface IntegrationClient {
   redirectUris: readonly string[];
 }
 
-const devRedirectUris = ["http://localhost:30000/api/v2/identity/authorize", "http://localhost:30000/api/v2/auth/authorize"];
+const devRedirectUris = [
+  "http://localhost:30000/api/v2/identity/authorize",
+  "http://localhost:30000/api/v2/auth/authorize",
+];
 export const integrationClients: readonly IntegrationClient[] = [
   { clientId: "neon-local", clientSecret: "neon-local-secret", redirectUris: devRedirectUris },
   { clientId: "custom-local", clientSecret: "custom-local-secret", redirectUris: devRedirectUris },
@@ -41,7 +44,9 @@ export function requireIntegrationClient(
 ): IntegrationClient {
   const client = clientOfCredentials(authorization);
   if (!client)
-    throw schemaError(where, ["Invalid client_id:client_secret values; did you use the correct values for the integration?"]);
+    throw schemaError(where, [
+      "Invalid client_id:client_secret values; did you use the correct values for the integration?",
+    ]);
   return client;
 }
 

@@ -65,7 +65,13 @@ function find<K extends IdpRecord["kind"]>(
 const save = (ctx: OpContext, record: IdpRecord) => ctx.tables.integrationIdp.set(key(record.kind, record.id), record);
 
 /** oidc-provider's error answer: 400 JSON (its renderError as upstream configured it), with the issuer and state. */
-function oidcError(ctx: OpContext, family: IntegrationFamily, error: string, description: string, state?: string | null) {
+function oidcError(
+  ctx: OpContext,
+  family: IntegrationFamily,
+  error: string,
+  description: string,
+  state?: string | null,
+) {
   return {
     kind: "json",
     status: 400,
@@ -88,7 +94,8 @@ export async function idpRequest(ctx: OpContext, family: IntegrationFamily, req:
   if ((req.method === "GET" || req.method === "POST") && req.route === "me") return userInfo(ctx, family, req);
   if (req.method === "GET" && req.route === ".well-known/openid-configuration") return discovery(ctx, family);
   // No ID tokens are issued (docs/emulator.md), so there is no key to publish.
-  if (req.method === "GET" && req.route === ".well-known/jwks.json") return { kind: "json", status: 200, body: { keys: [] } };
+  if (req.method === "GET" && req.route === ".well-known/jwks.json")
+    return { kind: "json", status: 200, body: { keys: [] } };
   return {
     kind: "json",
     status: 404,
@@ -122,7 +129,8 @@ function authorize(ctx: OpContext, family: IntegrationFamily, req: IdpRequest): 
           : !(q.scope ?? "").split(" ").includes("openid")
             ? ["invalid_request", "openid scope must be requested for this request"]
             : null;
-  if (problem) return toClient(ctx, family, q.redirect_uri, { error: problem[0]!, error_description: problem[1]! }, q.state, []);
+  if (problem)
+    return toClient(ctx, family, q.redirect_uri, { error: problem[0]!, error_description: problem[1]! }, q.state, []);
   const uid = randomBase32(ctx.random, 105);
   const record: Extract<IdpRecord, { kind: "interaction" }> = {
     kind: "interaction",
@@ -143,8 +151,18 @@ function authorize(ctx: OpContext, family: IntegrationFamily, req: IdpRequest): 
     status: 303,
     location: `${idpBase(ctx, family)}/interaction/${uid}`,
     cookies: [
-      ...signedCookie("_interaction", record.cookie, `${idpBasePath(family)}/interaction/${uid}`, record.expiresAtMillis),
-      ...signedCookie("_interaction_resume", record.resumeCookie, `${idpBasePath(family)}/auth/${uid}`, record.expiresAtMillis),
+      ...signedCookie(
+        "_interaction",
+        record.cookie,
+        `${idpBasePath(family)}/interaction/${uid}`,
+        record.expiresAtMillis,
+      ),
+      ...signedCookie(
+        "_interaction_resume",
+        record.resumeCookie,
+        `${idpBasePath(family)}/auth/${uid}`,
+        record.expiresAtMillis,
+      ),
     ],
   };
 }
@@ -258,7 +276,13 @@ function finishInteraction(ctx: OpContext, family: IntegrationFamily, uid: strin
   const accountId = uuid(ctx.random);
   save(ctx, { kind: "account", id: accountId, family, result: code.result });
   save(ctx, { ...record, accountId });
-  return { kind: "redirect", status: 303, location: `${idpBase(ctx, family)}/auth/${uid}`, cookies: [], emptyBody: true };
+  return {
+    kind: "redirect",
+    status: 303,
+    location: `${idpBase(ctx, family)}/auth/${uid}`,
+    cookies: [],
+    emptyBody: true,
+  };
 }
 
 /** GET auth/<uid>: the finished interaction becomes an authorization code at the client's redirect URI. */
@@ -269,7 +293,14 @@ function resume(ctx: OpContext, family: IntegrationFamily, uid: string, req: Idp
   const path = `${idpBasePath(family)}/auth/${uid}`;
   const cleared = signedCookie("_interaction_resume", "", path, 0);
   if (!record.accountId)
-    return toClient(ctx, family, record.redirectUri, { error: "access_denied", error_description: "End-User aborted interaction" }, record.state, cleared);
+    return toClient(
+      ctx,
+      family,
+      record.redirectUri,
+      { error: "access_denied", error_description: "End-User aborted interaction" },
+      record.state,
+      cleared,
+    );
   ctx.tables.integrationIdp.delete(key("interaction", uid));
   const code = randomBase32(ctx.random, 224);
   save(ctx, {
@@ -289,11 +320,23 @@ function resume(ctx: OpContext, family: IntegrationFamily, uid: string, req: Idp
 async function token(ctx: OpContext, family: IntegrationFamily, req: IdpRequest): Promise<IdpAnswer> {
   const client = clientOfCredentials(req.authorization);
   if (!client)
-    return { kind: "json", status: 401, body: { error: "invalid_client", error_description: "client authentication failed" } };
+    return {
+      kind: "json",
+      status: 401,
+      body: { error: "invalid_client", error_description: "client authentication failed" },
+    };
   const form = req.form;
   if (form.grant_type !== "authorization_code")
-    return { kind: "json", status: 400, body: { error: "unsupported_grant_type", error_description: "unsupported grant_type requested" } };
-  const invalidGrant = { kind: "json", status: 400, body: { error: "invalid_grant", error_description: "grant request is invalid" } } as const;
+    return {
+      kind: "json",
+      status: 400,
+      body: { error: "unsupported_grant_type", error_description: "unsupported grant_type requested" },
+    };
+  const invalidGrant = {
+    kind: "json",
+    status: 400,
+    body: { error: "invalid_grant", error_description: "grant request is invalid" },
+  } as const;
   const code = find(ctx, family, "code", form.code ?? "");
   if (!code || code.clientId !== client.clientId || code.redirectUri !== form.redirect_uri) return invalidGrant;
   if (!form.code_verifier || (await s256Challenge(form.code_verifier)) !== code.codeChallenge)
@@ -355,7 +398,14 @@ export async function exchangeIntegrationCode(
   form: Record<string, string>,
   authorization: string,
 ): Promise<{ ok: true; result: IdpResult } | { ok: false; status: number; text: string }> {
-  const answer = await token(ctx, family, { method: "POST", route: "token", query: {}, form, cookies: {}, authorization });
+  const answer = await token(ctx, family, {
+    method: "POST",
+    route: "token",
+    query: {},
+    form,
+    cookies: {},
+    authorization,
+  });
   if (answer.kind !== "json" || answer.status !== 200) {
     const body = answer.kind === "json" ? answer.body : {};
     return { ok: false, status: answer.kind === "json" ? answer.status : 500, text: JSON.stringify(body) };

@@ -97,7 +97,12 @@ export function connectNeonProject(
 }
 
 /** GET /integrations/<family>/projects/transfer: whether the client may still transfer the project. */
-export function transferReadiness(ctx: OpContext, family: IntegrationFamily, client: IntegrationClient, projectId: string) {
+export function transferReadiness(
+  ctx: OpContext,
+  family: IntegrationFamily,
+  client: IntegrationClient,
+  projectId: string,
+) {
   requireTransferable(ctx, family, client, projectId);
   return { message: "Ready to transfer project; please use the POST method to initiate it." };
 }
@@ -140,7 +145,9 @@ export function confirmTransfer(
   code: string,
   options: { checkOnly: boolean },
 ): { project_id: string } | { is_code_valid: true } {
-  const found = redeemCode(ctx, ctx.auth.project.id, "integration_project_transfer", code, { consume: !options.checkOnly });
+  const found = redeemCode(ctx, ctx.auth.project.id, "integration_project_transfer", code, {
+    consume: !options.checkOnly,
+  });
   const data = found.data as { family?: string; project_id: string; client_id: string };
   if (data.family !== family) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   if (ctx.auth.project.id !== INTERNAL_PROJECT_ID) throw refusal("integrationTransferInternalOnly");
