@@ -89,8 +89,9 @@ export function checkAnswer(operation: Operation, sent: Sent, answer: Answer, se
   if (code !== null) problems.push(...checkKnownError(code, status, answer, body));
   else if (status >= 400) {
     const contentType = answer.headers.get("content-type") ?? "";
+    // RFC 6749's error JSON: the token endpoint's, and every answer of the integrations' OpenID Connect provider.
     const oauthJson =
-      operation.id === "oauthToken" &&
+      (operation.id === "oauthToken" || /^(neon|custom)Idp/.test(operation.id)) &&
       typeof record(body)?.error === "string" &&
       typeof record(body)?.error_description === "string";
     // The AI proxy passes its model provider's JSON errors on ({error: {message, code}}), as upstream does.

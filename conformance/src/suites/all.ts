@@ -19,6 +19,7 @@ import { adminEmailCases } from "./admin-emails.case.ts";
 import { adminMiscCases } from "./admin-misc.case.ts";
 import { adminProjectCases } from "./admin-project.case.ts";
 import { strongAuthSuites } from "./strong-auth.case.ts";
+import { integrationCases } from "./integrations.case.ts";
 
 /**
  * Every conformance suite, declared against one target. `getTarget` is read when the cases are declared (to decide
@@ -55,4 +56,6 @@ export function everySuite(getTarget: () => Target): void {
   adminMiscCases(getTarget);
   // Strong auth (issue 5): OAuth, provider links, MFA, passkeys, CLI login.
   strongAuthSuites(getTarget);
+  // The Neon and custom integrations (issue 27): provisioning, transfer, their OpenID Connect provider.
+  integrationCases(getTarget);
 }

@@ -52,6 +52,8 @@ export const operationDefinitions = {
   ...a.mcpReviewOperations,
   ...a.aiConversationsOperations,
   ...a.aiProxyOperations,
+  ...a.integrationsOperations,
+  ...a.neonIntegrationOperations,
 };
 
 /** Every operation id of the contract. */

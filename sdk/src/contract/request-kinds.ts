@@ -13,6 +13,11 @@ export interface OperationRequest {
   readonly query?: z.ZodType;
   /** Absent: no body, or `{}` (the published SDK sends `{}` on some DELETEs). */
   readonly body?: z.ZodType | CallerBodies;
+  /**
+   * Request headers the operation requires, checked with the other parts (one SCHEMA_ERROR names every problem, a
+   * missing one as `headers.<name> must be defined`): the integrations' Basic credentials. Names are lower case.
+   */
+  readonly headers?: z.ZodType;
   /** The body is a form (application/x-www-form-urlencoded, RFC 6749), not JSON. */
   readonly form?: true;
   /**

@@ -25,6 +25,10 @@ const anyJsonWhere: Readonly<Record<string, { count: number; why: string }>> = {
     count: 1,
     why: "a feature request's custom input values: the board's custom fields, any JSON",
   },
+  "integrations.ts": {
+    count: 2,
+    why: "the integrations' OpenID Connect provider's requests and answers: forms, JSON, redirects and pages its own routing reads",
+  },
   "managed-email.ts": { count: 1, why: "the Resend webhook body, checked by its Svix signature before it is read" },
   "oauth.ts": { count: 1, why: "the GET OAuth callback's body: the real service ignores it" },
   "passkeys.ts": { count: 2, why: "WebAuthn clientExtensionResults: whatever extensions the browser reports" },

@@ -15,6 +15,21 @@ export { schemaError };
 const rawBodies = new WeakMap<Request, string>();
 export const rawBodyOf = (request: Request): string | undefined => rawBodies.get(request);
 
+/**
+ * The string fields of a form or JSON body, as OAuth endpoints read a request (RFC 6749 sends forms; some clients send
+ * JSON): other values and an unparsable JSON text give no fields.
+ */
+export function stringFields(contentType: string, text: string): Record<string, string> {
+  if (!contentType.includes("application/json")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return {};
+  }
+}
+
 export async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -170,7 +185,7 @@ export interface SchemaLocation {
   method: string;
   /** The public pathname, e.g. /api/v1/users. */
   pathname: string;
-  part: "body" | "query" | "params";
+  part: "body" | "query" | "params" | "headers";
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };

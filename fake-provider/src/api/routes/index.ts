@@ -20,6 +20,7 @@ import { strongAuthRoutes } from "./strong-auth.ts";
 import { teamMemberRoutes } from "./team-members.ts";
 import { teamRoutes } from "./teams.ts";
 import { userRoutes } from "./users.ts";
+import { integrationRoutes } from "./integrations.ts";
 
 /** Every implemented operation, by contract operation id. Operations absent here answer 501. */
 export const implementedRoutes: RouteTable = {
@@ -44,4 +45,5 @@ export const implementedRoutes: RouteTable = {
   ...mcpReviewRoutes,
   ...aiConversationRoutes,
   ...aiProxyRoutes,
+  ...integrationRoutes,
 };

@@ -155,8 +155,10 @@ async function handle(
         const params = check(entry.params ?? anyParams, rawParams, "params");
         const query = check(entry.query ?? noQuery, Object.fromEntries(url.searchParams), "query");
         const body = check(bodyForCaller(entry, auth?.type ?? null), rawBody, "body");
-        if (!params.ok || !query.ok || !body.ok) {
-          const problems = [params, query, body].flatMap((c) => (c.ok ? [] : c.problems));
+        // Headers after the body, as upstream's request schema lists them (the integrations' Basic credentials).
+        const headers = entry.headers ? check(entry.headers, Object.fromEntries(request.headers), "headers") : null;
+        if (!params.ok || !query.ok || !body.ok || (headers && !headers.ok)) {
+          const problems = [params, query, body, headers].flatMap((c) => (c === null || c.ok ? [] : c.problems));
           throw schemaError({ method: request.method, pathname: url.pathname }, problems);
         }
         stage = "op";

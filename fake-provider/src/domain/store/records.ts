@@ -165,7 +165,8 @@ export interface VerificationCodeRecord {
     | "passkey_registration"
     | "passkey_authentication"
     | "cli_login"
-    | "email_unsubscribe";
+    | "email_unsubscribe"
+    | "integration_project_transfer";
   code: string;
   /** What the code is for: a user id, an email, a team id … (the purpose decides). */
   data: Record<string, unknown>;

@@ -45,6 +45,7 @@ import type {
   OAuthGrantRecord,
   PasskeyRecord,
 } from "./strong-auth-records.ts";
+import type { IdpRecord, ProvisionedProjectRecord } from "./integration-records.ts";
 import type { SessionReplayChunkRecord, SessionReplayRecord } from "./session-replay-records.ts";
 import type { AnalyticsEventRecord, AnalyticsQueryLogRecord } from "./analytics-records.ts";
 import type {
@@ -162,6 +163,9 @@ function createTables() {
     aiConversations: new Table<AiConversationRecord>(),
     aiMessages: new Table<AiMessageRecord>(),
     aiModelScript: new Table<AiModelScriptRecord>(),
+    /** The integrations' provisioned projects and identity provider (integration-records.ts, domain/ops/integrations/). */
+    provisionedProjects: new Table<ProvisionedProjectRecord>(),
+    integrationIdp: new Table<IdpRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

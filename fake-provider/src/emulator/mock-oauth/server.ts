@@ -3,6 +3,7 @@ import { framingGuard } from "../safety/framing.ts";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
 import { readCookie } from "../../api/http/cookies.ts";
+import { stringFields } from "../../api/http/parse.ts";
 import { StatusError } from "../../domain/errors/known-error.ts";
 import { runOp } from "../../domain/run-op.ts";
 import { accountsOfProject } from "../../domain/ops/oauth/oauth-accounts.ts";
@@ -116,22 +117,7 @@ const cookie = (name: string, value: string, path: string, maxAgeSeconds: number
 
 /** Form or JSON fields of a POST body. */
 async function fields(request: Request): Promise<Record<string, string>> {
-  const type = request.headers.get("content-type") ?? "";
-  const text = await request.text();
-  if (type.includes("application/json")) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return Object.fromEntries(
-          Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"),
-        );
-      }
-    } catch {
-      return {};
-    }
-    return {};
-  }
-  return Object.fromEntries(new URLSearchParams(text));
+  return stringFields(request.headers.get("content-type") ?? "", await request.text());
 }
 
 const isLoopback = (hostname: string) =>

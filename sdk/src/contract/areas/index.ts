@@ -35,3 +35,5 @@ export * from "./feature-requests.ts";
 export * from "./mcp-review.ts";
 export * from "./ai-conversations.ts";
 export * from "./ai-proxy.ts";
+export * from "./integrations.ts";
+export * from "./neon-integration.ts";

@@ -23,6 +23,8 @@ export const codeLifetimes: Record<CodePurpose, number> = {
   cli_login: 2 * 60 * 60 * 1000,
   // The unsubscribe link of a non-transactional email (domain/ops/emails/email-unsubscribe.ts).
   email_unsubscribe: 30 * 24 * 60 * 60 * 1000,
+  // An integration's project transfer link (domain/ops/integrations/integration-transfer.ts): one hour, as upstream's.
+  integration_project_transfer: 60 * 60 * 1000,
 };
 
 /** Failed guesses against one nonce before every code sharing it is dead (protocol.md §7.2). */
