@@ -83,3 +83,21 @@ export function storedImageUrl<T extends string | null | undefined>(
 export function storedObject(tables: Pick<Tables, "storedObjects">, bucket: string, key: string) {
   return bucket === STORAGE_BUCKET ? tables.storedObjects.get(key) : undefined;
 }
+
+/**
+ * An image URL as it travels in a fixture: one of the emulator's stored objects (whatever endpoint named it) as its data
+ * URL again, so the document loads into another emulator, which stores it anew; any other URL unchanged.
+ */
+export function inlineStoredImage(tables: Pick<Tables, "storedObjects">, url: string | null): string | null {
+  if (url === null) return null;
+  const marker = `/${STORAGE_BUCKET}/`;
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return url;
+  }
+  const at = path.indexOf(marker);
+  const object = at < 0 ? undefined : tables.storedObjects.get(decodeURIComponent(path.slice(at + marker.length)));
+  return object ? `data:${object.contentType};base64,${object.base64}` : url;
+}
