@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { envLines, parseCliArgs } from "./cli-args.ts";
+import { devPortsEnv, envLines, parseCliArgs } from "./cli-args.ts";
 import { startupRefusal } from "./cli-safety.ts";
 
 describe("dev server command line", () => {
@@ -118,6 +118,15 @@ describe("dev server command line", () => {
     expect(() => parseCliArgs(["--port", "8100", "--dev-ports"], {})).toThrow(/ending in 02/);
     expect(() => parseCliArgs(["--dev-ports-skip", "01"], {})).toThrow(/pass --dev-ports too/);
     expect(() => parseCliArgs(["--dev-ports", "--dev-ports-skip", "02"], {})).toThrow(/01, 05, 13, 14, 21/);
+    // What the real suite reads to find them (authsim exec's environment, --ready-json's env).
+    expect(devPortsEnv(all)).toEqual({
+      NEXT_PUBLIC_STACK_PORT_PREFIX: "314",
+      STACK_BACKEND_BASE_URL: "http://localhost:31402",
+      STACK_DASHBOARD_BASE_URL: "http://localhost:31401",
+      STACK_INBUCKET_API_URL: "http://localhost:31405",
+      STACK_SVIX_SERVER_URL: "http://localhost:31413",
+    });
+    expect(devPortsEnv(parseCliArgs([], {}))).toEqual({});
   });
 
   it("refuses bad values with the reason", () => {

@@ -262,6 +262,24 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
 }
 
 /**
+ * What the real service's own e2e suite reads to find the development setup (its apps/e2e/.env.development derives
+ * every URL from the prefix; the URLs are given too, for tools that take them alone): handed to `authsim exec`'s
+ * command and printed by `--ready-json` with `--dev-ports`.
+ */
+export function devPortsEnv(options: Pick<CliOptions, "port" | "dashboardUrl">): Record<string, string> {
+  if (options.dashboardUrl === null) return {};
+  const prefix = String(options.port).slice(0, -2);
+  const url = (suffix: string) => `http://localhost:${prefix}${suffix}`;
+  return {
+    NEXT_PUBLIC_STACK_PORT_PREFIX: prefix,
+    STACK_BACKEND_BASE_URL: url("02"),
+    STACK_DASHBOARD_BASE_URL: url(DEV_PORT_SUFFIXES.purchase),
+    STACK_INBUCKET_API_URL: url(DEV_PORT_SUFFIXES.mailbox),
+    STACK_SVIX_SERVER_URL: url(DEV_PORT_SUFFIXES.svix),
+  };
+}
+
+/**
  * `--dev-ports`: each port of the family not skipped, where no flag of its own named one; purchase URLs name the
  * dashboard's port even when it is skipped (the real dashboard serves them there), stored images the storage port only
  * when it runs (else the API's own origin serves them). Named localhost, as the real setup names them.

@@ -20,7 +20,7 @@ import {
   svixPortFetch,
   type ProviderSnapshot,
 } from "@authsim/fake-provider";
-import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
+import { DETERMINISTIC_START_MILLIS, devPortsEnv, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import {
   bodyTooLargeText,
@@ -417,6 +417,7 @@ if (!options.exec) for (const signal of ["SIGINT", "SIGTERM"] as const) process.
 
 void Promise.all(listening).then(async (ports) => {
   const info = readyInfo(provider.settings.apiBaseUrl, Object.fromEntries(ports) as ReadyInfo["ports"], devProject);
+  Object.assign(info.env, devPortsEnv(options));
   if (options.readyJson) console.log(JSON.stringify(info));
   // Loaded only here: child processes are `exec`'s alone, and every plain start would pay for node:child_process.
   if (options.exec) stop(await (await import("./run-command.ts")).runCommand(options.exec, info.env));
