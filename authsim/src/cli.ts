@@ -229,18 +229,26 @@ function bodyTooLarge(request: Request, limit: number): Response {
 
 // The host check stands in front of the static pages too (the app checks its own routes).
 const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
+/** `handler` once the request's body is held, up to `limit` bytes (the API's 413 past it): preloadBody, request-body.ts. */
+function withBodyLimit(
+  request: Request,
+  env: HttpBindings | Http2Bindings | undefined,
+  limit: number,
+  handler: (request: Request) => Response | Promise<Response>,
+): Response | Promise<Response> {
+  if (!(env?.incoming instanceof IncomingMessage)) return handler(request);
+  const preloading = preloadBody(request, env.incoming, limit);
+  if (preloading === "too-large") return bodyTooLarge(request, limit);
+  return preloading
+    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : handler(request)))
+    : handler(request);
+}
 const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
   const control = new URL(request.url).pathname.startsWith(CONTROL_PREFIX);
   // The control plane's refusals come before its body is read too: a foreign page's upload is never buffered.
   const refused = hostRefusal(request, requestGuard) ?? (control ? controlRefusal(request) : null);
   if (refused) return refused;
-  if (!(env?.incoming instanceof IncomingMessage)) return pages(request);
-  const limit = control ? CONTROL_MAX_BODY_BYTES : MAX_BODY_BYTES;
-  const preloading = preloadBody(request, env.incoming, limit);
-  if (preloading === "too-large") return bodyTooLarge(request, limit);
-  return preloading
-    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : pages(request)))
-    : pages(request);
+  return withBodyLimit(request, env, control ? CONTROL_MAX_BODY_BYTES : MAX_BODY_BYTES, pages);
 };
 // Ready once every port listens: then --ready-json prints its line and `authsim exec` runs its command.
 const listening: Promise<[string, number]>[] = [];
@@ -298,11 +306,19 @@ function serveSide(
   fetch: (request: Request) => Response | Promise<Response>,
   flag: string,
   banner: () => string,
+  /** Refusals before the body is read (the purchase port's: the control plane's, as its form posts to it). */
+  guard: (request: Request) => Response | null = () => null,
 ): void {
   let sideListening!: (port: [string, number]) => void;
   listening.push(new Promise((resolve) => (sideListening = resolve)));
   const side = serve(
-    { fetch: (request: Request) => hostRefusal(request, requestGuard) ?? fetch(request), port, hostname: bindHost },
+    {
+      // The API's body limit on every side port too: any web page can send this machine's ports a body.
+      fetch: (request: Request, env?: HttpBindings | Http2Bindings) =>
+        hostRefusal(request, requestGuard) ?? guard(request) ?? withBodyLimit(request, env, MAX_BODY_BYTES, fetch),
+      port,
+      hostname: bindHost,
+    },
     () => {
       sideListening([name, port]);
       log(banner());
@@ -381,11 +397,10 @@ if (options.purchasePort !== null) {
   serveSide(
     "purchase",
     options.purchasePort,
-    (request) =>
-      (new URL(request.url).pathname.startsWith(CONTROL_PREFIX) ? controlRefusal(request) : null) ??
-      purchasePortFetch(appFetch, CONTROL_PREFIX)(request),
+    purchasePortFetch(appFetch, CONTROL_PREFIX),
     "--dev-ports-skip 01",
     () => `Purchase pages (purchase URLs open them): ${options.dashboardUrl}/purchase/{code}.`,
+    controlRefusal,
   );
 }
 if (options.mailboxPort !== null) {

@@ -89,6 +89,16 @@ describe("--dev-ports", () => {
     expect(body.url, JSON.stringify(body)).toMatch(new RegExp(`^${at("01", "/purchase/")}`));
     expect((await fetch(body.url!)).status).toBe(200);
 
+    // The side ports keep the API's guards: a foreign page may not post the purchase form, and no port holds a huge body.
+    const foreign = await fetch(at("01", "/__emulator/checkout/x"), {
+      method: "POST",
+      headers: { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "price_id=once",
+    });
+    expect(foreign.status).toBe(403);
+    const huge = await fetch(at("13", "/api/v1/app"), { method: "POST", body: "x".repeat(9 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+
     // Svix (13): its API, which wants a token; mock OAuth (14): its discovery document names its own origin.
     expect((await fetch(at("13", "/api/v1/app/anything"))).status).toBe(401);
     const discovery = (await (await fetch(at("14", "/.well-known/openid-configuration"))).json()) as { issuer: string };
