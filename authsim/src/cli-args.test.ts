@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { envLines, parseCliArgs } from "./cli-args.ts";
+import { devPortsEnv, envLines, parseCliArgs } from "./cli-args.ts";
 import { startupRefusal } from "./cli-safety.ts";
 
 describe("dev server command line", () => {
@@ -23,6 +23,10 @@ describe("dev server command line", () => {
       watch: false,
       exec: null,
       svixPort: null,
+      purchasePort: null,
+      mailboxPort: null,
+      storagePort: null,
+      dashboardUrl: null,
     });
     expect(parseCliArgs([], { PORT: "9000" }).port).toBe(9000);
   });
@@ -84,7 +88,45 @@ describe("dev server command line", () => {
       configFile: "stack.config.ts",
       watch: true,
       exec: null,
+      purchasePort: null,
+      mailboxPort: null,
+      storagePort: null,
+      dashboardUrl: null,
     });
+  });
+
+  it("--dev-ports serves the development setup's family around <prefix>02; --dev-ports-skip leaves some off", () => {
+    const all = parseCliArgs(["--port", "31402", "--dev-ports"], {});
+    expect(all).toMatchObject({
+      purchasePort: 31401,
+      mailboxPort: 31405,
+      svixPort: 31413,
+      mockOAuthPort: 31414,
+      storagePort: 31421,
+      dashboardUrl: "http://localhost:31401",
+    });
+    // The real dashboard on 01: purchase URLs still name it; our purchase pages and the storage port stay off.
+    const skipped = parseCliArgs(["--dev-ports", "--dev-ports-skip", "01,21"], { PORT: "8102" });
+    expect(skipped).toMatchObject({
+      purchasePort: null,
+      storagePort: null,
+      mailboxPort: 8105,
+      dashboardUrl: "http://localhost:8101",
+    });
+    // A port named by its own flag wins.
+    expect(parseCliArgs(["--port", "8102", "--svix-port", "9913", "--dev-ports"], {}).svixPort).toBe(9913);
+    expect(() => parseCliArgs(["--port", "8100", "--dev-ports"], {})).toThrow(/ending in 02/);
+    expect(() => parseCliArgs(["--dev-ports-skip", "01"], {})).toThrow(/pass --dev-ports too/);
+    expect(() => parseCliArgs(["--dev-ports", "--dev-ports-skip", "02"], {})).toThrow(/01, 05, 13, 14, 21/);
+    // What the real suite reads to find them (authsim exec's environment, --ready-json's env).
+    expect(devPortsEnv(all)).toEqual({
+      NEXT_PUBLIC_STACK_PORT_PREFIX: "314",
+      STACK_BACKEND_BASE_URL: "http://localhost:31402",
+      STACK_DASHBOARD_BASE_URL: "http://localhost:31401",
+      STACK_INBUCKET_API_URL: "http://localhost:31405",
+      STACK_SVIX_SERVER_URL: "http://localhost:31413",
+    });
+    expect(devPortsEnv(parseCliArgs([], {}))).toEqual({});
   });
 
   it("refuses bad values with the reason", () => {

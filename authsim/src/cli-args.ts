@@ -44,7 +44,28 @@ export interface CliOptions {
    * service's development setup runs Svix); null serves it only under the API's origin at /__svix.
    */
   svixPort: number | null;
+  /**
+   * `--dev-ports`: the real development setup's ports around the API (the API's port with its last two digits 01, 05,
+   * 13, 14, 21): the purchase pages, the Inbucket mailbox API, Svix, the mock OAuth server and the storage server.
+   * `--dev-ports-skip 01,…` leaves some off (e.g. 01 for the real dashboard, which then serves the purchase URLs).
+   */
+  purchasePort: number | null;
+  /** The Inbucket mailbox API over the outbox (`--dev-ports`: <prefix>05). */
+  mailboxPort: number | null;
+  /** The storage server uploaded images are served from (`--dev-ports`: <prefix>21); null: under the API's origin. */
+  storagePort: number | null;
+  /** Where purchase URLs point (`--dev-ports`: http://localhost:<prefix>01, ours or the real dashboard); null: our checkout page. */
+  dashboardUrl: string | null;
 }
+
+/** The development setup's port family around the API's <prefix>02 (`--dev-ports`), by the two digits that end each. */
+export const DEV_PORT_SUFFIXES = {
+  purchase: "01",
+  mailbox: "05",
+  svix: "13",
+  mockOAuth: "14",
+  storage: "21",
+} as const;
 
 /**
  * Where --deterministic starts the clock, frozen: a wall-clock start would put a different instant into every timestamp
@@ -86,7 +107,14 @@ export const usage = `Usage: authsim [options]
                                setup has: their sign-in goes there and their connected accounts get its tokens
   --svix-port N|auto           also serve the webhooks' Svix API on port N (auto: the port's last two digits made 13,
                                e.g. 8113 for 8102, the real development setup's STACK_SVIX_SERVER_URL); it is always
-                               served at /__svix on the API's own port`;
+                               served at /__svix on the API's own port
+  --dev-ports                  serve the real development setup's ports around the API's (which must end in 02):
+                               the purchase pages on <prefix>01 (purchase URLs point there), the Inbucket mailbox
+                               API over the outbox on 05, Svix on 13, the mock OAuth server on 14, and uploaded
+                               images on 21 (http://localhost:<prefix>21/stack-storage/…); with --host localhost,
+                               the real service's e2e suite needs only its env vars
+  --dev-ports-skip NN[,NN…]    with --dev-ports: leave these ports off (01, 05, 13, 14, 21), e.g. 01 when the real
+                               dashboard runs there (purchase URLs still point at it)`;
 
 function positiveInteger(flag: string, text: string): number {
   const n = Number(text);
@@ -115,7 +143,13 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     watch: false,
     exec: null,
     svixPort: null,
+    purchasePort: null,
+    mailboxPort: null,
+    storagePort: null,
+    dashboardUrl: null,
   };
+  let devPorts = false;
+  const skipped = new Set<string>();
   let mockOAuthPort: string | null = null;
   let svixPort: string | null = null;
   const exec = argv[0] === "exec";
@@ -178,6 +212,16 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
       case "--svix-port":
         svixPort = value();
         break;
+      case "--dev-ports":
+        devPorts = true;
+        break;
+      case "--dev-ports-skip":
+        for (const suffix of value().split(",")) {
+          if (!Object.values(DEV_PORT_SUFFIXES).includes(suffix.trim() as never))
+            throw new Error(`--dev-ports-skip takes ${Object.values(DEV_PORT_SUFFIXES).join(", ")}, not ${suffix}.`);
+          skipped.add(suffix.trim());
+        }
+        break;
       case "--allow-network":
         options.allowNetwork = true;
         break;
@@ -209,9 +253,47 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (mockOAuthPort !== null)
     options.mockOAuthPort = parseSidePort("--mock-oauth-port", mockOAuthPort, options.port, "14");
   if (svixPort !== null) options.svixPort = parseSidePort("--svix-port", svixPort, options.port, "13");
+  if (skipped.size > 0 && !devPorts)
+    throw new Error("--dev-ports-skip leaves ports of --dev-ports off: pass --dev-ports too.");
+  if (devPorts) applyDevPorts(options, skipped);
   if (options.svixPort !== null && options.svixPort === options.mockOAuthPort)
     throw new Error(`--svix-port and --mock-oauth-port are both ${options.svixPort}; choose two ports.`);
   return options;
+}
+
+/**
+ * What the real service's own e2e suite reads to find the development setup (its apps/e2e/.env.development derives
+ * every URL from the prefix; the URLs are given too, for tools that take them alone): handed to `authsim exec`'s
+ * command and printed by `--ready-json` with `--dev-ports`.
+ */
+export function devPortsEnv(options: Pick<CliOptions, "port" | "dashboardUrl">): Record<string, string> {
+  if (options.dashboardUrl === null) return {};
+  const prefix = String(options.port).slice(0, -2);
+  const url = (suffix: string) => `http://localhost:${prefix}${suffix}`;
+  return {
+    NEXT_PUBLIC_STACK_PORT_PREFIX: prefix,
+    STACK_BACKEND_BASE_URL: url("02"),
+    STACK_DASHBOARD_BASE_URL: url(DEV_PORT_SUFFIXES.purchase),
+    STACK_INBUCKET_API_URL: url(DEV_PORT_SUFFIXES.mailbox),
+    STACK_SVIX_SERVER_URL: url(DEV_PORT_SUFFIXES.svix),
+  };
+}
+
+/**
+ * `--dev-ports`: each port of the family not skipped, where no flag of its own named one; purchase URLs name the
+ * dashboard's port even when it is skipped (the real dashboard serves them there), stored images the storage port only
+ * when it runs (else the API's own origin serves them). Named localhost, as the real setup names them.
+ */
+function applyDevPorts(options: CliOptions, skipped: ReadonlySet<string>): void {
+  const port = (suffix: string) => parseSidePort("--dev-ports", "auto", options.port, suffix);
+  const on = (suffix: string) => !skipped.has(suffix);
+  const s = DEV_PORT_SUFFIXES;
+  options.dashboardUrl = `http://localhost:${port(s.purchase)}`;
+  if (on(s.purchase)) options.purchasePort = port(s.purchase);
+  if (on(s.mailbox)) options.mailboxPort = port(s.mailbox);
+  if (on(s.svix)) options.svixPort ??= port(s.svix);
+  if (on(s.mockOAuth)) options.mockOAuthPort ??= port(s.mockOAuth);
+  if (on(s.storage)) options.storagePort = port(s.storage);
 }
 
 /** A side server's port: N, or `auto`, the API's port with its last two digits made `suffix` (the development setup's numbering). */

@@ -12,11 +12,15 @@ import {
   createMockOAuthServer,
   defaultSeed,
   DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS,
+  inbucketFetch,
+  purchasePortFetch,
+  storagePortFetch,
+  STORAGE_PREFIX,
   SVIX_PREFIX,
   svixPortFetch,
   type ProviderSnapshot,
 } from "@authsim/fake-provider";
-import { DETERMINISTIC_START_MILLIS, envLines, parseCliArgs } from "./cli-args.ts";
+import { DETERMINISTIC_START_MILLIS, devPortsEnv, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import {
   bodyTooLargeText,
@@ -99,6 +103,10 @@ const provider = createFakeProvider({
   // them "preparing"; in the deterministic mode they render in the request as in tests, so when an email is rendered
   // depends on the requests alone, never on how fast they came.
   ...(random ? {} : { emailQueueDelayMillis: DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS }),
+  // --dev-ports: purchase URLs on the dashboard's port, uploaded images on the storage port (named localhost, as the
+  // real development setup names them).
+  ...(options.dashboardUrl ? { dashboardUrl: options.dashboardUrl } : {}),
+  ...(options.storagePort !== null ? { storageUrl: `http://localhost:${options.storagePort}` } : {}),
 });
 const refuse = (reason: string): never => {
   console.error(reason);
@@ -221,18 +229,26 @@ function bodyTooLarge(request: Request, limit: number): Response {
 
 // The host check stands in front of the static pages too (the app checks its own routes).
 const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
+/** `handler` once the request's body is held, up to `limit` bytes (the API's 413 past it): preloadBody, request-body.ts. */
+function withBodyLimit(
+  request: Request,
+  env: HttpBindings | Http2Bindings | undefined,
+  limit: number,
+  handler: (request: Request) => Response | Promise<Response>,
+): Response | Promise<Response> {
+  if (!(env?.incoming instanceof IncomingMessage)) return handler(request);
+  const preloading = preloadBody(request, env.incoming, limit);
+  if (preloading === "too-large") return bodyTooLarge(request, limit);
+  return preloading
+    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : handler(request)))
+    : handler(request);
+}
 const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
   const control = new URL(request.url).pathname.startsWith(CONTROL_PREFIX);
   // The control plane's refusals come before its body is read too: a foreign page's upload is never buffered.
   const refused = hostRefusal(request, requestGuard) ?? (control ? controlRefusal(request) : null);
   if (refused) return refused;
-  if (!(env?.incoming instanceof IncomingMessage)) return pages(request);
-  const limit = control ? CONTROL_MAX_BODY_BYTES : MAX_BODY_BYTES;
-  const preloading = preloadBody(request, env.incoming, limit);
-  if (preloading === "too-large") return bodyTooLarge(request, limit);
-  return preloading
-    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : pages(request)))
-    : pages(request);
+  return withBodyLimit(request, env, control ? CONTROL_MAX_BODY_BYTES : MAX_BODY_BYTES, pages);
 };
 // Ready once every port listens: then --ready-json prints its line and `authsim exec` runs its command.
 const listening: Promise<[string, number]>[] = [];
@@ -279,32 +295,53 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// --mock-oauth-port: the shared-keys providers' mock OAuth server on a port of its own (fake-provider/src/emulator/mock-oauth/),
-// behind the same Host check. Named localhost, as the real service's development setup names it.
-if (options.mockOAuthPort !== null) {
-  const mockOAuthPort = options.mockOAuthPort;
-  const mockOAuth = createMockOAuthServer(provider, { origin: `http://localhost:${mockOAuthPort}` });
-  let mockListening!: (port: [string, number]) => void;
-  listening.push(new Promise((resolve) => (mockListening = resolve)));
-  const mockOAuthServer = serve(
+const bindHost = options.host;
+/**
+ * A side server of the real development setup's port family (--mock-oauth-port, --svix-port, --dev-ports), behind the
+ * same Host check as the API; ready once it listens. A port in use stops the start, naming the flag that chose it.
+ */
+function serveSide(
+  name: keyof ReadyInfo["ports"],
+  port: number,
+  fetch: (request: Request) => Response | Promise<Response>,
+  flag: string,
+  banner: () => string,
+  /** Refusals before the body is read (the purchase port's: the control plane's, as its form posts to it). */
+  guard: (request: Request) => Response | null = () => null,
+): void {
+  let sideListening!: (port: [string, number]) => void;
+  listening.push(new Promise((resolve) => (sideListening = resolve)));
+  const side = serve(
     {
-      fetch: (request: Request) => hostRefusal(request, requestGuard) ?? mockOAuth.fetch(request),
-      port: mockOAuthPort,
-      hostname: options.host,
+      // The API's body limit on every side port too: any web page can send this machine's ports a body.
+      fetch: (request: Request, env?: HttpBindings | Http2Bindings) =>
+        hostRefusal(request, requestGuard) ?? guard(request) ?? withBodyLimit(request, env, MAX_BODY_BYTES, fetch),
+      port,
+      hostname: bindHost,
     },
     () => {
-      mockListening(["mockOAuth", mockOAuthPort]);
-      log(
-        `Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`,
-      );
+      sideListening([name, port]);
+      log(banner());
     },
   );
-  mockOAuthServer.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(
-      error.code === "EADDRINUSE" ? `Port ${mockOAuthPort} is in use: pass another --mock-oauth-port.` : error.message,
-    );
+  side.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: pass another ${flag}.` : error.message);
     process.exit(1);
   });
+}
+
+// --mock-oauth-port: the shared-keys providers' mock OAuth server on a port of its own (fake-provider/src/emulator/mock-oauth/).
+// Named localhost, as the real service's development setup names it.
+if (options.mockOAuthPort !== null) {
+  const mockOAuth = createMockOAuthServer(provider, { origin: `http://localhost:${options.mockOAuthPort}` });
+  serveSide(
+    "mockOAuth",
+    options.mockOAuthPort,
+    mockOAuth.fetch,
+    "--mock-oauth-port",
+    () =>
+      `Mock OAuth server for the shared-keys providers: ${mockOAuth.origin} (their callbacks go to ${provider.settings.mockOAuthServer?.callbackBaseUrl}).`,
+  );
 }
 
 /** Saves the snapshot (if any) and exits; a failed save exits 1 unless `code` already says something failed. */
@@ -339,38 +376,63 @@ if (configFile && options.watch) {
 }
 
 // --svix-port: the webhooks' Svix API at the root of a port of its own, as the real development setup's Svix server
-// (STACK_SVIX_SERVER_URL=http://localhost:8113), behind the same Host check. Always also at /__svix on the API's port.
+// (STACK_SVIX_SERVER_URL=http://localhost:8113). Always also at /__svix on the API's port.
+const appFetch = (request: Request) => provider.app.fetch(request);
 if (options.svixPort !== null) {
   const svixPort = options.svixPort;
-  const svixFetch = svixPortFetch((request) => provider.app.fetch(request));
-  let svixListening!: (port: [string, number]) => void;
-  listening.push(new Promise((resolve) => (svixListening = resolve)));
-  const svixServer = serve(
-    {
-      fetch: (request: Request) => hostRefusal(request, requestGuard) ?? svixFetch(request),
-      port: svixPort,
-      hostname: options.host,
-    },
-    () => {
-      svixListening(["svix", svixPort]);
-      log(
-        `Svix API for webhooks: http://${displayHost}:${svixPort} (also ${provider.settings.apiBaseUrl}${SVIX_PREFIX}); tokens from POST /api/v1/webhooks/svix-token.`,
-      );
-    },
+  serveSide(
+    "svix",
+    svixPort,
+    svixPortFetch(appFetch),
+    "--svix-port",
+    () =>
+      `Svix API for webhooks: http://${displayHost}:${svixPort} (also ${provider.settings.apiBaseUrl}${SVIX_PREFIX}); tokens from POST /api/v1/webhooks/svix-token.`,
   );
-  svixServer.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(
-      error.code === "EADDRINUSE" ? `Port ${svixPort} is in use: pass another --svix-port.` : error.message,
-    );
-    process.exit(1);
-  });
 }
+
+// --dev-ports: the rest of the development setup's family. The purchase pages at the dashboard's path, their form
+// guarded as the control plane's (the page's origin is this port's); Inbucket's mailbox API over the outbox; the
+// storage server's public bucket.
+if (options.purchasePort !== null) {
+  serveSide(
+    "purchase",
+    options.purchasePort,
+    purchasePortFetch(appFetch, CONTROL_PREFIX),
+    "--dev-ports-skip 01",
+    () => `Purchase pages (purchase URLs open them): ${options.dashboardUrl}/purchase/{code}.`,
+    controlRefusal,
+  );
+}
+if (options.mailboxPort !== null) {
+  const mailboxPort = options.mailboxPort;
+  serveSide(
+    "mailbox",
+    mailboxPort,
+    inbucketFetch(provider),
+    "--dev-ports-skip 05",
+    () => `Inbucket mailbox API over the outbox: http://localhost:${mailboxPort}/api/v1/mailbox/{name}.`,
+  );
+}
+if (options.storagePort !== null) {
+  const storagePort = options.storagePort;
+  serveSide(
+    "storage",
+    storagePort,
+    storagePortFetch(appFetch),
+    "--dev-ports-skip 21",
+    () =>
+      `Uploaded images: http://localhost:${storagePort}/stack-storage/… (also ${provider.settings.apiBaseUrl}${STORAGE_PREFIX}/stack-storage/…).`,
+  );
+}
+if (options.dashboardUrl !== null && options.purchasePort === null)
+  log(`Purchase URLs point at ${options.dashboardUrl}/purchase/{code} (the dashboard you run there serves them).`);
 
 // Under `authsim exec` a stop signal goes to the command (run-command.ts), and the emulator stops when it has ended.
 if (!options.exec) for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(0));
 
 void Promise.all(listening).then(async (ports) => {
   const info = readyInfo(provider.settings.apiBaseUrl, Object.fromEntries(ports) as ReadyInfo["ports"], devProject);
+  Object.assign(info.env, devPortsEnv(options));
   if (options.readyJson) console.log(JSON.stringify(info));
   // Loaded only here: child processes are `exec`'s alone, and every plain start would pay for node:child_process.
   if (options.exec) stop(await (await import("./run-command.ts")).runCommand(options.exec, info.env));

@@ -13,7 +13,7 @@ export interface ReadyInfo {
   url: string;
   apiUrl: string;
   port: number;
-  ports: { api: number; mockOAuth?: number; svix?: number };
+  ports: { api: number; mockOAuth?: number; svix?: number; purchase?: number; mailbox?: number; storage?: number };
   projectId: string;
   publishableClientKey: string;
   secretServerKey: string;

@@ -33,6 +33,7 @@ import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
 import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 import { framingGuard } from "./emulator/safety/framing.ts";
+import { STORAGE_PREFIX, storageRoutes } from "./emulator/storage/routes.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -110,6 +111,16 @@ export interface FakeProviderOptions {
    * The dev server turns it on; in process (tests, msw) it is off, as nothing outside the process reaches the provider.
    */
   requestGuard?: HostPolicy;
+  /**
+   * Where purchase URLs point: a dashboard whose `/purchase/{code}` page runs checkout (the dev server's `--dev-ports`
+   * names its own on <prefix>01). Unset, they open the emulator's checkout page under the API's base URL.
+   */
+  dashboardUrl?: string;
+  /**
+   * The storage endpoint uploaded images are named under (`<storageUrl>/stack-storage/<key>`; the dev server's
+   * `--dev-ports` serves one on <prefix>21). Unset, the API's own origin at /__storage, served by `provider.fetch` too.
+   */
+  storageUrl?: string;
 }
 
 /** Builds an emulator of the provider's /api/v1 with everything in memory. Cheap: call it once per test if you like. */
@@ -130,6 +141,9 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
     outboxCapacity: checkedCapacity(options.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY, "outboxCapacity"),
     ...(options.emailQueueDelayMillis ? { emailQueueDelayMillis: checkedDelay(options.emailQueueDelayMillis) } : {}),
+    ...(options.webhookTimeoutMillis ? { webhookTimeoutMillis: options.webhookTimeoutMillis } : {}),
+    ...(options.dashboardUrl ? { dashboardUrl: options.dashboardUrl } : {}),
+    ...(options.storageUrl ? { storageUrl: options.storageUrl } : {}),
   };
   const store = new Store();
   const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
@@ -240,6 +254,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   mountControl(app, provider);
   // Svix's REST API over the webhook state (api/svix/routes.ts), for the dashboard and clients of Svix.
   app.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
+  // Uploaded images (emulator/storage/routes.ts): the storage bucket the stored URLs name, when no storage port does.
+  app.route(STORAGE_PREFIX, storageRoutes(store));
   app.notFound((c) => {
     const request = c.req.raw;
     // Methods outside the API's set are 405; a known method on an unknown path is the plain-text 404 (protocol.md §1).

@@ -39,3 +39,6 @@ export {
 } from "./emulator/mock-oauth/server.ts";
 export type { OperationAnswer } from "./api/routes/mount.ts";
 export { refusalMatches, refusals, type Refusal, type RefusalId } from "./domain/errors/refusals.ts";
+export { purchasePortFetch } from "./emulator/control/payments.ts";
+export { inbucketFetch } from "./emulator/outbox/inbucket.ts";
+export { STORAGE_PREFIX, storagePortFetch } from "./emulator/storage/routes.ts";

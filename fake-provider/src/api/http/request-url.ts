@@ -13,3 +13,18 @@ export function urlOf(request: Request): URL {
   }
   return url;
 }
+
+/**
+ * What answers on a side port of the real development setup (Svix's <prefix>13, storage's <prefix>21): the provider's
+ * app, with the port's paths served from under `prefix` (a path `/x` on the port is `<prefix>/x` in the app).
+ */
+export function fetchUnderPrefix(
+  prefix: string,
+  appFetch: (request: Request) => Response | Promise<Response>,
+): (request: Request) => Response | Promise<Response> {
+  return (request) => {
+    const url = new URL(request.url);
+    url.pathname = `${prefix}${url.pathname}`;
+    return appFetch(new Request(url, request));
+  };
+}

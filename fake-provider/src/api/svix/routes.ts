@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { RandomSource } from "@authsim/sdk/runtime";
 import { json } from "../http/respond.ts";
+import { fetchUnderPrefix } from "../http/request-url.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
 import type { OpContext } from "../../domain/ops/context.ts";
 import {
@@ -307,12 +308,6 @@ export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
  * What answers on Svix's own port (the dev server's `--svix-port`, `<prefix>13` as the real development setup numbers
  * it): the same API at the root, as a Svix server serves it, by way of the provider's app under SVIX_PREFIX.
  */
-export function svixPortFetch(
+export const svixPortFetch = (
   appFetch: (request: Request) => Response | Promise<Response>,
-): (request: Request) => Response | Promise<Response> {
-  return (request) => {
-    const url = new URL(request.url);
-    url.pathname = `${SVIX_PREFIX}${url.pathname}`;
-    return appFetch(new Request(url, request));
-  };
-}
+): ((request: Request) => Response | Promise<Response>) => fetchUnderPrefix(SVIX_PREFIX, appFetch);

@@ -394,6 +394,12 @@ export const refusals = {
   productStackableQuantity1: { status: 400, text: "This product is not stackable; quantity must be 1" },
   // domain/ops/users/profile-image.ts
   invalidProfileImageUrl: { status: 400, text: "Invalid profile image URL" },
+  // domain/ops/storage/uploaded-images.ts: an uploaded image's checks (the real service's image processing errors)
+  imageTooLarge: {
+    status: 400,
+    text: (size: Arg, max: Arg) => `Image size (${size} bytes) exceeds maximum allowed size (${max} bytes)`,
+  },
+  invalidImageFormat: { status: 400, text: "Invalid image format or corrupted image data" },
   // domain/ops/projects/project-admin.ts
   invalidEmailTheme: { status: 400, text: "Invalid email theme" },
   internalProjectCannotDeleted: { status: 400, text: "The internal project cannot be deleted." },

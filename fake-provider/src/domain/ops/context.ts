@@ -36,6 +36,12 @@ export interface ProviderSettings {
    * open the emulator's own checkout page (emulator/control/payments.ts).
    */
   dashboardUrl?: string;
+  /**
+   * The storage endpoint uploaded images are named under (`<storageUrl>/stack-storage/<key>`), as the real service's
+   * STACK_S3_ENDPOINT (its development setup's http://localhost:<prefix>21). Unset, the API's own origin at /__storage
+   * (domain/ops/storage/uploaded-images.ts), which `provider.fetch` serves too.
+   */
+  storageUrl?: string;
   /** The secret payment-provider webhooks are signed with (domain/ops/payments/stripe-webhooks.ts); the real service's development value when unset. */
   stripeWebhookSecret?: string;
   /** How many emails the outbox keeps; the oldest are dropped past it (domain/ops/emails/outbox.ts). Default 10,000. */
@@ -45,6 +51,8 @@ export interface ProviderSettings {
    * in the request that queued it; more, and the provider renders due emails before answering later requests.
    */
   emailQueueDelayMillis?: number;
+  /** How long a webhook endpoint has to answer an attempt (domain/webhooks/delivery.ts); Svix's 15 s when unset. */
+  webhookTimeoutMillis?: number;
   /** Set while a mock OAuth server is attached (createMockOAuthServer); absent, every provider uses the emulator's page. */
   mockOAuthServer?: MockOAuthServerSettings;
 }

@@ -48,6 +48,17 @@ export interface ChatMessageRecord {
   sentAtMillis: number;
 }
 
+/**
+ * A file the real service would have put in its storage bucket (S3; domain/ops/storage/uploaded-images.ts): an uploaded
+ * profile image or logo, kept as base64 so snapshots carry it. Keyed by its object key, e.g. `user-profile-images/<uuid>.png`.
+ */
+export interface StoredObjectRecord {
+  key: string;
+  contentType: string;
+  base64: string;
+  createdAtMillis: number;
+}
+
 /** A saved conversation of the dashboard's assistant (domain/ops/ai/ai-conversations.ts); its messages are rows of their own. */
 export interface AiConversationRecord {
   id: string;

@@ -63,6 +63,7 @@ import type {
   ChatMessageRecord,
   FeatureRequestRecord,
   McpCallLogRecord,
+  StoredObjectRecord,
 } from "./service-records.ts";
 import { Table, type Journal } from "./table.ts";
 
@@ -160,6 +161,8 @@ function createTables() {
     featureRequests: new Table<FeatureRequestRecord>(),
     mcpCallLog: new Table<McpCallLogRecord>(),
     chatMessages: new Table<ChatMessageRecord>(),
+    /** Uploaded images, served by the storage server (domain/ops/storage/uploaded-images.ts, emulator/storage/). */
+    storedObjects: new Table<StoredObjectRecord>(),
     aiConversations: new Table<AiConversationRecord>(),
     aiMessages: new Table<AiMessageRecord>(),
     aiModelScript: new Table<AiModelScriptRecord>(),

@@ -165,3 +165,25 @@ function mountCheckoutPage(
     }
   });
 }
+
+/**
+ * What answers on the dashboard's port of the real development setup (<prefix>01) when the dev server stands in for it
+ * (`--dev-ports`): the purchase page at the dashboard's own path, `/purchase/{code}`, which purchase URLs then name, and
+ * the checkout form it posts to; nothing else of the dashboard. Served by the provider's app at the control plane's
+ * paths, so the same request guard applies (the form's own origin is this port's).
+ */
+export function purchasePortFetch(
+  appFetch: (request: Request) => Response | Promise<Response>,
+  controlPrefix: string,
+): (request: Request) => Response | Promise<Response> {
+  return (request) => {
+    const url = new URL(request.url);
+    const page = /^\/purchase\/[^/]+$/.test(url.pathname);
+    const form =
+      url.pathname.startsWith(`${controlPrefix}/checkout/`) &&
+      !url.pathname.slice(controlPrefix.length + 10).includes("/");
+    if (!page && !form) return text("Not Found: this port serves only the purchase pages (/purchase/{code}).", 404);
+    if (page) url.pathname = `${controlPrefix}${url.pathname}`;
+    return appFetch(new Request(url, request));
+  };
+}

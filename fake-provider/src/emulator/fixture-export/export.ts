@@ -14,6 +14,7 @@ import type { ProjectRecord, TeamRecord, UserRecord } from "../../domain/store/r
 import type { Tables } from "../../domain/store/store.ts";
 import { assignRefs, byKey, omitNullish, slug } from "./refs.ts";
 import { catalogueOf, vaultConfigOf } from "../../domain/ops/payments/payments-config.ts";
+import { inlineStoredImage } from "../../domain/ops/storage/uploaded-images.ts";
 
 /**
  * The emulator's state as a fixture document (fixtures/src/schema.ts): what `loadFixture` reads, so export → load →
@@ -53,7 +54,13 @@ function exportProject(tables: Tables, now: number, project: ProjectRecord): Fix
   // Content before the id: users without email or name (anonymous visitors) loaded in the same instant would otherwise
   // be ordered, and so named, by the ids each load generates, and a round trip would swap their refs.
   const content = (u: UserRecord) =>
-    JSON.stringify([u.isAnonymous, u.clientMetadata, u.clientReadOnlyMetadata, u.serverMetadata, u.profileImageUrl]);
+    JSON.stringify([
+      u.isAnonymous,
+      u.clientMetadata,
+      u.clientReadOnlyMetadata,
+      u.serverMetadata,
+      inlineStoredImage(tables, u.profileImageUrl),
+    ]);
   const users = of(tables.users.values()).sort(
     byKey((u: UserRecord) => [
       u.primaryEmail?.toLowerCase() ?? "\uffff",
@@ -83,7 +90,7 @@ function exportProject(tables: Tables, now: number, project: ProjectRecord): Fix
         ? { primary_email_verified: u.primaryEmailVerified, primary_email_auth_enabled: u.primaryEmailAuthEnabled }
         : {}),
       display_name: u.displayName,
-      profile_image_url: u.profileImageUrl,
+      profile_image_url: inlineStoredImage(tables, u.profileImageUrl),
       password_hash: u.passwordHash,
       ...(u.isAnonymous ? { is_anonymous: true } : {}),
       client_metadata: u.clientMetadata,
@@ -102,7 +109,7 @@ function exportProject(tables: Tables, now: number, project: ProjectRecord): Fix
       ref: teamRef.get(t.id)!,
       id: t.id,
       display_name: t.displayName,
-      profile_image_url: t.profileImageUrl,
+      profile_image_url: inlineStoredImage(tables, t.profileImageUrl),
       client_metadata: t.clientMetadata,
       client_read_only_metadata: t.clientReadOnlyMetadata,
       server_metadata: t.serverMetadata,

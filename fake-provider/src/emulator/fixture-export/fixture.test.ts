@@ -134,6 +134,30 @@ describe("fixtures", () => {
     expect(fresh.unexpected).toEqual([]);
   });
 
+  it("carries an uploaded image as its data URL, which the next emulator stores anew", async () => {
+    const gif = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
+    const source = newProvider();
+    const created = await expectJson<{ profile_image_url: string }>(
+      await api(source, "/users", {
+        headers: server(),
+        json: { primary_email: "pic@example.com", profile_image_url: gif },
+      }),
+      201,
+    );
+    expect(created.profile_image_url).toMatch(/\/__storage\/stack-storage\/user-profile-images\//);
+    const document = exportFixture(source);
+    const user = document.projects.flatMap((pr) => pr.users ?? []).find((u) => u.primary_email === "pic@example.com");
+    expect(user?.profile_image_url).toBe(gif);
+    const target = newProvider();
+    const loaded = await load(target, document);
+    const id = loaded.projects[0]!.users[user!.ref]!;
+    const read = await expectJson<{ profile_image_url: string }>(
+      await api(target, `/users/${id}`, { headers: server() }),
+    );
+    const image = await target.fetch(read.profile_image_url);
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/gif"]);
+  });
+
   it("is served by the control endpoints: GET /__emulator/fixture exports, POST loads", async () => {
     const q = newProvider();
     const loadedOver = await expectJson<LoadReport>(

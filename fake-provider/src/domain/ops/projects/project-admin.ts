@@ -13,6 +13,7 @@ import { findTheme } from "../emails/email-content.ts";
 import { requireDefinition } from "../teams/permissions.ts";
 import { settleLegacyUpdate } from "../config/project-config.ts";
 import { refusal } from "../../errors/refusals.ts";
+import { storedImageUrl } from "../storage/uploaded-images.ts";
 
 /**
  * The admin's project settings (spec §3 "Project (admin view)", §5; protocol.md §5.9): PATCH and DELETE of
@@ -136,10 +137,16 @@ export function applyProjectUpdate(ctx: OpContext, project: ProjectRecord, body:
     ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
     // Upstream stores a cleared description as "".
     ...(body.description !== undefined ? { description: body.description ?? "" } : {}),
-    ...(body.logo_url !== undefined ? { logoUrl: body.logo_url } : {}),
-    ...(body.logo_full_url !== undefined ? { logoFullUrl: body.logo_full_url } : {}),
-    ...(body.logo_dark_mode_url !== undefined ? { logoDarkModeUrl: body.logo_dark_mode_url } : {}),
-    ...(body.logo_full_dark_mode_url !== undefined ? { logoFullDarkModeUrl: body.logo_full_dark_mode_url } : {}),
+    ...(body.logo_url !== undefined ? { logoUrl: storedImageUrl(ctx, body.logo_url, "project-logos") } : {}),
+    ...(body.logo_full_url !== undefined
+      ? { logoFullUrl: storedImageUrl(ctx, body.logo_full_url, "project-logos") }
+      : {}),
+    ...(body.logo_dark_mode_url !== undefined
+      ? { logoDarkModeUrl: storedImageUrl(ctx, body.logo_dark_mode_url, "project-logos") }
+      : {}),
+    ...(body.logo_full_dark_mode_url !== undefined
+      ? { logoFullDarkModeUrl: storedImageUrl(ctx, body.logo_full_dark_mode_url, "project-logos") }
+      : {}),
     ...(body.is_production_mode !== undefined ? { isProductionMode: body.is_production_mode } : {}),
     ...(body.onboarding_status !== undefined ? { onboardingStatus: body.onboarding_status } : {}),
     config: body.config ? applyConfigUpdate(ctx, project.id, project.config, body.config) : project.config,

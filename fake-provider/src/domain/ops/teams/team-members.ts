@@ -9,6 +9,7 @@ import { requireTeamPermission } from "./permission-grants.ts";
 import { requireTeam } from "./teams.ts";
 import { requireUser } from "../users/users.ts";
 import { refusal } from "../../errors/refusals.ts";
+import { storedImageUrl } from "../storage/uploaded-images.ts";
 
 /**
  * Membership writes and member profiles (protocol.md §5.4, §6.4): the server adds and removes members; a client may
@@ -122,7 +123,10 @@ export function updateMemberProfile(
     teamId: team.id,
     userId,
     displayName: body.display_name !== undefined ? body.display_name : (current?.displayName ?? null),
-    profileImageUrl: body.profile_image_url !== undefined ? body.profile_image_url : (current?.profileImageUrl ?? null),
+    profileImageUrl:
+      body.profile_image_url !== undefined
+        ? storedImageUrl(ctx, body.profile_image_url, "team-member-profile-images")
+        : (current?.profileImageUrl ?? null),
   };
   ctx.tables.teamMemberProfiles.set(key, next);
   return profileOf(ctx, membership);

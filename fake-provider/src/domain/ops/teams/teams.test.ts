@@ -149,7 +149,7 @@ describe("GET, PATCH and DELETE /teams/{id}", () => {
     const image = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
     expect(await expectJson(await patch(owner, { display_name: "Renamed", profile_image_url: image }))).toMatchObject({
       display_name: "Renamed",
-      profile_image_url: image,
+      profile_image_url: expect.stringMatching(/\/__storage\/stack-storage\/team-profile-images\/[0-9a-f-]{36}\.gif$/),
     });
     expect((await patch(owner, { profile_image_url: "https://img.example.com/t.png" })).status).toBe(400);
     await expectKnownError(await patch(owner, { server_metadata: {} }), "SCHEMA_ERROR", 400);

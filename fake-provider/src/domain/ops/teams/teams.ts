@@ -12,6 +12,7 @@ import { requireUser } from "../users/users.ts";
 import { announceTeamCreated, announceTeamDeleted, announceTeamUpdated } from "../webhooks/webhook-events.ts";
 import { assertClientProfileImage } from "../users/profile-image.ts";
 import { refusal } from "../../errors/refusals.ts";
+import { storedImageUrl } from "../storage/uploaded-images.ts";
 
 /**
  * Teams (spec §3, §4 "Creating a team", §6; protocol.md §5.3, §6.4). A client acts as its user: it lists its own teams,
@@ -58,7 +59,7 @@ export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamReco
     id: uuid(ctx.random),
     projectId: auth.project.id,
     displayName: body.display_name,
-    profileImageUrl: body.profile_image_url ?? null,
+    profileImageUrl: storedImageUrl(ctx, body.profile_image_url, "team-profile-images") ?? null,
     clientMetadata: body.client_metadata ?? null,
     clientReadOnlyMetadata: body.client_read_only_metadata ?? null,
     serverMetadata: body.server_metadata ?? null,
@@ -85,7 +86,9 @@ export function updateTeam(ctx: AuthedContext, teamId: string, body: ServerTeamU
   const next: TeamRecord = {
     ...team,
     ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
-    ...(body.profile_image_url !== undefined ? { profileImageUrl: body.profile_image_url } : {}),
+    ...(body.profile_image_url !== undefined
+      ? { profileImageUrl: storedImageUrl(ctx, body.profile_image_url, "team-profile-images") }
+      : {}),
     ...(body.client_metadata !== undefined ? { clientMetadata: body.client_metadata } : {}),
     ...(body.client_read_only_metadata !== undefined ? { clientReadOnlyMetadata: body.client_read_only_metadata } : {}),
     ...(body.server_metadata !== undefined ? { serverMetadata: body.server_metadata } : {}),

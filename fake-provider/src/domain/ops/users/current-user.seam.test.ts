@@ -22,7 +22,11 @@ describe("updateCurrentUser", () => {
     const user = await seam.addUser();
     expect(
       await seam.ok(asClient(user), (ctx) => updateCurrentUser(ctx, { display_name: "Ada", profile_image_url: PNG })),
-    ).toMatchObject({ displayName: "Ada", profileImageUrl: PNG });
+    ).toMatchObject({
+      displayName: "Ada",
+      // Stored, and named by its URL on the storage endpoint (domain/ops/storage/uploaded-images.ts).
+      profileImageUrl: expect.stringMatching(/\/__storage\/stack-storage\/user-profile-images\/[0-9a-f-]{36}\.png$/),
+    });
     expect(
       (
         await seam.refuses(

@@ -251,8 +251,9 @@ describe("server user CRUD", () => {
       (await patch(client({ accessToken: user.access_token }), "data:image/not-an-image;base64,AAAA")).status,
     ).toBe(400);
     const inline = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+    // Stored, and answered as its URL on the storage endpoint (domain/ops/storage/uploaded-images.ts).
     expect(await expectJson(await patch(client({ accessToken: user.access_token }), inline))).toMatchObject({
-      profile_image_url: inline,
+      profile_image_url: expect.stringMatching(/\/__storage\/stack-storage\/user-profile-images\/[0-9a-f-]{36}\.gif$/),
     });
     const asServer = await api(provider, `/users/${user.user_id}`, {
       method: "PATCH",

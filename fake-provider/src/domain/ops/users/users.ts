@@ -14,6 +14,7 @@ import { createPersonalTeamIfConfigured, renamePersonalTeamOnUpgrade } from "../
 import { restrictedReasonOf } from "../../views/users.ts";
 import { announceUserCreated, announceUserDeleted, announceUserUpdated } from "../webhooks/webhook-events.ts";
 import { refusal } from "../../errors/refusals.ts";
+import { storedImageUrl } from "../storage/uploaded-images.ts";
 
 export { requireUser } from "./user-lookup.ts";
 
@@ -133,7 +134,7 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
     primaryEmailVerified: body.primary_email_verified ?? false,
     // A password implies email auth unless the caller says otherwise (the published SDK sends it explicitly).
     primaryEmailAuthEnabled: body.primary_email_auth_enabled ?? (hasEmail && passwordHash !== null),
-    profileImageUrl: body.profile_image_url ?? null,
+    profileImageUrl: storedImageUrl(ctx, body.profile_image_url, "user-profile-images") ?? null,
     clientMetadata: body.client_metadata ?? null,
     clientReadOnlyMetadata: body.client_read_only_metadata ?? null,
     serverMetadata: body.server_metadata ?? null,
@@ -194,7 +195,10 @@ export function assertSelectableTeam(ctx: OpContext, user: UserRecord): void {
 export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerUserUpdate): Promise<UserRecord> {
   const passwordHash = await passwordHashFor(ctx, body);
   const next: UserRecord = {
-    ...clientUpdateFields(user, body),
+    ...clientUpdateFields(user, {
+      ...body,
+      profile_image_url: storedImageUrl(ctx, body.profile_image_url, "user-profile-images"),
+    }),
     ...defined({
       clientReadOnlyMetadata: body.client_read_only_metadata,
       serverMetadata: body.server_metadata,

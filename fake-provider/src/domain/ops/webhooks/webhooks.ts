@@ -241,27 +241,28 @@ export function takeDueDeliveries(ctx: OpContext): DeliveryJob[] {
   const due = [...ctx.tables.svixDeliveries.indexed("scheduled")]
     .filter((d) => d.nextAttemptAtMillis! <= ctx.now)
     .sort((a, b) => a.nextAttemptAtMillis! - b.nextAttemptAtMillis! || a.seq - b.seq);
-  const jobs: DeliveryJob[] = [];
-  for (const d of due) {
-    const message = ctx.tables.svixMessages.get(d.msgId);
-    const endpoint = ctx.tables.svixEndpoints.get(d.endpointId);
-    if (!message || !endpoint) {
-      ctx.tables.svixDeliveries.set(d.id, { ...d, status: STATUS.fail, nextAttemptAtMillis: null });
-      continue;
-    }
-    ctx.tables.svixDeliveries.set(d.id, { ...d, status: STATUS.sending, nextAttemptAtMillis: null });
-    jobs.push({
-      deliveryId: d.id,
-      msgId: message.id,
-      endpointId: endpoint.id,
-      url: endpoint.url,
-      secret: endpoint.secret,
-      body: JSON.stringify(message.payload),
-      timestampSeconds: Math.floor(ctx.now / 1000),
-      manual: d.manual,
-    });
+  return due.flatMap((d) => takeDelivery(ctx, d) ?? []);
+}
+
+/** A delivery marked as sending, and what its attempt sends; null (and the delivery failed) when its message or endpoint is gone. */
+export function takeDelivery(ctx: OpContext, d: SvixDeliveryRecord): DeliveryJob | null {
+  const message = ctx.tables.svixMessages.get(d.msgId);
+  const endpoint = ctx.tables.svixEndpoints.get(d.endpointId);
+  if (!message || !endpoint) {
+    ctx.tables.svixDeliveries.set(d.id, { ...d, status: STATUS.fail, nextAttemptAtMillis: null });
+    return null;
   }
-  return jobs;
+  ctx.tables.svixDeliveries.set(d.id, { ...d, status: STATUS.sending, nextAttemptAtMillis: null });
+  return {
+    deliveryId: d.id,
+    msgId: message.id,
+    endpointId: endpoint.id,
+    url: endpoint.url,
+    secret: endpoint.secret,
+    body: JSON.stringify(message.payload),
+    timestampSeconds: Math.floor(ctx.now / 1000),
+    manual: d.manual,
+  };
 }
 
 /** How an attempt went. */
