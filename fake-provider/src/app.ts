@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { Clock } from "@authsim/sdk/runtime";
 import type { RandomSource } from "@authsim/sdk/runtime";
 import { hashCosts, type HashCost } from "./domain/auth/passwords.ts";
-import { defaultCryptoBackend, type CryptoBackend } from "./domain/auth/crypto-backend.ts";
+import type { CryptoBackend } from "./domain/auth/crypto-backend.ts";
+import { defaultCryptoBackend } from "./domain/auth/default-crypto.ts";
 import { pooledCryptoRandom } from "./domain/auth/pooled-random.ts";
 import { controllableClock } from "./clock.ts";
 import { CONTROL_PREFIX, mountControl } from "./emulator/control/routes.ts";
@@ -76,8 +77,8 @@ export interface FakeProviderOptions {
    */
   hardcodedPasskeyChallenge?: boolean;
   /**
-   * Password hashing and ES256 signatures (domain/auth/crypto-backend.ts). Defaults to Web Crypto, which runs everywhere; a
-   * server may inject a synchronous implementation (the dev server injects one over node:crypto).
+   * Password hashing and ES256 signatures (domain/auth/crypto-backend.ts). Defaults to node:crypto under Node (synchronous,
+   * domain/auth/node-crypto.ts) and to Web Crypto elsewhere; a server may inject its own (the dev server signs on a thread).
    */
   crypto?: CryptoBackend;
   /** Called with errors no rule anticipated (they answer 500). Defaults to console.error. */
