@@ -34,6 +34,7 @@ import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
 import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 import { framingGuard } from "./emulator/safety/framing.ts";
+import { SharedRouter } from "./shared-router.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -140,7 +141,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   seedNow();
 
   const provider: FakeProvider = {
-    app: new Hono(),
+    app: new Hono({ router: new SharedRouter() }),
     fetch: async (input, init) =>
       provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
