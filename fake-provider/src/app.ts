@@ -116,6 +116,11 @@ export interface FakeProviderOptions {
 
 /** Builds an emulator of the provider's /api/v1 with everything in memory. Cheap: call it once per test if you like. */
 export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvider {
+  return assemble(options, null);
+}
+
+/** A provider seeded afresh, or (a fork) starting from `parent`'s state and clock instead of the seed. */
+function assemble(options: FakeProviderOptions, parent: FakeProvider | null): FakeProvider {
   const clock = controllableClock(options.clock);
   const clockStart = { offsetMillis: 0, frozenAtMillis: options.frozenAtMillis ?? null };
   clock.restore(clockStart);
@@ -138,7 +143,12 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const seedNow = () => {
     store.transactSync((tables) => applySeed(opContextOn(tables, clock.now(), random, settings), seed));
   };
-  seedNow();
+  // A fork starts from its parent's state, sharing its records (Store.shareFrom), rather than from a seed it would
+  // throw away.
+  if (parent) {
+    store.shareFrom(parent.store);
+    clock.restore(parent.clock.state());
+  } else seedNow();
 
   const provider: FakeProvider = {
     app: new Hono({ router: new SharedRouter() }),
@@ -179,15 +189,16 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
     fork: () => {
       // The settings as they are now (the dev server rewrites apiBaseUrl once it knows its port).
-      const copy = createFakeProvider({
-        ...options,
-        ids: random,
-        apiBaseUrl: settings.apiBaseUrl,
-        accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
-        fixedOtp: settings.fixedOtp ?? [],
-      });
-      copy.restore(provider.snapshot());
-      return copy;
+      return assemble(
+        {
+          ...options,
+          ids: random,
+          apiBaseUrl: settings.apiBaseUrl,
+          accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
+          fixedOtp: settings.fixedOtp ?? [],
+        },
+        provider,
+      );
     },
   };
 
