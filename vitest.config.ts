@@ -30,6 +30,9 @@ const isolatedFakeProviderTests = [
   "fake-provider/src/emulator/faults/faults.test.ts",
 ];
 
+/** SDK files that reset the module registry (vi.resetModules): a module graph of their own. */
+const isolatedSdkTests = ["sdk/src/admin/owned-project-apps.test.ts"];
+
 /** Conformance files that intercept fetch with msw: a module graph of their own. */
 const isolatedConformanceTests = ["conformance/src/faults/**/*.test.ts"];
 
@@ -46,7 +49,16 @@ export default defineConfig({
     projects: [
       // The SDK's files share nothing global (no mocks, no stubbed globals): one module graph per worker, as the fake
       // provider's, instead of a fresh worker importing the SDK again for each of 37 files (69 s → 26 s, one run each).
-      project({ test: { name: "sdk", include: ["sdk/src/**/*.test.ts"], isolate: false } }),
+      // The one that resets the module registry to import each package entry afresh keeps a worker of its own.
+      project({
+        test: {
+          name: "sdk",
+          include: ["sdk/src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...isolatedSdkTests],
+          isolate: false,
+        },
+      }),
+      project({ test: { name: "sdk-isolated", include: isolatedSdkTests } }),
       project({
         // The first email a test file renders starts the compiler (esbuild's WebAssembly build, a few seconds on a busy
         // machine) and the sandbox's thread: more than the default 5 s.
