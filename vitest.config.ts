@@ -30,6 +30,9 @@ const isolatedFakeProviderTests = [
   "fake-provider/src/emulator/faults/faults.test.ts",
 ];
 
+/** SDK files that reset the module registry (vi.resetModules): a module graph of their own. */
+const isolatedSdkTests = ["sdk/src/admin/owned-project-apps.test.ts"];
+
 /** Conformance files that intercept fetch with msw: a module graph of their own. */
 const isolatedConformanceTests = ["conformance/src/faults/**/*.test.ts"];
 
@@ -39,8 +42,23 @@ export default defineConfig({
     // Beside the usual report, a JSON one of each run: `npm run bench` lists the slowest test files from it (bench/slow-tests.ts).
     reporters: ["default", "json"],
     outputFile: { json: "test-artifacts/vitest-report.json" },
+    // Vitest's default on a 2-core machine is one worker (cores − 1): files ran one at a time, and most of the browser,
+    // spawn and packages tests' time is spent waiting on another process (Chromium, a dev server, npm). Two workers
+    // overlap that waiting with the next file's work (issue 30). The published kits' group keeps its own two.
+    maxWorkers: 2,
     projects: [
-      project({ test: { name: "sdk", include: ["sdk/src/**/*.test.ts"] } }),
+      // The SDK's files share nothing global (no mocks, no stubbed globals): one module graph per worker, as the fake
+      // provider's, instead of a fresh worker importing the SDK again for each of 37 files (69 s → 26 s, one run each).
+      // The one that resets the module registry to import each package entry afresh keeps a worker of its own.
+      project({
+        test: {
+          name: "sdk",
+          include: ["sdk/src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...isolatedSdkTests],
+          isolate: false,
+        },
+      }),
+      project({ test: { name: "sdk-isolated", include: isolatedSdkTests } }),
       project({
         // The first email a test file renders starts the compiler (esbuild's WebAssembly build, a few seconds on a busy
         // machine) and the sandbox's thread: more than the default 5 s.
@@ -71,12 +89,25 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       }),
-      // The real dev server (authsim/src/cli.ts) as a child process: each start takes a second or two (more when it
-      // rebuilds the dashboard), too slow for the default timeouts; and its Node-side modules.
+      // The CLI's Node-side modules, and the dev server in Chromium (authsim/playwright): each start of the server takes
+      // a second or two (more when it rebuilds the dashboard), too slow for the default timeouts.
       project({
         test: {
           name: "cli",
           include: ["authsim/src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "authsim/src/**/*.spawn.test.ts"],
+          testTimeout: 120_000,
+        },
+      }),
+      // The real dev server (authsim/src/cli.ts) as a child process, held to wall-time bounds (an answer within 1 s
+      // while a hostile pattern runs, exec's 30 s): after the other projects, one file at a time, so that a neighbouring
+      // file's work does not take the server's core.
+      project({
+        test: {
+          name: "cli-spawn",
+          include: ["authsim/src/**/*.spawn.test.ts"],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           testTimeout: 120_000,
         },
       }),
@@ -159,6 +190,10 @@ export default defineConfig({
           environment: "happy-dom",
           // A page origin, so the SDK can build absolute callback URLs (an about:blank page has none).
           environmentOptions: { happyDOM: { url: "http://localhost:3000/" } },
+          // Each file renders into its own container and unmounts it, and none mocks a module or stubs a global: one
+          // module graph and one simulated DOM per worker, not a fresh worker, window and React import per file
+          // (136 s → 43 s, one run each).
+          isolate: false,
           testTimeout: 15_000,
         },
       }),
@@ -181,7 +216,7 @@ export default defineConfig({
           name: "published-kits",
           include: ["published-kits/e2e/**/*.browser.test.ts"],
           globalSetup: ["published-kits/e2e/global-setup.ts"],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 300_000,

@@ -157,10 +157,13 @@ async function main() {
   if (wanted("lifecycle")) {
     const t = await lifecycleTimes();
     out(
-      `createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms`,
+      `createFakeProvider() ${f2(t.create)} ms; fork() of a seeded provider ${f2(t.forkEmpty)} ms; reset() ${f2(t.reset)} ms (medians)`,
     );
     out(
-      `with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms`,
+      `one test's worth (fresh provider + password sign-up + sign-in through provider.fetch): ${f2(t.oneTest)} ms (median)`,
+    );
+    out(
+      `with ${t.users} users: fork() ${f1(t.fork)} ms, snapshot() ${f1(t.snapshot)} ms, restore() ${f1(t.restore)} ms (medians)`,
     );
   }
   if (wanted("webhooks")) {

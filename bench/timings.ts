@@ -1,34 +1,61 @@
 /**
  * How long the in-process lifecycle takes (createFakeProvider, fork, snapshot + restore of a provider holding 1,000
- * users) and the dev server's cold start (median of 5).
+ * users, one test's worth of work: a fresh provider, a password sign-up and a sign-in through provider.fetch) and the
+ * dev server's cold start (median of 5). Medians: one slow call on a machine shared with other work says little.
  */
 import { performance } from "node:perf_hooks";
 import { createFakeProvider } from "@authsim/fake-provider";
-import { serverHeaders } from "./scenarios.ts";
+import { clientHeaders, PASSWORD, serverHeaders } from "./scenarios.ts";
 import { startDevServer } from "./server.ts";
 
-function perCall(n: number, f: () => void): number {
-  f(); // the first call pays for module-level work; measure the steady state
-  const t = performance.now();
-  for (let i = 0; i < n; i++) f();
-  return (performance.now() - t) / n;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The median of `n` calls; the first call pays for module-level work, so it is made first and not counted. */
+async function perCall(n: number, f: () => unknown): Promise<number> {
+  await f();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await f();
+    times.push(performance.now() - t);
+  }
+  return median(times);
 }
 
 export interface LifecycleTimes {
   create: number;
   forkEmpty: number;
   reset: number;
+  /** A fresh provider, a password sign-up and a sign-in through provider.fetch: what one test of a suite costs. */
+  oneTest: number;
   users: number;
   fork: number;
   snapshot: number;
   restore: number;
 }
 
+async function oneTest(n: number): Promise<void> {
+  const provider = createFakeProvider();
+  const body = JSON.stringify({ email: `t${n}@bench.test`, password: PASSWORD });
+  const init = { method: "POST", headers: clientHeaders, body };
+  const up = await provider.fetch("http://bench/api/v1/auth/password/sign-up", init);
+  const upText = await up.text();
+  if (up.status !== 200) throw new Error(`sign-up ${up.status} ${upText}`);
+  const signIn = await provider.fetch("http://bench/api/v1/auth/password/sign-in", init);
+  const inText = await signIn.text();
+  if (signIn.status !== 200) throw new Error(`sign-in ${signIn.status} ${inText}`);
+}
+
 export async function lifecycleTimes(users = 1000): Promise<LifecycleTimes> {
-  const create = perCall(100, () => createFakeProvider());
+  const create = await perCall(200, () => createFakeProvider());
   const seeded = createFakeProvider();
-  const forkEmpty = perCall(100, () => seeded.fork());
-  const reset = perCall(100, () => seeded.reset());
+  const forkEmpty = await perCall(200, () => seeded.fork());
+  const reset = await perCall(200, () => seeded.reset());
+  let tests = 0;
+  const test = await perCall(200, () => oneTest(tests++));
   const full = createFakeProvider();
   for (let i = 0; i < users; i++) {
     const body = JSON.stringify({ primary_email: `t${i}@bench.test`, primary_email_auth_enabled: true });
@@ -40,10 +67,11 @@ export async function lifecycleTimes(users = 1000): Promise<LifecycleTimes> {
     create,
     forkEmpty,
     reset,
+    oneTest: test,
     users,
-    fork: perCall(10, () => full.fork()),
-    snapshot: perCall(10, () => full.snapshot()),
-    restore: perCall(10, () => full.restore(snap)),
+    fork: await perCall(50, () => full.fork()),
+    snapshot: await perCall(50, () => full.snapshot()),
+    restore: await perCall(50, () => full.restore(snap)),
   };
 }
 
@@ -55,6 +83,5 @@ export async function coldStartMedian(runs = 5): Promise<number> {
     times.push(server.startMillis);
     await server.stop();
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
 }

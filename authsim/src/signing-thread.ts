@@ -76,7 +76,7 @@ parentPort.on("message", (message) => {
 `;
 
 export function signingThread(
-  fallback: (privateJwk: Jwk, signingInput: string) => Uint8Array,
+  fallback: CryptoBackend["signEs256"],
   options: { idleMillis?: number } = {},
 ): SigningThread {
   const idleMillis = options.idleMillis ?? 30_000;

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { Clock } from "@authsim/sdk/runtime";
 import type { RandomSource } from "@authsim/sdk/runtime";
 import { hashCosts, type HashCost } from "./domain/auth/passwords.ts";
-import { defaultCryptoBackend, type CryptoBackend } from "./domain/auth/crypto-backend.ts";
+import type { CryptoBackend } from "./domain/auth/crypto-backend.ts";
+import { defaultCryptoBackend } from "./domain/auth/default-crypto.ts";
 import { pooledCryptoRandom } from "./domain/auth/pooled-random.ts";
 import { controllableClock } from "./clock.ts";
 import { CONTROL_PREFIX, mountControl } from "./emulator/control/routes.ts";
@@ -34,6 +35,7 @@ import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
 import { framingGuard } from "./emulator/safety/framing.ts";
 import { STORAGE_PREFIX, storageRoutes } from "./emulator/storage/routes.ts";
+import { SharedRouter } from "./shared-router.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -77,8 +79,8 @@ export interface FakeProviderOptions {
    */
   hardcodedPasskeyChallenge?: boolean;
   /**
-   * Password hashing and ES256 signatures (domain/auth/crypto-backend.ts). Defaults to Web Crypto, which runs everywhere; a
-   * server may inject a synchronous implementation (the dev server injects one over node:crypto).
+   * Password hashing and ES256 signatures (domain/auth/crypto-backend.ts). Defaults to node:crypto under Node (synchronous,
+   * domain/auth/node-crypto.ts) and to Web Crypto elsewhere; a server may inject its own (the dev server signs on a thread).
    */
   crypto?: CryptoBackend;
   /** Called with errors no rule anticipated (they answer 500). Defaults to console.error. */
@@ -125,6 +127,11 @@ export interface FakeProviderOptions {
 
 /** Builds an emulator of the provider's /api/v1 with everything in memory. Cheap: call it once per test if you like. */
 export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvider {
+  return assemble(options, null);
+}
+
+/** A provider seeded afresh, or (a fork) starting from `parent`'s state and clock instead of the seed. */
+function assemble(options: FakeProviderOptions, parent: FakeProvider | null): FakeProvider {
   const clock = controllableClock(options.clock);
   const clockStart = { offsetMillis: 0, frozenAtMillis: options.frozenAtMillis ?? null };
   clock.restore(clockStart);
@@ -150,10 +157,15 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const seedNow = () => {
     store.transactSync((tables) => applySeed(opContextOn(tables, clock.now(), random, settings), seed));
   };
-  seedNow();
+  // A fork starts from its parent's state, sharing its records (Store.shareFrom), rather than from a seed it would
+  // throw away.
+  if (parent) {
+    store.shareFrom(parent.store);
+    clock.restore(parent.clock.state());
+  } else seedNow();
 
   const provider: FakeProvider = {
-    app: new Hono(),
+    app: new Hono({ router: new SharedRouter() }),
     fetch: async (input, init) =>
       provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
     clock,
@@ -191,15 +203,16 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     },
     fork: () => {
       // The settings as they are now (the dev server rewrites apiBaseUrl once it knows its port).
-      const copy = createFakeProvider({
-        ...options,
-        ids: random,
-        apiBaseUrl: settings.apiBaseUrl,
-        accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
-        fixedOtp: settings.fixedOtp ?? [],
-      });
-      copy.restore(provider.snapshot());
-      return copy;
+      return assemble(
+        {
+          ...options,
+          ids: random,
+          apiBaseUrl: settings.apiBaseUrl,
+          accessTokenLifetimeSeconds: settings.accessTokenLifetimeSeconds,
+          fixedOtp: settings.fixedOtp ?? [],
+        },
+        provider,
+      );
     },
   };
 

@@ -5,6 +5,7 @@ export { DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS } from "./domain/ops/emails/email-q
 export { defaultSeed, type ProviderSeed } from "./seed.ts";
 export { hashCosts, type HashCost } from "./domain/auth/passwords.ts";
 export { webCryptoBackend, type CryptoBackend } from "./domain/auth/crypto-backend.ts";
+export { defaultCryptoBackend } from "./domain/auth/default-crypto.ts";
 export { OutboxTimeoutError, type Outbox, type OutboxFilter } from "./emulator/outbox/outbox.ts";
 export {
   WebhookError,

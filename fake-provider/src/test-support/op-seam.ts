@@ -7,7 +7,7 @@ import {
   type ServerUserCreate,
 } from "@authsim/sdk/contract";
 import { manualClock, seededRandom, type RandomSource } from "@authsim/sdk/runtime";
-import { defaultCryptoBackend } from "../domain/auth/crypto-backend.ts";
+import { defaultCryptoBackend } from "../domain/auth/default-crypto.ts";
 import { signAccessToken } from "../domain/auth/tokens.ts";
 import type { Auth } from "../api/auth/parse-auth.ts";
 import { hashCosts } from "../domain/auth/passwords.ts";

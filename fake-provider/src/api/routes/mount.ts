@@ -1,4 +1,9 @@
 import type { Hono } from "hono";
+import type { Router } from "hono/router";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
+import { tryDecodeURIComponent } from "hono/utils/url";
 import {
   anyParams,
   API_PREFIXES,
@@ -62,40 +67,74 @@ const allowedTypes: Record<Operation["access"], readonly AccessType[]> = {
   admin: ["admin"],
 };
 
+/** What a method and path of the API reach: an operation under one prefix, or a 405 (a path served by other methods). */
+type Target = { operation: Operation; prefix: string } | { methodNotAllowed: true };
+
+let operationRouter: Router<Target> | null = null;
+
 /**
- * Registers every contract operation on the app, under each API prefix (`/api/v1` and `/api/latest` answer alike):
- * implemented ones run the pipeline, the others answer 501. `routes` is a parameter so the 501 rule stays testable
- * now that every operation of the contract is implemented.
+ * Every contract operation under each API prefix (`/api/v1` and `/api/latest` answer alike), then the 405s, in one
+ * router for the process, built on first use: registering some 700 routes on every provider's app, and building its
+ * matcher again, was most of what a fresh provider cost (issue 30). The operations and their paths are the contract's,
+ * the same for every provider; what differs (the state, the route table) is the app's own, in mountOperations.
  */
-export function mountOperations(app: Hono, deps: MountDeps, routes: RouteTable = implementedRoutes): void {
+function operationTargets(): Router<Target> {
+  if (operationRouter) return operationRouter;
+  // Hono's own default router: the RegExp router, or the trie where a path is beyond it.
+  const router = new SmartRouter<Target>({ routers: [new RegExpRouter(), new TrieRouter()] });
   for (const prefix of API_PREFIXES) {
-    for (const operation of operations) {
-      const path = operation.path === "/" ? prefix : prefix + operation.path;
-      // Each handler is typed by its own operation (RouteTable); here, where one loop serves them all, by any.
-      const spec: RouteFor<OperationId> | undefined = routes[operation.id];
-      app.on(operation.method, path, async (c) => {
-        const request = c.req.raw;
-        traceOf(request).operationId = operation.id;
-        if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
-        const response = spec
-          ? await handle(operation, spec, request, c.req.param() as Record<string, string>, deps)
-          : notImplemented(operation, prefix);
-        deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
-        return finish(response, request, deps.random);
-      });
-    }
-    // Registered after every operation, so a request another path pattern serves (`/users/me` beside `/users/:id`)
-    // still reaches its operation first.
     const served = new Map<string, Set<string>>();
     for (const operation of operations) {
       const path = operation.path === "/" ? prefix : prefix + operation.path;
+      router.add(operation.method, path, { operation, prefix });
       served.set(path, (served.get(path) ?? new Set()).add(operation.method));
     }
-    for (const [path, methods] of served) {
-      const others = SERVABLE_METHODS.filter((method) => !methods.has(method));
-      if (others.length > 0) app.on(others, path, (c) => methodNotAllowed(c.req.raw, deps.random));
-    }
+    // Added after every operation, so a request another path pattern serves (`/users/me` beside `/users/:id`) still
+    // reaches its operation first: the first match answers.
+    for (const [path, methods] of served)
+      for (const method of SERVABLE_METHODS)
+        if (!methods.has(method)) router.add(method, path, { methodNotAllowed: true });
   }
+  return (operationRouter = router);
+}
+
+/** The first target for a method and path, with its path parameters decoded as Hono's `c.req.param()` decodes them. */
+function matchOperation(method: string, path: string): { target: Target; params: Record<string, string> } | null {
+  const [found, stash] = operationTargets().match(method, path);
+  const first = found[0];
+  if (!first) return null;
+  const params: Record<string, string> = {};
+  for (const [name, at] of Object.entries(first[1])) {
+    const value = stash ? stash[at as number] : (at as string);
+    if (value !== undefined) params[name] = tryDecodeURIComponent(value);
+  }
+  return { target: first[0], params };
+}
+
+/**
+ * Serves every contract operation on the app through one middleware over the process's router (operationTargets):
+ * implemented ones run the pipeline, the others answer 501, and a path served by other methods answers 405. `routes`
+ * is a parameter so the 501 rule stays testable now that every operation of the contract is implemented.
+ */
+export function mountOperations(app: Hono, deps: MountDeps, routes: RouteTable = implementedRoutes): void {
+  app.use("/api/*", async (c, next) => {
+    // Hono matches a HEAD as its GET (and answers without the body).
+    const match = matchOperation(c.req.method === "HEAD" ? "GET" : c.req.method, c.req.path);
+    if (!match) return next();
+    const request = c.req.raw;
+    const { target } = match;
+    if ("methodNotAllowed" in target) return methodNotAllowed(request, deps.random);
+    const { operation, prefix } = target;
+    // Each handler is typed by its own operation (RouteTable); here, where one function serves them all, by any.
+    const spec: RouteFor<OperationId> | undefined = routes[operation.id];
+    traceOf(request).operationId = operation.id;
+    if (!spec) traceOf(request).why.push(`op ${operation.id} is not implemented yet (501)`);
+    const response = spec
+      ? await handle(operation, spec, request, match.params, deps)
+      : notImplemented(operation, prefix);
+    deps.onAnswer?.({ operationId: operation.id, request, response: response.clone() });
+    return finish(response, request, deps.random);
+  });
 }
 
 const SERVABLE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

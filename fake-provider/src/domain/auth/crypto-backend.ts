@@ -2,11 +2,12 @@ import type { JWK } from "jose";
 
 /**
  * The emulator's costly primitives behind one injectable interface: password hashing and ES256 signatures. The core
- * ships the Web Crypto implementation (it runs wherever the core does: Node, browsers, msw's service worker). Web Crypto
- * in Node answers every call through a job on the libuv pool and back (a promise, a transfer, a turn of the event
- * loop), which under load costs more than the arithmetic and leaves the main thread waiting inside the store's lock; a
- * server may therefore inject a synchronous implementation of the same operations (the dev server injects one over
- * node:crypto). Either may answer synchronously or with a promise; callers await both.
+ * ships two implementations and picks one by platform (`#platform-crypto`, default-crypto.ts): Web Crypto (below; it
+ * runs wherever the core does: browsers, msw's service worker) and, under Node, node:crypto (node-crypto.ts). Web
+ * Crypto in Node answers every call through a job on the libuv pool and back (a promise, a transfer, a turn of the
+ * event loop), which costs more than the arithmetic and leaves the main thread waiting inside the store's lock, so
+ * under Node the synchronous one is the default; a server may inject its own (the dev server signs on a thread of its
+ * own). Either may answer synchronously or with a promise; callers await both.
  */
 export interface CryptoBackend {
   /** PBKDF2-HMAC-SHA256 of the password's UTF-8 bytes: 32 bytes. */
@@ -70,6 +71,3 @@ export function webCryptoBackend(): CryptoBackend {
     },
   };
 }
-
-/** One shared instance for providers given no backend (its caches are weak, so sharing keeps nothing alive). */
-export const defaultCryptoBackend: CryptoBackend = webCryptoBackend();

@@ -2,7 +2,8 @@ import bcrypt from "bcryptjs";
 import { base64ToBytes, bytesToBase64, type RandomSource } from "@authsim/sdk/runtime";
 import { knownError } from "../errors/known-error.ts";
 import { constantTimeEqual } from "./compare.ts";
-import { defaultCryptoBackend, type CryptoBackend } from "./crypto-backend.ts";
+import type { CryptoBackend } from "./crypto-backend.ts";
+import { defaultCryptoBackend } from "./default-crypto.ts";
 
 /**
  * Salted PBKDF2-SHA256 (through the crypto backend: Web Crypto, or what a server injects), its parameters stored with

@@ -3,7 +3,8 @@ import { accessTokenClaims, DEFAULT_BRANCH_ID, type AccessTokenClaims } from "@a
 import { randomBase32, type RandomSource } from "@authsim/sdk/runtime";
 import type { SigningKeyRecord, UserRecord } from "../store/records.ts";
 import { es256KeyPair } from "./es256-key-pair.ts";
-import { defaultCryptoBackend, type CryptoBackend } from "./crypto-backend.ts";
+import type { CryptoBackend } from "./crypto-backend.ts";
+import { defaultCryptoBackend } from "./default-crypto.ts";
 import { base64UrlToBytes, base64UrlToText, bytesToBase64Url, textToBase64Url } from "./base64url.ts";
 import type { Tables } from "../store/store.ts";
 

@@ -269,6 +269,12 @@ export class Store {
     }
   }
 
+  /** Replaces the whole state with `source`'s, sharing its records (Table.shareFrom): a fork's copy. */
+  shareFrom(source: Store): void {
+    for (const name of Object.keys(this.tables) as TableName[])
+      (this.tables[name] as Table<unknown>).shareFrom(source.tables[name] as Table<unknown>);
+  }
+
   private attach(journal: Journal | null): void {
     for (const table of this.tableList) table.attach(journal);
   }

@@ -12,7 +12,7 @@ export interface IndexSpec<T> {
 }
 
 export class Table<T> {
-  private readonly rows = new Map<string, T>();
+  private rows = new Map<string, T>();
   private readonly indexes = new Map<string, { spec: IndexSpec<T>; map: Map<string, string> }>();
   private journal: Journal | null = null;
   /**
@@ -116,6 +116,20 @@ export class Table<T> {
     for (const [id, record] of entries) this.write(id, record, undefined);
   }
 
+  /**
+   * Makes this table a copy of `source` that shares its records (a fork): only the maps are copied, in time linear in
+   * the rows but without copying a record, where a deep copy of a provider holding 1,000 users cost tens of
+   * milliseconds (issue 30). A shared record must never change in place, so the shared ones are frozen (deeply, once);
+   * every write replaces a record whole, so a write on either side is that side's alone.
+   */
+  shareFrom(source: Table<T>): void {
+    for (const record of source.rows.values()) deepFreeze(record);
+    this.rows = new Map(source.rows);
+    for (const [name, index] of this.indexes) index.map = new Map(source.indexes.get(name)?.map);
+    this.oldestCursor = null;
+    this.oldestId = undefined;
+  }
+
   private requireJournal(): Journal {
     if (!this.journal) throw new Error("State changes only inside store.transact().");
     return this.journal;
@@ -134,4 +148,12 @@ export class Table<T> {
       if (id === this.oldestId) this.oldestId = undefined;
     } else this.rows.set(id, next);
   }
+}
+
+/** Freezes a record and everything in it; a frozen object's contents were frozen with it, so it is not walked again. */
+function deepFreeze(value: unknown): void {
+  // (Records are plain data; a typed array cannot be frozen, and none is walked into.)
+  if (typeof value !== "object" || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
 }

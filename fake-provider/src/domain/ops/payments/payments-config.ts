@@ -269,6 +269,12 @@ export function setPaymentsConfig(
   projectId: string,
   input: PaymentsConfigInput,
 ): { payments: PaymentsConfigRecord; data_vault: DataVaultConfigRecord } {
+  const next = writePaymentsConfig(ctx, projectId, input);
+  return { payments: catalogueOf(ctx, next), data_vault: vaultConfigOf(ctx, next) };
+}
+
+/** setPaymentsConfig's write, without rendering the answer (the seed discards it: most of a seed's payments cost). */
+function writePaymentsConfig(ctx: OpContext, projectId: string, input: PaymentsConfigInput): ProjectRecord {
   const parsed = paymentsConfigInput.safeParse(input);
   if (!parsed.success)
     throw new PaymentsConfigError(
@@ -291,7 +297,7 @@ export function setPaymentsConfig(
     ...(parsed.data.payments ? ["payments.items", "payments.products", "payments.productLines"] : []),
     ...(parsed.data.data_vault ? ["dataVault"] : []),
   ]);
-  return { payments: catalogueOf(ctx, next), data_vault: vaultConfigOf(ctx, next) };
+  return next;
 }
 
 /**
@@ -341,6 +347,6 @@ export const devPaymentsSeed: PaymentsConfigInput = {
 /** Applies a seed's payments sections (keyed by project id) after the projects exist (seed.ts). */
 export function applyPaymentsSeed(ctx: OpContext, seeds: Record<string, PaymentsConfigInput> | undefined): void {
   for (const [projectId, input] of Object.entries(seeds ?? {})) {
-    if (ctx.tables.projects.has(projectId)) setPaymentsConfig(ctx, projectId, input);
+    if (ctx.tables.projects.has(projectId)) writePaymentsConfig(ctx, projectId, input);
   }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { exportJWK, generateKeyPair } from "jose";
-import { webCryptoBackend } from "@authsim/fake-provider";
-import { nodeCryptoBackend } from "./node-crypto.ts";
+import fc from "fast-check";
+import { webCryptoBackend } from "./crypto-backend.ts";
+import { nodeCryptoBackend, p256KeyPair } from "./node-crypto.ts";
+import { p256KeyPair as webP256KeyPair } from "./web-crypto.ts";
 
 const encoder = new TextEncoder();
 
@@ -33,5 +35,27 @@ describe("the node:crypto backend", () => {
     const tampered = Uint8Array.from(fromWeb);
     tampered[63]! ^= 1;
     expect(await node.verifyEs256(publicJwk, "header.payload", tampered)).toBe(false);
+  });
+
+  it("derives the same key pair from a scalar as Web Crypto, and refuses the scalars Web Crypto refuses", async () => {
+    // The curve's order n: n and n+1 are not keys, n−1 is.
+    const order = Uint8Array.from(
+      Buffer.from("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", "hex"),
+    );
+    const minusOne = Uint8Array.from(order);
+    minusOne[31]! -= 1;
+    const plusOne = Uint8Array.from(order);
+    plusOne[31]! += 1;
+    expect(p256KeyPair(new Uint8Array(32))).toBeNull();
+    expect(await webP256KeyPair(new Uint8Array(32))).toBeNull();
+    expect(p256KeyPair(order)).toBeNull();
+    expect(p256KeyPair(plusOne)).toBeNull();
+    expect(p256KeyPair(minusOne)).toEqual(await webP256KeyPair(minusOne));
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 32, maxLength: 32 }), async (scalar) => {
+        expect(p256KeyPair(scalar)).toEqual(await webP256KeyPair(scalar));
+      }),
+      { numRuns: 50 },
+    );
   });
 });
