@@ -7,6 +7,7 @@ import { opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
 import { passwordSignIn } from "../sign-in/password-auth.ts";
 import { openSession } from "../sign-in/sessions.ts";
 import { createUser, deleteUser, listUsers, updateUser } from "./users.ts";
+import { createChannel } from "./contact-channels.ts";
 
 /** Users: the server's create, update, delete and list rules (protocol.md §5.2), at the ops' seam. */
 
@@ -205,6 +206,37 @@ describe("listUsers", () => {
       ids[2],
     ]);
     expect((await seam.ok((ctx) => listUsers(ctx, PROJECT, { query: "example.com" }))).items).toHaveLength(5);
+  });
+
+  it("searches as the real listing: the text as typed in names and every contact channel, an id only whole", async () => {
+    const seam = opSeam();
+    const spaced = await seam.addUser({ primary_email: "jd@example.com", display_name: "John Doe" });
+    const other = await seam.addUser({ primary_email: "main@example.com" });
+    await seam.ok((ctx) =>
+      createChannel(ctx, ctx.tables.users.get(other.id)!, {
+        type: "email",
+        value: "second-address@example.org",
+        used_for_auth: false,
+      }),
+    );
+    const found = async (query: string) =>
+      (await seam.ok((ctx) => listUsers(ctx, PROJECT, { query }))).items.map((u) => u.id);
+    expect(await found("john doe")).toEqual([spaced.id]);
+    expect(await found("johndoe")).toEqual([]);
+    expect(await found("SECOND-ADDRESS")).toEqual([other.id]);
+    expect(await found(` ${other.id.toUpperCase()} `)).toEqual([]);
+    expect(await found(` ${other.id} `)).toEqual([other.id]);
+    expect(await found(other.id.slice(0, 8))).toEqual([]);
+  });
+
+  it("orders users signed up in the same millisecond by id, in the listing's direction", async () => {
+    const seam = opSeam();
+    const ids: string[] = [];
+    for (const name of NAMES) ids.push((await seam.addUser({ primary_email: `${name}@example.com` })).id);
+    const sorted = [...ids].sort();
+    const list = async (desc: boolean) =>
+      (await seam.ok((ctx) => listUsers(ctx, PROJECT, { desc }))).items.map((u) => u.id);
+    expect([await list(false), await list(true)]).toEqual([sorted, [...sorted].reverse()]);
   });
 
   it("hides anonymous users unless include_anonymous; only_anonymous needs include_anonymous (plain 400)", async () => {

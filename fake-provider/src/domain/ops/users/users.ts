@@ -244,6 +244,25 @@ export function deleteUser(ctx: OpContext, user: UserRecord): void {
   ctx.tables.users.delete(user.id);
 }
 
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The real listing's free-text search: the text as typed, case-insensitively, inside the display name or any of the
+ * user's contact channels (not only the primary email); and, when the text with everything but letters, digits,
+ * `-`, `_` and `.` taken out is a UUID, the user with exactly that id.
+ */
+function userSearch(ctx: OpContext, query: string): (user: UserRecord) => boolean {
+  const needle = query.toLowerCase();
+  const id = query.replace(/[^a-zA-Z0-9\-_.]/g, "");
+  const byChannel = new Set<string>();
+  for (const channel of ctx.tables.contactChannels.values())
+    if (channel.value.toLowerCase().includes(needle)) byChannel.add(channel.userId);
+  return (user) =>
+    (UUID_V4.test(id) && user.id === id) ||
+    (user.displayName ?? "").toLowerCase().includes(needle) ||
+    byChannel.has(user.id);
+}
+
 export interface UserPage {
   items: UserRecord[];
   nextCursor: string | null;
@@ -255,7 +274,7 @@ export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): 
   const onlyAnonymous = q.only_anonymous ?? false;
   if (onlyAnonymous && !includeAnonymous) throw refusal("onlyAnonymousTrueRequiresInclude");
   const includeRestricted = (q.include_restricted ?? false) || includeAnonymous;
-  const needle = q.query?.toLowerCase().replace(/[^a-z0-9\-_.@]/g, "");
+  const matchesQuery = q.query ? userSearch(ctx, q.query) : () => true;
   const inTeam = q.team_id ? (u: UserRecord) => ctx.tables.teamMemberships.has(`${q.team_id}:${u.id}`) : () => true;
   const users = [...ctx.tables.users.values()].filter(
     (u) =>
@@ -264,12 +283,13 @@ export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): 
       // Restricted: by an administrator, or an unverified address where the project requires verification.
       (includeRestricted || u.isAnonymous || restrictedReasonOf(ctx.tables, u) === null) &&
       inTeam(u) &&
-      (!needle || [u.id, u.displayName ?? "", u.primaryEmail ?? ""].some((f) => f.toLowerCase().includes(needle))),
+      matchesQuery(u),
   );
   const key =
     q.order_by === "last_active_at" ? (u: UserRecord) => u.lastActiveAtMillis : (u: UserRecord) => u.signedUpAtMillis;
   const direction = q.desc ? -1 : 1;
-  users.sort((a, b) => direction * (key(a) - key(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Ties (users signed up in the same millisecond) by id, in the same direction, as the real listing orders them.
+  users.sort((a, b) => direction * (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   let start = 0;
   if (q.cursor) {
     start = users.findIndex((u) => u.id === q.cursor);
