@@ -135,6 +135,17 @@ describe("project configuration", () => {
       (ctx) => passwordSignUp(ctx, { email: "new@example.com", password: PASSWORD }),
       "SIGN_UP_NOT_ENABLED",
     );
+    // An untrusted verification link is refused first, as the real handler checks it before sign-up being open.
+    await seam.refuses(
+      asClient(),
+      (ctx) =>
+        passwordSignUp(ctx, {
+          email: "new@example.com",
+          password: PASSWORD,
+          verification_callback_url: "https://evil.example.net/verify",
+        }),
+      "REDIRECT_URL_NOT_WHITELISTED",
+    );
     expect((await seam.run(asClient(), (ctx) => anonymousSignUp(ctx))).ok).toBe(true);
     await seam.addUser({ primary_email: "made@example.com", password: PASSWORD });
     expect(
