@@ -543,6 +543,22 @@ export const refusals = {
     text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
     operations: ["createUser", "updateUser", "updateMe"],
   },
+  // domain/ops/users/users.ts: sign-in methods a create or update turns on must be on in the project.
+  cannotManuallyEnablePasskey: {
+    status: 400,
+    text: "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+    operations: ["updateUser", "updateMe"],
+  },
+  otpAuthNotEnabledInProject: {
+    status: 400,
+    text: "OTP auth not enabled in the project",
+    operations: ["createUser", "updateUser", "updateMe"],
+  },
+  passwordAuthNotEnabledInProject: {
+    status: 400,
+    text: "Password auth not enabled in the project",
+    operations: ["createUser", "updateUser", "updateMe"],
+  },
   primaryEmailAuthEnabledCannot: {
     status: 400,
     text: "primary_email_auth_enabled cannot be true without primary_email",

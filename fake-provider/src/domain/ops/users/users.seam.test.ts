@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { UserRecord } from "../../store/records.ts";
-import { opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
+import type { OpContext } from "../context.ts";
+import { devSeedWith, opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
 import { passwordSignIn } from "../sign-in/password-auth.ts";
 import { openSession } from "../sign-in/sessions.ts";
 import { createUser, deleteUser, listUsers, updateUser } from "./users.ts";
@@ -163,6 +164,31 @@ describe("deleteUser", () => {
     expect(seam.tables.users.has(user.id)).toBe(false);
     expect(sessions.some((s) => seam.tables.sessions.has(s.session.id))).toBe(false);
     expect(await signsIn(seam, "gone@example.com", "a password")).toBe(false);
+  });
+});
+
+describe("sign-in methods a create or update turns on", () => {
+  it("must be on in the project (the real plain 400s); passkey sign-in only by registering a passkey", async () => {
+    const seam = opSeam({ seed: devSeedWith({ magic_link_enabled: false, credential_enabled: false }) });
+    const user = await seam.addUser({ primary_email: "m@example.com" });
+    const texts = async (run: (ctx: OpContext) => unknown) => (await seam.refuses(run, 400)).message;
+    expect([
+      await texts((ctx) => createUser(ctx, PROJECT, { otp_auth_enabled: true })),
+      await texts((ctx) => createUser(ctx, PROJECT, { primary_email: "p@example.com", password: "a password" })),
+      await texts((ctx) => updateUser(ctx, current(seam, user), { otp_auth_enabled: true })),
+      await texts((ctx) => updateUser(ctx, current(seam, user), { password: "a password" })),
+      await texts((ctx) => updateUser(ctx, current(seam, user), { passkey_auth_enabled: true })),
+    ]).toEqual([
+      "OTP auth not enabled in the project",
+      "Password auth not enabled in the project",
+      "OTP auth not enabled in the project",
+      "Password auth not enabled in the project",
+      "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+    ]);
+    // Turning methods off, or removing a password, is always allowed.
+    await seam.ok((ctx) =>
+      updateUser(ctx, current(seam, user), { otp_auth_enabled: false, passkey_auth_enabled: false, password: null }),
+    );
   });
 });
 

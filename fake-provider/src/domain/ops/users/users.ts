@@ -117,6 +117,26 @@ function isImportableHash(hash: string): boolean {
   return match !== null && Number(match[1]) <= 16;
 }
 
+/**
+ * Sign-in methods a create or update turns on must be on in the project (the real plain-text 400s): OTP when the
+ * user has none yet, a password (removing one is always allowed). Passkey sign-in is turned on only by registering
+ * a passkey, so an update asking for it is refused (one turning it off removes the passkey).
+ */
+function assertMethodsAllowed(
+  ctx: OpContext,
+  projectId: string,
+  before: UserRecord | null,
+  body: { otp_auth_enabled?: boolean | undefined; passkey_auth_enabled?: boolean | undefined },
+  passwordHash: string | null | undefined,
+): void {
+  const config = ctx.tables.projects.get(projectId)?.config;
+  if (body.otp_auth_enabled === true && !before?.otpAuthEnabled && config && !config.magic_link_enabled)
+    throw refusal("otpAuthNotEnabledInProject");
+  if (before && body.passkey_auth_enabled === true) throw refusal("cannotManuallyEnablePasskey");
+  if (typeof passwordHash === "string" && config && !config.credential_enabled)
+    throw refusal("passwordAuthNotEnabledInProject");
+}
+
 /** A user without a primary email can have it neither verified nor used for sign-in (the real plain-text 400s). */
 function assertPrimaryEmailFlags(user: UserRecord): void {
   if (user.primaryEmail === null && user.primaryEmailAuthEnabled) throw refusal("primaryEmailAuthEnabledCannot");
@@ -152,6 +172,8 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
   saveUser(ctx, user);
   // OAuth provider links made with the user (protocol.md §5.2; domain/ops/oauth/oauth-accounts.ts).
   if (body.oauth_providers) createAccountsForNewUser(ctx, user, body.oauth_providers);
+  // After the address and the OAuth links, as the real handler checks them (a refusal rolls the request back).
+  assertMethodsAllowed(ctx, projectId, null, body, passwordHash);
   return user;
 }
 
@@ -220,12 +242,14 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
     const existing = channelOfUserByValue(ctx.tables, user.id, body.primary_email);
     if (existing) next.primaryEmailVerified = existing.isVerified;
   }
+  // The real handler's order: the selected team, the primary email's flags and address, then the sign-in methods.
+  if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   assertPrimaryEmailFlags(next);
   // Lifting the restriction clears its reason and details (the body cannot carry them then: contract users.ts).
   if (!next.restrictedByAdmin)
     Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
-  if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   const saved = saveUser(ctx, next);
+  assertMethodsAllowed(ctx, user.projectId, user, body, passwordHash);
   announceUserUpdated(ctx, saved);
   // A new (or removed) password signs the user out everywhere, as upstream revokes every refresh token then.
   if (passwordHash !== undefined) endAllSessionsOf(ctx, user.id);
