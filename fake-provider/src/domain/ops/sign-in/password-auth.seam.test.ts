@@ -15,8 +15,9 @@ describe("password sign-up", () => {
       passwordSignUp(ctx, { email: "Ada@Example.com", password: PASSWORD }),
     );
     const user = seam.tables.users.get(out.user_id);
+    // Stored normalized, as the real users handler stores every primary email.
     expect(user).toMatchObject({
-      primaryEmail: "Ada@Example.com",
+      primaryEmail: "ada@example.com",
       primaryEmailVerified: false,
       primaryEmailAuthEnabled: true,
       isAnonymous: false,

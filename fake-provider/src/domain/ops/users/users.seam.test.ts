@@ -167,6 +167,19 @@ describe("deleteUser", () => {
   });
 });
 
+describe("primary emails", () => {
+  it("are stored normalized (trimmed, lower case) on create and update, as the real users handler stores them", async () => {
+    const seam = opSeam();
+    const made = await seam.ok((ctx) => createUser(ctx, PROJECT, { primary_email: " Ada@Example.COM " }));
+    expect(made.primaryEmail).toBe("ada@example.com");
+    const moved = await seam.ok((ctx) => updateUser(ctx, current(seam, made), { primary_email: "Grace@Example.com" }));
+    expect([moved.primaryEmail, seam.tables.contactChannels.lookup("primary", made.id)?.value]).toEqual([
+      "grace@example.com",
+      "grace@example.com",
+    ]);
+  });
+});
+
 describe("sign-in methods a create or update turns on", () => {
   it("must be on in the project (the real plain 400s); passkey sign-in only by registering a passkey", async () => {
     const seam = opSeam({ seed: devSeedWith({ magic_link_enabled: false, credential_enabled: false }) });

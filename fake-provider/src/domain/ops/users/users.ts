@@ -15,7 +15,9 @@ import { restrictedReasonOf } from "../../views/users.ts";
 import { announceUserCreated, announceUserDeleted, announceUserUpdated } from "../webhooks/webhook-events.ts";
 import { refusal } from "../../errors/refusals.ts";
 
-export { requireUser } from "./user-lookup.ts";
+import { normalizedEmail } from "./user-lookup.ts";
+
+export { normalizedEmail, requireUser } from "./user-lookup.ts";
 
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
@@ -48,10 +50,6 @@ export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial
   };
 }
 
-/** An address as the real service compares and stores it: trimmed, in lower case. */
-export function normalizedEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). The refusal names
@@ -67,8 +65,14 @@ export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: st
   }
 }
 
-/** Writes a user, checking the auth-email rule against the record as it will be. */
-export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
+/**
+ * Writes a user, checking the auth-email rule against the record as it will be. The primary email is stored
+ * normalized (trimmed, lower case), as the real users handler stores it on every create and update, whichever
+ * sign-up path or request wrote it.
+ */
+export function saveUser(ctx: OpContext, written: UserRecord): UserRecord {
+  const user =
+    written.primaryEmail === null ? written : { ...written, primaryEmail: normalizedEmail(written.primaryEmail) };
   if (user.primaryEmail && user.primaryEmailAuthEnabled)
     assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
   const previous = ctx.tables.users.get(user.id);
@@ -174,7 +178,7 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
   if (body.oauth_providers) createAccountsForNewUser(ctx, user, body.oauth_providers);
   // After the address and the OAuth links, as the real handler checks them (a refusal rolls the request back).
   assertMethodsAllowed(ctx, projectId, null, body, passwordHash);
-  return user;
+  return ctx.tables.users.get(user.id) ?? user;
 }
 
 function defined<T extends object>(patch: T): Partial<T> {
