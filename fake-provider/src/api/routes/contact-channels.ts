@@ -13,9 +13,14 @@ import { created, ok, success, type RouteTable } from "./define.ts";
 import { targetUser } from "../../domain/ops/access.ts";
 import { userBySchema } from "./user-by-schema.ts";
 import { refusal } from "../../domain/errors/refusals.ts";
+import { knownError } from "../../domain/errors/known-error.ts";
 
 /** Contact channels and email verification (protocol.md §5.6, §6.3, §7.3). */
 const WHAT = "contact channels";
+
+function missingUser(userId: string): never {
+  throw knownError("USER_ID_DOES_NOT_EXIST", { user_id: userId });
+}
 
 export const contactChannelRoutes: RouteTable = {
   listContactChannels: {
@@ -54,7 +59,14 @@ export const contactChannelRoutes: RouteTable = {
   },
   sendContactChannelVerificationCode: {
     handler: ({ auth, ctx, params, body }) => {
-      const user = targetUser(auth, ctx, params.user_id, WHAT);
+      // The real handler's own answers: a client asking for another user is a 400, an unknown user id of a server's
+      // USER_ID_DOES_NOT_EXIST.
+      const other = () => refusal("ownUserVerificationCodeOnly");
+      const user =
+        auth.type === "client" || params.user_id === "me"
+          ? targetUser(auth, ctx, params.user_id, WHAT, other)
+          : (ctx.tables.users.get(params.user_id) ?? missingUser(params.user_id));
+      if (user.projectId !== auth.project.id) missingUser(params.user_id);
       sendChannelVerification(
         ctx,
         auth.project,

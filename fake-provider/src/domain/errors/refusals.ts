@@ -605,6 +605,11 @@ export const refusals = {
     text: "Client can only access its own connected accounts",
     operations: ["connectedAccountToken", "connectedAccountTokenByAccount"],
   },
+  ownUserVerificationCodeOnly: {
+    status: 400,
+    text: "Can only send verification code for your own user",
+    operations: ["sendContactChannelVerificationCode"],
+  },
   clientOwnUserOnly: { status: 403, text: (what: Arg) => `Client can only manage ${what} of their own user.` },
   clientOwnSubscriptionsOnly: {
     status: 403,

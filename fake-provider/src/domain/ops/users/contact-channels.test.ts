@@ -178,6 +178,25 @@ describe("contact channel CRUD", () => {
 });
 
 describe("email verification", () => {
+  it("answers as the real handler for another user (a client's plain 400) and an unknown user id (USER_ID_DOES_NOT_EXIST)", async () => {
+    const [primary] = await listChannels(provider, user);
+    const other = await signUp(provider);
+    const asked = await api(provider, `${channelPath(primary!.id, other.user_id)}/send-verification-code`, {
+      headers: as(user),
+      json: { callback_url: CALLBACK },
+    });
+    expect([asked.status, await asked.text()]).toEqual([400, "Can only send verification code for your own user"]);
+    const unknown = "6f1b3c1e-2a4d-4e5f-8a9b-0c1d2e3f4a5b";
+    await expectKnownError(
+      await api(provider, `${channelPath(primary!.id, unknown)}/send-verification-code`, {
+        headers: server(),
+        json: { callback_url: CALLBACK },
+      }),
+      "USER_ID_DOES_NOT_EXIST",
+      400,
+    );
+  });
+
   it("sends a link with a code, which verifies the channel and the user's primary email once", async () => {
     const [primary] = await listChannels(provider, user);
     const sent = await api(provider, `${channelPath(primary!.id)}/send-verification-code`, {
