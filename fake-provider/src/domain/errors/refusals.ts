@@ -605,6 +605,11 @@ export const refusals = {
     text: "Client can only access its own connected accounts",
     operations: ["connectedAccountToken", "connectedAccountTokenByAccount"],
   },
+  clientTeamCreationDisabled: {
+    status: 403,
+    text: "Client team creation is disabled for this project",
+    operations: ["createTeam"],
+  },
   ownUserVerificationCodeOnly: {
     status: 400,
     text: "Can only send verification code for your own user",
