@@ -188,6 +188,10 @@ export function requireTeamPermission(
   userId: string,
   permissionId: string,
 ): void {
+  // As the real check: the membership first (a non-member, or a team that does not exist, is
+  // TEAM_MEMBERSHIP_NOT_FOUND), then the permission, recursively.
+  if (!ctx.tables.teamMemberships.has(membershipKey(teamId, userId)))
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
   if (!hasTeamPermission(ctx, projectId, teamId, userId, permissionId)) {
     throw knownError("TEAM_PERMISSION_REQUIRED", { team_id: teamId, user_id: userId, permission_id: permissionId });
   }

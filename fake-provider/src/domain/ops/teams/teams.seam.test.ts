@@ -108,6 +108,24 @@ describe("getTeam, updateTeam", () => {
     });
   });
 
+  it("checks a client's membership before the team, as the real checks: an unknown team or a non-member updating is TEAM_MEMBERSHIP_NOT_FOUND", async () => {
+    const seam = opSeam();
+    const { member, team } = await teamWithMember(seam);
+    const outsider = await seam.addUser();
+    await seam.refuses(asClient(member), (ctx) => getTeam(ctx, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
+    await seam.refuses(
+      asClient(member),
+      (ctx) => updateTeam(ctx, UNKNOWN, { display_name: "X" }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
+    await seam.refuses(
+      asClient(outsider),
+      (ctx) => updateTeam(ctx, team.id, { display_name: "X" }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
+    await seam.refuses(asClient(outsider), (ctx) => deleteTeam(ctx, team.id), "TEAM_MEMBERSHIP_NOT_FOUND");
+  });
+
   it("a client updates with $update_team only (the creator has it); a server updates any field", async () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam);

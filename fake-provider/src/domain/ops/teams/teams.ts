@@ -25,14 +25,16 @@ export function requireTeam(ctx: OpContext, projectId: string, teamId: string): 
   return team;
 }
 
-/** For a client, the team must exist and the caller must hold `permissionId` in it (recursively, as upstream checks). */
+/**
+ * For a client, the caller must be a member holding `permissionId` (recursively), checked before the team itself as
+ * upstream checks: a client naming a team that does not exist hears TEAM_MEMBERSHIP_NOT_FOUND.
+ */
 export function requireTeamFor(ctx: AuthedContext, teamId: string, permissionId: string | null): TeamRecord {
   const { auth } = ctx;
   const caller = isClient(auth) ? requireSignedIn(auth) : null;
-  const team = requireTeam(ctx, auth.project.id, teamId);
-  if (caller && permissionId === null) requireMembership(ctx, team.id, caller.id);
-  if (caller && permissionId !== null) requireTeamPermission(ctx, team.projectId, team.id, caller.id, permissionId);
-  return team;
+  if (caller && permissionId === null) requireMembership(ctx, teamId, caller.id);
+  if (caller && permissionId !== null) requireTeamPermission(ctx, auth.project.id, teamId, caller.id, permissionId);
+  return requireTeam(ctx, auth.project.id, teamId);
 }
 
 /**
