@@ -58,7 +58,9 @@ describe("sendInvitation", () => {
       permission_id: "$invite_members",
     });
     await seam.refuses(asClient(owner), send("https://evil.example.com/cb"), "REDIRECT_URL_NOT_WHITELISTED");
-    await seam.refuses(asClient(owner), send(CALLBACK, UNKNOWN), "TEAM_NOT_FOUND");
+    // A client's membership is checked before the team (the real order); a server's unknown team is TEAM_NOT_FOUND.
+    await seam.refuses(asClient(owner), send(CALLBACK, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
+    await seam.refuses(asServer(), send(CALLBACK, UNKNOWN), "TEAM_NOT_FOUND");
     await seam.refuses(asClient(), send(), "USER_AUTHENTICATION_REQUIRED");
     expect((await seam.run(asServer(), send())).ok).toBe(true);
   });
@@ -163,6 +165,8 @@ describe("listing, accepting by id, revoking", () => {
     ).toBe("Cannot specify both team_id and user_id");
     seam.clock.advance(codeLifetimes.team_invitation);
     expect(await seam.ok(asClient(owner), (ctx) => listInvitations(ctx, { teamId: team.id }))).toEqual([]);
+    // A user id nobody has: no verified addresses, no invitations (the real listing does not look the user up).
+    expect(await seam.ok(asServer(), (ctx) => listInvitations(ctx, { userIdOrMe: UNKNOWN }))).toEqual([]);
   });
 
   it("a user's invitations to their verified addresses, in any letter case, accepted by id for itself only", async () => {
