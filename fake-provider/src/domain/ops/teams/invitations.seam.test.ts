@@ -47,7 +47,7 @@ describe("sendInvitation", () => {
   it("a client needs $invite_members and a user; anyone a trusted callback and a known team; a server needs no permission", async () => {
     const seam = opSeam();
     const { owner, member, team } = await invited(seam);
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
     const send =
       (callback_url = CALLBACK, team_id = team.id) =>
       (ctx: Parameters<typeof sendInvitation>[0]) =>

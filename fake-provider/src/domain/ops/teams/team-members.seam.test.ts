@@ -29,7 +29,7 @@ async function teamWithMember(seam: OpSeam, options: { bare?: boolean } = {}) {
   seam.clock.advance(1);
   await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
   if (options.bare)
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
   return { owner, member, team };
 }
 
@@ -131,7 +131,7 @@ describe("member profiles", () => {
       [owner.id, "Olive"],
       [member.id, null],
     ]);
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
     const refused = await seam.refuses(
       asClient(member),
       (ctx) => listMemberProfiles(ctx, { teamId: team.id }),
