@@ -605,6 +605,11 @@ export const refusals = {
     text: "Client can only access its own connected accounts",
     operations: ["connectedAccountToken", "connectedAccountTokenByAccount"],
   },
+  ownNotificationPreferencesOnly: {
+    status: 403,
+    text: (verb: Arg) => `You can only ${verb} your own notification preferences`,
+    operations: ["listNotificationPreferences", "updateNotificationPreference"],
+  },
   clientTeamCreationDisabled: {
     status: 403,
     text: "Client team creation is disabled for this project",
