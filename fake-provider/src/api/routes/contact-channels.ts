@@ -29,7 +29,12 @@ function missingUser(userId: string): never {
  * The channels' user for reading and writing channels. The real handlers look channels up by user id alone, so for a
  * server an unknown user is no user (null): no channels, and any channel of theirs "not found".
  */
-function channelsUser(auth: Auth, ctx: OpContext, userId: string, verb: string): UserRecord | null {
+function channelsUser(
+  auth: Auth,
+  ctx: OpContext,
+  userId: string,
+  verb: "list" | "read" | "update" | "delete",
+): UserRecord | null {
   if (auth.type === "client" || userId === "me")
     return targetUser(auth, ctx, userId, WHAT, () => refusal("clientOwnContactChannelsOnly", verb));
   const user = ctx.tables.users.get(userId);
