@@ -143,7 +143,10 @@ describe("team API keys", () => {
       404,
     );
     await expectJson(
-      await api(provider, `/team-permissions/${teamId}/${user.user_id}/$manage_api_keys`, { headers: server(), json: {} }),
+      await api(provider, `/team-permissions/${teamId}/${user.user_id}/$manage_api_keys`, {
+        headers: server(),
+        json: {},
+      }),
       201,
     );
     const response = await api(provider, "/team-api-keys", {

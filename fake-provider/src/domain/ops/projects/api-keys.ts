@@ -42,7 +42,8 @@ function assertClientManagesTeamKeys(ctx: OpContext, auth: Auth, teamId: string)
   if (auth.type !== "client") return;
   const me = auth.user;
   if (!me) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  if (!hasTeamPermission(ctx, auth.project.id, teamId, me.id, "$manage_api_keys")) throw knownError("API_KEY_NOT_FOUND");
+  if (!hasTeamPermission(ctx, auth.project.id, teamId, me.id, "$manage_api_keys"))
+    throw knownError("API_KEY_NOT_FOUND");
 }
 
 /** A team owner: a client's right to manage its keys, then the team (TEAM_NOT_FOUND). */

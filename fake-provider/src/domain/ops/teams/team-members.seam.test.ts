@@ -28,8 +28,7 @@ async function teamWithMember(seam: OpSeam, options: { bare?: boolean } = {}) {
   const team = await seam.ok(asClient(owner), (ctx) => createTeam(ctx, { display_name: "Rocket" }));
   seam.clock.advance(1);
   await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
-  if (options.bare)
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
+  if (options.bare) await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
   return { owner, member, team };
 }
 

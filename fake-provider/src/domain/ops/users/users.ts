@@ -50,7 +50,6 @@ export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial
   };
 }
 
-
 /**
  * An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). The refusal names
  * the address normalized, as the real service (which stores it so) does, however the caller wrote it.
