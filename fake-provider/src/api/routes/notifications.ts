@@ -18,7 +18,7 @@ export const notificationRoutes: RouteTable = {
   },
   updateNotificationPreference: {
     handler: ({ auth, ctx, params, body }) => {
-      // `me` resolved, then the category, then the caller and the user (the real order).
+      // `me` resolved (when the path is read), then the category, then the caller and the user (the real order).
       if (params.user_id === "me" && !auth.user) preferencesUser(auth, ctx, params.user_id, "manage");
       requireCategory(params.category_id);
       const user = preferencesUser(auth, ctx, params.user_id, "manage");

@@ -92,9 +92,14 @@ describe("notification preferences", () => {
     ]);
   });
 
-  it("answers as the real handlers: me without a user is USER_AUTHENTICATION_REQUIRED; an unknown category before the caller", async () => {
+  it("answers as the real service: me without a user is CANNOT_GET_OWN_USER_WITHOUT_USER, an id without one USER_AUTHENTICATION_REQUIRED; an unknown category before the caller", async () => {
     await expectKnownError(
       await api(provider, "/emails/notification-preference/me", { headers: client() }),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      400,
+    );
+    await expectKnownError(
+      await api(provider, `/emails/notification-preference/${user.user_id}`, { headers: client() }),
       "USER_AUTHENTICATION_REQUIRED",
       401,
     );

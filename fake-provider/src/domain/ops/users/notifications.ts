@@ -43,11 +43,13 @@ export function requireCategory(categoryId: string): NotificationCategory {
 }
 
 /**
- * Whose preferences a request names, as the real handlers check it: `me` or a client needs a user
- * (USER_AUTHENTICATION_REQUIRED), a client only itself (plain 403 worded by `verb`), then the user must exist.
+ * Whose preferences a request names, as the real service checks it: `me` without a user is refused when the path is
+ * read (CANNOT_GET_OWN_USER_WITHOUT_USER), a client naming an id needs a user (USER_AUTHENTICATION_REQUIRED) and may
+ * name only itself (plain 403 worded by `verb`), then the user must exist.
  */
 export function preferencesUser(auth: Auth, ctx: OpContext, userIdOrMe: string, verb: "view" | "manage"): UserRecord {
-  if ((userIdOrMe === "me" || auth.type === "client") && !auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  if (userIdOrMe === "me" && !auth.user) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  if (auth.type === "client" && !auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
   const userId = userIdOrMe === "me" ? auth.user!.id : userIdOrMe;
   if (auth.type === "client" && userId !== auth.user!.id) throw refusal("ownNotificationPreferencesOnly", verb);
   return requireUser(ctx, auth.project.id, userId);
