@@ -172,6 +172,13 @@ describe("primary emails", () => {
     const seam = opSeam();
     const made = await seam.ok((ctx) => createUser(ctx, PROJECT, { primary_email: " Ada@Example.COM " }));
     expect(made.primaryEmail).toBe("ada@example.com");
+    // The answer is the user before its personal team is made, as the real handler reads it back: none selected.
+    const withTeams = opSeam({ seed: devSeedWith({ create_team_on_sign_up: true }) });
+    const created = await withTeams.ok((ctx) => createUser(ctx, PROJECT, { primary_email: "t@example.com" }));
+    expect([created.selectedTeamId, withTeams.tables.users.get(created.id)?.selectedTeamId]).toEqual([
+      null,
+      expect.any(String),
+    ]);
     const moved = await seam.ok((ctx) => updateUser(ctx, current(seam, made), { primary_email: "Grace@Example.com" }));
     expect([moved.primaryEmail, seam.tables.contactChannels.lookup("primary", made.id)?.value]).toEqual([
       "grace@example.com",

@@ -177,7 +177,9 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
   if (body.oauth_providers) createAccountsForNewUser(ctx, user, body.oauth_providers);
   // After the address and the OAuth links, as the real handler checks them (a refusal rolls the request back).
   assertMethodsAllowed(ctx, projectId, null, body, passwordHash);
-  return ctx.tables.users.get(user.id) ?? user;
+  // The user as the real handler reads it back: before its personal team is made (so none is selected yet), with the
+  // primary email as stored.
+  return { ...user, primaryEmail: user.primaryEmail === null ? null : normalizedEmail(user.primaryEmail) };
 }
 
 function defined<T extends object>(patch: T): Partial<T> {
