@@ -90,6 +90,8 @@ describe("accepting by code", () => {
       "VERIFICATION_CODE_NOT_FOUND",
     );
     await seam.refuses(asClient(), (ctx) => peekInvitation(ctx, code, "details"), "USER_AUTHENTICATION_REQUIRED");
+    // Checking a code needs no user (the real check path asks only about the code).
+    await seam.ok(asClient(), (ctx) => peekInvitation(ctx, code));
     seam.clock.advance(codeLifetimes.team_invitation - 1);
     await seam.ok(asClient(invitee), (ctx) => peekInvitation(ctx, code));
     seam.clock.advance(1);

@@ -74,15 +74,17 @@ function invitationFrom(ctx: AuthedContext, code: VerificationCodeRecord): Invit
   return { code, team: requireTeam(ctx, code.projectId, teamIdOf(code)), recipientEmail: recipientOf(code) };
 }
 
-/** POST /team-invitations/accept/check-code and /accept/details: look, without using the code. */
+/**
+ * POST /team-invitations/accept/check-code and /accept/details: look, without using the code. The code is checked
+ * first; checking it asks nothing else, as the real check path does.
+ */
 export function peekInvitation(ctx: AuthedContext, code: string, use: "check" | "details" = "check"): Invitation {
-  const user = requireSignedIn(ctx.auth);
   const invitation = invitationFrom(
     ctx,
     redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false }),
   );
   // The details are for a user who may accept: a restricted one is refused as the accept refuses it (as upstream).
-  if (use === "details") refuseRestricted(ctx, user);
+  if (use === "details") refuseRestricted(ctx, requireSignedIn(ctx.auth));
   return invitation;
 }
 
@@ -117,12 +119,12 @@ function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): voi
 
 /** POST /team-invitations/accept {code}. */
 export function acceptInvitation(ctx: AuthedContext, code: string): Invitation {
-  const user = requireSignedIn(ctx.auth);
+  // The code first, then the user, as the real handler checks them (a refusal leaves the code unused here).
   const invitation = invitationFrom(
     ctx,
     redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: true }),
   );
-  join(ctx, invitation, user);
+  join(ctx, invitation, requireSignedIn(ctx.auth));
   return invitation;
 }
 
