@@ -22,7 +22,8 @@ export const metaRoutes: RouteTable = {
   checkFeatureSupport: {
     handler: ({ body }) =>
       text(
-        `${body?.feature_name ?? body?.name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`,
+        // Only feature_name names the feature in the answer, as the real handler writes it (`name` is only logged there).
+        `${body?.feature_name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`,
       ),
   },
   // The dashboard's and CLI's version check (domain/ops/internal/check-version.ts); always 200, outdated or not.

@@ -27,7 +27,7 @@ export const passwordRoutes: RouteTable = {
   },
   updatePassword: {
     handler: async ({ auth, ctx, body, request }) => {
-      await updatePassword(ctx, userBySchema(auth, request), auth.sessionId, body);
+      await updatePassword(ctx, auth.project, userBySchema(auth, request), auth.sessionId, body);
       return success();
     },
   },

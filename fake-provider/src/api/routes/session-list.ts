@@ -8,8 +8,12 @@ import { refusal } from "../../domain/errors/refusals.ts";
 export const sessionListRoutes: RouteTable = {
   listSessions: {
     handler: ({ auth, ctx, query }) => {
-      const user = targetUser(auth, ctx, query.user_id, "sessions", () => refusal("clientOwnSessionsOnly"));
-      const sessions = liveSessionsOf(ctx, user.id, { includeImpersonation: auth.type === "admin" });
+      // A server asking about a user id nobody has gets an empty list, as the real listing reads sessions by user id alone.
+      const userId =
+        auth.type === "client" || query.user_id === "me"
+          ? targetUser(auth, ctx, query.user_id, "sessions", () => refusal("clientOwnSessionsOnly")).id
+          : query.user_id;
+      const sessions = liveSessionsOf(ctx, auth.project.id, userId, { includeImpersonation: auth.type === "admin" });
       return ok({ items: sessions.map((s) => sessionListView(s, auth.sessionId)), is_paginated: false });
     },
   },

@@ -585,6 +585,22 @@ export const refusals = {
     text: "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
     operations: ["createUser", "updateUser", "updateMe"],
   },
+  // domain/ops/users/users.ts: sign-in methods a create or update turns on must be on in the project.
+  cannotManuallyEnablePasskey: {
+    status: 400,
+    text: "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+    operations: ["updateUser", "updateMe"],
+  },
+  otpAuthNotEnabledInProject: {
+    status: 400,
+    text: "OTP auth not enabled in the project",
+    operations: ["createUser", "updateUser", "updateMe"],
+  },
+  passwordAuthNotEnabledInProject: {
+    status: 400,
+    text: "Password auth not enabled in the project",
+    operations: ["createUser", "updateUser", "updateMe"],
+  },
   primaryEmailAuthEnabledCannot: {
     status: 400,
     text: "primary_email_auth_enabled cannot be true without primary_email",
@@ -630,6 +646,21 @@ export const refusals = {
     status: 403,
     text: "Client can only access its own connected accounts",
     operations: ["connectedAccountToken", "connectedAccountTokenByAccount"],
+  },
+  ownNotificationPreferencesOnly: {
+    status: 403,
+    text: (verb: Arg) => `You can only ${verb} your own notification preferences`,
+    operations: ["listNotificationPreferences", "updateNotificationPreference"],
+  },
+  clientTeamCreationDisabled: {
+    status: 403,
+    text: "Client team creation is disabled for this project",
+    operations: ["createTeam"],
+  },
+  ownUserVerificationCodeOnly: {
+    status: 400,
+    text: "Can only send verification code for your own user",
+    operations: ["sendContactChannelVerificationCode"],
   },
   clientOwnUserOnly: { status: 403, text: (what: Arg) => `Client can only manage ${what} of their own user.` },
   clientOwnSubscriptionsOnly: {

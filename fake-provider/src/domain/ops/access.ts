@@ -27,7 +27,7 @@ export function resolveUserId(auth: Auth, userIdOrMe: string): string {
 
 /**
  * What a client may not do at all, but server and admin may: acting for another user (listing their teams, editing
- * their profile, creating a team in their name) or creating teams when the project keeps that server-side. Upstream
+ * their profile, creating a team in their name). Upstream
  * answers some of these with a plain 403 text; a catalogue error lets SDK callers switch on the code, and
  * INSUFFICIENT_ACCESS_TYPE is exactly "this needs server or admin access" (protocol.md §2.3 per-route check).
  */

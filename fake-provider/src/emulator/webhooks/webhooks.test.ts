@@ -5,6 +5,7 @@ import {
   DEV,
   START_MILLIS,
   api,
+  client,
   expectJson,
   newProvider,
   server,
@@ -12,6 +13,7 @@ import {
   type TestProvider,
 } from "../../test-support/api.ts";
 import { useSmtp } from "../../test-support/admin.ts";
+import { CALLBACK } from "../../test-support/account.ts";
 import { receiverForTests } from "../../test-support/webhook-receiver.ts";
 import { RETRY_DELAYS_MILLIS } from "../../domain/ops/webhooks/webhooks.ts";
 import { RESPONSE_LIMIT } from "../timed-work/webhook-worker.ts";
@@ -130,6 +132,40 @@ describe("the changes announced", () => {
     expect((payloads["user.updated"] as { data: { display_name: string } }).data.display_name).toBe("Renamed");
     // With the clock frozen, every delivery went out without the clock moving.
     expect(provider.webhooks.attempts().map((a) => a.status)).toEqual(types.map(() => "success"));
+  });
+
+  it("a password reset is a user update (the real handler sets it through its users update); a password change is not", async () => {
+    provider = newProvider({ frozenAtMillis: START_MILLIS });
+    await provider.webhooks.addEndpoint(DEV.id, receiver.url);
+    const user = await signUp(provider);
+    await expectJson(
+      await api(provider, "/auth/password/send-reset-code", {
+        headers: client(),
+        json: { email: user.email, callback_url: CALLBACK },
+      }),
+    );
+    const code = provider.outbox.latest({ to: user.email, kind: "password_reset" })!.code!;
+    await expectJson(
+      await api(provider, "/auth/password/reset", { headers: client(), json: { code, password: "a brand new one" } }),
+    );
+    const signedIn = await expectJson<{ access_token: string }>(
+      await api(provider, "/auth/password/sign-in", {
+        headers: client(),
+        json: { email: user.email, password: "a brand new one" },
+      }),
+    );
+    await expectJson(
+      await api(provider, "/auth/password/update", {
+        headers: client({ accessToken: signedIn.access_token }),
+        json: { old_password: "a brand new one", new_password: "and another one" },
+      }),
+    );
+    await provider.work.idle();
+    const types = provider.webhooks
+      .messages(DEV.id)
+      .map((m) => m.eventType)
+      .reverse();
+    expect(types.filter((t) => t.startsWith("user."))).toEqual(["user.created", "user.updated"]);
   });
 });
 

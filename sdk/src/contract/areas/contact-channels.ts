@@ -150,7 +150,7 @@ export const contactChannelsOperations = defineOperations("contact-channels", {
       "CANNOT_GET_OWN_USER_WITHOUT_USER",
       "EMAIL_ALREADY_VERIFIED",
       "REDIRECT_URL_NOT_WHITELISTED",
-      "USER_NOT_FOUND",
+      "USER_ID_DOES_NOT_EXIST",
     ],
     responses: [success],
   },

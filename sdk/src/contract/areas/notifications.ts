@@ -24,7 +24,7 @@ export const notificationsOperations = defineOperations("notifications", {
     path: "/emails/notification-preference/:user_id",
     access: "client",
     params: notificationPreferenceListParams,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"],
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
     responses: [json(notificationPreferenceList)],
   },
   updateNotificationPreference: {
@@ -33,7 +33,7 @@ export const notificationsOperations = defineOperations("notifications", {
     access: "client",
     params: notificationPreferenceParams,
     body: notificationPreferenceUpdate,
-    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "SCHEMA_ERROR", "USER_NOT_FOUND"],
+    errors: ["CANNOT_GET_OWN_USER_WITHOUT_USER", "SCHEMA_ERROR", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"],
     responses: [json(notificationPreference)],
   },
 });

@@ -217,7 +217,7 @@ export const sessionsOperations = defineOperations("sessions", {
     method: "DELETE",
     path: "/auth/sessions/current",
     access: "client",
-    errors: ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "USER_AUTHENTICATION_REQUIRED"],
+    errors: ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "ACCESS_TOKEN_EXPIRED"],
     responses: [success],
   },
   refreshCurrentSession: {

@@ -15,6 +15,7 @@ import {
   userOwner,
 } from "./api-keys.ts";
 import { addTeamMember } from "../teams/team-members.ts";
+import { grantTeamPermission } from "../teams/permission-grants.ts";
 import { createTeam } from "../teams/teams.ts";
 import { deleteUser } from "../users/users.ts";
 
@@ -142,11 +143,20 @@ describe("who may see a key", () => {
     );
   });
 
-  it("team keys: the team must exist; a client outside the team finds neither it nor its keys", async () => {
+  it("team keys: the team must exist; a client without $manage_api_keys in it (a plain member, an outsider) finds neither it nor its keys", async () => {
     const seam = opSeam();
-    const [member, outsider] = [await seam.addUser(), await seam.addUser()];
+    const [member, outsider, plain] = [await seam.addUser(), await seam.addUser(), await seam.addUser()];
     const team = await seam.ok(asServer(), (ctx) => createTeam(ctx, { display_name: "Keys" }));
     await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
+    await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, plain.id));
+    await seam.ok((ctx) => grantTeamPermission(ctx, team.projectId, team.id, member.id, "$manage_api_keys"));
+    await seam.refuses(asClient(plain), (ctx) => teamOwner(ctx, ctx.auth, team.id), "API_KEY_NOT_FOUND");
+    // Before the team is looked up: an unknown team is no different to a client.
+    await seam.refuses(
+      asClient(member),
+      (ctx) => teamOwner(ctx, ctx.auth, "5d0f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b"),
+      "API_KEY_NOT_FOUND",
+    );
     const key = await seam.ok(asClient(member), (ctx) =>
       createApiKey(ctx, team.projectId, teamOwner(ctx, ctx.auth, team.id), {
         description: "deploys",

@@ -134,8 +134,21 @@ describe("POST /{user,team}-api-keys/check", () => {
 });
 
 describe("team API keys", () => {
-  it("are made, listed and checked for a team the client belongs to", async () => {
+  it("are made, listed and checked by a member holding $manage_api_keys; a plain member finds none", async () => {
     const teamId = await seedTeam(provider, [user.user_id]);
+    // The member defaults do not include $manage_api_keys: as the real service, the keys are then "not found".
+    await expectKnownError(
+      await api(provider, `/team-api-keys?team_id=${teamId}`, { headers: as(user) }),
+      "API_KEY_NOT_FOUND",
+      404,
+    );
+    await expectJson(
+      await api(provider, `/team-permissions/${teamId}/${user.user_id}/$manage_api_keys`, {
+        headers: server(),
+        json: {},
+      }),
+      201,
+    );
     const response = await api(provider, "/team-api-keys", {
       headers: as(user),
       json: { team_id: teamId, description: "deploys", expires_at_millis: null },

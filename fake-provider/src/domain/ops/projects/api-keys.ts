@@ -8,6 +8,7 @@ import type { UserRecord } from "../../store/records.ts";
 import { targetUser } from "../access.ts";
 import type { OpContext } from "../context.ts";
 import { refusal } from "../../errors/refusals.ts";
+import { hasTeamPermission } from "../teams/permission-grants.ts";
 
 /**
  * User and team API keys (spec §3 "API key", §4 validity, §6; protocol.md §5.8). Teams are read, never written here:
@@ -34,14 +35,22 @@ export function userKeyOwner(auth: Auth, ctx: OpContext, userIdOrMe: string): Ap
 }
 
 /**
- * A team owner: the team must exist (TEAM_NOT_FOUND). A client must be a member; for anyone else the keys are "not
- * found", so a client learns nothing about teams it is not in (as upstream answers).
+ * A client manages a team's keys only holding $manage_api_keys in it (recursively); otherwise the keys are "not
+ * found", so a client learns nothing about teams (as upstream answers, before looking at the team).
  */
+function assertClientManagesTeamKeys(ctx: OpContext, auth: Auth, teamId: string): void {
+  if (auth.type !== "client") return;
+  const me = auth.user;
+  if (!me) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  if (!hasTeamPermission(ctx, auth.project.id, teamId, me.id, "$manage_api_keys"))
+    throw knownError("API_KEY_NOT_FOUND");
+}
+
+/** A team owner: a client's right to manage its keys, then the team (TEAM_NOT_FOUND). */
 export function teamOwner(ctx: OpContext, auth: Auth, teamId: string): ApiKeyOwner {
+  assertClientManagesTeamKeys(ctx, auth, teamId);
   const team = ctx.tables.teams.get(teamId);
   if (!team || team.projectId !== auth.project.id) throw knownError("TEAM_NOT_FOUND", { team_id: teamId });
-  if (auth.type === "client" && !(auth.user && ctx.tables.teamMemberships.has(`${teamId}:${auth.user.id}`)))
-    throw knownError("API_KEY_NOT_FOUND");
   return { type: "team", teamId };
 }
 
@@ -89,8 +98,7 @@ export function requireApiKey(ctx: OpContext, auth: Auth, type: ApiKeyType, id: 
     const me = auth.user;
     if (!me) throw knownError("USER_AUTHENTICATION_REQUIRED");
     if (key.userId !== null && key.userId !== me.id) throw refusal("clientOwnApiKeysOnly");
-    if (key.teamId !== null && !ctx.tables.teamMemberships.has(`${key.teamId}:${me.id}`))
-      throw knownError("API_KEY_NOT_FOUND");
+    if (key.teamId !== null) assertClientManagesTeamKeys(ctx, auth, key.teamId);
   }
   return key;
 }

@@ -141,6 +141,14 @@ describe("otpSignIn", () => {
     expect([...seam.tables.verificationCodes.values()].find((c) => c.code === code)?.usedAtMillis).toBeNull();
   });
 
+  it("a code sent before magic links were turned off still checks and signs in, as the real handlers only refuse sending", async () => {
+    const seam = opSeam();
+    const { code } = await send(seam, "before@example.com");
+    await seam.ok((ctx) => updateAdminProject(ctx, seam.project(), { config: { magic_link_enabled: false } }));
+    await seam.ok(asClient(), (ctx) => checkSignInCode(ctx, code));
+    expect((await seam.ok(asClient(), (ctx) => otpSignIn(ctx, code))).is_new_user).toBe(true);
+  });
+
   it("makes the new user in the country the code was sent from, not the sign-in's", async () => {
     const seam = opSeam();
     // The end user's location is what the HTTP layer reads from the request's headers (api/http/end-user.ts).

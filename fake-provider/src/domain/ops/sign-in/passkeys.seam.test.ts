@@ -153,4 +153,18 @@ describe("a project with passkeys off", () => {
     await seam.refuses((ctx) => initiateRegistration(ctx, seam.project(), user), "PASSKEY_AUTHENTICATION_NOT_ENABLED");
     await seam.refuses((ctx) => initiateAuthentication(ctx, seam.project()), "PASSKEY_AUTHENTICATION_NOT_ENABLED");
   });
+
+  it("checks a finishing ceremony's attempt code before whether passkeys are on, as the real handlers", async () => {
+    const seam = opSeam({ seed: devSeedWith({ passkey_enabled: false }) });
+    const user = await seam.addUser();
+    const code = "0".repeat(45);
+    await seam.refuses(
+      (ctx) => registerPasskey(ctx, seam.project(), user, { credential: {}, code }),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    await seam.refuses(
+      (ctx) => passkeySignIn(ctx, seam.project(), { authentication_response: {}, code }),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+  });
 });

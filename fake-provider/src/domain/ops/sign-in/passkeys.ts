@@ -93,8 +93,9 @@ export async function registerPasskey(
   user: UserRecord,
   body: { credential: unknown; code: string },
 ) {
-  assertEnabled(project);
+  // The attempt code first, then whether passkeys are on, as the real handler checks them.
   const attempt = redeemCode(ctx, project.id, "passkey_registration", body.code, { consume: true });
+  assertEnabled(project);
   if (attempt.data.user_id !== user.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   const credential = body.credential as RegistrationResponseJSON;
   const origin = originOf(credential.response.clientDataJSON);
@@ -168,8 +169,8 @@ export async function passkeySignIn(
   project: ProjectRecord,
   body: { authentication_response: unknown; code: string },
 ): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
-  assertEnabled(project);
   const attempt = redeemCode(ctx, project.id, "passkey_authentication", body.code, { consume: true });
+  assertEnabled(project);
   const response = body.authentication_response as AuthenticationResponseJSON;
   const passkey = ctx.tables.passkeys.get(response.id);
   const user = passkey && passkey.projectId === project.id ? ctx.tables.users.get(passkey.userId) : undefined;

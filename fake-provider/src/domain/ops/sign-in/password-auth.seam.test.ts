@@ -15,8 +15,9 @@ describe("password sign-up", () => {
       passwordSignUp(ctx, { email: "Ada@Example.com", password: PASSWORD }),
     );
     const user = seam.tables.users.get(out.user_id);
+    // Stored normalized, as the real users handler stores every primary email.
     expect(user).toMatchObject({
-      primaryEmail: "Ada@Example.com",
+      primaryEmail: "ada@example.com",
       primaryEmailVerified: false,
       primaryEmailAuthEnabled: true,
       isAnonymous: false,
@@ -134,6 +135,17 @@ describe("project configuration", () => {
       asClient(),
       (ctx) => passwordSignUp(ctx, { email: "new@example.com", password: PASSWORD }),
       "SIGN_UP_NOT_ENABLED",
+    );
+    // An untrusted verification link is refused first, as the real handler checks it before sign-up being open.
+    await seam.refuses(
+      asClient(),
+      (ctx) =>
+        passwordSignUp(ctx, {
+          email: "new@example.com",
+          password: PASSWORD,
+          verification_callback_url: "https://evil.example.net/verify",
+        }),
+      "REDIRECT_URL_NOT_WHITELISTED",
     );
     expect((await seam.run(asClient(), (ctx) => anonymousSignUp(ctx))).ok).toBe(true);
     await seam.addUser({ primary_email: "made@example.com", password: PASSWORD });

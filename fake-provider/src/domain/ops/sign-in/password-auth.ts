@@ -8,6 +8,7 @@ import { signInOrRequireMfa } from "./mfa.ts";
 import { authChannelFor } from "../users/primary-channel.ts";
 import { sendSignUpVerification } from "../users/contact-channels.ts";
 import { applySignUpRules } from "./sign-up-rules.ts";
+import { assertTrustedCallback } from "../oauth/callback-urls.ts";
 import { assertAuthEmailFree, newUserRecord, saveUser } from "../users/users.ts";
 
 /** Email + password and anonymous sign-up (protocol.md §6.2, §7.1, §7.8). */
@@ -18,6 +19,8 @@ export async function passwordSignUp(
 ): Promise<WithUnsignedToken<SignInResponse>> {
   const { project, user: current } = ctx.auth;
   if (!project.config.credential_enabled) throw knownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  // The real handler's order: the verification link's target is checked before whether sign-up is open.
+  if (body.verification_callback_url !== undefined) assertTrustedCallback(project, body.verification_callback_url);
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   checkPasswordRules(body.password);
   // The project's sign-up rules (domain/ops/sign-in/sign-up-rules.ts) run before the address is checked, as upstream's do.

@@ -40,6 +40,24 @@ describe("password reset", () => {
     );
   });
 
+  it("ends every session of the user, as a new password set through the users update does", async () => {
+    const seam = opSeam();
+    const user = await seam.addUser({ primary_email: "r@example.com", password: PASSWORD });
+    const session = await seam.signIn(user);
+    const code = await sentReset(seam, "r@example.com");
+    await seam.ok((ctx) => resetPassword(ctx, seam.project(), { code, password: "a brand new password" }));
+    expect(seam.tables.sessions.has(session.sessionId!)).toBe(false);
+  });
+
+  it("checks the code before whether password sign-in is on; check-code asks only about the code", async () => {
+    const off = opSeam({ seed: devSeedWith({ credential_enabled: false }) });
+    await off.refuses(
+      (ctx) => resetPassword(ctx, off.project(), { code: "a".repeat(45), password: "long enough" }),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    await off.refuses((ctx) => checkResetCode(ctx, off.project(), "a".repeat(45)), "VERIFICATION_CODE_NOT_FOUND");
+  });
+
   it("answers the same for an address nobody signs in with, and sends nothing", async () => {
     const seam = opSeam();
     await seam.addUser({ primary_email: "contact-only@example.com", primary_email_auth_enabled: false });
@@ -110,7 +128,7 @@ describe("password update", () => {
     const current = await seam.signIn(user);
     const other = await seam.signIn(user);
     await seam.ok((ctx) =>
-      updatePassword(ctx, ctx.tables.users.get(user.id)!, current.sessionId!, {
+      updatePassword(ctx, seam.project(), ctx.tables.users.get(user.id)!, current.sessionId!, {
         old_password: PASSWORD,
         new_password: "the next password",
       }),
@@ -128,7 +146,7 @@ describe("password update", () => {
     const update =
       (old_password: string, new_password: string, id = user.id) =>
       (ctx: Parameters<typeof updatePassword>[0]) =>
-        updatePassword(ctx, ctx.tables.users.get(id)!, null, { old_password, new_password });
+        updatePassword(ctx, seam.project(), ctx.tables.users.get(id)!, null, { old_password, new_password });
     expect(
       (
         await seam.refuses(update("not the password", "the next password"), "PASSWORD_CONFIRMATION_MISMATCH")
@@ -139,6 +157,21 @@ describe("password update", () => {
     });
     const passwordless = await seam.addUser({ primary_email: "p@example.com" });
     await seam.refuses(update("whatever", "the next password", passwordless.id), "USER_DOES_NOT_HAVE_PASSWORD");
+    // The real handler's order: the new password's rules before whether there is a password to change.
+    await seam.refuses(update("whatever", "short", passwordless.id), "PASSWORD_TOO_SHORT");
+  });
+
+  it("is refused in a project without password sign-in before anything else is looked at", async () => {
+    const off = opSeam({ seed: devSeedWith({ credential_enabled: false }) });
+    const user = await off.addUser({ primary_email: "u@example.com" });
+    await off.refuses(
+      (ctx) =>
+        updatePassword(ctx, off.project(), ctx.tables.users.get(user.id)!, null, {
+          old_password: "whatever",
+          new_password: "short",
+        }),
+      "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import type { OpContext } from "../context.ts";
 import { sendEmail } from "../emails/outbox.ts";
 import { authChannelFor } from "../users/primary-channel.ts";
 import { createCode, redeemCode } from "./verification-codes.ts";
-import { saveUser } from "../users/users.ts";
+import { saveUser, updateUser } from "../users/users.ts";
 import { refusal } from "../../errors/refusals.ts";
 
 /** Password reset, update and set (spec §4 "Password reset"; protocol.md §6.2, §7.3). */
@@ -44,9 +44,11 @@ export function sendResetCode(
   return { success: SEND_RESET_CODE_ANSWER };
 }
 
-/** reset/check-code looks without using the code up; reset uses it and sets the password in one transaction. */
+/**
+ * reset/check-code looks without using the code up; reset uses it and sets the password in one transaction. As the
+ * real handler, the code is checked first: check-code asks nothing else, reset then whether password sign-in is on.
+ */
 export function checkResetCode(ctx: OpContext, project: ProjectRecord, code: string): void {
-  assertPasswordAuth(project);
   redeemCode(ctx, project.id, "password_reset", code, { consume: false });
 }
 
@@ -55,36 +57,32 @@ export async function resetPassword(
   project: ProjectRecord,
   body: { code: string; password: string },
 ): Promise<void> {
-  assertPasswordAuth(project);
   const record = redeemCode(ctx, project.id, "password_reset", body.code, { consume: true });
+  assertPasswordAuth(project);
   const user = ctx.tables.users.get(String(record.data.user_id));
   // The user was deleted after the email went out: the code leads nowhere.
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
   // A failed rule rolls the whole request back, so the code stays usable for a second try.
   checkPasswordRules(body.password);
-  saveUser(ctx, {
-    ...user,
-    passwordHash: await hashPassword(
-      body.password,
-      ctx.random,
-      ctx.settings.passwordHashIterations,
-      ctx.settings.crypto,
-    ),
-  });
+  // The real handler sets it through its users update: user.updated is announced and every session of the user ends.
+  await updateUser(ctx, user, { password: body.password });
 }
 
 /**
  * The signed-in user changes a password they know. A wrong old password is PASSWORD_CONFIRMATION_MISMATCH; the
- * user's other sessions end, the current one stays (protocol.md §6.2, inferred there).
+ * user's other sessions end, the current one stays (protocol.md §6.2). The real handler's order: password sign-in on,
+ * the new password's rules, a password to change, the old one right.
  */
 export async function updatePassword(
   ctx: OpContext,
+  project: ProjectRecord,
   user: UserRecord,
   currentSessionId: string | null,
   body: { old_password: string; new_password: string },
 ): Promise<void> {
-  if (user.passwordHash === null) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
+  assertPasswordAuth(project);
   checkPasswordRules(body.new_password);
+  if (user.passwordHash === null) throw knownError("USER_DOES_NOT_HAVE_PASSWORD");
   if (!(await verifyPassword(body.old_password, user.passwordHash, ctx.settings.crypto)))
     throw knownError("PASSWORD_CONFIRMATION_MISMATCH");
   saveUser(ctx, {

@@ -15,7 +15,7 @@ describe("liveSessionsOf", () => {
     seam.clock.advance(1_000);
     const impersonation = await seam.ok((ctx) => openSession(ctx, user, { isImpersonation: true }));
     const ids = (includeImpersonation: boolean) =>
-      seam.ok((ctx) => liveSessionsOf(ctx, user.id, { includeImpersonation }).map((s) => s.id));
+      seam.ok((ctx) => liveSessionsOf(ctx, user.projectId, user.id, { includeImpersonation }).map((s) => s.id));
     expect(await ids(true)).toEqual([impersonation.session.id, short.session.id, long.session.id]);
     expect(await ids(false)).toEqual([short.session.id, long.session.id]);
     seam.clock.advance(58_999);

@@ -107,6 +107,11 @@ describe("GET /auth/sessions", () => {
       400,
     );
   });
+
+  it("answers a server asking about a user id nobody has with an empty list, as the real listing does", async () => {
+    expect(await list(server(), "6f1b3c1e-2a4d-4e5f-8a9b-0c1d2e3f4a5b")).toEqual([]);
+    expect((await list(server(), user.user_id)).length).toBe(1);
+  });
 });
 
 describe("DELETE /auth/sessions/{id}", () => {

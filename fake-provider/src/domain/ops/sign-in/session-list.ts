@@ -12,12 +12,17 @@ import { refusal } from "../../errors/refusals.ts";
  */
 export function liveSessionsOf(
   ctx: OpContext,
+  projectId: string,
   userId: string,
   options: { includeImpersonation: boolean },
 ): SessionRecord[] {
   return [...ctx.tables.sessions.values()]
     .filter(
-      (s) => s.userId === userId && isSessionLive(s, ctx.now) && (options.includeImpersonation || !s.isImpersonation),
+      (s) =>
+        s.projectId === projectId &&
+        s.userId === userId &&
+        isSessionLive(s, ctx.now) &&
+        (options.includeImpersonation || !s.isImpersonation),
     )
     .sort((a, b) => b.createdAtMillis - a.createdAtMillis || (a.id < b.id ? 1 : -1));
 }

@@ -181,9 +181,10 @@ describe("endCurrentSession (DELETE /auth/sessions/current)", () => {
     expect(seam.tables.sessions.has(caller.sessionId!)).toBe(false);
   });
 
-  it("refuses a caller without a session (USER_AUTHENTICATION_REQUIRED) before looking for one", async () => {
+  it("refuses a caller without a session (ACCESS_TOKEN_EXPIRED, as the real handler) before looking for one", async () => {
     const { seam } = await withUser();
-    await seam.refuses({ type: "client" }, (ctx) => endCurrentSession(ctx), "USER_AUTHENTICATION_REQUIRED");
+    const refused = await seam.refuses({ type: "client" }, (ctx) => endCurrentSession(ctx), "ACCESS_TOKEN_EXPIRED");
+    expect(refused.details).toMatchObject({ expired_at_millis: expect.any(Number) });
   });
 
   it("refuses a session already ended, even after its user was deleted (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED)", async () => {

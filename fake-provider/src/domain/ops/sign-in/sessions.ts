@@ -113,12 +113,13 @@ export async function refreshAccessToken(
 }
 
 /**
- * DELETE /auth/sessions/current for the caller: a request whose access token names no session is not signed in. The
- * session's user need not exist any more (upstream deletes by the token's refresh_token_id alone), so a deleted user's
- * token gets REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, which sign-out ignores.
+ * DELETE /auth/sessions/current for the caller. A request without an access token (so without a session) gets
+ * ACCESS_TOKEN_EXPIRED expiring now, as the real handler answers it (its "old access token" branch). The session's
+ * user need not exist any more (upstream deletes by the token's refresh_token_id alone), so a deleted user's token
+ * gets REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, which sign-out ignores.
  */
 export function endCurrentSession(ctx: AuthedContext): void {
-  if (!ctx.auth.sessionId) throw knownError("USER_AUTHENTICATION_REQUIRED");
+  if (!ctx.auth.sessionId) throw knownError("ACCESS_TOKEN_EXPIRED", { expired_at_millis: ctx.now });
   endSession(ctx, ctx.auth.sessionId);
 }
 

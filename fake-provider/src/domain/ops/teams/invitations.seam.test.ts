@@ -47,7 +47,7 @@ describe("sendInvitation", () => {
   it("a client needs $invite_members and a user; anyone a trusted callback and a known team; a server needs no permission", async () => {
     const seam = opSeam();
     const { owner, member, team } = await invited(seam);
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
     const send =
       (callback_url = CALLBACK, team_id = team.id) =>
       (ctx: Parameters<typeof sendInvitation>[0]) =>
@@ -58,7 +58,9 @@ describe("sendInvitation", () => {
       permission_id: "$invite_members",
     });
     await seam.refuses(asClient(owner), send("https://evil.example.com/cb"), "REDIRECT_URL_NOT_WHITELISTED");
-    await seam.refuses(asClient(owner), send(CALLBACK, UNKNOWN), "TEAM_NOT_FOUND");
+    // A client's membership is checked before the team (the real order); a server's unknown team is TEAM_NOT_FOUND.
+    await seam.refuses(asClient(owner), send(CALLBACK, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
+    await seam.refuses(asServer(), send(CALLBACK, UNKNOWN), "TEAM_NOT_FOUND");
     await seam.refuses(asClient(), send(), "USER_AUTHENTICATION_REQUIRED");
     expect((await seam.run(asServer(), send())).ok).toBe(true);
   });
@@ -88,6 +90,8 @@ describe("accepting by code", () => {
       "VERIFICATION_CODE_NOT_FOUND",
     );
     await seam.refuses(asClient(), (ctx) => peekInvitation(ctx, code, "details"), "USER_AUTHENTICATION_REQUIRED");
+    // Checking a code needs no user (the real check path asks only about the code).
+    await seam.ok(asClient(), (ctx) => peekInvitation(ctx, code));
     seam.clock.advance(codeLifetimes.team_invitation - 1);
     await seam.ok(asClient(invitee), (ctx) => peekInvitation(ctx, code));
     seam.clock.advance(1);
@@ -163,6 +167,8 @@ describe("listing, accepting by id, revoking", () => {
     ).toBe("Cannot specify both team_id and user_id");
     seam.clock.advance(codeLifetimes.team_invitation);
     expect(await seam.ok(asClient(owner), (ctx) => listInvitations(ctx, { teamId: team.id }))).toEqual([]);
+    // A user id nobody has: no verified addresses, no invitations (the real listing does not look the user up).
+    expect(await seam.ok(asServer(), (ctx) => listInvitations(ctx, { userIdOrMe: UNKNOWN }))).toEqual([]);
   });
 
   it("a user's invitations to their verified addresses, in any letter case, accepted by id for itself only", async () => {

@@ -47,9 +47,12 @@ export function sendInvitation(
   body: { email: string; team_id: string; callback_url: string },
 ): VerificationCodeRecord {
   const { auth } = ctx;
-  const team = requireTeam(ctx, auth.project.id, body.team_id);
-  if (isClient(auth)) requireTeamPermission(ctx, team.projectId, team.id, requireSignedIn(auth).id, "$invite_members");
+  // The real order: a client's membership and permission, the callback (when the code is made), then the team (when
+  // the email is written).
+  if (isClient(auth))
+    requireTeamPermission(ctx, auth.project.id, body.team_id, requireSignedIn(auth).id, "$invite_members");
   assertTrustedCallback(auth.project, body.callback_url);
+  const team = requireTeam(ctx, auth.project.id, body.team_id);
   const code = createCode(ctx, {
     projectId: team.projectId,
     purpose: "team_invitation",
@@ -71,15 +74,17 @@ function invitationFrom(ctx: AuthedContext, code: VerificationCodeRecord): Invit
   return { code, team: requireTeam(ctx, code.projectId, teamIdOf(code)), recipientEmail: recipientOf(code) };
 }
 
-/** POST /team-invitations/accept/check-code and /accept/details: look, without using the code. */
+/**
+ * POST /team-invitations/accept/check-code and /accept/details: look, without using the code. The code is checked
+ * first; checking it asks nothing else, as the real check path does.
+ */
 export function peekInvitation(ctx: AuthedContext, code: string, use: "check" | "details" = "check"): Invitation {
-  const user = requireSignedIn(ctx.auth);
   const invitation = invitationFrom(
     ctx,
     redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false }),
   );
   // The details are for a user who may accept: a restricted one is refused as the accept refuses it (as upstream).
-  if (use === "details") refuseRestricted(ctx, user);
+  if (use === "details") refuseRestricted(ctx, requireSignedIn(ctx.auth));
   return invitation;
 }
 
@@ -114,12 +119,12 @@ function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): voi
 
 /** POST /team-invitations/accept {code}. */
 export function acceptInvitation(ctx: AuthedContext, code: string): Invitation {
-  const user = requireSignedIn(ctx.auth);
+  // The code first, then the user, as the real handler checks them (a refusal leaves the code unused here).
   const invitation = invitationFrom(
     ctx,
     redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: true }),
   );
-  join(ctx, invitation, user);
+  join(ctx, invitation, requireSignedIn(ctx.auth));
   return invitation;
 }
 
@@ -157,20 +162,28 @@ export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userId
   if (q.teamId === undefined && q.userIdOrMe === undefined) throw refusal("specifyEitherTeamIdUser");
   let teamId: string | undefined;
   if (q.teamId !== undefined) {
-    teamId = requireTeam(ctx, auth.project.id, q.teamId).id;
+    teamId = q.teamId;
+    // A client's membership and permissions (not the team: an unknown one is TEAM_MEMBERSHIP_NOT_FOUND); a server's team.
     if (isClient(auth)) {
       const caller = requireSignedIn(auth);
       requireMembership(ctx, teamId, caller.id);
       for (const permission of ["$read_members", "$invite_members"])
         requireTeamPermission(ctx, auth.project.id, teamId, caller.id, permission);
-    }
+    } else requireTeam(ctx, auth.project.id, teamId);
   }
   const userId = q.userIdOrMe === undefined ? undefined : resolveUserId(auth, q.userIdOrMe);
   // A client names only itself; upstream words another user as it words a missing one.
   if (isClient(auth) && userId !== undefined && userId !== auth.user?.id)
     throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  // By user: the invitations to the user's verified emails; a user nobody has has none (the real listing reads
+  // contact channels by user id alone).
+  const listed = userId === undefined ? undefined : ctx.tables.users.get(userId);
   const emails =
-    userId === undefined ? undefined : verifiedEmailsOf(ctx.tables, requireUser(ctx, auth.project.id, userId));
+    userId === undefined
+      ? undefined
+      : listed && listed.projectId === auth.project.id
+        ? verifiedEmailsOf(ctx.tables, listed)
+        : new Set<string>();
   return [...ctx.tables.verificationCodes.values()]
     .filter(
       (c) =>
@@ -188,11 +201,11 @@ export function listInvitations(ctx: AuthedContext, q: { teamId?: string; userId
 /** DELETE /team-invitations/{id}?team_id=: a client must be a member holding `$remove_members` (as upstream). */
 export function revokeInvitation(ctx: AuthedContext, invitationId: string, teamId: string): void {
   const { auth } = ctx;
-  const team = requireTeam(ctx, auth.project.id, teamId);
+  // A client's membership and permission, else the team, as the real handler checks.
   if (isClient(auth)) {
     const caller = requireSignedIn(auth);
-    requireMembership(ctx, team.id, caller.id);
-    requireTeamPermission(ctx, team.projectId, team.id, caller.id, "$remove_members");
-  }
-  ctx.tables.verificationCodes.delete(liveInvitationById(ctx, invitationId, team.id).code.id);
+    requireMembership(ctx, teamId, caller.id);
+    requireTeamPermission(ctx, auth.project.id, teamId, caller.id, "$remove_members");
+  } else requireTeam(ctx, auth.project.id, teamId);
+  ctx.tables.verificationCodes.delete(liveInvitationById(ctx, invitationId, teamId).code.id);
 }

@@ -55,12 +55,14 @@ describe("team grants", () => {
       teamId: team.id,
       userId: member.id,
     });
-    await seam.ok((ctx) => revokeTeamPermission(ctx, p, team.id, member.id, "team_member"));
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
     const missing = await seam.refuses(
-      (ctx) => revokeTeamPermission(ctx, p, team.id, member.id, "$read_members"),
+      (ctx) => revokeTeamPermission(ctx, team.id, member.id, "$read_members"),
       "TEAM_PERMISSION_NOT_FOUND",
     );
     expect(missing.details).toEqual({ team_id: team.id, user_id: member.id, permission_id: "$read_members" });
+    // The grant is looked for, not the definition: an id nobody defined is a missing grant too, as in the real handler.
+    await seam.refuses((ctx) => revokeTeamPermission(ctx, team.id, member.id, "ghost"), "TEAM_PERMISSION_NOT_FOUND");
     const whole = await seam.ok((ctx) => listTeamPermissions(ctx, p, { teamId: team.id, recursive: false }));
     expect(whole.map((g) => [g.userId, g.id]).sort()).toEqual(
       [
@@ -90,8 +92,9 @@ describe("project grants", () => {
     ]);
     await seam.refuses((ctx) => grantProjectPermission(ctx, p, user.id, "team_member"), "WRONG_PERMISSION_SCOPE");
     await seam.refuses((ctx) => grantProjectPermission(ctx, p, user.id, "ghost"), "PERMISSION_NOT_FOUND");
-    await seam.refuses((ctx) => revokeProjectPermission(ctx, p, user.id, "read_docs"), "PERMISSION_NOT_FOUND");
-    await seam.ok((ctx) => revokeProjectPermission(ctx, p, user.id, "write_docs"));
+    await seam.refuses((ctx) => revokeProjectPermission(ctx, user.id, "read_docs"), "PERMISSION_NOT_FOUND");
+    await seam.refuses((ctx) => revokeProjectPermission(ctx, user.id, "team_member"), "PERMISSION_NOT_FOUND");
+    await seam.ok((ctx) => revokeProjectPermission(ctx, user.id, "write_docs"));
     expect(await projectIds(seam, user.id)).toEqual([]);
   });
 

@@ -95,7 +95,8 @@ describe("team permission grants", () => {
     );
     expect(wrong.details).toEqual({ permission_id: "proj", expected_scope: "team", actual_scope: "project" });
     await expectKnownError(await teamGrant(team.id, member.user_id, "ghost"), "PERMISSION_NOT_FOUND", 404);
-    await expectKnownError(await teamGrant(UNKNOWN, member.user_id, "team_member"), "TEAM_NOT_FOUND", 404);
+    // As the real handler: the user, then the membership; the team is not looked up.
+    await expectKnownError(await teamGrant(UNKNOWN, member.user_id, "team_member"), "TEAM_MEMBERSHIP_NOT_FOUND", 404);
     await expectKnownError(await teamGrant(team.id, UNKNOWN, "team_member"), "USER_NOT_FOUND", 404);
     const notMember = await expectKnownError(
       await teamGrant(team.id, outsider.user_id, "$read_members"),
@@ -124,11 +125,10 @@ describe("team permission grants", () => {
       "CANNOT_GET_OWN_USER_WITHOUT_USER",
       400,
     );
-    await expectKnownError(
-      await api(provider, `/team-permissions?team_id=${UNKNOWN}&user_id=me`, { headers: as(member) }),
-      "TEAM_NOT_FOUND",
-      404,
-    );
+    // An unknown team has no grants: the real listing does not look the team up.
+    expect(
+      await expectJson(await api(provider, `/team-permissions?team_id=${UNKNOWN}&user_id=me`, { headers: as(member) })),
+    ).toEqual({ items: [], is_paginated: false });
     const whole = await expectJson<{ items: Json[] }>(
       await api(provider, `/team-permissions?team_id=${team.id}&recursive=false`, { headers: server() }),
     );

@@ -44,15 +44,11 @@ export function grantTeamPermission(
   return { id: permissionId, teamId, userId };
 }
 
-/** Revoking what was never granted directly is TEAM_PERMISSION_NOT_FOUND (the catalogue's "not-exist" twin of REQUIRED). */
-export function revokeTeamPermission(
-  ctx: OpContext,
-  projectId: string,
-  teamId: string,
-  userId: string,
-  permissionId: string,
-): void {
-  requireDefinition(ctx, projectId, "team", permissionId);
+/**
+ * Revoking what was never granted directly is TEAM_PERMISSION_NOT_FOUND (the catalogue's "not-exist" twin of
+ * REQUIRED), an unknown permission id included: the real handler looks for the grant, not the definition.
+ */
+export function revokeTeamPermission(ctx: OpContext, teamId: string, userId: string, permissionId: string): void {
   const key = teamGrantKey(teamId, userId, permissionId);
   if (!ctx.tables.teamPermissionGrants.has(key))
     throw knownError("TEAM_PERMISSION_NOT_FOUND", { team_id: teamId, user_id: userId, permission_id: permissionId });
@@ -71,9 +67,11 @@ export function grantProjectPermission(
   return { id: permissionId, userId };
 }
 
-/** The catalogue has no project twin of TEAM_PERMISSION_NOT_FOUND: a grant that does not exist is PERMISSION_NOT_FOUND. */
-export function revokeProjectPermission(ctx: OpContext, projectId: string, userId: string, permissionId: string): void {
-  requireDefinition(ctx, projectId, "project", permissionId);
+/**
+ * The catalogue has no project twin of TEAM_PERMISSION_NOT_FOUND: a grant that does not exist is PERMISSION_NOT_FOUND
+ * (whatever the id names, as the real handler looks for the grant, not the definition).
+ */
+export function revokeProjectPermission(ctx: OpContext, userId: string, permissionId: string): void {
   const key = projectGrantKey(userId, permissionId);
   if (!ctx.tables.projectPermissionGrants.has(key))
     throw knownError("PERMISSION_NOT_FOUND", { permission_id: permissionId });
@@ -188,6 +186,10 @@ export function requireTeamPermission(
   userId: string,
   permissionId: string,
 ): void {
+  // As the real check: the membership first (a non-member, or a team that does not exist, is
+  // TEAM_MEMBERSHIP_NOT_FOUND), then the permission, recursively.
+  if (!ctx.tables.teamMemberships.has(membershipKey(teamId, userId)))
+    throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
   if (!hasTeamPermission(ctx, projectId, teamId, userId, permissionId)) {
     throw knownError("TEAM_PERMISSION_REQUIRED", { team_id: teamId, user_id: userId, permission_id: permissionId });
   }

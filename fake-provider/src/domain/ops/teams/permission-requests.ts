@@ -13,7 +13,7 @@ import {
   type GrantedProjectPermission,
   type GrantedTeamPermission,
 } from "./permission-grants.ts";
-import { requireTeam } from "./teams.ts";
+import { requireMembership } from "./memberships.ts";
 import { announceProjectPermission, announceTeamPermission } from "../webhooks/webhook-events.ts";
 import { requireUser } from "../users/users.ts";
 import { refusal } from "../../errors/refusals.ts";
@@ -41,7 +41,7 @@ function permissionListingUserId(auth: Auth, userIdOrMe: string | undefined): st
 export function listTeamPermissionsFor(ctx: AuthedContext, q: TeamPermissionListQuery): GrantedTeamPermission[] {
   const { auth } = ctx;
   const userId = permissionListingUserId(auth, q.user_id);
-  if (q.team_id !== undefined) requireTeam(ctx, auth.project.id, q.team_id);
+  // An unknown team has no grants (the real listing does not look the team up).
   return listTeamPermissions(ctx, auth.project.id, {
     ...(q.team_id !== undefined ? { teamId: q.team_id } : {}),
     ...(userId !== undefined ? { userId } : {}),
@@ -66,20 +66,23 @@ export function listProjectPermissionsFor(
   });
 }
 
-/** Who a grant is for: the team (TEAM_NOT_FOUND) and the user (USER_NOT_FOUND) must exist. */
+/**
+ * Who a grant is for, checked as the real handlers check it: the user (USER_NOT_FOUND), then the membership
+ * (TEAM_MEMBERSHIP_NOT_FOUND); the team itself is not looked up, so an unknown one is a missing membership.
+ */
 function teamGrantTarget(ctx: AuthedContext, p: { team_id: string; user_id: string }) {
-  const team = requireTeam(ctx, ctx.auth.project.id, p.team_id);
   const user = requireUser(ctx, ctx.auth.project.id, resolveUserId(ctx.auth, p.user_id));
-  return { team, user };
+  requireMembership(ctx, p.team_id, user.id);
+  return { teamId: p.team_id, user };
 }
 
 export function grantTeamPermissionFor(
   ctx: AuthedContext,
   p: { team_id: string; user_id: string; permission_id: string },
 ): GrantedTeamPermission {
-  const { team, user } = teamGrantTarget(ctx, p);
-  const granted = grantTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
-  announceTeamPermission(ctx, "created", team.projectId, granted);
+  const { teamId, user } = teamGrantTarget(ctx, p);
+  const granted = grantTeamPermission(ctx, user.projectId, teamId, user.id, p.permission_id);
+  announceTeamPermission(ctx, "created", user.projectId, granted);
   return granted;
 }
 
@@ -87,9 +90,9 @@ export function revokeTeamPermissionFor(
   ctx: AuthedContext,
   p: { team_id: string; user_id: string; permission_id: string },
 ): void {
-  const { team, user } = teamGrantTarget(ctx, p);
-  revokeTeamPermission(ctx, team.projectId, team.id, user.id, p.permission_id);
-  announceTeamPermission(ctx, "deleted", team.projectId, { id: p.permission_id, teamId: team.id, userId: user.id });
+  const { teamId, user } = teamGrantTarget(ctx, p);
+  revokeTeamPermission(ctx, teamId, user.id, p.permission_id);
+  announceTeamPermission(ctx, "deleted", user.projectId, { id: p.permission_id, teamId, userId: user.id });
 }
 
 export function grantProjectPermissionFor(
@@ -104,6 +107,6 @@ export function grantProjectPermissionFor(
 
 export function revokeProjectPermissionFor(ctx: AuthedContext, p: { user_id: string; permission_id: string }): void {
   const user = requireUser(ctx, ctx.auth.project.id, resolveUserId(ctx.auth, p.user_id));
-  revokeProjectPermission(ctx, user.projectId, user.id, p.permission_id);
+  revokeProjectPermission(ctx, user.id, p.permission_id);
   announceProjectPermission(ctx, "deleted", user.projectId, { id: p.permission_id, userId: user.id });
 }

@@ -28,8 +28,7 @@ async function teamWithMember(seam: OpSeam, options: { bare?: boolean } = {}) {
   const team = await seam.ok(asClient(owner), (ctx) => createTeam(ctx, { display_name: "Rocket" }));
   seam.clock.advance(1);
   await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, member.id));
-  if (options.bare)
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+  if (options.bare) await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
   return { owner, member, team };
 }
 
@@ -47,6 +46,16 @@ describe("addTeamMember", () => {
     await seam.refuses(asServer(), (ctx) => addTeamMember(ctx, team.id, user.id), "TEAM_MEMBERSHIP_ALREADY_EXISTS");
     await seam.refuses(asServer(), (ctx) => addTeamMember(ctx, UNKNOWN, user.id), "TEAM_NOT_FOUND");
     await seam.refuses(asServer(), (ctx) => addTeamMember(ctx, team.id, UNKNOWN), "USER_NOT_FOUND");
+    // The real order: the user before the team.
+    await seam.refuses(asServer(), (ctx) => addTeamMember(ctx, UNKNOWN, UNKNOWN), "USER_NOT_FOUND");
+  });
+
+  it("removing: the user, then the membership; the team itself is not looked up (an unknown one is TEAM_MEMBERSHIP_NOT_FOUND)", async () => {
+    const seam = opSeam();
+    const user = await seam.addUser();
+    await seam.refuses(asServer(), (ctx) => removeTeamMember(ctx, UNKNOWN, UNKNOWN), "USER_NOT_FOUND");
+    await seam.refuses(asServer(), (ctx) => removeTeamMember(ctx, UNKNOWN, user.id), "TEAM_MEMBERSHIP_NOT_FOUND");
+    await seam.refuses(asClient(user), (ctx) => removeTeamMember(ctx, UNKNOWN, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
   });
 });
 
@@ -121,7 +130,7 @@ describe("member profiles", () => {
       [owner.id, "Olive"],
       [member.id, null],
     ]);
-    await seam.ok((ctx) => revokeTeamPermission(ctx, team.projectId, team.id, member.id, "team_member"));
+    await seam.ok((ctx) => revokeTeamPermission(ctx, team.id, member.id, "team_member"));
     const refused = await seam.refuses(
       asClient(member),
       (ctx) => listMemberProfiles(ctx, { teamId: team.id }),
@@ -157,15 +166,16 @@ describe("member profiles", () => {
     }
   });
 
-  it("read one: others' need $read_members; a missing membership is TEAM_MEMBERSHIP_NOT_FOUND, a missing team TEAM_NOT_FOUND", async () => {
+  it("read one: others' need $read_members; a missing membership or team is TEAM_MEMBERSHIP_NOT_FOUND", async () => {
     const seam = opSeam();
     const { owner, member, team } = await teamWithMember(seam, { bare: true });
     await seam.refuses(asClient(member), (ctx) => getMemberProfile(ctx, team.id, owner.id), "TEAM_PERMISSION_REQUIRED");
     expect((await seam.ok(asClient(owner), (ctx) => getMemberProfile(ctx, team.id, member.id))).user.id).toBe(
       member.id,
     );
-    await seam.refuses(asServer(), (ctx) => getMemberProfile(ctx, team.id, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
-    await seam.refuses(asClient(owner), (ctx) => getMemberProfile(ctx, UNKNOWN, "me"), "TEAM_NOT_FOUND");
+    await seam.refuses(asServer(), (ctx) => getMemberProfile(ctx, team.id, UNKNOWN), "USER_NOT_FOUND");
+    // The team itself is not looked up, as in the real handler: an unknown one is a missing membership.
+    await seam.refuses(asClient(owner), (ctx) => getMemberProfile(ctx, UNKNOWN, "me"), "TEAM_MEMBERSHIP_NOT_FOUND");
   });
 
   it("edit: a member edits only its own team profile (plain 403 for another's), a server anyone's; the user's own name stays", async () => {

@@ -18,24 +18,27 @@ import { storedImageUrl } from "../storage/uploaded-images.ts";
  */
 
 /** POST /team-memberships/{team}/{user} (server and admin only): the new member gets the member defaults. */
+/** POST /team-memberships/{team}/{user|me}: the user, then the team, then no membership yet (the real order). */
 export function addTeamMember(ctx: AuthedContext, teamId: string, userIdOrMe: string): TeamMembershipRecord {
-  const team = requireTeam(ctx, ctx.auth.project.id, teamId);
   const user = requireUser(ctx, ctx.auth.project.id, resolveUserId(ctx.auth, userIdOrMe));
+  const team = requireTeam(ctx, ctx.auth.project.id, teamId);
   return addMember(ctx, team, user, "member");
 }
 
-/** DELETE /team-memberships/{team}/{user|me}: leaving needs no permission (spec §9b leaveTeam). */
+/**
+ * DELETE /team-memberships/{team}/{user|me}: leaving needs no permission (spec §9b leaveTeam); removing another member
+ * needs $remove_members. Then the user and the membership, as the real handler checks (the team itself is not looked
+ * up: an unknown team is TEAM_MEMBERSHIP_NOT_FOUND).
+ */
 export function removeTeamMember(ctx: AuthedContext, teamId: string, userIdOrMe: string): void {
   const { auth } = ctx;
   const userId = resolveUserId(auth, userIdOrMe);
-  const team = requireTeam(ctx, auth.project.id, teamId);
   if (isClient(auth)) {
     const caller = requireSignedIn(auth);
-    if (caller.id !== userId) requireTeamPermission(ctx, team.projectId, team.id, caller.id, "$remove_members");
-  } else {
-    requireUser(ctx, auth.project.id, userId);
+    if (caller.id !== userId) requireTeamPermission(ctx, auth.project.id, teamId, caller.id, "$remove_members");
   }
-  removeMember(ctx, team.id, userId);
+  requireUser(ctx, auth.project.id, userId);
+  removeMember(ctx, teamId, userId);
 }
 
 export interface MemberProfile {
@@ -90,18 +93,24 @@ export function listMemberProfiles(ctx: AuthedContext, q: { teamId?: string; use
       .sort((a, b) => a.createdAtMillis - b.createdAtMillis || (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0))
       .map((m) => profileOf(ctx, m));
   }
-  const team = requireTeam(ctx, auth.project.id, q.teamId);
-  assertCanRead(ctx, team.id, userId);
-  return membersOf(ctx, team.id)
+  // As the real listing: a client's own membership and permission (not the team: an unknown one is
+  // TEAM_MEMBERSHIP_NOT_FOUND), a server's team and user.
+  if (isClient(auth)) assertCanRead(ctx, q.teamId, userId);
+  else {
+    requireTeam(ctx, auth.project.id, q.teamId);
+    if (userId !== undefined) requireUser(ctx, auth.project.id, userId);
+  }
+  return membersOf(ctx, q.teamId)
     .filter((m) => userId === undefined || m.userId === userId)
     .map((m) => profileOf(ctx, m));
 }
 
+/** GET one: a client's right to read, then the user and the membership (the real checks; the team is not looked up). */
 export function getMemberProfile(ctx: AuthedContext, teamId: string, userIdOrMe: string): MemberProfile {
   const userId = resolveUserId(ctx.auth, userIdOrMe);
-  const team = requireTeam(ctx, ctx.auth.project.id, teamId);
-  assertCanRead(ctx, team.id, userId);
-  return profileOf(ctx, requireMembership(ctx, team.id, userId));
+  assertCanRead(ctx, teamId, userId);
+  requireUser(ctx, ctx.auth.project.id, userId);
+  return profileOf(ctx, requireMembership(ctx, teamId, userId));
 }
 
 /** PATCH: a client edits only its own profile; anyone else's is a server-side operation (access.ts). */
@@ -113,14 +122,15 @@ export function updateMemberProfile(
 ): MemberProfile {
   const { auth } = ctx;
   const userId = resolveUserId(auth, userIdOrMe);
-  const team = requireTeam(ctx, auth.project.id, teamId);
   if (isClient(auth) && requireSignedIn(auth).id !== userId) throw refusal("cannotUpdateAnotherProfile");
-  const membership = requireMembership(ctx, team.id, userId);
-  const key = membershipKey(team.id, userId);
+  // Then the user and the membership, as the real handler checks (the team is not looked up).
+  requireUser(ctx, auth.project.id, userId);
+  const membership = requireMembership(ctx, teamId, userId);
+  const key = membershipKey(teamId, userId);
   const current = ctx.tables.teamMemberProfiles.get(key);
   const next: TeamMemberProfileRecord = {
-    projectId: team.projectId,
-    teamId: team.id,
+    projectId: membership.projectId,
+    teamId,
     userId,
     displayName: body.display_name !== undefined ? body.display_name : (current?.displayName ?? null),
     profileImageUrl:

@@ -82,15 +82,11 @@ describe("createTeam", () => {
     ).toBe(true);
   });
 
-  it("with client team creation off, refuses a client with INSUFFICIENT_ACCESS_TYPE naming server and admin", async () => {
+  it("with client team creation off, refuses a client with the real handler's plain 403", async () => {
     const seam = opSeam({ seed: devSeedWith({ client_team_creation_enabled: false }) });
     const user = await seam.addUser();
-    const error = await seam.refuses(
-      asClient(user),
-      (ctx) => createTeam(ctx, { display_name: "No" }),
-      "INSUFFICIENT_ACCESS_TYPE",
-    );
-    expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+    const error = await seam.refuses(asClient(user), (ctx) => createTeam(ctx, { display_name: "No" }), 403);
+    expect(error.message).toBe("Client team creation is disabled for this project");
     expect(
       (await seam.run(asServer(), (ctx) => createTeam(ctx, { display_name: "Server may", creator_user_id: user.id })))
         .ok,
@@ -110,6 +106,24 @@ describe("getTeam, updateTeam", () => {
     expect((await seam.refuses(asServer(), (ctx) => getTeam(ctx, UNKNOWN), "TEAM_NOT_FOUND")).details).toEqual({
       team_id: UNKNOWN,
     });
+  });
+
+  it("checks a client's membership before the team, as the real checks: an unknown team or a non-member updating is TEAM_MEMBERSHIP_NOT_FOUND", async () => {
+    const seam = opSeam();
+    const { member, team } = await teamWithMember(seam);
+    const outsider = await seam.addUser();
+    await seam.refuses(asClient(member), (ctx) => getTeam(ctx, UNKNOWN), "TEAM_MEMBERSHIP_NOT_FOUND");
+    await seam.refuses(
+      asClient(member),
+      (ctx) => updateTeam(ctx, UNKNOWN, { display_name: "X" }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
+    await seam.refuses(
+      asClient(outsider),
+      (ctx) => updateTeam(ctx, team.id, { display_name: "X" }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+    );
+    await seam.refuses(asClient(outsider), (ctx) => deleteTeam(ctx, team.id), "TEAM_MEMBERSHIP_NOT_FOUND");
   });
 
   it("a client updates with $update_team only (the creator has it); a server updates any field", async () => {

@@ -2,7 +2,7 @@ import type { ServerTeamCreate, ServerTeamUpdate, TeamListQuery } from "@authsim
 import { uuid } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
 import type { TeamRecord, UserRecord } from "../../store/records.ts";
-import { isClient, listingUserId, requireSignedIn, resolveUserId, serverAccessRequired } from "../access.ts";
+import { isClient, listingUserId, requireSignedIn, resolveUserId } from "../access.ts";
 import type { AuthedContext, OpContext } from "../context.ts";
 import { deleteCodesWhere } from "../sign-in/verification-codes.ts";
 import { startOnFreePlan } from "../payments/internal-plans.ts";
@@ -26,27 +26,28 @@ export function requireTeam(ctx: OpContext, projectId: string, teamId: string): 
   return team;
 }
 
-/** For a client, the team must exist and the caller must hold `permissionId` in it (recursively, as upstream checks). */
+/**
+ * For a client, the caller must be a member holding `permissionId` (recursively), checked before the team itself as
+ * upstream checks: a client naming a team that does not exist hears TEAM_MEMBERSHIP_NOT_FOUND.
+ */
 export function requireTeamFor(ctx: AuthedContext, teamId: string, permissionId: string | null): TeamRecord {
   const { auth } = ctx;
   const caller = isClient(auth) ? requireSignedIn(auth) : null;
-  const team = requireTeam(ctx, auth.project.id, teamId);
-  if (caller && permissionId === null) requireMembership(ctx, team.id, caller.id);
-  if (caller && permissionId !== null) requireTeamPermission(ctx, team.projectId, team.id, caller.id, permissionId);
-  return team;
+  if (caller && permissionId === null) requireMembership(ctx, teamId, caller.id);
+  if (caller && permissionId !== null) requireTeamPermission(ctx, auth.project.id, teamId, caller.id, permissionId);
+  return requireTeam(ctx, auth.project.id, teamId);
 }
 
 /**
- * POST /teams. A client needs a user and `client_team_creation_enabled` (spec §6), and may only name itself as creator;
- * when creation is disabled the operation is server-side only, hence INSUFFICIENT_ACCESS_TYPE (see access.ts). The
- * creator joins with the team-creator defaults and the team becomes their selected team (spec §4).
+ * POST /teams. A client needs a user and `client_team_creation_enabled` (spec §6; the real handler's plain 403
+ * otherwise), and may only name itself as creator. The creator joins with the team-creator defaults (spec §4).
  */
 export function createTeam(ctx: AuthedContext, body: ServerTeamCreate): TeamRecord {
   const { auth } = ctx;
   let creator: UserRecord | null = null;
   if (isClient(auth)) {
     const user = requireSignedIn(auth);
-    if (!auth.project.config.client_team_creation_enabled) throw serverAccessRequired(auth);
+    if (!auth.project.config.client_team_creation_enabled) throw refusal("clientTeamCreationDisabled");
     assertClientProfileImage(body.profile_image_url);
     // Upstream's plain 403 for a client naming someone else as the creator.
     const creatorId = resolveUserId(auth, body.creator_user_id ?? user.id);

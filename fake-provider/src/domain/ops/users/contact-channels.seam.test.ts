@@ -195,6 +195,24 @@ describe("channel writes", () => {
     expect(twice.message).toBe("Contact channel already exists");
   });
 
+  it("stores addresses normalized (trimmed, lower case); an address sent again, even unchanged, is unverified", async () => {
+    const seam = opSeam();
+    const user = await seam.addUser();
+    const made = await seam.ok((ctx) =>
+      createChannel(ctx, current(seam, user), {
+        type: "email",
+        value: " Mixed.Case@Example.COM ",
+        used_for_auth: false,
+        is_verified: true,
+      }),
+    );
+    expect(made.value).toBe("mixed.case@example.com");
+    const resent = await seam.ok((ctx) =>
+      updateChannel(ctx, current(seam, user), channel(seam, made.id), { value: "MIXED.case@example.com" }),
+    );
+    expect([resent.value, resent.isVerified]).toEqual(["mixed.case@example.com", false]);
+  });
+
   it("refuses an address another user signs in with, on create and when turning sign-in on, in any letter case", async () => {
     const seam = opSeam();
     await seam.addUser({ primary_email: "taken@example.com", primary_email_auth_enabled: true });
@@ -204,9 +222,10 @@ describe("channel writes", () => {
         createChannel(ctx, current(seam, other), { type: "email", value: "TAKEN@example.com", used_for_auth: true }),
       "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
     );
+    // The address named as stored: normalized, as the real handler normalizes it before looking.
     expect(error.details).toEqual({
       type: "email",
-      contact_channel_value: "TAKEN@example.com",
+      contact_channel_value: "taken@example.com",
       would_work_if_email_was_verified: false,
     });
     const plain = await seam.ok((ctx) =>

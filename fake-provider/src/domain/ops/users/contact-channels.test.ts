@@ -163,21 +163,47 @@ describe("contact channel CRUD", () => {
       "CANNOT_GET_OWN_USER_WITHOUT_USER",
       400,
     );
-    await expectKnownError(
-      await api(provider, "/contact-channels?user_id=0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3", { headers: server() }),
-      "USER_NOT_FOUND",
-      404,
-    );
+    // Another project's user has no channels here (the real listing reads by project and user id).
     const internal = await signUp(provider, { project: INTERNAL });
-    await expectKnownError(
-      await api(provider, `/contact-channels?user_id=${internal.user_id}`, { headers: server() }),
-      "USER_NOT_FOUND",
-      404,
-    );
+    expect(
+      await expectJson(await api(provider, `/contact-channels?user_id=${internal.user_id}`, { headers: server() })),
+    ).toEqual({ items: [], is_paginated: false });
+  });
+});
+
+describe("a server naming a user id nobody has", () => {
+  it("lists no channels and finds none, as the real handlers look channels up by user id alone", async () => {
+    const unknown = "6f1b3c1e-2a4d-4e5f-8a9b-0c1d2e3f4a5b";
+    const channel = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+    const listed = await api(provider, `/contact-channels?user_id=${unknown}`, { headers: server() });
+    expect(await expectJson(listed)).toEqual({ items: [], is_paginated: false });
+    const read = await api(provider, channelPath(channel, unknown), { headers: server() });
+    expect([read.status, await read.text()]).toEqual([404, "Contact channel not found."]);
+    const removed = await api(provider, channelPath(channel, unknown), { method: "DELETE", headers: server() });
+    expect([removed.status, await removed.text()]).toEqual([400, "Contact channel not found"]);
   });
 });
 
 describe("email verification", () => {
+  it("answers as the real handler for another user (a client's plain 400) and an unknown user id (USER_ID_DOES_NOT_EXIST)", async () => {
+    const [primary] = await listChannels(provider, user);
+    const other = await signUp(provider);
+    const asked = await api(provider, `${channelPath(primary!.id, other.user_id)}/send-verification-code`, {
+      headers: as(user),
+      json: { callback_url: CALLBACK },
+    });
+    expect([asked.status, await asked.text()]).toEqual([400, "Can only send verification code for your own user"]);
+    const unknown = "6f1b3c1e-2a4d-4e5f-8a9b-0c1d2e3f4a5b";
+    await expectKnownError(
+      await api(provider, `${channelPath(primary!.id, unknown)}/send-verification-code`, {
+        headers: server(),
+        json: { callback_url: CALLBACK },
+      }),
+      "USER_ID_DOES_NOT_EXIST",
+      400,
+    );
+  });
+
   it("sends a link with a code, which verifies the channel and the user's primary email once", async () => {
     const [primary] = await listChannels(provider, user);
     const sent = await api(provider, `${channelPath(primary!.id)}/send-verification-code`, {

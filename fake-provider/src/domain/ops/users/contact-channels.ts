@@ -10,6 +10,7 @@ import { sendEmail } from "../emails/outbox.ts";
 import { authHolderOtherThan, channelOfUserByValue, mirrorPrimaryToUser, primaryChannelOf } from "./primary-channel.ts";
 import { createCode, redeemCode } from "../sign-in/verification-codes.ts";
 import { refusal } from "../../errors/refusals.ts";
+import { normalizedEmail } from "./user-lookup.ts";
 
 /**
  * A user's contact channels and email verification (spec §3, §4 "Email verification"; protocol.md §5.6, §7.3).
@@ -64,8 +65,10 @@ function demotePrimary(ctx: OpContext, userId: string, exceptId: string): void {
 export function createChannel(
   ctx: OpContext,
   user: UserRecord,
-  body: Omit<ServerContactChannelCreate, "user_id">,
+  typed: Omit<ServerContactChannelCreate, "user_id">,
 ): ContactChannelRecord {
+  // Addresses are stored normalized, as the real handler stores them.
+  const body = { ...typed, value: normalizedEmail(typed.value) };
   assertNewToUser(ctx, user.id, body.value);
   if (body.used_for_auth && authHolderOtherThan(ctx.tables, user.projectId, body.value, user.id))
     throw alreadyUsedForAuth(body.value);
@@ -92,14 +95,13 @@ export function updateChannel(
   channel: ContactChannelRecord,
   body: ServerContactChannelUpdate,
 ): ContactChannelRecord {
-  const value = body.value ?? channel.value;
-  const valueChanged = value !== channel.value;
-  if (valueChanged) assertNewToUser(ctx, user.id, value, channel.id);
+  const value = body.value === undefined ? channel.value : normalizedEmail(body.value);
+  if (value !== channel.value) assertNewToUser(ctx, user.id, value, channel.id);
   const next: ContactChannelRecord = {
     ...channel,
     value,
-    // A new address is unverified unless a server says otherwise.
-    isVerified: body.is_verified ?? (valueChanged ? false : channel.isVerified),
+    // An address sent (even the same one) is unverified unless a server says otherwise, as the real handler sets it.
+    isVerified: body.is_verified ?? (body.value !== undefined ? false : channel.isVerified),
     usedForAuth: body.used_for_auth ?? channel.usedForAuth,
     isPrimary: body.is_primary ?? channel.isPrimary,
   };

@@ -73,8 +73,10 @@ describe("deleteCurrentUser", () => {
     expect(seam.tables.users.has(user.id)).toBe(false);
   });
 
-  it("asks for the user first: a client without one is CANNOT_GET_OWN_USER_WITHOUT_USER even where deletion is off", async () => {
-    const seam = opSeam({ seed: devSeedWith({ client_user_deletion_enabled: false }) });
-    await seam.refuses(asClient(), (ctx) => deleteCurrentUser(ctx), "CANNOT_GET_OWN_USER_WITHOUT_USER");
+  it("asks the project's switch first, as the real handler: a client without a user is CANNOT_GET_OWN_USER_WITHOUT_USER only where deletion is on", async () => {
+    const off = opSeam({ seed: devSeedWith({ client_user_deletion_enabled: false }) });
+    await off.refuses(asClient(), (ctx) => deleteCurrentUser(ctx), 400);
+    const on = opSeam({ seed: devSeedWith({ client_user_deletion_enabled: true }) });
+    await on.refuses(asClient(), (ctx) => deleteCurrentUser(ctx), "CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
 });

@@ -24,9 +24,9 @@ export function updateCurrentUser(ctx: AuthedContext, body: ServerUserUpdate): P
 
 /** DELETE /users/me: a client may delete its own user only where the project allows it (upstream's plain 400). */
 export function deleteCurrentUser(ctx: AuthedContext): void {
-  const user = currentUser(ctx.auth);
+  // The project's switch first, then the user, in the real handler's order.
   if (ctx.auth.type === "client" && !ctx.auth.project.config.client_user_deletion_enabled) {
     throw refusal("clientUserDeletionEnabledProject");
   }
-  deleteUser(ctx, user);
+  deleteUser(ctx, currentUser(ctx.auth));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NotificationPreferenceJson } from "@authsim/sdk/contract";
 import {
   api,
+  client,
   eachTestSignedUp,
   expectJson,
   expectKnownError,
@@ -82,10 +83,29 @@ describe("notification preferences", () => {
     await expectJson(await patch(marketing!.id, false, server(), user.user_id));
     expect((await list(server(), user.user_id)).map((p) => p.enabled)).toEqual([true, false]);
     const other = await signUp(provider);
-    expect(
-      (await api(provider, `/emails/notification-preference/${other.user_id}`, { headers: as(user) })).status,
-    ).toBe(403);
-    expect((await patch(marketing!.id, false, as(user), other.user_id)).status).toBe(403);
+    const viewed = await api(provider, `/emails/notification-preference/${other.user_id}`, { headers: as(user) });
+    expect([viewed.status, await viewed.text()]).toEqual([403, "You can only view your own notification preferences"]);
+    const managed = await patch(marketing!.id, false, as(user), other.user_id);
+    expect([managed.status, await managed.text()]).toEqual([
+      403,
+      "You can only manage your own notification preferences",
+    ]);
+  });
+
+  it("answers as the real service: me without a user is CANNOT_GET_OWN_USER_WITHOUT_USER, an id without one USER_AUTHENTICATION_REQUIRED; an unknown category before the caller", async () => {
+    await expectKnownError(
+      await api(provider, "/emails/notification-preference/me", { headers: client() }),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      400,
+    );
+    await expectKnownError(
+      await api(provider, `/emails/notification-preference/${user.user_id}`, { headers: client() }),
+      "USER_AUTHENTICATION_REQUIRED",
+      401,
+    );
+    const other = await signUp(provider);
+    const unknownCategory = await patch("0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3", false, as(user), other.user_id);
+    expect(unknownCategory.status).toBe(404);
   });
 
   it("forgets a deleted user's preferences", async () => {

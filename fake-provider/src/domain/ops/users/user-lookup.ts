@@ -11,3 +11,8 @@ export function requireUser(ctx: OpContext, projectId: string, userId: string): 
   if (!user || user.projectId !== projectId) throw knownError("USER_NOT_FOUND");
   return user;
 }
+
+/** An address as the real service compares and stores it: trimmed, in lower case (users and contact channels alike). */
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import type { UserRecord } from "../../store/records.ts";
-import { opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
+import type { OpContext } from "../context.ts";
+import { devSeedWith, opSeam, type OpSeam } from "../../../test-support/op-seam.ts";
 import { passwordSignIn } from "../sign-in/password-auth.ts";
 import { openSession } from "../sign-in/sessions.ts";
 import { createUser, deleteUser, listUsers, updateUser } from "./users.ts";
+import { createChannel } from "./contact-channels.ts";
 
 /** Users: the server's create, update, delete and list rules (protocol.md §5.2), at the ops' seam. */
 
@@ -165,6 +167,51 @@ describe("deleteUser", () => {
   });
 });
 
+describe("primary emails", () => {
+  it("are stored normalized (trimmed, lower case) on create and update, as the real users handler stores them", async () => {
+    const seam = opSeam();
+    const made = await seam.ok((ctx) => createUser(ctx, PROJECT, { primary_email: " Ada@Example.COM " }));
+    expect(made.primaryEmail).toBe("ada@example.com");
+    // The answer is the user before its personal team is made, as the real handler reads it back: none selected.
+    const withTeams = opSeam({ seed: devSeedWith({ create_team_on_sign_up: true }) });
+    const created = await withTeams.ok((ctx) => createUser(ctx, PROJECT, { primary_email: "t@example.com" }));
+    expect([created.selectedTeamId, withTeams.tables.users.get(created.id)?.selectedTeamId]).toEqual([
+      null,
+      expect.any(String),
+    ]);
+    const moved = await seam.ok((ctx) => updateUser(ctx, current(seam, made), { primary_email: "Grace@Example.com" }));
+    expect([moved.primaryEmail, seam.tables.contactChannels.lookup("primary", made.id)?.value]).toEqual([
+      "grace@example.com",
+      "grace@example.com",
+    ]);
+  });
+});
+
+describe("sign-in methods a create or update turns on", () => {
+  it("must be on in the project (the real plain 400s); passkey sign-in only by registering a passkey", async () => {
+    const seam = opSeam({ seed: devSeedWith({ magic_link_enabled: false, credential_enabled: false }) });
+    const user = await seam.addUser({ primary_email: "m@example.com" });
+    const texts = async (run: (ctx: OpContext) => unknown) => (await seam.refuses(run, 400)).message;
+    expect([
+      await texts((ctx) => createUser(ctx, PROJECT, { otp_auth_enabled: true })),
+      await texts((ctx) => createUser(ctx, PROJECT, { primary_email: "p@example.com", password: "a password" })),
+      await texts((ctx) => updateUser(ctx, current(seam, user), { otp_auth_enabled: true })),
+      await texts((ctx) => updateUser(ctx, current(seam, user), { password: "a password" })),
+      await texts((ctx) => updateUser(ctx, current(seam, user), { passkey_auth_enabled: true })),
+    ]).toEqual([
+      "OTP auth not enabled in the project",
+      "Password auth not enabled in the project",
+      "OTP auth not enabled in the project",
+      "Password auth not enabled in the project",
+      "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+    ]);
+    // Turning methods off, or removing a password, is always allowed.
+    await seam.ok((ctx) =>
+      updateUser(ctx, current(seam, user), { otp_auth_enabled: false, passkey_auth_enabled: false, password: null }),
+    );
+  });
+});
+
 describe("listUsers", () => {
   /** Users signed up one second apart, so signed_up_at orders them; returns their ids oldest first. */
   async function usersNamed(seam: OpSeam, names: readonly string[]): Promise<string[]> {
@@ -205,6 +252,37 @@ describe("listUsers", () => {
       ids[2],
     ]);
     expect((await seam.ok((ctx) => listUsers(ctx, PROJECT, { query: "example.com" }))).items).toHaveLength(5);
+  });
+
+  it("searches as the real listing: the text as typed in names and every contact channel, an id only whole", async () => {
+    const seam = opSeam();
+    const spaced = await seam.addUser({ primary_email: "jd@example.com", display_name: "John Doe" });
+    const other = await seam.addUser({ primary_email: "main@example.com" });
+    await seam.ok((ctx) =>
+      createChannel(ctx, ctx.tables.users.get(other.id)!, {
+        type: "email",
+        value: "second-address@example.org",
+        used_for_auth: false,
+      }),
+    );
+    const found = async (query: string) =>
+      (await seam.ok((ctx) => listUsers(ctx, PROJECT, { query }))).items.map((u) => u.id);
+    expect(await found("john doe")).toEqual([spaced.id]);
+    expect(await found("johndoe")).toEqual([]);
+    expect(await found("SECOND-ADDRESS")).toEqual([other.id]);
+    expect(await found(` ${other.id.toUpperCase()} `)).toEqual([]);
+    expect(await found(` ${other.id} `)).toEqual([other.id]);
+    expect(await found(other.id.slice(0, 8))).toEqual([]);
+  });
+
+  it("orders users signed up in the same millisecond by id, in the listing's direction", async () => {
+    const seam = opSeam();
+    const ids: string[] = [];
+    for (const name of NAMES) ids.push((await seam.addUser({ primary_email: `${name}@example.com` })).id);
+    const sorted = [...ids].sort();
+    const list = async (desc: boolean) =>
+      (await seam.ok((ctx) => listUsers(ctx, PROJECT, { desc }))).items.map((u) => u.id);
+    expect([await list(false), await list(true)]).toEqual([sorted, [...sorted].reverse()]);
   });
 
   it("hides anonymous users unless include_anonymous; only_anonymous needs include_anonymous (plain 400)", async () => {

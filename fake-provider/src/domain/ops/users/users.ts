@@ -16,7 +16,9 @@ import { announceUserCreated, announceUserDeleted, announceUserUpdated } from ".
 import { refusal } from "../../errors/refusals.ts";
 import { storedImageUrl } from "../storage/uploaded-images.ts";
 
-export { requireUser } from "./user-lookup.ts";
+import { normalizedEmail } from "./user-lookup.ts";
+
+export { normalizedEmail, requireUser } from "./user-lookup.ts";
 
 /** Users of a project: creation, updates (client and server fields), deletion and listing (protocol.md §5.2). */
 
@@ -49,11 +51,6 @@ export function newUserRecord(ctx: OpContext, projectId: string, fields: Partial
   };
 }
 
-/** An address as the real service compares and stores it: trimmed, in lower case. */
-export function normalizedEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /**
  * An email used for sign-in belongs to one user of a project (USER_EMAIL_ALREADY_EXISTS otherwise). The refusal names
  * the address normalized, as the real service (which stores it so) does, however the caller wrote it.
@@ -68,8 +65,14 @@ export function assertAuthEmailFree(ctx: OpContext, projectId: string, email: st
   }
 }
 
-/** Writes a user, checking the auth-email rule against the record as it will be. */
-export function saveUser(ctx: OpContext, user: UserRecord): UserRecord {
+/**
+ * Writes a user, checking the auth-email rule against the record as it will be. The primary email is stored
+ * normalized (trimmed, lower case), as the real users handler stores it on every create and update, whichever
+ * sign-up path or request wrote it.
+ */
+export function saveUser(ctx: OpContext, written: UserRecord): UserRecord {
+  const user =
+    written.primaryEmail === null ? written : { ...written, primaryEmail: normalizedEmail(written.primaryEmail) };
   if (user.primaryEmail && user.primaryEmailAuthEnabled)
     assertAuthEmailFree(ctx, user.projectId, user.primaryEmail, user.id);
   const previous = ctx.tables.users.get(user.id);
@@ -118,6 +121,26 @@ function isImportableHash(hash: string): boolean {
   return match !== null && Number(match[1]) <= 16;
 }
 
+/**
+ * Sign-in methods a create or update turns on must be on in the project (the real plain-text 400s): OTP when the
+ * user has none yet, a password (removing one is always allowed). Passkey sign-in is turned on only by registering
+ * a passkey, so an update asking for it is refused (one turning it off removes the passkey).
+ */
+function assertMethodsAllowed(
+  ctx: OpContext,
+  projectId: string,
+  before: UserRecord | null,
+  body: { otp_auth_enabled?: boolean | undefined; passkey_auth_enabled?: boolean | undefined },
+  passwordHash: string | null | undefined,
+): void {
+  const config = ctx.tables.projects.get(projectId)?.config;
+  if (body.otp_auth_enabled === true && !before?.otpAuthEnabled && config && !config.magic_link_enabled)
+    throw refusal("otpAuthNotEnabledInProject");
+  if (before && body.passkey_auth_enabled === true) throw refusal("cannotManuallyEnablePasskey");
+  if (typeof passwordHash === "string" && config && !config.credential_enabled)
+    throw refusal("passwordAuthNotEnabledInProject");
+}
+
 /** A user without a primary email can have it neither verified nor used for sign-in (the real plain-text 400s). */
 function assertPrimaryEmailFlags(user: UserRecord): void {
   if (user.primaryEmail === null && user.primaryEmailAuthEnabled) throw refusal("primaryEmailAuthEnabledCannot");
@@ -153,7 +176,11 @@ export async function createUser(ctx: OpContext, projectId: string, body: Server
   saveUser(ctx, user);
   // OAuth provider links made with the user (protocol.md §5.2; domain/ops/oauth/oauth-accounts.ts).
   if (body.oauth_providers) createAccountsForNewUser(ctx, user, body.oauth_providers);
-  return user;
+  // After the address and the OAuth links, as the real handler checks them (a refusal rolls the request back).
+  assertMethodsAllowed(ctx, projectId, null, body, passwordHash);
+  // The user as the real handler reads it back: before its personal team is made (so none is selected yet), with the
+  // primary email as stored.
+  return { ...user, primaryEmail: user.primaryEmail === null ? null : normalizedEmail(user.primaryEmail) };
 }
 
 function defined<T extends object>(patch: T): Partial<T> {
@@ -224,12 +251,14 @@ export async function updateUser(ctx: OpContext, user: UserRecord, body: ServerU
     const existing = channelOfUserByValue(ctx.tables, user.id, body.primary_email);
     if (existing) next.primaryEmailVerified = existing.isVerified;
   }
+  // The real handler's order: the selected team, the primary email's flags and address, then the sign-in methods.
+  if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   assertPrimaryEmailFlags(next);
   // Lifting the restriction clears its reason and details (the body cannot carry them then: contract users.ts).
   if (!next.restrictedByAdmin)
     Object.assign(next, { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null });
-  if (body.selected_team_id !== undefined) assertSelectableTeam(ctx, next);
   const saved = saveUser(ctx, next);
+  assertMethodsAllowed(ctx, user.projectId, user, body, passwordHash);
   announceUserUpdated(ctx, saved);
   // A new (or removed) password signs the user out everywhere, as upstream revokes every refresh token then.
   if (passwordHash !== undefined) endAllSessionsOf(ctx, user.id);
@@ -248,6 +277,25 @@ export function deleteUser(ctx: OpContext, user: UserRecord): void {
   ctx.tables.users.delete(user.id);
 }
 
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The real listing's free-text search: the text as typed, case-insensitively, inside the display name or any of the
+ * user's contact channels (not only the primary email); and, when the text with everything but letters, digits,
+ * `-`, `_` and `.` taken out is a UUID, the user with exactly that id.
+ */
+function userSearch(ctx: OpContext, query: string): (user: UserRecord) => boolean {
+  const needle = query.toLowerCase();
+  const id = query.replace(/[^a-zA-Z0-9\-_.]/g, "");
+  const byChannel = new Set<string>();
+  for (const channel of ctx.tables.contactChannels.values())
+    if (channel.value.toLowerCase().includes(needle)) byChannel.add(channel.userId);
+  return (user) =>
+    (UUID_V4.test(id) && user.id === id) ||
+    (user.displayName ?? "").toLowerCase().includes(needle) ||
+    byChannel.has(user.id);
+}
+
 export interface UserPage {
   items: UserRecord[];
   nextCursor: string | null;
@@ -259,7 +307,7 @@ export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): 
   const onlyAnonymous = q.only_anonymous ?? false;
   if (onlyAnonymous && !includeAnonymous) throw refusal("onlyAnonymousTrueRequiresInclude");
   const includeRestricted = (q.include_restricted ?? false) || includeAnonymous;
-  const needle = q.query?.toLowerCase().replace(/[^a-z0-9\-_.@]/g, "");
+  const matchesQuery = q.query ? userSearch(ctx, q.query) : () => true;
   const inTeam = q.team_id ? (u: UserRecord) => ctx.tables.teamMemberships.has(`${q.team_id}:${u.id}`) : () => true;
   const users = [...ctx.tables.users.values()].filter(
     (u) =>
@@ -268,12 +316,13 @@ export function listUsers(ctx: OpContext, projectId: string, q: UserListQuery): 
       // Restricted: by an administrator, or an unverified address where the project requires verification.
       (includeRestricted || u.isAnonymous || restrictedReasonOf(ctx.tables, u) === null) &&
       inTeam(u) &&
-      (!needle || [u.id, u.displayName ?? "", u.primaryEmail ?? ""].some((f) => f.toLowerCase().includes(needle))),
+      matchesQuery(u),
   );
   const key =
     q.order_by === "last_active_at" ? (u: UserRecord) => u.lastActiveAtMillis : (u: UserRecord) => u.signedUpAtMillis;
   const direction = q.desc ? -1 : 1;
-  users.sort((a, b) => direction * (key(a) - key(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Ties (users signed up in the same millisecond) by id, in the same direction, as the real listing orders them.
+  users.sort((a, b) => direction * (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   let start = 0;
   if (q.cursor) {
     start = users.findIndex((u) => u.id === q.cursor);
