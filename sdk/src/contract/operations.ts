@@ -52,6 +52,7 @@ export const operationDefinitions = {
   ...a.mcpReviewOperations,
   ...a.aiConversationsOperations,
   ...a.aiProxyOperations,
+  ...a.externalDbSyncOperations,
 };
 
 /** Every operation id of the contract. */

@@ -63,6 +63,7 @@ import type {
   FeatureRequestRecord,
   McpCallLogRecord,
 } from "./service-records.ts";
+import type { DbSyncFuseboxRecord, DbSyncRequestRecord, DbSyncStateRecord } from "./db-sync-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -162,6 +163,10 @@ function createTables() {
     aiConversations: new Table<AiConversationRecord>(),
     aiMessages: new Table<AiMessageRecord>(),
     aiModelScript: new Table<AiModelScriptRecord>(),
+    /** The external database sync (db-sync-records.ts, domain/ops/db-sync/). */
+    dbSyncStates: new Table<DbSyncStateRecord>(),
+    dbSyncRequests: new Table<DbSyncRequestRecord>(),
+    dbSyncFusebox: new Table<DbSyncFuseboxRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

@@ -35,3 +35,4 @@ export * from "./feature-requests.ts";
 export * from "./mcp-review.ts";
 export * from "./ai-conversations.ts";
 export * from "./ai-proxy.ts";
+export * from "./external-db-sync.ts";
