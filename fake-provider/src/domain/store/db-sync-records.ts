@@ -22,6 +22,8 @@ export interface SequencedRow {
 export interface DbSyncStateRecord {
   projectId: string;
   mappings: Record<string, Record<string, SequencedRow>>;
+  /** The project's `dbSync.externalDatabases` as JSON when the sequencer last ran: a change queues a sync. */
+  databases?: string;
 }
 
 /** A project's sync waiting for the poller (the real service's outgoing request): one at most per project. Keyed by project id. */

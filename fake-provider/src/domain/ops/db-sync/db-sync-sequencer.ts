@@ -100,9 +100,14 @@ function sequenceMapping(
   return next;
 }
 
-/** Sequences one project; true when a row got a sequence id. */
+/**
+ * Sequences one project; true when a row got a sequence id or its databases changed. A database newly named gets a
+ * sync even with nothing new to send (its tables are made, and a row created and deleted before the sequencer saw it
+ * leaves them empty, as the real service's tombstone of it does).
+ */
 export function sequenceProject(ctx: OpContext, projectId: string): boolean {
   const state: DbSyncStateRecord = ctx.tables.dbSyncStates.get(projectId) ?? { projectId, mappings: {} };
+  const databases = JSON.stringify(externalDatabasesOf(ctx, projectId));
   let mappings: DbSyncStateRecord["mappings"] | null = null;
   for (const mapping of dbSyncMappings) {
     const next = sequenceMapping(ctx, mapping, state.mappings[mapping.id] ?? {}, projectId);
@@ -110,8 +115,8 @@ export function sequenceProject(ctx: OpContext, projectId: string): boolean {
     mappings ??= { ...state.mappings };
     mappings[mapping.id] = next;
   }
-  if (!mappings) return false;
-  ctx.tables.dbSyncStates.set(projectId, { projectId, mappings });
+  if (!mappings && state.databases === databases) return false;
+  ctx.tables.dbSyncStates.set(projectId, { projectId, mappings: mappings ?? state.mappings, databases });
   return true;
 }
 
