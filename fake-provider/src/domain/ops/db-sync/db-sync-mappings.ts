@@ -1,5 +1,7 @@
-import type { DbSyncCell } from "../../store/db-sync-records.ts";
-import type { Tables } from "../../store/store.ts";
+import type { CellValue, ColumnSpec, DbSyncMapping } from "./db-sync-columns.ts";
+import { emailOutboxMapping } from "./db-sync-email-outboxes.ts";
+
+export type { CellValue, ColumnSpec, ColumnType, DbSyncMapping } from "./db-sync-columns.ts";
 
 /**
  * What the real service's external database sync writes into a project's own PostgreSQL (`dbSync.externalDatabases`):
@@ -11,36 +13,6 @@ import type { Tables } from "../../store/store.ts";
  * the sequencer first saw the row. A column marked `assignedId` is an id the emulator's record has no need of (a
  * notification preference is keyed by user and category): a UUID the sequencer draws when it first sees the row.
  */
-
-export type ColumnType = "uuid" | "text" | "boolean" | "timestamp" | "jsonb" | "bigint";
-
-export interface ColumnSpec {
-  readonly name: string;
-  readonly type: ColumnType;
-  /** NOT NULL in the external table. */
-  readonly required?: boolean;
-  /** The column's DEFAULT, as SQL. */
-  readonly default?: string;
-  readonly firstSeen?: boolean;
-  readonly assignedId?: boolean;
-}
-
-/** A column value as the emulator computes it: times in epoch milliseconds, JSON as `{ json }`. */
-export type CellValue = DbSyncCell;
-
-export interface DbSyncMapping {
-  /** The mapping's name: the `_stack_sync_metadata` row and the status endpoint's `mapping_id`. */
-  readonly id: string;
-  readonly table: string;
-  readonly columns: readonly ColumnSpec[];
-  /** The primary key's columns. */
-  readonly key: readonly string[];
-  /**
-   * The project's rows, by a key unique within the mapping: the values of the columns in order, `undefined` in place
-   * of a `firstSeen` or `assignedId` column (the sequencer fills them).
-   */
-  rows(tables: Tables, projectId: string): Map<string, (CellValue | undefined)[]>;
-}
 
 const json = (value: unknown): CellValue => ({ json: value ?? {} });
 const metadataColumns: ColumnSpec[] = [
@@ -210,6 +182,7 @@ export const dbSyncMappings: readonly DbSyncMapping[] = [
         ];
       }),
   },
+  emailOutboxMapping,
   {
     id: "project_permissions",
     table: "project_permissions",

@@ -51,8 +51,9 @@ export function diffMapping(
   mapping: DbSyncMapping,
   old: Record<string, SequencedRow>,
   projectId: string,
+  now: number,
 ): MappingDiff {
-  const current = mapping.rows(tables, projectId);
+  const current = mapping.rows(tables, projectId, now);
   const diff: MappingDiff = { added: [], changed: [], removed: [], total: current.size };
   for (const [key, cells] of current) {
     const previous = old[key];
@@ -76,7 +77,7 @@ function sequenceMapping(
   old: Record<string, SequencedRow>,
   projectId: string,
 ): Record<string, SequencedRow> | null {
-  const diff = diffMapping(ctx.tables, mapping, old, projectId);
+  const diff = diffMapping(ctx.tables, mapping, old, projectId, ctx.now);
   let next: Record<string, SequencedRow> | null = null;
   const fresh = { now: ctx.now, id: () => uuid(ctx.random) };
   const write = (key: string, cells: (CellValue | undefined)[], live: SequencedRow | undefined) => {

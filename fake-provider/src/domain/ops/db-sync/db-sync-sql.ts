@@ -15,6 +15,7 @@ const sqlType: Record<ColumnType, string> = {
   timestamp: "timestamp without time zone",
   jsonb: "jsonb",
   bigint: "bigint",
+  integer: "integer",
 };
 
 export const METADATA_TABLE = "_stack_sync_metadata";

@@ -38,6 +38,7 @@ const sourceTables: Record<string, { statKey: string; deletedTable: string }> = 
   team_member_profiles: { statKey: "team_members", deletedTable: "TeamMember" },
   team_permissions: { statKey: "team_permissions", deletedTable: "TeamMemberDirectPermission" },
   team_invitations: { statKey: "team_invitations", deletedTable: "VerificationCode_TEAM_INVITATION" },
+  email_outboxes: { statKey: "email_outboxes", deletedTable: "EmailOutbox" },
   project_permissions: { statKey: "project_permissions", deletedTable: "ProjectUserDirectPermission" },
   notification_preferences: { statKey: "notification_preferences", deletedTable: "UserNotificationPreference" },
   refresh_tokens: { statKey: "refresh_tokens", deletedTable: "ProjectUserRefreshToken" },
@@ -69,25 +70,16 @@ class Counts {
 interface InternalStats {
   live: Map<string, Counts>;
   deleted: Map<string, Counts>;
-  emails: Counts;
 }
 
-function internalStats(tables: Tables, projectIds: string[]): InternalStats {
+function internalStats(tables: Tables, projectIds: string[], now: number): InternalStats {
   const live = new Map(dbSyncMappings.map((m) => [m.id, new Counts()]));
   const deleted = new Map(dbSyncMappings.map((m) => [m.id, new Counts()]));
-  const emails = new Counts();
-  const wanted = new Set(projectIds);
-  for (const email of tables.emails.values()) {
-    // The emulator does not sync its outbox: every entry is a row the sequencer never numbered.
-    if (!wanted.has(email.projectId)) continue;
-    emails.total++;
-    emails.unsequenced++;
-  }
   for (const projectId of projectIds) {
     const state = tables.dbSyncStates.get(projectId);
     for (const mapping of dbSyncMappings) {
       const old = state?.mappings[mapping.id] ?? {};
-      const diff = diffMapping(tables, mapping, old, projectId);
+      const diff = diffMapping(tables, mapping, old, projectId, now);
       const l = live.get(mapping.id)!;
       const d = deleted.get(mapping.id)!;
       l.total += diff.total;
@@ -96,7 +88,7 @@ function internalStats(tables: Tables, projectIds: string[]): InternalStats {
       d.total += diff.removed.length;
       d.pending += diff.removed.length;
       d.unsequenced += diff.removed.length;
-      const current = mapping.rows(tables, projectId);
+      const current = mapping.rows(tables, projectId, now);
       for (const [key, row] of Object.entries(old) as [string, SequencedRow][]) {
         if (row.deleted) {
           d.total++;
@@ -105,7 +97,7 @@ function internalStats(tables: Tables, projectIds: string[]): InternalStats {
       }
     }
   }
-  return { live, deleted, emails };
+  return { live, deleted };
 }
 
 const minOf = (a: string | null, b: string | null) =>
@@ -132,7 +124,6 @@ type SequencerSection = Record<StatKey, SequenceStats> & {
 function sequencerSection(s: InternalStats): SequencerSection {
   const section: Record<string, unknown> = {};
   for (const mapping of dbSyncMappings) section[sourceTables[mapping.id]!.statKey] = s.live.get(mapping.id)!.stats();
-  section.email_outboxes = s.emails.stats();
   const all = new Counts();
   const byTable: (SequenceStats & { table_name: string })[] = [];
   for (const mapping of dbSyncMappings) {
@@ -322,7 +313,7 @@ export function dbSyncStatus(
   const projectId = auth.project.id;
   const all = scope === "all";
   const projectIds = all ? [...ctx.tables.projects.values()].map((p) => p.id) : [projectId];
-  const stats = internalStats(ctx.tables, projectIds);
+  const stats = internalStats(ctx.tables, projectIds, ctx.now);
   const mappings = mappingsSection(stats);
   const sequencer = sequencerSection(stats);
   const poller = pollerSection(ctx.tables, projectIds);
