@@ -99,6 +99,14 @@ const provider = createFakeProvider({
   // them "preparing"; in the deterministic mode they render in the request as in tests, so when an email is rendered
   // depends on the requests alone, never on how fast they came.
   ...(random ? {} : { emailQueueDelayMillis: DEV_SERVER_EMAIL_QUEUE_DELAY_MILLIS }),
+  // A project's external database that fails its sync is said on the console, as the real service logs it.
+  dbSync: {
+    onOutcome: (projectId, outcomes) => {
+      for (const o of outcomes)
+        if (o.error !== null)
+          console.error(`external database sync: project ${projectId}, database "${o.id}": ${o.error}`);
+    },
+  },
 });
 const refuse = (reason: string): never => {
   console.error(reason);
