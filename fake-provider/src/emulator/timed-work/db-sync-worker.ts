@@ -3,7 +3,7 @@ import type { ControllableClock } from "../../clock.ts";
 import { claimSyncJobs } from "../../domain/ops/db-sync/db-sync-endpoints.ts";
 import { runSyncJob, type DatabaseOutcome, type OpenExternalDb } from "../../domain/ops/db-sync/db-sync-engine.ts";
 import { fuseboxOf } from "../../domain/ops/db-sync/db-sync-fusebox.ts";
-import { runSequencer } from "../../domain/ops/db-sync/db-sync-sequencer.ts";
+import { projectsWithSync, runSequencer } from "../../domain/ops/db-sync/db-sync-sequencer.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
 import type { TimedWorker } from "./runner.ts";
 
@@ -39,11 +39,12 @@ export function dbSyncWorker(
     nextDueAt: () => ((changed && fuseboxOf(read()).sequencerEnabled) || waiting() ? deps.clock.now() : null),
     async step() {
       let handled = 0;
+      // Most changes are in projects without external databases: those cost a read, no transaction.
       if (changed) {
         changed = false;
-        handled += await runOp(deps, runSequencer);
+        if (projectsWithSync(read()).length > 0) handled += await runOp(deps, runSequencer);
       }
-      const jobs = await runOp(deps, claimSyncJobs);
+      const jobs = read().dbSyncRequests.size > 0 ? await runOp(deps, claimSyncJobs) : [];
       for (const job of jobs) {
         const outcomes = await runSyncJob(job, open);
         options.onOutcome?.(job.projectId, outcomes);
