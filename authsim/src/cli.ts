@@ -107,6 +107,14 @@ const provider = createFakeProvider({
   // real development setup names them).
   ...(options.dashboardUrl ? { dashboardUrl: options.dashboardUrl } : {}),
   ...(options.storagePort !== null ? { storageUrl: `http://localhost:${options.storagePort}` } : {}),
+  // A project's external database that fails its sync is said on the console, as the real service logs it.
+  dbSync: {
+    onOutcome: (projectId, outcomes) => {
+      for (const o of outcomes)
+        if (o.error !== null)
+          console.error(`external database sync: project ${projectId}, database "${o.id}": ${o.error}`);
+    },
+  },
 });
 const refuse = (reason: string): never => {
   console.error(reason);

@@ -30,6 +30,7 @@ import { DEFAULT_OUTBOX_CAPACITY } from "./domain/ops/emails/outbox.ts";
 import { createTimedWork } from "./emulator/timed-work/runner.ts";
 import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
 import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
+import { dbSyncWorker, type DbSyncWorkerOptions } from "./emulator/timed-work/db-sync-worker.ts";
 import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
 import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
@@ -100,6 +101,11 @@ export interface FakeProviderOptions {
    * Default 15 s, as Svix.
    */
   webhookTimeoutMillis?: number;
+  /**
+   * The external database sync (emulator/timed-work/db-sync-worker.ts): how a project's `dbSync.externalDatabases` are
+   * reached (PostgreSQL over `pg` in Node by default) and a callback with each sync's outcome.
+   */
+  dbSync?: DbSyncWorkerOptions;
   /** Fixed sign-in OTPs by address pattern (domain/ops/sign-in/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
@@ -183,6 +189,7 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
       [
         emailQueueWorker({ store, clock, random, settings }),
         webhookWorker({ store, clock, random, settings }, { timeoutMillis: options.webhookTimeoutMillis }),
+        dbSyncWorker({ store, clock, random, settings }, options.dbSync),
       ],
       onUnexpectedError,
     ),

@@ -54,6 +54,7 @@ export const operationDefinitions = {
   ...a.aiProxyOperations,
   ...a.integrationsOperations,
   ...a.neonIntegrationOperations,
+  ...a.externalDbSyncOperations,
 };
 
 /** Every operation id of the contract. */

@@ -7,6 +7,16 @@ import { yupWording } from "./schema-wording.ts";
 // Routes word their own shape problems the same way.
 export { schemaError };
 
+/** A header the real service's request schema requires (a cron secret, a queue's signature): SCHEMA_ERROR without it. */
+export function requiredHeader(request: Request, name: string): string {
+  const value = request.headers.get(name);
+  if (value === null)
+    throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, [
+      `headers.${name} must be defined`,
+    ]);
+  return value;
+}
+
 /**
  * Request parsing shared by every route: JSON bodies, form bodies (token endpoint) and schema validation. Failures are
  * the catalogue's BODY_PARSING_ERROR and SCHEMA_ERROR with a readable message (protocol.md §1).

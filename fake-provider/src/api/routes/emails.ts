@@ -23,7 +23,7 @@ import {
   themeListItemView,
   themeView,
 } from "../../domain/views/emails.ts";
-import { schemaError, validate } from "../http/parse.ts";
+import { requiredHeader, schemaError, validate } from "../http/parse.ts";
 import {
   isArray,
   isBoolean,
@@ -54,14 +54,7 @@ function parseUnionBody<S extends z.ZodType>(
 }
 
 /** The cron endpoints' `authorization` header, required as the real service's request schema requires it. */
-function authorizationHeader(request: Request): string {
-  const value = request.headers.get("authorization");
-  if (value === null)
-    throw schemaError({ method: request.method, pathname: new URL(request.url).pathname }, [
-      "headers.authorization must be defined",
-    ]);
-  return value;
-}
+const authorizationHeader = (request: Request) => requiredHeader(request, "authorization");
 
 const editable = { editable_markers: { check: isBoolean }, editable_source: { check: isString } };
 /** POST /emails/render-email: a template id or source with a theme id or source. */

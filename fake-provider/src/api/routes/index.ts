@@ -11,6 +11,7 @@ import { invitationRoutes } from "./invitations.ts";
 import { mcpReviewRoutes } from "./mcp-review.ts";
 import { metaRoutes } from "./meta.ts";
 import { migrationTestRoutes } from "./migration-tests.ts";
+import { externalDbSyncRoutes } from "./external-db-sync.ts";
 import { paymentRoutes } from "./payments.ts";
 import { permissionRoutes } from "./permissions.ts";
 import { projectRoutes } from "./projects.ts";
@@ -41,6 +42,7 @@ export const implementedRoutes: RouteTable = {
   ...analyticsRoutes,
   ...internalExtraRoutes,
   ...migrationTestRoutes,
+  ...externalDbSyncRoutes,
   ...featureRequestRoutes,
   ...mcpReviewRoutes,
   ...aiConversationRoutes,

@@ -140,7 +140,19 @@ export const refusals = {
     operations: ["deleteEmailTheme"],
   },
   // domain/ops/emails/email-cron.ts
-  unauthorized: { status: 401, text: "Unauthorized", operations: ["emailQueueStep", "failedEmailsDigest"] },
+  unauthorized: {
+    status: 401,
+    text: "Unauthorized",
+    operations: ["emailQueueStep", "failedEmailsDigest", "dbSyncPoller", "dbSyncSequencer"],
+  },
+  // domain/ops/db-sync/db-sync-endpoints.ts
+  maxDurationMsNotPositive: {
+    status: 400,
+    text: "maxDurationMs must be a positive integer",
+    operations: ["dbSyncPoller", "dbSyncSequencer"],
+  },
+  upstashSignatureRequired: { status: 400, text: "upstash-signature header is required", operations: ["dbSyncEngine"] },
+  upstashSignatureInvalid: { status: 400, text: "Invalid Upstash signature", operations: ["dbSyncEngine"] },
   // domain/ops/emails/email-outbox.ts
   outboxEmailNotFound: { status: 404, text: "Email not found", operations: ["getOutboxEmail", "updateOutboxEmail"] },
   invalidLimitParameter: { status: 400, text: "Invalid limit parameter", operations: ["listOutboxEmails"] },

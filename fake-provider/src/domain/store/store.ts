@@ -65,6 +65,7 @@ import type {
   McpCallLogRecord,
   StoredObjectRecord,
 } from "./service-records.ts";
+import type { DbSyncFuseboxRecord, DbSyncRequestRecord, DbSyncStateRecord } from "./db-sync-records.ts";
 import { Table, type Journal } from "./table.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
@@ -169,6 +170,10 @@ function createTables() {
     /** The integrations' provisioned projects and identity provider (integration-records.ts, domain/ops/integrations/). */
     provisionedProjects: new Table<ProvisionedProjectRecord>(),
     integrationIdp: new Table<IdpRecord>(),
+    /** The external database sync (db-sync-records.ts, domain/ops/db-sync/). */
+    dbSyncStates: new Table<DbSyncStateRecord>(),
+    dbSyncRequests: new Table<DbSyncRequestRecord>(),
+    dbSyncFusebox: new Table<DbSyncFuseboxRecord>(),
     /** Monotonic sequence numbers (e.g. "emails"), so ordering survives clearing a table. */
     counters: new Table<number>(),
   };

@@ -37,3 +37,4 @@ export * from "./ai-conversations.ts";
 export * from "./ai-proxy.ts";
 export * from "./integrations.ts";
 export * from "./neon-integration.ts";
+export * from "./external-db-sync.ts";

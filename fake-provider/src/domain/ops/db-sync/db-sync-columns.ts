@@ -1,0 +1,34 @@
+import type { DbSyncCell } from "../../store/db-sync-records.ts";
+import type { Tables } from "../../store/store.ts";
+
+/** What a mapping of the external database sync is made of (db-sync-mappings.ts lists them). */
+
+export type ColumnType = "uuid" | "text" | "boolean" | "timestamp" | "jsonb" | "bigint" | "integer";
+
+export interface ColumnSpec {
+  readonly name: string;
+  readonly type: ColumnType;
+  /** NOT NULL in the external table. */
+  readonly required?: boolean;
+  /** The column's DEFAULT, as SQL. */
+  readonly default?: string;
+  readonly firstSeen?: boolean;
+  readonly assignedId?: boolean;
+}
+
+/** A column value as the emulator computes it: times in epoch milliseconds, JSON as `{ json }`. */
+export type CellValue = DbSyncCell;
+
+export interface DbSyncMapping {
+  /** The mapping's name: the `_stack_sync_metadata` row and the status endpoint's `mapping_id`. */
+  readonly id: string;
+  readonly table: string;
+  readonly columns: readonly ColumnSpec[];
+  /** The primary key's columns. */
+  readonly key: readonly string[];
+  /**
+   * The project's rows, by a key unique within the mapping: the values of the columns in order, `undefined` in place
+   * of a `firstSeen` or `assignedId` column (the sequencer fills them).
+   */
+  rows(tables: Tables, projectId: string, now: number): Map<string, (CellValue | undefined)[]>;
+}
