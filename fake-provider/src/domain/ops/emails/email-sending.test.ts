@@ -53,10 +53,12 @@ describe("POST /emails/send-email", () => {
     expect(mail.text).toBe("Big news");
   });
 
-  it("sends a template with variables to all users, skipping anonymous ones, and theme false leaves the theme out", async () => {
+  it("sends a template with variables to all users, anonymous ones listed and skipped, and theme false leaves the theme out", async () => {
     await useSmtp(provider);
     const user = await signUp(provider);
-    await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() });
+    const anonymous = await expectJson<{ user_id: string }>(
+      await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() }),
+    );
     const { id } = await expectJson<{ id: string }>(
       await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Count" } }),
     );
@@ -69,12 +71,42 @@ describe("POST /emails/send-email", () => {
         json: { tsx_source: source },
       }),
     );
-    const result = await expectJson<{ results: unknown[] }>(
+    const result = await expectJson<{ results: { user_id: string }[] }>(
       await send({ all_users: true, template_id: id, variables: { n: 7 }, theme_id: false }),
     );
-    expect(result.results).toEqual([{ user_id: user.user_id }]);
+    // Upstream's all_users is every user of the project; an anonymous one has no primary email, so its entry is skipped.
+    expect(result.results.map((r) => r.user_id).sort()).toEqual([user.user_id, anonymous.user_id].sort());
     const mail = provider.outbox.latest({ to: user.email })!;
     expect(mail).toMatchObject({ subject: "n=7", html: "<p>n is 7</p>", text: "n is 7" });
+    const { items } = await expectJson<{ items: { to: { user_id?: string }; status: string; skipped_reason?: string }[] }>(
+      await api(provider, "/emails/outbox", { headers: server() }),
+    );
+    expect(items.find((e) => e.to.user_id === anonymous.user_id)).toMatchObject({
+      status: "skipped",
+      skipped_reason: "USER_HAS_NO_PRIMARY_EMAIL",
+    });
+  });
+
+  it("sends a template with the project's theme unless the request names one: the template's own theme_id is not used", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    const { id } = await expectJson<{ id: string }>(
+      await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Plain" } }),
+    );
+    const source =
+      'import { Subject, NotificationCategory } from "@stackframe/emails"; export function EmailTemplate() { return <><Subject value="Plain" /><NotificationCategory value="Transactional" /><p>plain body</p></>; }';
+    await expectJson(
+      await api(provider, `/internal/email-templates/${id}`, {
+        method: "PATCH",
+        headers: admin(),
+        json: { tsx_source: source, theme_id: false },
+      }),
+    );
+    await expectJson(await send({ user_ids: [user.user_id], template_id: id }));
+    // The project's selected theme wraps it (the default theme's background), though the template says no theme.
+    expect(provider.outbox.latest({ to: user.email })!.html).toContain("background-color:#f4f4f5");
+    await expectJson(await send({ user_ids: [user.user_id], template_id: id, theme_id: false }));
+    expect(provider.outbox.latest({ to: user.email })!.html).toBe("<p>plain body</p>");
   });
 
   it("sends a draft and marks it sent", async () => {
