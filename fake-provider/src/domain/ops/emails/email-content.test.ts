@@ -236,6 +236,44 @@ describe("drafts", () => {
   });
 });
 
+describe("ids in the path", () => {
+  it("are checked as the real routes check them: a theme, template or draft id that is not a UUID is a SCHEMA_ERROR naming the real parameter", async () => {
+    const cases: [string, Response][] = [
+      [
+        "GET /api/v1/internal/email-themes/nope:\n  - params.id",
+        await api(provider, "/internal/email-themes/nope", { headers: admin() }),
+      ],
+      [
+        "GET /api/v1/internal/email-drafts/nope:\n  - params.id",
+        await api(provider, "/internal/email-drafts/nope", { headers: admin() }),
+      ],
+      [
+        "PATCH /api/v1/internal/email-drafts/nope:\n  - params.id",
+        await patch("/internal/email-drafts/nope", { display_name: "x" }),
+      ],
+      ["DELETE /api/v1/internal/email-drafts/nope:\n  - params.id", await del("/internal/email-drafts/nope")],
+      // Before the custom-email-server check, as the real route's schema comes before its handler.
+      [
+        "PATCH /api/v1/internal/email-templates/nope:\n  - params.templateId",
+        await patch("/internal/email-templates/nope", { tsx_source: TEMPLATE }),
+      ],
+      [
+        "DELETE /api/v1/internal/email-templates/nope:\n  - params.templateId",
+        await del("/internal/email-templates/nope"),
+      ],
+    ];
+    for (const [where, response] of cases) {
+      const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
+      expect(body.error).toBe(`Request validation failed on ${where} must be a valid UUID`);
+    }
+    // A well-formed id that names nothing stays the real plain-text 404.
+    const missing = await api(provider, "/internal/email-drafts/00000000-0000-4000-8000-000000000000", {
+      headers: admin(),
+    });
+    expect([missing.status, await missing.text()]).toEqual([404, "No draft found with given id"]);
+  });
+});
+
 describe("draft order", () => {
   it("lists the most recently changed draft first", async () => {
     const first = await expectJson<{ id: string }>(await post("/internal/email-drafts", { display_name: "First" }));
