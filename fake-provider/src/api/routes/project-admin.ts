@@ -9,6 +9,7 @@ import {
   getOverride,
   getSource,
   parseOverride,
+  requireOverrideAccess,
   resetOverrideKeys,
   unlinkSource,
   writeOverride,
@@ -30,7 +31,10 @@ export const projectAdminRoutes: RouteTable = {
   },
   listOwnedProjects: {
     handler: ({ auth, ctx }) =>
-      ok({ items: listOwnedProjects(ctx, requireInternalUser(auth, "userFirst")).map(adminProjectView), is_paginated: false }),
+      ok({
+        items: listOwnedProjects(ctx, requireInternalUser(auth, "userFirst")).map(adminProjectView),
+        is_paginated: false,
+      }),
   },
   createOwnedProject: {
     handler: ({ auth, ctx, body }) =>
@@ -44,8 +48,10 @@ export const projectAdminRoutes: RouteTable = {
   },
   getConfig: { handler: ({ auth, ctx }) => ok({ config_string: JSON.stringify(renderConfig(ctx, auth.project)) }) },
   getConfigOverride: {
-    handler: ({ auth, ctx, params }) =>
-      ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) }),
+    handler: ({ auth, ctx, params }) => {
+      requireOverrideAccess(auth.type, params.level);
+      return ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) });
+    },
   },
   // The older path without a level writes the environment override, as the published SDK's updateConfig does.
   updateConfigOverride: {
@@ -56,6 +62,7 @@ export const projectAdminRoutes: RouteTable = {
   },
   updateConfigOverrideLevel: {
     handler: ({ auth, ctx, params, body }) => {
+      requireOverrideAccess(auth.type, params.level);
       writeOverride(ctx, auth.project, params.level, parseOverride(body.config_override_string), "merge");
       return success();
     },
@@ -75,6 +82,7 @@ export const projectAdminRoutes: RouteTable = {
   },
   replaceConfigOverride: {
     handler: ({ auth, ctx, params, body }) => {
+      requireOverrideAccess(auth.type, params.level);
       writeOverride(ctx, auth.project, params.level, parseOverride(body.config_string), "replace", body.source);
       return success();
     },

@@ -372,6 +372,7 @@ export const refusals = {
     text: (path: Arg, bad: Arg) => `Invalid config override: ${path} is not a config key ("${bad}" is reserved).`,
   },
   invalidConfigJson: { status: 400, text: "Invalid config JSON" },
+  serverAccessBranchOverridesOnly: { status: 403, text: "Server access can only manage branch config overrides." },
   configOverrideNonNullObject: { status: 400, text: "Config override must be a non-null object." },
   invalidConfigOverrideAuthsimCannot: {
     status: 400,

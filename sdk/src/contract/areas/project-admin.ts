@@ -215,10 +215,11 @@ export const projectAdminOperations = defineOperations("project-admin", {
     errors: [],
     responses: [json(configResponse)],
   },
+  // A server key may read and write the branch level only (the handler refuses the others with a plain 403).
   getConfigOverride: {
     method: "GET",
     path: "/internal/config/override/:level",
-    access: "admin",
+    access: "server",
     params: configLevelParams,
     errors: [],
     responses: [json(configResponse)],
@@ -234,7 +235,7 @@ export const projectAdminOperations = defineOperations("project-admin", {
   replaceConfigOverride: {
     method: "PUT",
     path: "/internal/config/override/:level",
-    access: "admin",
+    access: "server",
     params: configLevelParams,
     body: configOverrideReplace,
     errors: [],
@@ -244,7 +245,7 @@ export const projectAdminOperations = defineOperations("project-admin", {
   updateConfigOverrideLevel: {
     method: "PATCH",
     path: "/internal/config/override/:level",
-    access: "admin",
+    access: "server",
     params: configLevelParams,
     body: configOverrideUpdate,
     errors: [],

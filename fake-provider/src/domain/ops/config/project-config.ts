@@ -1,4 +1,4 @@
-import type { ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
+import type { AccessType, ConfigLevel, ConfigSourceJson } from "@authsim/sdk/contract";
 import type { OAuthProviderConfigRecord } from "../../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
@@ -240,6 +240,14 @@ function assertPaymentsConsistent(ctx: OpContext, project: ProjectRecord): void 
       );
     }
   }
+}
+
+/**
+ * GET, PUT and PATCH /internal/config/override/{level} take a server key too, for the branch level only (what a
+ * deployment pipeline pushes); any other level with a server key is upstream's plain 403, before anything is read.
+ */
+export function requireOverrideAccess(accessType: AccessType, level: ConfigLevel): void {
+  if (accessType === "server" && level !== "branch") throw refusal("serverAccessBranchOverridesOnly");
 }
 
 /** PATCH (merge into the level) or PUT (replace the level) with an override as sent. */
