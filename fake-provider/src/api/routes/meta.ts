@@ -19,10 +19,11 @@ export const metaRoutes: RouteTable = {
     },
   },
   backendUrls: { handler: ({ ctx }) => ok({ urls: [ctx.settings.apiBaseUrl] }) },
+  // Upstream names the feature by `feature_name` only; `name` is what it reports to its error tracker.
   checkFeatureSupport: {
     handler: ({ body }) =>
       text(
-        `${body?.feature_name ?? body?.name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`,
+        `${body?.feature_name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`,
       ),
   },
   // The dashboard's and CLI's version check (domain/ops/internal/check-version.ts); always 200, outdated or not.
