@@ -291,7 +291,7 @@ export const emailsOperations = defineOperations("emails", {
   sendSignInInvitation: {
     method: "POST",
     path: "/internal/send-sign-in-invitation",
-    access: "admin",
+    access: "server",
     body: signInInvitationRequest,
     errors: ["REDIRECT_URL_NOT_WHITELISTED"],
     responses: [success],

@@ -78,9 +78,9 @@ describe("POST /emails/send-email", () => {
     expect(result.results.map((r) => r.user_id).sort()).toEqual([user.user_id, anonymous.user_id].sort());
     const mail = provider.outbox.latest({ to: user.email })!;
     expect(mail).toMatchObject({ subject: "n=7", html: "<p>n is 7</p>", text: "n is 7" });
-    const { items } = await expectJson<{ items: { to: { user_id?: string }; status: string; skipped_reason?: string }[] }>(
-      await api(provider, "/emails/outbox", { headers: server() }),
-    );
+    const { items } = await expectJson<{
+      items: { to: { user_id?: string }; status: string; skipped_reason?: string }[];
+    }>(await api(provider, "/emails/outbox", { headers: server() }));
     expect(items.find((e) => e.to.user_id === anonymous.user_id)).toMatchObject({
       status: "skipped",
       skipped_reason: "USER_HAS_NO_PRIMARY_EMAIL",
@@ -314,6 +314,19 @@ describe("the admin's email calls", () => {
       }),
       "REDIRECT_URL_NOT_WHITELISTED",
       400,
+    );
+  });
+
+  it("sends a sign-in invitation with a server key too (the real route takes server or admin), not a client one", async () => {
+    const json = { email: "invitee@example.com", callback_url: "http://localhost:3000/handler/sign-in" };
+    expect(
+      await expectJson(await api(provider, "/internal/send-sign-in-invitation", { headers: server(), json })),
+    ).toEqual({ success: true });
+    expect(provider.outbox.latest({ to: "invitee@example.com" })).toMatchObject({ kind: "sign_in_invitation" });
+    await expectKnownError(
+      await api(provider, "/internal/send-sign-in-invitation", { headers: client(), json }),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
     );
   });
 });
