@@ -191,6 +191,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
 
   // Work due at an instant runs when the clock reaches it (an advance, a restore), not only when a request comes.
   clock.onMove(() => provider.work.kick());
+  // The test webhook answers with its delivery's outcome (domain/ops/webhooks/test-webhook.ts): it runs due work itself.
+  settings.runDueWork = () => provider.work.runDue();
 
   const app = provider.app;
   const guard = options.requestGuard;

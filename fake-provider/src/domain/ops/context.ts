@@ -45,6 +45,12 @@ export interface ProviderSettings {
    * in the request that queued it; more, and the provider renders due emails before answering later requests.
    */
   emailQueueDelayMillis?: number;
+  /**
+   * Runs the provider's work that is due now (emails to render, webhook deliveries) and answers when it is done; filled
+   * in by the assembly (app.ts: the timed-work runner). Only an operation that answers with a delivery's outcome waits
+   * on it (domain/ops/webhooks/test-webhook.ts), outside any transaction.
+   */
+  runDueWork?: () => Promise<void>;
   /** Set while a mock OAuth server is attached (createMockOAuthServer); absent, every provider uses the emulator's page. */
   mockOAuthServer?: MockOAuthServerSettings;
 }

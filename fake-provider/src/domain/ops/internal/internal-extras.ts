@@ -13,7 +13,6 @@ import { refusal } from "../../errors/refusals.ts";
  * - component versions: the hosted pages the real service versions, each at version 1 ("Initial version.");
  * - feedback: an email to the support inbox in the caller's project (the internal one without auth), as upstream;
  * - changelog: the real service reads its changelog from GitHub; the emulator opens no network, so it has none;
- * - send-test-webhook: webhook endpoints live in Svix upstream; the emulator keeps none, so none is found.
  * - local-emulator project: only the real service's local-emulator mode serves it; authsim is not that mode.
  * - preview project: only the real service's preview mode serves it; authsim is not that mode.
  * - init-script report: upstream posts it to its team chat; here the message is kept as data (chatMessages).
@@ -69,11 +68,6 @@ export function sendFeedback(ctx: OpContext, auth: Auth | null, body: FeedbackRe
 }
 
 export const changelog = () => ({ entries: [] });
-
-export const sendTestWebhook = () => ({
-  success: false,
-  error_message: "Endpoint not found. Make sure it still exists.",
-});
 
 /**
  * The real service answers this only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true, a mode authsim never runs in: the
