@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  DEV,
   START_MILLIS,
   admin,
   api,
@@ -11,7 +12,7 @@ import {
   signUp,
   type TestProvider,
 } from "../../../test-support/api.ts";
-import { SMTP, useSmtp } from "../../../test-support/admin.ts";
+import { SMTP, updatedProject, useSmtp } from "../../../test-support/admin.ts";
 
 /** Sending (spec §7 Server only, Admin): send-email into the outbox, the sent list, the test email, sign-in invitations. */
 
@@ -23,6 +24,28 @@ afterEach(() => expect(provider.unexpected).toEqual([]));
 
 const send = (json: unknown, headers = server()) => api(provider, "/emails/send-email", { headers, json });
 const MARKETING = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c";
+
+describe("the sender of an email (From, as the real mailer writes it)", () => {
+  it("is the project's name at the shared server's address, then its own sender once it has a server", async () => {
+    const invite = (email: string) =>
+      api(provider, "/internal/send-sign-in-invitation", {
+        headers: server(),
+        json: { email, callback_url: "http://localhost:3000/handler/sign-in" },
+      });
+    await expectJson(await invite("first@example.com"));
+    expect(provider.outbox.latest({ to: "first@example.com" })!.from).toBe(
+      `"${DEV.display_name}" <noreply@example.com>`,
+    );
+    await updatedProject(provider, {
+      config: { email_config: { ...SMTP, sender_name: "Acme Mail", sender_email: "hello@acme.example" } },
+    });
+    await expectJson(await invite("second@example.com"));
+    expect(provider.outbox.latest({ to: "second@example.com" })!.from).toBe('"Acme Mail" <hello@acme.example>');
+    const user = await signUp(provider);
+    await expectJson(await send({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Hi" }));
+    expect(provider.outbox.latest({ to: user.email, kind: "custom" })!.from).toBe('"Acme Mail" <hello@acme.example>');
+  });
+});
 
 describe("POST /emails/send-email", () => {
   it("needs the project's own email server (REQUIRES_CUSTOM_EMAIL_SERVER) and server access", async () => {
@@ -283,7 +306,10 @@ describe("the admin's email calls", () => {
       }),
     );
     expect(ok).toEqual({ success: true });
-    expect(provider.outbox.latest({ to: "me@example.com" })!.text).toContain("smtp.example.com:587");
+    const test = provider.outbox.latest({ to: "me@example.com" })!;
+    expect(test.text).toContain("smtp.example.com:587");
+    // From the configuration under test, not the project's (which is still the shared server here).
+    expect(test.from).toBe('"Dev" <noreply@example.com>');
     const failed = await expectJson<{ success: boolean; error_message: string }>(
       await api(provider, "/internal/send-test-email", {
         headers: admin(),

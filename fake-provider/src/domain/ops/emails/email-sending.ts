@@ -45,7 +45,7 @@ export function recordSentEmail(
   projectId: string,
   to: string | null,
   userId: string | null,
-  content: { subject: string; html: string; text: string },
+  content: { subject: string; html: string; text: string; from?: string },
   outbox?: OutboxEntryRecord,
 ): SentEmailRecord {
   const record: SentEmailRecord = {
@@ -60,6 +60,7 @@ export function recordSentEmail(
     otp: null,
     link: null,
     userId,
+    ...(content.from !== undefined ? { from: content.from } : {}),
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
     outbox:
