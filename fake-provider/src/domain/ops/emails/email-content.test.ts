@@ -170,7 +170,7 @@ describe("templates", () => {
       await patch(`/internal/email-templates/${id}`, { tsx_source: WITH_CATEGORY, theme_id: false }),
     );
     expect(updated.rendered_html).toContain(
-      '<p style="font-size:14px;line-height:24px;margin:16px 0">Hello there, count=3</p>',
+      '<p style="font-size:14px;line-height:24px;margin:16px 0">Hello John Doe, count=3</p>',
     );
     expect(updated.rendered_html).toContain("background-color:#f4f4f5");
     const { templates } = await get<{ templates: { id: string; theme_id?: unknown; tsx_source: string }[] }>(
@@ -296,6 +296,8 @@ describe("POST /emails/render-email", () => {
     expect(rendered.html).toContain('<main id="theme"><p');
     expect(rendered.html.startsWith("<!DOCTYPE html")).toBe(true);
     expect(rendered.subject).toBe("You have 3 messages");
+    // A preview has no recipient; upstream's previews show a sample user named John Doe.
+    expect(rendered.html).toContain(">Hello John Doe, count=3</p>");
   });
 
   it("renders stored ones by id, with the project's theme when none is named", async () => {
