@@ -24,6 +24,9 @@ afterEach(() => expect(provider.unexpected).toEqual([]));
 
 const send = (json: unknown, headers = server()) => api(provider, "/emails/send-email", { headers, json });
 const MARKETING = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c";
+/** An email sent with theme_id false: upstream's bare document around the content. */
+const themeless = (content: string) =>
+  `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html lang="en" dir="ltr"><head></head><body>${content}</body></html>`;
 
 describe("the sender of an email (From, as the real mailer writes it)", () => {
   it("is the project's name at the shared server's address, then its own sender once it has a server", async () => {
@@ -76,7 +79,7 @@ describe("POST /emails/send-email", () => {
     expect(mail.text).toBe("Big news");
   });
 
-  it("sends a template with variables to all users, anonymous ones listed and skipped, and theme false leaves the theme out", async () => {
+  it("sends a template with variables to all users, anonymous ones listed and skipped, and theme false renders a bare document", async () => {
     await useSmtp(provider);
     const user = await signUp(provider);
     const anonymous = await expectJson<{ user_id: string }>(
@@ -100,7 +103,8 @@ describe("POST /emails/send-email", () => {
     // Upstream's all_users is every user of the project; an anonymous one has no primary email, so its entry is skipped.
     expect(result.results.map((r) => r.user_id).sort()).toEqual([user.user_id, anonymous.user_id].sort());
     const mail = provider.outbox.latest({ to: user.email })!;
-    expect(mail).toMatchObject({ subject: "n=7", html: "<p>n is 7</p>", text: "n is 7" });
+    // No theme is upstream's bare document around the content, nothing styled.
+    expect(mail).toMatchObject({ subject: "n=7", html: themeless("<p>n is 7</p>"), text: "n is 7" });
     const { items } = await expectJson<{
       items: { to: { user_id?: string }; status: string; skipped_reason?: string }[];
     }>(await api(provider, "/emails/outbox", { headers: server() }));
@@ -129,7 +133,7 @@ describe("POST /emails/send-email", () => {
     // The project's selected theme wraps it (the default theme's background), though the template says no theme.
     expect(provider.outbox.latest({ to: user.email })!.html).toContain("background-color:#f4f4f5");
     await expectJson(await send({ user_ids: [user.user_id], template_id: id, theme_id: false }));
-    expect(provider.outbox.latest({ to: user.email })!.html).toBe("<p>plain body</p>");
+    expect(provider.outbox.latest({ to: user.email })!.html).toBe(themeless("<p>plain body</p>"));
   });
 
   it("sends a draft and marks it sent", async () => {
