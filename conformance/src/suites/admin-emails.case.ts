@@ -55,7 +55,8 @@ export function adminEmailCases(getTarget: () => Target): void {
         const { id } = await admin.createEmailTemplate(name);
         await expectKnownError(admin.createEmailTemplate(name), "EMAIL_TEMPLATE_ALREADY_EXISTS", 409);
         const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
-        expect(renderedHtml).toContain("Dear customer, your order is ready.");
+        // A preview's recipient is the real service's sample user, John Doe.
+        expect(renderedHtml).toContain("Dear John Doe, your order is ready.");
         expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({
           displayName: name,
           themeId: false,

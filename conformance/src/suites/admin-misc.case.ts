@@ -89,6 +89,15 @@ export function adminMiscCases(getTarget: () => Target): void {
       expect(await feature.text()).toBe(
         "Quantum sign-in is not yet supported. Please reach out to Stack support for more information.",
       );
+      // `name` alone names nothing in the answer (the real handler reads `feature_name` only).
+      const unnamed = await target.fetch(`${target.baseUrl}/api/v1/check-feature-support`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "rsc-handler-signIn" }),
+      });
+      expect(await unnamed.text()).toBe(
+        "This feature is not yet supported. Please reach out to Stack support for more information.",
+      );
       const health = await target.fetch(`${target.baseUrl}/health`);
       expect(await health.json()).toEqual({ status: "ok" });
     });

@@ -43,17 +43,17 @@ export async function listEmailThemes(ctx: AppContext): Promise<EmailThemeSummar
   }));
 }
 export async function getEmailTheme(ctx: AppContext, id: string): Promise<{ displayName: string; tsxSource: string }> {
-  const json = await asServer.json(ctx.transport, "getEmailTheme", { params: { theme_id: id } });
+  const json = await asServer.json(ctx.transport, "getEmailTheme", { params: { id } });
   return { displayName: json.display_name, tsxSource: json.tsx_source };
 }
 export async function createEmailTheme(ctx: AppContext, displayName: string): Promise<{ id: string }> {
   return asServer.json(ctx.transport, "createEmailTheme", { body: { display_name: displayName } });
 }
 export async function updateEmailTheme(ctx: AppContext, id: string, tsxSource: string): Promise<void> {
-  await asServer.send(ctx.transport, "updateEmailTheme", { params: { theme_id: id }, body: { tsx_source: tsxSource } });
+  await asServer.send(ctx.transport, "updateEmailTheme", { params: { id }, body: { tsx_source: tsxSource } });
 }
 export async function deleteEmailTheme(ctx: AppContext, id: string): Promise<void> {
-  await asServer.send(ctx.transport, "deleteEmailTheme", { params: { theme_id: id } });
+  await asServer.send(ctx.transport, "deleteEmailTheme", { params: { id } });
 }
 
 export async function listEmailTemplates(ctx: AppContext): Promise<EmailTemplateRecord[]> {
@@ -74,13 +74,13 @@ export async function updateEmailTemplate(
   themeId: ThemeChoice | undefined,
 ): Promise<{ renderedHtml: string }> {
   const json = await asServer.json(ctx.transport, "updateEmailTemplate", {
-    params: { template_id: id },
+    params: { templateId: id },
     body: { tsx_source: tsxSource, theme_id: themeId },
   });
   return { renderedHtml: json.rendered_html };
 }
 export async function deleteEmailTemplate(ctx: AppContext, id: string): Promise<void> {
-  await asServer.send(ctx.transport, "deleteEmailTemplate", { params: { template_id: id } });
+  await asServer.send(ctx.transport, "deleteEmailTemplate", { params: { templateId: id } });
 }
 
 export async function listEmailDrafts(ctx: AppContext): Promise<EmailDraftRecord[]> {
@@ -110,10 +110,10 @@ export async function createEmailDraft(ctx: AppContext, options: EmailDraftCreat
   });
 }
 export async function updateEmailDraft(ctx: AppContext, id: string, options: EmailDraftOptions): Promise<void> {
-  await asServer.send(ctx.transport, "updateEmailDraft", { params: { draft_id: id }, body: draftToWire(options) });
+  await asServer.send(ctx.transport, "updateEmailDraft", { params: { id }, body: draftToWire(options) });
 }
 export async function deleteEmailDraft(ctx: AppContext, id: string): Promise<void> {
-  await asServer.send(ctx.transport, "deleteEmailDraft", { params: { draft_id: id } });
+  await asServer.send(ctx.transport, "deleteEmailDraft", { params: { id } });
 }
 
 export interface EmailPreviewOptions {

@@ -163,6 +163,8 @@ export const sentEmail = z.object({
   otp: z.string().nullable(),
   link: z.string().nullable(),
   userId: z.string().nullable(),
+  /** The From header as the real service writes it (`"Name" <address>`); absent on emails kept from older snapshots. */
+  from: z.string().optional(),
   sentAtMillis: z.number(),
   /** Its place in the outbox, in the order emails were delivered (a queued or scheduled email comes after those delivered before it): what `afterSeq` counts from. */
   seq: z.number(),

@@ -112,17 +112,17 @@ export const emailRoutes: RouteTable = {
     handler: ({ auth, ctx, body }) => ok({ id: content.createTheme(ctx, auth.project.id, body.display_name).id }),
   },
   getEmailTheme: {
-    handler: ({ auth, ctx, params }) => ok(themeView(content.requireTheme(ctx, auth.project.id, params.theme_id))),
+    handler: ({ auth, ctx, params }) => ok(themeView(content.requireTheme(ctx, auth.project.id, params.id))),
   },
   updateEmailTheme: {
     handler: ({ auth, ctx, params, body }) =>
-      updateThemeSource(ctx, auth.project, params.theme_id, body.tsx_source).map((theme) =>
+      updateThemeSource(ctx, auth.project, params.id, body.tsx_source).map((theme) =>
         ok({ display_name: theme.displayName }),
       ),
   },
   deleteEmailTheme: {
     handler: ({ auth, ctx, params }) => {
-      content.deleteTheme(ctx, auth.project.id, params.theme_id, auth.project.config.email_theme);
+      content.deleteTheme(ctx, auth.project.id, params.id, auth.project.config.email_theme);
       return success();
     },
   },
@@ -134,13 +134,13 @@ export const emailRoutes: RouteTable = {
   },
   updateEmailTemplate: {
     handler: ({ auth, ctx, params, body }) =>
-      updateTemplateSource(ctx, auth.project, params.template_id, body).map(({ renderedHtml }) =>
+      updateTemplateSource(ctx, auth.project, params.templateId, body).map(({ renderedHtml }) =>
         ok({ rendered_html: renderedHtml }),
       ),
   },
   deleteEmailTemplate: {
     handler: ({ auth, ctx, params }) => {
-      content.deleteTemplate(ctx, auth.project, params.template_id);
+      content.deleteTemplate(ctx, auth.project, params.templateId);
       return ok({});
     },
   },
@@ -152,13 +152,13 @@ export const emailRoutes: RouteTable = {
   },
   updateEmailDraft: {
     handler: ({ auth, ctx, params, body }) => {
-      content.updateDraft(ctx, auth.project.id, params.draft_id, body);
+      content.updateDraft(ctx, auth.project.id, params.id, body);
       return ok({ ok: "ok" });
     },
   },
   deleteEmailDraft: {
     handler: ({ auth, ctx, params }) => {
-      content.deleteDraft(ctx, auth.project.id, params.draft_id);
+      content.deleteDraft(ctx, auth.project.id, params.id);
       return ok({ ok: "ok" });
     },
   },
@@ -212,7 +212,7 @@ export const emailRoutes: RouteTable = {
     },
   },
   getEmailDraft: {
-    handler: ({ auth, ctx, params }) => ok(draftView(content.requireDraft(ctx, auth.project.id, params.draft_id))),
+    handler: ({ auth, ctx, params }) => ok(draftView(content.requireDraft(ctx, auth.project.id, params.id))),
   },
   rewriteTemplateSource: { handler: ({ body }) => ok(rewriteTemplateSource(body.template_tsx_source)) },
   emailQueueStep: { handler: ({ request }) => ok(emailQueueStep(authorizationHeader(request))) },

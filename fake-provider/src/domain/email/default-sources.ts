@@ -12,6 +12,15 @@ export const LEGACY_THEME_IDS: Readonly<Record<string, string>> = {
   "default-light": DEFAULT_THEME_ID,
   "default-dark": DEFAULT_DARK_THEME_ID,
 };
+/**
+ * What "no theme" (theme_id false) renders with: upstream still wraps the content in a bare document (html and body,
+ * nothing styled), so an email without a theme is a whole HTML document, not a fragment.
+ */
+export const EMPTY_THEME_SOURCE = `import { Html, Body } from "@react-email/components";
+export function EmailTheme({ children }) {
+  return <Html><Body>{children}</Body></Html>;
+}`;
+
 export const DEFAULT_TEMPLATE_IDS = {
   email_verification: "e7d009ce-8d47-4528-b245-5bf119f2ffa3",
   password_reset: "a70fb3a4-56c1-4e42-af25-49d25603abd0",

@@ -192,6 +192,11 @@ export interface SentEmailRecord {
   otp: string | null;
   link: string | null;
   userId: string | null;
+  /**
+   * The From header as the real service writes it (`"Name" <address>`): the project's own sender with a custom email
+   * server, else the project's name at the shared server's address. Absent on records from older snapshots.
+   */
+  from?: string;
   sentAtMillis: number;
   /** Sequence number: total order of sending, for "wait for the next one". */
   seq: number;

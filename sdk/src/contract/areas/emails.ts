@@ -3,12 +3,15 @@ import { emptyObject, millis } from "./common.ts";
 import { defineOperations, json, success, text } from "../define-operations.ts";
 import { capacityBoostResponse } from "./internal-extras.ts";
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Any version of UUID, as yup's uuid() accepts; worded as the real service words a refusal. */
+const anyUuid = z.string().regex(UUID_PATTERN, "must be a valid UUID");
+
 /**
  * Email (spec §3 "Email theme / template / draft / Sent email", §7 Admin and Server only; protocol.md §5.12): themes,
  * templates and drafts as TSX sources, rendering, sending, the sent list and the test email.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The real service's message for a value its custom test refuses; the emulator prints it as `body.x is invalid`. */
 export const YUP_INVALID = "is invalid";
 
@@ -18,7 +21,7 @@ export const YUP_INVALID = "is invalid";
  */
 export const themeChoice = z
   .union([z.string(), z.null(), z.literal(false)], { error: YUP_INVALID })
-  .refine((v) => typeof v !== "string" || UUID.test(v), { message: YUP_INVALID });
+  .refine((v) => typeof v !== "string" || UUID_PATTERN.test(v), { message: YUP_INVALID });
 export type ThemeChoice = z.infer<typeof themeChoice>;
 
 export const emailThemeListItem = z.object({ id: z.string(), display_name: z.string() });
@@ -26,7 +29,13 @@ export const emailThemeList = z.object({ themes: z.array(emailThemeListItem) });
 export const emailTheme = z.object({ id: z.string().optional(), display_name: z.string(), tsx_source: z.string() });
 export const emailThemeCreate = z.strictObject({ display_name: z.string().min(1).max(256) });
 export const emailThemeUpdate = z.strictObject({ tsx_source: z.string() });
-export const emailThemeParams = z.strictObject({ theme_id: z.string().min(1) });
+/**
+ * Ids in the path as the real routes name and check them: a theme, template or draft id that is not a UUID is a
+ * SCHEMA_ERROR naming `params.id` / `params.templateId`, not a 404. The theme's PATCH route checks only that an id is
+ * there (its real route's own schema), and DELETE has no real route to follow.
+ */
+export const emailThemeParams = z.strictObject({ id: anyUuid });
+export const emailThemeUpdateParams = z.strictObject({ id: z.string().min(1) });
 /** PATCH /internal/email-themes/{id} answers the theme's name. */
 export const emailThemeUpdated = z.object({ display_name: z.string() });
 
@@ -40,7 +49,7 @@ export const emailTemplateList = z.object({ templates: z.array(emailTemplate) })
 export const emailTemplateCreate = z.strictObject({ display_name: z.string().min(1).max(256) });
 export const emailTemplateUpdate = z.strictObject({ tsx_source: z.string(), theme_id: themeChoice.optional() });
 export const emailTemplateUpdated = z.object({ rendered_html: z.string() });
-export const emailTemplateParams = z.strictObject({ template_id: z.string().min(1) });
+export const emailTemplateParams = z.strictObject({ templateId: anyUuid });
 
 export const emailDraft = z.object({
   id: z.string(),
@@ -62,7 +71,7 @@ export const emailDraftUpdate = z.strictObject({
 });
 /** PATCH and DELETE /internal/email-drafts/{id} answer `{ ok: "ok" }`. */
 export const emailDraftOk = z.object({ ok: z.literal("ok") });
-export const emailDraftParams = z.strictObject({ draft_id: z.string().min(1) });
+export const emailDraftParams = z.strictObject({ id: anyUuid });
 
 export const createdId = z.object({ id: z.string() });
 
@@ -151,9 +160,6 @@ export const signInInvitationRequest = z.strictObject({ email: z.string().email(
  * email-outbox CRUD shows it. The fields depend on `status` (a discriminated union upstream); the schema holds the
  * base fields every entry has and lets the status-specific ones through.
  */
-const outboxUuid = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a valid UUID");
 export const outboxRecipient = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("user-primary-email"), user_id: z.string() }),
   z.strictObject({ type: z.literal("user-custom-emails"), user_id: z.string(), emails: z.array(z.string()) }),
@@ -208,9 +214,9 @@ export const outboxListQuery = z.strictObject({
   status: z.string().optional(),
   simple_status: z.string().optional(),
   limit: z.string().optional(),
-  cursor: outboxUuid.optional(),
+  cursor: anyUuid.optional(),
 });
-export const outboxEmailParams = z.strictObject({ id: outboxUuid });
+export const outboxEmailParams = z.strictObject({ id: anyUuid });
 export const outboxEmailUpdate = z.strictObject({
   tsx_source: z.string().optional(),
   theme_id: z.string().nullable().optional(),
@@ -285,7 +291,7 @@ export const emailsOperations = defineOperations("emails", {
   sendSignInInvitation: {
     method: "POST",
     path: "/internal/send-sign-in-invitation",
-    access: "admin",
+    access: "server",
     body: signInInvitationRequest,
     errors: ["REDIRECT_URL_NOT_WHITELISTED"],
     responses: [success],
@@ -307,7 +313,7 @@ export const emailsOperations = defineOperations("emails", {
   },
   updateEmailTemplate: {
     method: "PATCH",
-    path: "/internal/email-templates/:template_id",
+    path: "/internal/email-templates/:templateId",
     access: "admin",
     params: emailTemplateParams,
     body: emailTemplateUpdate,
@@ -316,7 +322,7 @@ export const emailsOperations = defineOperations("emails", {
   },
   deleteEmailTemplate: {
     method: "DELETE",
-    path: "/internal/email-templates/:template_id",
+    path: "/internal/email-templates/:templateId",
     access: "admin",
     params: emailTemplateParams,
     errors: ["REQUIRES_CUSTOM_EMAIL_SERVER"],
@@ -339,7 +345,7 @@ export const emailsOperations = defineOperations("emails", {
   },
   getEmailTheme: {
     method: "GET",
-    path: "/internal/email-themes/:theme_id",
+    path: "/internal/email-themes/:id",
     access: "admin",
     params: emailThemeParams,
     errors: [],
@@ -347,18 +353,18 @@ export const emailsOperations = defineOperations("emails", {
   },
   updateEmailTheme: {
     method: "PATCH",
-    path: "/internal/email-themes/:theme_id",
+    path: "/internal/email-themes/:id",
     access: "admin",
-    params: emailThemeParams,
+    params: emailThemeUpdateParams,
     body: emailThemeUpdate,
     errors: ["EMAIL_RENDERING_ERROR"],
     responses: [json(emailThemeUpdated)],
   },
   deleteEmailTheme: {
     method: "DELETE",
-    path: "/internal/email-themes/:theme_id",
+    path: "/internal/email-themes/:id",
     access: "admin",
-    params: emailThemeParams,
+    params: emailThemeUpdateParams,
     errors: [],
     responses: [success],
   },
@@ -379,7 +385,7 @@ export const emailsOperations = defineOperations("emails", {
   },
   updateEmailDraft: {
     method: "PATCH",
-    path: "/internal/email-drafts/:draft_id",
+    path: "/internal/email-drafts/:id",
     access: "admin",
     params: emailDraftParams,
     body: emailDraftUpdate,
@@ -388,7 +394,7 @@ export const emailsOperations = defineOperations("emails", {
   },
   deleteEmailDraft: {
     method: "DELETE",
-    path: "/internal/email-drafts/:draft_id",
+    path: "/internal/email-drafts/:id",
     access: "admin",
     params: emailDraftParams,
     errors: [],
@@ -459,7 +465,7 @@ export const emailsOperations = defineOperations("emails", {
   },
   getEmailDraft: {
     method: "GET",
-    path: "/internal/email-drafts/:draft_id",
+    path: "/internal/email-drafts/:id",
     access: "admin",
     params: emailDraftParams,
     errors: [],

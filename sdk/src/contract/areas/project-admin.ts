@@ -215,6 +215,7 @@ export const projectAdminOperations = defineOperations("project-admin", {
     errors: [],
     responses: [json(configResponse)],
   },
+  // A server key may read and write the branch level only (the handler refuses the others with a plain 403).
   getConfigOverride: {
     method: "GET",
     path: "/internal/config/override/:level",

@@ -106,6 +106,9 @@ async function compile(e: EmailEngine, source: string, name: "theme" | "template
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
+/** The recipient's name in a preview (render-email, saving a template or theme), as upstream's previews show it. */
+export const PREVIEW_USER_NAME = "John Doe";
+
 export async function renderEmailSources(input: RenderInput): Promise<RenderedEmail> {
   let e: EmailEngine;
   try {
@@ -117,7 +120,8 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
   const themeCode = input.themeSource === null ? null : await compile(e, input.themeSource, "theme");
   const inputJson = JSON.stringify({
     variables: input.variables ?? {},
-    user: input.user ?? { displayName: null },
+    // A preview has no recipient: upstream shows its templates to a sample user of this name.
+    user: input.user ?? { displayName: input.preview ? PREVIEW_USER_NAME : null },
     project: input.project,
     unsubscribeLink: input.unsubscribeLink,
     projectLogos: input.projectLogos ?? {},

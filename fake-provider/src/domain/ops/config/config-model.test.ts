@@ -440,30 +440,3 @@ describe("older config names", () => {
     ]);
   });
 });
-
-describe("config overrides by server key", () => {
-  const call = (level: string, method: "GET" | "PUT" | "PATCH", headers: Record<string, string>) =>
-    api(provider, `/internal/config/override/${level}`, {
-      method,
-      headers,
-      ...(method === "PUT" && {
-        json: { config_string: "{}", ...(level === "branch" && { source: { type: "unlinked" } }) },
-      }),
-      ...(method === "PATCH" && { json: { config_override_string: JSON.stringify({}) } }),
-    });
-
-  it("reads and writes the branch level, as `stack config push` does from CI", async () => {
-    for (const method of ["GET", "PUT", "PATCH"] as const) await expectJson(await call("branch", method, server()));
-  });
-
-  it("refuses the project and environment levels with upstream's plain 403", async () => {
-    for (const level of ["project", "environment"])
-      for (const method of ["GET", "PUT", "PATCH"] as const)
-        expect(await text(await call(level, method, server()))).toEqual([
-          403,
-          "Server access can only manage branch config overrides.",
-        ]);
-    // Admin keys reach every level.
-    await expectJson(await call("environment", "GET", admin()));
-  });
-});

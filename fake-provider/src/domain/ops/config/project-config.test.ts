@@ -7,6 +7,7 @@ import {
   expectJson,
   expectKnownError,
   newProvider,
+  server,
   type TestProvider,
 } from "../../../test-support/api.ts";
 import { updatedProject } from "../../../test-support/admin.ts";
@@ -30,6 +31,51 @@ const patchOverride = (override: unknown, level = "environment") =>
     headers: admin(),
     json: { config_override_string: JSON.stringify(override) },
   });
+
+describe("the config override endpoints with a server key", () => {
+  it("read and write the branch level only; another level is the real plain 403, and nothing is written", async () => {
+    const at = (level: string, init: { method?: string; json?: unknown } = {}) =>
+      api(provider, `/internal/config/override/${level}`, { headers: server(), ...init });
+    await expectJson(
+      await at("branch", {
+        method: "PATCH",
+        json: { config_override_string: JSON.stringify({ "onboarding.requireEmailVerification": true }) },
+      }),
+    );
+    const branch = await expectJson<{ config_string: string }>(await at("branch"));
+    expect(JSON.parse(branch.config_string)).toMatchObject({ "onboarding.requireEmailVerification": true });
+    await expectJson(
+      await at("branch", {
+        method: "PUT",
+        json: { config_string: JSON.stringify({}), source: { type: "unlinked" } },
+      }),
+    );
+    const before = await getConfig();
+    for (const level of ["environment", "project"]) {
+      for (const init of [
+        {},
+        {
+          method: "PATCH",
+          json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) },
+        },
+        { method: "PUT", json: { config_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) } },
+      ]) {
+        const refused = await at(level, init);
+        expect([refused.status, await refused.text()]).toEqual([
+          403,
+          "Server access can only manage branch config overrides.",
+        ]);
+      }
+    }
+    expect(await getConfig()).toEqual(before);
+    // Resetting keys stays admin only.
+    await expectKnownError(
+      await api(provider, "/internal/config/override/branch/reset-keys", { headers: server(), json: { keys: ["x"] } }),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
+  });
+});
 
 describe("the config endpoints", () => {
   it("renders the project's settings in the nested config shape", async () => {

@@ -3,7 +3,7 @@ import type { sendTestEmailRequest } from "@authsim/sdk/contract";
 import type { ProjectRecord } from "../../store/records.ts";
 import type { OpContext } from "../context.ts";
 import { assertTrustedCallback } from "../oauth/callback-urls.ts";
-import { sendEmail } from "./outbox.ts";
+import { fromHeader, sendEmail } from "./outbox.ts";
 import { recordSentEmail } from "./email-sending.ts";
 import { hostCannotResolve } from "./mail-server.ts";
 
@@ -30,7 +30,9 @@ export function sendTestEmail(
   }
   const subject = "Test email from Stack Auth";
   const text = `This is a test email sent with the SMTP server ${body.email_config.host}:${body.email_config.port} as ${body.email_config.sender_name} <${body.email_config.sender_email}>.`;
+  // Sent through the configuration under test, so from its sender (not the project's current one).
   recordSentEmail(ctx, project.id, body.recipient_email, null, {
+    from: fromHeader(body.email_config.sender_name, body.email_config.sender_email),
     subject,
     text,
     html: `<!doctype html><html><body><p>${text.replace(/</g, "&lt;")}</p></body></html>`,

@@ -170,7 +170,7 @@ describe("templates", () => {
       await patch(`/internal/email-templates/${id}`, { tsx_source: WITH_CATEGORY, theme_id: false }),
     );
     expect(updated.rendered_html).toContain(
-      '<p style="font-size:14px;line-height:24px;margin:16px 0">Hello there, count=3</p>',
+      '<p style="font-size:14px;line-height:24px;margin:16px 0">Hello John Doe, count=3</p>',
     );
     expect(updated.rendered_html).toContain("background-color:#f4f4f5");
     const { templates } = await get<{ templates: { id: string; theme_id?: unknown; tsx_source: string }[] }>(
@@ -236,6 +236,44 @@ describe("drafts", () => {
   });
 });
 
+describe("ids in the path", () => {
+  it("are checked as the real routes check them: a theme, template or draft id that is not a UUID is a SCHEMA_ERROR naming the real parameter", async () => {
+    const cases: [string, Response][] = [
+      [
+        "GET /api/v1/internal/email-themes/nope:\n  - params.id",
+        await api(provider, "/internal/email-themes/nope", { headers: admin() }),
+      ],
+      [
+        "GET /api/v1/internal/email-drafts/nope:\n  - params.id",
+        await api(provider, "/internal/email-drafts/nope", { headers: admin() }),
+      ],
+      [
+        "PATCH /api/v1/internal/email-drafts/nope:\n  - params.id",
+        await patch("/internal/email-drafts/nope", { display_name: "x" }),
+      ],
+      ["DELETE /api/v1/internal/email-drafts/nope:\n  - params.id", await del("/internal/email-drafts/nope")],
+      // Before the custom-email-server check, as the real route's schema comes before its handler.
+      [
+        "PATCH /api/v1/internal/email-templates/nope:\n  - params.templateId",
+        await patch("/internal/email-templates/nope", { tsx_source: TEMPLATE }),
+      ],
+      [
+        "DELETE /api/v1/internal/email-templates/nope:\n  - params.templateId",
+        await del("/internal/email-templates/nope"),
+      ],
+    ];
+    for (const [where, response] of cases) {
+      const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
+      expect(body.error).toBe(`Request validation failed on ${where} must be a valid UUID`);
+    }
+    // A well-formed id that names nothing stays the real plain-text 404.
+    const missing = await api(provider, "/internal/email-drafts/00000000-0000-4000-8000-000000000000", {
+      headers: admin(),
+    });
+    expect([missing.status, await missing.text()]).toEqual([404, "No draft found with given id"]);
+  });
+});
+
 describe("draft order", () => {
   it("lists the most recently changed draft first", async () => {
     const first = await expectJson<{ id: string }>(await post("/internal/email-drafts", { display_name: "First" }));
@@ -258,6 +296,8 @@ describe("POST /emails/render-email", () => {
     expect(rendered.html).toContain('<main id="theme"><p');
     expect(rendered.html.startsWith("<!DOCTYPE html")).toBe(true);
     expect(rendered.subject).toBe("You have 3 messages");
+    // A preview has no recipient; upstream's previews show a sample user named John Doe.
+    expect(rendered.html).toContain(">Hello John Doe, count=3</p>");
   });
 
   it("renders stored ones by id, with the project's theme when none is named", async () => {

@@ -1,6 +1,6 @@
 import type { RenderEmailRequest, ThemeChoice } from "@authsim/sdk/contract";
 import { knownError } from "../../errors/known-error.ts";
-import { SAMPLE_CONTENT_SOURCE } from "../../email/default-sources.ts";
+import { EMPTY_THEME_SOURCE, SAMPLE_CONTENT_SOURCE } from "../../email/default-sources.ts";
 import { renderEmailSources, renderingError, type RenderedEmail } from "../../email/render/sandbox.ts";
 import type { EmailTemplateRecord, EmailThemeRecord } from "../../store/admin-records.ts";
 import type { ProjectRecord, UserRecord } from "../../store/records.ts";
@@ -30,7 +30,8 @@ export function activeThemeSource(ctx: OpContext, project: ProjectRecord): strin
 }
 
 /**
- * A theme choice as the wire gives it: an id, null (the project's selected theme) or false (no theme). A missing theme
+ * A theme choice as the wire gives it: an id, null (the project's selected theme) or false (no theme: the bare
+ * document upstream wraps themeless content in, EMPTY_THEME_SOURCE). A missing theme
  * is the real service's plain-text "No theme found with given id", with `missingStatus` (400 where rendering).
  */
 export function themeSourceFor(
@@ -39,7 +40,7 @@ export function themeSourceFor(
   choice: ThemeChoice | undefined,
   missingStatus: 400 | 404 = 404,
 ): string | null {
-  if (choice === false) return null;
+  if (choice === false) return EMPTY_THEME_SOURCE;
   if (typeof choice === "string") return requireTheme(ctx, project.id, choice, missingStatus).tsxSource;
   return activeThemeSource(ctx, project);
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  DEV,
   START_MILLIS,
   admin,
   api,
@@ -11,7 +12,7 @@ import {
   signUp,
   type TestProvider,
 } from "../../../test-support/api.ts";
-import { SMTP, useSmtp } from "../../../test-support/admin.ts";
+import { SMTP, updatedProject, useSmtp } from "../../../test-support/admin.ts";
 
 /** Sending (spec §7 Server only, Admin): send-email into the outbox, the sent list, the test email, sign-in invitations. */
 
@@ -23,6 +24,31 @@ afterEach(() => expect(provider.unexpected).toEqual([]));
 
 const send = (json: unknown, headers = server()) => api(provider, "/emails/send-email", { headers, json });
 const MARKETING = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c";
+/** An email sent with theme_id false: upstream's bare document around the content. */
+const themeless = (content: string) =>
+  `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html lang="en" dir="ltr"><head></head><body>${content}</body></html>`;
+
+describe("the sender of an email (From, as the real mailer writes it)", () => {
+  it("is the project's name at the shared server's address, then its own sender once it has a server", async () => {
+    const invite = (email: string) =>
+      api(provider, "/internal/send-sign-in-invitation", {
+        headers: server(),
+        json: { email, callback_url: "http://localhost:3000/handler/sign-in" },
+      });
+    await expectJson(await invite("first@example.com"));
+    expect(provider.outbox.latest({ to: "first@example.com" })!.from).toBe(
+      `"${DEV.display_name}" <noreply@example.com>`,
+    );
+    await updatedProject(provider, {
+      config: { email_config: { ...SMTP, sender_name: "Acme Mail", sender_email: "hello@acme.example" } },
+    });
+    await expectJson(await invite("second@example.com"));
+    expect(provider.outbox.latest({ to: "second@example.com" })!.from).toBe('"Acme Mail" <hello@acme.example>');
+    const user = await signUp(provider);
+    await expectJson(await send({ user_ids: [user.user_id], html: "<p>Hi</p>", subject: "Hi" }));
+    expect(provider.outbox.latest({ to: user.email, kind: "custom" })!.from).toBe('"Acme Mail" <hello@acme.example>');
+  });
+});
 
 describe("POST /emails/send-email", () => {
   it("needs the project's own email server (REQUIRES_CUSTOM_EMAIL_SERVER) and server access", async () => {
@@ -53,10 +79,12 @@ describe("POST /emails/send-email", () => {
     expect(mail.text).toBe("Big news");
   });
 
-  it("sends a template with variables to all users, skipping anonymous ones, and theme false leaves the theme out", async () => {
+  it("sends a template with variables to all users, anonymous ones listed and skipped, and theme false renders a bare document", async () => {
     await useSmtp(provider);
     const user = await signUp(provider);
-    await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() });
+    const anonymous = await expectJson<{ user_id: string }>(
+      await api(provider, "/auth/anonymous/sign-up", { method: "POST", headers: client() }),
+    );
     const { id } = await expectJson<{ id: string }>(
       await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Count" } }),
     );
@@ -69,12 +97,43 @@ describe("POST /emails/send-email", () => {
         json: { tsx_source: source },
       }),
     );
-    const result = await expectJson<{ results: unknown[] }>(
+    const result = await expectJson<{ results: { user_id: string }[] }>(
       await send({ all_users: true, template_id: id, variables: { n: 7 }, theme_id: false }),
     );
-    expect(result.results).toEqual([{ user_id: user.user_id }]);
+    // Upstream's all_users is every user of the project; an anonymous one has no primary email, so its entry is skipped.
+    expect(result.results.map((r) => r.user_id).sort()).toEqual([user.user_id, anonymous.user_id].sort());
     const mail = provider.outbox.latest({ to: user.email })!;
-    expect(mail).toMatchObject({ subject: "n=7", html: "<p>n is 7</p>", text: "n is 7" });
+    // No theme is upstream's bare document around the content, nothing styled.
+    expect(mail).toMatchObject({ subject: "n=7", html: themeless("<p>n is 7</p>"), text: "n is 7" });
+    const { items } = await expectJson<{
+      items: { to: { user_id?: string }; status: string; skipped_reason?: string }[];
+    }>(await api(provider, "/emails/outbox", { headers: server() }));
+    expect(items.find((e) => e.to.user_id === anonymous.user_id)).toMatchObject({
+      status: "skipped",
+      skipped_reason: "USER_HAS_NO_PRIMARY_EMAIL",
+    });
+  });
+
+  it("sends a template with the project's theme unless the request names one: the template's own theme_id is not used", async () => {
+    await useSmtp(provider);
+    const user = await signUp(provider);
+    const { id } = await expectJson<{ id: string }>(
+      await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Plain" } }),
+    );
+    const source =
+      'import { Subject, NotificationCategory } from "@stackframe/emails"; export function EmailTemplate() { return <><Subject value="Plain" /><NotificationCategory value="Transactional" /><p>plain body</p></>; }';
+    await expectJson(
+      await api(provider, `/internal/email-templates/${id}`, {
+        method: "PATCH",
+        headers: admin(),
+        json: { tsx_source: source, theme_id: false },
+      }),
+    );
+    await expectJson(await send({ user_ids: [user.user_id], template_id: id }));
+    // The project's selected theme wraps it (the default theme's background), though the template says no theme.
+    expect(provider.outbox.latest({ to: user.email })!.html).toContain("background-color:#f4f4f5");
+    await expectJson(await send({ user_ids: [user.user_id], template_id: id, theme_id: false }));
+    expect(provider.outbox.latest({ to: user.email })!.html).toBe(themeless("<p>plain body</p>"));
   });
 
   it("sends a draft and marks it sent", async () => {
@@ -251,7 +310,10 @@ describe("the admin's email calls", () => {
       }),
     );
     expect(ok).toEqual({ success: true });
-    expect(provider.outbox.latest({ to: "me@example.com" })!.text).toContain("smtp.example.com:587");
+    const test = provider.outbox.latest({ to: "me@example.com" })!;
+    expect(test.text).toContain("smtp.example.com:587");
+    // From the configuration under test, not the project's (which is still the shared server here).
+    expect(test.from).toBe('"Dev" <noreply@example.com>');
     const failed = await expectJson<{ success: boolean; error_message: string }>(
       await api(provider, "/internal/send-test-email", {
         headers: admin(),
@@ -282,6 +344,19 @@ describe("the admin's email calls", () => {
       }),
       "REDIRECT_URL_NOT_WHITELISTED",
       400,
+    );
+  });
+
+  it("sends a sign-in invitation with a server key too (the real route takes server or admin), not a client one", async () => {
+    const json = { email: "invitee@example.com", callback_url: "http://localhost:3000/handler/sign-in" };
+    expect(
+      await expectJson(await api(provider, "/internal/send-sign-in-invitation", { headers: server(), json })),
+    ).toEqual({ success: true });
+    expect(provider.outbox.latest({ to: "invitee@example.com" })).toMatchObject({ kind: "sign_in_invitation" });
+    await expectKnownError(
+      await api(provider, "/internal/send-sign-in-invitation", { headers: client(), json }),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
     );
   });
 });

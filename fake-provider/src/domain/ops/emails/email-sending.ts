@@ -25,9 +25,11 @@ import { refusal } from "../../errors/refusals.ts";
 const schemaProblem = (message: string) => knownError("SCHEMA_ERROR", { message });
 
 function recipients(ctx: OpContext, projectId: string, body: SendEmailRequest): UserRecord[] {
+  // Upstream's all_users is every user row of the project, anonymous ones included: they are listed in the answer, and
+  // their entries are skipped in the queue (no primary email), as any user's without one.
   if (body.all_users) {
     return [...ctx.tables.users.values()]
-      .filter((u) => u.projectId === projectId && !u.isAnonymous)
+      .filter((u) => u.projectId === projectId)
       .sort((a, b) => a.signedUpAtMillis - b.signedUpAtMillis || (a.id < b.id ? -1 : 1));
   }
   return (body.user_ids ?? []).map((id) => {
@@ -43,7 +45,7 @@ export function recordSentEmail(
   projectId: string,
   to: string | null,
   userId: string | null,
-  content: { subject: string; html: string; text: string },
+  content: { subject: string; html: string; text: string; from?: string },
   outbox?: OutboxEntryRecord,
 ): SentEmailRecord {
   const record: SentEmailRecord = {
@@ -58,6 +60,7 @@ export function recordSentEmail(
     otp: null,
     link: null,
     userId,
+    ...(content.from !== undefined ? { from: content.from } : {}),
     sentAtMillis: ctx.now,
     seq: nextSequence(ctx.tables, "emails"),
     outbox:
@@ -101,7 +104,10 @@ export function sendCustomEmail(
       : null;
   const users = recipients(ctx, project.id, body);
   const templateSource = draft?.tsxSource ?? template?.tsxSource ?? htmlTemplateSource(body.html ?? "");
-  const themeChoice = body.theme_id !== undefined ? body.theme_id : (draft?.themeId ?? template?.themeId ?? null);
+  // Without theme_id, a draft's own theme choice applies; a template's does not (upstream sends a template with the
+  // project's selected theme unless the request names one; a template's theme_id is for its previews and the emails
+  // the service sends with it on its own behalf).
+  const themeChoice = body.theme_id !== undefined ? body.theme_id : (draft?.themeId ?? null);
   // The stored theme id: false (no theme) is null, null (the project's) is the project's selected theme.
   const selected = themeChoice === false ? null : (themeChoice ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);

@@ -1,6 +1,6 @@
 import { uuid } from "@authsim/sdk/runtime";
 import { renderEmail, type EmailKind } from "../../email/templates.ts";
-import type { OutboxRecipientRecord, SentEmailRecord } from "../../store/records.ts";
+import type { OutboxRecipientRecord, ProjectRecord, SentEmailRecord } from "../../store/records.ts";
 import { nextSequence } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
 import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
@@ -9,13 +9,28 @@ import { sendErrorFor } from "./mail-server.ts";
 /** How many emails the outbox keeps unless the provider is told otherwise (`outboxCapacity`). */
 export const DEFAULT_OUTBOX_CAPACITY = 10_000;
 const DROPPED_COUNTER = "emails_dropped";
+/** The shared email server's sender address (the real service's development STACK_EMAIL_SENDER). */
+export const SHARED_SENDER_ADDRESS = "noreply@example.com";
+
+/** A From header as the real service's mailer writes it. */
+export const fromHeader = (name: string, address: string) => `"${name}" <${address}>`;
+
+/** Who a project's emails come from: its own server's sender, or its name at the shared server's address. */
+export function senderOf(project: ProjectRecord): string {
+  const config = project.config.email_config;
+  return config?.type === "standard"
+    ? fromHeader(config.sender_name, config.sender_email)
+    : fromHeader(project.displayName, SHARED_SENDER_ADDRESS);
+}
 
 /**
  * Puts an email in the outbox, dropping the oldest past the capacity: a long-running dev server or a load test must
  * not grow without bound (each email holds its HTML). The emails table keeps insertion order, so its oldest row is the oldest email.
  */
 export function keepInOutbox(ctx: OpContext, record: SentEmailRecord): void {
-  ctx.tables.emails.set(record.id, record);
+  const project = ctx.tables.projects.get(record.projectId);
+  const kept = record.from === undefined && project ? { ...record, from: senderOf(project) } : record;
+  ctx.tables.emails.set(kept.id, kept);
   const capacity = ctx.settings.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY;
   while (ctx.tables.emails.size > capacity) {
     const oldest = ctx.tables.emails.oldest();

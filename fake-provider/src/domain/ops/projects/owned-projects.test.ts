@@ -14,6 +14,7 @@ import {
   expectKnownError,
   newProvider,
   server,
+  signUp,
   type TestProvider,
 } from "../../../test-support/api.ts";
 import { internalOwner, ownerAdmin, type Owner } from "../../../test-support/admin.ts";
@@ -129,9 +130,25 @@ describe("owned projects", () => {
     );
   });
 
-  it("is for the internal project (EXPECTED_INTERNAL_PROJECT) and needs a signed-in user", async () => {
+  it("needs a signed-in user (asked first, as upstream's CRUD does) of the internal project (EXPECTED_INTERNAL_PROJECT)", async () => {
+    // No user on another project: the user is what upstream asks for first.
     await expectKnownError(
       await api(provider, "/internal/projects", { headers: client() }),
+      "USER_AUTHENTICATION_REQUIRED",
+      401,
+    );
+    await expectKnownError(
+      await api(provider, "/internal/projects", {
+        headers: client(),
+        json: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" },
+      }),
+      "USER_AUTHENTICATION_REQUIRED",
+      401,
+    );
+    // A user of another project: that project is not the internal one.
+    const other = await signUp(provider);
+    await expectKnownError(
+      await api(provider, "/internal/projects", { headers: client({ accessToken: other.access_token }) }),
       "EXPECTED_INTERNAL_PROJECT",
       401,
     );

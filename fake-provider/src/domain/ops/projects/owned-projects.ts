@@ -17,8 +17,12 @@ import { refusal } from "../../errors/refusals.ts";
  * creates the projects of the teams they belong to, and moves one to another of their teams.
  */
 
-/** The calls are made on the `internal` project by one of its users. */
-export function requireInternalUser(auth: Auth): UserRecord {
+/**
+ * The calls are made on the `internal` project by one of its users. The owned-projects list and create (upstream's
+ * CRUD `onPrepare`) ask for the user first, then the project: `userFirst`. The transfer checks the project first.
+ */
+export function requireInternalUser(auth: Auth, order: "projectFirst" | "userFirst" = "projectFirst"): UserRecord {
+  if (order === "userFirst" && !auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
   if (auth.project.id !== INTERNAL_PROJECT_ID) throw knownError("EXPECTED_INTERNAL_PROJECT");
   if (!auth.user) throw knownError("USER_AUTHENTICATION_REQUIRED");
   return auth.user;
