@@ -31,11 +31,14 @@ export const projectAdminRoutes: RouteTable = {
   },
   listOwnedProjects: {
     handler: ({ auth, ctx }) =>
-      ok({ items: listOwnedProjects(ctx, requireInternalUser(auth)).map(adminProjectView), is_paginated: false }),
+      ok({
+        items: listOwnedProjects(ctx, requireInternalUser(auth, "userFirst")).map(adminProjectView),
+        is_paginated: false,
+      }),
   },
   createOwnedProject: {
     handler: ({ auth, ctx, body }) =>
-      created(adminProjectView(createOwnedProject(ctx, requireInternalUser(auth), body))),
+      created(adminProjectView(createOwnedProject(ctx, requireInternalUser(auth, "userFirst"), body))),
   },
   transferProject: {
     handler: ({ auth, ctx, body }) => {
