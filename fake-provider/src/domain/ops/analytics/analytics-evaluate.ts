@@ -1,7 +1,19 @@
-import { AnalyticsQueryError, QueryBudget } from "./analytics-budget.ts";
+import { QueryBudget } from "./analytics-budget.ts";
+import { analyzeQuery } from "./analytics-analyze.ts";
+import { CLICKHOUSE_USER, schemaOf } from "./analytics-catalog.ts";
+import { AnalyticsQueryError, CH, readableQuantity, SqlSyntaxError } from "./analytics-errors.ts";
 import { tokenizeYielding } from "./analytics-sql-tokens.ts";
-import { checkQuerySize, childrenOf, type Expr, type SelectQuery } from "./analytics-sql-ast.ts";
-import { parseTokens, SqlSyntaxError } from "./analytics-sql.ts";
+import {
+  checkQuerySize,
+  childrenOf,
+  type Expr,
+  type QueryStatement,
+  type SelectQuery,
+  type TableRef,
+  type UnionQuery,
+} from "./analytics-sql-ast.ts";
+import { parseTokens } from "./analytics-sql.ts";
+import { otherStatement, receivedText } from "./analytics-statements.ts";
 import type { Wildcard } from "@authsim/sdk/runtime";
 import {
   compare,
@@ -91,9 +103,14 @@ class Evaluator {
   private readonly likes = new Map<string, Wildcard>();
   private readonly meter = (steps: number) => this.budget.charge(Math.ceil(steps / LIKE_STEPS_PER_UNIT));
 
+  /** The element of each arrayJoin(…) call for the output row being projected. */
+  joined = new Map<Expr, Value>();
+
   constructor(
     private readonly env: QueryEnvironment,
     private readonly budget: QueryBudget,
+    /** The values of the query's subqueries (their first column), run before its rows. */
+    private readonly subqueries: ReadonlyMap<UnionQuery, Value[]>,
   ) {}
 
   /** `aggregates`: the values of a group's aggregate calls; null where none may be read (WHERE, GROUP BY, an aggregate's argument). */
@@ -125,14 +142,30 @@ class Evaluator {
         const found =
           literals !== null && typeof v === literals.type
             ? literals.values.has(v as string | number)
-            : expr.list.some((item) => compare(v, this.value(item, row, aggregates)) === 0);
+            : expr.list.some((item) =>
+                item.kind === "subquery"
+                  ? (this.subqueries.get(item.query) ?? []).some((w) => compare(v, w) === 0)
+                  : compare(v, this.value(item, row, aggregates)) === 0,
+              );
         return found !== expr.negated ? 1 : 0;
       }
       case "isNull": {
         const isNull = this.value(expr.operand, row, aggregates) === null;
         return isNull !== expr.negated ? 1 : 0;
       }
+      case "array":
+        return expr.items.map((item) => this.value(item, row, aggregates));
+      case "subquery":
+        return this.subqueries.get(expr.query)?.[0] ?? null;
       case "call":
+        if (expr.name.toLowerCase() === "arrayjoin") {
+          if (!this.joined.has(expr))
+            throw new AnalyticsQueryError(
+              "authsim's analytics emulation reads arrayJoin only as a SELECT column",
+              CH.NOT_IMPLEMENTED,
+            );
+          return this.joined.get(expr)!;
+        }
         if (isAggregate(expr)) {
           if (!aggregates?.has(expr))
             throw new AnalyticsQueryError(`Aggregate function ${expr.name} is found in WHERE or in a nested aggregate`);
@@ -328,55 +361,216 @@ class Evaluator {
       }
       case "currentdatabase":
         return "default";
+      case "currentuser":
+      case "user":
+        return CLICKHOUSE_USER;
+      case "currentroles":
+      case "enabledroles":
+        return [];
+      case "sleep":
+      case "sleepeachrow": {
+        arity(1);
+        const seconds = Number(values[0]);
+        if (!Number.isFinite(seconds) || seconds < 0)
+          throw new AnalyticsQueryError(`Illegal argument of function ${name}`, CH.ILLEGAL_TYPE_OF_ARGUMENT);
+        if (seconds > 3)
+          throw new AnalyticsQueryError(
+            `The maximum sleep time is 3000000 microseconds. Requested: ${Math.round(seconds * 1e6)}`,
+            CH.TOO_SLOW,
+          );
+        this.budget.sleep(seconds * 1000);
+        return 0;
+      }
       default:
-        throw new AnalyticsQueryError(`Unknown function ${name}`);
+        throw new AnalyticsQueryError(`Unknown function ${name}`, CH.UNKNOWN_FUNCTION);
     }
   }
 }
 
-function rowsOf(query: SelectQuery, env: QueryEnvironment): Row[] {
-  if (!query.from) return [{}];
-  const { database, table } = query.from;
-  const name = database && database !== "default" ? `${database}.${table}` : table;
+/** The columns `*` reads from a table (its schema's), or null to take the rows' own (a subquery's, numbers'). */
+function starColumns(ref: TableRef | null): string[] | null {
+  if (ref?.kind !== "table") return null;
+  const schema = schemaOf(ref.database ?? "default", ref.table);
+  return schema ? schema.columns.map(([name]) => name) : null;
+}
+
+/** Rows ClickHouse reads in one block (max_block_size): a result's size is checked a block at a time. */
+const BLOCK_ROWS = 65_409;
+
+/** Rows of a FROM: the project's tables, the system tables the emulation serves, numbers(n), a subquery's or CTE's. */
+async function rowsOf(
+  ref: TableRef | null,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  ctes: ReadonlyMap<string, UnionQuery>,
+): Promise<Iterable<Row>> {
+  if (!ref) return [{}];
+  if (ref.kind === "subquery") return (await runUnion(ref.query, env, budget, ctes)) as Row[];
+  if (ref.kind === "function") {
+    // Only numbers(…) gets here (analytics-analyze.ts refuses the others): generated as read, never held whole.
+    const evaluator = new Evaluator(env, budget, new Map());
+    const args = ref.args.map((arg) => evaluator.value(arg, {}, null));
+    const [from, count] = args.length >= 2 ? [Number(args[0]), Number(args[1])] : [0, Number(args[0])];
+    if (!Number.isInteger(from) || !Number.isInteger(count) || count < 0)
+      throw new AnalyticsQueryError(
+        "Table function 'numbers' requires non-negative integer arguments",
+        CH.BAD_ARGUMENTS,
+      );
+    return (function* () {
+      for (let i = 0; i < count; i++) yield { number: from + i };
+    })();
+  }
+  if (ref.database === null && ctes.has(ref.table))
+    return (await runUnion(ctes.get(ref.table)!, env, budget, ctes)) as Row[];
+  const name = ref.database && ref.database !== "default" ? `${ref.database}.${ref.table}` : ref.table;
   const rows = Object.hasOwn(env.tables, name) ? env.tables[name] : undefined;
   if (!rows)
     throw new AnalyticsQueryError(
-      `Unknown table expression identifier '${name}' (authsim's analytics emulation has: ${Object.keys(env.tables).join(", ")})`,
+      `authsim's analytics emulation has no rows for ${name} (it serves: ${Object.keys(env.tables).join(", ")})`,
+      CH.NOT_IMPLEMENTED,
     );
   return rows;
 }
 
+/** A parsed statement: rows answered at once (SHOW), or a query to run over the scope's text. */
+export type ParsedAnalytics =
+  { kind: "rows"; rows: Record<string, unknown>[] } | { kind: "query"; statement: QueryStatement; scope: string };
+
 /**
- * Parses a query: SqlSyntaxError (ClickHouse's wording) for what the emulation cannot read. Its text is read in slices
- * between the budget's checkpoints (a query may be a quarter of a megabyte); the parse after it is bounded in depth.
+ * Parses a query: SqlSyntaxError (ClickHouse's wording) for what the emulation cannot read, a statement's refusal
+ * (analytics-statements.ts). Its text is read in slices between the budget's checkpoints (a query may be a quarter of
+ * a megabyte); the parse after it is bounded in depth.
  */
-export async function parseAnalyticsQuery(text: string, budget: QueryBudget): Promise<SelectQuery> {
-  checkQuerySize(text);
+export async function parseAnalyticsQuery(query: string, budget: QueryBudget): Promise<ParsedAnalytics> {
+  checkQuerySize(query);
+  const text = receivedText(query);
   const tokens = await tokenizeYielding(text, () => budget.checkpoint());
   await budget.checkpoint();
-  return parseTokens(text, tokens);
+  const rows = otherStatement(text, tokens);
+  if (rows) return { kind: "rows", rows };
+  const statement = parseTokens(text, tokens);
+  // ClickHouse quotes the query in its messages as it reads it: here, the text as sent, spaces folded.
+  const scope = query.trim().replace(/;+$/, "").replace(/\s+/g, " ");
+  return { kind: "query", statement, scope };
 }
 
 type Context = { row: Row; aggregates: ReadonlyMap<Expr, Value> | null };
 
-/** Runs a parsed query with `env`: the JSONEachRow rows ClickHouse would answer, or an AnalyticsQueryError. */
+/** Runs a parsed statement with `env`: the JSONEachRow rows ClickHouse would answer, or its refusal. */
 export async function evaluateAnalyticsQuery(
-  query: SelectQuery,
+  parsed: ParsedAnalytics,
   env: QueryEnvironment,
   budget: QueryBudget,
 ): Promise<Record<string, unknown>[]> {
-  const evaluator = new Evaluator(env, budget);
-  let rows = rowsOf(query, env);
-  if (query.where) {
-    if (aggregatesIn(query.where).length > 0) throw new AnalyticsQueryError("Aggregate function is found in WHERE");
-    const kept: Row[] = [];
-    for (const row of rows) {
-      await budget.checkpoint();
-      if (truthy(evaluator.value(query.where, row, null))) kept.push(row);
-    }
-    rows = kept;
+  if (parsed.kind === "rows") return parsed.rows;
+  const { statement, scope } = parsed;
+  // readonly=1: no setting may be changed by the query.
+  if (statement.settings.length > 0)
+    throw new AnalyticsQueryError(`Cannot modify '${statement.settings[0]}' setting in readonly mode`, CH.READONLY);
+  analyzeQuery(statement.query, scope);
+  const rows = await runUnion(statement.query, env, budget, new Map());
+  if (rows.length > env.maxResultRows)
+    throw resultTooBig(
+      env.maxResultRows,
+      Math.min(rows.length, Math.ceil((env.maxResultRows + 1) / BLOCK_ROWS) * BLOCK_ROWS),
+    );
+  return rows;
+}
+
+/** ClickHouse's refusal of a result over max_result_rows, checked a block at a time: `counted` to the block's end. */
+function resultTooBig(maxRows: number, counted: number): AnalyticsQueryError {
+  return new AnalyticsQueryError(
+    `Limit for result exceeded, max rows: ${readableQuantity(maxRows)}, current rows: ${readableQuantity(counted)}`,
+    CH.TOO_MANY_ROWS_OR_BYTES,
+  );
+}
+
+const hasArrayJoin = (root: Expr): boolean => {
+  const stack = [root];
+  while (stack.length > 0) {
+    const expr = stack.pop()!;
+    if (expr.kind === "call" && expr.name.toLowerCase() === "arrayjoin") return true;
+    stack.push(...childrenOf(expr));
   }
+  return false;
+};
+
+/** SELECTs joined by UNION ALL: their rows one after the other. */
+async function runUnion(
+  query: UnionQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  outer: ReadonlyMap<string, UnionQuery>,
+): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const select of query.selects) {
+    const ctes = new Map(outer);
+    for (const cte of select.with) ctes.set(cte.name, cte.query);
+    for (const row of await runSelect(select, env, budget, ctes)) rows.push(row);
+  }
+  return rows;
+}
+
+/** The subqueries an expression holds as values (not those inside them): each run once, before the rows. */
+async function subqueryValues(
+  select: SelectQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  ctes: ReadonlyMap<string, UnionQuery>,
+): Promise<Map<UnionQuery, Value[]>> {
+  const values = new Map<UnionQuery, Value[]>();
+  const stack = [
+    ...(select.items === "*" ? [] : select.items.map((i) => i.expr)),
+    ...(select.where ? [select.where] : []),
+    ...select.groupBy,
+    ...select.orderBy.map((o) => o.expr),
+  ];
+  while (stack.length > 0) {
+    const expr = stack.pop()!;
+    if (expr.kind === "subquery") {
+      const rows = await runUnion(expr.query, env, budget, ctes);
+      values.set(
+        expr.query,
+        rows.map((row) => (Object.values(row)[0] ?? null) as Value),
+      );
+    } else stack.push(...childrenOf(expr));
+  }
+  return values;
+}
+
+async function runSelect(
+  query: SelectQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  ctes: ReadonlyMap<string, UnionQuery>,
+): Promise<Record<string, unknown>[]> {
+  const evaluator = new Evaluator(env, budget, await subqueryValues(query, env, budget, ctes));
+  const source = await rowsOf(query.from, env, budget, ctes);
+  if (query.where && aggregatesIn(query.where).length > 0)
+    throw new AnalyticsQueryError("Aggregate function is found in WHERE", CH.ILLEGAL_AGGREGATION);
   const items = query.items;
+  // Rows that go out one for one (no aggregate, ORDER BY or arrayJoin) are read only as far as the answer needs: to
+  // the LIMIT, or past the result's bound (then to the end of that block, which ClickHouse counts in its refusal).
+  const streaming =
+    query.groupBy.length === 0 &&
+    query.orderBy.length === 0 &&
+    (items === "*" || items.every((item) => aggregatesIn(item.expr).length === 0 && !hasArrayJoin(item.expr)));
+  const needed = query.limit === null ? Infinity : query.offset + query.limit;
+  const rows: Row[] = [];
+  let counted = 0;
+  for (const row of source) {
+    await budget.checkpoint();
+    if (query.where && !truthy(evaluator.value(query.where, row, null))) continue;
+    if (streaming && rows.length >= needed) break;
+    if (streaming && rows.length - query.offset >= env.maxResultRows) {
+      counted = Math.max(counted, rows.length - query.offset) + 1;
+      if (counted % BLOCK_ROWS === 0) break;
+      continue;
+    }
+    budget.retain(1);
+    rows.push(row);
+  }
+  if (counted > 0) throw resultTooBig(env.maxResultRows, counted);
   const aggregateCalls =
     items === "*" ? [] : [...items.map((i) => i.expr), ...query.orderBy.map((o) => o.expr)].flatMap(aggregatesIn);
   const aggregated =
@@ -405,16 +599,41 @@ export async function evaluateAnalyticsQuery(
     for (const row of rows) contexts.push({ row, aggregates: null });
   }
 
+  // A SELECT column arrayJoin(array) makes one output row per element (the first such column; others read its row).
+  const joinCall =
+    items === "*"
+      ? undefined
+      : items.map((i) => i.expr).find((e) => e.kind === "call" && e.name.toLowerCase() === "arrayjoin");
   const results: { context: Context; out: Record<string, unknown> }[] = [];
   for (const context of contexts) {
     await budget.checkpoint();
-    let out: Record<string, unknown>;
-    if (items === "*") out = Object.fromEntries(Object.entries(context.row).map(([k, v]) => [k, output(v)]));
-    else {
-      out = {};
-      for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
+    const elements: (Value | undefined)[] = [undefined];
+    if (joinCall?.kind === "call") {
+      const array = evaluator.value(joinCall.args[0]!, context.row, context.aggregates);
+      if (!Array.isArray(array))
+        throw new AnalyticsQueryError(
+          "Argument for function arrayJoin must be Array or Map",
+          CH.ILLEGAL_TYPE_OF_ARGUMENT,
+        );
+      elements.splice(0, 1, ...(array as Value[]));
+      budget.retain(array.length);
     }
-    results.push({ context, out });
+    for (const element of elements) {
+      if (joinCall && element !== undefined) evaluator.joined.set(joinCall, element);
+      let out: Record<string, unknown>;
+      if (items === "*") {
+        const columns = starColumns(query.from);
+        out = Object.fromEntries(
+          Object.entries(context.row)
+            .filter(([k]) => columns === null || columns.includes(k))
+            .map(([k, v]) => [k, output(v)]),
+        );
+      } else {
+        out = {};
+        for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
+      }
+      results.push({ context, out });
+    }
   }
 
   let ordered = results;
@@ -455,7 +674,5 @@ export async function evaluateAnalyticsQuery(
     ordered = keyed.map((k) => k.entry);
   }
   const limited = ordered.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
-  if (limited.length > env.maxResultRows)
-    throw new AnalyticsQueryError(`Limit for result exceeded, max rows: ${env.maxResultRows}`);
   return limited.map((entry) => entry.out);
 }
