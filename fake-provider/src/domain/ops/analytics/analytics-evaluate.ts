@@ -361,6 +361,9 @@ class Evaluator {
       }
       case "currentdatabase":
         return "default";
+      case "tojsonstring":
+        arity(1);
+        return JSON.stringify(asClickHouseJson(output(values[0]!)));
       case "currentuser":
       case "user":
         return CLICKHOUSE_USER;
@@ -385,6 +388,21 @@ class Evaluator {
         throw new AnalyticsQueryError(`Unknown function ${name}`, CH.UNKNOWN_FUNCTION);
     }
   }
+}
+
+/**
+ * A value as ClickHouse's JSON type holds it, for toJSONString: an object's paths sorted, and a path whose value is
+ * NULL not stored at all (the type keeps no NULL paths).
+ */
+function asClickHouseJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asClickHouseJson);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== null)
+      .map((key) => [key, asClickHouseJson((value as Record<string, unknown>)[key])]),
+  );
 }
 
 /** The columns `*` reads from a table (its schema's), or null to take the rows' own (a subquery's, numbers'). */

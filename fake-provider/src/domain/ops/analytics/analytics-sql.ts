@@ -81,8 +81,10 @@ class Parser {
 
   private fail(expected: string): never {
     const token = this.peek();
-    const where = token ? `position ${token.at + 1} ('${this.text.slice(token.at, token.end)}')` : "end of query";
-    throw new SqlSyntaxError(`Syntax error: failed at ${where}: expected ${expected}`);
+    const at = token?.at ?? this.text.length;
+    const shown =
+      token && !(token.type === "symbol" && token.text === ";") ? this.text.slice(token.at, token.end) : null;
+    throw syntaxErrorAt(this.text, at, shown, `Expected ${expected}`);
   }
 
   private expectWord(word: string): void {
