@@ -73,6 +73,8 @@ function hint(name: string, candidates: readonly string[]): string {
 
 class Analyzer {
   readonly reads: Read[] = [];
+  /** Each WITH table's columns, checked once where it is defined (not again per reference: a chain stays linear). */
+  private readonly cteColumns = new Map<UnionQuery, string[]>();
   constructor(private readonly scope: string) {}
 
   query(query: UnionQuery, ctes: ReadonlyMap<string, UnionQuery>): string[] {
@@ -88,7 +90,7 @@ class Analyzer {
   private select(select: SelectQuery, outer: ReadonlyMap<string, UnionQuery>): string[] {
     const ctes = new Map(outer);
     for (const cte of select.with) {
-      this.query(cte.query, ctes);
+      this.cteColumns.set(cte.query, this.query(cte.query, ctes));
       ctes.set(cte.name, cte.query);
     }
     const source = select.from ? this.source(select.from, ctes) : { columns: [], table: null, names: [], all: false };
@@ -195,7 +197,7 @@ class Analyzer {
       throw new AnalyticsQueryError(`Unknown table function ${ref.name}`, CH.UNKNOWN_FUNCTION);
     }
     if (ref.database === null && ctes.has(ref.table)) {
-      const columns = this.query(ctes.get(ref.table)!, ctes).map((name) => [name, null] as const);
+      const columns = (this.cteColumns.get(ctes.get(ref.table)!) ?? []).map((name) => [name, null] as const);
       return { columns, table: null, names: [...names, ref.table], all: false };
     }
     const database = ref.database ?? "default";

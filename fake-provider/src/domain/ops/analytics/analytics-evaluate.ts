@@ -46,7 +46,7 @@ async function rowsOf(
   ref: TableRef | null,
   env: QueryEnvironment,
   budget: QueryBudget,
-  ctes: ReadonlyMap<string, UnionQuery>,
+  ctes: Ctes,
 ): Promise<Iterable<Row>> {
   if (!ref) return [{}];
   if (ref.kind === "subquery") return (await runUnion(ref.query, env, budget, ctes)) as Row[];
@@ -64,8 +64,19 @@ async function rowsOf(
       for (let i = 0; i < count; i++) yield { number: from + i };
     })();
   }
-  if (ref.database === null && ctes.has(ref.table))
-    return (await runUnion(ctes.get(ref.table)!, env, budget, ctes)) as Row[];
+  const cte = ref.database === null ? ctes.get(ref.table) : undefined;
+  if (cte) {
+    // Run once per query however often it is read (a chain of CTEs each reading the last twice stays linear), in the
+    // names in scope where it was defined (so it cannot read itself).
+    const cache = cteResults.get(budget) ?? new Map<UnionQuery, Record<string, unknown>[]>();
+    cteResults.set(budget, cache);
+    let rows = cache.get(cte.query);
+    if (!rows) {
+      rows = await runUnion(cte.query, env, budget, cte.scope);
+      cache.set(cte.query, rows);
+    }
+    return rows as Row[];
+  }
   const name = ref.database && ref.database !== "default" ? `${ref.database}.${ref.table}` : ref.table;
   const rows = Object.hasOwn(env.tables, name) ? env.tables[name] : undefined;
   if (!rows)
@@ -112,7 +123,7 @@ export async function evaluateAnalyticsQuery(
   if (statement.settings.length > 0)
     throw new AnalyticsQueryError(`Cannot modify '${statement.settings[0]}' setting in readonly mode`, CH.READONLY);
   analyzeQuery(statement.query, scope);
-  const rows = await runUnion(statement.query, env, budget, new Map());
+  const rows = await runUnion(statement.query, env, budget, new Map(), env.maxResultRows);
   if (rows.length > env.maxResultRows)
     throw resultTooBig(
       env.maxResultRows,
@@ -120,6 +131,11 @@ export async function evaluateAnalyticsQuery(
     );
   return rows;
 }
+
+/** The WITH tables in scope: each with the names in scope where it was defined. */
+type Ctes = ReadonlyMap<string, { query: UnionQuery; scope: Ctes }>;
+/** Each query's CTE results (one budget per query). */
+const cteResults = new WeakMap<QueryBudget, Map<UnionQuery, Record<string, unknown>[]>>();
 
 /** ClickHouse's refusal of a result over max_result_rows, checked a block at a time: `counted` to the block's end. */
 function resultTooBig(maxRows: number, counted: number): AnalyticsQueryError {
@@ -144,13 +160,18 @@ async function runUnion(
   query: UnionQuery,
   env: QueryEnvironment,
   budget: QueryBudget,
-  outer: ReadonlyMap<string, UnionQuery>,
+  outer: Ctes,
+  /** max_result_rows, for the statement's own result (a subquery's or CTE's rows are not a result). */
+  resultBound = Infinity,
 ): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (const select of query.selects) {
     const ctes = new Map(outer);
-    for (const cte of select.with) ctes.set(cte.name, cte.query);
-    for (const row of await runSelect(select, env, budget, ctes)) rows.push(row);
+    for (const cte of select.with) ctes.set(cte.name, { query: cte.query, scope: new Map(ctes) });
+    for (const row of await runSelect(select, env, budget, ctes, resultBound)) {
+      if (query.selects.length > 1) budget.retain(1);
+      rows.push(row);
+    }
   }
   return rows;
 }
@@ -160,7 +181,7 @@ async function subqueryValues(
   select: SelectQuery,
   env: QueryEnvironment,
   budget: QueryBudget,
-  ctes: ReadonlyMap<string, UnionQuery>,
+  ctes: Ctes,
 ): Promise<Map<UnionQuery, Value[]>> {
   const values = new Map<UnionQuery, Value[]>();
   const stack = [
@@ -186,7 +207,8 @@ async function runSelect(
   query: SelectQuery,
   env: QueryEnvironment,
   budget: QueryBudget,
-  ctes: ReadonlyMap<string, UnionQuery>,
+  ctes: Ctes,
+  resultBound: number,
 ): Promise<Record<string, unknown>[]> {
   const evaluator = new Evaluator(env, budget, await subqueryValues(query, env, budget, ctes));
   const source = await rowsOf(query.from, env, budget, ctes);
@@ -206,7 +228,7 @@ async function runSelect(
     await budget.checkpoint();
     if (query.where && !truthy(evaluator.value(query.where, row, null))) continue;
     if (streaming && rows.length >= needed) break;
-    if (streaming && rows.length - query.offset >= env.maxResultRows) {
+    if (streaming && rows.length - query.offset >= resultBound) {
       counted = Math.max(counted, rows.length - query.offset) + 1;
       if (counted % BLOCK_ROWS === 0) break;
       continue;
@@ -214,7 +236,7 @@ async function runSelect(
     budget.retain(1);
     rows.push(row);
   }
-  if (counted > 0) throw resultTooBig(env.maxResultRows, counted);
+  if (counted > 0) throw resultTooBig(resultBound, counted);
   const aggregateCalls =
     items === "*" ? [] : [...items.map((i) => i.expr), ...query.orderBy.map((o) => o.expr)].flatMap(aggregatesIn);
   const aggregated =
