@@ -1,15 +1,18 @@
 /**
  * The query language of POST /internal/analytics/query, as far as the emulator serves it. The real service runs the
  * admin's text on ClickHouse (read-only, row policies per project); no JavaScript library parses ClickHouse's dialect,
- * and a general SQL engine would compile the admin's text to code. So this is a small parser of the part of it the
- * real service's own callers use, read into plain data that domain/ops/analytics/analytics-evaluate.ts interprets:
+ * and a general SQL engine would compile the admin's text to code. So this is a parser of the part of it the real
+ * service's own callers use, read into plain data that analytics-evaluate.ts interprets:
  *
- *   SELECT expr [AS name], … | *  [FROM [db.]table]  [WHERE expr]  [GROUP BY expr, …]  [ORDER BY expr [ASC|DESC], …]
- *   [LIMIT n [OFFSET m]] [;]
+ *   [WITH name AS (SELECT …), …] SELECT expr [AS name], … | *  [FROM [db.]table | function(args) | (SELECT …) [[AS] alias]]
+ *   [WHERE expr] [GROUP BY expr, …] [ORDER BY expr [ASC|DESC], …] [LIMIT n [OFFSET m] | LIMIT m, n]
+ *   [UNION ALL SELECT …]… [SETTINGS name = value, …] [;] FORMAT JSONEachRow
  *
- * with literals, `{name:Type}` parameters, columns and JSON paths (`data.refresh_token_id`), `= != <> < <= > >=`,
- * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * /` and function calls (analytics-evaluate.ts lists them).
- * Anything else is a syntax error, answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
+ * (the FORMAT is the one the service's client appends: analytics-statements.ts) with literals, arrays, `{name:Type}`
+ * parameters, columns and JSON paths (`data.refresh_token_id`), `(SELECT …)` as a value or IN list, `= != <> < <= > >=`,
+ * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * / %` and function calls
+ * (analytics-expressions.ts lists them). Anything else is a syntax error in ClickHouse's form (position, token, line
+ * and column, the text from there), answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
  */
 import {
   checkAstBounds,
