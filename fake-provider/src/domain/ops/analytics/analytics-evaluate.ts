@@ -215,6 +215,18 @@ async function runSelect(
   if (query.where && aggregatesIn(query.where).length > 0)
     throw new AnalyticsQueryError("Aggregate function is found in WHERE", CH.ILLEGAL_AGGREGATION);
   const items = query.items;
+  // GROUP BY may name a SELECT column's alias (`GROUP BY m` for `x % 3 AS m`), where no column of the table has it.
+  const aliased = new Map(items === "*" ? [] : items.map((item) => [item.name, item.expr] as const));
+  const tableColumns = query.from?.kind === "table" ? starColumns(query.from) : null;
+  const groupBy = query.groupBy.map((expr) =>
+    expr.kind === "column" &&
+    expr.path.length === 1 &&
+    aliased.has(expr.path[0]!) &&
+    aliased.get(expr.path[0]!) !== expr &&
+    !(tableColumns ?? []).includes(expr.path[0]!)
+      ? aliased.get(expr.path[0]!)!
+      : expr,
+  );
   // Rows that go out one for one (no aggregate, ORDER BY or arrayJoin) are read only as far as the answer needs: to
   // the LIMIT, or past the result's bound (then to the end of that block, which ClickHouse counts in its refusal).
   const streaming =
@@ -249,7 +261,7 @@ async function runSelect(
     const groups = new Map<string, Row[]>();
     for (const row of rows) {
       await budget.checkpoint();
-      const key = JSON.stringify(query.groupBy.map((expr) => output(evaluator.value(expr, row, null))));
+      const key = JSON.stringify(groupBy.map((expr) => output(evaluator.value(expr, row, null))));
       const members = groups.get(key);
       if (members) members.push(row);
       else groups.set(key, [row]);

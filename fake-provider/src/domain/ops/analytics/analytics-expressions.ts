@@ -159,9 +159,11 @@ export class Evaluator {
   }
 
   private column(path: string[], row: Row): Value {
-    const [head, ...rest] = path;
+    // `t.x` where t names the table (analytics-analyze.ts checked that it does): the column x.
+    const [head, ...rest] =
+      path.length > 1 && !Object.hasOwn(row, path[0]!) && Object.hasOwn(row, path[1]!) ? path.slice(1) : path;
     if (!head || !Object.hasOwn(row, head))
-      throw new AnalyticsQueryError(`Unknown expression identifier '${path.join(".")}'`);
+      throw new AnalyticsQueryError(`Unknown expression identifier '${path.join(".")}'`, CH.UNKNOWN_IDENTIFIER);
     let value: unknown = row[head];
     for (const key of rest) {
       // JSON subcolumns: a missing key reads NULL, as ClickHouse's JSON type answers.
@@ -200,7 +202,7 @@ export class Evaluator {
       if (left === null || right === null) return null;
       return this.like(String(right)).matches(String(output(left)), this.meter) ? 1 : 0;
     }
-    if (["+", "-", "*", "/"].includes(expr.op)) {
+    if (["+", "-", "*", "/", "%"].includes(expr.op)) {
       if (left === null || right === null) return null;
       if (isDateTime(left) && typeof right === "number" && (expr.op === "+" || expr.op === "-")) {
         return dateTime(left.dateTime + (expr.op === "+" ? 1 : -1) * right * 1000);
@@ -213,7 +215,9 @@ export class Evaluator {
           ? left - right
           : expr.op === "*"
             ? left * right
-            : left / right;
+            : expr.op === "/"
+              ? left / right
+              : left % right;
     }
     const order = compare(left, right);
     if (order === null) return null;

@@ -68,4 +68,17 @@ describe("hostile analytics queries", () => {
     const nested = `SELECT ${"(SELECT ".repeat(300)}1${")".repeat(300)}`;
     expect((await refusal(nested)).code).toBe(CH.TOO_DEEP_RECURSION);
   });
+
+  it("reads table aliases, GROUP BY a SELECT alias and % as ClickHouse does", async () => {
+    const budget = new QueryBudget(10_000);
+    const run = async (query: string) => evaluateAnalyticsQuery(await parseAnalyticsQuery(query, budget), env, budget);
+    expect(
+      await run("SELECT number % 3 AS m, count() AS c FROM numbers(10) AS n WHERE n.number < 9 GROUP BY m ORDER BY m"),
+    ).toEqual([
+      { m: 0, c: "3" },
+      { m: 1, c: "3" },
+      { m: 2, c: "3" },
+    ]);
+    expect(await run("SELECT t.x AS x FROM (SELECT 1 AS x) AS t WHERE t.x = 1")).toEqual([{ x: 1 }]);
+  });
 });

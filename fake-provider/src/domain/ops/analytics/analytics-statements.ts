@@ -223,7 +223,8 @@ export function otherStatement(text: string, tokens: Token[]): Rows | null {
       return failAtFormat(text, tokens, EXPECTED_AFTER_GRANT);
     case "SET": {
       const setting = nameOf(reader.peek());
-      if (setting !== null && !["ROLE", "DEFAULT"].includes(setting.toUpperCase()))
+      const equals = reader.peek(1);
+      if (setting !== null && equals?.type === "symbol" && equals.text === "=")
         throw new AnalyticsQueryError(`Cannot modify '${setting}' setting in readonly mode`, CH.READONLY);
       throw readonly();
     }
