@@ -64,6 +64,13 @@ export const refusals = {
   messagesEmpty: { status: 400, text: "messages must not be empty", operations: ["aiChatCreate"] },
   invalidToolNamesRequest: { status: 400, text: "Invalid tool names in request.", operations: ["aiQuery"] },
   noAccessToProject: { status: 403, text: "You do not have access to this project", operations: ["aiQuery"] },
+  // domain/ops/ai/image-limits.ts
+  tooManyImages: { status: 400, text: (max: Arg) => `Maximum ${max} images per message.`, operations: ["aiQuery"] },
+  imageTooLarge: {
+    status: 400,
+    text: (limitMb: Arg, sizeMb: Arg) => `Image exceeds ${limitMb}MB limit (${sizeMb}MB).`,
+    operations: ["aiQuery"],
+  },
   // domain/ops/analytics/analytics-events.ts
   refreshTokenRequiredAnalyticsEvents: { status: 400, text: "A refresh token is required for analytics events" },
   // domain/ops/projects/api-keys.ts

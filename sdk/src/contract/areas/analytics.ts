@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperations, json } from "../define-operations.ts";
+import { uuidNamed } from "./common.ts";
 
 /**
  * Analytics queries (the real service's POST /internal/analytics/query): an admin's read-only SQL over the project's
@@ -23,13 +24,12 @@ export const analyticsQueryTimingResponse = z.object({
   stats: z.object({ cpu_time: z.number(), wall_clock_time: z.number() }),
 });
 
-const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const wholeMillis = z.number().int().min(0);
 
 /** The client SDK's batch of auto-captured events (POST /analytics/events/batch), at most 500 at a time. */
 export const analyticsEventBatchRequest = z.strictObject({
-  session_replay_segment_id: z.string().regex(anyUuid, "Invalid session_replay_segment_id"),
-  batch_id: z.string().regex(anyUuid, "Invalid batch_id"),
+  session_replay_segment_id: uuidNamed("session_replay_segment_id"),
+  batch_id: uuidNamed("batch_id"),
   sent_at_ms: wholeMillis,
   events: z
     .array(

@@ -87,3 +87,12 @@ export const botChallengeFields = {
   bot_challenge_phase: z.enum(["invisible", "visible"]).optional(),
   bot_challenge_unavailable: z.literal("true").optional(),
 };
+
+const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * A UUID the real service refuses with its own bare line ("Invalid batch_id"), no path before it (session replays'
+ * and analytics events' batches).
+ */
+export const uuidNamed = (field: string) =>
+  z.string().refine((s) => anyUuid.test(s), { message: `Invalid ${field}`, params: { bare: true } });

@@ -1,17 +1,11 @@
 import { z } from "zod";
-import { millis } from "./common.ts";
+import { millis, uuidNamed } from "./common.ts";
 import { defineOperations, json } from "../define-operations.ts";
 
 /**
  * Session replays (the published SDK's rrweb recorder; the real service's session-replays routes): a client with a
  * user token uploads batches of events; an admin lists replays, their chunks (one per batch) and their events.
  */
-
-const anyUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-/** A UUID the real service refuses with its own bare line ("Invalid batch_id"), no path before it. */
-const uuidNamed = (field: string) =>
-  z.string().refine((s) => anyUuid.test(s), { message: `Invalid ${field}`, params: { bare: true } });
 
 export const sessionReplayBatchRequest = z.strictObject({
   browser_session_id: uuidNamed("browser_session_id"),

@@ -167,6 +167,18 @@ describe("POST /ai/query/{mode}", () => {
     expect([tools.status, await tools.text()]).toEqual([400, "Invalid tool names in request."]);
   });
 
+  it("refuses a message with more than 3 images, or an image over 3 MiB by its base64 length, with the real texts", async () => {
+    const image = (base64: string) => ({ type: "image", image: `data:image/png;base64,${base64}` });
+    const withParts = (parts: unknown[]) => ({ ...valid, messages: [{ role: "user", content: parts }] });
+    const four = await query(withParts(Array.from({ length: 4 }, () => image("AA=="))));
+    expect([four.status, await four.text()]).toEqual([400, "Maximum 3 images per message."]);
+    const big = await query(withParts([image("A".repeat(Math.ceil(((3 * 1024 * 1024 + 1) * 4) / 3)))]));
+    expect([big.status, await big.text()]).toEqual([400, "Image exceeds 3MB limit (3.00MB)."]);
+    // Three images, one of exactly the limit, are within both.
+    const three = await query(withParts([image("AA=="), image("AA=="), image("A".repeat((3 * 1024 * 1024 * 4) / 3))]));
+    expect(three.status).toBe(200);
+  });
+
   it("answers a valid request with the fixed local reply, as JSON or as a UI message stream", async () => {
     expect(await expectJson(await query(valid))).toEqual({
       content: [{ type: "text", text: LOCAL_AI_REPLY }],

@@ -1,3 +1,4 @@
+import { checkImageAttachments } from "./image-limits.ts";
 import { nextModelText } from "./offline-model.ts";
 import { INTERNAL_PROJECT_ID, type AiQueryRequest } from "@authsim/sdk/contract";
 import { randomBase32, uuid } from "@authsim/sdk/runtime";
@@ -74,7 +75,7 @@ const AI_TOOLS = [
 
 /**
  * POST /ai/query/{mode}: the request checked as the real service checks it (its schema, then the tool names, then a
- * project id only for a dashboard user who manages it), then the fixed local reply in place of a model's. A stream
+ * project id only for a dashboard user who manages it, then the images attached: image-limits.ts), then the fixed local reply in place of a model's. A stream
  * is answered as the same reply in one text part of the AI SDK's UI message stream.
  */
 export function aiQuery(
@@ -88,6 +89,7 @@ export function aiQuery(
     const user = auth?.project.id === INTERNAL_PROJECT_ID ? auth.user : null;
     if (!user || !project || !managesProject(ctx.tables, user.id, project)) throw refusal("noAccessToProject");
   }
+  checkImageAttachments(body.messages);
   const text = nextModelText(ctx);
   return {
     content: [{ type: "text", text }],

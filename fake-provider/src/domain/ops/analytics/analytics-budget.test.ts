@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AnalyticsQueryError, MAX_SLICE_UNITS, QueryBudget, SERVER_CAP_MS, UNITS_PER_MS } from "./analytics-budget.ts";
+import { CH } from "./analytics-errors.ts";
 
 /** An analytics query's budget (analytics-budget.ts), on a monotonic clock the test moves. */
 
@@ -16,7 +17,7 @@ describe("an analytics query's budget", () => {
       await budget.checkpoint();
     }
     expect(() => budget.charge(1)).toThrow(
-      new AnalyticsQueryError("Timeout exceeded: elapsed 1000.000 ms, maximum: 1000 ms. "),
+      new AnalyticsQueryError("Timeout exceeded: elapsed 1000.000 ms, maximum: 1000 ms", CH.TIMEOUT_EXCEEDED),
     );
   });
 
@@ -24,7 +25,7 @@ describe("an analytics query's budget", () => {
     const { clock, budget } = budgetAt(1_000);
     budget.charge(10);
     clock.now = 1_000.5;
-    await expect(budget.checkpoint()).rejects.toThrow(/^Timeout exceeded: elapsed 1000\.500 ms, maximum: 1000 ms\. $/);
+    await expect(budget.checkpoint()).rejects.toThrow(/^Timeout exceeded: elapsed 1000\.500 ms, maximum: 1000 ms$/);
     // Read between rows, and every few thousand units within one.
     const other = budgetAt(1_000);
     other.clock.now = 2_000;
@@ -36,7 +37,7 @@ describe("an analytics query's budget", () => {
   it("caps a timeout at the server's own bound", async () => {
     const { clock, budget } = budgetAt(120_000);
     clock.now = SERVER_CAP_MS + 1;
-    await expect(budget.checkpoint()).rejects.toThrow(`maximum: ${SERVER_CAP_MS} ms. `);
+    await expect(budget.checkpoint()).rejects.toThrow(`maximum: ${SERVER_CAP_MS} ms`);
   });
 
   it("refuses one row that alone needs more work than a slice between yields", async () => {

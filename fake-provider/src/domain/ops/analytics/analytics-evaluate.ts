@@ -1,382 +1,254 @@
-import { AnalyticsQueryError, QueryBudget } from "./analytics-budget.ts";
+import type { QueryBudget } from "./analytics-budget.ts";
+import { analyzeQuery } from "./analytics-analyze.ts";
+import { schemaOf } from "./analytics-catalog.ts";
+import { AnalyticsQueryError, CH, readableQuantity, SqlSyntaxError } from "./analytics-errors.ts";
+import { aggregatesIn, Evaluator, type QueryEnvironment } from "./analytics-expressions.ts";
 import { tokenizeYielding } from "./analytics-sql-tokens.ts";
-import { checkQuerySize, childrenOf, type Expr, type SelectQuery } from "./analytics-sql-ast.ts";
-import { parseTokens, SqlSyntaxError } from "./analytics-sql.ts";
-import type { Wildcard } from "@authsim/sdk/runtime";
 import {
-  compare,
-  dateTime,
-  formatDateTime,
-  isDateTime,
-  likePattern,
-  output,
-  paramValue,
-  parseDateTime,
-  truthy,
-  type Row,
-  type Value,
-} from "./analytics-values.ts";
+  checkQuerySize,
+  childrenOf,
+  type Expr,
+  type QueryStatement,
+  type SelectQuery,
+  type TableRef,
+  type UnionQuery,
+} from "./analytics-sql-ast.ts";
+import { parseTokens } from "./analytics-sql.ts";
+import { otherStatement, receivedText } from "./analytics-statements.ts";
+import { compare, dateTime, output, truthy, type Row, type Value } from "./analytics-values.ts";
 
 /**
- * Runs a parsed analytics query (analytics-sql.ts) over rows in memory, with ClickHouse's answers where they show on
- * the wire (analytics-values.ts): count() and other 64-bit integers as strings (JSONEachRow quotes them), NULL in a
- * WHERE as false. Functions: the aggregates count, uniq, uniqExact, min, max, sum, avg; now, today, toDate,
- * toDateTime, toString, lower, upper, length, coalesce, ifNull, if, getSetting, currentDatabase. Anything else is an
- * error, as a function ClickHouse does not know is.
+ * Runs a parsed analytics statement (analytics-sql.ts, analytics-statements.ts) over rows in memory: checked first as
+ * ClickHouse's analyzer does (analytics-analyze.ts), then each SELECT of a UNION ALL with its WITH tables and
+ * subqueries, FROM a table, numbers(n) or a subquery, WHERE, GROUP BY with aggregates, ORDER BY (NULLs last), LIMIT and
+ * OFFSET; expressions by analytics-expressions.ts. The result is refused over max_result_rows as ClickHouse does.
  *
  * Evaluation is asynchronous and counted (analytics-budget.ts): it yields between rows and groups so the server goes on
- * serving, and stops with ClickHouse's timeout once the query's time is spent. A group's aggregates are computed before
- * its row is projected, a row at a time between checkpoints, so no aggregate over many rows runs in one stretch.
+ * serving, and stops with ClickHouse's timeout once the query's time is spent; the rows it holds at once are bounded
+ * (QueryBudget.retain). A group's aggregates are computed before its row is projected, a row at a time between
+ * checkpoints, so no aggregate over many rows runs in one stretch.
  */
 
-export { AnalyticsQueryError, SqlSyntaxError, dateTime, type Row };
+export { AnalyticsQueryError, SqlSyntaxError, dateTime, type QueryEnvironment, type Row };
 
-export interface QueryEnvironment {
-  /** Table name → its rows (already limited to what the caller may read). */
-  tables: Record<string, Row[]>;
-  params: Record<string, unknown>;
-  nowMillis: number;
-  settings: Record<string, string>;
-  maxResultRows: number;
+/** The columns `*` reads from a table (its schema's), or null to take the rows' own (a subquery's, numbers'). */
+function starColumns(ref: TableRef | null): string[] | null {
+  if (ref?.kind !== "table") return null;
+  const schema = schemaOf(ref.database ?? "default", ref.table);
+  return schema ? schema.columns.map(([name]) => name) : null;
 }
 
-const AGGREGATES = new Set(["count", "uniq", "uniqexact", "min", "max", "sum", "avg"]);
-type Call = Extract<Expr, { kind: "call" }>;
-const isAggregate = (expr: Expr): boolean => expr.kind === "call" && AGGREGATES.has(expr.name.toLowerCase());
+/** Rows ClickHouse reads in one block (max_block_size): a result's size is checked a block at a time. */
+const BLOCK_ROWS = 65_409;
 
-/** The aggregate calls in an expression, outermost only (one inside another's argument is refused when evaluated). */
-function aggregatesIn(root: Expr): Call[] {
-  const found: Call[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const expr = stack.pop()!;
-    if (isAggregate(expr)) found.push(expr as Call);
-    else stack.push(...childrenOf(expr));
-  }
-  return found;
-}
-
-/**
- * An IN list of string literals only, or of number literals only, as a set: a value of the same type is in the list
- * exactly when the set has it (compare() orders two strings, or two numbers, as they are), so a long list costs one
- * lookup per row instead of a comparison per item, as ClickHouse's set does. Made once per list.
- */
-const literalSets = new WeakMap<Expr[], { type: "string" | "number"; values: Set<string | number> } | null>();
-function literalSet(list: Expr[]): { type: "string" | "number"; values: Set<string | number> } | null {
-  let set = literalSets.get(list);
-  if (set === undefined) {
-    const first = list[0];
-    const type =
-      first?.kind === "literal" && (typeof first.value === "string" || typeof first.value === "number")
-        ? typeof first.value
-        : null;
-    const same = type !== null && list.every((item) => item.kind === "literal" && typeof item.value === type);
-    set = same
-      ? {
-          type: type as "string" | "number",
-          values: new Set(list.map((item) => (item as { value: string | number }).value)),
-        }
-      : null;
-    literalSets.set(list, set);
-  }
-  return set;
-}
-
-/** Characters a LIKE reads per unit of work (a unit is about one expression node's evaluation). */
-const LIKE_STEPS_PER_UNIT = 8;
-/** Distinct LIKE patterns kept compiled during one query (a column's values as patterns would otherwise pile up). */
-const LIKE_CACHE_SIZE = 64;
-
-class Evaluator {
-  private readonly likes = new Map<string, Wildcard>();
-  private readonly meter = (steps: number) => this.budget.charge(Math.ceil(steps / LIKE_STEPS_PER_UNIT));
-
-  constructor(
-    private readonly env: QueryEnvironment,
-    private readonly budget: QueryBudget,
-  ) {}
-
-  /** `aggregates`: the values of a group's aggregate calls; null where none may be read (WHERE, GROUP BY, an aggregate's argument). */
-  value(expr: Expr, row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
-    this.budget.charge(1);
-    switch (expr.kind) {
-      case "literal":
-        return expr.value;
-      case "param":
-        return paramValue(expr.name, expr.type, this.env.params);
-      case "star":
-        throw new AnalyticsQueryError("* is only allowed in count(*) or alone after SELECT");
-      case "column":
-        return this.column(expr.path, row);
-      case "unary": {
-        const v = this.value(expr.operand, row, aggregates);
-        if (expr.op === "NOT") return v === null ? null : truthy(v) ? 0 : 1;
-        if (typeof v !== "number") throw new AnalyticsQueryError("Illegal type of argument of function negate");
-        return -v;
-      }
-      case "logical":
-        return this.logical(expr, row, aggregates);
-      case "binary":
-        return this.binary(expr, row, aggregates);
-      case "in": {
-        const v = this.value(expr.operand, row, aggregates);
-        if (v === null) return null;
-        const literals = literalSet(expr.list);
-        const found =
-          literals !== null && typeof v === literals.type
-            ? literals.values.has(v as string | number)
-            : expr.list.some((item) => compare(v, this.value(item, row, aggregates)) === 0);
-        return found !== expr.negated ? 1 : 0;
-      }
-      case "isNull": {
-        const isNull = this.value(expr.operand, row, aggregates) === null;
-        return isNull !== expr.negated ? 1 : 0;
-      }
-      case "call":
-        if (isAggregate(expr)) {
-          if (!aggregates?.has(expr))
-            throw new AnalyticsQueryError(`Aggregate function ${expr.name} is found in WHERE or in a nested aggregate`);
-          return aggregates.get(expr)!;
-        }
-        return this.call(expr.name, expr.args, row, aggregates);
-    }
-  }
-
-  private column(path: string[], row: Row): Value {
-    const [head, ...rest] = path;
-    if (!head || !Object.hasOwn(row, head))
-      throw new AnalyticsQueryError(`Unknown expression identifier '${path.join(".")}'`);
-    let value: unknown = row[head];
-    for (const key of rest) {
-      // JSON subcolumns: a missing key reads NULL, as ClickHouse's JSON type answers.
-      value =
-        value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, key)
-          ? (value as Record<string, unknown>)[key]
-          : null;
-    }
-    return value as Value;
-  }
-
-  /** AND / OR over any number of operands, left to right, stopping at the first that decides; NULL where none does and one is NULL. */
-  private logical(
-    expr: Extract<Expr, { kind: "logical" }>,
-    row: Row,
-    aggregates: ReadonlyMap<Expr, Value> | null,
-  ): Value {
-    const decisive = expr.op === "OR";
-    let sawNull = false;
-    for (const operand of expr.operands) {
-      const v = this.value(operand, row, aggregates);
-      if (v === null) sawNull = true;
-      else if (truthy(v) === decisive) return decisive ? 1 : 0;
-    }
-    return sawNull ? null : decisive ? 0 : 1;
-  }
-
-  private binary(
-    expr: Extract<Expr, { kind: "binary" }>,
-    row: Row,
-    aggregates: ReadonlyMap<Expr, Value> | null,
-  ): Value {
-    const left = this.value(expr.left, row, aggregates);
-    const right = this.value(expr.right, row, aggregates);
-    if (expr.op === "LIKE") {
-      if (left === null || right === null) return null;
-      return this.like(String(right)).matches(String(output(left)), this.meter) ? 1 : 0;
-    }
-    if (["+", "-", "*", "/"].includes(expr.op)) {
-      if (left === null || right === null) return null;
-      if (isDateTime(left) && typeof right === "number" && (expr.op === "+" || expr.op === "-")) {
-        return dateTime(left.dateTime + (expr.op === "+" ? 1 : -1) * right * 1000);
-      }
-      if (typeof left !== "number" || typeof right !== "number")
-        throw new AnalyticsQueryError(`Illegal types of arguments of operator ${expr.op}`);
-      return expr.op === "+"
-        ? left + right
-        : expr.op === "-"
-          ? left - right
-          : expr.op === "*"
-            ? left * right
-            : left / right;
-    }
-    const order = compare(left, right);
-    if (order === null) return null;
-    const results: Record<string, boolean> = {
-      "=": order === 0,
-      "!=": order !== 0,
-      "<": order < 0,
-      "<=": order <= 0,
-      ">": order > 0,
-      ">=": order >= 0,
-    };
-    return results[expr.op] ? 1 : 0;
-  }
-
-  /** A LIKE pattern compiled once per query (a constant pattern is the same for every row). */
-  private like(pattern: string): Wildcard {
-    let compiled = this.likes.get(pattern);
-    if (!compiled) {
-      this.meter(pattern.length);
-      if (this.likes.size >= LIKE_CACHE_SIZE) this.likes.clear();
-      compiled = likePattern(pattern);
-      this.likes.set(pattern, compiled);
-    }
-    return compiled;
-  }
-
-  /** An aggregate call's value over a group, a row at a time between the budget's checkpoints. */
-  async aggregate(call: Call, group: readonly Row[]): Promise<Value> {
-    const lower = call.name.toLowerCase();
-    const arg = call.args[0];
-    if (lower === "count" && (!arg || arg.kind === "star")) return String(group.length);
-    if (!arg || arg.kind === "star")
+/** Rows of a FROM: the project's tables, the system tables the emulation serves, numbers(n), a subquery's or CTE's. */
+async function rowsOf(
+  ref: TableRef | null,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  ctes: Ctes,
+): Promise<Iterable<Row>> {
+  if (!ref) return [{}];
+  if (ref.kind === "subquery") return (await runUnion(ref.query, env, budget, ctes)) as Row[];
+  if (ref.kind === "function") {
+    // Only numbers(…) gets here (analytics-analyze.ts refuses the others): generated as read, never held whole.
+    const evaluator = new Evaluator(env, budget, new Map());
+    const args = ref.args.map((arg) => evaluator.value(arg, {}, null));
+    const [from, count] = args.length >= 2 ? [Number(args[0]), Number(args[1])] : [0, Number(args[0])];
+    if (!Number.isInteger(from) || !Number.isInteger(count) || count < 0)
       throw new AnalyticsQueryError(
-        `Number of arguments for function ${call.name} doesn't match: passed 0, should be 1`,
+        "Table function 'numbers' requires non-negative integer arguments",
+        CH.BAD_ARGUMENTS,
       );
-    const values: Value[] = [];
-    for (const row of group) {
-      await this.budget.checkpoint();
-      const v = this.value(arg, row, null);
-      if (v !== null) values.push(v);
-    }
-    // count(x) counts rows where x is not NULL. 64-bit: quoted, as JSONEachRow prints it.
-    if (lower === "count") return String(values.length);
-    if (lower === "uniq" || lower === "uniqexact")
-      return String(new Set(values.map((v) => JSON.stringify(output(v)))).size);
-    if (lower === "min" || lower === "max") {
-      if (values.length === 0) return null;
-      return values.reduce((best, v) => ((compare(v, best) ?? 0) * (lower === "min" ? -1 : 1) > 0 ? v : best));
-    }
-    const numbers = values.map((v) => {
-      if (typeof v !== "number")
-        throw new AnalyticsQueryError(`Illegal type of argument for aggregate function ${call.name}`);
-      return v;
-    });
-    const sum = numbers.reduce((a, b) => a + b, 0);
-    return lower === "sum" ? sum : numbers.length === 0 ? Number.NaN : sum / numbers.length;
+    return (function* () {
+      for (let i = 0; i < count; i++) yield { number: from + i };
+    })();
   }
-
-  private call(name: string, args: Expr[], row: Row, aggregates: ReadonlyMap<Expr, Value> | null): Value {
-    const lower = name.toLowerCase();
-    const values = args.map((arg) => this.value(arg, row, aggregates));
-    const arity = (n: number) => {
-      if (values.length !== n)
-        throw new AnalyticsQueryError(
-          `Number of arguments for function ${name} doesn't match: passed ${values.length}, should be ${n}`,
-        );
-    };
-    switch (lower) {
-      case "now":
-      case "now64":
-        return dateTime(this.env.nowMillis);
-      case "today":
-        return dateTime(this.env.nowMillis - (this.env.nowMillis % 86_400_000));
-      case "todate": {
-        arity(1);
-        const v = values[0]!;
-        const millis = isDateTime(v) ? v.dateTime : typeof v === "string" ? parseDateTime(v) : null;
-        if (millis === null) return null;
-        return formatDateTime(millis - (millis % 86_400_000)).slice(0, 10);
-      }
-      case "todatetime":
-      case "todatetime64": {
-        const v = values[0] ?? null;
-        const millis = isDateTime(v)
-          ? v.dateTime
-          : typeof v === "string"
-            ? parseDateTime(v)
-            : typeof v === "number"
-              ? v * 1000
-              : null;
-        return millis === null ? null : dateTime(millis);
-      }
-      case "tostring":
-        arity(1);
-        return values[0] === null
-          ? null
-          : typeof output(values[0]!) === "object"
-            ? JSON.stringify(output(values[0]!))
-            : String(output(values[0]!));
-      case "lower":
-      case "upper":
-        arity(1);
-        return values[0] === null
-          ? null
-          : lower === "lower"
-            ? String(values[0]).toLowerCase()
-            : String(values[0]).toUpperCase();
-      case "length":
-        arity(1);
-        return values[0] === null
-          ? null
-          : Array.isArray(values[0])
-            ? values[0].length
-            : String(output(values[0]!)).length;
-      case "coalesce":
-        return values.find((v) => v !== null) ?? null;
-      case "ifnull":
-        arity(2);
-        return values[0] ?? values[1]!;
-      case "if":
-        arity(3);
-        return truthy(values[0]!) ? values[1]! : values[2]!;
-      case "getsetting": {
-        arity(1);
-        const key = String(values[0]);
-        if (!Object.hasOwn(this.env.settings, key)) throw new AnalyticsQueryError(`Unknown setting '${key}'`);
-        return this.env.settings[key]!;
-      }
-      case "currentdatabase":
-        return "default";
-      default:
-        throw new AnalyticsQueryError(`Unknown function ${name}`);
+  const cte = ref.database === null ? ctes.get(ref.table) : undefined;
+  if (cte) {
+    // Run once per query however often it is read (a chain of CTEs each reading the last twice stays linear), in the
+    // names in scope where it was defined (so it cannot read itself).
+    const cache = cteResults.get(budget) ?? new Map<UnionQuery, Record<string, unknown>[]>();
+    cteResults.set(budget, cache);
+    let rows = cache.get(cte.query);
+    if (!rows) {
+      rows = await runUnion(cte.query, env, budget, cte.scope);
+      cache.set(cte.query, rows);
     }
+    return rows as Row[];
   }
-}
-
-function rowsOf(query: SelectQuery, env: QueryEnvironment): Row[] {
-  if (!query.from) return [{}];
-  const { database, table } = query.from;
-  const name = database && database !== "default" ? `${database}.${table}` : table;
+  const name = ref.database && ref.database !== "default" ? `${ref.database}.${ref.table}` : ref.table;
   const rows = Object.hasOwn(env.tables, name) ? env.tables[name] : undefined;
   if (!rows)
     throw new AnalyticsQueryError(
-      `Unknown table expression identifier '${name}' (authsim's analytics emulation has: ${Object.keys(env.tables).join(", ")})`,
+      `authsim's analytics emulation has no rows for ${name} (it serves: ${Object.keys(env.tables).join(", ")})`,
+      CH.NOT_IMPLEMENTED,
     );
   return rows;
 }
 
+/** A parsed statement: rows answered at once (SHOW), or a query to run over the scope's text. */
+export type ParsedAnalytics =
+  { kind: "rows"; rows: Record<string, unknown>[] } | { kind: "query"; statement: QueryStatement; scope: string };
+
 /**
- * Parses a query: SqlSyntaxError (ClickHouse's wording) for what the emulation cannot read. Its text is read in slices
- * between the budget's checkpoints (a query may be a quarter of a megabyte); the parse after it is bounded in depth.
+ * Parses a query: SqlSyntaxError (ClickHouse's wording) for what the emulation cannot read, a statement's refusal
+ * (analytics-statements.ts). Its text is read in slices between the budget's checkpoints (a query may be a quarter of
+ * a megabyte); the parse after it is bounded in depth.
  */
-export async function parseAnalyticsQuery(text: string, budget: QueryBudget): Promise<SelectQuery> {
-  checkQuerySize(text);
+export async function parseAnalyticsQuery(query: string, budget: QueryBudget): Promise<ParsedAnalytics> {
+  checkQuerySize(query);
+  const text = receivedText(query);
   const tokens = await tokenizeYielding(text, () => budget.checkpoint());
   await budget.checkpoint();
-  return parseTokens(text, tokens);
+  const rows = otherStatement(text, tokens);
+  if (rows) return { kind: "rows", rows };
+  const statement = parseTokens(text, tokens);
+  // ClickHouse quotes the query in its messages as it reads it: here, the text as sent, spaces folded.
+  const scope = query.trim().replace(/;+$/, "").replace(/\s+/g, " ");
+  return { kind: "query", statement, scope };
 }
 
 type Context = { row: Row; aggregates: ReadonlyMap<Expr, Value> | null };
 
-/** Runs a parsed query with `env`: the JSONEachRow rows ClickHouse would answer, or an AnalyticsQueryError. */
+/** Runs a parsed statement with `env`: the JSONEachRow rows ClickHouse would answer, or its refusal. */
 export async function evaluateAnalyticsQuery(
-  query: SelectQuery,
+  parsed: ParsedAnalytics,
   env: QueryEnvironment,
   budget: QueryBudget,
 ): Promise<Record<string, unknown>[]> {
-  const evaluator = new Evaluator(env, budget);
-  let rows = rowsOf(query, env);
-  if (query.where) {
-    if (aggregatesIn(query.where).length > 0) throw new AnalyticsQueryError("Aggregate function is found in WHERE");
-    const kept: Row[] = [];
-    for (const row of rows) {
-      await budget.checkpoint();
-      if (truthy(evaluator.value(query.where, row, null))) kept.push(row);
-    }
-    rows = kept;
+  if (parsed.kind === "rows") return parsed.rows;
+  const { statement, scope } = parsed;
+  // readonly=1: no setting may be changed by the query.
+  if (statement.settings.length > 0)
+    throw new AnalyticsQueryError(`Cannot modify '${statement.settings[0]}' setting in readonly mode`, CH.READONLY);
+  analyzeQuery(statement.query, scope);
+  const rows = await runUnion(statement.query, env, budget, new Map(), env.maxResultRows);
+  if (rows.length > env.maxResultRows)
+    throw resultTooBig(
+      env.maxResultRows,
+      Math.min(rows.length, Math.ceil((env.maxResultRows + 1) / BLOCK_ROWS) * BLOCK_ROWS),
+    );
+  return rows;
+}
+
+/** The WITH tables in scope: each with the names in scope where it was defined. */
+type Ctes = ReadonlyMap<string, { query: UnionQuery; scope: Ctes }>;
+/** Each query's CTE results (one budget per query). */
+const cteResults = new WeakMap<QueryBudget, Map<UnionQuery, Record<string, unknown>[]>>();
+
+/** ClickHouse's refusal of a result over max_result_rows, checked a block at a time: `counted` to the block's end. */
+function resultTooBig(maxRows: number, counted: number): AnalyticsQueryError {
+  return new AnalyticsQueryError(
+    `Limit for result exceeded, max rows: ${readableQuantity(maxRows)}, current rows: ${readableQuantity(counted)}`,
+    CH.TOO_MANY_ROWS_OR_BYTES,
+  );
+}
+
+const hasArrayJoin = (root: Expr): boolean => {
+  const stack = [root];
+  while (stack.length > 0) {
+    const expr = stack.pop()!;
+    if (expr.kind === "call" && expr.name.toLowerCase() === "arrayjoin") return true;
+    stack.push(...childrenOf(expr));
   }
+  return false;
+};
+
+/** SELECTs joined by UNION ALL: their rows one after the other. */
+async function runUnion(
+  query: UnionQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  outer: Ctes,
+  /** max_result_rows, for the statement's own result (a subquery's or CTE's rows are not a result). */
+  resultBound = Infinity,
+): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const select of query.selects) {
+    const ctes = new Map(outer);
+    for (const cte of select.with) ctes.set(cte.name, { query: cte.query, scope: new Map(ctes) });
+    for (const row of await runSelect(select, env, budget, ctes, resultBound)) {
+      if (query.selects.length > 1) budget.retain(1);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** The subqueries an expression holds as values (not those inside them): each run once, before the rows. */
+async function subqueryValues(
+  select: SelectQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  ctes: Ctes,
+): Promise<Map<UnionQuery, Value[]>> {
+  const values = new Map<UnionQuery, Value[]>();
+  const stack = [
+    ...(select.items === "*" ? [] : select.items.map((i) => i.expr)),
+    ...(select.where ? [select.where] : []),
+    ...select.groupBy,
+    ...select.orderBy.map((o) => o.expr),
+  ];
+  while (stack.length > 0) {
+    const expr = stack.pop()!;
+    if (expr.kind === "subquery") {
+      const rows = await runUnion(expr.query, env, budget, ctes);
+      values.set(
+        expr.query,
+        rows.map((row) => (Object.values(row)[0] ?? null) as Value),
+      );
+    } else stack.push(...childrenOf(expr));
+  }
+  return values;
+}
+
+async function runSelect(
+  query: SelectQuery,
+  env: QueryEnvironment,
+  budget: QueryBudget,
+  ctes: Ctes,
+  resultBound: number,
+): Promise<Record<string, unknown>[]> {
+  const evaluator = new Evaluator(env, budget, await subqueryValues(query, env, budget, ctes));
+  const source = await rowsOf(query.from, env, budget, ctes);
+  if (query.where && aggregatesIn(query.where).length > 0)
+    throw new AnalyticsQueryError("Aggregate function is found in WHERE", CH.ILLEGAL_AGGREGATION);
   const items = query.items;
+  // GROUP BY may name a SELECT column's alias (`GROUP BY m` for `x % 3 AS m`), where no column of the table has it.
+  const aliased = new Map(items === "*" ? [] : items.map((item) => [item.name, item.expr] as const));
+  const tableColumns = query.from?.kind === "table" ? starColumns(query.from) : null;
+  const groupBy = query.groupBy.map((expr) =>
+    expr.kind === "column" &&
+    expr.path.length === 1 &&
+    aliased.has(expr.path[0]!) &&
+    aliased.get(expr.path[0]!) !== expr &&
+    !(tableColumns ?? []).includes(expr.path[0]!)
+      ? aliased.get(expr.path[0]!)!
+      : expr,
+  );
+  // Rows that go out one for one (no aggregate, ORDER BY or arrayJoin) are read only as far as the answer needs: to
+  // the LIMIT, or past the result's bound (then to the end of that block, which ClickHouse counts in its refusal).
+  const streaming =
+    query.groupBy.length === 0 &&
+    query.orderBy.length === 0 &&
+    (items === "*" || items.every((item) => aggregatesIn(item.expr).length === 0 && !hasArrayJoin(item.expr)));
+  const needed = query.limit === null ? Infinity : query.offset + query.limit;
+  const rows: Row[] = [];
+  let counted = 0;
+  for (const row of source) {
+    await budget.checkpoint();
+    if (query.where && !truthy(evaluator.value(query.where, row, null))) continue;
+    if (streaming && rows.length >= needed) break;
+    if (streaming && rows.length - query.offset >= resultBound) {
+      counted = Math.max(counted, rows.length - query.offset) + 1;
+      if (counted % BLOCK_ROWS === 0) break;
+      continue;
+    }
+    budget.retain(1);
+    rows.push(row);
+  }
+  if (counted > 0) throw resultTooBig(resultBound, counted);
   const aggregateCalls =
     items === "*" ? [] : [...items.map((i) => i.expr), ...query.orderBy.map((o) => o.expr)].flatMap(aggregatesIn);
   const aggregated =
@@ -389,7 +261,7 @@ export async function evaluateAnalyticsQuery(
     const groups = new Map<string, Row[]>();
     for (const row of rows) {
       await budget.checkpoint();
-      const key = JSON.stringify(query.groupBy.map((expr) => output(evaluator.value(expr, row, null))));
+      const key = JSON.stringify(groupBy.map((expr) => output(evaluator.value(expr, row, null))));
       const members = groups.get(key);
       if (members) members.push(row);
       else groups.set(key, [row]);
@@ -405,16 +277,41 @@ export async function evaluateAnalyticsQuery(
     for (const row of rows) contexts.push({ row, aggregates: null });
   }
 
+  // A SELECT column arrayJoin(array) makes one output row per element (the first such column; others read its row).
+  const joinCall =
+    items === "*"
+      ? undefined
+      : items.map((i) => i.expr).find((e) => e.kind === "call" && e.name.toLowerCase() === "arrayjoin");
   const results: { context: Context; out: Record<string, unknown> }[] = [];
   for (const context of contexts) {
     await budget.checkpoint();
-    let out: Record<string, unknown>;
-    if (items === "*") out = Object.fromEntries(Object.entries(context.row).map(([k, v]) => [k, output(v)]));
-    else {
-      out = {};
-      for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
+    const elements: (Value | undefined)[] = [undefined];
+    if (joinCall?.kind === "call") {
+      const array = evaluator.value(joinCall.args[0]!, context.row, context.aggregates);
+      if (!Array.isArray(array))
+        throw new AnalyticsQueryError(
+          "Argument for function arrayJoin must be Array or Map",
+          CH.ILLEGAL_TYPE_OF_ARGUMENT,
+        );
+      elements.splice(0, 1, ...(array as Value[]));
+      budget.retain(array.length);
     }
-    results.push({ context, out });
+    for (const element of elements) {
+      if (joinCall && element !== undefined) evaluator.joined.set(joinCall, element);
+      let out: Record<string, unknown>;
+      if (items === "*") {
+        const columns = starColumns(query.from);
+        out = Object.fromEntries(
+          Object.entries(context.row)
+            .filter(([k]) => columns === null || columns.includes(k))
+            .map(([k, v]) => [k, output(v)]),
+        );
+      } else {
+        out = {};
+        for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
+      }
+      results.push({ context, out });
+    }
   }
 
   let ordered = results;
@@ -455,7 +352,5 @@ export async function evaluateAnalyticsQuery(
     ordered = keyed.map((k) => k.entry);
   }
   const limited = ordered.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
-  if (limited.length > env.maxResultRows)
-    throw new AnalyticsQueryError(`Limit for result exceeded, max rows: ${env.maxResultRows}`);
   return limited.map((entry) => entry.out);
 }

@@ -3,14 +3,9 @@ import { uuid } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
 import type { AnalyticsEventRecord } from "../../store/analytics-records.ts";
 import { QueryBudget } from "./analytics-budget.ts";
-import {
-  AnalyticsQueryError,
-  dateTime,
-  evaluateAnalyticsQuery,
-  parseAnalyticsQuery,
-  SqlSyntaxError,
-  type Row,
-} from "./analytics-evaluate.ts";
+import { dateTime, evaluateAnalyticsQuery, parseAnalyticsQuery, type Row } from "./analytics-evaluate.ts";
+import { PROJECT_TABLES } from "./analytics-catalog.ts";
+import { analyticsErrorText, ClickHouseError } from "./analytics-errors.ts";
 import type { OpContext } from "../context.ts";
 import { logFinishedQuery } from "./analytics-query-timing.ts";
 import { outsideLock, type OutsideLock } from "../outside-lock.ts";
@@ -61,10 +56,27 @@ function eventRow(event: AnalyticsEventRecord): Row {
 export type AnalyticsAnswer = { result: Record<string, unknown>[]; query_id: string };
 
 function asKnownError(error: unknown): unknown {
-  return error instanceof SqlSyntaxError || error instanceof AnalyticsQueryError
-    ? knownError("ANALYTICS_QUERY_ERROR", { error: error.message })
+  return error instanceof ClickHouseError
+    ? knownError("ANALYTICS_QUERY_ERROR", { error: analyticsErrorText(error) })
     : error;
 }
+
+/** The system tables the emulation has rows for (the user may read them): the tables it sees, its one row, its roles. */
+const SYSTEM_ROWS: Record<string, Row[]> = {
+  "system.one": [{ dummy: 0 }],
+  "system.tables": Object.keys(PROJECT_TABLES).map((name) => ({
+    database: "default",
+    name,
+    uuid: null,
+    engine: "View",
+    is_temporary: 0,
+  })),
+  "system.databases": [
+    { name: "default", engine: "Atomic", data_path: null, metadata_path: null, uuid: null, comment: "" },
+  ],
+  "system.current_roles": [],
+  "system.enabled_roles": [],
+};
 
 /**
  * POST /internal/analytics/query: the admin's query over the project's own events, as the real service's row policy
@@ -90,7 +102,7 @@ export function analyticsQuery(
     if (event.projectId === projectId) events.push(eventRow(event));
   }
   const env = {
-    tables: { events },
+    tables: { events, ...SYSTEM_ROWS },
     params: body.params ?? {},
     nowMillis: ctx.now,
     settings: { SQL_project_id: projectId, SQL_branch_id: MAIN_BRANCH },

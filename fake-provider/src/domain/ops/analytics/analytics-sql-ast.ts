@@ -1,4 +1,4 @@
-import { SqlSyntaxError } from "./analytics-sql-tokens.ts";
+import { CH, SqlSyntaxError } from "./analytics-errors.ts";
 
 /**
  * A parsed analytics query (analytics-sql.ts reads it, analytics-evaluate.ts runs it), and ClickHouse's bounds on a
@@ -17,7 +17,16 @@ export type Expr =
   | { kind: "logical"; op: "AND" | "OR"; operands: Expr[] }
   | { kind: "in"; negated: boolean; operand: Expr; list: Expr[] }
   | { kind: "isNull"; negated: boolean; operand: Expr }
-  | { kind: "call"; name: string; args: Expr[] };
+  | { kind: "call"; name: string; args: Expr[] }
+  | { kind: "array"; items: Expr[] }
+  /** `(SELECT …)` as a value (its first row's first column) or as an IN list (its first column). */
+  | { kind: "subquery"; query: UnionQuery };
+
+/** What a FROM reads: a table, a table function's rows or a subquery's; `alias` names it for the columns. */
+export type TableRef =
+  | { kind: "table"; database: string | null; table: string; alias: string | null }
+  | { kind: "function"; name: string; args: Expr[]; alias: string | null }
+  | { kind: "subquery"; query: UnionQuery; alias: string | null };
 
 export interface SelectItem {
   expr: Expr;
@@ -26,13 +35,26 @@ export interface SelectItem {
 }
 
 export interface SelectQuery {
+  /** `WITH name AS (SELECT …)`: tables the query (and its subqueries) may read by name. */
+  with: { name: string; query: UnionQuery }[];
   items: SelectItem[] | "*";
-  from: { database: string | null; table: string } | null;
+  from: TableRef | null;
   where: Expr | null;
   groupBy: Expr[];
   orderBy: { expr: Expr; descending: boolean }[];
   limit: number | null;
   offset: number;
+}
+
+/** SELECTs joined by UNION ALL (one, mostly); each keeps its own ORDER BY and LIMIT, as ClickHouse reads them. */
+export interface UnionQuery {
+  selects: SelectQuery[];
+}
+
+/** A statement the emulation runs: a query and the settings its SETTINGS clause names. */
+export interface QueryStatement {
+  query: UnionQuery;
+  settings: string[];
 }
 
 /** ClickHouse's bounds on a parsed query (max_ast_depth, max_ast_elements, max_query_size): their defaults. */
@@ -70,6 +92,8 @@ export function childrenOf(expr: Expr): readonly Expr[] {
       return [expr.operand, ...expr.list];
     case "call":
       return expr.args;
+    case "array":
+      return expr.items;
     default:
       return [];
   }
@@ -80,19 +104,29 @@ export function childrenOf(expr: Expr): readonly Expr[] {
  * (left-associative operators are read in a loop) into a tree as deep as it is long, which the evaluator's recursion
  * must never meet.
  */
-export function checkAstBounds(query: SelectQuery): void {
-  const roots = [
-    ...(query.items === "*" ? [] : query.items.map((i) => i.expr)),
-    ...(query.where ? [query.where] : []),
-    ...query.groupBy,
-    ...query.orderBy.map((o) => o.expr),
-  ];
-  const stack: [Expr, number][] = roots.map((root) => [root, 1]);
+export function checkAstBounds(query: UnionQuery): void {
+  const stack: [Expr, number][] = rootsOf(query).map((root) => [root, 1]);
   let elements = 0;
   while (stack.length > 0) {
     const [expr, depth] = stack.pop()!;
-    if (depth > MAX_AST_DEPTH) throw new SqlSyntaxError(`AST is too deep. Maximum: ${MAX_AST_DEPTH}`);
-    if (++elements > MAX_AST_ELEMENTS) throw new SqlSyntaxError(`AST is too big. Maximum: ${MAX_AST_ELEMENTS}`);
-    for (const child of childrenOf(expr)) stack.push([child, depth + 1]);
+    if (depth > MAX_AST_DEPTH) throw new SqlSyntaxError(`AST is too deep. Maximum: ${MAX_AST_DEPTH}`, CH.TOO_DEEP_AST);
+    if (++elements > MAX_AST_ELEMENTS)
+      throw new SqlSyntaxError(`AST is too big. Maximum: ${MAX_AST_ELEMENTS}`, CH.TOO_BIG_AST);
+    const children = expr.kind === "subquery" ? rootsOf(expr.query) : childrenOf(expr);
+    for (const child of children) stack.push([child, depth + 1]);
   }
+}
+
+/** The expressions a query's SELECTs hold (the FROM's and WITH's subqueries' as well, one level down). */
+export function rootsOf(query: UnionQuery): Expr[] {
+  const roots: Expr[] = [];
+  for (const select of query.selects) {
+    for (const cte of select.with) roots.push({ kind: "subquery", query: cte.query });
+    if (select.from?.kind === "function") roots.push(...select.from.args);
+    if (select.from?.kind === "subquery") roots.push({ kind: "subquery", query: select.from.query });
+    if (select.items !== "*") roots.push(...select.items.map((i) => i.expr));
+    if (select.where) roots.push(select.where);
+    roots.push(...select.groupBy, ...select.orderBy.map((o) => o.expr));
+  }
+  return roots;
 }

@@ -3,7 +3,9 @@
  * them). Line and block comments are skipped; anything else is a syntax error with its position.
  */
 
-export class SqlSyntaxError extends Error {}
+import { SqlSyntaxError } from "./analytics-errors.ts";
+
+export { SqlSyntaxError };
 
 export type Token =
   | { type: "word"; text: string; at: number; end: number }
@@ -14,7 +16,7 @@ export type Token =
   | { type: "symbol"; text: string; at: number; end: number };
 
 const TWO_CHARACTER_SYMBOLS = new Set(["<=", ">=", "!=", "<>", "=="]);
-const ONE_CHARACTER_SYMBOLS = new Set(["=", "<", ">", "(", ")", ",", ".", "*", "+", "-", "/", ";"]);
+const ONE_CHARACTER_SYMBOLS = new Set(["=", "<", ">", "(", ")", "[", "]", ",", ".", "*", "+", "-", "/", "%", ";"]);
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 // Character classes by code (a regular expression per character made a long query's tokenizing slow).

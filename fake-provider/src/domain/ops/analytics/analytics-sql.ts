@@ -1,18 +1,30 @@
 /**
  * The query language of POST /internal/analytics/query, as far as the emulator serves it. The real service runs the
  * admin's text on ClickHouse (read-only, row policies per project); no JavaScript library parses ClickHouse's dialect,
- * and a general SQL engine would compile the admin's text to code. So this is a small parser of the part of it the
- * real service's own callers use, read into plain data that domain/ops/analytics/analytics-evaluate.ts interprets:
+ * and a general SQL engine would compile the admin's text to code. So this is a parser of the part of it the real
+ * service's own callers use, read into plain data that analytics-evaluate.ts interprets:
  *
- *   SELECT expr [AS name], … | *  [FROM [db.]table]  [WHERE expr]  [GROUP BY expr, …]  [ORDER BY expr [ASC|DESC], …]
- *   [LIMIT n [OFFSET m]] [;]
+ *   [WITH name AS (SELECT …), …] SELECT expr [AS name], … | *  [FROM [db.]table | function(args) | (SELECT …) [[AS] alias]]
+ *   [WHERE expr] [GROUP BY expr, …] [ORDER BY expr [ASC|DESC], …] [LIMIT n [OFFSET m] | LIMIT m, n]
+ *   [UNION ALL SELECT …]… [SETTINGS name = value, …] [;] FORMAT JSONEachRow
  *
- * with literals, `{name:Type}` parameters, columns and JSON paths (`data.refresh_token_id`), `= != <> < <= > >=`,
- * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * /` and function calls (analytics-evaluate.ts lists them).
- * Anything else is a syntax error, answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
+ * (the FORMAT is the one the service's client appends: analytics-statements.ts) with literals, arrays, `{name:Type}`
+ * parameters, columns and JSON paths (`data.refresh_token_id`), `(SELECT …)` as a value or IN list, `= != <> < <= > >=`,
+ * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * / %` and function calls
+ * (analytics-expressions.ts lists them). Anything else is a syntax error in ClickHouse's form (position, token, line
+ * and column, the text from there), answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
  */
-import { checkAstBounds, type Expr, type SelectItem, type SelectQuery } from "./analytics-sql-ast.ts";
-import { SqlSyntaxError, type Token } from "./analytics-sql-tokens.ts";
+import {
+  checkAstBounds,
+  type Expr,
+  type QueryStatement,
+  type SelectItem,
+  type SelectQuery,
+  type TableRef,
+  type UnionQuery,
+} from "./analytics-sql-ast.ts";
+import { CH, SqlSyntaxError } from "./analytics-errors.ts";
+import type { Token } from "./analytics-sql-tokens.ts";
 
 export { SqlSyntaxError };
 
@@ -43,6 +55,9 @@ const RESERVED = new Set([
   "FORMAT",
   "UNION",
   "SELECT",
+  "WITH",
+  "FINAL",
+  "ALL",
 ]);
 
 class Parser {
@@ -69,8 +84,10 @@ class Parser {
 
   private fail(expected: string): never {
     const token = this.peek();
-    const where = token ? `position ${token.at + 1} ('${this.text.slice(token.at, token.end)}')` : "end of query";
-    throw new SqlSyntaxError(`Syntax error: failed at ${where}: expected ${expected}`);
+    const at = token?.at ?? this.text.length;
+    const shown =
+      token && !(token.type === "symbol" && token.text === ";") ? this.text.slice(token.at, token.end) : null;
+    throw syntaxErrorAt(this.text, at, shown, `Expected ${expected}`);
   }
 
   private expectWord(word: string): void {
@@ -92,8 +109,54 @@ class Parser {
     return this.fail("identifier");
   }
 
-  query(): SelectQuery {
+  /** A whole statement: a query, its SETTINGS, the FORMAT the service's client appends, nothing after. */
+  statement(): QueryStatement {
+    const query = this.union();
+    const settings: string[] = [];
+    if (this.isWord("SETTINGS")) {
+      do {
+        this.position++;
+        settings.push(this.identifier());
+        this.expectSymbol("=");
+        this.primary();
+      } while (this.isSymbol(","));
+    }
+    const semicolon = this.peek();
+    if (semicolon?.type === "symbol" && semicolon.text === ";" && this.peek(1))
+      throw syntaxErrorAt(this.text, semicolon.at, null, "", " (Multi-statements are not allowed)");
+    if (this.isSymbol(";")) this.position++;
+    if (this.isWord("FORMAT")) {
+      this.position++;
+      this.identifier();
+    }
+    if (this.peek()) this.fail("end of query");
+    return { query, settings };
+  }
+
+  /** SELECTs joined by UNION ALL. */
+  private union(): UnionQuery {
+    const selects = [this.select()];
+    while (this.isWord("UNION")) {
+      this.position++;
+      if (this.isWord("ALL") || this.isWord("DISTINCT")) this.position++;
+      selects.push(this.select());
+    }
+    return { selects };
+  }
+
+  private select(): SelectQuery {
+    const ctes: SelectQuery["with"] = [];
+    if (this.isWord("WITH")) {
+      do {
+        this.position++;
+        const name = this.identifier();
+        this.expectWord("AS");
+        ctes.push({ name, query: this.parenthesisedQuery() });
+      } while (this.isSymbol(","));
+    }
     this.expectWord("SELECT");
+    if (this.isWord("DISTINCT"))
+      throw new SqlSyntaxError("authsim's analytics emulation does not support SELECT DISTINCT", CH.NOT_IMPLEMENTED);
     let items: SelectItem[] | "*";
     if (this.isSymbol("*")) {
       this.position++;
@@ -108,13 +171,7 @@ class Parser {
     let from: SelectQuery["from"] = null;
     if (this.isWord("FROM")) {
       this.position++;
-      const first = this.identifier();
-      if (this.isSymbol(".")) {
-        this.position++;
-        from = { database: first, table: this.identifier() };
-      } else {
-        from = { database: null, table: first };
-      }
+      from = this.tableRef();
     }
     let where: Expr | null = null;
     if (this.isWord("WHERE")) {
@@ -161,9 +218,51 @@ class Parser {
         offset = this.count();
       }
     }
-    if (this.isSymbol(";")) this.position++;
-    if (this.peek()) this.fail("end of query");
-    return { items, from, where, groupBy, orderBy, limit, offset };
+    return { with: ctes, items, from, where, groupBy, orderBy, limit, offset };
+  }
+
+  /** `(SELECT …)`, one level deeper. */
+  private parenthesisedQuery(): UnionQuery {
+    this.expectSymbol("(");
+    const query = this.nested(() => this.union());
+    this.expectSymbol(")");
+    return query;
+  }
+
+  /** A FROM's source: `[db.]table`, `function(args)` or `(SELECT …)`, with an optional alias. */
+  private tableRef(): TableRef {
+    let ref: TableRef;
+    if (this.isSymbol("(")) {
+      ref = { kind: "subquery", query: this.parenthesisedQuery(), alias: null };
+    } else if (
+      this.peek()?.type === "word" &&
+      this.peek(1)?.type === "symbol" &&
+      (this.peek(1) as { text: string }).text === "("
+    ) {
+      const name = this.identifier();
+      ref = { kind: "function", name, args: this.callArguments(), alias: null };
+    } else {
+      const first = this.identifier();
+      if (this.isSymbol(".")) {
+        this.position++;
+        ref = { kind: "table", database: first, table: this.identifier(), alias: null };
+      } else {
+        ref = { kind: "table", database: null, table: first, alias: null };
+      }
+    }
+    if (this.isWord("FINAL")) this.position++;
+    if (this.isWord("AS")) {
+      this.position++;
+      ref.alias = this.identifier();
+    } else if (this.isPlainIdentifier()) {
+      ref.alias = this.identifier();
+    }
+    return ref;
+  }
+
+  private isPlainIdentifier(): boolean {
+    const next = this.peek();
+    return next?.type === "quoted" || (next?.type === "word" && !RESERVED.has(next.text.toUpperCase()));
   }
 
   private count(): number {
@@ -193,6 +292,7 @@ class Parser {
     if (++this.depth > MAX_PARSER_DEPTH)
       throw new SqlSyntaxError(
         `Maximum parse depth (${MAX_PARSER_DEPTH}) exceeded. Consider rising max_parser_depth parameter.`,
+        CH.TOO_DEEP_RECURSION,
       );
     try {
       return parse();
@@ -236,6 +336,8 @@ class Parser {
     if (negated) this.position++;
     if (this.isWord("IN")) {
       this.position++;
+      if (this.isSymbol("(") && (this.isWord("SELECT", 1) || this.isWord("WITH", 1)))
+        return { kind: "in", negated, operand: left, list: [{ kind: "subquery", query: this.parenthesisedQuery() }] };
       this.expectSymbol("(");
       const list = [this.listItem()];
       while (this.isSymbol(",")) {
@@ -295,7 +397,27 @@ class Parser {
   }
 
   private multiplicative(): Expr {
-    return this.leftAssociative(["*", "/"], () => this.primary());
+    return this.leftAssociative(["*", "/", "%"], () => this.primary());
+  }
+
+  /** `(a, b, …)` after a function's name; `*` alone as in count(*). */
+  private callArguments(): Expr[] {
+    this.expectSymbol("(");
+    const args: Expr[] = [];
+    if (!this.isSymbol(")")) {
+      if (this.isSymbol("*")) {
+        this.position++;
+        args.push({ kind: "star" });
+      } else {
+        args.push(this.expr());
+      }
+      while (this.isSymbol(",")) {
+        this.position++;
+        args.push(this.expr());
+      }
+    }
+    this.expectSymbol(")");
+    return args;
   }
 
   private primary(): Expr {
@@ -318,8 +440,9 @@ class Parser {
       return this.nested(() => ({ kind: "unary", op: "-", operand: this.primary() }));
     }
     if (token.type === "symbol" && token.text === "(") {
+      if (this.isWord("SELECT", 1) || this.isWord("WITH", 1))
+        return { kind: "subquery", query: this.parenthesisedQuery() };
       this.position++;
-      if (this.isWord("SELECT")) throw new SqlSyntaxError("authsim's analytics emulation does not support subqueries");
       const inner = this.expr();
       this.expectSymbol(")");
       return inner;
@@ -330,22 +453,21 @@ class Parser {
       return { kind: "literal", value: upper === "NULL" ? null : upper === "TRUE" };
     }
     if (token.type === "word" && this.peek(1)?.type === "symbol" && (this.peek(1) as { text: string }).text === "(") {
-      this.position += 2;
-      const args: Expr[] = [];
-      if (!this.isSymbol(")")) {
-        if (this.isSymbol("*")) {
-          this.position++;
-          args.push({ kind: "star" });
-        } else {
-          args.push(this.expr());
-        }
+      this.position++;
+      return { kind: "call", name: token.text, args: this.callArguments() };
+    }
+    if (token.type === "symbol" && token.text === "[") {
+      this.position++;
+      const items: Expr[] = [];
+      if (!this.isSymbol("]")) {
+        items.push(this.expr());
         while (this.isSymbol(",")) {
           this.position++;
-          args.push(this.expr());
+          items.push(this.expr());
         }
       }
-      this.expectSymbol(")");
-      return { kind: "call", name: token.text, args };
+      this.expectSymbol("]");
+      return { kind: "array", items };
     }
     const path = [this.identifier()];
     while (this.isSymbol(".")) {
@@ -356,43 +478,32 @@ class Parser {
   }
 }
 
-const WRITING_STATEMENTS = new Set([
-  "INSERT",
-  "CREATE",
-  "DROP",
-  "ALTER",
-  "TRUNCATE",
-  "DELETE",
-  "UPDATE",
-  "GRANT",
-  "REVOKE",
-  "KILL",
-  "SYSTEM",
-  "SET",
-  "RENAME",
-  "OPTIMIZE",
-  "ATTACH",
-  "DETACH",
-  "EXCHANGE",
-  "UNDROP",
-  "BACKUP",
-  "RESTORE",
-]);
+/**
+ * ClickHouse's syntax error: where it failed (1-based position, the token or "end of query", line and column) and the
+ * text from there on, then what it expected. `note` names a rule (" (Multi-statements are not allowed)").
+ */
+export function syntaxErrorAt(
+  text: string,
+  at: number,
+  token: string | null,
+  expected: string,
+  note = "",
+): SqlSyntaxError {
+  const before = text.slice(0, at);
+  const line = before.split("\n").length;
+  const column = at - before.lastIndexOf("\n");
+  return new SqlSyntaxError(
+    `Syntax error${note}: failed at position ${at + 1} (${token ?? "end of query"}) (line ${line}, col ${column}): ${text.slice(at)}. ${expected}`,
+  );
+}
 
 /**
- * Parses one SELECT statement of the subset above from its tokens (analytics-sql-tokens.ts, read in slices by the
- * caller, after checkQuerySize); throws SqlSyntaxError with a ClickHouse-like message otherwise.
+ * Parses a SELECT statement (WITH, UNION ALL, subqueries, SETTINGS) from its tokens (analytics-sql-tokens.ts, read
+ * in slices by the caller, after checkQuerySize); throws SqlSyntaxError with ClickHouse's message otherwise. `text` is
+ * the statement as ClickHouse receives it (analytics-statements.ts: with the FORMAT the client appends).
  */
-export function parseTokens(text: string, tokens: Token[]): SelectQuery {
-  if (tokens.length === 0) throw new SqlSyntaxError("Syntax error: empty query");
-  const first = tokens[0]!;
-  if (first.type === "word" && WRITING_STATEMENTS.has(first.text.toUpperCase())) {
-    // Read-only, as the real service's readonly=1 setting makes it.
-    throw new SqlSyntaxError(
-      `Cannot execute query in readonly mode: authsim's analytics emulation runs SELECT statements only (got ${first.text.toUpperCase()})`,
-    );
-  }
-  const query = new Parser(text, tokens).query();
-  checkAstBounds(query);
-  return query;
+export function parseTokens(text: string, tokens: Token[]): QueryStatement {
+  const statement = new Parser(text, tokens).statement();
+  checkAstBounds(statement.query);
+  return statement;
 }

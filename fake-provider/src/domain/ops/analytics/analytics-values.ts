@@ -1,5 +1,8 @@
 import { compileWildcard, type Wildcard, type WildcardPart } from "@authsim/sdk/runtime";
-import { AnalyticsQueryError } from "./analytics-budget.ts";
+import { AnalyticsQueryError } from "./analytics-errors.ts";
+
+/** ClickHouse's code for a parameter the query names and the request does not set. */
+const UNKNOWN_QUERY_PARAMETER = 456;
 
 /**
  * Values of the analytics emulation (analytics-evaluate.ts) as ClickHouse shows them on the wire: DateTime64 columns
@@ -43,7 +46,8 @@ export function output(value: Value): unknown {
 }
 
 export function paramValue(name: string, type: string, params: Record<string, unknown>): Value {
-  if (!Object.hasOwn(params, name)) throw new AnalyticsQueryError(`Substitution \`${name}\` is not set`);
+  if (!Object.hasOwn(params, name))
+    throw new AnalyticsQueryError(`Substitution \`${name}\` is not set`, UNKNOWN_QUERY_PARAMETER);
   const raw = params[name];
   const nullable = /^Nullable\(/i.test(type);
   const base = type
