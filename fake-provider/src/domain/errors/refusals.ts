@@ -66,7 +66,7 @@ export const refusals = {
   noAccessToProject: { status: 403, text: "You do not have access to this project", operations: ["aiQuery"] },
   // domain/ops/ai/image-limits.ts
   tooManyImages: { status: 400, text: (max: Arg) => `Maximum ${max} images per message.`, operations: ["aiQuery"] },
-  imageTooLarge: {
+  aiImageTooLarge: {
     status: 400,
     text: (limitMb: Arg, sizeMb: Arg) => `Image exceeds ${limitMb}MB limit (${sizeMb}MB).`,
     operations: ["aiQuery"],

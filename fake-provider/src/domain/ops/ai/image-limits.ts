@@ -29,7 +29,7 @@ export function checkImageAttachments(messages: readonly { content?: unknown }[]
       if (typeof image === "string") {
         const bytes = estimatedBytes(image);
         if (bytes > MAX_IMAGE_BYTES)
-          throw refusal("imageTooLarge", MAX_IMAGE_BYTES / (1024 * 1024), (bytes / 1024 / 1024).toFixed(2));
+          throw refusal("aiImageTooLarge", MAX_IMAGE_BYTES / (1024 * 1024), (bytes / 1024 / 1024).toFixed(2));
       }
     }
   }
