@@ -575,4 +575,27 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
     });
     await call(internal, `/internal/ai-conversations/${conversation.id}`, { ...me, method: "DELETE" });
   });
+
+  it("reads and sets the external database sync's fusebox, runs its cron passes and reads its status", async () => {
+    const target = getTarget();
+    const internal: InProcessTarget = {
+      ...target,
+      projectId: INTERNAL_PROJECT_ID,
+      publishableClientKey: internalProjectSeed.keys.publishable_client_key,
+      secretServerKey: internalProjectSeed.keys.secret_server_key,
+      superSecretAdminKey: internalProjectSeed.keys.super_secret_admin_key,
+    };
+    const fusebox = "/internal/external-db-sync/fusebox";
+    await call(internal, fusebox, { access: "admin" });
+    await call(internal, fusebox, { access: "admin", json: { sequencer_enabled: true, poller_enabled: true } });
+    // The cron passes take the development secret (the real service's local value), the engine its signature bypass.
+    const cron = { authorization: "Bearer mock_cron_secret" };
+    await call(target, "/internal/external-db-sync/sequencer", { headers: cron });
+    await call(target, "/internal/external-db-sync/poller", { headers: cron });
+    await call(target, "/internal/external-db-sync/sync-engine", {
+      headers: { "upstash-signature": "test-bypass" },
+      json: { tenancyId: target.projectId },
+    });
+    await call(internal, "/internal/external-db-sync/status", { access: "admin" });
+  });
 }
