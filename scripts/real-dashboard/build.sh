@@ -38,11 +38,12 @@ mkdir -p "$DASH_DIR/upstream"
 if [[ -d "$DASH_DIR/node_modules.keep" ]]; then mv "$DASH_DIR/node_modules.keep" "$APP/node_modules"; fi
 
 cd "$APP"
-PKG_HASH="$(sha256sum package.json | cut -c1-16)"
+PKG_HASH="$(cat package.json "$HERE/build.sh" | sha256sum | cut -c1-16)"
 if [[ "$(cat "$DASH_DIR/installed-package-json" 2>/dev/null)" != "$PKG_HASH" ]]; then
-  # Node 20 here, where its Docker image has 22: its .npmrc's engine-strict would refuse a few dependencies that
-  # declare ^22 (nanoid) and run on 20.
-  nice -n 10 npm install --no-audit --no-fund --legacy-peer-deps --engine-strict=false --loglevel=error
+  # pnpm installs peer dependencies and tolerates their conflicts; npm does with --force (not --legacy-peer-deps,
+  # which leaves them out: Sentry needs @opentelemetry/api). Node 20 here, where its Docker image has 22: its
+  # .npmrc's engine-strict would refuse a few dependencies that declare ^22 (nanoid) and run on 20.
+  nice -n 10 npm install --no-audit --no-fund --force --engine-strict=false --loglevel=error
   echo "$PKG_HASH" > "$DASH_DIR/installed-package-json"
 fi
 # The type definitions its email and AI editors show (from the kit's template sources, extracted above).

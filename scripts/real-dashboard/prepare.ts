@@ -16,7 +16,11 @@ if (!root || !kitVersion || !lockfilePath) {
 const app = join(root, "apps/dashboard");
 const uiPackage = join(root, "packages/dashboard-ui-components");
 
-type PackageJson = { dependencies: Record<string, string>; devDependencies?: Record<string, string> };
+type PackageJson = {
+  dependencies: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  overrides?: Record<string, string>;
+};
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, "utf8")) as T;
 
 // The published kit in place of the workspace packages; the UI package's own dependencies join the app's.
@@ -36,6 +40,13 @@ for (const deps of [pkg.dependencies, pkg.devDependencies ?? {}]) {
     else deps[name] = locked.get(name) ?? range;
   }
 }
+// The dependencies of dependencies too: npm would otherwise take the newest each range allows (react-globe.gl 2.28.2
+// pulled a globe.gl that needs a newer three than the 0.169 the dashboard pins, and the build failed). Each package the
+// lockfile holds in one version only is held there with an override; the published kit's own are left to the kit.
+const direct = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies ?? {})]);
+pkg.overrides = Object.fromEntries(
+  singleVersionPackages(lockfilePath).filter(([name]) => !direct.has(name) && !name.startsWith("@stackframe/")),
+);
 writeFileSync(join(app, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
 
 // The UI package compiled from its sources as part of the app: copied under src/ and named by a path alias.
@@ -46,6 +57,12 @@ tsconfig.compilerOptions.paths["@stackframe/dashboard-ui-components"] = [
   "./src/vendored-dashboard-ui-components/index.ts",
 ];
 writeFileSync(tsconfigPath, JSON.stringify(tsconfig, null, 2) + "\n");
+
+// Imports that reach into the monorepo's built packages by relative path name the published package instead (its
+// export map opens only its root, which exports the same function).
+const monorepoImport = /from "(?:\.\.\/)+packages\/stack-ui\/dist\/lib\/utils"/g;
+const surfacePath = join(app, "src/components/pacifica/surface.tsx");
+writeFileSync(surfacePath, readFileSync(surfacePath, "utf8").replace(monorepoImport, 'from "@stackframe/stack-ui"'));
 
 // Offline fonts: Inter from Google Fonts would be downloaded at build time; the geist package ships its font files.
 const layoutPath = join(app, "src/app/layout.tsx");
@@ -82,6 +99,18 @@ function lockedVersions(lockfile: string, importer: string): [string, string][] 
     if (versionLine && name) found.push([name, versionLine[1]!]);
   }
   return found;
+}
+
+/** The packages the lockfile's `packages:` section lists in exactly one version (`  name@version:` lines). */
+function singleVersionPackages(lockfile: string): [string, string][] {
+  const text = readFileSync(lockfile, "utf8");
+  const section = text.slice(text.indexOf("\npackages:\n"), text.indexOf("\nsnapshots:\n"));
+  const versions = new Map<string, Set<string>>();
+  for (const match of section.matchAll(/^ {2}'?(@?[^@\s']+)@([^(:'\s]+)'?:$/gm)) {
+    const seen = versions.get(match[1]!) ?? new Set<string>();
+    versions.set(match[1]!, seen.add(match[2]!));
+  }
+  return [...versions].filter(([, seen]) => seen.size === 1).map(([name, seen]) => [name, [...seen][0]!]);
 }
 
 console.log(`prepared ${app} (kit ${kitVersion})`);

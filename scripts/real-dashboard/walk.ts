@@ -1,4 +1,5 @@
-import type { Page, Response } from "playwright-core";
+import type { Page } from "playwright-core";
+import type { ControlClient } from "@authsim/sdk/emulator";
 
 /**
  * Walking the real dashboard page by page as an admin would, recording for each page what a person would notice and
@@ -43,47 +44,47 @@ export const sidebarPages = [
 
 export interface FailedAnswer {
   method: string;
+  /** The path under /api/v1 and its query, as authsim's request log masks them. */
   path: string;
-  status: number;
-  /** The known error's code (x-stack-known-error), or the start of a plain-text body. */
+  status: number | null;
+  /** The known error's code, else the request log's last reason. */
   what: string;
 }
 
 export interface PageRecord {
   pageErrors: string[];
   consoleErrors: string[];
+  /** authsim's answers of 400 or more to the page's requests, the dashboard's server's included. */
   failed: FailedAnswer[];
 }
 
-/** Records a page's errors and authsim's failed answers from now on; `take()` hands them over and starts afresh. */
-export function recordPage(page: Page, apiUrl: string): { take(): PageRecord } {
-  let record: PageRecord = { pageErrors: [], consoleErrors: [], failed: [] };
-  page.on("pageerror", (error) => record.pageErrors.push(error.message.split("\n")[0]!));
+/**
+ * Records a page's errors from now on, and reads authsim's request log for what it answered meanwhile (the log sees
+ * the calls the dashboard's server makes too, which the browser does not). `take()` hands them over and starts afresh.
+ */
+export function recordPage(page: Page, controls: ControlClient): { take(): Promise<PageRecord> } {
+  let errors = { pageErrors: [] as string[], consoleErrors: [] as string[] };
+  let afterSeq: number | undefined;
+  page.on("pageerror", (error) => errors.pageErrors.push(error.message.split("\n")[0]!));
   page.on("console", (message) => {
-    if (message.type() === "error") record.consoleErrors.push(message.text().slice(0, 300));
+    if (message.type() === "error") errors.consoleErrors.push(message.text().slice(0, 300));
   });
-  page.on("response", (response: Response) => {
-    if (!response.url().startsWith(apiUrl) || response.status() < 400) return;
-    const current = record;
-    const url = new URL(response.url());
-    const entry: FailedAnswer = {
-      method: response.request().method(),
-      path: url.pathname + url.search,
-      status: response.status(),
-      what: response.headers()["x-stack-known-error"] ?? "",
-    };
-    current.failed.push(entry);
-    if (!entry.what) {
-      void response.text().then(
-        (text) => (entry.what = text.slice(0, 120)),
-        () => undefined,
-      );
-    }
-  });
+  const failedSince = async (): Promise<FailedAnswer[]> => {
+    const { items } = await controls.call("requests", { query: { afterSeq, limit: 1000 } });
+    for (const entry of items) afterSeq = Math.max(afterSeq ?? 0, entry.seq);
+    return items
+      .filter((entry) => entry.status === null || entry.status >= 400)
+      .map((entry) => ({
+        method: entry.method,
+        path: entry.path + (entry.query ? `?${entry.query}` : ""),
+        status: entry.status,
+        what: entry.knownError ?? entry.why.at(-1) ?? "",
+      }));
+  };
   return {
-    take() {
-      const taken = record;
-      record = { pageErrors: [], consoleErrors: [], failed: [] };
+    async take() {
+      const taken = { ...errors, failed: await failedSince() };
+      errors = { pageErrors: [], consoleErrors: [] };
       return taken;
     },
   };
