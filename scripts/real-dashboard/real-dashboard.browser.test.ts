@@ -135,8 +135,9 @@ describeInChromium("the real dashboard against authsim", () => {
       await writeFile(`${artifacts}real-dashboard-walk.json`, JSON.stringify(rows, null, 2));
       const broken = rows.filter((row) => row.pageErrors.length > 0 || !row.stayed);
       console.log(`real dashboard: ${rows.length - broken.length} / ${rows.length} pages render`);
-      // Left to do (docs/real-dashboard.md): the webhooks page leaves for the project list.
-      expect(broken.map((row) => row.name)).toEqual(["Webhooks"]);
+      // Every page must render. Still failing (docs/real-dashboard.md, issue 34): the webhooks page leaves for the
+      // project list. Soft, so the refusals below are still checked.
+      expect.soft(broken.map((row) => row.name)).toEqual([]);
       const unexpected = rows.flatMap((row) =>
         row.failed.filter((f) => !realAnswers.has(f.what)).map((f) => ({ page: row.name, ...f })),
       );
