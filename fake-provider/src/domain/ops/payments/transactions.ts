@@ -49,9 +49,10 @@ const newestFirst = (a: PaymentTransactionRecord, b: PaymentTransactionRecord) =
   b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
 
 /**
- * One page, newest first. The cursor is the id of the last transaction of the previous page; like upstream, a cursor
- * that names no transaction of the project starts from the top. `next_cursor` is null exactly when nothing follows
- * (upstream also returns one after a full last page, which then leads to an empty page).
+ * One page, newest first. The cursor is the id of the last transaction of the previous page (upstream's is opaque
+ * base64url JSON; either way a client passes back what it was given). `next_cursor` is null exactly when nothing
+ * follows, as upstream. A cursor that names no transaction of the project starts from the top, where upstream answers
+ * a plain 400 "Invalid cursor" (a difference listed in docs/routes.md).
  */
 export function listTransactions(
   ctx: OpContext,
