@@ -1,64 +1,19 @@
 import { createHmac } from "node:crypto";
 import { expect, it } from "vitest";
-import { API_PREFIX, callerHeaders, INTERNAL_PROJECT_ID, type AccessType } from "@authsim/sdk/contract";
-import { internalProjectSeed } from "@authsim/fixtures";
 import type { InProcessTarget } from "../targets.ts";
 import { CALLBACKS, codeOfLink, nextEmail } from "./account-support.ts";
 import { buyOnCheckoutPage, providerNow, useConformanceCatalogue } from "./payments-support.ts";
 import { projectOfItsOwn } from "./own-project.ts";
 import { browserApp } from "./strong-auth-support.ts";
-import { PASSWORD, uniqueEmail, uniqueTag } from "./support.ts";
 
 /**
  * Successful calls of the operations no conformance suite makes (our SDK has no method for them, or the suites reach
  * them only through an error), so response-schemas.test.ts can hold their answers to the contract too. Raw HTTP with
- * the target's keys: each call must succeed, and the check after the case looks at what it answered.
+ * the target's keys (response-extras-support.ts): each call must succeed, and the check after the case looks at what
+ * it answered. Issue 27's routes: response-extras-internal.ts.
  */
-
-interface Call {
-  method?: string;
-  access?: AccessType;
-  accessToken?: string;
-  refreshToken?: string;
-  json?: unknown;
-  /** A body sent exactly as given (a signed webhook), with these extra headers. */
-  rawBody?: string;
-  headers?: Record<string, string>;
-}
-
-async function call<T = Record<string, unknown>>(
-  target: InProcessTarget,
-  path: string,
-  options: Call = {},
-): Promise<T> {
-  // The target's keys up to the access type (callerHeaders drops those above it), and the tokens given.
-  const headers: Record<string, string> = options.access
-    ? callerHeaders({
-        ...target,
-        accessType: options.access,
-        accessToken: options.accessToken,
-        refreshToken: options.refreshToken,
-      })
-    : {};
-  if (options.json !== undefined) headers["content-type"] = "application/json";
-  Object.assign(headers, options.headers);
-  const body = options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
-  const method = options.method ?? (body === undefined ? "GET" : "POST");
-  const response = await target.fetch(`${target.baseUrl}${API_PREFIX}${path}`, { method, headers, body });
-  const text = await response.text();
-  expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return (response.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : text) as T;
-}
-
-type Tokens = { access_token: string; refresh_token: string; user_id: string };
-
-async function signUp(target: InProcessTarget, email = uniqueEmail("extra")): Promise<Tokens & { email: string }> {
-  const tokens = await call<Tokens>(target, "/auth/password/sign-up", {
-    access: "client",
-    json: { email, password: PASSWORD },
-  });
-  return { ...tokens, email };
-}
+import { call, signUp } from "./response-extras-support.ts";
+import { uniqueEmail, uniqueTag } from "./support.ts";
 
 /** The OAuth callback as a form_post provider reaches it: the mock provider's answer POSTed instead of followed. */
 async function formPostOAuthSignIn(target: InProcessTarget): Promise<string> {
@@ -490,112 +445,5 @@ export function extraCalls(getTarget: () => InProcessTarget): void {
         refund_entries: [{ entry_index: 0, quantity: 1, amount_usd: "1" }],
       },
     });
-  });
-
-  it("serves issue 27's routes: migration tests, the timing of a query, a leaked key, a Resend event, the init report, the AI proxy", async () => {
-    const target = getTarget();
-    await call(target, "/migration-tests");
-    await call(target, "/migration-tests/smart-route-handler?queryParamNew=x");
-    const { query_id } = await call<{ query_id: string }>(target, "/internal/analytics/query", {
-      access: "admin",
-      json: { query: "SELECT 1 AS one" },
-    });
-    await call(target, "/internal/analytics/query/timing", { access: "server", json: { query_id } });
-    const user = await signUp(target);
-    const key = await call<{ value: string }>(target, "/user-api-keys", {
-      access: "client",
-      accessToken: user.access_token,
-      json: { user_id: "me", description: "leaked", expires_at_millis: null },
-    });
-    await call(target, "/integrations/credential-scanning/revoke", { json: { api_key: key.value } });
-    // Svix's signature with the emulator's fixed development secret (fake-provider ops/emails/resend-webhooks.ts).
-    const event = JSON.stringify({ type: "email.sent", data: {} });
-    const timestamp = String(Math.floor((await providerNow(target)) / 1000));
-    const secret = Buffer.from("YXV0aHNpbS1yZXNlbmQtd2ViaG9vay1zZWNyZXQ=", "base64");
-    const signature = `v1,${createHmac("sha256", secret).update(`msg_1.${timestamp}.${event}`).digest("base64")}`;
-    await call(target, "/integrations/resend/webhooks", {
-      method: "POST",
-      rawBody: event,
-      headers: {
-        "content-type": "application/json",
-        "svix-id": "msg_1",
-        "svix-timestamp": timestamp,
-        "svix-signature": signature,
-      },
-    });
-    await call(target, "/internal/init-script-callback", {
-      json: { success: true, options: {}, args: [], isNonInteractive: true, timestamp: "2026-01-01T00:00:00.000Z" },
-    });
-    await call(target, "/integrations/ai-proxy/v1/models");
-    await call(target, "/integrations/ai-proxy/v1/messages", { json: { messages: [{ role: "user", content: "hi" }] } });
-  });
-
-  it("serves the dashboard's feature board, MCP review and saved AI conversations to an internal-project user", async () => {
-    const target = getTarget();
-    const internal: InProcessTarget = {
-      ...target,
-      projectId: INTERNAL_PROJECT_ID,
-      publishableClientKey: internalProjectSeed.keys.publishable_client_key,
-      secretServerKey: internalProjectSeed.keys.secret_server_key,
-    };
-    const me = { access: "client" as const, accessToken: (await signUp(internal)).access_token };
-    const post = await call<{ id: string }>(internal, "/internal/feature-requests", {
-      ...me,
-      json: { title: uniqueTag("feature") },
-    });
-    await call(internal, `/internal/feature-requests/${post.id}/upvote`, { ...me, json: {} });
-    await call(internal, "/internal/feature-requests", me);
-    await call(internal, "/internal/mcp-review/add-manual", {
-      ...me,
-      json: { question: "Q?", answer: "A.", publish: false },
-    });
-    // No route lists the log (upstream's reviewers read it from its database): the entry's id is read from the state.
-    const correlationId = [...target.provider.store.read.mcpCallLog.values()].at(-1)!.correlationId;
-    await call(internal, "/internal/mcp-review/update-correction", {
-      ...me,
-      json: { correlationId, correctedQuestion: "q", correctedAnswer: "a", publish: true },
-    });
-    await call(internal, "/internal/mcp-review/mark-reviewed", { ...me, json: { correlationId } });
-    await call(internal, "/internal/mcp-review/delete", { ...me, json: { correlationId } });
-    const conversation = await call<{ id: string }>(internal, "/internal/ai-conversations", {
-      ...me,
-      json: { title: "Help", projectId: target.projectId, messages: [{ role: "user", content: "hi" }] },
-    });
-    await call(internal, `/internal/ai-conversations?projectId=${target.projectId}`, me);
-    await call(internal, `/internal/ai-conversations/${conversation.id}`, me);
-    await call(internal, `/internal/ai-conversations/${conversation.id}`, {
-      ...me,
-      method: "PATCH",
-      json: { title: "Renamed" },
-    });
-    await call(internal, `/internal/ai-conversations/${conversation.id}/messages`, {
-      ...me,
-      method: "PUT",
-      json: { messages: [] },
-    });
-    await call(internal, `/internal/ai-conversations/${conversation.id}`, { ...me, method: "DELETE" });
-  });
-
-  it("reads and sets the external database sync's fusebox, runs its cron passes and reads its status", async () => {
-    const target = getTarget();
-    const internal: InProcessTarget = {
-      ...target,
-      projectId: INTERNAL_PROJECT_ID,
-      publishableClientKey: internalProjectSeed.keys.publishable_client_key,
-      secretServerKey: internalProjectSeed.keys.secret_server_key,
-      superSecretAdminKey: internalProjectSeed.keys.super_secret_admin_key,
-    };
-    const fusebox = "/internal/external-db-sync/fusebox";
-    await call(internal, fusebox, { access: "admin" });
-    await call(internal, fusebox, { access: "admin", json: { sequencer_enabled: true, poller_enabled: true } });
-    // The cron passes take the development secret (the real service's local value), the engine its signature bypass.
-    const cron = { authorization: "Bearer mock_cron_secret" };
-    await call(target, "/internal/external-db-sync/sequencer", { headers: cron });
-    await call(target, "/internal/external-db-sync/poller", { headers: cron });
-    await call(target, "/internal/external-db-sync/sync-engine", {
-      headers: { "upstash-signature": "test-bypass" },
-      json: { tenancyId: target.projectId },
-    });
-    await call(internal, "/internal/external-db-sync/status", { access: "admin" });
   });
 }

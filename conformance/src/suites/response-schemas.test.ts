@@ -4,6 +4,7 @@ import { operations, operationsById } from "@authsim/sdk/contract";
 import { inProcessTarget, type InProcessTarget } from "../targets.ts";
 import { everySuite } from "./all.ts";
 import { extraCalls } from "./response-extras.ts";
+import { internalExtraCalls } from "./response-extras-internal.ts";
 import { checkAnswer, claimedAccessType, type AnswerSeen } from "./response-check.ts";
 
 /**
@@ -51,6 +52,7 @@ describe("every answer the suites draw from the in-process fake matches the cont
 
 describe("so do the answers of operations the suites do not call successfully", () => {
   extraCalls(() => target);
+  internalExtraCalls(() => target);
 });
 
 // Declared last, so it runs after every case above (a file's tests run in order). A new operation, or a suite that
