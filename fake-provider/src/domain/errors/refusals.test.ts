@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { refusal, refusalMatches, refusals, type Refusal } from "./refusals.ts";
+import { refusal, refusalAreas, refusalMatches, refusals, type Refusal } from "./refusals.ts";
 
 describe("the plain-text refusals", () => {
+  it("gives each id once across the areas' files (a repeated one would hide the other when they are joined)", () => {
+    const ids = refusalAreas.flatMap((area) => Object.keys(area));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(Object.keys(refusals)).toHaveLength(ids.length);
+  });
+
   it("throws a refusal with its catalogued status and text", () => {
     const error = refusal("invalidCursor");
     expect([error.status, error.message]).toEqual([400, "Invalid cursor"]);
