@@ -15,7 +15,8 @@ const activitySplit = z.object({
   retained: z.array(dailyCount),
   reactivated: z.array(dailyCount),
 });
-const metricsUser = z.object({
+/** A user as the users routes answer it: the fields the dashboard reads, and the rest of the user passed through. */
+const metricsUser = z.looseObject({
   id: z.string(),
   display_name: z.string().nullable(),
   primary_email: z.string().nullable(),
