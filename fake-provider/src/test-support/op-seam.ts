@@ -91,6 +91,16 @@ export interface OpSeam {
    */
   refuses<C extends Refusal>(op: (ctx: OpContext) => unknown, code: C): Promise<RefusedWith<C>>;
   refuses<C extends Refusal>(caller: Caller, op: (ctx: AuthedContext) => unknown, code: C): Promise<RefusedWith<C>>;
+  /**
+   * `refuses` for a route whose verification code the real service spends before its handler refuses (spendCode in
+   * domain/ops/sign-in/verification-codes.ts): the one change left is that code marked used.
+   */
+  refusesSpendingCode<C extends Refusal>(op: (ctx: OpContext) => unknown, code: C): Promise<RefusedWith<C>>;
+  refusesSpendingCode<C extends Refusal>(
+    caller: Caller,
+    op: (ctx: AuthedContext) => unknown,
+    code: C,
+  ): Promise<RefusedWith<C>>;
   /** A project's record (the dev project by default). */
   project(id?: string): ProjectRecord;
   /** A user made by the server's create-user op (domain/ops/users/users.ts createUser), as fixtures load theirs. */
@@ -190,6 +200,24 @@ export function opSeam(options: OpSeamOptions = {}): OpSeam {
       expect(store.snapshot(), `a refusal with ${code} changed the state`).toEqual(before);
       return (outcome as { error: RefusedWith<C> }).error;
     },
+    async refusesSpendingCode<C extends Refusal>(a: Caller | AnyOp<unknown>, b: unknown, c?: C) {
+      const [caller, op] = split(a, b);
+      const code = (caller ? c : b) as C;
+      const before = store.snapshot();
+      const outcome = await execute(caller, op);
+      expect(
+        outcome.ok
+          ? "success"
+          : outcome.error instanceof KnownErrorException
+            ? outcome.error.code
+            : outcome.error.status,
+      ).toBe(code);
+      const after = store.snapshot();
+      const spent = unspendCodes(after, before);
+      expect(spent, `a refusal with ${code} spent no verification code`).toBe(1);
+      expect(after, `a refusal with ${code} changed more than its code's use`).toEqual(before);
+      return (outcome as { error: RefusedWith<C> }).error;
+    },
     project(id = DEV.id) {
       const project = store.tables.projects.get(id);
       if (!project) throw new Error(`op-seam: no project ${id}`);
@@ -230,4 +258,23 @@ export const asAdmin = (projectId: string = DEV.id): Caller => ({ type: "admin",
 /** The default seed with some of the dev project's config flags changed (e.g. `{ sign_up_enabled: false }`). */
 export function devSeedWith(config: Partial<Record<string, boolean>>): ProviderSeed {
   return { ...defaultSeed, projects: [{ ...DEV, config: { ...DEV.config, ...config } }] };
+}
+
+/**
+ * Puts back, in `after`, the verification codes that were unused in `before` and are used now; answers how many. What
+ * is left to compare is every other change.
+ */
+function unspendCodes(after: StoreSnapshot, before: StoreSnapshot): number {
+  const was = new Map(before.tables.verificationCodes ?? []);
+  let spent = 0;
+  after.tables.verificationCodes = (after.tables.verificationCodes ?? []).map(([key, value]) => {
+    const old = was.get(key) as { usedAtMillis: number | null } | undefined;
+    const now = value as { usedAtMillis: number | null };
+    if (old && old.usedAtMillis === null && now.usedAtMillis !== null) {
+      spent++;
+      return [key, { ...now, usedAtMillis: null }];
+    }
+    return [key, value];
+  });
+  return spent;
 }

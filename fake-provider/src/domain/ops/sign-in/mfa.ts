@@ -5,7 +5,7 @@ import type { ProjectRecord, UserRecord, VerificationCodeRecord } from "../../st
 import type { OpContext } from "../context.ts";
 import { signInResponseFor } from "./sessions.ts";
 import { checkTotp } from "./totp.ts";
-import { createCode, redeemCode } from "./verification-codes.ts";
+import { createCode, redeemCode, spendCode } from "./verification-codes.ts";
 import { setUserFields } from "../users/user-fields.ts";
 
 /**
@@ -51,11 +51,13 @@ export async function mfaSignIn(
   project: ProjectRecord,
   body: { totp: string; code: string },
 ): Promise<WithUnsignedToken<SignInResponse> & { is_new_user: boolean }> {
-  const attempt = redeemCode(ctx, project.id, "mfa_attempt", body.code, { consume: true });
+  const attempt = redeemCode(ctx, project.id, "mfa_attempt", body.code, { consume: false });
   const user = ctx.tables.users.get(String(attempt.data.user_id));
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  // The real handler checks the TOTP before it spends the attempt (its validate step).
   if (user.totpSecretBase64 === null || checkTotp(user.totpSecretBase64, body.totp, ctx.now) === null)
     throw knownError("INVALID_TOTP_CODE");
+  spendCode(ctx, attempt);
   setUserFields(ctx, user, { lastActiveAtMillis: ctx.now });
   return { ...(await signInResponseFor(ctx, user)), is_new_user: attempt.data.is_new_user === true };
 }

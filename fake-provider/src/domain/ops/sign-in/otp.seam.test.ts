@@ -133,12 +133,12 @@ describe("otpSignIn", () => {
     );
   });
 
-  it("answers SIGN_UP_NOT_ENABLED at sign-in for a new address when sign-up closed after sending, and leaves the code unused", async () => {
+  it("answers SIGN_UP_NOT_ENABLED at sign-in for a new address when sign-up closed after sending, and spends the code as the real handler does", async () => {
     const seam = opSeam();
     const { code } = await send(seam, "late@example.com");
     await seam.ok((ctx) => updateAdminProject(ctx, seam.project(), { config: { sign_up_enabled: false } }));
-    await seam.refuses(asClient(), (ctx) => otpSignIn(ctx, code), "SIGN_UP_NOT_ENABLED");
-    expect([...seam.tables.verificationCodes.values()].find((c) => c.code === code)?.usedAtMillis).toBeNull();
+    await seam.refusesSpendingCode(asClient(), (ctx) => otpSignIn(ctx, code), "SIGN_UP_NOT_ENABLED");
+    await seam.refuses(asClient(), (ctx) => otpSignIn(ctx, code), "VERIFICATION_CODE_ALREADY_USED");
   });
 
   it("a code sent before magic links were turned off still checks and signs in, as the real handlers only refuse sending", async () => {

@@ -83,8 +83,12 @@ describe("registration", () => {
     await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), b, body), "VERIFICATION_CODE_NOT_FOUND");
     const evil = await attest(seam, b, authenticatorAt("https://evil.example.net"));
     expect(
-      (await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), b, evil), "PASSKEY_REGISTRATION_FAILED"))
-        .message,
+      (
+        await seam.refusesSpendingCode(
+          (ctx) => registerPasskey(ctx, seam.project(), b, evil),
+          "PASSKEY_REGISTRATION_FAILED",
+        )
+      ).message,
     ).toBe("Passkey registration failed because the origin is not allowed");
     await seam.ok((ctx) => registerPasskey(ctx, seam.project(), a, body));
     await seam.refuses(
@@ -97,7 +101,10 @@ describe("registration", () => {
     const seam = opSeam({ seed: devSeedWith({ allow_localhost: false }) });
     const user = await seam.addUser();
     const body = await attest(seam, user, authenticatorAt());
-    await seam.refuses((ctx) => registerPasskey(ctx, seam.project(), user, body), "PASSKEY_REGISTRATION_FAILED");
+    await seam.refusesSpendingCode(
+      (ctx) => registerPasskey(ctx, seam.project(), user, body),
+      "PASSKEY_REGISTRATION_FAILED",
+    );
   });
 });
 
@@ -112,7 +119,7 @@ describe("sign-in", () => {
     expect(seam.tables.passkeys.get(authenticator.list()[0]!.id)?.counter).toBe(authenticator.list()[0]!.signCount);
   });
 
-  it("refuses a replayed assertion (its code is spent), a tampered signature and a credential the project does not know", async () => {
+  it("refuses a replayed assertion (its code is spent), a tampered signature and a credential the project does not know, spending their codes as the real handler does", async () => {
     const seam = opSeam();
     const { authenticator } = await registered(seam);
     const used = await assertWith(seam, authenticator);
@@ -129,7 +136,10 @@ describe("sign-in", () => {
         response: { ...good.authentication_response.response, signature: signature.toString("base64url") },
       },
     };
-    await seam.refuses((ctx) => passkeySignIn(ctx, seam.project(), tampered), "PASSKEY_AUTHENTICATION_FAILED");
+    await seam.refusesSpendingCode(
+      (ctx) => passkeySignIn(ctx, seam.project(), tampered),
+      "PASSKEY_AUTHENTICATION_FAILED",
+    );
 
     const stranger = authenticatorAt(ORIGIN, "stranger");
     await stranger.register({
@@ -140,8 +150,12 @@ describe("sign-in", () => {
     });
     const unknown = await assertWith(seam, stranger);
     expect(
-      (await seam.refuses((ctx) => passkeySignIn(ctx, seam.project(), unknown), "PASSKEY_AUTHENTICATION_FAILED"))
-        .message,
+      (
+        await seam.refusesSpendingCode(
+          (ctx) => passkeySignIn(ctx, seam.project(), unknown),
+          "PASSKEY_AUTHENTICATION_FAILED",
+        )
+      ).message,
     ).toBe("Passkey not found");
   });
 });

@@ -8,7 +8,7 @@ import type { PasskeyRecord } from "../../store/strong-auth-records.ts";
 import type { OpContext } from "../context.ts";
 import { signInOrRequireMfa } from "./mfa.ts";
 import { isTrustedFor } from "../oauth/oauth-client.ts";
-import { createCode, redeemCode } from "./verification-codes.ts";
+import { createCode, redeemCode, spendCode } from "./verification-codes.ts";
 import { setUserFields } from "../users/user-fields.ts";
 
 /**
@@ -93,10 +93,12 @@ export async function registerPasskey(
   user: UserRecord,
   body: { credential: unknown; code: string },
 ) {
-  // The attempt code first, then whether passkeys are on, as the real handler checks them.
-  const attempt = redeemCode(ctx, project.id, "passkey_registration", body.code, { consume: true });
-  assertEnabled(project);
+  // The attempt code first, then whether passkeys are on, as the real handler checks them. Another user's attempt is
+  // refused before the code is spent (the real service does not look: the passkey would go to the caller).
+  const attempt = redeemCode(ctx, project.id, "passkey_registration", body.code, { consume: false });
   if (attempt.data.user_id !== user.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  spendCode(ctx, attempt);
+  assertEnabled(project);
   const credential = body.credential as RegistrationResponseJSON;
   const origin = originOf(credential.response.clientDataJSON);
   if (!origin || !isTrustedFor(project, origin)) {

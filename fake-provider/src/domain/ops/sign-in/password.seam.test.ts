@@ -69,19 +69,22 @@ describe("password reset", () => {
     }
   });
 
-  it("a password breaking a rule rolls the reset back whole: the code stays usable", async () => {
+  it("a password breaking a rule leaves the code spent, as the real service spends it before looking at the password", async () => {
     const seam = opSeam();
     await seam.addUser({ primary_email: "r@example.com", password: PASSWORD });
     const code = await sentReset(seam, "r@example.com");
     expect(
       (
-        await seam.refuses(
+        await seam.refusesSpendingCode(
           (ctx) => resetPassword(ctx, seam.project(), { code, password: "short" }),
           "PASSWORD_TOO_SHORT",
         )
       ).details,
     ).toEqual({ min_length: 8 });
-    await seam.ok((ctx) => resetPassword(ctx, seam.project(), { code, password: "long enough now" }));
+    await seam.refuses(
+      (ctx) => resetPassword(ctx, seam.project(), { code, password: "long enough now" }),
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
   });
 
   it("a code lives one hour by the clock; an unknown code, or one whose user was deleted since, is VERIFICATION_CODE_NOT_FOUND", async () => {
@@ -98,7 +101,7 @@ describe("password reset", () => {
     );
     const fresh = await sentReset(seam, "r@example.com");
     await seam.ok((ctx) => deleteUser(ctx, ctx.tables.users.get(user.id)!));
-    await seam.refuses(
+    await seam.refusesSpendingCode(
       (ctx) => resetPassword(ctx, seam.project(), { code: fresh, password: "long enough" }),
       "VERIFICATION_CODE_NOT_FOUND",
     );

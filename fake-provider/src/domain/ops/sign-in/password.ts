@@ -45,8 +45,8 @@ export function sendResetCode(
 }
 
 /**
- * reset/check-code looks without using the code up; reset uses it and sets the password in one transaction. As the
- * real handler, the code is checked first: check-code asks nothing else, reset then whether password sign-in is on.
+ * reset/check-code looks without using the code up; reset spends it, then sets the password. As the real handler, the
+ * code is checked first: check-code asks nothing else, reset then whether password sign-in is on.
  */
 export function checkResetCode(ctx: OpContext, project: ProjectRecord, code: string): void {
   redeemCode(ctx, project.id, "password_reset", code, { consume: false });
@@ -62,7 +62,7 @@ export async function resetPassword(
   const user = ctx.tables.users.get(String(record.data.user_id));
   // The user was deleted after the email went out: the code leads nowhere.
   if (!user || user.projectId !== project.id) throw knownError("VERIFICATION_CODE_NOT_FOUND");
-  // A failed rule rolls the whole request back, so the code stays usable for a second try.
+  // A refused password leaves the code spent, as the real service spends it before it looks at the password.
   checkPasswordRules(body.password);
   // The real handler sets it through its users update: user.updated is announced and every session of the user ends.
   await updateUser(ctx, user, { password: body.password });

@@ -64,8 +64,8 @@ export function otpOf(code: string): { otp: string; nonce: string } {
 }
 
 /**
- * Finds a usable code of a purpose, or throws the matching verification error. `consume` marks it used (the check-code
- * endpoints only look). A wrong OTP counts against every code sharing its nonce.
+ * Finds a usable code of a purpose, or throws the matching verification error. `consume` spends it (spendCode); the
+ * check-code endpoints only look. A wrong OTP counts against every code sharing its nonce.
  */
 export function redeemCode(
   ctx: OpContext,
@@ -83,8 +83,22 @@ export function redeemCode(
   if (found.attemptCount >= MAX_CODE_ATTEMPTS) throw knownError("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
   if (found.usedAtMillis !== null) throw knownError("VERIFICATION_CODE_ALREADY_USED");
   if (found.expiresAtMillis <= ctx.now) throw knownError("VERIFICATION_CODE_EXPIRED");
-  if (options.consume) ctx.tables.verificationCodes.set(found.id, { ...found, usedAtMillis: ctx.now });
+  if (options.consume) spendCode(ctx, found);
   return found;
+}
+
+/**
+ * Marks a code used, for good: the real service commits the code's use before the route's own handler runs, so a
+ * handler that then refuses (a password too short, sign-up closed, a passkey that does not verify) leaves the code
+ * spent. Checks the real service makes before that commit (its handlers' `validate` step, e.g. the TOTP of an MFA
+ * sign-in) come before this call.
+ */
+export function spendCode(ctx: OpContext, code: VerificationCodeRecord): void {
+  const usedAtMillis = ctx.now;
+  ctx.keepOnFailure((tables) => {
+    const current = tables.verificationCodes.get(code.id);
+    if (current && current.usedAtMillis === null) tables.verificationCodes.set(code.id, { ...current, usedAtMillis });
+  });
 }
 
 /** A wrong guess counts against every code sharing its nonce, even though the request itself fails. */

@@ -119,12 +119,12 @@ function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): voi
 
 /** POST /team-invitations/accept {code}. */
 export function acceptInvitation(ctx: AuthedContext, code: string): Invitation {
-  // The code first, then the user, as the real handler checks them (a refusal leaves the code unused here).
-  const invitation = invitationFrom(
-    ctx,
-    redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: true }),
-  );
+  // The code first, then the user, as the real handler checks them. The published kit's backend refuses the invitee
+  // before it claims the code (join), so a refusal here leaves the code unused: it is marked used only on success.
+  const record = redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false });
+  const invitation = invitationFrom(ctx, record);
   join(ctx, invitation, requireSignedIn(ctx.auth));
+  ctx.tables.verificationCodes.set(record.id, { ...record, usedAtMillis: ctx.now });
   return invitation;
 }
 
