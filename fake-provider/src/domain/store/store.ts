@@ -36,7 +36,6 @@ import type {
   EmailTemplateRecord,
   EmailThemeRecord,
   ManagedEmailDomainRecord,
-  SignUpRuleTriggerLogRecord,
 } from "./admin-records.ts";
 import type {
   OAuthAccountRecord,
@@ -124,7 +123,6 @@ function createTables() {
     emailTemplates: new Table<EmailTemplateRecord>(),
     emailDrafts: new Table<EmailDraftRecord>(),
     configOverrides: new Table<ConfigOverrideRecord>(),
-    signUpRuleTriggers: new Table<SignUpRuleTriggerLogRecord>(),
     aiChats: new Table<AiChatRecord>(),
     /** Managed email sending subdomains (domain/ops/emails/managed-email.ts): one per project and subdomain. */
     managedEmailDomains: new Table<ManagedEmailDomainRecord>({
