@@ -16,7 +16,8 @@ import { refusal } from "../../errors/refusals.ts";
  * time; delivery is the instant the clock passes `scheduled_at_millis`.
  */
 
-export type OutboxStatus = "paused" | "preparing" | "render-error" | "server-error" | "scheduled" | "skipped" | "sent";
+export type OutboxStatus =
+  "paused" | "preparing" | "render-error" | "server-error" | "scheduled" | "queued" | "sending" | "skipped" | "sent";
 export type OutboxSimpleStatus = "in-progress" | "ok" | "error";
 
 /** What an entry made before the outbox fields existed (older snapshots) reads as: a sent programmatic email. */
@@ -68,6 +69,15 @@ export function outboxStatusOf(
   if (o.renderError !== null) return { status: "render-error", simple: "error" };
   if (o.sendError) return { status: "server-error", simple: "error" };
   if (now < o.scheduledAtMillis) return { status: "scheduled", simple: "in-progress" };
+  // Handed to the project's own server over SMTP (smtp-delivery.ts): sent once it accepted; "scheduled" while a retry
+  // waits for its backoff (the real queue unclaims it), "sending" during an attempt, "queued" until the worker takes it.
+  const smtp = o.smtp;
+  if (smtp && smtp.deliveredAtMillis === null) {
+    if (smtp.sendingSinceMillis !== null) return { status: "sending", simple: "in-progress" };
+    if (smtp.nextAttemptAtMillis !== null && now < smtp.nextAttemptAtMillis)
+      return { status: "scheduled", simple: "in-progress" };
+    return { status: "queued", simple: "in-progress" };
+  }
   return { status: "sent", simple: "ok" };
 }
 
@@ -79,7 +89,7 @@ export function isDelivered(email: SentEmailRecord, now: number): boolean {
 /** When an entry was (or will be) handed to the mail server: not before it was rendered nor before its schedule. */
 export function deliveredAtMillis(email: SentEmailRecord): number {
   const o = outboxFieldsOf(email);
-  return Math.max(o.scheduledAtMillis, o.renderedAtMillis);
+  return o.smtp?.deliveredAtMillis ?? Math.max(o.scheduledAtMillis, o.renderedAtMillis);
 }
 
 export const TRANSACTIONAL = notificationCategories.find((c) => c.name === "Transactional")!;
