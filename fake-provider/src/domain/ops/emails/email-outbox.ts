@@ -12,8 +12,9 @@ import { refusal } from "../../errors/refusals.ts";
  * the background: an entry waiting for the email queue to render it is "preparing" (domain/ops/emails/email-queue.ts says when the
  * queue runs); a rendered one scheduled for later is "scheduled" until the emulated clock reaches its time, then
  * "sent"; a paused one stays "paused"; a cancelled or undeliverable one is "skipped"; one the mail server refused for
- * good is "server-error". The real service's worker also passes through rendering/queued/sending, which here take no
- * time; delivery is the instant the clock passes `scheduled_at_millis`.
+ * good is "server-error". The real service's worker also passes through rendering/queued/sending: here rendering takes
+ * no time, and so does delivery (the instant the clock passes `scheduled_at_millis`) except to a project's own server
+ * reached over SMTP (smtp-delivery.ts), which is "queued", "sending" and, waiting for a retry, "scheduled" again.
  */
 
 export type OutboxStatus =

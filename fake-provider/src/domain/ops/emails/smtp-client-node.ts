@@ -1,12 +1,13 @@
-import nodemailer from "nodemailer";
 import type { SendOverSmtp, SmtpFailure } from "./smtp-delivery.ts";
 
 /**
  * What Node gets for `#smtp-client` (package.json "imports"): one SMTP connection per attempt with nodemailer, bounded
  * as the real service bounds its own (15 s to connect, 10 s for the greeting, 20 s of silence, 7 s for DNS), so a
- * server that never answers holds only its own attempt, never a request.
+ * server that never answers holds only its own attempt, never a request. nodemailer is loaded at the first attempt:
+ * most providers (tests, a dev server without a project mail server) never make one, and start sooner without it.
  */
 export const sendOverSmtp: SendOverSmtp = async (server, message) => {
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     host: server.host,
     port: server.port,
