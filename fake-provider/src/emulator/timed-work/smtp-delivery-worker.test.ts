@@ -171,6 +171,32 @@ describe("SMTP delivery to a project's own server", { timeout: 60_000 }, () => {
     expect((await api(provider, "/users", { headers: server() })).status).toBe(200);
   });
 
+  it("attempts again an entry a restored snapshot left 'sending' with no attempt open", async () => {
+    const sent: string[] = [];
+    const provider = newProvider({
+      smtpDelivery: {
+        send: (_server, message) => {
+          sent.push(message.outboxId);
+          return Promise.resolve({ ok: true });
+        },
+      },
+    });
+    await updatedProject(provider, { config: { email_config: { ...SMTP, host: "127.0.0.1", port: 2525 } } });
+    const { id } = await sendOne(provider, "Mid-attempt");
+    expect(sent).toEqual([id]);
+    // As a snapshot taken during the attempt holds it.
+    provider.store.transactSync((tables) => {
+      const email = tables.emails.get(id)!;
+      const smtp = { ...email.outbox!.smtp!, deliveredAtMillis: null, sendingSinceMillis: provider.clock.now() };
+      tables.emails.set(id, { ...email, outbox: { ...email.outbox!, smtp } });
+    });
+    expect((await entryOf(provider, id)).status).toBe("sending");
+    await provider.work.runDue();
+    await provider.work.idle();
+    expect(sent).toEqual([id, id]);
+    expect((await entryOf(provider, id)).status).toBe("sent");
+  });
+
   it("opens no connection to a host that is not loopback unless named, nor without the setting", async () => {
     const fail = await tempFailServer();
     const offByDefault = newProvider();

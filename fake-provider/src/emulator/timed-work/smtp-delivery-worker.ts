@@ -21,10 +21,14 @@ export function smtpDeliveryWorker(
   send: SendOverSmtp = sendOverSmtp,
 ): TimedWorker {
   const pendingEmails = () => [...deps.store.read.emails.indexed("smtpPending")];
+  // The attempts this worker has open. An entry that reads "sending" without one (a snapshot restored mid-attempt)
+  // would otherwise wait for ever: it is due again.
+  const inFlight = new Set<string>();
+  const waiting = (id: string, sendingSince: number | null) => sendingSince === null || !inFlight.has(id);
   const nextDueAt = () => {
     let earliest: number | null = null;
     for (const email of pendingEmails()) {
-      if (email.outbox!.smtp!.sendingSinceMillis !== null) continue;
+      if (!waiting(email.id, email.outbox!.smtp!.sendingSinceMillis)) continue;
       const at = smtpDueAt(email);
       if (earliest === null || at < earliest) earliest = at;
     }
@@ -37,16 +41,21 @@ export function smtpDeliveryWorker(
     async step() {
       const now = deps.clock.now();
       const due = pendingEmails()
-        .filter((e) => e.outbox!.smtp!.sendingSinceMillis === null && smtpDueAt(e) <= now)
+        .filter((e) => waiting(e.id, e.outbox!.smtp!.sendingSinceMillis) && smtpDueAt(e) <= now)
         .sort((a, b) => a.seq - b.seq)
         .map((e) => e.id);
       let handled = 0;
       for (const id of due) {
-        const attempt = await runOp(deps, (ctx) => claimSmtpAttempt(ctx, id));
-        if (!attempt) continue;
-        const outcome = await send(attempt.server, attempt.message);
-        await runOp(deps, (ctx) => recordSmtpOutcome(ctx, id, outcome));
-        handled++;
+        inFlight.add(id);
+        try {
+          const attempt = await runOp(deps, (ctx) => claimSmtpAttempt(ctx, id, true));
+          if (!attempt) continue;
+          const outcome = await send(attempt.server, attempt.message);
+          await runOp(deps, (ctx) => recordSmtpOutcome(ctx, id, outcome));
+          handled++;
+        } finally {
+          inFlight.delete(id);
+        }
       }
       return handled;
     },

@@ -54,13 +54,21 @@ function fraction(ctx: Pick<OpContext, "random">): number {
 export const smtpDueAt = (email: SentEmailRecord): number =>
   Math.max(email.outbox!.scheduledAtMillis, email.outbox!.smtp?.nextAttemptAtMillis ?? 0);
 
-/** An attempt to make now: the entry marked "sending", with its server and message; null when it is not due. */
-export function claimSmtpAttempt(ctx: OpContext, id: string): { server: SmtpServer; message: SmtpMessage } | null {
+/**
+ * An attempt to make now: the entry marked "sending", with its server and message; null when it is not due.
+ * `orphaned`: the entry reads "sending" but no attempt of this provider is open for it (a snapshot taken mid-attempt
+ * and restored), so it is attempted again.
+ */
+export function claimSmtpAttempt(
+  ctx: OpContext,
+  id: string,
+  orphaned = false,
+): { server: SmtpServer; message: SmtpMessage } | null {
   const email = ctx.tables.emails.get(id);
   const project = email ? ctx.tables.projects.get(email.projectId) : undefined;
   const server = smtpServerOf(ctx, project);
   if (!email?.outbox?.smtp || !project || !server) return null;
-  if (smtpDueAt(email) > ctx.now || email.outbox.smtp.sendingSinceMillis !== null) return null;
+  if (smtpDueAt(email) > ctx.now || (email.outbox.smtp.sendingSinceMillis !== null && !orphaned)) return null;
   ctx.tables.emails.set(email.id, {
     ...email,
     outbox: { ...email.outbox, smtp: { ...email.outbox.smtp, sendingSinceMillis: ctx.now, nextAttemptAtMillis: null } },
