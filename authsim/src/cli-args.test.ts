@@ -25,6 +25,8 @@ describe("dev server command line", () => {
       svixPort: null,
       purchasePort: null,
       mailboxPort: null,
+      smtpPort: null,
+      smtpAllowHosts: [],
       storagePort: null,
       dashboardUrl: null,
     });
@@ -64,6 +66,8 @@ describe("dev server command line", () => {
           "8114",
           "--svix-port",
           "8113",
+          "--smtp-allow-host",
+          "Mail.Example.Test",
         ],
         ...["--ready-json", "--config", "stack.config.ts", "--watch"],
       ],
@@ -90,9 +94,12 @@ describe("dev server command line", () => {
       exec: null,
       purchasePort: null,
       mailboxPort: null,
+      smtpPort: null,
+      smtpAllowHosts: ["mail.example.test"],
       storagePort: null,
       dashboardUrl: null,
     });
+    expect(() => parseCliArgs(["--smtp-allow-host", "smtp://x"], {})).toThrow(/without scheme or port/);
   });
 
   it("--dev-ports serves the development setup's family around <prefix>02; --dev-ports-skip leaves some off", () => {
@@ -103,6 +110,7 @@ describe("dev server command line", () => {
       svixPort: 31413,
       mockOAuthPort: 31414,
       storagePort: 31421,
+      smtpPort: 31429,
       dashboardUrl: "http://localhost:31401",
     });
     // The real dashboard on 01: purchase URLs still name it; our purchase pages and the storage port stay off.
@@ -117,7 +125,7 @@ describe("dev server command line", () => {
     expect(parseCliArgs(["--port", "8102", "--svix-port", "9913", "--dev-ports"], {}).svixPort).toBe(9913);
     expect(() => parseCliArgs(["--port", "8100", "--dev-ports"], {})).toThrow(/ending in 02/);
     expect(() => parseCliArgs(["--dev-ports-skip", "01"], {})).toThrow(/pass --dev-ports too/);
-    expect(() => parseCliArgs(["--dev-ports", "--dev-ports-skip", "02"], {})).toThrow(/01, 05, 13, 14, 21/);
+    expect(() => parseCliArgs(["--dev-ports", "--dev-ports-skip", "02"], {})).toThrow(/01, 05, 13, 14, 21, 29/);
     // What the real suite reads to find them (authsim exec's environment, --ready-json's env).
     expect(devPortsEnv(all)).toEqual({
       NEXT_PUBLIC_STACK_PORT_PREFIX: "314",

@@ -52,6 +52,13 @@ export interface CliOptions {
   purchasePort: number | null;
   /** The Inbucket mailbox API over the outbox (`--dev-ports`: <prefix>05). */
   mailboxPort: number | null;
+  /** An SMTP server taking mail into the outbox, as Inbucket's SMTP (`--dev-ports`: <prefix>29). */
+  smtpPort: number | null;
+  /**
+   * Hosts besides loopback ones that a project's own mail server may be on for the emulator to deliver to it over SMTP
+   * (`--smtp-allow-host NAME`, repeatable; fake-provider/src/domain/ops/emails/mail-server.ts).
+   */
+  smtpAllowHosts: string[];
   /** The storage server uploaded images are served from (`--dev-ports`: <prefix>21); null: under the API's origin. */
   storagePort: number | null;
   /** Where purchase URLs point (`--dev-ports`: http://localhost:<prefix>01, ours or the real dashboard); null: our checkout page. */
@@ -65,6 +72,7 @@ export const DEV_PORT_SUFFIXES = {
   svix: "13",
   mockOAuth: "14",
   storage: "21",
+  smtp: "29",
 } as const;
 
 /**
@@ -88,6 +96,9 @@ export const usage = `Usage: authsim [options]
   --watch                      with --config: apply the file again whenever it changes
   --host H                     interface to bind (default 127.0.0.1; the emulator is for this machine)
   --allow-network              allow --host to be a non-loopback interface (its keys are public, its controls open)
+  --smtp-allow-host NAME       a project's own mail server (email config type "standard") gets its emails over SMTP
+                               when on a loopback host (localhost, 127.0.0.0/8, ::1); also when on NAME with this
+                               flag (repeatable). Any other host, the shared server and managed ones: outbox only
   --allow-host NAME            answer requests for NAME too (e.g. host.docker.internal); by default only
                                localhost, 127.0.0.1 and [::1] (so a DNS-rebinding page cannot read it); repeatable
   --hash-cost fast|production  password hashing: fast (10 PBKDF2 iterations, default) or production (600,000)
@@ -110,10 +121,11 @@ export const usage = `Usage: authsim [options]
                                served at /__svix on the API's own port
   --dev-ports                  serve the real development setup's ports around the API's (which must end in 02):
                                the purchase pages on <prefix>01 (purchase URLs point there), the Inbucket mailbox
-                               API over the outbox on 05, Svix on 13, the mock OAuth server on 14, and uploaded
-                               images on 21 (http://localhost:<prefix>21/stack-storage/…); with --host localhost,
-                               the real service's e2e suite needs only its env vars
-  --dev-ports-skip NN[,NN…]    with --dev-ports: leave these ports off (01, 05, 13, 14, 21), e.g. 01 when the real
+                               API over the outbox on 05, Svix on 13, the mock OAuth server on 14, uploaded
+                               images on 21 (http://localhost:<prefix>21/stack-storage/…) and an SMTP server on 29
+                               that takes any mail (as Inbucket's; what this emulator sends is in the outbox
+                               already); with --host localhost, the real service's e2e suite needs only its env vars
+  --dev-ports-skip NN[,NN…]    with --dev-ports: leave these ports off (01, 05, 13, 14, 21, 29), e.g. 01 when the real
                                dashboard runs there (purchase URLs still point at it)`;
 
 function positiveInteger(flag: string, text: string): number {
@@ -145,6 +157,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
     svixPort: null,
     purchasePort: null,
     mailboxPort: null,
+    smtpPort: null,
+    smtpAllowHosts: [],
     storagePort: null,
     dashboardUrl: null,
   };
@@ -198,6 +212,13 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
         if (!/^[a-z0-9.\-[\]:]+$/.test(name) || name.includes("/"))
           throw new Error(`--allow-host takes a host name without scheme or port, not ${name}.`);
         options.allowHosts.push(name);
+        break;
+      }
+      case "--smtp-allow-host": {
+        const name = value().trim().toLowerCase();
+        if (!/^[a-z0-9.\-[\]:]+$/.test(name) || name.includes("/"))
+          throw new Error(`--smtp-allow-host takes a host name without scheme or port, not ${name}.`);
+        options.smtpAllowHosts.push(name);
         break;
       }
       case "--outbox-capacity":
@@ -294,6 +315,7 @@ function applyDevPorts(options: CliOptions, skipped: ReadonlySet<string>): void 
   if (on(s.svix)) options.svixPort ??= port(s.svix);
   if (on(s.mockOAuth)) options.mockOAuthPort ??= port(s.mockOAuth);
   if (on(s.storage)) options.storagePort = port(s.storage);
+  if (on(s.smtp)) options.smtpPort = port(s.smtp);
 }
 
 /** A side server's port: N, or `auto`, the API's port with its last two digits made `suffix` (the development setup's numbering). */

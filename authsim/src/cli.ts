@@ -107,6 +107,7 @@ const provider = createFakeProvider({
   // real development setup names them).
   ...(options.dashboardUrl ? { dashboardUrl: options.dashboardUrl } : {}),
   ...(options.storagePort !== null ? { storageUrl: `http://localhost:${options.storagePort}` } : {}),
+  smtpDelivery: { allowHosts: options.smtpAllowHosts }, // a project's own mail server on loopback (or named) gets SMTP
   // A project's external database that fails its sync is said on the console, as the real service logs it.
   dbSync: {
     onOutcome: (projectId, outcomes) => {
@@ -432,6 +433,8 @@ if (options.storagePort !== null) {
       `Uploaded images: http://localhost:${storagePort}/stack-storage/… (also ${provider.settings.apiBaseUrl}${STORAGE_PREFIX}/stack-storage/…).`,
   );
 }
+if (options.smtpPort !== null)
+  void import("./smtp-port.ts").then((m) => m.serveSmtpPort(provider, options.smtpPort!, bindHost, log));
 if (options.dashboardUrl !== null && options.purchasePort === null)
   log(`Purchase URLs point at ${options.dashboardUrl}/purchase/{code} (the dashboard you run there serves them).`);
 

@@ -31,6 +31,8 @@ import { createTimedWork } from "./emulator/timed-work/runner.ts";
 import { emailQueueWorker } from "./emulator/timed-work/email-queue-worker.ts";
 import { webhookWorker } from "./emulator/timed-work/webhook-worker.ts";
 import { dbSyncWorker, type DbSyncWorkerOptions } from "./emulator/timed-work/db-sync-worker.ts";
+import { smtpDeliveryWorker } from "./emulator/timed-work/smtp-delivery-worker.ts";
+import type { SendOverSmtp } from "./domain/ops/emails/smtp-delivery.ts";
 import { createWebhooks } from "./emulator/webhooks/webhooks.ts";
 import { SVIX_PREFIX, svixApi } from "./api/svix/routes.ts";
 import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "./emulator/safety/request-guard.ts";
@@ -106,6 +108,13 @@ export interface FakeProviderOptions {
    * reached (PostgreSQL over `pg` in Node by default) and a callback with each sync's outcome.
    */
   dbSync?: DbSyncWorkerOptions;
+  /**
+   * Delivery to a project's own mail server (`type: "standard"`) over SMTP (domain/ops/emails/smtp-delivery.ts), with
+   * the real email queue's retries on the provider's clock. Unset (the default), no connection is opened: the outbox is
+   * the mailbox. Set, loopback hosts are reached, and the hosts in `allowHosts`; `send` replaces the SMTP client
+   * (nodemailer in Node, package.json `#smtp-client`).
+   */
+  smtpDelivery?: { allowHosts?: readonly string[]; send?: SendOverSmtp };
   /** Fixed sign-in OTPs by address pattern (domain/ops/sign-in/fixed-otp.ts), e.g. `[{ pattern: "*@example.com", code: "123456" }]`. */
   fixedOtp?: readonly FixedOtpRule[];
   /**
@@ -157,6 +166,7 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
     ...(options.webhookTimeoutMillis ? { webhookTimeoutMillis: options.webhookTimeoutMillis } : {}),
     ...(options.dashboardUrl ? { dashboardUrl: options.dashboardUrl } : {}),
     ...(options.storageUrl ? { storageUrl: options.storageUrl } : {}),
+    ...(options.smtpDelivery ? { smtpDelivery: { allowHosts: [...(options.smtpDelivery.allowHosts ?? [])] } } : {}),
   };
   const store = new Store();
   const onUnexpectedError = options.onUnexpectedError ?? ((e: unknown) => console.error(e));
@@ -190,6 +200,7 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
         emailQueueWorker({ store, clock, random, settings }),
         webhookWorker({ store, clock, random, settings }, { timeoutMillis: options.webhookTimeoutMillis }),
         dbSyncWorker({ store, clock, random, settings }, options.dbSync),
+        smtpDeliveryWorker({ store, clock, random, settings }, options.smtpDelivery?.send),
       ],
       onUnexpectedError,
     ),

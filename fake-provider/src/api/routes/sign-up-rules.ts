@@ -1,4 +1,5 @@
-import { signUpRulesStats, testSignUpRules } from "../../domain/ops/sign-in/sign-up-rules.ts";
+import { testSignUpRules } from "../../domain/ops/sign-in/sign-up-rules.ts";
+import { signUpRulesStats } from "../../domain/ops/sign-in/sign-up-rules-stats.ts";
 import { ok, type RouteTable } from "./define.ts";
 
 /** Sign-up rules: the admin's dry run and the trigger counts (the rules are config keys: api/routes/project-admin.ts). */

@@ -53,6 +53,11 @@ export interface ProviderSettings {
   emailQueueDelayMillis?: number;
   /** How long a webhook endpoint has to answer an attempt (domain/webhooks/delivery.ts); Svix's 15 s when unset. */
   webhookTimeoutMillis?: number;
+  /**
+   * Delivery to a project's own mail server over SMTP (domain/ops/emails/smtp-delivery.ts): unset, no connection is
+   * opened and the outbox is the mailbox; set, loopback hosts are reached, and the hosts named here too.
+   */
+  smtpDelivery?: { allowHosts: readonly string[] };
   /** Set while a mock OAuth server is attached (createMockOAuthServer); absent, every provider uses the emulator's page. */
   mockOAuthServer?: MockOAuthServerSettings;
 }

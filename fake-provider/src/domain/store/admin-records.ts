@@ -104,23 +104,6 @@ export interface ConfigOverrideRecord {
   source?: ConfigSourceJson;
 }
 
-/** One sign-up rule that matched a sign-up (what the real service logs as an analytics event). */
-export interface SignUpRuleTrigger {
-  ruleId: string;
-  action: "allow" | "reject" | "restrict" | "log";
-  atMillis: number;
-}
-
-/**
- * A project's sign-up rule triggers (GET /internal/sign-up-rules-stats): every trigger of the last 48 hours, and a count
- * per rule since the project began. Keyed by project id.
- */
-export interface SignUpRuleTriggerLogRecord {
-  projectId: string;
-  recent: SignUpRuleTrigger[];
-  allTime: Record<string, number>;
-}
-
 /** A stored AI chat thread (/internal/ai-chat/{id}). Keyed `${projectId}:${threadId}`. */
 export interface AiChatRecord {
   projectId: string;

@@ -247,8 +247,49 @@ export interface OutboxEntryRecord {
   /** How the queue renders it: a subject given at sending, and a category given at sending (by id). */
   subjectOverride?: string | null;
   categoryOverrideId?: string | null;
-  /** The mail server refused the entry for good ("server-error"): the one failed attempt, as the real outbox lists it. */
+  /** The mail server refused the entry for good ("server-error"): the last failed attempt, as the real outbox lists it. */
   sendError?: OutboxSendError | null;
+  /**
+   * Present when the entry is handed to the project's own mail server over SMTP (domain/ops/emails/smtp-delivery.ts):
+   * its attempts so far and when the next one is due. Absent, the outbox is the mailbox and delivery is the instant
+   * the clock passes the schedule.
+   */
+  smtp?: SmtpDeliveryRecord;
+}
+
+/** Whether an entry still waits to be handed to its project's mail server over SMTP (the outbox table's index). */
+export function smtpPending(e: SentEmailRecord): boolean {
+  const o = e.outbox;
+  return (
+    o?.smtp !== undefined &&
+    o.smtp.deliveredAtMillis === null &&
+    !o.sendError &&
+    o.skippedReason === null &&
+    !o.isPaused &&
+    o.awaitingRender !== true &&
+    o.renderError === null
+  );
+}
+
+/** An entry's delivery over SMTP, attempt by attempt (the real email queue's send_retries and retry schedule). */
+export interface SmtpDeliveryRecord {
+  /** The failed attempts, oldest first (the real outbox's send_attempt_errors). */
+  attempts: SmtpAttemptRecord[];
+  /** When the next attempt may start after a retryable failure; null when none is waiting for a backoff. */
+  nextAttemptAtMillis: number | null;
+  /** When the server accepted the email; null until it has. */
+  deliveredAtMillis: number | null;
+  /** Set while an attempt is open (the real status "sending"). */
+  sendingSinceMillis: number | null;
+}
+
+export interface SmtpAttemptRecord {
+  attemptNumber: number;
+  atMillis: number;
+  errorType: string;
+  message: string;
+  /** What the SMTP client reported (its error's text), for the internal details. */
+  rawError: string;
 }
 
 /** A failed hand-over to the project's mail server (the real service's send attempt error). */

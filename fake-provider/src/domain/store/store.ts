@@ -36,7 +36,6 @@ import type {
   EmailTemplateRecord,
   EmailThemeRecord,
   ManagedEmailDomainRecord,
-  SignUpRuleTriggerLogRecord,
 } from "./admin-records.ts";
 import type {
   OAuthAccountRecord,
@@ -67,6 +66,7 @@ import type {
 } from "./service-records.ts";
 import type { DbSyncFuseboxRecord, DbSyncRequestRecord, DbSyncStateRecord } from "./db-sync-records.ts";
 import { Table, type Journal } from "./table.ts";
+import { smtpPending } from "./records.ts";
 
 /** The case-folded key under which a project's users are found by their primary email. */
 export const emailKey = (projectId: string, email: string) => `${projectId}\u0000${email.toLowerCase()}`;
@@ -96,6 +96,8 @@ function createTables() {
     // server checks for due ones before every request.
     emails: new Table<SentEmailRecord>({
       awaitingRender: { key: (e) => (e.outbox?.awaitingRender === true ? e.id : null) },
+      // Entries still to be handed to a project's own mail server (domain/ops/emails/smtp-delivery.ts).
+      smtpPending: { key: (e) => (smtpPending(e) ? e.id : null) },
     }),
     /** Account surfaces (domain/ops/users/contact-channels.ts, domain/ops/projects/api-keys.ts, domain/ops/users/notifications.ts). */
     contactChannels: new Table<ContactChannelRecord>({
@@ -124,7 +126,6 @@ function createTables() {
     emailTemplates: new Table<EmailTemplateRecord>(),
     emailDrafts: new Table<EmailDraftRecord>(),
     configOverrides: new Table<ConfigOverrideRecord>(),
-    signUpRuleTriggers: new Table<SignUpRuleTriggerLogRecord>(),
     aiChats: new Table<AiChatRecord>(),
     /** Managed email sending subdomains (domain/ops/emails/managed-email.ts): one per project and subdomain. */
     managedEmailDomains: new Table<ManagedEmailDomainRecord>({

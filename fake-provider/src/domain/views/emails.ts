@@ -1,6 +1,6 @@
 import type { OutboxEmailJson } from "@authsim/sdk/contract";
 import type { EmailDraftRecord, EmailTemplateRecord, EmailThemeRecord } from "../store/admin-records.ts";
-import type { OutboxRecipientRecord, OutboxSendError, SentEmailRecord } from "../store/records.ts";
+import type { OutboxEntryRecord, OutboxRecipientRecord, SentEmailRecord } from "../store/records.ts";
 import { deliveredAtMillis, outboxFieldsOf, outboxStatusOf } from "../ops/emails/email-outbox.ts";
 
 /** Wire views of email content (protocol.md §5.12) and of sent emails (spec §3 "Sent email"). */
@@ -49,16 +49,31 @@ const recipientView = (r: OutboxRecipientRecord) =>
       ? { type: r.type, user_id: r.userId, emails: r.emails }
       : { type: r.type, emails: r.emails };
 
-/** One failed hand-over to the mail server, as the real outbox lists its send attempt errors (one attempt, never retried here). */
-function sendAttemptErrorView(error: OutboxSendError) {
-  return {
-    attempt_number: 1,
-    timestamp: new Date(error.atMillis).toISOString(),
-    external_message: error.message,
-    external_details: { errorType: error.errorType },
-    internal_message: error.message,
-    internal_details: { errorType: error.errorType },
-  };
+/**
+ * The failed hand-overs to the mail server, as the real outbox lists its send attempt errors: each SMTP attempt
+ * (smtp-delivery.ts), or the one failure known without a connection (a host that cannot resolve).
+ */
+function sendAttemptErrorsOf(o: OutboxEntryRecord) {
+  if (o.smtp && o.smtp.attempts.length > 0)
+    return o.smtp.attempts.map((a) => ({
+      attempt_number: a.attemptNumber,
+      timestamp: new Date(a.atMillis).toISOString(),
+      external_message: a.message,
+      external_details: { errorType: a.errorType },
+      internal_message: a.message,
+      internal_details: { rawError: a.rawError, errorType: a.errorType },
+    }));
+  if (!o.sendError) return null;
+  return [
+    {
+      attempt_number: 1,
+      timestamp: new Date(o.sendError.atMillis).toISOString(),
+      external_message: o.sendError.message,
+      external_details: { errorType: o.sendError.errorType },
+      internal_message: o.sendError.message,
+      internal_details: { errorType: o.sendError.errorType },
+    },
+  ];
 }
 
 /**
@@ -81,9 +96,9 @@ export function outboxEmailView(e: SentEmailRecord, now: number): OutboxEmailJso
     created_with: o.createdWith,
     email_draft_id: o.draftId,
     email_programmatic_call_template_id: o.templateId,
-    send_retries: o.sendError ? 1 : 0,
-    next_send_retry_at_millis: null,
-    send_attempt_errors: o.sendError ? [sendAttemptErrorView(o.sendError)] : null,
+    send_retries: o.smtp ? o.smtp.attempts.length : o.sendError ? 1 : 0,
+    next_send_retry_at_millis: o.smtp?.nextAttemptAtMillis ?? null,
+    send_attempt_errors: sendAttemptErrorsOf(o),
     status,
     simple_status: simple,
     is_paused: false,
@@ -125,7 +140,10 @@ export function outboxEmailView(e: SentEmailRecord, now: number): OutboxEmailJso
         render_error: o.renderError,
       };
     case "scheduled":
+    case "queued":
       return { ...base, ...rendered };
+    case "sending":
+      return { ...base, ...rendered, started_sending_at_millis: o.smtp!.sendingSinceMillis! };
     case "skipped": {
       const at = o.skippedAtMillis ?? o.updatedAtMillis;
       // A cancelled entry never reached sending; the other reasons are found when it is sent (as upstream).

@@ -98,7 +98,11 @@ export function createOutbox(
       if (status !== "preparing" && status !== "scheduled" && status !== "paused") continue;
       const o = outboxFieldsOf(email);
       const dueAtMillis =
-        status === "paused" ? null : status === "preparing" ? o.updatedAtMillis + grace() : o.scheduledAtMillis;
+        status === "paused"
+          ? null
+          : status === "preparing"
+            ? o.updatedAtMillis + grace()
+            : (o.smtp?.nextAttemptAtMillis ?? o.scheduledAtMillis);
       const recipient = o.recipient;
       const to = email.to.length > 0 ? email.to : recipient.type === "user-primary-email" ? [] : [...recipient.emails];
       items.push({

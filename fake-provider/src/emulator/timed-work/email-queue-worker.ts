@@ -34,7 +34,12 @@ export function emailQueueWorker(deps: OpDeps & { clock: ControllableClock }): T
       const now = deps.clock.now();
       const scheduled = new Map<number, number>();
       for (const email of deps.store.read.emails.values()) {
-        if (email.outbox && outboxStatusOf(email, now).status === "scheduled")
+        // (A retry waiting for its backoff is the SMTP worker's to show: smtp-delivery-worker.ts.)
+        if (
+          email.outbox &&
+          !email.outbox.smtp?.nextAttemptAtMillis &&
+          outboxStatusOf(email, now).status === "scheduled"
+        )
           scheduled.set(email.outbox.scheduledAtMillis, (scheduled.get(email.outbox.scheduledAtMillis) ?? 0) + 1);
       }
       return [

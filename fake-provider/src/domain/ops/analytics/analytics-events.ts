@@ -4,15 +4,12 @@ import { knownError } from "../../errors/known-error.ts";
 import type { UserRecord } from "../../store/records.ts";
 import type { AnalyticsEventRecord } from "../../store/analytics-records.ts";
 import { nextSequence } from "../../store/store.ts";
+import { appendEvent } from "./event-log.ts";
 import type { OpContext } from "../context.ts";
 import { analyticsEnabled, countReplayClicks, recentReplayOf } from "./session-replays.ts";
 import { refusal } from "../../errors/refusals.ts";
 
-/**
- * How many analytics events the emulator keeps; past it the oldest are dropped (a dev server under load refreshes
- * tokens thousands of times a minute, and a page open in a browser uploads its clicks for as long as it is open).
- */
-export const ANALYTICS_EVENT_CAPACITY = 10_000;
+export { ANALYTICS_EVENT_CAPACITY } from "./event-log.ts";
 
 /**
  * A `$token-refresh` event: the real service writes one each time it mints an access token from a session (sign-up,
@@ -30,18 +27,7 @@ export function recordTokenRefresh(ctx: OpContext, user: UserRecord, sessionId: 
     isAnonymous: user.isAnonymous,
     ...(ctx.endUser ? { ipInfo: ctx.endUser } : {}),
   };
-  appendEvent(ctx, event);
-}
-
-/** Adds an event, dropping the oldest past the bound. */
-function appendEvent(ctx: OpContext, event: AnalyticsEventRecord): void {
-  const events = ctx.tables.analyticsEvents;
-  events.set(eventKey(event.seq), event);
-  while (events.size > ANALYTICS_EVENT_CAPACITY) {
-    const oldest = events.oldest();
-    if (!oldest) break;
-    events.delete(eventKey(oldest.seq));
-  }
+  appendEvent(ctx.tables, event);
 }
 
 /**
@@ -58,7 +44,7 @@ export function uploadAnalyticsEvents(
   if (!auth.sessionId) throw refusal("refreshTokenRequiredAnalyticsEvents");
   const replay = recentReplayOf(ctx, auth.project.id, auth.sessionId);
   for (const uploaded of body.events) {
-    appendEvent(ctx, {
+    appendEvent(ctx.tables, {
       seq: nextSequence(ctx.tables, "analyticsEvents"),
       eventType: uploaded.event_type,
       eventAtMillis: uploaded.event_at_ms,
@@ -86,5 +72,3 @@ function withoutLoneSurrogates(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutLoneSurrogates(v)]));
   return value;
 }
-
-const eventKey = (seq: number) => String(seq).padStart(12, "0");

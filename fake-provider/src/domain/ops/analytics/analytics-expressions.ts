@@ -1,5 +1,6 @@
 import type { Wildcard } from "@authsim/sdk/runtime";
 import type { QueryBudget } from "./analytics-budget.ts";
+import { castValue, nullIf, startOfHour } from "./analytics-casts.ts";
 import { CLICKHOUSE_USER } from "./analytics-catalog.ts";
 import { AnalyticsQueryError, CH } from "./analytics-errors.ts";
 import { childrenOf, type Expr, type UnionQuery } from "./analytics-sql-ast.ts";
@@ -22,7 +23,7 @@ import {
  * ClickHouse's answers where they show on the wire (analytics-values.ts): count() and other 64-bit integers as
  * strings (JSONEachRow quotes them), NULL logic in AND/OR/NOT and comparisons. Functions: the aggregates count, uniq,
  * uniqExact, min, max, sum, avg; now, today, toDate, toDateTime, toString, toJSONString, lower, upper, length,
- * coalesce, ifNull, if, getSetting, currentDatabase, currentUser, currentRoles, sleep, arrayJoin (as a SELECT column).
+ * coalesce, ifNull, nullIf, if, CAST, toStartOfHour (analytics-casts.ts), getSetting, currentDatabase, currentUser, currentRoles, sleep, arrayJoin (as a SELECT column).
  * Anything else is ClickHouse's UNKNOWN_FUNCTION. Every node evaluated is charged to the query's budget.
  */
 
@@ -337,6 +338,22 @@ export class Evaluator {
       case "ifnull":
         arity(2);
         return values[0] ?? values[1]!;
+      case "nullif":
+        arity(2);
+        return nullIf(values[0]!, values[1]!, compare);
+      case "cast": {
+        arity(2);
+        const type = values[1];
+        if (typeof type !== "string")
+          throw new AnalyticsQueryError(
+            "Second argument to CAST must be a constant string describing type",
+            CH.ILLEGAL_TYPE_OF_ARGUMENT,
+          );
+        return castValue(values[0]!, type);
+      }
+      case "tostartofhour":
+        arity(1);
+        return startOfHour(values[0]!);
       case "if":
         arity(3);
         return truthy(values[0]!) ? values[1]! : values[2]!;

@@ -420,6 +420,36 @@ class Parser {
     return args;
   }
 
+  /**
+   * CAST's arguments: `(x, 'Type')` as any call's, or `(x AS Type)`, whose type (words and parentheses, as in
+   * `Nullable(String)`) is read back into the text the comma form would have named.
+   */
+  private castArguments(): Expr[] {
+    const start = this.position;
+    this.expectSymbol("(");
+    const value = this.expr();
+    if (!this.isWord("AS")) {
+      this.position = start;
+      return this.callArguments();
+    }
+    this.position++;
+    let type = "";
+    let depth = 0;
+    for (;;) {
+      const token = this.peek();
+      if (!token) return this.fail("a type");
+      if (token.type === "symbol" && token.text === ")" && depth === 0) break;
+      if (token.type === "symbol" && token.text === "(") depth++;
+      if (token.type === "symbol" && token.text === ")") depth--;
+      if (token.type === "quoted" || token.type === "param") return this.fail("a type");
+      type += token.type === "number" ? String(token.value) : token.type === "string" ? `'${token.value}'` : token.text;
+      this.position++;
+    }
+    if (type === "") return this.fail("a type");
+    this.expectSymbol(")");
+    return [value, { kind: "literal", value: type }];
+  }
+
   private primary(): Expr {
     const token = this.peek();
     if (!token) return this.fail("an expression");
@@ -454,6 +484,7 @@ class Parser {
     }
     if (token.type === "word" && this.peek(1)?.type === "symbol" && (this.peek(1) as { text: string }).text === "(") {
       this.position++;
+      if (token.text.toUpperCase() === "CAST") return { kind: "call", name: token.text, args: this.castArguments() };
       return { kind: "call", name: token.text, args: this.callArguments() };
     }
     if (token.type === "symbol" && token.text === "[") {

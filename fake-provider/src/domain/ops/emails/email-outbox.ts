@@ -12,11 +12,13 @@ import { refusal } from "../../errors/refusals.ts";
  * the background: an entry waiting for the email queue to render it is "preparing" (domain/ops/emails/email-queue.ts says when the
  * queue runs); a rendered one scheduled for later is "scheduled" until the emulated clock reaches its time, then
  * "sent"; a paused one stays "paused"; a cancelled or undeliverable one is "skipped"; one the mail server refused for
- * good is "server-error". The real service's worker also passes through rendering/queued/sending, which here take no
- * time; delivery is the instant the clock passes `scheduled_at_millis`.
+ * good is "server-error". The real service's worker also passes through rendering/queued/sending: here rendering takes
+ * no time, and so does delivery (the instant the clock passes `scheduled_at_millis`) except to a project's own server
+ * reached over SMTP (smtp-delivery.ts), which is "queued", "sending" and, waiting for a retry, "scheduled" again.
  */
 
-export type OutboxStatus = "paused" | "preparing" | "render-error" | "server-error" | "scheduled" | "skipped" | "sent";
+export type OutboxStatus =
+  "paused" | "preparing" | "render-error" | "server-error" | "scheduled" | "queued" | "sending" | "skipped" | "sent";
 export type OutboxSimpleStatus = "in-progress" | "ok" | "error";
 
 /** What an entry made before the outbox fields existed (older snapshots) reads as: a sent programmatic email. */
@@ -68,6 +70,15 @@ export function outboxStatusOf(
   if (o.renderError !== null) return { status: "render-error", simple: "error" };
   if (o.sendError) return { status: "server-error", simple: "error" };
   if (now < o.scheduledAtMillis) return { status: "scheduled", simple: "in-progress" };
+  // Handed to the project's own server over SMTP (smtp-delivery.ts): sent once it accepted; "scheduled" while a retry
+  // waits for its backoff (the real queue unclaims it), "sending" during an attempt, "queued" until the worker takes it.
+  const smtp = o.smtp;
+  if (smtp && smtp.deliveredAtMillis === null) {
+    if (smtp.sendingSinceMillis !== null) return { status: "sending", simple: "in-progress" };
+    if (smtp.nextAttemptAtMillis !== null && now < smtp.nextAttemptAtMillis)
+      return { status: "scheduled", simple: "in-progress" };
+    return { status: "queued", simple: "in-progress" };
+  }
   return { status: "sent", simple: "ok" };
 }
 
@@ -79,7 +90,7 @@ export function isDelivered(email: SentEmailRecord, now: number): boolean {
 /** When an entry was (or will be) handed to the mail server: not before it was rendered nor before its schedule. */
 export function deliveredAtMillis(email: SentEmailRecord): number {
   const o = outboxFieldsOf(email);
-  return Math.max(o.scheduledAtMillis, o.renderedAtMillis);
+  return o.smtp?.deliveredAtMillis ?? Math.max(o.scheduledAtMillis, o.renderedAtMillis);
 }
 
 export const TRANSACTIONAL = notificationCategories.find((c) => c.name === "Transactional")!;

@@ -11,7 +11,7 @@ import type { InTransaction, OpContext } from "../context.ts";
 import { findTheme, projectLogosOf } from "./email-content.ts";
 import { outboxFieldsOf, TRANSACTIONAL } from "./email-outbox.ts";
 import { recipientProps, themeSourceFor } from "./email-rendering.ts";
-import { sendErrorFor } from "./mail-server.ts";
+import { deliveryFieldsFor } from "./mail-server.ts";
 import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
 import {
   notificationCategories,
@@ -204,7 +204,9 @@ function settleEntry(
   const { email, copy } = entry;
   if (!copy || !first) return;
   const fields = outboxFieldsOf(email);
-  const done = { ...fields, awaitingRender: false, renderedAtMillis: ctx.now, updatedAtMillis: ctx.now };
+  // A delivery of an earlier rendering (the entry was edited since) does not carry over: this one is delivered anew.
+  const { smtp: _earlierDelivery, ...kept } = fields;
+  const done = { ...kept, awaitingRender: false, renderedAtMillis: ctx.now, updatedAtMillis: ctx.now };
   let outcome: RenderOutcome;
   try {
     if (!first.ok) throw new Error(first.message);
@@ -230,7 +232,7 @@ function settleEntry(
       notificationCategoryId: outcome.category.id,
       skippedReason: skipped,
       skippedAtMillis: skipped ? ctx.now : null,
-      sendError: skipped ? null : sendErrorFor(ctx.tables.projects.get(email.projectId), ctx.now),
+      ...(skipped ? { sendError: null } : deliveryFieldsFor(ctx, ctx.tables.projects.get(email.projectId))),
     },
   };
   ctx.tables.emails.set(rendered.id, rendered);

@@ -4,7 +4,7 @@ import type { OutboxRecipientRecord, ProjectRecord, SentEmailRecord } from "../.
 import { nextSequence } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
 import { htmlTemplateSource, newOutboxFields } from "./email-outbox.ts";
-import { sendErrorFor } from "./mail-server.ts";
+import { deliveryFieldsFor } from "./mail-server.ts";
 
 /** How many emails the outbox keeps unless the provider is told otherwise (`outboxCapacity`). */
 export const DEFAULT_OUTBOX_CAPACITY = 10_000;
@@ -91,7 +91,7 @@ export function sendEmail(
     // A project mail server that cannot be reached fails them as it fails custom emails (domain/ops/emails/mail-server.ts).
     outbox: newOutboxFields(ctx, builtInRecipient(input.to, input.userId ?? null), {
       tsxSource: htmlTemplateSource(content.html),
-      sendError: sendErrorFor(project, ctx.now),
+      ...deliveryFieldsFor(ctx, project),
     }),
   };
   keepInOutbox(ctx, record);

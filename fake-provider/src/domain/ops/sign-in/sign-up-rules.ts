@@ -1,5 +1,5 @@
 import { knownError } from "../../errors/known-error.ts";
-import type { SignUpRuleTrigger } from "../../store/admin-records.ts";
+import { recordSignUpRuleTriggers } from "../analytics/sign-up-rule-events.ts";
 import type { UserRecord } from "../../store/records.ts";
 import { isUnder, renderLayers } from "../config/config-layers.ts";
 import { CelError, evaluateCelCondition } from "./cel.ts";
@@ -10,7 +10,7 @@ import type { OpContext } from "../context.ts";
  * over who is signing up, evaluated at every sign-up (password, OTP, OAuth, passkey, and an anonymous user's upgrade by
  * any of them; not when an anonymous user is created). Rules run by priority (higher first), then by id; disabled rules
  * and rules without a condition are skipped, and a condition that fails to evaluate does not match. A matching `log`
- * rule is only counted, `restrict` marks the new user restricted by an administrator (the first such rule is named in
+ * rule is only logged (a `$sign-up-rule-trigger` analytics event, as for every matching rule), `restrict` marks the new user restricted by an administrator (the first such rule is named in
  * the private details) and evaluation goes on; `allow` or `reject` decides. With no decision the default action does.
  * A rejection is SIGN_UP_REJECTED, whose message never names the rule.
  */
@@ -185,26 +185,6 @@ export function evaluateSignUpRules(
 /** The one message a rejection has (a rule's own message is for the admin only). */
 export const signUpRejectedMessage = "Your sign up was rejected by an administrator's sign-up rule.";
 
-const statsHours = 48;
-const hourMillis = 3_600_000;
-
-/** Counts the triggers (kept even when the sign-up then fails, as the real service logs them on their own). */
-function recordTriggers(ctx: OpContext, projectId: string, triggered: [string, SignUpRuleActionType][]): void {
-  if (triggered.length === 0) return;
-  const at = ctx.now;
-  ctx.keepOnFailure((tables) => {
-    const old = tables.signUpRuleTriggers.get(projectId);
-    const since = at - statsHours * hourMillis;
-    const recent: SignUpRuleTrigger[] = (old?.recent ?? []).filter((t) => t.atMillis >= since);
-    const allTime: Record<string, number> = { ...(old?.allTime ?? {}) };
-    for (const [ruleId, action] of triggered) {
-      recent.push({ ruleId, action, atMillis: at });
-      allTime[ruleId] = (Object.hasOwn(allTime, ruleId) ? allTime[ruleId]! : 0) + 1;
-    }
-    tables.signUpRuleTriggers.set(projectId, { projectId, recent, allTime });
-  });
-}
-
 export interface SignUpInput {
   /** The address the new account will have (for an upgrade, the anonymous user's when the sign-up names none). */
   email: string | null;
@@ -235,7 +215,17 @@ export function applySignUpRules(ctx: OpContext, projectId: string, input: SignU
   });
   const config = signUpRulesOf(ctx, projectId);
   const { triggered, outcome } = evaluateSignUpRules(config, context);
-  recordTriggers(ctx, projectId, triggered);
+  recordSignUpRuleTriggers(
+    ctx,
+    projectId,
+    triggered.map(([ruleId, action]) => ({
+      ruleId,
+      action,
+      email: context.email,
+      authMethod: context.authMethod,
+      oauthProvider: context.oauthProvider,
+    })),
+  );
   if (!outcome.shouldAllow) throw knownError("SIGN_UP_REJECTED", { message: signUpRejectedMessage });
   const fields: Partial<UserRecord> = {};
   const ruleId = outcome.restrictedBecauseOfRuleId;
@@ -302,42 +292,5 @@ export function testSignUpRules(
       decision_rule_id: outcome.decisionRuleId,
       restricted_because_of_rule_id: outcome.restrictedBecauseOfRuleId,
     },
-  };
-}
-
-/** GET /internal/sign-up-rules-stats: triggers per rule over the last 48 hours (hour by hour) and since the start. */
-export function signUpRulesStats(ctx: OpContext, projectId: string) {
-  const log = ctx.tables.signUpRuleTriggers.get(projectId);
-  const currentHour = Math.floor(ctx.now / hourMillis) * hourMillis;
-  const firstHour = currentHour - (statsHours - 1) * hourMillis;
-  const hourKeys = Array.from({ length: statsHours }, (_, i) => new Date(firstHour + i * hourMillis).toISOString());
-  const recent = (log?.recent ?? []).filter((t) => t.atMillis >= firstHour);
-  const byAction = { allow: 0, reject: 0, restrict: 0, log: 0 };
-  const perRule = new Map<string, Map<number, number>>();
-  for (const t of recent) {
-    byAction[t.action]++;
-    const hours = perRule.get(t.ruleId) ?? new Map<number, number>();
-    const hour = Math.floor(t.atMillis / hourMillis) * hourMillis;
-    hours.set(hour, (hours.get(hour) ?? 0) + 1);
-    perRule.set(t.ruleId, hours);
-  }
-  const allTime = log?.allTime ?? {};
-  const ruleIds = [...new Set([...perRule.keys(), ...Object.keys(allTime)])].sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
-  return {
-    rule_triggers: ruleIds.map((ruleId) => {
-      const hours = perRule.get(ruleId);
-      const total = hours ? [...hours.values()].reduce((a, b) => a + b, 0) : 0;
-      return {
-        rule_id: ruleId,
-        total_count: total,
-        all_time_count: Object.hasOwn(allTime, ruleId) ? allTime[ruleId]! : total,
-        hourly_counts: hourKeys.map((hour, i) => ({ hour, count: hours?.get(firstHour + i * hourMillis) ?? 0 })),
-      };
-    }),
-    analytics_hours: statsHours,
-    total_triggers: recent.length,
-    triggers_by_action: byAction,
   };
 }
