@@ -11,14 +11,17 @@ import { bump, DAY_MS, dailySeries, inWindow, isoDay, type MetricsWindow } from 
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-export function tokenRefreshesOf(ctx: OpContext, projectId: string): AnalyticsEventRecord[] {
+/** A `$token-refresh` event: always a user's. */
+export type TokenRefresh = AnalyticsEventRecord & { eventType: "$token-refresh"; userId: string };
+
+export function tokenRefreshesOf(ctx: OpContext, projectId: string): TokenRefresh[] {
   return [...ctx.tables.analyticsEvents.values()].filter(
-    (e) => e.eventType === "$token-refresh" && e.projectId === projectId,
+    (e): e is TokenRefresh => e.eventType === "$token-refresh" && e.projectId === projectId && e.userId !== null,
   );
 }
 
 /** The real queries' `{includeAnonymous} = 1 OR coalesce(data.is_anonymous, 0) = 0`. */
-const counted = (includeAnonymous: boolean) => (e: AnalyticsEventRecord) => includeAnonymous || !e.isAnonymous;
+const counted = (includeAnonymous: boolean) => (e: TokenRefresh) => includeAnonymous || !e.isAnonymous;
 
 export interface ActivitySplit {
   total: { date: string; activity: number }[];
@@ -28,7 +31,7 @@ export interface ActivitySplit {
 }
 
 /** Distinct users with a token minted each day of the window. */
-export function dailyActiveUsers(refreshes: AnalyticsEventRecord[], w: MetricsWindow, includeAnonymous: boolean) {
+export function dailyActiveUsers(refreshes: TokenRefresh[], w: MetricsWindow, includeAnonymous: boolean) {
   const usersByDay = new Map<string, Set<string>>();
   for (const e of refreshes.filter(counted(includeAnonymous))) {
     if (!inWindow(w, e.eventAtMillis)) continue;
@@ -44,7 +47,7 @@ export function dailyActiveUsers(refreshes: AnalyticsEventRecord[], w: MetricsWi
  * event until the window's end; "the day before" only at days inside the window.
  */
 export function dailyActiveSplit(
-  refreshes: AnalyticsEventRecord[],
+  refreshes: TokenRefresh[],
   w: MetricsWindow,
   includeAnonymous: boolean,
 ): ActivitySplit {
@@ -79,7 +82,7 @@ export function dailyActiveSplit(
 }
 
 /** Monthly active users: distinct (lower-cased, trimmed) user ids that are v4 UUIDs, with a token minted in the window. */
-export function monthlyActiveUsers(refreshes: AnalyticsEventRecord[], w: MetricsWindow, includeAnonymous: boolean) {
+export function monthlyActiveUsers(refreshes: TokenRefresh[], w: MetricsWindow, includeAnonymous: boolean) {
   const users = new Set<string>();
   for (const e of refreshes.filter(counted(includeAnonymous))) {
     const id = e.userId.trim().toLowerCase();
@@ -89,12 +92,7 @@ export function monthlyActiveUsers(refreshes: AnalyticsEventRecord[], w: Metrics
 }
 
 /** Users with a token minted in the last five minutes. */
-export function onlineUsers(
-  refreshes: AnalyticsEventRecord[],
-  w: MetricsWindow,
-  now: number,
-  includeAnonymous: boolean,
-) {
+export function onlineUsers(refreshes: TokenRefresh[], w: MetricsWindow, now: number, includeAnonymous: boolean) {
   const since = now - 5 * 60_000;
   return new Set(
     refreshes
@@ -108,7 +106,7 @@ export function onlineUsers(
  * Users per country: each user counted once, in the country of their latest token that knew one (events from every
  * time, as the real query has no window here).
  */
-export function usersByCountry(refreshes: AnalyticsEventRecord[], includeAnonymous: boolean): Record<string, number> {
+export function usersByCountry(refreshes: TokenRefresh[], includeAnonymous: boolean): Record<string, number> {
   const latest = new Map<string, { at: number; country: string }>();
   for (const e of refreshes.filter(counted(includeAnonymous))) {
     const country = e.ipInfo?.countryCode;
@@ -122,7 +120,7 @@ export function usersByCountry(refreshes: AnalyticsEventRecord[], includeAnonymo
 }
 
 /** The (country, region) pair with most distinct users minting tokens in the window, or null when there is none. */
-export function topRegion(refreshes: AnalyticsEventRecord[], w: MetricsWindow, includeAnonymous: boolean) {
+export function topRegion(refreshes: TokenRefresh[], w: MetricsWindow, includeAnonymous: boolean) {
   const regions = new Map<string, { country_code: string | null; region_code: string | null; users: Set<string> }>();
   for (const e of refreshes.filter(counted(includeAnonymous))) {
     if (!inWindow(w, e.eventAtMillis)) continue;

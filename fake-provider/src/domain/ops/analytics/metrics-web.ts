@@ -19,7 +19,10 @@ interface WebEvent {
 
 /** The window's page views and clicks of users counted by `includeAnonymous`. */
 function webEventsOf(ctx: OpContext, projectId: string, w: MetricsWindow, includeAnonymous: boolean): WebEvent[] {
-  const events = [...ctx.tables.analyticsEvents.values()].filter((e) => e.projectId === projectId);
+  // Every event read here is a user's (a sign-up rule's trigger event has no user).
+  const events = [...ctx.tables.analyticsEvents.values()].filter(
+    (e): e is AnalyticsEventRecord & { userId: string } => e.projectId === projectId && e.userId !== null,
+  );
   const latestAnonymous = new Map<string, { at: number; anonymous: boolean }>();
   for (const e of events) {
     if (e.eventType !== "$token-refresh" || e.eventAtMillis >= w.untilExclusive) continue;
@@ -27,14 +30,14 @@ function webEventsOf(ctx: OpContext, projectId: string, w: MetricsWindow, includ
     if (!seen || e.eventAtMillis >= seen.at)
       latestAnonymous.set(e.userId, { at: e.eventAtMillis, anonymous: !!e.isAnonymous });
   }
-  const anonymous = (e: AnalyticsEventRecord) => {
+  const anonymous = (e: AnalyticsEventRecord & { userId: string }) => {
     const own = dataField(e, "is_anonymous");
     if (own !== undefined && own !== null) return own === true || own === 1 || own === "1" || own === "true";
     return latestAnonymous.get(e.userId)?.anonymous ?? false;
   };
   const out: WebEvent[] = [];
   for (const e of events) {
-    if (e.eventType === "$token-refresh" || !inWindow(w, e.eventAtMillis)) continue;
+    if ((e.eventType !== "$page-view" && e.eventType !== "$click") || !inWindow(w, e.eventAtMillis)) continue;
     if (!includeAnonymous && anonymous(e)) continue;
     const referrer = dataField(e, "referrer");
     out.push({
