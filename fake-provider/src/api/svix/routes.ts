@@ -44,7 +44,8 @@ function svixCors(request: Request): Record<string, string> {
   return {
     "access-control-allow-origin": "*",
     "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-    "access-control-allow-headers": request.headers.get("access-control-request-headers") ?? "authorization, content-type",
+    "access-control-allow-headers":
+      request.headers.get("access-control-request-headers") ?? "authorization, content-type",
     "access-control-max-age": "600",
   };
 }
