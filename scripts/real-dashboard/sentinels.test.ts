@@ -28,6 +28,10 @@ describe("the real dashboard's build-time sentinels", () => {
     });
   });
 
+  it("gives the payments pages a Stripe test key, which they need once a project has a payments account", () => {
+    expect(values.NEXT_PUBLIC_STACK_STRIPE_PUBLISHABLE_KEY).toMatch(/^pk_test_/);
+  });
+
   it("does not read names from the object's prototype", () => {
     expect(replaceSentinels("STACK_ENV_VAR_SENTINEL_CONSTRUCTOR", {})).toBe("STACK_ENV_VAR_SENTINEL_CONSTRUCTOR");
   });

@@ -38,5 +38,9 @@ export function sentinelValues(s: DashboardSettings): Record<string, string> {
     // authsim serves the webhooks' Svix API under its own origin (docs/emulator.md).
     NEXT_PUBLIC_STACK_SVIX_SERVER_URL: `${s.apiUrl}/__svix`,
     NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR: "false",
+    // Once a project has a payments account, the payments pages start Stripe's embedded components with this key (an
+    // unset key throws in the page). Their script is on Stripe's servers, which this offline run never reaches, so
+    // any well-formed test key serves; the payments themselves are authsim's.
+    NEXT_PUBLIC_STACK_STRIPE_PUBLISHABLE_KEY: "pk_test_authsim",
   };
 }

@@ -95,7 +95,9 @@ export function recordPage(page: Page, controls: ControlClient): { take(): Promi
  * A page that threw during render shows the global error (a lone spinner that sends the person to "/"), which the
  * page errors record.
  */
-export async function openPage(page: Page, url: string, timeoutMillis = 30_000): Promise<void> {
+export async function openPage(page: Page, url: string, timeoutMillis = 90_000): Promise<void> {
+  // Generous for the document: the dashboard's server renders it on a machine Chromium and authsim load too.
   await page.goto(url, { waitUntil: "domcontentloaded", timeout: timeoutMillis });
-  await page.waitForLoadState("networkidle", { timeout: timeoutMillis }).catch(() => undefined);
+  // Bounded: the kit's analytics batches may keep the network from ever going idle.
+  await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
 }

@@ -145,6 +145,41 @@ describe("on Svix's own port", () => {
   });
 });
 
+describe("from a page on another origin (the real dashboard's svix-react)", () => {
+  it("answers the preflight for Svix's own headers, and every answer, a refusal too, may be read by the page", async () => {
+    provider = newProvider();
+    const token = await svixToken();
+    const origin = { origin: "http://localhost:8101" };
+    const preflight = await provider.fetch(`${base}/api/v1/app/${DEV.id}/endpoint`, {
+      method: "OPTIONS",
+      headers: {
+        ...origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type,idempotency-key,svix-req-id",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "authorization,content-type,idempotency-key,svix-req-id",
+    );
+    const created = await raw(`/api/v1/app/${DEV.id}/endpoint`, token, {
+      method: "POST",
+      headers: { ...origin, "svix-req-id": "1", "idempotency-key": "k" },
+      body: JSON.stringify({ url: receiver.url }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("access-control-allow-origin")).toBe("*");
+    const listed = await raw(`/api/v1/app/${DEV.id}/endpoint`, token, { headers: origin });
+    expect(listed.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await listed.json()) as { data: { url: string }[] }).data.map((e) => e.url)).toEqual([receiver.url]);
+    const refused = await raw(`/api/v1/app/${DEV.id}/endpoint`, "not-a-token", { headers: origin });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
 describe("refusals", () => {
   it("401 without a token, 404 for another project's application or an unknown endpoint, 422 for a URL that is not http(s)", async () => {
     provider = newProvider();

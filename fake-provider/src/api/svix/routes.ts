@@ -32,6 +32,24 @@ import { svixAppView, svixAttemptView, svixEndpointView, svixMessageView } from 
  */
 export const SVIX_PREFIX = "/__svix";
 
+/**
+ * CORS as a Svix server answers it: any origin, method and request header. The real dashboard calls this API from the
+ * browser (svix-react, on its own origin) with headers of Svix's client (`svix-req-id`, `idempotency-key`); with no
+ * answer to its preflight the endpoint list fails and the webhooks page falls to the dashboard's global error. Open to
+ * any origin, it exposes nothing more: every call needs a token only the project's admin gets
+ * (POST /webhooks/svix-token, whose admin key the request guard takes from this machine's pages only).
+ */
+function svixCors(request: Request): Record<string, string> {
+  if (request.method !== "OPTIONS") return { "access-control-allow-origin": "*" };
+  return {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+    "access-control-allow-headers":
+      request.headers.get("access-control-request-headers") ?? "authorization, content-type",
+    "access-control-max-age": "600",
+  };
+}
+
 const svixError = (status: number, code: string, detail: string) => json({ code, detail }, status);
 const notFound = () => svixError(404, "not_found", "Entity not found");
 const invalid = (loc: (string | number)[], msg: string) => json({ detail: [{ loc, msg, type: "value_error" }] }, 422);
@@ -114,6 +132,12 @@ function page<T extends { id: string }>(c: Context, items: T[]) {
 
 export function svixApi(deps: OpDeps & { random: RandomSource }): Hono {
   const api = new Hono();
+  api.use("*", async (c, next) => {
+    const cors = svixCors(c.req.raw);
+    if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    await next();
+    for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
+  });
 
   const grantOf = (c: Context) => {
     const token = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];

@@ -81,6 +81,11 @@ export interface PaymentAccountRecord {
   createdAtMillis: number;
   /** Set when the onboarding page was completed: charges, details and payouts are then enabled. */
   onboardedAtMillis: number | null;
+  /**
+   * Where completing the onboarding page sends the person (the account link's return_url, fixed by the latest setup as
+   * upstream's: the dashboard's payments page, or the new-project wizard during its payments step).
+   */
+  returnUrl?: string;
   /** Payment methods the admin turned on or off (GET/PATCH /internal/payments/method-configs); absent = defaults. */
   methodPreferences?: Record<string, "on" | "off">;
 }

@@ -28,7 +28,8 @@ import { checkoutPage, errorPage, htmlResponse, onboardingPage, purchaseComplete
  *   purchase URL opens, at the path the real service's dashboard uses (`/purchase/{code}`); posting its form (price_id, quantity)
  *   completes the purchase, then redirects (303) to the purchase's return_url or shows a confirmation.
  * - GET / POST `/__emulator/payments/onboarding/:account_id`: the page /internal/payments/setup links to; posting it
- *   enables charges, details and payouts of the project's account.
+ *   enables charges, details and payouts of the project's account, then redirects (303) to the return URL setup fixed
+ *   (the dashboard's payments page, or the new-project wizard at its payments step).
  * - POST `/__emulator/payments/setup-intents/confirm` `{client_secret, card?}`: what the payment provider's browser
  *   script does with a setup intent's secret and the card typed (domain/ops/payments/payment-methods.ts confirmSetupIntent);
  *   answers the intent, whose id set-default takes. A refused card answers `{error}` with the provider's status.
@@ -123,6 +124,8 @@ export function mountPaymentsControl(app: Hono, provider: FakeProvider, prefix: 
   app.post(`${prefix}/payments/onboarding/:account_id`, async (c) => {
     const account = await runOp(provider, (ctx) => completeOnboarding(ctx, c.req.param("account_id")));
     if (!account) return errorPage("", "No such payments account.", 404);
+    // Back where setup came from, as the payment provider's onboarding returns to the account link's return_url.
+    if (account.returnUrl) return new Response(null, { status: 303, headers: { location: account.returnUrl } });
     return htmlResponse(onboardingPage(account, onboardingPath(account.accountId)));
   });
 }

@@ -8,6 +8,7 @@ import { randomBase32 } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
 import type { PaymentAccountRecord } from "../../store/payment-records.ts";
 import type { OpContext } from "../context.ts";
+import { dashboardOrigin } from "../integrations/integration-clients.ts";
 import { refusal } from "../../errors/refusals.ts";
 
 /**
@@ -36,18 +37,27 @@ export function seedOnboardedAccount(ctx: OpContext, projectId: string): void {
   });
 }
 
-/** POST /internal/payments/setup: the account is made on the first call and reused after (upstream). */
+/**
+ * POST /internal/payments/setup: the account is made on the first call and reused after (upstream). Each call links
+ * back as upstream's account link does: to the new-project wizard while the project is at its payments step, else to
+ * the dashboard's payments page.
+ */
 export function setupPayments(ctx: OpContext, projectId: string): string {
-  let account = accountOf(ctx, projectId);
-  if (!account) {
-    account = {
+  const dashboard = dashboardOrigin(ctx);
+  const returnUrl =
+    ctx.tables.projects.get(projectId)?.onboardingStatus === "payments_setup"
+      ? `${dashboard}/new-project?project_id=${encodeURIComponent(projectId)}`
+      : `${dashboard}/projects/${encodeURIComponent(projectId)}/payments`;
+  const account: PaymentAccountRecord = {
+    ...(accountOf(ctx, projectId) ?? {
       projectId,
       accountId: `acct_${randomBase32(ctx.random, 80)}`,
       createdAtMillis: ctx.now,
       onboardedAtMillis: null,
-    };
-    ctx.tables.paymentAccounts.set(projectId, account);
-  }
+    }),
+    returnUrl,
+  };
+  ctx.tables.paymentAccounts.set(projectId, account);
   return `${ctx.settings.apiBaseUrl}${onboardingPath(account.accountId)}`;
 }
 

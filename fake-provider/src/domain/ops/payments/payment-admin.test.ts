@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listTransactionsResponse } from "@authsim/sdk/contract";
 import {
+  DEV,
   INTERNAL,
   ORIGIN,
   START_MILLIS,
@@ -53,7 +54,7 @@ describe("payment-provider account", () => {
     expect(await widget.text()).toBe("Stripe account ID is not set");
   });
 
-  it("sets up an account whose onboarding link opens the emulator's page; completing it enables the account", async () => {
+  it("sets up an account whose onboarding link opens the emulator's page; completing it enables the account and returns to the dashboard's payments page", async () => {
     const { url } = await expectJson<{ url: string }>(
       await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }),
     );
@@ -74,7 +75,10 @@ describe("payment-provider account", () => {
       body: "",
       contentType: "application/x-www-form-urlencoded",
     });
-    expect(await done.text()).toContain("onboarding completed");
+    // As the payment provider returns to the account link's return_url: the dashboard (8101 beside the API's 8102).
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`http://localhost:8101/projects/${DEV.id}/payments`);
+    expect(await (await request(provider, pathOf(url))).text()).toContain("onboarding completed");
     expect(await expectJson(await accountInfo())).toEqual({
       ...before,
       charges_enabled: true,
@@ -95,6 +99,26 @@ describe("payment-provider account", () => {
       }),
     );
     expect(widget.client_secret).toMatch(new RegExp(`^${String(before.account_id)}_secret_`));
+  });
+
+  it("returns to the new-project wizard when setup is started from its payments step", async () => {
+    await expectJson(
+      await api(provider, "/internal/projects/current", {
+        method: "PATCH",
+        headers: admin(),
+        json: { onboarding_status: "payments_setup" },
+      }),
+    );
+    const { url } = await expectJson<{ url: string }>(
+      await api(provider, "/internal/payments/setup", { method: "POST", headers: admin(), json: {} }),
+    );
+    const done = await request(provider, pathOf(url), {
+      method: "POST",
+      body: "",
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`http://localhost:8101/new-project?project_id=${DEV.id}`);
   });
 
   it("answers 404 for an onboarding page of no account", async () => {
