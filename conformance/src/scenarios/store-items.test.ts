@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CustomerOptions } from "@authsim/sdk";
-import { buyOnCheckoutPage, completeCheckoutPage } from "../suites/payments-support.ts";
+import { buyOnCheckoutPage, completeCheckoutPage, transactionsOf } from "../suites/payments-support.ts";
 import { adminApp, expectKnownError, serverApp } from "../suites/support.ts";
 import { loadScenario, readScenario, signedIn } from "./load-scenario.ts";
 
@@ -122,7 +122,7 @@ describe("scenario: a store with items", () => {
       401,
     );
 
-    const { transactions } = await adminApp(target).listTransactions({
+    const transactions = await transactionsOf(adminApp(target), {
       customerType: "team",
       customerId: studioId,
       type: "purchase",

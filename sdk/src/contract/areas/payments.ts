@@ -210,19 +210,36 @@ export const transactionJson = z.object({
 });
 export type TransactionJson = z.infer<typeof transactionJson>;
 
-/** Upstream reads `limit` as a string and clamps it to 1..200 (default 50) rather than refusing it. */
-export const transactionLimit = z
-  .string()
-  .regex(/^\d+$/, "must be a whole number")
-  .transform((s) => Math.max(1, Math.min(200, Number.parseInt(s, 10))));
+/**
+ * Upstream reads `limit` as any string and parses it with parseInt: a leading integer is taken ("12abc" is 12), clamped
+ * to 1..200, and what does not start with one ("ten", "") falls back to 50. Nothing is refused.
+ */
+export const transactionLimit = z.string().transform((s) => {
+  const parsed = Number.parseInt(s, 10);
+  return Math.max(1, Math.min(200, Number.isFinite(parsed) ? parsed : 50));
+});
 
+/**
+ * The type filter's values (stack-shared TRANSACTION_TYPES): the stored `refund` type is not one of them, so
+ * `type=refund` is refused by the schema like any other unknown value.
+ */
+export const transactionFilterType = z.enum([
+  "purchase",
+  "subscription-cancellation",
+  "subscription-renewal",
+  "manual-item-quantity-change",
+  "chargeback",
+  "product-change",
+]);
+export type TransactionFilterType = z.infer<typeof transactionFilterType>;
+
+/** Upstream's query schema: no customer_id (an unknown property is a schema error), any cursor string. */
 export const listTransactionsQuery = z.strictObject({
-  cursor: z.string().min(1).optional(),
+  /** Opaque: base64url JSON of the last row's creation time and ledger id; empty is taken as absent. */
+  cursor: z.string().optional(),
   limit: transactionLimit.optional(),
-  type: transactionType.optional(),
+  type: transactionFilterType.optional(),
   customer_type: customerType.optional(),
-  /** Sent by the published SDK's listTransactions. */
-  customer_id: z.string().min(1).optional(),
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
 export const listTransactionsResponse = z.object({
