@@ -17,9 +17,6 @@ export const catalogueId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "must be 1-64 letters, digits, '_', '.' or '-'");
 
-/** An ISO 8601 instant, as upstream reads `expires_at` (`new Date(expires_at)`). */
-export const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date");
-
 // ---- Items ----
 
 /** Ids in paths are plain strings (as upstream's): an id the catalogue lacks is ITEM_NOT_FOUND, not a schema error. */
@@ -31,12 +28,20 @@ export type ItemParams = z.infer<typeof itemParams>;
 export const itemJson = z.object({ id: z.string(), display_name: z.string(), quantity: z.number().int() });
 export type ItemJson = z.infer<typeof itemJson>;
 
-/** `allow_negative` defaults to false (spec §9). */
-export const updateItemQuantityQuery = z.strictObject({ allow_negative: queryBoolean.optional() });
+/** `allow_negative` is required, `true` or `false` (upstream's query schema; the SDK sends false by default, spec §9). */
+export const updateItemQuantityQuery = z.strictObject({ allow_negative: queryBoolean });
+/**
+ * Upstream's body schema: delta any integer, description any text, expires_at any string, an empty one meaning no
+ * expiry. The emulator keeps delta to 32 bits (upstream's column: a larger one fails its write with a 500) and
+ * expires_at to what Date parses (an unparseable one fails upstream's write likewise).
+ */
 export const updateItemQuantityBody = z.strictObject({
   delta: int32,
-  expires_at: isoInstant.optional(),
-  description: z.string().max(1000).optional(),
+  expires_at: z
+    .string()
+    .refine((s) => s === "" || !Number.isNaN(Date.parse(s)), "must be a date")
+    .optional(),
+  description: z.string().optional(),
 });
 export type UpdateItemQuantityBody = z.infer<typeof updateItemQuantityBody>;
 /** Upstream answers an empty object. */

@@ -99,10 +99,9 @@ export function addQuantityChange(
 }
 
 /**
- * POST …/update-quantity (server or admin). Without allow_negative (the default, spec §9) a charge that would take the
- * live quantity below zero is refused with ITEM_QUANTITY_INSUFFICIENT_AMOUNT, whose `quantity` is the delta asked for
- * (as upstream sends it). Only charges are checked: upstream also refuses a grant that leaves a negative balance still
- * negative, which no caller can mean (spec §4: "increase adds a delta"), so the emulator lets grants through.
+ * POST …/update-quantity (server or admin). Without allow_negative a change that would leave the live quantity below
+ * zero is refused with ITEM_QUANTITY_INSUFFICIENT_AMOUNT, whose `quantity` is the delta asked for, as upstream: a grant
+ * that leaves a negative balance still negative is refused too, whatever its sign.
  */
 export function updateItemQuantity(
   ctx: OpContext,
@@ -112,7 +111,7 @@ export function updateItemQuantity(
   body: UpdateItemQuantityBody,
 ): void {
   const { project, customer } = resolveItem(ctx, auth, params);
-  if (body.delta < 0 && !allowNegative && quantityOf(ctx, project.id, customer, params.item_id) + body.delta < 0) {
+  if (!allowNegative && quantityOf(ctx, project.id, customer, params.item_id) + body.delta < 0) {
     throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", {
       item_id: params.item_id,
       customer_id: customer.id,
@@ -136,7 +135,8 @@ export function updateItemQuantity(
   });
   addQuantityChange(ctx, project.id, customer, params.item_id, {
     quantity: body.delta,
-    expiresAtMillis: body.expires_at === undefined ? null : Date.parse(body.expires_at),
+    // An empty expires_at is none, as upstream's truthiness test reads it.
+    expiresAtMillis: body.expires_at ? Date.parse(body.expires_at) : null,
     description: body.description ?? null,
     transactionId: transaction.id,
   });
