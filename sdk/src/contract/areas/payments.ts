@@ -469,10 +469,11 @@ export const paymentsOperations = defineOperations("payments", {
     access: "client",
     params: itemParams,
     errors: [
-      "INSUFFICIENT_ACCESS_TYPE",
       "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
       "ITEM_NOT_FOUND",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
       "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
       "USER_AUTHENTICATION_REQUIRED",
       "USER_NOT_FOUND",
     ],

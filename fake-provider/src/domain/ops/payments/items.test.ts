@@ -45,9 +45,14 @@ describe("GET /payments/items/{type}/{id}/{item}", () => {
     expect(body).toEqual({ id: "credits", display_name: "Credits", quantity: 0 });
   });
 
-  it("lets a client read its own user's items and its teams' items, with either header family", async () => {
+  it("lets a client read its own user's items and the items of teams it is team_admin of, with either header family", async () => {
     const user = await signUp(provider);
     const team = await seedTeam(provider, [user.user_id]);
+    const granted = await api(provider, `/team-permissions/${team}/${user.user_id}/team_admin`, {
+      headers: server(),
+      json: {},
+    });
+    expect(granted.status).toBe(201);
     for (const family of families) {
       const own = await api(provider, itemPath("user", user.user_id, "credits"), {
         headers: client({ accessToken: user.access_token }),
@@ -62,18 +67,40 @@ describe("GET /payments/items/{type}/{id}/{item}", () => {
     }
   });
 
-  it("refuses a client another user's items, a foreign team's and custom customers' with INSUFFICIENT_ACCESS_TYPE", async () => {
+  it("refuses a plain team member TEAM_PERMISSION_REQUIRED (team_admin) and a non-member TEAM_MEMBERSHIP_NOT_FOUND", async () => {
     const user = await signUp(provider);
     const other = await signUp(provider);
+    const team = await seedTeam(provider, [user.user_id]);
     const foreignTeam = await seedTeam(provider, [other.user_id]);
     const headers = client({ accessToken: user.access_token });
+    const member = await expectKnownError(
+      await api(provider, itemPath("team", team, "seats"), { headers }),
+      "TEAM_PERMISSION_REQUIRED",
+      401,
+    );
+    expect(member.details).toEqual({ team_id: team, user_id: user.user_id, permission_id: "team_admin" });
+    await expectKnownError(
+      await api(provider, itemPath("team", foreignTeam, "seats"), { headers }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
+    );
+  });
+
+  it("refuses a client another user's items and custom customers' with the route's plain 403", async () => {
+    const user = await signUp(provider);
+    const other = await signUp(provider);
+    const headers = client({ accessToken: user.access_token });
+    // Before the item is looked up: an item the catalogue lacks is refused the same way.
     for (const path of [
       itemPath("user", other.user_id, "credits"),
-      itemPath("team", foreignTeam, "seats"),
       itemPath("custom", "org_42", "tokens"),
+      itemPath("custom", "org_42", "no-such-item"),
     ]) {
-      const body = await expectKnownError(await api(provider, path, { headers }), "INSUFFICIENT_ACCESS_TYPE", 401);
-      expect(body.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+      const response = await api(provider, path, { headers });
+      expect([response.status, await response.text()], path).toEqual([
+        403,
+        "Clients can only access their own user or team items.",
+      ]);
     }
   });
 
@@ -271,9 +298,7 @@ describe("POST …/update-quantity", () => {
     expect(
       (await readItem(provider, "user", user.user_id, "credits", client({ accessToken: user.access_token }))).quantity,
     ).toBe(3);
-    expect((await readItem(provider, "team", team, "seats", client({ accessToken: user.access_token }))).quantity).toBe(
-      2,
-    );
+    expect((await readItem(provider, "team", team, "seats", server())).quantity).toBe(2);
   });
 
   it("rejects malformed input with SCHEMA_ERROR naming each problem", async () => {

@@ -5,7 +5,8 @@ import { knownError } from "../../errors/known-error.ts";
 import type { ItemQuantityChangeRecord } from "../../store/payment-records.ts";
 import type { ProjectRecord } from "../../store/records.ts";
 import type { OpContext } from "../context.ts";
-import { assertCustomerExists, assertMayActFor, type Customer } from "./customers.ts";
+import { refusal } from "../../errors/refusals.ts";
+import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { findItem } from "./payments-config.ts";
 import { recordTransaction } from "./transactions.ts";
 
@@ -35,7 +36,8 @@ export function quantityOf(ctx: OpContext, projectId: string, customer: Customer
 }
 
 /**
- * The checks of upstream's item routes, in its order: the client's right to the customer, the item
+ * The checks of upstream's item routes, in its order: the client's right to the customer (its own user, or a team it
+ * holds team_admin in; anything else a plain 403), the item
  * (ITEM_NOT_FOUND), its customer type (ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH), then the customer (USER_NOT_FOUND, TEAM_NOT_FOUND).
  */
 function resolveItem(
@@ -44,7 +46,7 @@ function resolveItem(
   params: ItemParams,
 ): { project: ProjectRecord; customer: Customer; item: ItemConfig } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertMayActFor(ctx, auth, customer);
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnItemsOnly"));
   const project = auth.project;
   const item = findItem(ctx, project, params.item_id);
   if (!item) throw knownError("ITEM_NOT_FOUND", { item_id: params.item_id });
