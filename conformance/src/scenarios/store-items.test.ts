@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CustomerOptions } from "@authsim/sdk";
-import { buyOnCheckoutPage, completeCheckoutPage } from "../suites/payments-support.ts";
+import { buyOnCheckoutPage, completeCheckoutPage, transactionsOf } from "../suites/payments-support.ts";
+import { expectPlainError } from "../suites/admin-support.ts";
 import { adminApp, expectKnownError, serverApp } from "../suites/support.ts";
 import { loadScenario, readScenario, signedIn } from "./load-scenario.ts";
 
@@ -41,11 +42,10 @@ describe("scenario: a store with items", () => {
     });
     expect((await server.getItem({ itemId: "api-calls", customCustomerId: "partner-acme" })).quantity).toBe(1000);
     // A shopper reads only their own items; items serve one customer type.
-    await expectKnownError(
-      olivia.app.getItem({ itemId: "store-credit", userId: project.users.sam! }),
-      "INSUFFICIENT_ACCESS_TYPE",
-      401,
-    );
+    // Another user's items: the real route's plain 403.
+    expect(
+      await expectPlainError(olivia.app.getItem({ itemId: "store-credit", userId: project.users.sam! }), 403),
+    ).toBe("Clients can only access their own user or team items.");
     await expectKnownError(
       server.getItem({ itemId: "licenses", userId: project.users.olivia! }),
       "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
@@ -95,7 +95,7 @@ describe("scenario: a store with items", () => {
     );
   });
 
-  it("lets team members read the team's licenses and buy more on the checkout page (yearly price, stackable); outsiders may not", async () => {
+  it("lets the team's admin read its licenses and buy more on the checkout page (yearly price, stackable); plain members and outsiders may not", async () => {
     const { target, project } = await load();
     // Purchase URLs need the project's payments account, as on the real service.
     await adminApp(target).setupPayments();
@@ -113,16 +113,19 @@ describe("scenario: a store with items", () => {
       priceId: "yearly",
       quantity: 2,
     });
+    expect((await taylor.app.getItem({ itemId: "licenses", teamId: studioId })).quantity).toBe(13);
+    // A plain member (team_member only) may not read the team's items: the real route asks for team_admin.
     const uma = await signedIn(target, "uma@pixelstudio.test");
-    expect((await uma.app.getItem({ itemId: "licenses", teamId: studioId })).quantity).toBe(13);
+    await expectKnownError(uma.app.getItem({ itemId: "licenses", teamId: studioId }), "TEAM_PERMISSION_REQUIRED", 401);
     const olivia = await signedIn(target, "olivia@bytebazaar.test");
+    // Not a member of the team at all.
     await expectKnownError(
       olivia.app.getItem({ itemId: "licenses", teamId: studioId }),
-      "INSUFFICIENT_ACCESS_TYPE",
-      401,
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
     );
 
-    const { transactions } = await adminApp(target).listTransactions({
+    const transactions = await transactionsOf(adminApp(target), {
       customerType: "team",
       customerId: studioId,
       type: "purchase",

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { API_PREFIX, callerHeaders } from "@authsim/sdk/contract";
+import type { ListTransactionsOptions, StackAdminApp, Transaction } from "@authsim/sdk";
 import type { PaymentsConfigInput } from "@authsim/sdk/emulator";
 import { controlOf, type Target } from "../targets.ts";
 
@@ -121,4 +122,33 @@ export async function completeOnboardingPage(target: Target, url: string): Promi
   });
   expect(done.status).toBe(303);
   expect(await (await target.fetch(url)).text()).toContain("onboarding completed");
+}
+
+/**
+ * The transactions of one customer, newest first, every page walked: the list filters by customer type only (the real
+ * service's query has no customer id), so the customer is matched on each transaction's first entry.
+ */
+export async function transactionsOf(
+  admin: StackAdminApp,
+  options: Pick<ListTransactionsOptions, "type"> & {
+    customerType: NonNullable<ListTransactionsOptions["customerType"]>;
+    customerId: string;
+  },
+): Promise<Transaction[]> {
+  const found: Transaction[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await admin.listTransactions({
+      customerType: options.customerType,
+      limit: 200,
+      ...(options.type ? { type: options.type } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const t of page.transactions) {
+      const first = t.entries[0];
+      if (first && "customer_id" in first && first.customer_id === options.customerId) found.push(t);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return found;
 }

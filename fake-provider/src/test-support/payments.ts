@@ -111,7 +111,8 @@ export function changeQuantity(
   body: { delta: number; expires_at?: string; description?: string },
   options: { allowNegative?: boolean; headers?: Fields } = {},
 ): Promise<Response> {
-  const query = options.allowNegative === undefined ? "" : `?allow_negative=${String(options.allowNegative)}`;
+  // allow_negative is required by upstream's query schema; false is what the SDK sends by default.
+  const query = `?allow_negative=${String(options.allowNegative ?? false)}`;
   return api(provider, `${itemPath(target.type, target.id, target.item)}/update-quantity${query}`, {
     headers: options.headers ?? server(),
     json: body,

@@ -1,8 +1,8 @@
 import {
   type CustomerType,
   type StripeAccountInfoJson,
+  type TransactionFilterType,
   type TransactionJson,
-  type TransactionType,
 } from "../contract/areas/payments.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
@@ -36,9 +36,9 @@ export function createStripeWidgetAccountSession(ctx: AppContext): Promise<{ cli
 export interface ListTransactionsOptions {
   cursor?: string;
   limit?: number;
-  type?: TransactionType;
+  /** Upstream's filter values: `refund` is not one (refunds show as adjusted_by of what they revoke). */
+  type?: TransactionFilterType;
   customerType?: CustomerType;
-  customerId?: string;
 }
 
 export async function listTransactions(
@@ -50,7 +50,6 @@ export async function listTransactions(
     limit: options.limit,
     type: options.type,
     customer_type: options.customerType,
-    customer_id: options.customerId,
   };
   const page = await asServer.json(ctx.transport, "listTransactions", { query });
   return { transactions: page.transactions, nextCursor: page.next_cursor };

@@ -26,7 +26,7 @@ export const paymentRoutes: RouteTable = {
   },
   updateItemQuantity: {
     handler: ({ auth, ctx, params, query, body }) => {
-      updateItemQuantity(ctx, auth, params, query.allow_negative ?? false, body);
+      updateItemQuantity(ctx, auth, params, query.allow_negative, body);
       return ok({});
     },
   },

@@ -17,9 +17,6 @@ export const catalogueId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, "must be 1-64 letters, digits, '_', '.' or '-'");
 
-/** An ISO 8601 instant, as upstream reads `expires_at` (`new Date(expires_at)`). */
-export const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date");
-
 // ---- Items ----
 
 /** Ids in paths are plain strings (as upstream's): an id the catalogue lacks is ITEM_NOT_FOUND, not a schema error. */
@@ -31,12 +28,20 @@ export type ItemParams = z.infer<typeof itemParams>;
 export const itemJson = z.object({ id: z.string(), display_name: z.string(), quantity: z.number().int() });
 export type ItemJson = z.infer<typeof itemJson>;
 
-/** `allow_negative` defaults to false (spec §9). */
-export const updateItemQuantityQuery = z.strictObject({ allow_negative: queryBoolean.optional() });
+/** `allow_negative` is required, `true` or `false` (upstream's query schema; the SDK sends false by default, spec §9). */
+export const updateItemQuantityQuery = z.strictObject({ allow_negative: queryBoolean });
+/**
+ * Upstream's body schema: delta any integer, description any text, expires_at any string, an empty one meaning no
+ * expiry. The emulator keeps delta to 32 bits (upstream's column: a larger one fails its write with a 500) and
+ * expires_at to what Date parses (an unparseable one fails upstream's write likewise).
+ */
 export const updateItemQuantityBody = z.strictObject({
   delta: int32,
-  expires_at: isoInstant.optional(),
-  description: z.string().max(1000).optional(),
+  expires_at: z
+    .string()
+    .refine((s) => s === "" || !Number.isNaN(Date.parse(s)), "must be a date")
+    .optional(),
+  description: z.string().optional(),
 });
 export type UpdateItemQuantityBody = z.infer<typeof updateItemQuantityBody>;
 /** Upstream answers an empty object. */
@@ -210,19 +215,36 @@ export const transactionJson = z.object({
 });
 export type TransactionJson = z.infer<typeof transactionJson>;
 
-/** Upstream reads `limit` as a string and clamps it to 1..200 (default 50) rather than refusing it. */
-export const transactionLimit = z
-  .string()
-  .regex(/^\d+$/, "must be a whole number")
-  .transform((s) => Math.max(1, Math.min(200, Number.parseInt(s, 10))));
+/**
+ * Upstream reads `limit` as any string and parses it with parseInt: a leading integer is taken ("12abc" is 12), clamped
+ * to 1..200, and what does not start with one ("ten", "") falls back to 50. Nothing is refused.
+ */
+export const transactionLimit = z.string().transform((s) => {
+  const parsed = Number.parseInt(s, 10);
+  return Math.max(1, Math.min(200, Number.isFinite(parsed) ? parsed : 50));
+});
 
+/**
+ * The type filter's values (stack-shared TRANSACTION_TYPES): the stored `refund` type is not one of them, so
+ * `type=refund` is refused by the schema like any other unknown value.
+ */
+export const transactionFilterType = z.enum([
+  "purchase",
+  "subscription-cancellation",
+  "subscription-renewal",
+  "manual-item-quantity-change",
+  "chargeback",
+  "product-change",
+]);
+export type TransactionFilterType = z.infer<typeof transactionFilterType>;
+
+/** Upstream's query schema: no customer_id (an unknown property is a schema error), any cursor string. */
 export const listTransactionsQuery = z.strictObject({
-  cursor: z.string().min(1).optional(),
+  /** Opaque: base64url JSON of the last row's creation time and ledger id; empty is taken as absent. */
+  cursor: z.string().optional(),
   limit: transactionLimit.optional(),
-  type: transactionType.optional(),
+  type: transactionFilterType.optional(),
   customer_type: customerType.optional(),
-  /** Sent by the published SDK's listTransactions. */
-  customer_id: z.string().min(1).optional(),
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>;
 export const listTransactionsResponse = z.object({
@@ -447,10 +469,11 @@ export const paymentsOperations = defineOperations("payments", {
     access: "client",
     params: itemParams,
     errors: [
-      "INSUFFICIENT_ACCESS_TYPE",
       "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
       "ITEM_NOT_FOUND",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
       "TEAM_NOT_FOUND",
+      "TEAM_PERMISSION_REQUIRED",
       "USER_AUTHENTICATION_REQUIRED",
       "USER_NOT_FOUND",
     ],

@@ -2,8 +2,12 @@ import type { Arg, Refusal } from "./refusal.ts";
 
 /** Plain-text refusals of payments (domain/ops/payments/). */
 export const paymentsRefusals = {
-  // domain/ops/payments/customer-products.ts
-  invalidCursor: { status: 400, text: "Invalid cursor", operations: ["listCustomerProducts", "listInvoices"] },
+  // domain/ops/payments/customer-products.ts, invoices.ts, transaction-cursor.ts
+  invalidCursor: {
+    status: 400,
+    text: "Invalid cursor",
+    operations: ["listCustomerProducts", "listInvoices", "listTransactions"],
+  },
   clientsCanOnlyCancelTheir: {
     status: 403,
     text: "Clients can only cancel their own subscriptions.",

@@ -47,6 +47,11 @@ export const sharedRefusals = {
     text: "Clients can only access their own user or team products.",
     operations: ["listCustomerProducts"],
   },
+  clientOwnItemsOnly: {
+    status: 403,
+    text: "Clients can only access their own user or team items.",
+    operations: ["getItem"],
+  },
   clientOwnPurchaseUrlsOnly: {
     status: 403,
     text: "Clients can only create purchase URLs for their own user or teams they have admin access to.",

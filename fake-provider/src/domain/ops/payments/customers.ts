@@ -25,33 +25,6 @@ export function assertCustomerExists(ctx: OpContext, projectId: string, customer
     throw knownError("TEAM_NOT_FOUND", { team_id: customer.id });
 }
 
-function isTeamMember(ctx: OpContext, teamId: string, userId: string): boolean {
-  for (const membership of ctx.tables.teamMemberships.values()) {
-    if (membership.teamId === teamId && membership.userId === userId) return true;
-  }
-  return false;
-}
-
-/**
- * A client acts for its own user and the teams it belongs to, nothing else (upstream's ensureClientCanAccessCustomer).
- * It needs a signed-in user (USER_AUTHENTICATION_REQUIRED). Acting for anyone else is what server access is for, so
- * the refusal is INSUFFICIENT_ACCESS_TYPE (upstream answers a plain 403 text; a catalogue code lets SDK callers switch
- * on it, as domain/ops/access.ts argues for the other areas). Server and admin access may act for any customer.
- */
-export function assertMayActFor(ctx: OpContext, auth: Auth, customer: Customer): void {
-  if (auth.type !== "client") return;
-  const user = auth.user;
-  if (!user) throw knownError("USER_AUTHENTICATION_REQUIRED");
-  const allowed =
-    (customer.type === "user" && customer.id === user.id) ||
-    (customer.type === "team" && isTeamMember(ctx, customer.id, user.id));
-  if (!allowed)
-    throw knownError("INSUFFICIENT_ACCESS_TYPE", {
-      actual_access_type: auth.type,
-      allowed_access_types: ["server", "admin"],
-    });
-}
-
 /**
  * The client check of upstream's billing and product routes (ensureClientCanAccessCustomer): a signed-in user, acting
  * for itself, or for a team in which it holds team_admin; custom customers and other users are a plain 403 with the

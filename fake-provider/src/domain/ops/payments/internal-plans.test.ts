@@ -30,7 +30,7 @@ const seats = async (teamId: string) =>
     )
   ).quantity;
 const addSeats = (teamId: string, delta: number) =>
-  api(provider, `/payments/items/team/${teamId}/${SEATS_ITEM}/update-quantity`, {
+  api(provider, `/payments/items/team/${teamId}/${SEATS_ITEM}/update-quantity?allow_negative=false`, {
     headers: server({}, INTERNAL),
     json: { delta },
   });

@@ -7,14 +7,15 @@ import { changeQuantity, quantity, useTestCatalogue } from "../../../test-suppor
  * Item quantities against a model (spec §4 "Item quantity", §9 allow_negative): random sequences of grants (some
  * expiring), charges with and without allow_negative, and clock moves. After every step the provider's quantity equals
  * the model's sum of live changes; a charge without allow_negative is refused exactly when the live quantity cannot
- * cover it, and leaves nothing behind. (Without allow_negative a charge never takes the quantity below zero; a grant
- * that expires later still can, as upstream's ledger does, so "never negative" is checked right after each charge.)
+ * cover it, and leaves nothing behind. (Without allow_negative a change never takes the quantity below zero; a grant
+ * that expires later still can, as upstream's ledger does, so "never negative" is checked right after each change, and
+ * a grant that leaves a negative quantity still negative is refused like a charge, as upstream refuses it.)
  * fast-check shrinks a failing sequence to a minimal one.
  */
 
 type Step =
-  | { kind: "grant"; amount: number; ttlMillis: number | null }
-  | { kind: "charge"; amount: number; allowNegative: boolean | undefined }
+  | { kind: "grant"; amount: number; ttlMillis: number | null; allowNegative: boolean }
+  | { kind: "charge"; amount: number; allowNegative: boolean }
   | { kind: "advance"; millis: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -22,12 +23,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constant("grant" as const),
     amount: fc.integer({ min: 0, max: 50 }),
     ttlMillis: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+    allowNegative: fc.boolean(),
   }),
-  // allowNegative undefined is the default (false); false is what the SDK's tryDecreaseQuantity sends.
+  // false is what the SDK's tryDecreaseQuantity sends.
   fc.record({
     kind: fc.constant("charge" as const),
     amount: fc.integer({ min: 0, max: 60 }),
-    allowNegative: fc.constantFrom(undefined, false, true),
+    allowNegative: fc.boolean(),
   }),
   fc.record({ kind: fc.constant("advance" as const), millis: fc.integer({ min: 0, max: 6_000 }) }),
 );
@@ -69,30 +71,21 @@ describe("item quantity model", () => {
           if (s.kind === "advance") {
             provider.clock.advance(s.millis);
             model.advance(s.millis);
-          } else if (s.kind === "grant") {
-            const expiresAt = s.ttlMillis === null ? null : provider.clock.now() + s.ttlMillis;
-            const body = {
-              delta: s.amount,
-              ...(expiresAt === null ? {} : { expires_at: new Date(expiresAt).toISOString() }),
-            };
-            await expectJson(await changeQuantity(provider, target, body));
-            model.add(s.amount, expiresAt);
           } else {
-            const refused = s.allowNegative !== true && s.amount > 0 && model.live() - s.amount < 0;
-            const response = await changeQuantity(
-              provider,
-              target,
-              { delta: -s.amount },
-              s.allowNegative === undefined ? {} : { allowNegative: s.allowNegative },
-            );
+            // 0 - amount, not -amount: a charge of 0 is delta 0, which JSON sends as 0 and never -0.
+            const delta = s.kind === "grant" ? s.amount : 0 - s.amount;
+            const expiresAt = s.kind === "grant" && s.ttlMillis !== null ? provider.clock.now() + s.ttlMillis : null;
+            const body = { delta, ...(expiresAt === null ? {} : { expires_at: new Date(expiresAt).toISOString() }) };
+            const refused = !s.allowNegative && model.live() + delta < 0;
+            const response = await changeQuantity(provider, target, body, { allowNegative: s.allowNegative });
             if (refused) {
-              const body = await expectKnownError(response, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400);
-              expect(body.details).toEqual({ item_id: "tokens", customer_id: target.id, quantity: -s.amount });
+              const refusal = await expectKnownError(response, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400);
+              expect(refusal.details).toEqual({ item_id: "tokens", customer_id: target.id, quantity: delta });
             } else {
               await expectJson(response);
-              model.add(-s.amount, null);
-              // A real charge (amount > 0) without allow_negative never leaves the quantity below zero.
-              if (s.allowNegative !== true && s.amount > 0) expect(model.live()).toBeGreaterThanOrEqual(0);
+              model.add(delta, expiresAt);
+              // Without allow_negative no change leaves the quantity below zero.
+              if (!s.allowNegative) expect(model.live()).toBeGreaterThanOrEqual(0);
             }
           }
           expect(await quantity(provider, target.type, target.id, target.item)).toBe(model.live());

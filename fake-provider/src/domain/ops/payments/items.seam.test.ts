@@ -40,9 +40,9 @@ describe("getItem", () => {
     const error = await seam.refuses(
       asClient(me),
       (ctx) => getItem(ctx, ctx.auth, { ...credits(other.id), item_id: "no-such-item" }),
-      "INSUFFICIENT_ACCESS_TYPE",
+      403,
     );
-    expect(error.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+    expect(error.message).toBe("Clients can only access their own user or team items.");
   });
 
   it("refuses an unknown item, an item of another customer type, then an unknown customer, in that order", async () => {

@@ -45,9 +45,14 @@ describe("GET /payments/items/{type}/{id}/{item}", () => {
     expect(body).toEqual({ id: "credits", display_name: "Credits", quantity: 0 });
   });
 
-  it("lets a client read its own user's items and its teams' items, with either header family", async () => {
+  it("lets a client read its own user's items and the items of teams it is team_admin of, with either header family", async () => {
     const user = await signUp(provider);
     const team = await seedTeam(provider, [user.user_id]);
+    const granted = await api(provider, `/team-permissions/${team}/${user.user_id}/team_admin`, {
+      headers: server(),
+      json: {},
+    });
+    expect(granted.status).toBe(201);
     for (const family of families) {
       const own = await api(provider, itemPath("user", user.user_id, "credits"), {
         headers: client({ accessToken: user.access_token }),
@@ -62,18 +67,40 @@ describe("GET /payments/items/{type}/{id}/{item}", () => {
     }
   });
 
-  it("refuses a client another user's items, a foreign team's and custom customers' with INSUFFICIENT_ACCESS_TYPE", async () => {
+  it("refuses a plain team member TEAM_PERMISSION_REQUIRED (team_admin) and a non-member TEAM_MEMBERSHIP_NOT_FOUND", async () => {
     const user = await signUp(provider);
     const other = await signUp(provider);
+    const team = await seedTeam(provider, [user.user_id]);
     const foreignTeam = await seedTeam(provider, [other.user_id]);
     const headers = client({ accessToken: user.access_token });
+    const member = await expectKnownError(
+      await api(provider, itemPath("team", team, "seats"), { headers }),
+      "TEAM_PERMISSION_REQUIRED",
+      401,
+    );
+    expect(member.details).toEqual({ team_id: team, user_id: user.user_id, permission_id: "team_admin" });
+    await expectKnownError(
+      await api(provider, itemPath("team", foreignTeam, "seats"), { headers }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
+    );
+  });
+
+  it("refuses a client another user's items and custom customers' with the route's plain 403", async () => {
+    const user = await signUp(provider);
+    const other = await signUp(provider);
+    const headers = client({ accessToken: user.access_token });
+    // Before the item is looked up: an item the catalogue lacks is refused the same way.
     for (const path of [
       itemPath("user", other.user_id, "credits"),
-      itemPath("team", foreignTeam, "seats"),
       itemPath("custom", "org_42", "tokens"),
+      itemPath("custom", "org_42", "no-such-item"),
     ]) {
-      const body = await expectKnownError(await api(provider, path, { headers }), "INSUFFICIENT_ACCESS_TYPE", 401);
-      expect(body.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+      const response = await api(provider, path, { headers });
+      expect([response.status, await response.text()], path).toEqual([
+        403,
+        "Clients can only access their own user or team items.",
+      ]);
     }
   });
 
@@ -161,21 +188,14 @@ describe("POST …/update-quantity", () => {
     expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(9);
   });
 
-  it("refuses a charge beyond the quantity with ITEM_QUANTITY_INSUFFICIENT_AMOUNT when allow_negative is absent or false", async () => {
+  it("refuses a charge beyond the quantity with ITEM_QUANTITY_INSUFFICIENT_AMOUNT when allow_negative is false", async () => {
     await expectJson(await changeQuantity(provider, CUSTOM, { delta: 4 }));
-    for (const allowNegative of [undefined, false]) {
-      const body = await expectKnownError(
-        await changeQuantity(
-          provider,
-          CUSTOM,
-          { delta: -5 },
-          { ...(allowNegative === undefined ? {} : { allowNegative }) },
-        ),
-        "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
-        400,
-      );
-      expect(body.details).toEqual({ item_id: "tokens", customer_id: "org_42", quantity: -5 });
-    }
+    const body = await expectKnownError(
+      await changeQuantity(provider, CUSTOM, { delta: -5 }, { allowNegative: false }),
+      "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
+      400,
+    );
+    expect(body.details).toEqual({ item_id: "tokens", customer_id: "org_42", quantity: -5 });
     // The refused change left nothing behind: neither quantity nor transaction.
     expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(4);
     expect((await transactions(provider)).transactions).toHaveLength(1);
@@ -183,12 +203,35 @@ describe("POST …/update-quantity", () => {
     expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(0);
   });
 
-  it("goes below zero with allow_negative=true, and the item then reads negative", async () => {
+  it("requires allow_negative (true or false) as upstream's query schema does", async () => {
+    const path = `${itemPath("custom", "org_42", "tokens")}/update-quantity`;
+    const missing = await api(provider, path, { headers: server(), json: { delta: 1 } });
+    expect((await expectKnownError(missing, "SCHEMA_ERROR", 400)).error).toContain("query.allow_negative");
+    expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(0);
+  });
+
+  it("goes below zero with allow_negative=true; then, without it, even a grant that leaves it negative is refused", async () => {
     await expectJson(await changeQuantity(provider, CUSTOM, { delta: -8 }, { allowNegative: true }));
     expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(-8);
-    // A grant on a negative balance is never refused (only charges are checked).
-    await expectJson(await changeQuantity(provider, CUSTOM, { delta: 3 }));
-    expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(-5);
+    const body = await expectKnownError(
+      await changeQuantity(provider, CUSTOM, { delta: 3 }),
+      "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
+      400,
+    );
+    expect(body.details).toEqual({ item_id: "tokens", customer_id: "org_42", quantity: 3 });
+    await expectJson(await changeQuantity(provider, CUSTOM, { delta: 3 }, { allowNegative: true }));
+    await expectJson(await changeQuantity(provider, CUSTOM, { delta: 5 }));
+    expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(0);
+  });
+
+  it("takes any description and any date Date reads as expires_at; an empty expires_at is none", async () => {
+    await expectJson(await changeQuantity(provider, CUSTOM, { delta: 2, description: "x".repeat(5_000) }));
+    await expectJson(await changeQuantity(provider, CUSTOM, { delta: 3, expires_at: "" }));
+    const soon = new Date(START_MILLIS + 1_000).toUTCString();
+    await expectJson(await changeQuantity(provider, CUSTOM, { delta: 4, expires_at: soon }));
+    expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(9);
+    provider.clock.advance(1_000);
+    expect(await quantity(provider, "custom", "org_42", "tokens")).toBe(5);
   });
 
   it("stops counting a change once the clock reaches its expires_at", async () => {
@@ -255,16 +298,14 @@ describe("POST …/update-quantity", () => {
     expect(
       (await readItem(provider, "user", user.user_id, "credits", client({ accessToken: user.access_token }))).quantity,
     ).toBe(3);
-    expect((await readItem(provider, "team", team, "seats", client({ accessToken: user.access_token }))).quantity).toBe(
-      2,
-    );
+    expect((await readItem(provider, "team", team, "seats", server())).quantity).toBe(2);
   });
 
   it("rejects malformed input with SCHEMA_ERROR naming each problem", async () => {
     const response = await changeQuantity(provider, CUSTOM, { delta: 1.5, expires_at: "not a date" });
     const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
     expect(body.error).toContain("body.delta");
-    expect(body.error).toContain("body.expires_at must be an ISO 8601 date");
+    expect(body.error).toContain("body.expires_at must be a date");
     const badQuery = await api(
       provider,
       `${itemPath("custom", "org_42", "tokens")}/update-quantity?allow_negative=yes`,

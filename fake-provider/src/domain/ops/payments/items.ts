@@ -5,7 +5,8 @@ import { knownError } from "../../errors/known-error.ts";
 import type { ItemQuantityChangeRecord } from "../../store/payment-records.ts";
 import type { ProjectRecord } from "../../store/records.ts";
 import type { OpContext } from "../context.ts";
-import { assertCustomerExists, assertMayActFor, type Customer } from "./customers.ts";
+import { refusal } from "../../errors/refusals.ts";
+import { assertClientMayManage, assertCustomerExists, type Customer } from "./customers.ts";
 import { findItem } from "./payments-config.ts";
 import { recordTransaction } from "./transactions.ts";
 
@@ -35,7 +36,8 @@ export function quantityOf(ctx: OpContext, projectId: string, customer: Customer
 }
 
 /**
- * The checks of upstream's item routes, in its order: the client's right to the customer, the item
+ * The checks of upstream's item routes, in its order: the client's right to the customer (its own user, or a team it
+ * holds team_admin in; anything else a plain 403), the item
  * (ITEM_NOT_FOUND), its customer type (ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH), then the customer (USER_NOT_FOUND, TEAM_NOT_FOUND).
  */
 function resolveItem(
@@ -44,7 +46,7 @@ function resolveItem(
   params: ItemParams,
 ): { project: ProjectRecord; customer: Customer; item: ItemConfig } {
   const customer: Customer = { type: params.customer_type, id: params.customer_id };
-  assertMayActFor(ctx, auth, customer);
+  assertClientMayManage(ctx, auth, customer, () => refusal("clientOwnItemsOnly"));
   const project = auth.project;
   const item = findItem(ctx, project, params.item_id);
   if (!item) throw knownError("ITEM_NOT_FOUND", { item_id: params.item_id });
@@ -99,10 +101,9 @@ export function addQuantityChange(
 }
 
 /**
- * POST …/update-quantity (server or admin). Without allow_negative (the default, spec §9) a charge that would take the
- * live quantity below zero is refused with ITEM_QUANTITY_INSUFFICIENT_AMOUNT, whose `quantity` is the delta asked for
- * (as upstream sends it). Only charges are checked: upstream also refuses a grant that leaves a negative balance still
- * negative, which no caller can mean (spec §4: "increase adds a delta"), so the emulator lets grants through.
+ * POST …/update-quantity (server or admin). Without allow_negative a change that would leave the live quantity below
+ * zero is refused with ITEM_QUANTITY_INSUFFICIENT_AMOUNT, whose `quantity` is the delta asked for, as upstream: a grant
+ * that leaves a negative balance still negative is refused too, whatever its sign.
  */
 export function updateItemQuantity(
   ctx: OpContext,
@@ -112,7 +113,7 @@ export function updateItemQuantity(
   body: UpdateItemQuantityBody,
 ): void {
   const { project, customer } = resolveItem(ctx, auth, params);
-  if (body.delta < 0 && !allowNegative && quantityOf(ctx, project.id, customer, params.item_id) + body.delta < 0) {
+  if (!allowNegative && quantityOf(ctx, project.id, customer, params.item_id) + body.delta < 0) {
     throw knownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", {
       item_id: params.item_id,
       customer_id: customer.id,
@@ -136,7 +137,8 @@ export function updateItemQuantity(
   });
   addQuantityChange(ctx, project.id, customer, params.item_id, {
     quantity: body.delta,
-    expiresAtMillis: body.expires_at === undefined ? null : Date.parse(body.expires_at),
+    // An empty expires_at is none, as upstream's truthiness test reads it.
+    expiresAtMillis: body.expires_at ? Date.parse(body.expires_at) : null,
     description: body.description ?? null,
     transactionId: transaction.id,
   });

@@ -178,57 +178,115 @@ describe("GET /internal/payments/transactions", () => {
     expect(seen).toEqual(all.transactions.map((t) => t.id));
   });
 
-  it("filters by type, customer_type and customer_id", async () => {
+  it("filters by type and customer_type; cancellation, chargeback and product-change filters list nothing", async () => {
     const user = await signUp(provider);
     await expectJson(await changeQuantity(provider, { type: "custom", id: "org_1", item: "tokens" }, { delta: 1 }));
+    provider.clock.advance(1);
     await expectJson(await changeQuantity(provider, { type: "custom", id: "org_2", item: "tokens" }, { delta: 2 }));
+    provider.clock.advance(1);
     await setUpPayments(provider);
     const url = await purchaseUrl(provider, server(), {
       customer_type: "user",
       customer_id: user.user_id,
-      offer_id: "pack",
+      offer_id: "plan",
     });
     await expectJson(
       await api(provider, "/internal/payments/test-mode-purchase-session", {
         headers: admin(),
-        json: { full_code: pathOf(url).split("/").pop(), price_id: "once" },
+        json: { full_code: pathOf(url).split("/").pop(), price_id: "monthly" },
       }),
     );
+    const [subscription] = (await transactions(provider, "?type=purchase")).transactions;
+    // A subscription's purchase is listed under the subscription's id (what a refund of it names).
+    const grant = subscription!.entries[0]!;
+    expect(grant).toMatchObject({ type: "product_grant", customer_id: user.user_id });
+    expect(grant.type === "product_grant" && grant.subscription_id).toBe(subscription!.id);
+    provider.clock.advance(1);
+    await expectJson(
+      await api(provider, `/payments/products/user/${user.user_id}/plan`, { method: "DELETE", headers: server() }),
+    );
 
-    expect(
-      (await transactions(provider, "?type=purchase")).transactions.map((t) =>
-        t.entries[0]!.type === "product_revocation" ? null : t.entries[0]!.customer_id,
-      ),
-    ).toEqual([user.user_id]);
+    // The cancellation is recorded but not listed, by default or by its filter.
+    expect((await transactions(provider)).transactions.map((t) => t.type)).toEqual([
+      "purchase",
+      "manual-item-quantity-change",
+      "manual-item-quantity-change",
+    ]);
     expect((await transactions(provider, "?type=manual-item-quantity-change")).transactions).toHaveLength(2);
     expect(
       (await transactions(provider, "?customer_type=custom")).transactions.map((t) =>
         t.entries[0]!.type === "product_revocation" ? null : t.entries[0]!.customer_id,
       ),
     ).toEqual(["org_2", "org_1"]);
-    expect((await transactions(provider, "?customer_type=custom&customer_id=org_1")).transactions).toHaveLength(1);
-    expect((await transactions(provider, "?type=refund")).transactions).toEqual([]);
+    for (const type of ["subscription-cancellation", "chargeback", "product-change"])
+      // Even a malformed cursor is not read for these: upstream answers before looking at it.
+      expect(await transactions(provider, `?type=${type}&cursor=bad`)).toEqual({ transactions: [], next_cursor: null });
   });
 
-  it("clamps limit to 1..200 like upstream, and rejects a non-number or an unknown type with SCHEMA_ERROR", async () => {
-    await sixChanges();
-    expect((await transactions(provider, "?limit=0")).transactions).toHaveLength(1);
-    expect((await transactions(provider, "?limit=500")).transactions).toHaveLength(6);
-    await expectKnownError(
-      await api(provider, "/internal/payments/transactions?limit=ten", { headers: admin() }),
-      "SCHEMA_ERROR",
-      400,
-    );
-    await expectKnownError(
-      await api(provider, "/internal/payments/transactions?type=gift", { headers: admin() }),
-      "SCHEMA_ERROR",
-      400,
-    );
+  it("refuses type=refund and a customer_id as its query schema does (SCHEMA_ERROR)", async () => {
+    for (const query of ["?type=refund", "?type=gift", "?customer_id=org_1"]) {
+      await expectKnownError(
+        await api(provider, `/internal/payments/transactions${query}`, { headers: admin() }),
+        "SCHEMA_ERROR",
+        400,
+      );
+    }
   });
 
-  it("starts from the top for a cursor that names no transaction (upstream's reading)", async () => {
+  it("reads limit with parseInt as upstream: a leading integer clamped to 1..200, else 50, never refused", async () => {
     await sixChanges();
-    expect((await transactions(provider, "?cursor=unknown")).transactions).toHaveLength(6);
+    const cases: [string, number][] = [
+      ["0", 1],
+      ["-3", 1],
+      ["2abc", 2],
+      ["500", 6],
+      ["ten", 6],
+      ["", 6],
+      ["4.9", 4],
+    ];
+    for (const [limit, rows] of cases)
+      expect((await transactions(provider, `?limit=${limit}`)).transactions, limit).toHaveLength(rows);
+  });
+
+  it("gives a base64url JSON cursor of the last row's creation time and ledger id; ties in a millisecond go by that id", async () => {
+    // Three changes in one millisecond: upstream orders them by ledger id (`miqc:` + id), descending.
+    for (const delta of [1, 2, 3])
+      await expectJson(await changeQuantity(provider, { type: "custom", id: "org_1", item: "tokens" }, { delta }));
+    const all = (await transactions(provider)).transactions;
+    expect(all.map((t) => t.id)).toEqual(
+      all
+        .map((t) => t.id)
+        .sort()
+        .reverse(),
+    );
+    const first = await transactions(provider, "?limit=1");
+    expect(JSON.parse(Buffer.from(first.next_cursor!, "base64url").toString("utf8"))).toEqual({
+      createdAtMillis: START_MILLIS,
+      txnId: `miqc:${all[0]!.id}`,
+    });
+    const rest = await transactions(provider, `?cursor=${first.next_cursor}`);
+    expect(rest.transactions.map((t) => t.id)).toEqual(all.slice(1).map((t) => t.id));
+    expect(rest.next_cursor).toBeNull();
+    // A cursor is a position: one after everything lists everything; an empty cursor is none.
+    const future = Buffer.from(JSON.stringify({ createdAtMillis: START_MILLIS + 1, txnId: "a" })).toString("base64url");
+    expect((await transactions(provider, `?cursor=${future}`)).transactions).toHaveLength(3);
+    expect((await transactions(provider, "?cursor=")).transactions).toHaveLength(3);
+  });
+
+  it("answers a plain 400 Invalid cursor for a cursor that is not base64url JSON of a position", async () => {
+    const encode = (value: string) => Buffer.from(value).toString("base64url");
+    for (const cursor of [
+      "unknown",
+      encode("null"),
+      encode("[1]"),
+      encode(JSON.stringify({ createdAtMillis: -1, txnId: "x" })),
+      encode(JSON.stringify({ createdAtMillis: 1.5, txnId: "x" })),
+      encode(JSON.stringify({ createdAtMillis: 1, txnId: "" })),
+    ]) {
+      const response = await api(provider, `/internal/payments/transactions?cursor=${cursor}`, { headers: admin() });
+      expect(response.status, cursor).toBe(400);
+      expect(await response.text()).toBe("Invalid cursor");
+    }
   });
 });
 

@@ -234,7 +234,7 @@ export function grantOffer(
     customer_type: customer.type,
     customer_id: customer.id,
   };
-  // A one-time purchase's transaction has the purchase's id, as upstream lists them (refunds name it).
+  // A purchase's transaction has the purchase's id, or the subscription's, as upstream lists them (a refund names it).
   const purchaseId = subscriptionId ? null : uuid(ctx.random);
   const purchase = subscriptionId ? { subscription_id: subscriptionId } : { one_time_purchase_id: purchaseId! };
   const entries: TransactionEntryJson[] = [
@@ -262,7 +262,7 @@ export function grantOffer(
     entries,
     testMode: grant.testMode,
     offerId,
-    ...(purchaseId ? { id: purchaseId } : {}),
+    id: purchaseId ?? subscriptionId!,
     ...(grant.paymentIntentId === undefined ? {} : { paymentIntentId: grant.paymentIntentId }),
   });
   for (const [itemId, g] of Object.entries(offer.included_items)) {

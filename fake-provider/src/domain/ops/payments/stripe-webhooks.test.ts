@@ -366,6 +366,7 @@ describe("POST /internal/payments/transactions/refund", () => {
       }),
     );
     const testMode = await purchaseId();
+    provider.clock.advance(1);
     await expectKnownError(
       await refund({ type: "one-time-purchase", id: testMode, refund_entries: [] }),
       "TEST_MODE_PURCHASE_NON_REFUNDABLE",
@@ -377,6 +378,7 @@ describe("POST /internal/payments/transactions/refund", () => {
         json: { product_id: "pack" },
       }),
     );
+    // The grant is newer than the test-mode purchase by creation time, not only by id.
     const granted = await purchaseId();
     await expectKnownError(
       await refund({ type: "one-time-purchase", id: granted, refund_entries: [] }),
@@ -414,7 +416,17 @@ describe("POST /internal/payments/transactions/refund", () => {
         }),
       ),
     ).toEqual({ success: true });
-    expect((await transactions(provider, "?type=subscription-cancellation")).transactions).toHaveLength(1);
+    // Cancelled at its period's end: a month on, the plan is no longer held (the cancellation itself is not listed).
+    expect((await transactions(provider)).transactions.map((t) => t.type)).toEqual(["purchase"]);
+    const products = async () =>
+      (
+        await expectJson<{ items: { id: string | null }[] }>(
+          await api(provider, `/payments/products/user/${user.user_id}`, { headers: server() }),
+        )
+      ).items.map((p) => p.id);
+    expect(await products()).toEqual(["plan"]);
+    provider.clock.advance(32 * 24 * 3_600_000);
+    expect(await products()).toEqual([]);
     await expectKnownError(
       await refund({ type: "subscription", id: subscriptionId, refund_entries: [] }),
       "SUBSCRIPTION_ALREADY_REFUNDED",

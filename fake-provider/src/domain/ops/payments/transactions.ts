@@ -1,13 +1,24 @@
-import type { ListTransactionsQuery, TransactionEntryJson, TransactionType } from "@authsim/sdk/contract";
+import type {
+  ListTransactionsQuery,
+  TransactionEntryJson,
+  TransactionFilterType,
+  TransactionType,
+} from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import type { PaymentTransactionRecord } from "../../store/payment-records.ts";
 import { nextSequence } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
 import type { Customer } from "./customers.ts";
+import {
+  decodeTransactionCursor,
+  encodeTransactionCursor,
+  ledgerIdOf,
+  type TransactionCursor,
+} from "./transaction-cursor.ts";
 
 /**
  * The admin transaction list (spec §3 "transaction listing"; upstream /internal/payments/transactions): every manual
- * quantity change and every purchase leaves one transaction, listed newest first with a cursor.
+ * quantity change, purchase, renewal, cancellation and refund leaves one transaction; the list shows the first three.
  */
 
 export const DEFAULT_TRANSACTION_PAGE = 50;
@@ -45,14 +56,31 @@ export function recordTransaction(
   return record;
 }
 
-const newestFirst = (a: PaymentTransactionRecord, b: PaymentTransactionRecord) =>
-  b.createdAtMillis - a.createdAtMillis || b.seq - a.seq;
+/** What each type filter lists (upstream's ledger types for it); no filter lists every listed type. */
+const LISTED_BY_FILTER: Record<TransactionFilterType, readonly TransactionType[]> = {
+  purchase: ["purchase"],
+  "manual-item-quantity-change": ["manual-item-quantity-change"],
+  "subscription-renewal": ["subscription-renewal"],
+  // Upstream keeps cancellations, chargebacks and plan changes out of its ledger's list: these filters list nothing.
+  "subscription-cancellation": [],
+  chargeback: [],
+  "product-change": [],
+};
+const LISTED_BY_DEFAULT: readonly TransactionType[] = [
+  "purchase",
+  "manual-item-quantity-change",
+  "subscription-renewal",
+];
+
+/** Upstream's order: creation time, then ledger id, both descending. */
+const before = (a: TransactionCursor, b: TransactionCursor) =>
+  a.createdAtMillis !== b.createdAtMillis ? a.createdAtMillis > b.createdAtMillis : a.txnId > b.txnId;
 
 /**
- * One page, newest first. The cursor is the id of the last transaction of the previous page (upstream's is opaque
- * base64url JSON; either way a client passes back what it was given). `next_cursor` is null exactly when nothing
- * follows, as upstream. A cursor that names no transaction of the project starts from the top, where upstream answers
- * a plain 400 "Invalid cursor" (a difference listed in docs/routes.md).
+ * One page, newest first (upstream /internal/payments/transactions). The default list holds purchases (subscription
+ * starts and one-time purchases), manual item quantity changes and renewals; refunds are not listed but appear as
+ * `adjusted_by` of what they revoke. The cursor is the position after the previous page's last row
+ * (transaction-cursor.ts); a malformed one is a plain 400. `next_cursor` is null exactly when nothing follows.
  */
 export function listTransactions(
   ctx: OpContext,
@@ -63,28 +91,34 @@ export function listTransactions(
   nextCursor: string | null;
   adjustedBy: Map<string, { transaction_id: string; entry_index: number }[]>;
 } {
-  const matching = [...ctx.tables.paymentTransactions.values()]
+  const listed = query.type === undefined ? LISTED_BY_DEFAULT : LISTED_BY_FILTER[query.type];
+  // Upstream answers an empty list for these filters before reading the cursor.
+  if (listed.length === 0) return { items: [], nextCursor: null, adjustedBy: new Map() };
+  // An empty cursor is taken as none, as upstream's truthiness test does.
+  const after = query.cursor ? decodeTransactionCursor(query.cursor) : null;
+  const rows = [...ctx.tables.paymentTransactions.values()]
     .filter(
       (t) =>
         t.projectId === projectId &&
-        // Refunds are not listed (as upstream's default list): they show as `adjusted_by` of what they adjust.
-        (query.type === undefined ? t.type !== "refund" : t.type === query.type) &&
-        (query.customer_type === undefined || t.customerType === query.customer_type) &&
-        (query.customer_id === undefined || t.customerId === query.customer_id),
+        listed.includes(t.type) &&
+        (query.customer_type === undefined || t.customerType === query.customer_type),
     )
-    .sort(newestFirst);
+    .map((t) => ({ t, key: { createdAtMillis: t.createdAtMillis, txnId: ledgerIdOf(t) } }))
+    .filter(({ key }) => after === null || before(after, key))
+    .sort((a, b) => (before(a.key, b.key) ? -1 : before(b.key, a.key) ? 1 : 0));
   const limit = query.limit ?? DEFAULT_TRANSACTION_PAGE;
-  const pivot = query.cursor === undefined ? undefined : ctx.tables.paymentTransactions.get(query.cursor);
-  const rest = pivot && pivot.projectId === projectId ? matching.filter((t) => newestFirst(pivot, t) < 0) : matching;
-  const items = rest.slice(0, limit);
+  const page = rows.slice(0, limit);
   return {
-    items,
-    nextCursor: rest.length > limit ? items.at(-1)!.id : null,
+    items: page.map(({ t }) => t),
+    nextCursor: rows.length > limit ? encodeTransactionCursor(page.at(-1)!.key) : null,
     adjustedBy: adjustmentsOf(ctx, projectId),
   };
 }
 
-/** Per transaction id, the refund entries that adjust it (the list's `adjusted_by`). */
+/**
+ * Per transaction id, the refund entries that revoke part of it (the list's `adjusted_by`): each names the refund and
+ * the revocation's own index within the refund's entries, as upstream builds it.
+ */
 export function adjustmentsOf(
   ctx: Pick<OpContext, "tables">,
   projectId: string,
@@ -92,12 +126,12 @@ export function adjustmentsOf(
   const adjusted = new Map<string, { transaction_id: string; entry_index: number }[]>();
   for (const t of ctx.tables.paymentTransactions.values()) {
     if (t.projectId !== projectId || t.type !== "refund") continue;
-    for (const entry of t.entries) {
-      if (entry.type !== "product_revocation") continue;
+    t.entries.forEach((entry, index) => {
+      if (entry.type !== "product_revocation") return;
       const list = adjusted.get(entry.adjusted_transaction_id) ?? [];
-      list.push({ transaction_id: t.id, entry_index: entry.adjusted_entry_index });
+      list.push({ transaction_id: t.id, entry_index: index });
       adjusted.set(entry.adjusted_transaction_id, list);
-    }
+    });
   }
   return adjusted;
 }
