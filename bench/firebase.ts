@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { keepAliveAgent, runLoad, send, type BenchRequest } from "./http-load.ts";
 import { prepareAccounts, PASSWORD, scenarios, type Account, type Send } from "./scenarios.ts";
-import { freePort, startDevServer, statsOf } from "./server.ts";
+import { freePort, startDevServer, statsOf, type DevServer } from "./server.ts";
 
 export const FIREBASE_TOOLS_VERSION = "15.34.2";
 const cacheDir =
@@ -149,9 +149,10 @@ export async function firebaseComparison(
   if (missing) return { reason: missing };
   const firebase = await startFirebaseAuth();
   if (typeof firebase === "string") return { reason: firebase };
-  const authsim = await startDevServer();
+  let authsim: DevServer | null = null;
+  const agent = keepAliveAgent(connections);
   try {
-    const agent = keepAliveAgent(connections);
+    authsim = await startDevServer();
     const sendTo =
       (base: string): Send =>
       (req) =>
@@ -159,15 +160,26 @@ export async function firebaseComparison(
     const run = `cmp${process.pid}`;
     const authsimAccounts = await prepareAccounts(sendTo(authsim.base), run, 500);
     const [authsimUp, authsimIn] = scenarios(authsimAccounts, run);
-    // Firebase's accounts, made with the same 8-at-a-time loop through its own sign-up.
+    // Firebase's 500 accounts for the sign-ins, made through its own sign-up, 8 at a time as prepareAccounts makes
+    // authsim's (its answers are not authsim's, so that helper cannot read them).
     const firebaseAccounts: Account[] = [];
-    for (let i = 0; i < 500; i++) {
-      const email = `${run}-${i}@bench.test`;
-      const answer = await send(agent, new URL(firebase.base), identityToolkit("signUp", email));
-      if (answer.status !== 200)
-        return { reason: `Firebase sign-up answered ${answer.status}: ${answer.body.slice(0, 200)}` };
-      firebaseAccounts.push({ email, accessToken: "", refreshToken: "" });
-    }
+    let next = 0;
+    const made = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < 500) {
+          const email = `${run}-${next++}@bench.test`;
+          const answer = await send(agent, new URL(firebase.base), identityToolkit("signUp", email));
+          if (answer.status !== 200)
+            throw new Error(`Firebase's sign-up answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+          firebaseAccounts.push({ email, accessToken: "", refreshToken: "" });
+        }
+      }),
+    );
+    const failed = await made.then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (failed) return { reason: failed };
     const measure = async (server: { base: string; child: ChildProcess }, next: (i: number) => BenchRequest) => {
       const before = statsOf(server.child.pid);
       const result = await runLoad({ base: server.base, connections, seconds, next, agent });
@@ -196,10 +208,10 @@ export async function firebaseComparison(
       const f = await measure(firebase, firebaseNext);
       rows.push({ name, authsim: a.figures, firebase: f.figures, firstError: a.firstError ?? f.firstError });
     }
-    agent.destroy();
     return { rows, firebaseStartMillis: firebase.startMillis, authsimStartMillis: authsim.startMillis };
   } finally {
-    await authsim.stop();
+    agent.destroy();
+    await authsim?.stop();
     await firebase.stop();
   }
 }
