@@ -10,15 +10,19 @@
  *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
  *  - hostile requests (hostile.ts, issue 31): the worst GET /api/v1 latency while templates loop until their deadline,
  *    and a 100 MB body's refusal (time to the 413, the server's RSS)
+ *  - the Firebase Auth emulator beside the dev server (firebase.ts): password sign-up and sign-in over loopback with the
+ *    same load generator and connections, measured in the same run; firebase-tools is installed into a cache directory
+ *    outside the repo when absent (not a dependency of the repo)
  *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,hostile,tests).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,hostile,firebase,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { machineSpeedMillis } from "./machine-speed.ts";
 import { recordCosts, rssAfterUsers } from "./memory.ts";
 import { bodyAttack, renderAttack } from "./hostile.ts";
+import { firebaseComparison, FIREBASE_TOOLS_VERSION } from "./firebase.ts";
 import { machineCpuSeconds, startDevServer, statsOf } from "./server.ts";
 import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
@@ -187,6 +191,19 @@ async function main() {
     out(
       `100 MB body to sign-in: ${body.status} after ${f0(body.declaredMillis)} ms (Content-Length), ${f0(body.chunkedMillis)} ms (chunked); server RSS ${mib(body.rssStart)} → peak ${mib(body.rssPeak)}`,
     );
+  }
+  if (wanted("firebase")) {
+    const cmp = await firebaseComparison(connections, seconds, out);
+    if ("reason" in cmp) out(`Firebase Auth emulator comparison not measured: ${cmp.reason}`);
+    else {
+      out(
+        `Firebase Auth emulator (firebase-tools ${FIREBASE_TOOLS_VERSION}, installed by the bench outside the repo) beside the dev server, loopback, ${connections} connections, ${seconds} s each; started in ${f0(cmp.firebaseStartMillis)} ms (authsim ${f0(cmp.authsimStartMillis)} ms):`,
+      );
+      for (const r of cmp.rows)
+        out(
+          `  ${r.name}: authsim ${f0(r.authsim.rps)} req/s (${f2(r.authsim.cpuMillisPerRequest)} cpu ms/req), Firebase ${f0(r.firebase.rps)} req/s (${f2(r.firebase.cpuMillisPerRequest)} cpu ms/req): ${f1(r.authsim.rps / r.firebase.rps)}× the throughput, ${f1(r.firebase.cpuMillisPerRequest / r.authsim.cpuMillisPerRequest)}× less CPU a request${r.authsim.errors + r.firebase.errors ? `; errors ${r.authsim.errors} / ${r.firebase.errors}: ${r.firstError}` : ""}`,
+        );
+    }
   }
   if (wanted("tests")) for (const line of slowestTestFiles()) out(line);
 

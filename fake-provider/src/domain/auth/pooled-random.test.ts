@@ -24,3 +24,16 @@ describe("the pooled random source", () => {
     expect(random.bytes(16).every((b) => b === 0)).toBe(false);
   });
 });
+
+describe("the pooled random sources of several providers", () => {
+  it("never hand two of them the same bytes, interleaved in any order", () => {
+    const sources = [pooledCryptoRandom(), pooledCryptoRandom(), pooledCryptoRandom()];
+    const seen = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const bytes = sources[(i * 7) % 3]!.bytes(16 + (i % 5));
+      const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      expect(seen.has(hex)).toBe(false);
+      seen.add(hex);
+    }
+  });
+});

@@ -7,9 +7,14 @@ import type { RandomSource } from "@authsim/sdk/runtime";
  */
 const POOL_BYTES = 4096;
 
+/**
+ * One pool for the process, drawn from by every provider's source: each byte still goes to one caller only, and a fresh
+ * provider (one a test, in a suite) no longer fills 4 KiB of its own to use a few hundred bytes of it (issue 30).
+ */
+let pool = new Uint8Array(0);
+let at = 0;
+
 export function pooledCryptoRandom(): RandomSource {
-  let pool = new Uint8Array(0);
-  let at = 0;
   return {
     bytes(length) {
       if (length > POOL_BYTES / 4) return crypto.getRandomValues(new Uint8Array(length));

@@ -151,7 +151,7 @@ export class Table<T> {
 }
 
 /** Freezes a record and everything in it; a frozen object's contents were frozen with it, so it is not walked again. */
-function deepFreeze(value: unknown): void {
+export function deepFreeze(value: unknown): void {
   // (Records are plain data; a typed array cannot be frozen, and none is walked into.)
   if (typeof value !== "object" || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return;
   Object.freeze(value);

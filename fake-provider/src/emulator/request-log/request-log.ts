@@ -76,15 +76,18 @@ function matches(entry: RequestLogEntry, f: RequestLogFilter): boolean {
 export function createRequestLog(capacity = DEFAULT_REQUEST_LOG_CAPACITY): RequestLog {
   if (!Number.isInteger(capacity) || capacity < 1)
     throw new RangeError("The request log capacity must be a positive integer.");
-  // A fixed array written round-robin: recording is O(1) however long the emulator runs.
-  let slots: (RequestLogEntry | undefined)[] = new Array<RequestLogEntry | undefined>(capacity);
+  // An array written round-robin once full: recording is O(1) however long the emulator runs. It grows as entries come
+  // rather than being made at its capacity: most providers of a test suite see a few requests, and a thousand empty
+  // slots for each was garbage for the collector (issue 30).
+  let slots: (RequestLogEntry | undefined)[] = [];
   let next = 0;
   let seq = 0;
   let recordedSinceClear = 0;
   const ordered = (): RequestLogEntry[] => {
+    // Until the array is full, `next` is its length and the oldest entry is the first.
     const out: RequestLogEntry[] = [];
-    for (let i = 0; i < capacity; i++) {
-      const entry = slots[(next + i) % capacity];
+    for (let i = 0; i < slots.length; i++) {
+      const entry = slots[(next + i) % slots.length];
       if (entry) out.push(entry);
     }
     return out;
@@ -106,7 +109,7 @@ export function createRequestLog(capacity = DEFAULT_REQUEST_LOG_CAPACITY): Reque
       return filter.limit !== undefined ? found.slice(Math.max(0, found.length - filter.limit)) : found;
     },
     clear() {
-      slots = new Array<RequestLogEntry | undefined>(capacity);
+      slots = [];
       next = 0;
       recordedSinceClear = 0;
     },

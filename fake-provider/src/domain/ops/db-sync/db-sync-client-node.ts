@@ -1,4 +1,3 @@
-import pg from "pg";
 import type { ExternalDbConnection } from "./db-sync-engine.ts";
 
 /**
@@ -6,6 +5,9 @@ import type { ExternalDbConnection } from "./db-sync-engine.ts";
  * database that never answers holds only its own sync: 10 s to connect, 30 s a statement.
  */
 export async function openExternalDb(connectionString: string): Promise<ExternalDbConnection> {
+  // Imported on the first sync, not with the emulator: pg and its protocol code are some 120 KB of the dev server's
+  // bundle that every start parsed and ran, for a feature few projects configure (issue 30).
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000, query_timeout: 30_000 });
   // A connection the server drops later emits an error; the query that needed it fails with it already.
   client.on("error", () => undefined);

@@ -1,4 +1,5 @@
 import { paymentsConfigInput, type PaymentsConfigInput } from "@authsim/sdk/emulator";
+import type { z } from "zod";
 import {
   type DataVaultConfigInput,
   type ItemConfig,
@@ -6,6 +7,7 @@ import {
   type PaymentsCatalogueInput,
 } from "@authsim/sdk/contract";
 import type { ProjectRecord } from "../../store/records.ts";
+import { deepFreeze } from "../../store/table.ts";
 import type { DataVaultConfigRecord, PaymentsConfigRecord } from "../../store/payment-records.ts";
 import type { Tables } from "../../store/store.ts";
 import { clearKeysEverywhere, isUnder, renderLayers } from "../config/config-layers.ts";
@@ -275,27 +277,19 @@ export function setPaymentsConfig(
 
 /** setPaymentsConfig's write, without rendering the answer (the seed discards it: most of a seed's payments cost). */
 function writePaymentsConfig(ctx: OpContext, projectId: string, input: PaymentsConfigInput): ProjectRecord {
-  const parsed = paymentsConfigInput.safeParse(input);
-  if (!parsed.success)
-    throw new PaymentsConfigError(
-      parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`),
-    );
+  const parsed = input === devPaymentsSeed ? devSeedChecked() : checkedPaymentsConfig(input);
   const project = ctx.tables.projects.get(projectId);
   if (!project) throw new PaymentsConfigError([`no project ${projectId}`]);
-  if (parsed.data.payments) {
-    const problems = catalogueProblems(parsed.data.payments);
-    if (problems.length > 0) throw new PaymentsConfigError(problems);
-  }
   const config = {
     ...project.config,
-    ...(parsed.data.payments ? { payments: parsed.data.payments } : {}),
-    ...(parsed.data.data_vault ? { data_vault: parsed.data.data_vault } : {}),
+    ...(parsed.payments ? { payments: parsed.payments } : {}),
+    ...(parsed.data_vault ? { data_vault: parsed.data_vault } : {}),
   };
   const next = { ...project, config };
   ctx.tables.projects.set(projectId, next);
   clearKeysEverywhere(ctx, projectId, [
-    ...(parsed.data.payments ? ["payments.items", "payments.products", "payments.productLines"] : []),
-    ...(parsed.data.data_vault ? ["dataVault"] : []),
+    ...(parsed.payments ? ["payments.items", "payments.products", "payments.productLines"] : []),
+    ...(parsed.data_vault ? ["dataVault"] : []),
   ]);
   return next;
 }
@@ -343,6 +337,35 @@ export const devPaymentsSeed: PaymentsConfigInput = {
   } satisfies PaymentsCatalogueInput,
   data_vault: { stores: { default: { display_name: "Default store" } } } satisfies DataVaultConfigInput,
 };
+
+/** The input parsed and its catalogue checked; throws PaymentsConfigError on bad input. */
+function checkedPaymentsConfig(input: PaymentsConfigInput): PaymentsConfigParsed {
+  const parsed = paymentsConfigInput.safeParse(input);
+  if (!parsed.success)
+    throw new PaymentsConfigError(
+      parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`),
+    );
+  if (parsed.data.payments) {
+    const problems = catalogueProblems(parsed.data.payments);
+    if (problems.length > 0) throw new PaymentsConfigError(problems);
+  }
+  return parsed.data;
+}
+type PaymentsConfigParsed = z.output<typeof paymentsConfigInput>;
+
+/**
+ * The dev project's catalogue, parsed and checked once per process rather than on every fresh provider's seed (a
+ * fifth of a createFakeProvider(), issue 30). Frozen, as a fork's shared records are: every provider's project record
+ * holds these same objects, and records are replaced whole, never changed in place (store/table.ts).
+ */
+let devSeedParsed: PaymentsConfigParsed | null = null;
+function devSeedChecked(): PaymentsConfigParsed {
+  if (!devSeedParsed) {
+    devSeedParsed = checkedPaymentsConfig(devPaymentsSeed);
+    deepFreeze(devSeedParsed);
+  }
+  return devSeedParsed;
+}
 
 /** Applies a seed's payments sections (keyed by project id) after the projects exist (seed.ts). */
 export function applyPaymentsSeed(ctx: OpContext, seeds: Record<string, PaymentsConfigInput> | undefined): void {
