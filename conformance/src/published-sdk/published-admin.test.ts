@@ -194,7 +194,7 @@ describe("published @stackframe/js 2.8.108: the admin surface against the fake p
       themeId: "a0172b5d-cff0-463b-83bb-85124697373a",
       templateTsxSource: TEMPLATE,
     });
-    expect(preview).toContain("background-color:#18181b");
+    expect(preview).toContain("background-color:rgb(50,50,50)");
     expect((await admin.listEmailThemes()).map((t) => t.id)).toEqual(
       expect.arrayContaining(["1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "a0172b5d-cff0-463b-83bb-85124697373a"]),
     ); // the real default ids

@@ -31,44 +31,101 @@ export const DEFAULT_TEMPLATE_IDS = {
   payment_failed: "f64b1afe-27ec-4a28-a277-7178f3261f9a",
 } as const;
 
-const theme = (
-  background: string,
-  foreground: string,
-  card: string,
-  accent: string,
-) => `import { Html, Head, Body, Container, Hr, Text, Link } from "@react-email/components";
-import { ProjectLogo, type ThemeProps } from "@stackframe/emails";
+/**
+ * The look of a default theme. The real default themes style their elements with Tailwind classes, which its Tailwind
+ * component turns into inline styles; ours write those inline styles directly, so that they render the same HTML
+ * without loading Tailwind into the sandbox (seconds in QuickJS, library-files.ts). A template's own Tailwind classes
+ * are therefore left as classes in our default themes (docs/emulator.md).
+ */
+interface ThemeLook {
+  /** The page's background and text (the body). */
+  page: string;
+  /** The card's style (the Container). */
+  card: string;
+  /** The colour of the unsubscribe link. */
+  link: string;
+  /** Which of the project's logos it shows. */
+  mode: "light" | "dark";
+}
+
+const FONT_FAMILY = `'ui-sans-serif,system-ui,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol","Noto Color Emoji"'`;
+const SHADOW = `"0 0 rgb(0,0,0,0),0 0 rgb(0,0,0,0),0 0 rgb(0,0,0,0),0 0 rgb(0,0,0,0),0 1px 3px 0 var(--tw-shadow-color, rgb(0 0 0 / 0.1)),0 1px 2px -1px var(--tw-shadow-color, rgb(0 0 0 / 0.1))"`;
+
+const theme = (look: ThemeLook) => `import { Html, Head, Body, Container, Section, Img } from "@react-email/components";
+import type { ThemeProps } from "@stackframe/emails";
+
+// The project's logo for a ${look.mode} background: the full logo if there is one, else the square one beside nothing.
+function Logo({ logos }: { logos: ThemeProps["projectLogos"] }) {
+  const full = ${look.mode === "dark" ? "logos?.logoFullDarkModeUrl" : "logos?.logoFullUrl"};
+  const square = ${look.mode === "dark" ? "logos?.logoDarkModeUrl" : "logos?.logoUrl"};
+  if (full) return <Img alt="Full Logo" src={full} style={{ height: "4rem" }} />;
+  if (square) {
+    return (
+      <div style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+        <Img alt="Logo" src={square} style={{ height: "2rem" }} />
+      </div>
+    );
+  }
+  return null;
+}
 
 export function EmailTheme({ children, unsubscribeLink, projectLogos }: ThemeProps) {
   return (
     <Html>
       <Head />
-      <Body style={{ backgroundColor: "${background}", color: "${foreground}", fontFamily: "Helvetica, Arial, sans-serif" }}>
-        <Container style={{ backgroundColor: "${card}", padding: "24px", borderRadius: "8px", borderTop: "${accent}" }}>
-          <ProjectLogo data={projectLogos} />
-          {children}
-        </Container>
-        {unsubscribeLink ? (
-          <Container>
-            <Hr />
-            <Text style={{ fontSize: "12px" }}>
-              <Link href={unsubscribeLink}>Unsubscribe</Link>
-            </Text>
+      <Body style={{ ${look.page}, margin: "0rem", padding: "0rem", overflowX: "hidden" }}>
+        <div style={{ paddingBottom: "2rem", paddingTop: "2rem", paddingRight: "1rem", paddingLeft: "1rem", display: "flex", justifyContent: "center" }}>
+          <Container style={{ ${look.card} }}>
+            <Logo logos={projectLogos} />
+            {children}
           </Container>
+        </div>
+        {unsubscribeLink ? (
+          <Section style={{ padding: "1rem", opacity: "60%", textAlign: "center" }}>
+            <a href={unsubscribeLink} target="_blank" rel="noopener noreferrer" style={{ color: "${look.link}" }}>Click here</a> to unsubscribe from these emails
+          </Section>
         ) : null}
       </Body>
     </Html>
   );
 }
+
+// What a preview shows: an unsubscribe link, as the real default themes' previews do.
+EmailTheme.PreviewProps = { unsubscribeLink: "https://example.com" };
 `;
 
+const lightCard = `backgroundColor: "rgb(255,255,255)", padding: "45px", borderRadius: "0.5rem", boxShadow: ${SHADOW}, marginRight: "auto", marginLeft: "auto", width: "100%", maxWidth: "600px"`;
+
 export const defaultThemes: readonly { id: string; displayName: string; tsxSource: string }[] = [
-  { id: DEFAULT_THEME_ID, displayName: "Default Light", tsxSource: theme("#f4f4f5", "#18181b", "#ffffff", "none") },
-  { id: DEFAULT_DARK_THEME_ID, displayName: "Default Dark", tsxSource: theme("#18181b", "#fafafa", "#27272a", "none") },
+  {
+    id: DEFAULT_THEME_ID,
+    displayName: "Default Light",
+    tsxSource: theme({
+      page: `backgroundColor: "rgb(250,251,251)", fontFamily: ${FONT_FAMILY}, fontSize: "1rem", lineHeight: "1.5"`,
+      card: lightCard,
+      link: "rgb(21,93,252)",
+      mode: "light",
+    }),
+  },
+  {
+    id: DEFAULT_DARK_THEME_ID,
+    displayName: "Default Dark",
+    tsxSource: theme({
+      page: `backgroundColor: "rgb(50,50,50)", fontFamily: ${FONT_FAMILY}, color: "rgb(255,255,255)"`,
+      card: lightCard.replace('"rgb(255,255,255)"', '"rgb(0,0,0)"'),
+      link: "rgb(21,93,252)",
+      mode: "dark",
+    }),
+  },
   {
     id: DEFAULT_COLORFUL_THEME_ID,
     displayName: "Default Colorful",
-    tsxSource: theme("#f3f0fa", "#1f1b2e", "#ffffff", "4px solid #6d4fd8"),
+    tsxSource: theme({
+      page: `backgroundColor: "rgb(240,238,246)", fontFamily: ${FONT_FAMILY}, fontSize: "1rem", lineHeight: "1.5"`,
+      card: `backgroundColor: "rgb(255,255,255)", padding: "45px", borderRadius: "1rem", marginRight: "auto", marginLeft: "auto", width: "100%", maxWidth: "600px", borderTop: "4px solid #7c5ce0"`,
+      link: "rgb(124,92,224)",
+      mode: "light",
+    }),
   },
 ];
 

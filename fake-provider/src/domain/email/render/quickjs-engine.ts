@@ -22,8 +22,11 @@ import type { WorkerReply, WorkerRequest } from "./quickjs-worker.ts";
  * Everything is loaded on first use: a provider that never renders an email never loads the compiler or starts the thread.
  */
 
-/** Starting the thread, loading the module and evaluating React: generous, since a cold start on a busy machine is slow. */
-const SETUP_ALLOWANCE_MILLIS = 20_000;
+/**
+ * Starting the thread, loading the module and evaluating the libraries (React; for an email that uses it, Tailwind, which
+ * takes seconds in QuickJS): generous, since a cold start on a busy machine is slow.
+ */
+const SETUP_ALLOWANCE_MILLIS = 60_000;
 /** After the email's time limit, how long the sandbox's own interrupt gets to answer before the thread is ended. */
 const INTERRUPT_GRACE_MILLIS = 250;
 
@@ -90,7 +93,10 @@ class SandboxThread {
       };
       const onMessage = (reply: WorkerReply) => {
         if (reply.id !== id) return;
-        if (reply.type === "started") {
+        if (reply.type === "setup") {
+          clearTimeout(timer);
+          timer = setTimeout(() => stop({ kind: "limit", limit: "timeMillis" }), SETUP_ALLOWANCE_MILLIS);
+        } else if (reply.type === "started") {
           clearTimeout(timer);
           timer = setTimeout(
             () => stop({ kind: "limit", limit: "timeMillis" }),
