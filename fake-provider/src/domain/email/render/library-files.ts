@@ -24,7 +24,7 @@ import type { LibrarySelection, LibrarySource } from "./quickjs-render.ts";
 const resolve = createRequire(import.meta.url);
 
 /** The component packages in the order the real `@react-email/components` index re-exports them. */
-const COMPONENT_PACKAGES = [
+export const COMPONENT_PACKAGES = [
   "body",
   "button",
   "code-block",

@@ -4,8 +4,9 @@ import type { WorkerReply, WorkerRequest } from "./quickjs-worker.ts";
 
 /**
  * The Node engine (engine.ts): esbuild compiles the TSX here — compiling untrusted source is safe, running it is not —
- * and the compiled email runs in QuickJS compiled to WebAssembly (quickjs-render.ts), with React 19's production
- * CommonJS builds evaluated there, in a worker thread (quickjs-worker.ts).
+ * and the compiled email runs in QuickJS compiled to WebAssembly (quickjs-render.ts), with React 19.1.1's production
+ * CommonJS builds and the react-email packages evaluated there (library-files.ts), in a worker thread
+ * (quickjs-worker.ts).
  *
  * Why QuickJS in WebAssembly: node:vm is no security boundary (an email reached the host's `process` through
  * `constructor.constructor`, and with it the file system); Node 20's permission model restricts files but not the

@@ -14,8 +14,8 @@ import { TEMPLATE_IMPORTS } from "./template-imports.ts";
  * One render in QuickJS compiled to WebAssembly (quickjs-engine.ts loads the module). Every render gets a fresh QuickJS
  * runtime and context: its own heap and realm, so nothing one email defines is seen by the next, and the memory limit is
  * the email's alone (a fresh runtime costs well under a millisecond; evaluating React in it is most of a render).
- * The sandbox holds the language's built-ins and what we evaluate in it — React and the two email modules — and nothing
- * of the host: no host function is exposed, no module loader is set (so `import()` finds nothing), and the only values
+ * The sandbox holds the language's built-ins and what we evaluate in it — React, react-email and the email modules —
+ * and nothing of the host: no host function is exposed, no module loader is set (so `import()` finds nothing), and the only values
  * that cross are strings (the compiled code and the input as JSON in, one JSON string out, parsed here).
  *
  * Platform-neutral (no Node built-ins): it needs only the module and the library sources. In Node it runs in a worker

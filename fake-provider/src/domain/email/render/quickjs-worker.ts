@@ -9,8 +9,8 @@ import { renderInQuickJS, SandboxTrap, type QuickJSRenderResult } from "./quickj
 
 /**
  * The worker thread that renders emails in QuickJS (quickjs-engine.ts starts it; quickjs-render.ts renders), one
- * request at a time. It compiles the WebAssembly and reads React's sources once, and says when an email's own code
- * starts, so that the engine can time it.
+ * request at a time. It compiles the WebAssembly and reads the libraries' sources once (library-files.ts), and says
+ * when an email's own code starts, so that the engine can time it.
  */
 
 export interface WorkerRequest {

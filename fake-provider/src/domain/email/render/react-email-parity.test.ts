@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hostEvaluate, hostRequire } from "../../../test-support/host-react-email.ts";
 import { defaultThemes, EMPTY_THEME_SOURCE } from "../default-sources.ts";
 import { ARKTYPE_MODULE, STACK_EMAILS_MODULE } from "./context-sources.ts";
+import { COMPONENT_PACKAGES } from "./library-files.ts";
 import { renderEmailSources } from "./sandbox.ts";
 
 /**
@@ -11,23 +12,6 @@ import { renderEmailSources } from "./sandbox.ts";
  * render(…, { plainText: true }) answer on the host, with the same packages (test-support/host-react-email.ts). A
  * version bump of React or a react-email package that changes the output fails here.
  */
-
-const COMPONENT_PACKAGES = ["body", "button", "code-block", "code-inline", "column", "container", "font", "head"]
-  .concat([
-    "heading",
-    "hr",
-    "html",
-    "img",
-    "link",
-    "markdown",
-    "preview",
-    "render",
-    "row",
-    "section",
-    "tailwind",
-    "text",
-  ])
-  .map((name) => `@react-email/${name}`);
 
 function hostLibraries(): Record<string, unknown> {
   const components: Record<string, unknown> = {};
