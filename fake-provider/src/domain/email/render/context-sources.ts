@@ -91,12 +91,14 @@ exports.render = async function render(node, options) {
  * out (the heavy libraries of library-files.ts an email did not name); answers the steps the host calls, each answering a
  * JSON string (the host's only way in is strings, and its only way out is one string):
  * - `preload()` evaluates every library given, before the email's time starts: `{}` or `{ error }`.
- * - `load(templateCode, themeCode)` evaluates the email's modules: `{}` or `{ error }`. Library modules may require each
- *   other; an email's code may import only `TEMPLATE_IMPORTS`, made with `new Function` and that require.
+ * - `load(templateCode, themeCode)` evaluates the email's modules: `{}`, `{ needs: id }` or `{ error }`. Library
+ *   modules may require each other; an email's code may import only `TEMPLATE_IMPORTS`, made with `new Function`
+ *   and that require.
  * - `render(inputJson)` renders as react-email's `render()` does, React's server markup of the email inside a Suspense
  *   boundary: `{ html, subject, notificationCategory }`, `{ suspended: true }` when a component is still waiting on a
  *   promise (Tailwind compiles its CSS asynchronously: the host runs the promise jobs and asks again, as the streaming
- *   renderer would wait; the last pass answers the markup as it is), `{ needs: id }` when the email reached a library this sandbox left out, or `{ error }`.
+ *   renderer would wait; the last pass answers the markup as it is), `{ needs: id }` when the email reached a library
+ *   this sandbox left out, or `{ error }`.
  * The host runs the promise jobs queued by each step in between (quickjs-render.ts).
  */
 export const BOOTSTRAP = `(function (factories, allowed, leftOut) {
@@ -225,7 +227,10 @@ export const BOOTSTRAP = `(function (factories, allowed, leftOut) {
   }
   return {
     preload: () => stringify(preload()),
-    load: (templateCode, themeCode) => stringify(loadEmail(templateCode, themeCode)),
+    load: (templateCode, themeCode) => {
+      const loaded = loadEmail(templateCode, themeCode);
+      return stringify(needed !== null ? { needs: needed } : loaded);
+    },
     render: (inputJson) => stringify(renderEmail(inputJson)),
   };
 })`;

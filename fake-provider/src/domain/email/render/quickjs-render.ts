@@ -170,6 +170,7 @@ class Render {
     const template = this.own(ctx.newString(input.templateCode));
     const theme = input.themeCode === null ? ctx.null : this.own(ctx.newString(input.themeCode));
     const loaded = step("load", 64 * 1024, template, theme);
+    if (typeof loaded.needs === "string") return { kind: "needs", id: loaded.needs };
     if (typeof loaded.error === "string") return this.failed(loaded.error);
     this.drainJobs();
 

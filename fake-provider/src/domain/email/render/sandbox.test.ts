@@ -56,6 +56,16 @@ describe("rendering", () => {
   });
 });
 
+describe("heavy libraries", () => {
+  it("loads Tailwind for an email that reaches it without naming it, by rendering it again with every library", async () => {
+    const theme = `import * as Email from "@react-email/components";
+        const Styled = Email["Tail" + "wind"];
+        export function EmailTheme({ children }) { return <Styled><div className="p-4">{children}</div></Styled>; }`;
+    const result = await render("export function EmailTemplate() { return <b>hi</b>; }", theme);
+    expect(result.html).toContain('<div style="padding:1rem"><b>hi</b></div>');
+  }, 120_000);
+});
+
 describe("compiling", () => {
   it("compiles a source once and runs it afresh on every render; a changed source or a failed compile is compiled again", async () => {
     const engine = await loadEmailEngine();
