@@ -90,7 +90,8 @@ exports.render = async function render(node, options) {
  * Called with the library factories (id → CommonJS factory), the ids an email may import, and the ids this sandbox left
  * out (the heavy libraries of library-files.ts an email did not name); answers the steps the host calls, each answering a
  * JSON string (the host's only way in is strings, and its only way out is one string):
- * - `preload()` evaluates every library given, before the email's time starts: `{}` or `{ error }`.
+ * - `preload()` evaluates every library given, and starts Tailwind's stylesheet, before the email's time starts: `{}`
+ *   or `{ error }`.
  * - `load(templateCode, themeCode)` evaluates the email's modules: `{}`, `{ needs: id }` or `{ error }`. Library
  *   modules may require each other; an email's code may import only `TEMPLATE_IMPORTS`, made with `new Function`
  *   and that require.
@@ -133,6 +134,14 @@ export const BOOTSTRAP = `(function (factories, allowed, leftOut) {
   function preload() {
     try {
       for (const id in factories) load(id);
+      // Tailwind compiles its stylesheet on first use, asynchronously, and keeps it for the module's life (for its
+      // default config): started here, the host runs those jobs before the email's time starts. The compiler holds no
+      // class of any email yet, as in a fresh real render.
+      if (hasOwn.call(factories, "@react-email/tailwind")) {
+        const React = load("react");
+        const tailwind = React.createElement(load("@react-email/tailwind").Tailwind, null, React.createElement("head"));
+        load("react-dom/server").renderToString(React.createElement(React.Suspense, null, tailwind));
+      }
     } catch (e) {
       return { error: "The email's libraries failed to load: " + message(e) };
     }
