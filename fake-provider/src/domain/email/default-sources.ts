@@ -31,140 +31,387 @@ export const DEFAULT_TEMPLATE_IDS = {
   payment_failed: "f64b1afe-27ec-4a28-a277-7178f3261f9a",
 } as const;
 
-const theme = (
-  background: string,
-  foreground: string,
-  card: string,
-  accent: string,
-) => `import { Html, Head, Body, Container, Hr, Text, Link } from "@react-email/components";
-import { ProjectLogo, type ThemeProps } from "@stackframe/emails";
+/**
+ * The look of a default theme. The real default themes style their elements with Tailwind classes, which its Tailwind
+ * component turns into inline styles; ours write those inline styles directly, so that they render the same HTML
+ * without loading Tailwind into the sandbox (seconds in QuickJS, library-files.ts). A template's own Tailwind classes
+ * are therefore left as classes in our default themes (docs/emulator.md).
+ */
+interface ThemeLook {
+  /** The page's background and text (the body). */
+  page: string;
+  /** The card's style (the Container). */
+  card: string;
+  /** The colour of the unsubscribe link. */
+  link: string;
+  /** Which of the project's logos it shows. */
+  mode: "light" | "dark";
+}
+
+const FONT_FAMILY = `'ui-sans-serif,system-ui,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol","Noto Color Emoji"'`;
+const SHADOW = `"0 0 rgb(0,0,0,0),0 0 rgb(0,0,0,0),0 0 rgb(0,0,0,0),0 0 rgb(0,0,0,0),0 1px 3px 0 var(--tw-shadow-color, rgb(0 0 0 / 0.1)),0 1px 2px -1px var(--tw-shadow-color, rgb(0 0 0 / 0.1))"`;
+
+const theme = (look: ThemeLook) => `import { Html, Head, Body, Container, Section, Img } from "@react-email/components";
+import type { ThemeProps } from "@stackframe/emails";
+
+// The project's logo for a ${look.mode} background: the full logo if there is one, else the square one beside nothing.
+function Logo({ logos }: { logos: ThemeProps["projectLogos"] }) {
+  const full = ${look.mode === "dark" ? "logos?.logoFullDarkModeUrl" : "logos?.logoFullUrl"};
+  const square = ${look.mode === "dark" ? "logos?.logoDarkModeUrl" : "logos?.logoUrl"};
+  if (full) return <Img alt="Full Logo" src={full} style={{ height: "4rem" }} />;
+  if (square) {
+    return (
+      <div style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+        <Img alt="Logo" src={square} style={{ height: "2rem" }} />
+      </div>
+    );
+  }
+  return null;
+}
 
 export function EmailTheme({ children, unsubscribeLink, projectLogos }: ThemeProps) {
   return (
     <Html>
       <Head />
-      <Body style={{ backgroundColor: "${background}", color: "${foreground}", fontFamily: "Helvetica, Arial, sans-serif" }}>
-        <Container style={{ backgroundColor: "${card}", padding: "24px", borderRadius: "8px", borderTop: "${accent}" }}>
-          <ProjectLogo data={projectLogos} />
-          {children}
-        </Container>
-        {unsubscribeLink ? (
-          <Container>
-            <Hr />
-            <Text style={{ fontSize: "12px" }}>
-              <Link href={unsubscribeLink}>Unsubscribe</Link>
-            </Text>
+      <Body style={{ ${look.page}, margin: "0rem", padding: "0rem", overflowX: "hidden" }}>
+        <div style={{ paddingBottom: "2rem", paddingTop: "2rem", paddingRight: "1rem", paddingLeft: "1rem", display: "flex", justifyContent: "center" }}>
+          <Container style={{ ${look.card} }}>
+            <Logo logos={projectLogos} />
+            {children}
           </Container>
+        </div>
+        {unsubscribeLink ? (
+          <Section style={{ padding: "1rem", opacity: "60%", textAlign: "center" }}>
+            <a href={unsubscribeLink} target="_blank" rel="noopener noreferrer" style={{ color: "${look.link}" }}>Click here</a> to unsubscribe from these emails
+          </Section>
         ) : null}
       </Body>
     </Html>
   );
 }
+
+// What a preview shows: an unsubscribe link, as the real default themes' previews do.
+EmailTheme.PreviewProps = { unsubscribeLink: "https://example.com" };
 `;
 
+const lightCard = `backgroundColor: "rgb(255,255,255)", padding: "45px", borderRadius: "0.5rem", boxShadow: ${SHADOW}, marginRight: "auto", marginLeft: "auto", width: "100%", maxWidth: "600px"`;
+
 export const defaultThemes: readonly { id: string; displayName: string; tsxSource: string }[] = [
-  { id: DEFAULT_THEME_ID, displayName: "Default Light", tsxSource: theme("#f4f4f5", "#18181b", "#ffffff", "none") },
-  { id: DEFAULT_DARK_THEME_ID, displayName: "Default Dark", tsxSource: theme("#18181b", "#fafafa", "#27272a", "none") },
+  {
+    id: DEFAULT_THEME_ID,
+    displayName: "Default Light",
+    tsxSource: theme({
+      page: `backgroundColor: "rgb(250,251,251)", fontFamily: ${FONT_FAMILY}, fontSize: "1rem", lineHeight: "1.5"`,
+      card: lightCard,
+      link: "rgb(21,93,252)",
+      mode: "light",
+    }),
+  },
+  {
+    id: DEFAULT_DARK_THEME_ID,
+    displayName: "Default Dark",
+    tsxSource: theme({
+      page: `backgroundColor: "rgb(50,50,50)", fontFamily: ${FONT_FAMILY}, color: "rgb(255,255,255)"`,
+      card: lightCard.replace('"rgb(255,255,255)"', '"rgb(0,0,0)"'),
+      link: "rgb(21,93,252)",
+      mode: "dark",
+    }),
+  },
   {
     id: DEFAULT_COLORFUL_THEME_ID,
     displayName: "Default Colorful",
-    tsxSource: theme("#f3f0fa", "#1f1b2e", "#ffffff", "4px solid #6d4fd8"),
+    tsxSource: theme({
+      page: `backgroundColor: "rgb(240,238,246)", fontFamily: ${FONT_FAMILY}, fontSize: "1rem", lineHeight: "1.5"`,
+      card: `backgroundColor: "rgb(255,255,255)", padding: "45px", borderRadius: "1rem", marginRight: "auto", marginLeft: "auto", width: "100%", maxWidth: "600px", borderTop: "4px solid #7c5ce0"`,
+      link: "rgb(124,92,224)",
+      mode: "light",
+    }),
   },
 ];
 
-/** A template with a subject, a greeting and a call-to-action link taken from its variables. */
-const template = (
-  subject: string,
-  lead: string,
-  action: string,
-  previewVariables: string,
-) => `import { Heading, Text, Button, Section } from "@react-email/components";
-import { Subject, NotificationCategory } from "@stackframe/emails";
+/**
+ * The default templates. Like the default themes, they render the HTML of the real default templates (whose Tailwind
+ * classes the real default theme inlines) with inline styles of our own; their variables, subjects, sample variables
+ * and wording are the real ones, as mail readers and the real service's tests see them.
+ */
+const SANS = `ui-sans-serif,system-ui,sans-serif,"Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol","Noto Color Emoji"`;
+const MONO = `ui-monospace,SFMono-Regular,Menlo,Monaco,Consolas,"Liberation Mono","Courier New",monospace`;
 
-export function EmailTemplate({ user, project, variables }: { user: { displayName: string | null }; project: { displayName: string }; variables: Record<string, string> }) {
+/** A style object literal from CSS declarations written `name: value` (values with commas or quotes are fine). */
+const style = (css: string) =>
+  `{{ ${css
+    .split(";")
+    .filter((d) => d.trim() !== "")
+    .map((d) => {
+      const at = d.indexOf(":");
+      const name = d
+        .slice(0, at)
+        .trim()
+        .replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+      return `${name}: ${JSON.stringify(d.slice(at + 1).trim())}`;
+    })
+    .join(", ")} }}`;
+
+const header = (schema: string) => `import { type } from "arktype";
+import { Button, Section, Hr, Heading } from "@react-email/components";
+import { Subject, NotificationCategory, type Props } from "@stackframe/emails";
+
+export const variablesSchema = type(${schema});
+`;
+
+const hi = `Hi{user.displayName ? ", " + user.displayName : ""}`;
+const ignoreIt = "If you were not expecting this email, you can safely ignore it.";
+const hrInDiv = (css: string, hrCss = "opacity:20%") =>
+  `<div style=${style(css)}>
+          <Hr style=${style(hrCss)} />
+        </div>`;
+const button = (href: string, css: string, label: string) =>
+  `<Button href={${href}} style=${style(css)}>
+            ${label}
+          </Button>`;
+const wrapped = (css: string, sectionCss: string | null, body: string) => `<div style=${style(css)}>
+      <Section${sectionCss ? ` style=${style(sectionCss)}` : ""}>
+        ${body}
+      </Section>
+    </div>`;
+const template = (parts: { schema: string; subject: string; props: string; body: string; preview: string }) =>
+  `${header(parts.schema)}
+export function EmailTemplate({ ${parts.props} }: Props<typeof variablesSchema.infer>) {
   return (
-    <Section>
-      <Subject value={\`${subject}\`} />
+    <>
+      <Subject value={${parts.subject}} />
       <NotificationCategory value="Transactional" />
-      <Heading as="h2">{project.displayName}</Heading>
-      <Text>Hi{user.displayName ? \`, \${user.displayName}\` : ""}!</Text>
-      <Text>${lead}</Text>
-      <Button href={variables.link} style={{ backgroundColor: "#2563eb", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>${action}</Button>
-    </Section>
+      ${parts.body}
+    </>
   );
 }
 
-EmailTemplate.PreviewVariables = ${previewVariables};
+EmailTemplate.PreviewVariables = ${parts.preview};
 `;
 
-const previewLink = '{ link: "https://example.com/handler/action?code=preview" }';
+const page = `font-family:${SANS};font-size:1rem;line-height:1.5;font-weight:400;letter-spacing:0.15008px;margin:0rem;padding-bottom:2rem;padding-top:2rem;width:100%;min-height:100%`;
+const sm = `font-size:0.875rem;line-height:1.4285714285714286;font-family:${SANS};font-weight:400`;
+const xs = `font-size:0.75rem;line-height:1.3333333333333333;font-family:${SANS};font-weight:400`;
+const h3px = `font-family:${SANS};font-weight:700;font-size:20px;text-align:center;padding-bottom:1rem;padding-top:1rem;padding-right:1.5rem;padding-left:1.5rem;margin:0rem`;
+const h3xl = `font-family:${SANS};font-weight:700;font-size:1.25rem;line-height:1.4;text-align:center`;
+const grey = "background-color:rgb(240,240,240)";
+const buttonPx = `color:rgb(0,0,0);font-family:${SANS};font-weight:700;font-size:14px;${grey};border-radius:4px;padding-bottom:12px;padding-top:12px;padding-right:20px;padding-left:20px;text-decoration-line:none;border-style:solid;border-width:0px`;
+const buttonSm = (background: string, radius: string, padding: string, border: string) =>
+  `line-height:1.4285714285714286;color:rgb(0,0,0);font-size:0.875rem;font-family:${SANS};font-weight:700;${background};border-radius:${radius};${padding};text-decoration-line:none;${border}`;
+const padY3 = "padding-bottom:12px;padding-top:12px;padding-right:20px;padding-left:20px";
+const padX5 = "padding-right:20px;padding-left:20px;padding-bottom:12px;padding-top:12px";
+const px6py4 = "padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1rem;padding-top:1rem";
+const centreX6Y3 =
+  "text-align:center;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:0.75rem;padding-top:0.75rem";
+
+const emailVerification = template({
+  schema: `{ emailVerificationLink: "string" }`,
+  subject: "`Verify your email at ${project.displayName}`",
+  props: "user, project, variables",
+  body: wrapped(
+    page,
+    null,
+    `<Heading as="h3" style=${style(h3px)}>
+          Verify your email at {project.displayName}
+        </Heading>
+        <p style=${style(`font-family:${SANS};font-weight:400;font-size:14px;text-align:center;padding-top:0.5rem;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1rem;margin:0rem;opacity:80%`)}>
+          ${hi}! Please click on the following button to verify your email.
+        </p>
+        <div style=${style("text-align:center;padding-bottom:0.75rem;padding-top:0.75rem;padding-right:1.5rem;padding-left:1.5rem")}>
+          ${button("variables.emailVerificationLink", buttonPx, "Verify my email")}
+        </div>
+        ${hrInDiv("padding-bottom:1rem;padding-top:1rem;padding-right:1.5rem;padding-left:1.5rem")}
+        <p style=${style(`font-family:${SANS};font-weight:400;font-size:12px;text-align:center;padding-top:0.25rem;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1.5rem;margin:0rem;opacity:60%`)}>
+          ${ignoreIt}
+        </p>`,
+  ),
+  preview: `{ emailVerificationLink: "#" }`,
+});
+
+const passwordReset = template({
+  schema: `{ passwordResetLink: "string" }`,
+  subject: `"Reset your password at " + project.displayName`,
+  props: "user, project, variables",
+  body: wrapped(
+    `font-family:${SANS};font-size:1rem;line-height:1.625;font-weight:400;letter-spacing:-0.025em;padding-bottom:2rem;padding-top:2rem;width:100%;min-height:100%`,
+    null,
+    `<Heading as="h3" style=${style(h3px)}>
+          Reset your password at {project.displayName}
+        </Heading>
+        <p style=${style(`${sm};text-align:center;padding-top:0.5rem;padding-bottom:1rem;padding-right:1.5rem;padding-left:1.5rem;margin:0rem;opacity:80%`)}>
+          ${hi}! Please click on the following button to start the password reset process.
+        </p>
+        <div style=${style(centreX6Y3)}>
+          <Button href={variables.passwordResetLink} target="_blank" style=${style(buttonSm(grey, "4px", padY3, "border-style:none"))}>
+            Reset my password
+          </Button>
+        </div>
+        ${hrInDiv("padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1rem;padding-top:1rem")}
+        <p style=${style(`${xs};text-align:center;padding-top:0.25rem;padding-bottom:1.5rem;padding-right:1.5rem;padding-left:1.5rem;margin:0rem;opacity:60%`)}>
+          ${ignoreIt}
+        </p>`,
+  ),
+  preview: `{ passwordResetLink: "#" }`,
+});
+
+const magicLink = template({
+  schema: `{ magicLink: "string", otp: "string" }`,
+  subject: `"Sign in to " + project.displayName + ": Your code is " + variables.otp`,
+  props: "user, project, variables",
+  body: wrapped(
+    page.replace("line-height:1.5;", "line-height:1.5rem;"),
+    "margin-right:auto;margin-left:auto",
+    `<Heading as="h3" style=${style(`${h3xl};${px6py4};margin:0rem`)}>
+          Sign in to {project.displayName}
+        </Heading>
+        <p style=${style(`${sm};text-align:center;${px6py4};margin:0rem;opacity:80%`)}>
+          ${hi}! This is your one-time-password for signing in:
+        </p>
+        <p style=${style(`font-size:1.5rem;line-height:1.3333333333333333;font-family:${MONO};font-weight:700;text-align:center;${px6py4};margin:0rem`)}>
+          {variables.otp}
+        </p>
+        <p style=${style(`${sm};text-align:center;${px6py4};margin:0rem`)}>
+          Or you can click on{" "}
+          <a href={variables.magicLink} rel="noopener noreferrer" style=${style("color:rgb(21,93,252);text-decoration-line:underline")}>
+            this link
+          </a>{" "}
+          to sign in
+        </p>
+        <Hr style=${style(`${px6py4};opacity:20%`)} />
+        <p style=${style(`${xs};text-align:center;padding-right:1.5rem;padding-left:1.5rem;padding-top:0.25rem;padding-bottom:1.5rem;margin:0rem;opacity:60%`)}>
+          ${ignoreIt}
+        </p>`,
+  ),
+  preview: `{ magicLink: "#", otp: "3SLSWZ" }`,
+});
+
+const teamInvitation = template({
+  schema: `{ teamDisplayName: "string", teamInvitationLink: "string" }`,
+  subject: `"You have been invited to join " + variables.teamDisplayName`,
+  props: "user, variables",
+  body: wrapped(
+    page,
+    "margin-right:auto;margin-left:auto;max-width:32rem",
+    `<Heading as="h3" style=${style(`${h3xl};padding-right:1.5rem;padding-left:1.5rem;padding-top:2rem;margin:0rem`)}>
+          You are invited to {variables.teamDisplayName}
+        </Heading>
+        <p style=${style(`${sm};text-align:center;padding-right:1.5rem;padding-left:1.5rem;padding-top:0.5rem;padding-bottom:1rem;margin:0rem;opacity:80%`)}>
+          ${hi}! Please click the button below to join the team {variables.teamDisplayName}
+        </p>
+        <div style=${style(centreX6Y3)}>
+          ${button("variables.teamInvitationLink", buttonSm(grey, "0.375rem", padX5, "border-style:solid;border-width:0px"), "Join team")}
+        </div>
+        ${hrInDiv(px6py4)}
+        <p style=${style(`${xs};text-align:center;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1.5rem;padding-top:0.25rem;margin:0rem;opacity:60%`)}>
+          ${ignoreIt}
+        </p>`,
+  ),
+  preview: `{ teamDisplayName: "My Team", teamInvitationLink: "#" }`,
+});
+
+const signInInvitation = template({
+  schema: `{ signInInvitationLink: "string", teamDisplayName: "string" }`,
+  subject: `"You have been invited to sign in to " + project.displayName`,
+  props: "user, project, variables",
+  body: wrapped(
+    `font-family:${SANS};font-size:1rem;line-height:1.5;font-weight:400;width:100%;min-height:100%;margin:0rem;padding-bottom:2rem;padding-top:2rem`,
+    null,
+    `<Heading as="h3" style=${style(`${h3xl};padding-top:2rem;padding-right:1.5rem;padding-left:1.5rem;margin:0rem`)}>
+          You are invited to sign in to {variables.teamDisplayName}
+        </Heading>
+        <p style=${style(`${sm};text-align:center;padding-top:0.5rem;padding-bottom:1rem;padding-right:1.5rem;padding-left:1.5rem;margin:0rem;opacity:80%`)}>
+          ${hi}! Please click on the following link to sign in to your account
+        </p>
+        <div style=${style(centreX6Y3)}>
+          ${button("variables.signInInvitationLink", buttonSm("background-color:rgb(229,231,235)", "0.375rem", padY3, "border-style:none"), "Sign in")}
+        </div>
+        ${hrInDiv(px6py4)}
+        <p style=${style(`${xs};text-align:center;padding-top:0.25rem;padding-bottom:1.5rem;padding-right:1.5rem;padding-left:1.5rem;margin:0rem;opacity:60%`)}>
+          ${ignoreIt}
+        </p>`,
+  ),
+  preview: `{ signInInvitationLink: "#", teamDisplayName: "My Team" }`,
+});
+
+const paymentPage = `background-color:rgb(255,255,255);color:rgb(36,36,36);${page}`;
+const paymentHeading = `color:rgb(0,0,0);${h3px}`;
+const paymentLead = `color:rgb(71,72,73);font-family:${SANS};font-weight:400;font-size:14px;text-align:center;padding-top:0.5rem;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1rem;margin:0rem`;
+const paymentHr = hrInDiv("padding-bottom:1rem;padding-top:1rem;padding-right:1.5rem;padding-left:1.5rem", "");
+
+const paymentReceipt = template({
+  schema: `{ productName: "string", quantity: "number", amount: "string", receiptLink: "string?" }`,
+  subject: `"Your receipt from " + project.displayName`,
+  props: "user, project, variables",
+  body: wrapped(
+    paymentPage,
+    "background-color:rgb(255,255,255)",
+    `<h3 style=${style(paymentHeading)}>
+          Thanks for your purchase
+        </h3>
+        <p style=${style(paymentLead)}>
+          ${hi}! Your payment for {variables.productName} is complete.
+        </p>
+        <div style=${style("padding-right:1.5rem;padding-left:1.5rem")}>
+          <p style=${style(`color:rgb(0,0,0);font-family:${SANS};font-weight:700;font-size:16px;text-align:center;margin:0rem`)}>
+            Total paid: {variables.amount}
+          </p>
+          <p style=${style(`color:rgb(71,72,73);font-family:${SANS};font-size:13px;text-align:center;margin-top:0.5rem;margin-bottom:0rem`)}>
+            Quantity: {variables.quantity}
+          </p>
+        </div>
+        {variables.receiptLink ? (
+          <div style=${style("text-align:center;padding-bottom:1rem;padding-top:1rem;padding-right:1.5rem;padding-left:1.5rem")}>
+            <Button href={variables.receiptLink} target="_blank" style=${style(buttonPx)}>
+              View receipt
+            </Button>
+          </div>
+        ) : null}
+        ${paymentHr}`,
+  ),
+  preview: `{ productName: "Pro Plan", quantity: 1, amount: "$29.00", receiptLink: "https://example.com/receipt" }`,
+});
+
+const paymentFailed = template({
+  schema: `{ productName: "string", amount: "string", invoiceUrl: "string?", failureReason: "string?" }`,
+  subject: `"Payment failed for " + project.displayName`,
+  props: "user, project, variables",
+  body: wrapped(
+    paymentPage,
+    "background-color:rgb(255,255,255)",
+    `<h3 style=${style(paymentHeading)}>
+          We couldn't process your payment
+        </h3>
+        <p style=${style(paymentLead)}>
+          ${hi}! Your payment for {variables.productName} ({variables.amount}) did not go through.
+        </p>
+        {variables.failureReason ? (
+          <p style=${style(`color:rgb(138,139,139);font-family:${SANS};font-size:12px;text-align:center;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:0.5rem;margin:0rem`)}>
+            Reason: {variables.failureReason}
+          </p>
+        ) : null}
+        {variables.invoiceUrl ? (
+          <div style=${style("text-align:center;padding-bottom:0.75rem;padding-top:0.75rem;padding-right:1.5rem;padding-left:1.5rem")}>
+            <Button href={variables.invoiceUrl} target="_blank" style=${style(buttonPx)}>
+              View invoice
+            </Button>
+          </div>
+        ) : null}
+        ${paymentHr}
+        <p style=${style(`color:rgb(71,72,73);font-family:${SANS};font-weight:400;font-size:12px;text-align:center;padding-top:0.25rem;padding-right:1.5rem;padding-left:1.5rem;padding-bottom:1.5rem;margin:0rem`)}>
+          Please update your payment details to avoid service interruption.
+        </p>`,
+  ),
+  preview: `{ productName: "Pro Plan", amount: "$29.00", invoiceUrl: "https://example.com/billing", failureReason: "Your card was declined" }`,
+});
 
 export const defaultTemplates: readonly { id: string; displayName: string; tsxSource: string }[] = [
-  {
-    id: DEFAULT_TEMPLATE_IDS.email_verification,
-    displayName: "Email Verification",
-    tsxSource: template(
-      "Verify your email at ${project.displayName}",
-      "Please verify your email address.",
-      "Verify my email",
-      previewLink,
-    ),
-  },
-  {
-    id: DEFAULT_TEMPLATE_IDS.password_reset,
-    displayName: "Password Reset",
-    tsxSource: template(
-      "Reset your password at ${project.displayName}",
-      "Someone asked to reset your password.",
-      "Reset my password",
-      previewLink,
-    ),
-  },
-  {
-    id: DEFAULT_TEMPLATE_IDS.magic_link,
-    displayName: "Magic Link/OTP",
-    tsxSource: template("Sign in to ${project.displayName}", "Use the link below to sign in.", "Sign in", previewLink),
-  },
-  {
-    id: DEFAULT_TEMPLATE_IDS.team_invitation,
-    displayName: "Team Invitation",
-    tsxSource: template(
-      "You have been invited to a team on ${project.displayName}",
-      "You have been invited to join a team.",
-      "Join the team",
-      previewLink,
-    ),
-  },
-  {
-    id: DEFAULT_TEMPLATE_IDS.sign_in_invitation,
-    displayName: "Sign In Invitation",
-    tsxSource: template(
-      "You have been invited to ${project.displayName}",
-      "You have been invited to sign in.",
-      "Sign in",
-      previewLink,
-    ),
-  },
-  {
-    id: DEFAULT_TEMPLATE_IDS.payment_receipt,
-    displayName: "Payment Receipt",
-    tsxSource: template(
-      "Your receipt from ${project.displayName}",
-      "Thank you: your payment went through.",
-      "See the receipt",
-      previewLink,
-    ),
-  },
-  {
-    id: DEFAULT_TEMPLATE_IDS.payment_failed,
-    displayName: "Payment Failed",
-    tsxSource: template(
-      "Payment failed for ${project.displayName}",
-      "Your last payment did not go through; please check your payment details.",
-      "See the invoice",
-      previewLink,
-    ),
-  },
+  { id: DEFAULT_TEMPLATE_IDS.email_verification, displayName: "Email Verification", tsxSource: emailVerification },
+  { id: DEFAULT_TEMPLATE_IDS.password_reset, displayName: "Password Reset", tsxSource: passwordReset },
+  { id: DEFAULT_TEMPLATE_IDS.magic_link, displayName: "Magic Link/OTP", tsxSource: magicLink },
+  { id: DEFAULT_TEMPLATE_IDS.team_invitation, displayName: "Team Invitation", tsxSource: teamInvitation },
+  { id: DEFAULT_TEMPLATE_IDS.sign_in_invitation, displayName: "Sign In Invitation", tsxSource: signInInvitation },
+  { id: DEFAULT_TEMPLATE_IDS.payment_receipt, displayName: "Payment Receipt", tsxSource: paymentReceipt },
+  { id: DEFAULT_TEMPLATE_IDS.payment_failed, displayName: "Payment Failed", tsxSource: paymentFailed },
 ];
 
 /** What a new template or draft starts as: a subject and a paragraph to edit. */

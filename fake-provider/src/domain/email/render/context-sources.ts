@@ -1,3 +1,5 @@
+import { XHTML_DOCTYPE } from "./doctype.ts";
+
 /**
  * JavaScript that runs inside an email's QuickJS sandbox (quickjs-render.ts), as source text: every object and function
  * the email's code can reach is made there, in a heap of its own, and none leads back to the provider (there is no
@@ -7,19 +9,35 @@
  */
 
 /**
- * `@stackframe/emails`: Subject and NotificationCategory set the email's subject and category (into the render's
- * `globalThis.__emailCollected`) and render nothing. Props is a type only, erased by the compiler.
+ * `@stackframe/emails`, as the real service provides it to emails. Subject and NotificationCategory render nothing:
+ * the subject and category are read from the template's element tree after rendering (`componentValue` in BOOTSTRAP),
+ * which finds them by their `__stackComponent` mark. Logo and FullLogo are react-email images with the class names the
+ * real ones carry (a theme's Tailwind styles them); ProjectLogo picks one of the project's logos by mode, the full logo
+ * first. Props and ThemeProps are types only, erased by the compiler.
  */
 export const STACK_EMAILS_MODULE = `
-exports.Subject = function Subject(props) { globalThis.__emailCollected.subject = String(props.value); return null; };
-exports.NotificationCategory = function NotificationCategory(props) { globalThis.__emailCollected.notificationCategory = String(props.value); return null; };
-exports.ProjectLogo = function ProjectLogo(props) {
-  const data = (props && props.data) || {};
-  const dark = props && props.mode === "dark";
-  const src = (dark ? data.logoFullDarkModeUrl || data.logoDarkModeUrl : null) || data.logoFullUrl || data.logoUrl;
-  if (!src) return null;
-  return require("react").createElement("img", { src: String(src), alt: "Logo", style: { maxHeight: "48px", marginBottom: "16px" } });
-};
+const React = require("react");
+const { Img } = require("@react-email/img");
+const Subject = function Subject() { return null; };
+Subject.__stackComponent = "Subject";
+const NotificationCategory = function NotificationCategory() { return null; };
+NotificationCategory.__stackComponent = "NotificationCategory";
+function Logo(props) {
+  return React.createElement("div", { className: "flex gap-2 items-center" }, React.createElement(Img, { src: props.logoUrl, alt: "Logo", className: "h-8" }));
+}
+function FullLogo(props) {
+  return React.createElement(Img, { src: props.logoFullUrl, alt: "Full Logo", className: "h-16" });
+}
+function ProjectLogo(props) {
+  const mode = props.mode === undefined ? "light" : props.mode;
+  const logos = props.data || {};
+  if (mode === "dark" && logos.logoFullDarkModeUrl) return React.createElement(FullLogo, { logoFullUrl: logos.logoFullDarkModeUrl });
+  if (mode === "dark" && logos.logoDarkModeUrl) return React.createElement(Logo, { logoUrl: logos.logoDarkModeUrl });
+  if (mode === "light" && logos.logoFullUrl) return React.createElement(FullLogo, { logoFullUrl: logos.logoFullUrl });
+  if (mode === "light" && logos.logoUrl) return React.createElement(Logo, { logoUrl: logos.logoUrl });
+  return null;
+}
+Object.assign(exports, { Subject, NotificationCategory, Logo, FullLogo, ProjectLogo });
 `;
 
 /**
@@ -40,53 +58,69 @@ exports.scope = function () { return { type: type, export: function () { return 
 `;
 
 /**
- * The \`@react-email/components\` most themes use: stand-ins that render react-email's table-based HTML shapes, without its
- * Tailwind-to-inline-CSS step (class names stay \`class\` attributes).
+ * `@react-email/components`: the real component packages' exports, each read from its package when first used, so that
+ * an email that never touches Tailwind, CodeBlock or Markdown never evaluates them (the sandbox loads those only for the
+ * emails that name them, library-files.ts). `packages` is [package id, export names] in the real index's order; the
+ * first package to export a name wins, as there.
  */
-export const REACT_EMAIL_MODULE = `
+export function reactEmailIndexSource(packages: readonly (readonly [string, readonly string[]])[]): string {
+  return `
+const packages = ${JSON.stringify(packages)};
+for (const [id, names] of packages)
+  for (const name of names)
+    if (!Object.prototype.hasOwnProperty.call(exports, name))
+      Object.defineProperty(exports, name, { enumerable: true, get: () => require(id)[name] });
+`;
+}
+
+/**
+ * `@react-email/render`'s `render` for an email that calls it itself: the document type and React's server markup, as
+ * the real one answers; its plain-text mode needs html-to-text, which the sandbox does not hold.
+ */
+export const REACT_EMAIL_RENDER_MODULE = `
 const React = require("react");
-const h = React.createElement;
-const split = (props) => { const { children, style, ...rest } = props; return [children, style, rest]; };
-const table = (style, rest, children) =>
-  h("table", Object.assign({ align: "center", width: "100%", border: 0, cellPadding: "0", cellSpacing: "0", role: "presentation" }, rest, { style }),
-    h("tbody", null, h("tr", { style: { width: "100%" } }, h("td", null, children))));
-exports.Html = (p) => { const [c, s, r] = split(p); return h("html", Object.assign({ lang: "en", dir: "ltr" }, r, { style: s }), c); };
-exports.Head = (p) => { const [c, , r] = split(p); return h("head", r, h("meta", { content: "text/html; charset=UTF-8", httpEquiv: "Content-Type" }), h("meta", { name: "x-apple-disable-message-reformatting" }), c); };
-exports.Body = (p) => { const [c, s, r] = split(p); return h("body", Object.assign({}, r, { style: s }), c); };
-exports.Container = (p) => { const [c, s, r] = split(p); return table(Object.assign({ maxWidth: "37.5em" }, s), r, c); };
-exports.Section = (p) => { const [c, s, r] = split(p); return table(s, r, c); };
-exports.Row = (p) => { const [c, s, r] = split(p); return h("table", Object.assign({ align: "center", width: "100%", border: 0, cellPadding: "0", cellSpacing: "0", role: "presentation" }, r, { style: s }), h("tbody", { style: { width: "100%" } }, h("tr", { style: { width: "100%" } }, c))); };
-exports.Column = (p) => { const [c, s, r] = split(p); return h("td", Object.assign({ "data-id": "__react-email-column" }, r, { style: s }), c); };
-exports.Text = (p) => { const [c, s, r] = split(p); return h("p", Object.assign({}, r, { style: Object.assign({ fontSize: "14px", lineHeight: "24px", margin: "16px 0" }, s) }), c); };
-exports.Link = (p) => { const [c, s, r] = split(p); return h("a", Object.assign({ target: "_blank" }, r, { style: Object.assign({ color: "#067df7", textDecorationLine: "none" }, s) }), c); };
-exports.Button = (p) => { const [c, s, r] = split(p); return h("a", Object.assign({ target: "_blank" }, r, { style: Object.assign({ lineHeight: "100%", textDecoration: "none", display: "inline-block", maxWidth: "100%" }, s) }), h("span", null, c)); };
-exports.Heading = (p) => { const [c, s, r] = split(p); const { as, ...rest } = r; return h(as || "h1", Object.assign({}, rest, { style: s }), c); };
-exports.Hr = (p) => { const [, s, r] = split(p); return h("hr", Object.assign({}, r, { style: Object.assign({ width: "100%", border: "none", borderTop: "1px solid #eaeaea" }, s) })); };
-exports.Img = (p) => { const [, s, r] = split(p); return h("img", Object.assign({}, r, { style: Object.assign({ display: "block", outline: "none", border: "none", textDecoration: "none" }, s) })); };
-exports.Preview = (p) => h("div", { style: { display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 } }, p.children);
-exports.Tailwind = (p) => h(React.Fragment, null, p.children);
-exports.Font = () => null;
+exports.render = async function render(node, options) {
+  if (options && options.plainText) throw new Error("render(element, { plainText: true }) is not available inside an email");
+  const html = require("react-dom/server").renderToString(React.createElement(React.Suspense, null, node));
+  return ${JSON.stringify(XHTML_DOCTYPE)} + html.replace(/<!DOCTYPE.*?>/, "");
+};
 `;
 
 /**
- * Called with the library factories (id → CommonJS factory) and the ids an email may import; answers the two steps the
- * host calls, each answering a JSON string (the host's only way in is strings, and its only way out is one string):
- * - \`load(templateCode, themeCode)\` evaluates the email's modules: \`{}\` or \`{ error }\`. Library modules may
- *   require each other; an email's code may import only \`TEMPLATE_IMPORTS\`, made with \`new Function\` and that require.
- * - \`render(inputJson)\` renders them with React's server renderer: \`{ html, subject, notificationCategory }\` or \`{ error }\`.
+ * Called with the library factories (id → CommonJS factory), the ids an email may import, and the ids this sandbox left
+ * out (the heavy libraries of library-files.ts an email did not name); answers the steps the host calls, each answering a
+ * JSON string (the host's only way in is strings, and its only way out is one string):
+ * - `preload()` evaluates every library given, and starts Tailwind's stylesheet, before the email's time starts: `{}`
+ *   or `{ error }`.
+ * - `load(templateCode, themeCode)` evaluates the email's modules: `{}`, `{ needs: id }` or `{ error }`. Library
+ *   modules may require each other; an email's code may import only `TEMPLATE_IMPORTS`, made with `new Function`
+ *   and that require.
+ * - `render(inputJson)` renders as react-email's `render()` does, React's server markup of the email inside a Suspense
+ *   boundary: `{ html, subject, notificationCategory }`, `{ suspended: true }` when a component is still waiting on a
+ *   promise (Tailwind compiles its CSS asynchronously: the host runs the promise jobs and asks again, as the streaming
+ *   renderer would wait; the last pass answers the markup as it is), `{ needs: id }` when the email reached a library
+ *   this sandbox left out, or `{ error }`.
  * The host runs the promise jobs queued by each step in between (quickjs-render.ts).
  */
-export const BOOTSTRAP = `(function (factories, allowed) {
+export const BOOTSTRAP = `(function (factories, allowed, leftOut) {
   // Taken before the email's code runs, so that an email replacing them breaks only its own messages.
   const stringify = JSON.stringify, parse = JSON.parse, assign = Object.assign, hasOwn = Object.prototype.hasOwnProperty;
+  const isArray = Array.isArray;
   const noop = function () {};
   globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
   // Templates time things with performance.now() (the real service runs them where it exists); the sandbox's own clock.
   const started = Date.now();
   globalThis.performance = { now: () => Date.now() - started };
+  // Tailwind's compiler clones its options with structuredClone, which QuickJS lacks; they are plain data.
+  if (typeof globalThis.structuredClone !== "function") globalThis.structuredClone = (value) => parse(stringify(value));
   const cache = {};
+  let needed = null;
   function load(id) {
     if (hasOwn.call(cache, id)) return cache[id].exports;
+    if (!hasOwn.call(factories, id)) {
+      if (leftOut.indexOf(id) >= 0 && needed === null) needed = id;
+      throw new Error('The module "' + id + '" is not loaded in this sandbox.');
+    }
     const module = { exports: {} };
     cache[id] = module;
     factories[id](load, module, module.exports);
@@ -97,6 +131,22 @@ export const BOOTSTRAP = `(function (factories, allowed) {
     return load(id);
   }
   const message = (e) => (e && typeof e === "object" && "message" in e ? String(e.message) : String(e));
+  function preload() {
+    try {
+      for (const id in factories) load(id);
+      // Tailwind compiles its stylesheet on first use, asynchronously, and keeps it for the module's life (for its
+      // default config): started here, the host runs those jobs before the email's time starts. The compiler holds no
+      // class of any email yet, as in a fresh real render.
+      if (hasOwn.call(factories, "@react-email/tailwind")) {
+        const React = load("react");
+        const tailwind = React.createElement(load("@react-email/tailwind").Tailwind, null, React.createElement("head"));
+        load("react-dom/server").renderToString(React.createElement(React.Suspense, null, tailwind));
+      }
+    } catch (e) {
+      return { error: "The email's libraries failed to load: " + message(e) };
+    }
+    return {};
+  }
   function evaluate(code, name) {
     const module = { exports: {} };
     try {
@@ -106,11 +156,12 @@ export const BOOTSTRAP = `(function (factories, allowed) {
     }
     return { exports: module.exports };
   }
-  let Template = null, Theme = null;
+  let TemplateModule = null, Template = null, Theme = null;
   function loadEmail(templateCode, themeCode) {
     const template = evaluate(templateCode, "template");
     if (template.error) return template;
-    Template = template.exports.EmailTemplate;
+    TemplateModule = template.exports;
+    Template = TemplateModule.EmailTemplate;
     if (typeof Template !== "function") return { error: "The template must export a function component named EmailTemplate." };
     if (themeCode !== null) {
       const theme = evaluate(themeCode, "theme");
@@ -123,23 +174,72 @@ export const BOOTSTRAP = `(function (factories, allowed) {
     }
     return {};
   }
+  // The value of the one Subject or NotificationCategory (by its __stackComponent mark) in what the template returns,
+  // looking through elements' children but not into other components, as the real service finds them.
+  function componentValue(React, element, name) {
+    const found = [];
+    const visit = (node) => {
+      if (!React.isValidElement(node)) return;
+      const type = node.type;
+      if (type && typeof type === "function" && "__stackComponent" in type && type.__stackComponent === name) found.push(node);
+      const children = node.props ? node.props.children : undefined;
+      if (isArray(children)) children.forEach((child) => visit(child));
+      else if (children) visit(children);
+    };
+    visit(element.type(element.props || {}));
+    if (found.length === 0) return undefined;
+    if (found.length !== 1) throw new Error('Expected exactly one occurrence of component "' + name + '", found ' + found.length + ".");
+    const value = found[0].props ? found[0].props.value : undefined;
+    if (typeof value !== "string") throw new Error('The "value" prop of "' + name + '" must be a string.');
+    return value;
+  }
+  let element = null;
   function renderEmail(inputJson) {
     const input = parse(inputJson);
     const React = load("react");
-    const preview = input.preview && Template.PreviewVariables && typeof Template.PreviewVariables === "object" ? Template.PreviewVariables : {};
-    const variables = assign({}, preview, input.variables);
-    const collected = (globalThis.__emailCollected = {});
     try {
-      const content = React.createElement(Template, { variables, user: input.user, project: input.project, unsubscribeLink: input.unsubscribeLink });
-      const element = Theme ? React.createElement(Theme, { unsubscribeLink: input.unsubscribeLink, projectLogos: input.projectLogos || {} }, content) : content;
-      const html = load("react-dom/server").renderToStaticMarkup(element);
-      return { html: String(html), subject: collected.subject, notificationCategory: collected.notificationCategory };
+      if (element === null) {
+        const schema = TemplateModule.variablesSchema;
+        const previewVariables = input.preview ? Template.PreviewVariables : undefined;
+        // Without a variablesSchema export the template gets no variables, as upstream's.
+        const variables = schema ? schema(assign({}, previewVariables, input.variables)) : {};
+        const content = React.createElement(Template, { variables, user: input.user, project: input.project });
+        const previewProps = input.preview ? Theme && Theme.PreviewProps : undefined;
+        const themeProps = input.preview
+          ? assign({ projectLogos: input.projectLogos || {} }, previewProps)
+          : { unsubscribeLink: input.unsubscribeLink, projectLogos: input.projectLogos || {} };
+        const children = previewProps && previewProps.children != null ? previewProps.children : content;
+        element = { content, email: Theme ? React.createElement(Theme, themeProps, children) : content };
+      }
+      const server = load("react-dom/server");
+      // What React reports while rendering (library-files.ts hooks its legacy renderer): the first thing a component
+      // threw fails the render, as react-email's render() fails; the renderer's own note that a boundary was still
+      // waiting on a promise (a string) means the host runs the promise jobs and asks again, as the streaming one waits.
+      let reported = null;
+      server.onRenderError = (error) => { if (reported === null) reported = { error }; };
+      const html = server.renderToString(React.createElement(React.Suspense, null, element.email));
+      server.onRenderError = undefined;
+      if (needed !== null) return { needs: needed };
+      if (reported !== null) {
+        if (typeof reported.error !== "string") throw reported.error;
+        if (!input.lastPass) return { suspended: true };
+      }
+      return {
+        html: String(html),
+        subject: componentValue(React, element.content, "Subject"),
+        notificationCategory: componentValue(React, element.content, "NotificationCategory"),
+      };
     } catch (e) {
+      if (needed !== null) return { needs: needed };
       return { error: "The email failed to render: " + message(e) };
     }
   }
   return {
-    load: (templateCode, themeCode) => stringify(loadEmail(templateCode, themeCode)),
+    preload: () => stringify(preload()),
+    load: (templateCode, themeCode) => {
+      const loaded = loadEmail(templateCode, themeCode);
+      return stringify(needed !== null ? { needs: needed } : loaded);
+    },
     render: (inputJson) => stringify(renderEmail(inputJson)),
   };
 })`;

@@ -4,8 +4,9 @@ import type { WorkerReply, WorkerRequest } from "./quickjs-worker.ts";
 
 /**
  * The Node engine (engine.ts): esbuild compiles the TSX here — compiling untrusted source is safe, running it is not —
- * and the compiled email runs in QuickJS compiled to WebAssembly (quickjs-render.ts), with React 19's production
- * CommonJS builds evaluated there, in a worker thread (quickjs-worker.ts).
+ * and the compiled email runs in QuickJS compiled to WebAssembly (quickjs-render.ts), with React 19.1.1's production
+ * CommonJS builds and the react-email packages evaluated there (library-files.ts), in a worker thread
+ * (quickjs-worker.ts).
  *
  * Why QuickJS in WebAssembly: node:vm is no security boundary (an email reached the host's `process` through
  * `constructor.constructor`, and with it the file system); Node 20's permission model restricts files but not the
@@ -22,8 +23,11 @@ import type { WorkerReply, WorkerRequest } from "./quickjs-worker.ts";
  * Everything is loaded on first use: a provider that never renders an email never loads the compiler or starts the thread.
  */
 
-/** Starting the thread, loading the module and evaluating React: generous, since a cold start on a busy machine is slow. */
-const SETUP_ALLOWANCE_MILLIS = 20_000;
+/**
+ * Starting the thread, loading the module and evaluating the libraries (React; for an email that uses it, Tailwind, which
+ * takes seconds in QuickJS): generous, since a cold start on a busy machine is slow.
+ */
+const SETUP_ALLOWANCE_MILLIS = 60_000;
 /** After the email's time limit, how long the sandbox's own interrupt gets to answer before the thread is ended. */
 const INTERRUPT_GRACE_MILLIS = 250;
 
@@ -90,7 +94,10 @@ class SandboxThread {
       };
       const onMessage = (reply: WorkerReply) => {
         if (reply.id !== id) return;
-        if (reply.type === "started") {
+        if (reply.type === "setup") {
+          clearTimeout(timer);
+          timer = setTimeout(() => stop({ kind: "limit", limit: "timeMillis" }), SETUP_ALLOWANCE_MILLIS);
+        } else if (reply.type === "started") {
           clearTimeout(timer);
           timer = setTimeout(
             () => stop({ kind: "limit", limit: "timeMillis" }),

@@ -14,8 +14,8 @@ import { TEMPLATE_IMPORTS } from "./template-imports.ts";
  * One render in QuickJS compiled to WebAssembly (quickjs-engine.ts loads the module). Every render gets a fresh QuickJS
  * runtime and context: its own heap and realm, so nothing one email defines is seen by the next, and the memory limit is
  * the email's alone (a fresh runtime costs well under a millisecond; evaluating React in it is most of a render).
- * The sandbox holds the language's built-ins and what we evaluate in it — React and the two email modules — and nothing
- * of the host: no host function is exposed, no module loader is set (so `import()` finds nothing), and the only values
+ * The sandbox holds the language's built-ins and what we evaluate in it — React, react-email and the email modules —
+ * and nothing of the host: no host function is exposed, no module loader is set (so `import()` finds nothing), and the only values
  * that cross are strings (the compiled code and the input as JSON in, one JSON string out, parsed here).
  *
  * Platform-neutral (no Node built-ins): it needs only the module and the library sources. In Node it runs in a worker
@@ -25,6 +25,21 @@ import { TEMPLATE_IMPORTS } from "./template-imports.ts";
 
 /** A library the sandbox evaluates before the email: its require id and CommonJS source. */
 export type LibrarySource = readonly [id: string, source: string];
+
+/** The libraries one render gets, and the ids of those it was not given (an email reaching one is rendered again with all). */
+export interface LibrarySelection {
+  libraries: readonly LibrarySource[];
+  leftOut: readonly string[];
+}
+
+/** What a render in this module answers: its outcome, or that the email reached a library it was not given. */
+export type QuickJSRenderResult = RenderOutcome | { kind: "needs"; id: string };
+
+/**
+ * How many times a render whose components are still waiting on promises (Tailwind compiles its CSS asynchronously) is
+ * retried after running the promise jobs; the real renderer streams and waits. The last pass answers what it has.
+ */
+const RENDER_PASSES = 4;
 
 export interface QuickJSRenderInput {
   templateCode: string;
@@ -59,11 +74,11 @@ function limitOf(message: string): RenderLimit | null {
  */
 export function renderInQuickJS(
   module: QuickJSWASMModule,
-  libraries: readonly LibrarySource[],
+  libraries: LibrarySelection,
   input: QuickJSRenderInput,
-): RenderOutcome {
+): QuickJSRenderResult {
   let runtime: QuickJSRuntime;
-  let outcome: RenderOutcome;
+  let outcome: QuickJSRenderResult;
   try {
     runtime = module.newRuntime();
     outcome = new Render(runtime, input.limits).run(libraries, input);
@@ -82,7 +97,7 @@ export function renderInQuickJS(
 
 /** A stop raised inside a render's steps, caught by `run`. */
 class Stop {
-  constructor(readonly outcome: RenderOutcome) {}
+  constructor(readonly outcome: QuickJSRenderResult) {}
 }
 
 class Render {
@@ -112,8 +127,8 @@ class Render {
     this.context = runtime.newContext();
   }
 
-  run(libraries: readonly LibrarySource[], input: QuickJSRenderInput): RenderOutcome {
-    let outcome: RenderOutcome;
+  run(libraries: LibrarySelection, input: QuickJSRenderInput): QuickJSRenderResult {
+    let outcome: QuickJSRenderResult;
     try {
       outcome = this.steps(libraries, input);
     } catch (error) {
@@ -126,47 +141,61 @@ class Render {
     return outcome;
   }
 
-  private steps(libraries: readonly LibrarySource[], input: QuickJSRenderInput): RenderOutcome {
+  private steps({ libraries, leftOut }: LibrarySelection, input: QuickJSRenderInput): QuickJSRenderResult {
     const ctx = this.context;
     const factories = this.own(ctx.newObject());
     for (const [id, source] of libraries)
       ctx.setProp(factories, id, this.value(ctx.evalCode(factory(source), `${id}.js`, GLOBAL)));
     const allowed = this.value(ctx.evalCode(JSON.stringify(TEMPLATE_IMPORTS), "allowed.js", GLOBAL));
+    const missing = this.value(ctx.evalCode(JSON.stringify(leftOut), "left-out.js", GLOBAL));
     const api = this.value(
       ctx.callFunction(
         this.value(ctx.evalCode(BOOTSTRAP, "email-bootstrap.js", GLOBAL)),
         ctx.undefined,
         factories,
         allowed,
+        missing,
       ),
     );
-    const load = this.own(ctx.getProp(api, "load"));
-    const render = this.own(ctx.getProp(api, "render"));
+    const step = (name: string, maxChars: number, ...args: QuickJSHandle[]) =>
+      this.answer(ctx.callFunction(this.own(ctx.getProp(api, name)), ctx.undefined, ...args), maxChars);
+
+    // Our setup: every library given is evaluated before the email's time starts (Tailwind's take seconds here).
+    const preloaded = step("preload", 64 * 1024);
+    if (typeof preloaded.error === "string") return { kind: "crashed", message: preloaded.error };
+    this.drainJobs();
 
     input.onEmailCode?.();
     this.deadline = performance.now() + this.limits.timeMillis;
     const template = this.own(ctx.newString(input.templateCode));
     const theme = input.themeCode === null ? ctx.null : this.own(ctx.newString(input.themeCode));
-    const loaded = this.answer(ctx.callFunction(load, ctx.undefined, template, theme), 64 * 1024);
+    const loaded = step("load", 64 * 1024, template, theme);
+    if (typeof loaded.needs === "string") return { kind: "needs", id: loaded.needs };
     if (typeof loaded.error === "string") return this.failed(loaded.error);
     this.drainJobs();
 
-    const rendered = this.answer(
-      ctx.callFunction(render, ctx.undefined, this.own(ctx.newString(input.inputJson))),
-      2 * this.limits.htmlChars + 64 * 1024,
-    );
-    if (typeof rendered.error === "string") return this.failed(rendered.error);
-    this.drainJobs();
-    if (typeof rendered.html !== "string") return this.failed("The email rendered no HTML.");
-    if (rendered.html.length > this.limits.htmlChars) return { kind: "limit", limit: "htmlChars" };
-    return {
-      kind: "rendered",
-      html: rendered.html,
-      ...(typeof rendered.subject === "string" ? { subject: rendered.subject } : {}),
-      ...(typeof rendered.notificationCategory === "string"
-        ? { notificationCategory: rendered.notificationCategory }
-        : {}),
-    };
+    const inputValue = JSON.parse(input.inputJson) as Record<string, unknown>;
+    for (let pass = 1; ; pass++) {
+      const inputJson = JSON.stringify({ ...inputValue, lastPass: pass === RENDER_PASSES });
+      const rendered = step("render", 2 * this.limits.htmlChars + 64 * 1024, this.own(ctx.newString(inputJson)));
+      if (typeof rendered.needs === "string") return { kind: "needs", id: rendered.needs };
+      if (typeof rendered.error === "string") return this.failed(rendered.error);
+      const waiting = this.runtime.hasPendingJob();
+      this.drainJobs();
+      if (rendered.suspended === true && waiting) continue;
+      if (rendered.suspended === true)
+        return this.failed("The email failed to render: a component waited on a promise that never settled.");
+      if (typeof rendered.html !== "string") return this.failed("The email rendered no HTML.");
+      if (rendered.html.length > this.limits.htmlChars) return { kind: "limit", limit: "htmlChars" };
+      return {
+        kind: "rendered",
+        html: rendered.html,
+        ...(typeof rendered.subject === "string" ? { subject: rendered.subject } : {}),
+        ...(typeof rendered.notificationCategory === "string"
+          ? { notificationCategory: rendered.notificationCategory }
+          : {}),
+      };
+    }
   }
 
   private own(handle: QuickJSHandle): QuickJSHandle {

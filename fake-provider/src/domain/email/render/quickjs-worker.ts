@@ -1,17 +1,16 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { parentPort, type MessagePort } from "node:worker_threads";
 import variant from "@jitl/quickjs-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
-import { ARKTYPE_MODULE, REACT_EMAIL_MODULE, STACK_EMAILS_MODULE } from "./context-sources.ts";
 import type { RenderLimits, RenderOutcome } from "./engine.ts";
-import { renderInQuickJS, SandboxTrap, type LibrarySource } from "./quickjs-render.ts";
+import { readLibraries } from "./library-files.ts";
+import { renderInQuickJS, SandboxTrap, type QuickJSRenderResult } from "./quickjs-render.ts";
 
 /**
  * The worker thread that renders emails in QuickJS (quickjs-engine.ts starts it; quickjs-render.ts renders), one
- * request at a time. It compiles the WebAssembly and reads React's sources once, and says when an email's own code
- * starts, so that the engine can time it.
+ * request at a time. It compiles the WebAssembly and reads the libraries' sources once (library-files.ts), and says
+ * when an email's own code starts, so that the engine can time it.
  */
 
 export interface WorkerRequest {
@@ -22,28 +21,13 @@ export interface WorkerRequest {
   limits: RenderLimits;
 }
 
-export type WorkerReply = { id: number; type: "started" } | { id: number; type: "done"; outcome: RenderOutcome };
+/** "setup": our own setup (loading the libraries) starts again, for a second render; "started": the email's code starts. */
+export type WorkerReply =
+  | { id: number; type: "setup" }
+  | { id: number; type: "started" }
+  | { id: number; type: "done"; outcome: RenderOutcome };
 
 const resolve = createRequire(import.meta.url);
-
-function readLibraries(): LibrarySource[] {
-  const react = dirname(resolve.resolve("react/package.json"));
-  const reactDom = dirname(resolve.resolve("react-dom/package.json"));
-  // The production CommonJS builds: they read no `process.env` and need nothing but each other.
-  const files: [string, string][] = [
-    ["react", join(react, "cjs/react.production.js")],
-    ["react/jsx-runtime", join(react, "cjs/react-jsx-runtime.production.js")],
-    ["react-dom", join(reactDom, "cjs/react-dom.production.js")],
-    ["react-dom/server", join(reactDom, "cjs/react-dom-server-legacy.browser.production.js")],
-  ];
-  const libraries: LibrarySource[] = files.map(([id, file]) => [id, readFileSync(file, "utf8")]);
-  libraries.push(
-    ["@react-email/components", REACT_EMAIL_MODULE],
-    ["@stackframe/emails", STACK_EMAILS_MODULE],
-    ["arktype", ARKTYPE_MODULE],
-  );
-  return libraries;
-}
 
 /**
  * A QuickJS module whose whole WebAssembly memory is `memoryBytes`, fixed. That is the memory bound that holds: in this
@@ -69,10 +53,19 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
     sandbox = { module: await newSandboxModule(compiled, memoryBytes), memoryBytes };
   let outcome: RenderOutcome;
   try {
-    outcome = renderInQuickJS(sandbox.module, libraries, {
-      ...request,
-      onEmailCode: () => port.postMessage({ id: request.id, type: "started" }),
-    });
+    const render = (selection = libraries.select([request.templateCode, request.themeCode ?? ""])) =>
+      renderInQuickJS(sandbox!.module, selection, {
+        ...request,
+        onEmailCode: () => port.postMessage({ id: request.id, type: "started" }),
+      });
+    let result: QuickJSRenderResult = render();
+    // An email that reached a heavy library without naming it renders again with all of them, from a fresh sandbox.
+    if (result.kind === "needs") {
+      port.postMessage({ id: request.id, type: "setup" } satisfies WorkerReply);
+      result = render(libraries.all);
+    }
+    outcome =
+      result.kind === "needs" ? { kind: "failed", message: `The module "${result.id}" is not available.` } : result;
   } catch (error) {
     if (!(error instanceof SandboxTrap)) throw error;
     // Recursion through built-ins can use more of the thread's stack per sandbox frame than the stack limit counts.

@@ -116,7 +116,7 @@ const probes: { name: string; source: string; expected: string }[] = [
     name: "the global object holds only the language's built-ins and the render's own names",
     source: `export function EmailTemplate() { return <p>{Object.getOwnPropertyNames(globalThis).filter((k) => !/^[A-Z]/.test(k)).sort().join(",")}</p>; }`,
     expected:
-      "__emailCollected,console,decodeURI,decodeURIComponent,encodeURI,encodeURIComponent,escape,eval,globalThis,isFinite,isNaN,parseFloat,parseInt,performance,undefined,unescape",
+      "console,decodeURI,decodeURIComponent,encodeURI,encodeURIComponent,escape,eval,globalThis,isFinite,isNaN,parseFloat,parseInt,performance,structuredClone,undefined,unescape",
   },
 ];
 

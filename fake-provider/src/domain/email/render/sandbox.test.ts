@@ -2,7 +2,6 @@ import { loadEmailEngine } from "#email-engine";
 import { describe, expect, it, vi } from "vitest";
 import { KnownErrorException } from "../../errors/known-error.ts";
 import { RENDER_TIME_LIMIT_MILLIS, renderEmailSources } from "./sandbox.ts";
-import { htmlToText } from "./html-text.ts";
 
 /** The email renderer (protocol.md §5.12; spec §8 EMAIL_RENDERING_ERROR): real TSX and React, confined and bounded. */
 
@@ -21,7 +20,7 @@ async function renderError(templateSource: string): Promise<string> {
 }
 
 describe("rendering", () => {
-  it("renders TSX with hooks-free components, props, fragments and the react-email stand-ins", async () => {
+  it("renders TSX with components, props and the real react-email components, and finds Subject and NotificationCategory", async () => {
     const template = `import { Container, Link, Heading } from "@react-email/components";
       import { Subject, NotificationCategory } from "@stackframe/emails";
       type Props = { project: { displayName: string } };
@@ -33,10 +32,15 @@ describe("rendering", () => {
     const result = await render(template);
     expect(result.subject).toBe("S");
     expect(result.notificationCategory).toBe("Marketing");
-    expect(result.html).toContain(
-      '<h2>Acme</h2><a target="_blank" href="https://x.example.com/a" style="color:#067df7;text-decoration-line:none">A</a>',
+    // react-email's render(): its document type, then React's markup inside a Suspense boundary (<!--$-->…<!--/$-->).
+    expect(result.html).toBe(
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">' +
+        '<!--$--><table align="center" width="100%" border="0" cellPadding="0" cellSpacing="0" role="presentation" style="max-width:37.5em"><tbody><tr style="width:100%"><td>' +
+        '<h2>Acme</h2><a href="https://x.example.com/a" style="color:#067df7;text-decoration-line:none" target="_blank">A</a>' +
+        '<a href="https://x.example.com/b" style="color:#067df7;text-decoration-line:none" target="_blank">B</a></td></tr></tbody></table><!--/$-->',
     );
-    expect(result.text).toBe("Acme\nA (https://x.example.com/a)B (https://x.example.com/b)");
+    // html-to-text with react-email's options: headings in capitals, a link's target after its label.
+    expect(result.text).toBe("ACME\n\nA https://x.example.com/aB https://x.example.com/b");
   });
 
   it("wraps the content in the theme and prefixes the document type", async () => {
@@ -44,10 +48,22 @@ describe("rendering", () => {
       "export function EmailTemplate() { return <b>hi</b>; }",
       "export function EmailTheme({ children }) { return <html><body>{children}</body></html>; }",
     );
-    // React 19 adds the <head> a document needs.
-    expect(result.html).toMatch(/^<!DOCTYPE html PUBLIC[^>]*><html><head><\/head><body><b>hi<\/b><\/body><\/html>$/);
+    // React 19 adds the <head> a document needs, and marks the boundary's document parts (<!--3-->: html and body).
+    expect(result.html).toMatch(
+      /^<!DOCTYPE html PUBLIC[^>]*><html><head><\/head><body><!--\$--><b>hi<\/b><!--3--><!--\/\$--><\/body><\/html>$/,
+    );
     expect(result).not.toHaveProperty("subject");
   });
+});
+
+describe("heavy libraries", () => {
+  it("loads Tailwind for an email that reaches it without naming it, by rendering it again with every library", async () => {
+    const theme = `import * as Email from "@react-email/components";
+        const Styled = Email["Tail" + "wind"];
+        export function EmailTheme({ children }) { return <Styled><div className="p-4">{children}</div></Styled>; }`;
+    const result = await render("export function EmailTemplate() { return <b>hi</b>; }", theme);
+    expect(result.html).toContain('<div style="padding:1rem"><b>hi</b></div>');
+  }, 120_000);
 });
 
 describe("compiling", () => {
@@ -56,7 +72,7 @@ describe("compiling", () => {
     const compile = vi.spyOn(engine, "compile");
     try {
       const template =
-        "export function EmailTemplate({ variables }) { globalThis.count = (globalThis.count ?? 0) + 1; return <p>{variables.n}:{globalThis.count}</p>; }";
+        "export const variablesSchema = (v) => v; export function EmailTemplate({ variables }) { globalThis.count = (globalThis.count ?? 0) + 1; return <p>{variables.n}:{globalThis.count}</p>; }";
       const theme = "export function EmailTheme({ children }) { return <div>{children}</div>; }";
       const renderWith = (n: number) =>
         renderEmailSources({ templateSource: template, themeSource: theme, project, variables: { n } });
@@ -81,7 +97,7 @@ describe("confinement", () => {
       import { Text } from "@react-email/components";
       export function EmailTemplate() {
         const viaReact = React.createElement.constructor("return typeof process")();
-        const viaComponent = Text.constructor("return typeof require")();
+        const viaComponent = (Text.render ?? Text).constructor("return typeof require")();
         const viaElement = (<p />).constructor.constructor("return typeof process")();
         const viaGlobal = typeof globalThis.process + "," + typeof globalThis.require + "," + typeof globalThis.fetch;
         return <p>{[viaReact, viaComponent, viaElement, viaGlobal].join("|")}</p>;
@@ -141,13 +157,5 @@ describe("errors (EMAIL_RENDERING_ERROR)", () => {
     expect(await renderError("export const EmailTemplate = 3;")).toBe(
       "The template must export a function component named EmailTemplate.",
     );
-  });
-});
-
-describe("htmlToText", () => {
-  it("drops the head and hidden preview, keeps link targets, decodes entities and breaks blocks into lines", () => {
-    const html =
-      '<html><head><title>t</title></head><body><div style="display:none;overflow:hidden">preview</div><h1>A &amp; B</h1><p>x&nbsp;&lt;y&gt;</p><a href="https://e.com">go</a><br/><a href="https://e.com">https://e.com</a></body></html>';
-    expect(htmlToText(html)).toBe("A & B\nx <y>\ngo (https://e.com)\nhttps://e.com");
   });
 });

@@ -1,7 +1,8 @@
 import { loadEmailEngine } from "#email-engine";
 import { knownError, type KnownErrorException } from "../../errors/known-error.ts";
 import type { EmailEngine, RenderLimit, RenderLimits, RenderOutcome } from "./engine.ts";
-import { htmlToText } from "./html-text.ts";
+import { XHTML_DOCTYPE } from "./doctype.ts";
+import { plainTextOf } from "./plain-text.ts";
 
 /**
  * Renders an email from its TSX theme and template sources for real (protocol.md §5.12, spec §8 EMAIL_RENDERING_ERROR).
@@ -51,7 +52,11 @@ export interface RenderInput {
   unsubscribeLink?: string;
   /** The project's logos, given to the theme as `projectLogos` (its `ProjectLogo` shows one). */
   projectLogos?: { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string };
-  /** Fills variables the caller did not give from the template's `EmailTemplate.PreviewVariables` (dashboard preview). */
+  /**
+   * A preview (dashboard, render-email, saving a template or theme), as upstream renders one: variables the caller did
+   * not give come from the template's `EmailTemplate.PreviewVariables`, the theme's `EmailTheme.PreviewProps` are
+   * added to its props (its `children` replacing the template), and the recipient is John Doe.
+   */
   preview?: boolean;
 }
 
@@ -103,9 +108,6 @@ async function compile(e: EmailEngine, source: string, name: "theme" | "template
   }
 }
 
-const DOCTYPE =
-  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
-
 /** The recipient's name in a preview (render-email, saving a template or theme), as upstream's previews show it. */
 export const PREVIEW_USER_NAME = "John Doe";
 
@@ -143,10 +145,19 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
       throw renderingError(`The email's sandbox failed: ${outcome.message}`);
   }
   const { html: markup, subject, notificationCategory } = outcome;
-  const html = markup.startsWith("<html") ? `${DOCTYPE}${markup}` : markup;
+  let text: string;
+  try {
+    text = plainTextOf(markup);
+  } catch (error) {
+    // Markup nested deeper than the converter's recursion can go, say: the email's failure, not the provider's.
+    throw renderingError(
+      `The email's text could not be made: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   return {
-    html,
-    text: htmlToText(html),
+    // As react-email's render(): its document type first, in place of any the markup has.
+    html: XHTML_DOCTYPE + markup.replace(/<!DOCTYPE.*?>/, ""),
+    text,
     ...(subject !== undefined ? { subject } : {}),
     ...(notificationCategory !== undefined ? { notificationCategory } : {}),
   };

@@ -26,7 +26,7 @@ const send = (json: unknown, headers = server()) => api(provider, "/emails/send-
 const MARKETING = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c";
 /** An email sent with theme_id false: upstream's bare document around the content. */
 const themeless = (content: string) =>
-  `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html lang="en" dir="ltr"><head></head><body>${content}</body></html>`;
+  `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html dir="ltr" lang="en"><head></head><body><!--$--><table border="0" width="100%" cellPadding="0" cellSpacing="0" role="presentation" align="center"><tbody><tr><td>${content}</td></tr></tbody></table><!--3--><!--/$--></body></html>`;
 
 describe("the sender of an email (From, as the real mailer writes it)", () => {
   it("is the project's name at the shared server's address, then its own sender once it has a server", async () => {
@@ -75,7 +75,7 @@ describe("POST /emails/send-email", () => {
     const mail = provider.outbox.latest({ to: b.email, kind: "custom" })!;
     expect(mail).toMatchObject({ subject: "News", userId: b.user_id, sentAtMillis: START_MILLIS });
     expect(mail.html).toContain("<p>Big <b>news</b></p>");
-    expect(mail.html).toContain("background-color:#f4f4f5");
+    expect(mail.html).toContain("background-color:rgb(250,251,251)");
     expect(mail.text).toBe("Big news");
   });
 
@@ -89,7 +89,7 @@ describe("POST /emails/send-email", () => {
       await api(provider, "/internal/email-templates", { headers: admin(), json: { display_name: "Count" } }),
     );
     const source =
-      'import { Subject, NotificationCategory } from "@stackframe/emails"; export function EmailTemplate({ variables }) { return <><Subject value={`n=${variables.n}`} /><NotificationCategory value="Transactional" /><p>n is {variables.n}</p></>; }';
+      'import { Subject, NotificationCategory } from "@stackframe/emails"; export const variablesSchema = (v) => v; export function EmailTemplate({ variables }) { return <><Subject value={`n=${variables.n}`} /><NotificationCategory value="Transactional" /><p>n is {variables.n}</p></>; }';
     await expectJson(
       await api(provider, `/internal/email-templates/${id}`, {
         method: "PATCH",
@@ -104,7 +104,7 @@ describe("POST /emails/send-email", () => {
     expect(result.results.map((r) => r.user_id).sort()).toEqual([user.user_id, anonymous.user_id].sort());
     const mail = provider.outbox.latest({ to: user.email })!;
     // No theme is upstream's bare document around the content, nothing styled.
-    expect(mail).toMatchObject({ subject: "n=7", html: themeless("<p>n is 7</p>"), text: "n is 7" });
+    expect(mail).toMatchObject({ subject: "n=7", html: themeless("<p>n is <!-- -->7</p>"), text: "n is 7" });
     const { items } = await expectJson<{
       items: { to: { user_id?: string }; status: string; skipped_reason?: string }[];
     }>(await api(provider, "/emails/outbox", { headers: server() }));
@@ -131,7 +131,7 @@ describe("POST /emails/send-email", () => {
     );
     await expectJson(await send({ user_ids: [user.user_id], template_id: id }));
     // The project's selected theme wraps it (the default theme's background), though the template says no theme.
-    expect(provider.outbox.latest({ to: user.email })!.html).toContain("background-color:#f4f4f5");
+    expect(provider.outbox.latest({ to: user.email })!.html).toContain("background-color:rgb(250,251,251)");
     await expectJson(await send({ user_ids: [user.user_id], template_id: id, theme_id: false }));
     expect(provider.outbox.latest({ to: user.email })!.html).toBe(themeless("<p>plain body</p>"));
   });
