@@ -7,6 +7,7 @@
  *  - live heap per user, session, email and request-log entry
  *  - createFakeProvider / fork / snapshot / restore / reset, and the dev server's cold start (median of 5)
  *  - webhook delivery latency: from a change to its user.created at an endpoint on loopback (webhooks.ts)
+ *  - the external database sync's rows per second into a throwaway PostgreSQL (db-sync.ts)
  *  - the slowest test files, from a vitest JSON report (slow-tests.ts)
  *  - hostile requests (hostile.ts, issue 31): the worst GET /api/v1 latency while templates loop until their deadline,
  *    and a 100 MB body's refusal (time to the 413, the server's RSS)
@@ -15,7 +16,7 @@
  *    outside the repo when absent (not a dependency of the repo)
  *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,hostile,firebase,tests).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,dbsync,hostile,firebase,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -28,6 +29,7 @@ import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
 import { inProcessRows, loopbackRows, type Row } from "./throughput.ts";
 import { coldStartMedian, lifecycleTimes } from "./timings.ts";
+import { dbSyncRate } from "./db-sync.ts";
 import { inProcessWebhookLatency, loopbackWebhookLatency, type WebhookLatency } from "./webhooks.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -179,6 +181,14 @@ async function main() {
     );
     await server.stop();
     out(`webhook delivery, in process (the endpoint on loopback): ${latency(await inProcessWebhookLatency())}`);
+  }
+  if (wanted("dbsync")) {
+    const rate = await dbSyncRate();
+    if ("reason" in rate) out(`external database sync not measured: ${rate.reason}`);
+    else
+      out(
+        `external database sync into PostgreSQL (${rate.users} users, one database): first sync ${f0(rate.initialRowsPerSecond)} rows/s (${f0(rate.initialMillis)} ms), every user renamed ${f0(rate.updateRowsPerSecond)} rows/s`,
+      );
   }
   if (wanted("hostile")) {
     const server = await startDevServer();

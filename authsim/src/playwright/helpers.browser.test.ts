@@ -159,6 +159,8 @@ describeInChromium("authsim/playwright in Chromium against the dev server", () =
     await expect
       .poll(async () => (await browser.context.cookies(origin)).some((c) => c.name === `stack-refresh-${dev.id}`))
       .toBe(false);
+    // The sign-out page then goes on to the app by itself: let it, or it interrupts the next navigation.
+    await page.waitForURL((url) => !url.pathname.startsWith("/handler/sign-out"));
     await page.goto(`${origin}/handler/sign-in`);
     await page.getByRole("button", { name: "Continue with a passkey" }).click();
     await page.waitForURL(`${origin}/app`);

@@ -156,7 +156,7 @@ export function stateChanges(before: ProviderSnapshot["store"], after: ProviderS
         if (name !== "signingKeys") problems.push(`${name}: row ${id} added`);
       } else if (
         !isDeepStrictEqual(was.get(id), row) &&
-        !(name === "verificationCodes" && onlyMoreAttempts(was.get(id), row))
+        !(name === "verificationCodes" && onlyKeptOnFailure(was.get(id), row))
       ) {
         problems.push(
           `${name}: row ${id} changed: ${JSON.stringify(was.get(id)).slice(0, 300)} → ${JSON.stringify(row).slice(0, 300)}`,
@@ -168,11 +168,19 @@ export function stateChanges(before: ProviderSnapshot["store"], after: ProviderS
   return problems;
 }
 
-function onlyMoreAttempts(before: unknown, after: unknown): boolean {
+/**
+ * What a refused request may leave on a verification code, as the real service leaves it: more failed attempts, and
+ * the code spent (the real service marks a code used before the route's handler runs, so a refusal after that keeps
+ * it used; spendCode in fake-provider's verification-codes.ts).
+ */
+function onlyKeptOnFailure(before: unknown, after: unknown): boolean {
   const was = record(before);
   const now = record(after);
   if (!was || !now || typeof was.attemptCount !== "number" || typeof now.attemptCount !== "number") return false;
-  return (
-    now.attemptCount > was.attemptCount && isDeepStrictEqual({ ...was, attemptCount: 0 }, { ...now, attemptCount: 0 })
+  const spent = was.usedAtMillis === null && typeof now.usedAtMillis === "number";
+  if (now.attemptCount < was.attemptCount || (now.attemptCount === was.attemptCount && !spent)) return false;
+  return isDeepStrictEqual(
+    { ...was, attemptCount: 0, usedAtMillis: spent ? null : was.usedAtMillis },
+    { ...now, attemptCount: 0, usedAtMillis: spent ? null : now.usedAtMillis },
   );
 }

@@ -13,13 +13,21 @@ import { adminApp, expectKnownError, itIf, needs, providerOf, uniqueEmail, uniqu
 const DEFAULT_LIGHT_THEME_ID = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
 const DEFAULT_DARK_THEME_ID = "a0172b5d-cff0-463b-83bb-85124697373a";
 
-/** A saved template must name its subject and its notification category (the real service refuses it otherwise). */
+/**
+ * A saved template must name its subject and its notification category (the real service refuses it otherwise), and
+ * gets its variables only through its variablesSchema (without one, the real renderer passes none).
+ */
 const TEMPLATE = `import { Text } from "@react-email/components";
 import { Subject, NotificationCategory } from "@stackframe/emails";
+import { type } from "arktype";
+export const variablesSchema = type({ item: "string" });
 export function EmailTemplate({ user, variables }: { user: { displayName: string | null }; variables: { item: string } }) {
   return <><Subject value={"About " + variables.item} /><NotificationCategory value="Transactional" /><Text>Dear {user.displayName ?? "customer"}, your {variables.item} is ready.</Text></>;
 }
 EmailTemplate.PreviewVariables = { item: "order" };`;
+
+/** HTML without the `<!-- -->` React's server renderer puts between adjacent text parts (as the real service's does). */
+const visibleText = (html: string) => html.replaceAll("<!-- -->", "");
 
 export function adminEmailCases(getTarget: () => Target): void {
   const owned = itIf(needs.internalDevKeys(getTarget()));
@@ -36,7 +44,7 @@ export function adminEmailCases(getTarget: () => Target): void {
       expect((await admin.getEmailTheme(id)).tsxSource).toBe(source);
       const html = await admin.getEmailPreview({ themeId: id, templateTsxSource: TEMPLATE });
       expect(html).toContain('<section id="brand">');
-      expect(html).toContain("your order is ready");
+      expect(visibleText(html)).toContain("your order is ready");
       await admin.deleteEmailTheme(id);
       expect((await admin.listEmailThemes()).map((t) => t.id)).not.toContain(id);
     });
@@ -56,7 +64,7 @@ export function adminEmailCases(getTarget: () => Target): void {
         await expectKnownError(admin.createEmailTemplate(name), "EMAIL_TEMPLATE_ALREADY_EXISTS", 409);
         const { renderedHtml } = await admin.updateEmailTemplate(id, TEMPLATE, false);
         // A preview's recipient is the real service's sample user, John Doe.
-        expect(renderedHtml).toContain("Dear John Doe, your order is ready.");
+        expect(visibleText(renderedHtml)).toContain("Dear John Doe, your order is ready.");
         expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({
           displayName: name,
           themeId: false,

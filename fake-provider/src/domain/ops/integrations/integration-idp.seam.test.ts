@@ -138,7 +138,7 @@ describe("the code exchange", () => {
 });
 
 describe("transfer", () => {
-  it("checks the code before the caller's project, and needs a signed-in user only to confirm", async () => {
+  it("checks the code before the caller's project, and needs a signed-in user only to confirm (asked after the code is spent, as upstream)", async () => {
     const seam = opSeam();
     const provisioned = await seam.ok((ctx) => provisionProject(ctx, "custom", CLIENT, { display_name: "P" }));
     const { confirmation_url } = await seam.ok((ctx) => startTransfer(ctx, "custom", CLIENT, provisioned.project_id));
@@ -153,22 +153,30 @@ describe("transfer", () => {
     expect(await seam.ok(onInternal, (ctx) => confirmTransfer(ctx, "custom", code, { checkOnly: true }))).toEqual({
       is_code_valid: true,
     });
-    await seam.refuses(
+    // The real handler asks for the user after it has spent the code: the code is used up.
+    await seam.refusesSpendingCode(
       onInternal,
       (ctx) => confirmTransfer(ctx, "custom", code, { checkOnly: false }),
       "USER_AUTHENTICATION_REQUIRED",
     );
-    // The refusal changed nothing: the code still confirms, then is used.
+    await seam.refuses(
+      onInternal,
+      (ctx) => confirmTransfer(ctx, "custom", code, { checkOnly: true }),
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
+    // A new transfer's code confirms for a signed-in user, then is used.
+    const again = await seam.ok((ctx) => startTransfer(ctx, "custom", CLIENT, provisioned.project_id));
+    const second = new URL(again.confirmation_url).searchParams.get("code")!;
     const user = await seam.addUser({ primary_email: "owner@example.com" }, INTERNAL_PROJECT_ID);
     const asUser = asClient(user, INTERNAL_PROJECT_ID);
-    expect(await seam.ok(asUser, (ctx) => confirmTransfer(ctx, "custom", code, { checkOnly: false }))).toEqual({
+    expect(await seam.ok(asUser, (ctx) => confirmTransfer(ctx, "custom", second, { checkOnly: false }))).toEqual({
       project_id: provisioned.project_id,
     });
     const owner = seam.project(provisioned.project_id).ownerTeamId!;
     expect(seam.tables.teams.get(owner)?.displayName).toBe("owner@example.com's Team");
     await seam.refuses(
       asUser,
-      (ctx) => confirmTransfer(ctx, "custom", code, { checkOnly: true }),
+      (ctx) => confirmTransfer(ctx, "custom", second, { checkOnly: true }),
       "VERIFICATION_CODE_ALREADY_USED",
     );
   });

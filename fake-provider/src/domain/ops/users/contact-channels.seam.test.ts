@@ -320,7 +320,8 @@ describe("email verification", () => {
     const [expiring, orphan] = [lastCode(seam, "v@example.com")!, lastCode(seam, "x@example.com")!];
     await seam.ok((ctx) => deleteChannel(ctx, current(seam, user), channel(seam, extra.id)));
     expect(
-      (await seam.refuses((ctx) => verifyChannel(ctx, seam.project().id, orphan, { consume: true }), 400)).message,
+      (await seam.refusesSpendingCode((ctx) => verifyChannel(ctx, seam.project().id, orphan, { consume: true }), 400))
+        .message,
     ).toBe("Contact channel not found. Was your contact channel deleted?");
     seam.clock.advance(7 * 24 * 3_600_000);
     await seam.refuses(
