@@ -110,15 +110,19 @@ export function settingsSuite(env: () => SuiteEnv): void {
       .locator("section.card")
       .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
   const diff = () => page.getByTestId("settings-diff");
-  /** Applies the pending diff and waits for the service's answer (a notice, or the refusal). */
+  /**
+   * Applies the pending diff and waits for the service's answer (a notice, or the refusal). An apply is several
+   * requests in a row; with the rest of `npm test` rendering emails on the other core, it has taken past the page's
+   * 15 s default in CI, so the answer gets 45 s.
+   */
   const apply = async (expected: "applied" | "refused") => {
     await page.getByRole("button", { name: "Apply changes" }).click();
     if (expected === "applied")
       await page
         .getByRole("status")
         .getByText(/^Applied \d+ changes?\.$/)
-        .waitFor();
-    else await page.getByTestId("settings-refusal").waitFor();
+        .waitFor({ timeout: 45_000 });
+    else await page.getByTestId("settings-refusal").waitFor({ timeout: 45_000 });
   };
   const authorize = (redirect: string) =>
     call(
