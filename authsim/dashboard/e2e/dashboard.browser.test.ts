@@ -8,6 +8,8 @@ import { devProjectSeed as dev } from "@authsim/fixtures";
 import { controlClient } from "@authsim/sdk/emulator";
 import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
 import { startCli, type StartedCli } from "authsim/testing";
+import { fitSuite } from "./fit-suite.ts";
+import { saveScreenshot } from "./screenshot.ts";
 import { settingsSuite } from "./settings-suite.ts";
 
 /**
@@ -16,7 +18,7 @@ import { settingsSuite } from "./settings-suite.ts";
  * outbox and click its link (the hosted page on the same server verifies the address), add a fault and see the next
  * request fail in the request log with its why, advance the clock until a reset code triggered through the API expires,
  * and take a snapshot out and back in. Screenshots go to authsim/test-artifacts/. Then, on the same server and browser,
- * the Settings tab and every tab's fit at 1280 and 360 px (settings-suite.ts).
+ * the Settings tab (settings-suite.ts) and every page's fit at 1280 and 360 px (fit-suite.ts).
  */
 const artifacts = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const scenario = "fixtures/scenarios/saas-teams.json";
@@ -39,7 +41,7 @@ describeInChromium("the dashboard in Chromium", () => {
   let downloads: string;
   const pageErrors: string[] = [];
 
-  const shot = (name: string) => page.screenshot({ path: join(artifacts, `dashboard-${name}.png`), fullPage: true });
+  const shot = (name: string) => saveScreenshot(page, `dashboard-${name}`, { dir: artifacts });
   const tab = async (name: string) => {
     // A tab's name may end with its count ("Users 3").
     await page
@@ -140,7 +142,7 @@ describeInChromium("the dashboard in Chromium", () => {
     );
     await hosted.getByText("Your email is verified.").waitFor();
     expect(hosted.url().startsWith(`${cli.url}/handler/email-verification`)).toBe(true);
-    await hosted.screenshot({ path: join(artifacts, "dashboard-email-verified.png"), fullPage: true });
+    await saveScreenshot(hosted, "dashboard-email-verified", { dir: artifacts });
     await hosted.close();
 
     // The Users tab loads afresh; the detail now says verified, and so does the server API.
@@ -223,5 +225,6 @@ describeInChromium("the dashboard in Chromium", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  settingsSuite(() => ({ cli, browser, page, pageErrors }));
+  const env = () => ({ cli, browser, page, pageErrors });
+  fitSuite(env, settingsSuite(env));
 });

@@ -1,42 +1,18 @@
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import type { LaunchedBrowser } from "@authsim/fake-provider/testing";
 import type { StartedCli } from "authsim/testing";
-import { callerHeaders, type AccessType } from "@authsim/sdk/contract";
+import { PASSWORD, projectApi, type ProjectKeys } from "./project-api.ts";
+import { saveScreenshot, screenshotsDir } from "./screenshot.ts";
 
 /**
  * The Settings tab in real Chromium against the real dev server: a project made in the dashboard, each setting changed
  * there (read in the diff, then applied) and seen to act through the API an app uses (and the hosted pages); refusals
- * show the service's own message. Then every tab at 1280 and 360 px wide, screenshotted into
- * authsim/test-artifacts/screenshots/, with no horizontal scroll. Registered inside dashboard.browser.test.ts, so it
- * runs on that file's server and browser (one of each for the whole dashboard).
+ * show the service's own message, with screenshots into authsim/test-artifacts/screenshots/. Registered inside
+ * dashboard.browser.test.ts, so it runs on that file's server and browser (one of each for the whole dashboard); it
+ * answers the project it made, which the fit suite (fit-suite.ts) goes on with.
  */
-const screenshots = fileURLToPath(new URL("../../test-artifacts/screenshots/", import.meta.url));
-const PASSWORD = "correct horse battery";
-/** Every tab, and what shows once its data is in (so the screenshot and the width check see the filled page). */
-const TABS: Record<string, string> = {
-  projects: '[data-testid="env-lines"]',
-  settings: '[data-testid="settings-diff-empty"]',
-  users: '[data-testid="users"] tbody tr',
-  teams: '[data-testid="teams"] tbody tr',
-  permissions: 'main td code:text-is("team_admin")',
-  items: 'main option[value="gems"]',
-  outbox: '[data-testid="outbox"] tbody tr',
-  requests: '[data-testid="requests"] tbody tr',
-  faults: '[data-testid="faults"]',
-  snapshots: 'main button:text("Export snapshot")',
-};
-
-interface Keys {
-  id: string;
-  publishable_client_key: string;
-  secret_server_key: string;
-  super_secret_admin_key: string;
-}
-
 export interface SuiteEnv {
   cli: StartedCli;
   browser: LaunchedBrowser;
@@ -45,65 +21,18 @@ export interface SuiteEnv {
 }
 
 /** A refused change is a 4xx the page shows; Chromium logs it too, which is not an error of the page. */
-const isRefusalLog = (error: string) =>
+export const isRefusalLog = (error: string) =>
   /^console: Failed to load resource: the server responded with a status of 4\d\d/.test(error);
 
-export function settingsSuite(env: () => SuiteEnv): void {
+export function settingsSuite(env: () => SuiteEnv): () => ProjectKeys {
   let cli: StartedCli;
   let browser: LaunchedBrowser;
   let page: Page;
-  let project: Keys;
-  // The project's keys up to the access type (callerHeaders drops those above it).
-  const headers = (access: AccessType, extra: Record<string, string> = {}): Record<string, string> => ({
-    ...callerHeaders({
-      accessType: access,
-      projectId: project.id,
-      publishableClientKey: project.publishable_client_key,
-      secretServerKey: project.secret_server_key,
-      superSecretAdminKey: project.super_secret_admin_key,
-    }),
-    ...extra,
-  });
-  /** An /api/v1 call as an app makes it: status, known-error code and body. */
-  const call = async (
-    access: "client" | "server" | "admin",
-    method: string,
-    path: string,
-    json?: unknown,
-    extra: Record<string, string> = {},
-  ) => {
-    const response = await fetch(`${cli.url}/api/v1${path}`, {
-      method,
-      redirect: "manual",
-      headers: { ...headers(access, extra), ...(json === undefined ? {} : { "content-type": "application/json" }) },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Plain text (a refusal the real service answers as text).
-    }
-    return {
-      status: response.status,
-      code: response.headers.get("x-stack-known-error"),
-      body: body as Record<string, unknown>,
-      location: response.headers.get("location"),
-    };
-  };
-  // A password only where the case signs in with one: once a case turns password sign-in off, the users endpoint
-  // refuses a password as the real one does.
-  const newUser = async (email: string, withPassword = false) => {
-    const user = await call("server", "POST", "/users", {
-      primary_email: email,
-      primary_email_verified: true,
-      primary_email_auth_enabled: true,
-      ...(withPassword && { password: PASSWORD }),
-    });
-    expect(user.status).toBe(201);
-    return user.body.id as string;
-  };
+  let project: ProjectKeys;
+  const { call, newUser } = projectApi(
+    () => cli.url,
+    () => project,
+  );
   const settings = () => page.getByRole("main");
   const section = (title: string) =>
     settings()
@@ -146,7 +75,7 @@ export function settingsSuite(env: () => SuiteEnv): void {
     );
 
   beforeAll(async () => {
-    await mkdir(screenshots, { recursive: true });
+    await mkdir(screenshotsDir, { recursive: true });
     ({ cli, browser, page } = env());
   });
 
@@ -156,7 +85,7 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByRole("cell", { name: "Settings Lab" }).waitFor();
     const listed = (await (await fetch(`${cli.url}/__emulator/projects`)).json()) as {
-      items: (Keys & { display_name: string })[];
+      items: (ProjectKeys & { display_name: string })[];
     };
     project = listed.items.find((p) => p.display_name === "Settings Lab")!;
     expect(
@@ -173,7 +102,7 @@ export function settingsSuite(env: () => SuiteEnv): void {
     expect(await diff().locator("pre").textContent()).toContain(
       'PATCH /api/v1/internal/config/override/environment\n{\n  "auth.allowSignUp": false\n}',
     );
-    await page.screenshot({ path: join(screenshots, "dashboard-settings-diff-1280.png"), fullPage: true });
+    await saveScreenshot(page, "dashboard-settings-diff-1280");
     await apply("applied");
     await page.getByTestId("settings-diff-empty").waitFor();
 
@@ -185,7 +114,7 @@ export function settingsSuite(env: () => SuiteEnv): void {
     const hosted = await browser.context.newPage();
     await hosted.goto(`${cli.url}/handler/sign-up?project_id=${project.id}`);
     await hosted.getByText(/sign-up is not enabled/i).waitFor();
-    await hosted.screenshot({ path: join(screenshots, "hosted-sign-up-disabled-1280.png"), fullPage: true });
+    await saveScreenshot(hosted, "hosted-sign-up-disabled-1280");
     await hosted.close();
   });
 
@@ -321,7 +250,7 @@ export function settingsSuite(env: () => SuiteEnv): void {
     expect(await page.getByTestId("settings-refusal").textContent()).toBe(
       'PATCH /internal/config/override/environment was refused: 400: Product "orphan" specifies product line ID "no-such-line", but that product line does not exist',
     );
-    await page.screenshot({ path: join(screenshots, "dashboard-settings-refused-1280.png"), fullPage: true });
+    await saveScreenshot(page, "dashboard-settings-refused-1280");
     const config = (await call("admin", "GET", "/internal/config")).body as {
       payments?: { products?: Record<string, unknown> };
     };
@@ -428,61 +357,5 @@ export function settingsSuite(env: () => SuiteEnv): void {
     await expect.poll(() => count("outbox"), { timeout: 8_000 }).toBe(emails + 1);
     expect(await count("requests")).toBeGreaterThanOrEqual(requests + 2);
   });
-
-  it("fits the emulator's own pages at 1280 and 360 px too: the API reference, payments onboarding and a checkout", async () => {
-    const setup = await call("admin", "POST", "/internal/payments/setup", {});
-    expect(setup.status).toBe(200);
-    const buyer = await newUser("checkout.fit@example.com");
-    const purchase = await call("server", "POST", "/payments/purchases/create-purchase-url", {
-      customer_type: "user",
-      customer_id: buyer,
-      product_id: "gem-pack",
-    });
-    expect(purchase.status).toBe(200);
-    const pages: Record<string, string> = {
-      "api-reference": `${cli.url}/__emulator/api-reference`,
-      "payments-onboarding": setup.body.url as string,
-      checkout: purchase.body.url as string,
-    };
-    const overflowing: string[] = [];
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const [name, url] of Object.entries(pages)) {
-        const answer = await page.goto(url);
-        expect(answer?.status(), url).toBe(200);
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [
-          document.documentElement.scrollWidth,
-          window.innerWidth,
-        ]);
-        if (scrollWidth > innerWidth) overflowing.push(`${name} at ${width}px: ${scrollWidth} > ${innerWidth}`);
-        await page.screenshot({ path: join(screenshots, `emulator-${name}-${width}.png`), fullPage: true });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    expect(overflowing).toEqual([]);
-  });
-
-  it("fits every tab at 1280 and 360 px wide, with no horizontal scroll", async () => {
-    const overflowing: string[] = [];
-    // The hash routes the tabs: no reload between them, each tab's data is read when it mounts.
-    await page.goto(`${cli.url}/#projects`);
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const [tab, ready] of Object.entries(TABS)) {
-        await page.evaluate((t) => (location.hash = t), tab);
-        await page.locator(ready).first().waitFor({ state: "attached" });
-        // The selected email's HTML renders in a frame of its own.
-        if (tab === "outbox") await page.frameLocator('iframe[title="Email body"]').locator("body *").first().waitFor();
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [
-          document.documentElement.scrollWidth,
-          window.innerWidth,
-        ]);
-        if (scrollWidth > innerWidth) overflowing.push(`${tab} at ${width}px: ${scrollWidth} > ${innerWidth}`);
-        await page.screenshot({ path: join(screenshots, `dashboard-${tab}-${width}.png`), fullPage: true });
-      }
-    }
-    expect(overflowing).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    expect(env().pageErrors.filter((e) => !isRefusalLog(e))).toEqual([]);
-  });
+  return () => project;
 }

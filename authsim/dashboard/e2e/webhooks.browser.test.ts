@@ -1,5 +1,4 @@
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { devProjectSeed as dev } from "@authsim/fixtures";
 import { controlClient } from "@authsim/sdk/emulator";
 import { describeInChromium, launchChromium, type LaunchedBrowser } from "@authsim/fake-provider/testing";
 import { startCli, type StartedCli } from "authsim/testing";
+import { saveScreenshot } from "./screenshot.ts";
 import { startReceiver, type Receiver } from "../../../fake-provider/src/test-support/webhook-receiver.ts";
 
 /**
@@ -82,7 +82,7 @@ describeInChromium("the Webhooks tab in Chromium", () => {
     await attempts.getByText("200 ok").waitFor();
     await attempts.getByText("resent").waitFor();
     expect(receiver.received).toHaveLength(3);
-    await page.screenshot({ path: join(artifacts, "dashboard-webhooks.png"), fullPage: true });
+    await saveScreenshot(page, "dashboard-webhooks", { dir: artifacts });
     expect(pageErrors).toEqual([]);
   });
 });
