@@ -1,4 +1,3 @@
-import { checkVersion } from "../../domain/ops/internal/check-version.ts";
 import { projectJwks } from "../../domain/ops/projects/project-jwks.ts";
 import { json, text } from "../http/respond.ts";
 import { ok, type RouteTable } from "./define.ts";
@@ -26,8 +25,12 @@ export const metaRoutes: RouteTable = {
         `${body?.feature_name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`,
       ),
   },
-  // The dashboard's and CLI's version check (domain/ops/internal/check-version.ts); always 200, outdated or not.
-  checkVersion: { handler: ({ body }) => ok(checkVersion(body.clientVersion)) },
+  // The dashboard's and CLI's version check (domain/ops/internal/check-version.ts); always 200, outdated or not. Its
+  // module (and semver) loads with the first check: few sessions ever make one, and every start would parse it.
+  checkVersion: {
+    handler: async ({ body }) =>
+      ok((await import("../../domain/ops/internal/check-version.ts")).checkVersion(body.clientVersion)),
+  },
   jwks: {
     handler: async ({ params, query, ctx }) => {
       const body = await projectJwks(ctx, params.project_id, {

@@ -2,7 +2,6 @@ import { loadEmailEngine } from "#email-engine";
 import { knownError, type KnownErrorException } from "../../errors/known-error.ts";
 import type { EmailEngine, RenderLimit, RenderLimits, RenderOutcome } from "./engine.ts";
 import { XHTML_DOCTYPE } from "./doctype.ts";
-import { plainTextOf } from "./plain-text.ts";
 
 /**
  * Renders an email from its TSX theme and template sources for real (protocol.md §5.12, spec §8 EMAIL_RENDERING_ERROR).
@@ -145,6 +144,8 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
       throw renderingError(`The email's sandbox failed: ${outcome.message}`);
   }
   const { html: markup, subject, notificationCategory } = outcome;
+  // html-to-text and its HTML parser are a tenth of the dev server's code: loaded with the first email, not at start.
+  const { plainTextOf } = await import("./plain-text.ts");
   let text: string;
   try {
     text = plainTextOf(markup);
