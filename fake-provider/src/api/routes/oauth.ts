@@ -17,9 +17,9 @@ import { ok, type RouteFor, type RouteTable } from "./define.ts";
 
 function callbackHandler(source: "query" | "body"): RouteFor<"oauthCallbackGet" | "oauthCallbackPost"> {
   return {
-    handler: ({ ctx, params, query, body, request }) => {
+    handler: async ({ ctx, params, query, body, request }) => {
       const answer = (source === "query" ? query : (body ?? {})) as z.output<typeof oauthCallbackParams>;
-      const { location, headers: extra } = oauthCallback(ctx, params.provider_id, answer, {
+      const { location, headers: extra } = await oauthCallback(ctx, params.provider_id, answer, {
         hasInnerCookie: (innerState) => readCookie(request, oauthInnerStateCookie(innerState)) === "true",
         spentInnerCookie: (innerState) => deletedCookieHeader(oauthInnerStateCookie(innerState)),
       });

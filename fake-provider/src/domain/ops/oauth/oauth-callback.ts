@@ -78,7 +78,12 @@ function mergeByEmail(
   return { user, isNewUser: false };
 }
 
-function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRecord, identity: MockIdentity): Outcome {
+async function authenticate(
+  ctx: OpContext,
+  project: ProjectRecord,
+  flow: OAuthFlowRecord,
+  identity: MockIdentity,
+): Promise<Outcome> {
   const existing = signInAccountFor(ctx, project.id, flow.providerConfigId, identity.accountId);
   const existingUser = existing ? ctx.tables.users.get(existing.userId) : undefined;
   if (existingUser) return { user: existingUser, isNewUser: false };
@@ -92,7 +97,7 @@ function authenticate(ctx: OpContext, project: ProjectRecord, flow: OAuthFlowRec
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   // The project's sign-up rules (domain/ops/sign-in/sign-up-rules.ts): a rejection becomes the flow's error redirect.
   const current = flow.userId ? ctx.tables.users.get(flow.userId) : undefined;
-  const ruled = applySignUpRules(ctx, project.id, {
+  const ruled = await applySignUpRules(ctx, project.id, {
     email: identity.email,
     authMethod: "oauth",
     oauthProvider: flow.providerConfigId,
@@ -177,12 +182,12 @@ const invalidInnerGrant = () => refusal("innerOauthCallbackFailedDue");
  * inner-state cookie (without it the flow was not started by this browser: CSRF), which every answer from here on
  * deletes (one callback per flow). A flow in JSON mode set no cookie: PKCE protects it.
  */
-export function oauthCallback(
+export async function oauthCallback(
   ctx: OpContext,
   providerId: string,
   input: CallbackInput,
   browser: CallbackBrowser,
-): CallbackAnswer {
+): Promise<CallbackAnswer> {
   const innerState = input.state ?? "";
   const flow = ctx.tables.oauthFlows.get(innerState);
   if (!flow) throw refusal("invalidOauthStatePleaseTry");
@@ -194,13 +199,18 @@ export function oauthCallback(
   // One callback per flow, even a refused one.
   ctx.keepOnFailure((tables) => tables.oauthFlows.delete(innerState));
   try {
-    return { location: redeem(ctx, providerId, input, flow), headers };
+    return { location: await redeem(ctx, providerId, input, flow), headers };
   } catch (error) {
     throw withResponseHeaders(error, headers);
   }
 }
 
-function redeem(ctx: OpContext, providerId: string, input: CallbackInput, flow: OAuthFlowRecord): string {
+async function redeem(
+  ctx: OpContext,
+  providerId: string,
+  input: CallbackInput,
+  flow: OAuthFlowRecord,
+): Promise<string> {
   const project = ctx.tables.projects.get(flow.projectId);
   try {
     if (flow.expiresAtMillis <= ctx.now) throw knownError("OUTER_OAUTH_TIMEOUT");
@@ -214,7 +224,7 @@ function redeem(ctx: OpContext, providerId: string, input: CallbackInput, flow: 
     if (!isAllowedOAuthRedirect(project, flow.redirectUri)) throw knownError("REDIRECT_URL_NOT_WHITELISTED");
     const identity = flow.identity;
     const { user, isNewUser } =
-      flow.type === "link" ? link(ctx, project, flow, identity) : authenticate(ctx, project, flow, identity);
+      flow.type === "link" ? link(ctx, project, flow, identity) : await authenticate(ctx, project, flow, identity);
     recordGrant(ctx, project.id, flow.providerConfigId, identity.accountId, identity.scopes);
     const code: OAuthAuthorizationCodeRecord = {
       code: randomBase32(ctx.random, 224),

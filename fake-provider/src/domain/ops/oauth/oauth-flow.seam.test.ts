@@ -69,9 +69,9 @@ async function startAndSignIn(seam: OpSeam, who: MockIdentity = identity, provid
 /** The callback, with a refusal that redirects to the app turned into its known error (and where it sent the browser). */
 function callback(input: CallbackInput, browser = sameBrowser, provider = "google") {
   const redirected: string[] = [];
-  const op = (ctx: OpContext) => {
+  const op = async (ctx: OpContext) => {
     try {
-      return oauthCallback(ctx, provider, input, browser);
+      return await oauthCallback(ctx, provider, input, browser);
     } catch (error) {
       if (error instanceof RedirectingError) {
         redirected.push(error.location);

@@ -1,5 +1,3 @@
-import { RE2JS } from "re2js";
-
 /**
  * The patterns of sign-up rules' `matches()`, run in time linear in the text. The real service reads the pattern as a
  * JavaScript regular expression (no flags), so a pattern is valid exactly when `new RegExp(pattern)` accepts it; but
@@ -12,6 +10,10 @@ import { RE2JS } from "re2js";
  * refused like an invalid pattern: the rule evaluates to an error instead of stalling the server. Captures become
  * non-capturing groups (`matches()` answers a boolean; with back-references refused, nothing reads them). Each pattern is
  * compiled once, then taken from a small cache: rules are evaluated on every sign-up.
+ *
+ * re2js is the largest library the dev server would otherwise parse at every start, and few projects write a pattern:
+ * it loads with the first rule that uses `matches()` (loadPatternEngine, awaited by sign-up-rules.ts before it
+ * evaluates), not with the emulator.
  */
 
 /** A compiled pattern's test, or null when the real service would accept it but it cannot run in linear time. */
@@ -19,6 +21,14 @@ export type PatternTest = ((text: string) => boolean) | null;
 
 /** `new RegExp(pattern)` refused it: the real service's "invalid regex pattern". */
 export class InvalidPattern extends Error {}
+
+type Engine = typeof import("re2js").RE2JS;
+let engine: Engine | undefined;
+
+/** Loads re2js once; compileMatchesPattern needs it loaded. */
+export async function loadPatternEngine(): Promise<void> {
+  engine ??= (await import("re2js")).RE2JS;
+}
 
 const CACHE_SIZE = 256;
 const cache = new Map<string, PatternTest | InvalidPattern>();
@@ -43,8 +53,10 @@ function compile(pattern: string): PatternTest | InvalidPattern {
   }
   const translated = toRe2(pattern);
   if (translated === null) return null;
+  if (!engine) throw new Error("cel-regex: a pattern was compiled before loadPatternEngine() finished");
+  const re2 = engine;
   try {
-    const re = RE2JS.compile(translated, RE2JS.LOOKBEHINDS);
+    const re = re2.compile(translated, re2.LOOKBEHINDS);
     return (text) => re.test(text);
   } catch {
     return null;

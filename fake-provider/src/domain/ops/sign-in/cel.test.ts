@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CelError, evaluateCelCondition } from "./cel.ts";
+import { loadPatternEngine } from "./cel-regex.ts";
 
 /** The CEL subset of sign-up rule conditions (domain/ops/sign-in/cel.ts). */
 
@@ -14,6 +15,8 @@ const vars = {
 const run = (expression: string) => evaluateCelCondition(expression, vars);
 
 describe("CEL conditions", () => {
+  // The engine loads on demand (cel-regex.ts); the sign-up ops await it before they evaluate a rule.
+  beforeAll(loadPatternEngine);
   it("compares strings, numbers and booleans, and reads fields", () => {
     expect(run('email == "ada+x@example.com"')).toBe(true);
     expect(run('emailDomain != "example.com"')).toBe(false);

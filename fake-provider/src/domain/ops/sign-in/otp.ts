@@ -94,7 +94,7 @@ export async function otpSignIn(
     "countryCode" in record.data
       ? { countryCode: typeof record.data.countryCode === "string" ? record.data.countryCode : null }
       : {};
-  const ruled = applySignUpRules(ctx, project.id, {
+  const ruled = await applySignUpRules(ctx, project.id, {
     email,
     authMethod: "otp",
     current: current?.isAnonymous ? current : null,

@@ -24,7 +24,7 @@ export async function passwordSignUp(
   if (!project.config.sign_up_enabled) throw knownError("SIGN_UP_NOT_ENABLED");
   checkPasswordRules(body.password);
   // The project's sign-up rules (domain/ops/sign-in/sign-up-rules.ts) run before the address is checked, as upstream's do.
-  const ruled = applySignUpRules(ctx, project.id, {
+  const ruled = await applySignUpRules(ctx, project.id, {
     email: body.email,
     authMethod: "password",
     current: current?.isAnonymous ? current : null,

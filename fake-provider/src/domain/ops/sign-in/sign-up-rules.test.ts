@@ -135,6 +135,14 @@ describe("password sign-up", () => {
     await expectJson(await signUpRaw(freshEmail("fine")));
   });
 
+  it("runs a matches() pattern, its engine loaded with the first rule that uses one", async () => {
+    await rules({
+      "auth.signUpRules.block": rule(0, 'email.matches("^[^@]+@blocked\\\\.example$")', "reject"),
+    });
+    await expectKnownError(await signUpRaw("ann@blocked.example"), "SIGN_UP_REJECTED", 403);
+    await expectJson(await signUpRaw("ann@blockedxexample.com"));
+  });
+
   it("follows the default action when no rule decides", async () => {
     await rules({
       "auth.signUpRulesDefaultAction": "reject",

@@ -3,6 +3,7 @@ import { recordSignUpRuleTriggers } from "../analytics/sign-up-rule-events.ts";
 import type { UserRecord } from "../../store/records.ts";
 import { isUnder, renderLayers } from "../config/config-layers.ts";
 import { CelError, evaluateCelCondition } from "./cel.ts";
+import { loadPatternEngine } from "./cel-regex.ts";
 import type { OpContext } from "../context.ts";
 
 /**
@@ -105,6 +106,12 @@ export function signUpRulesOf(ctx: Pick<OpContext, "tables">, projectId: string)
   return { rules: sortRules(rules), defaultAction: auth.signUpRulesDefaultAction === "reject" ? "reject" : "allow" };
 }
 
+/** The rules' conditions may call matches(): its engine loads first (cel-regex.ts loads it on demand). */
+async function rulesReady(config: SignUpRulesConfig): Promise<SignUpRulesConfig> {
+  if (config.rules.some(([, rule]) => rule.condition?.includes("matches"))) await loadPatternEngine();
+  return config;
+}
+
 /** The context of a sign-up: the address lower-cased and trimmed, its domain, the country code upper-cased. */
 export function signUpRuleContext(input: {
   email: string | null;
@@ -203,7 +210,11 @@ export interface SignUpInput {
  * Applies the project's rules to a sign-up about to happen: throws SIGN_UP_REJECTED, or returns the fields the new (or
  * upgraded) user record takes: the restriction a `restrict` rule set and the country the request came from.
  */
-export function applySignUpRules(ctx: OpContext, projectId: string, input: SignUpInput): Partial<UserRecord> {
+export async function applySignUpRules(
+  ctx: OpContext,
+  projectId: string,
+  input: SignUpInput,
+): Promise<Partial<UserRecord>> {
   const countryCode = normalizeCountryCode(
     input.countryCode !== undefined ? input.countryCode : ctx.endUser?.countryCode,
   );
@@ -213,7 +224,7 @@ export function applySignUpRules(ctx: OpContext, projectId: string, input: SignU
     authMethod: input.authMethod,
     oauthProvider: input.oauthProvider ?? null,
   });
-  const config = signUpRulesOf(ctx, projectId);
+  const config = await rulesReady(signUpRulesOf(ctx, projectId));
   const { triggered, outcome } = evaluateSignUpRules(config, context);
   recordSignUpRuleTriggers(
     ctx,
@@ -243,7 +254,7 @@ export function applySignUpRules(ctx: OpContext, projectId: string, input: SignU
 }
 
 /** POST /internal/sign-up-rules-test: what the rules decide for a sign-up described by the admin, with every step. */
-export function testSignUpRules(
+export async function testSignUpRules(
   ctx: OpContext,
   projectId: string,
   body: {
@@ -263,7 +274,7 @@ export function testSignUpRules(
     oauthProvider: body.oauth_provider,
     ...(body.risk_scores ? { riskScores: body.risk_scores } : {}),
   });
-  const { evaluations, outcome } = evaluateSignUpRules(signUpRulesOf(ctx, projectId), context);
+  const { evaluations, outcome } = evaluateSignUpRules(await rulesReady(signUpRulesOf(ctx, projectId)), context);
   return {
     context: {
       email: context.email,
