@@ -11,17 +11,22 @@ export type JsonSchema = { [key: string]: unknown };
 
 export const SCHEMA_REF = "#/components/schemas/";
 
-const contractNames: ReadonlyMap<z.ZodType, string> = (() => {
-  const names = new Map<z.ZodType, string>();
-  for (const [name, value] of Object.entries(contract))
-    if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
-  return names;
-})();
+/** Every schema the contract exports, by its export name; read through the whole contract once, on first use. */
+let contractNamesOnce: ReadonlyMap<z.ZodType, string> | undefined;
+function contractNames(): ReadonlyMap<z.ZodType, string> {
+  if (!contractNamesOnce) {
+    const names = new Map<z.ZodType, string>();
+    for (const [name, value] of Object.entries(contract))
+      if (value instanceof z.ZodType && !names.has(value)) names.set(value, name);
+    contractNamesOnce = names;
+  }
+  return contractNamesOnce;
+}
 
 /** The schemas one side (requests or responses) refers to, each named by its contract export or a given fallback. */
 export class SchemaSide {
   private readonly names = new Map<z.ZodType, string>();
-  private readonly taken = new Set<string>(contractNames.values());
+  private readonly taken = new Set<string>(contractNames().values());
   /** Contract names given to a schema derived from the export (e.g. its body without the "or nothing" part). */
   private readonly aliased = new Set<string>();
   readonly roots = new Set<string>();
@@ -34,7 +39,7 @@ export class SchemaSide {
    */
   ref(schema: z.ZodType, fallback: string, origin?: z.ZodType): JsonSchema {
     const inherited =
-      origin && !contractNames.has(schema) && !this.names.has(schema) ? contractNames.get(origin) : undefined;
+      origin && !contractNames().has(schema) && !this.names.has(schema) ? contractNames().get(origin) : undefined;
     if (inherited && !this.aliased.has(inherited)) {
       this.aliased.add(inherited);
       this.names.set(schema, inherited);
@@ -45,7 +50,7 @@ export class SchemaSide {
   }
 
   private nameOf(schema: z.ZodType, fallback: string): string {
-    const known = contractNames.get(schema) ?? this.names.get(schema);
+    const known = contractNames().get(schema) ?? this.names.get(schema);
     if (known) return known;
     let name = fallback;
     for (let n = 2; this.taken.has(name); n++) name = `${fallback}${n}`;
@@ -57,7 +62,7 @@ export class SchemaSide {
   /** Every registered schema's JSON Schema by name (contract exports included, reachable or not). */
   generate(): Map<string, JsonSchema> {
     const registry = z.registry<{ id: string }>();
-    for (const [schema, id] of contractNames) if (!this.aliased.has(id)) registry.add(schema, { id });
+    for (const [schema, id] of contractNames()) if (!this.aliased.has(id)) registry.add(schema, { id });
     for (const [schema, id] of this.names) registry.add(schema, { id });
     const { schemas } = z.toJSONSchema(registry, {
       target: "draft-2020-12",
