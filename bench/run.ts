@@ -24,7 +24,7 @@ import { machineSpeedMillis } from "./machine-speed.ts";
 import { recordCosts, rssAfterUsers } from "./memory.ts";
 import { bodyAttack, renderAttack } from "./hostile.ts";
 import { firebaseComparison, FIREBASE_TOOLS_VERSION } from "./firebase.ts";
-import { machineCpuSeconds, startDevServer, statsOf } from "./server.ts";
+import { machineCpuSeconds, startBareNodeServer, startDevServer, statsOf } from "./server.ts";
 import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
 import { inProcessRows, loopbackRows, type Row } from "./throughput.ts";
@@ -103,8 +103,13 @@ async function main() {
     `machine speed at start: a fixed workload in ${f1(machineSpeedMillis())} ms (lower is faster; compare runs only as far as these agree)`,
   );
 
-  if (wanted("cold"))
-    out(`cold start of the dev server to first answer: ${f0(await coldStartMedian(5))} ms (median of 5)`);
+  if (wanted("cold")) {
+    const cold = await coldStartMedian(5);
+    const floor = await coldStartMedian(5, startBareNodeServer);
+    out(
+      `cold start of the dev server to first answer: ${f0(cold.millis)} ms, RSS 1 s later ${mib(cold.idleRssMiB)} (medians of 5); Node's own floor, a bare node:http server started and timed the same way: ${f0(floor.millis)} ms, ${mib(floor.idleRssMiB)}`,
+    );
+  }
 
   let loop: Row[] | null = null;
   if (wanted("loopback")) {

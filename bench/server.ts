@@ -69,21 +69,32 @@ export interface DevServer {
 
 /** Starts the CLI on a free loopback port; `nodeArgs` go before the script (e.g. --cpu-prof). */
 export async function startDevServer(options: { nodeArgs?: string[]; args?: string[] } = {}): Promise<DevServer> {
+  return spawnUntilAnswering((port) => [
+    ...(options.nodeArgs ?? []),
+    "authsim/bin/authsim.js",
+    "--port",
+    String(port),
+    "--host",
+    "127.0.0.1",
+    ...(options.args ?? []),
+  ]);
+}
+
+/**
+ * Node's own floor for the cold-start and idle-RSS figures: a bare node:http server answering /health, started and
+ * timed exactly as the dev server is. What the machine and Node take before any code of ours runs.
+ */
+export function startBareNodeServer(): Promise<DevServer> {
+  const script =
+    'require("node:http").createServer((q, s) => s.end("ok")).listen(Number(process.argv[1]), "127.0.0.1")';
+  return spawnUntilAnswering((port) => ["-e", script, String(port)]);
+}
+
+/** Spawns `node <args for a free port>` and polls /health every 10 ms until it answers. */
+async function spawnUntilAnswering(argsFor: (port: number) => string[]): Promise<DevServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      "authsim/bin/authsim.js",
-      "--port",
-      String(port),
-      "--host",
-      "127.0.0.1",
-      ...(options.args ?? []),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
+  const child = spawn(process.execPath, argsFor(port), { stdio: ["ignore", "pipe", "inherit"] });
   let banner = "";
   child.stdout!.setEncoding("utf8");
   child.stdout!.on("data", (chunk: string) => {
@@ -105,7 +116,7 @@ export async function startDevServer(options: { nodeArgs?: string[]; args?: stri
     }
     if (performance.now() - started > 60_000 || child.exitCode !== null) {
       await stop();
-      throw new Error("the dev server did not answer within 60 s");
+      throw new Error(`node ${argsFor(port).join(" ")} did not answer within 60 s`);
     }
     await new Promise((r) => setTimeout(r, 10));
   }

@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { createFakeProvider } from "@authsim/fake-provider";
 import { clientHeaders, PASSWORD, serverHeaders } from "./scenarios.ts";
-import { startDevServer } from "./server.ts";
+import { startDevServer, statsOf, type DevServer } from "./server.ts";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,13 +75,19 @@ export async function lifecycleTimes(users = 1000): Promise<LifecycleTimes> {
   };
 }
 
-/** Spawn to first /health answer, `runs` times; the median. */
-export async function coldStartMedian(runs = 5): Promise<number> {
+/** Spawn to first /health answer, `runs` times: the medians of that and of the RSS 1 s later. */
+export async function coldStartMedian(
+  runs = 5,
+  start: () => Promise<DevServer> = startDevServer,
+): Promise<{ millis: number; idleRssMiB: number }> {
   const times: number[] = [];
+  const rss: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const server = await startDevServer();
+    const server = await start();
     times.push(server.startMillis);
+    await new Promise((r) => setTimeout(r, 1000));
+    rss.push(statsOf(server.child.pid)?.rss ?? NaN);
     await server.stop();
   }
-  return median(times);
+  return { millis: median(times), idleRssMiB: median(rss) };
 }
