@@ -53,6 +53,12 @@ function checkedDelay(value: number): number {
   return value;
 }
 
+function checkedRenderLimit(value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > 60_000)
+    throw new RangeError("emailRenderTimeLimitMillis must be an integer from 1 to 60000.");
+  return value;
+}
+
 /** How long a request waits for a running step of the email queue (real time: it bounds a request's latency). */
 export { QUEUE_STEP_WAIT_MILLIS } from "./emulator/timed-work/runner.ts";
 
@@ -98,6 +104,12 @@ export interface FakeProviderOptions {
    * delay so that clients polling the outbox see it move as the real service's does.
    */
   emailQueueDelayMillis?: number;
+  /**
+   * How long an email's own code (a template's or theme's TSX) may run in one render before it is stopped with
+   * EMAIL_RENDERING_ERROR (domain/email/render/sandbox.ts). Default 5 s (the real service allows 30 s; its own tests
+   * busy-wait 2 s on purpose). A suite that checks how a runaway template is refused can set less, up to 60 s.
+   */
+  emailRenderTimeLimitMillis?: number;
   /**
    * How long a webhook endpoint has to answer an attempt before it counts as failed (emulator/timed-work/webhook-worker.ts).
    * Default 15 s, as Svix.
@@ -163,6 +175,9 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
     fixedOtp: checkedFixedOtp(options.fixedOtp ?? []),
     outboxCapacity: checkedCapacity(options.outboxCapacity ?? DEFAULT_OUTBOX_CAPACITY, "outboxCapacity"),
     ...(options.emailQueueDelayMillis ? { emailQueueDelayMillis: checkedDelay(options.emailQueueDelayMillis) } : {}),
+    ...(options.emailRenderTimeLimitMillis !== undefined
+      ? { emailRenderTimeLimitMillis: checkedRenderLimit(options.emailRenderTimeLimitMillis) }
+      : {}),
     ...(options.webhookTimeoutMillis ? { webhookTimeoutMillis: options.webhookTimeoutMillis } : {}),
     ...(options.dashboardUrl ? { dashboardUrl: options.dashboardUrl } : {}),
     ...(options.storageUrl ? { storageUrl: options.storageUrl } : {}),

@@ -51,6 +51,8 @@ export interface ProviderSettings {
    * in the request that queued it; more, and the provider renders due emails before answering later requests.
    */
   emailQueueDelayMillis?: number;
+  /** How long an email's own code may run in one render (domain/email/render/sandbox.ts); 5 s when unset. */
+  emailRenderTimeLimitMillis?: number;
   /** How long a webhook endpoint has to answer an attempt (domain/webhooks/delivery.ts); Svix's 15 s when unset. */
   webhookTimeoutMillis?: number;
   /**

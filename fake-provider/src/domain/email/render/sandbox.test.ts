@@ -1,13 +1,15 @@
 import { loadEmailEngine } from "#email-engine";
 import { describe, expect, it, vi } from "vitest";
 import { KnownErrorException } from "../../errors/known-error.ts";
-import { RENDER_TIME_LIMIT_MILLIS, renderEmailSources } from "./sandbox.ts";
+import { renderEmailSources } from "./sandbox.ts";
 
 /** The email renderer (protocol.md §5.12; spec §8 EMAIL_RENDERING_ERROR): real TSX and React, confined and bounded. */
 
 const project = { displayName: "Acme" };
+// A second for an email's code, not the default five: the loops here run to the limit (its default: sandbox-escapes.test.ts).
+const TIME_LIMIT_MILLIS = 1_000;
 const render = (templateSource: string, themeSource: string | null = null) =>
-  renderEmailSources({ templateSource, themeSource, project });
+  renderEmailSources({ templateSource, themeSource, project, timeLimitMillis: TIME_LIMIT_MILLIS });
 
 async function renderError(templateSource: string): Promise<string> {
   const error: unknown = await render(templateSource).then(
@@ -135,20 +137,16 @@ describe("errors (EMAIL_RENDERING_ERROR)", () => {
     );
   });
 
-  it(
-    "stops an email that loops forever, while loading or while rendering",
-    async () => {
-      const started = performance.now();
-      expect(await renderError("while (true) {} export function EmailTemplate() { return null; }")).toContain(
-        `longer than ${RENDER_TIME_LIMIT_MILLIS} ms`,
-      );
-      expect(await renderError("export function EmailTemplate() { for (;;) {} }")).toContain(
-        `longer than ${RENDER_TIME_LIMIT_MILLIS} ms`,
-      );
-      expect(performance.now() - started).toBeLessThan(4 * RENDER_TIME_LIMIT_MILLIS);
-    },
-    6 * RENDER_TIME_LIMIT_MILLIS,
-  );
+  it("stops an email that loops forever, while loading or while rendering", async () => {
+    const started = performance.now();
+    expect(await renderError("while (true) {} export function EmailTemplate() { return null; }")).toContain(
+      `longer than ${TIME_LIMIT_MILLIS} ms`,
+    );
+    expect(await renderError("export function EmailTemplate() { for (;;) {} }")).toContain(
+      `longer than ${TIME_LIMIT_MILLIS} ms`,
+    );
+    expect(performance.now() - started).toBeLessThan(4 * TIME_LIMIT_MILLIS + 10_000);
+  }, 30_000);
 
   it("reports what the component threw, and a missing export", async () => {
     expect(await renderError('export function EmailTemplate() { throw new TypeError("no"); }')).toBe(

@@ -30,13 +30,13 @@ export const RENDER_LIMITS: RenderLimits = {
   htmlChars: 2 * 1024 * 1024,
 };
 
-const limitMessages: Record<RenderLimit, string> = {
-  timeMillis: `rendering took longer than ${RENDER_LIMITS.timeMillis} ms and was stopped`,
+const limitMessages = (limits: RenderLimits): Record<RenderLimit, string> => ({
+  timeMillis: `rendering took longer than ${limits.timeMillis} ms and was stopped`,
   memoryBytes: `rendering used more than ${RENDER_LIMITS.memoryBytes / 1024 / 1024} MiB of memory and was stopped`,
   stackBytes: "rendering recursed too deeply (stack overflow) and was stopped",
   promiseJobs: `rendering queued more than ${RENDER_LIMITS.promiseJobs} promise jobs and was stopped`,
   htmlChars: `the rendered email is larger than ${RENDER_LIMITS.htmlChars / 1024 / 1024} MiB`,
-};
+});
 
 export { TEMPLATE_IMPORTS } from "./template-imports.ts";
 
@@ -57,6 +57,8 @@ export interface RenderInput {
    * added to its props (its `children` replacing the template), and the recipient is John Doe.
    */
   preview?: boolean;
+  /** The render's time limit: the provider's `emailRenderTimeLimitMillis`, else RENDER_TIME_LIMIT_MILLIS. */
+  timeLimitMillis?: number;
 }
 
 export interface RenderedEmail {
@@ -128,9 +130,11 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
     projectLogos: input.projectLogos ?? {},
     preview: input.preview ?? false,
   });
+  const limits =
+    input.timeLimitMillis === undefined ? RENDER_LIMITS : { ...RENDER_LIMITS, timeMillis: input.timeLimitMillis };
   let outcome: RenderOutcome;
   try {
-    outcome = await e.run({ templateCode, themeCode, inputJson, limits: RENDER_LIMITS });
+    outcome = await e.run({ templateCode, themeCode, inputJson, limits });
   } catch (error) {
     // Engines answer outcomes; this is a fault of ours, still reported as the render's failure rather than a 500.
     outcome = { kind: "crashed", message: error instanceof Error ? error.message : String(error) };
@@ -139,7 +143,7 @@ export async function renderEmailSources(input: RenderInput): Promise<RenderedEm
     case "failed":
       throw renderingError(outcome.message);
     case "limit":
-      throw renderingError(limitMessages[outcome.limit]);
+      throw renderingError(limitMessages(limits)[outcome.limit]);
     case "crashed":
       throw renderingError(`The email's sandbox failed: ${outcome.message}`);
   }

@@ -21,7 +21,8 @@ import {
 
 let provider: TestProvider;
 beforeEach(() => {
-  provider = newProvider();
+  // A second for an email's code (the default is five): the looping template below runs to the limit.
+  provider = newProvider({ emailRenderTimeLimitMillis: 1_000 });
 });
 afterEach(() => expect(provider.unexpected).toEqual([]));
 
@@ -183,6 +184,15 @@ describe("templates", () => {
     expect((await get<{ templates: unknown[] }>("/internal/email-templates")).templates.length).toBe(7);
   });
 
+  it("takes the provider's render time limit, from 1 ms to 60 s", () => {
+    for (const bad of [0, -1, 1.5, 60_001]) {
+      expect(() => newProvider({ emailRenderTimeLimitMillis: bad }), String(bad)).toThrow(
+        "emailRenderTimeLimitMillis must be an integer from 1 to 60000.",
+      );
+    }
+    expect(() => newProvider({ emailRenderTimeLimitMillis: 60_000 })).not.toThrow();
+  });
+
   it("refuses a template that throws, imports what it may not, or loops forever", async () => {
     await customEmailServer();
     const { id } = await expectJson<{ id: string }>(await post("/internal/email-templates", { display_name: "Bad" }));
@@ -193,7 +203,7 @@ describe("templates", () => {
         /Cannot import "node:fs"/,
       ],
       ["export function EmailTemplate() { return process.env.HOME; }", /'process' is not defined/],
-      ["export function EmailTemplate() { while (true) {} }", /longer than 5000 ms/],
+      ["export function EmailTemplate() { while (true) {} }", /longer than 1000 ms/],
       ["export const nothing = 1;", /must export a function component named EmailTemplate/],
     ];
     for (const [source, message] of cases) {

@@ -10,7 +10,7 @@ import type {
 import type { InTransaction, OpContext } from "../context.ts";
 import { findTheme, projectLogosOf } from "./email-content.ts";
 import { outboxFieldsOf, TRANSACTIONAL } from "./email-outbox.ts";
-import { recipientProps, themeSourceFor } from "./email-rendering.ts";
+import { recipientProps, renderTimeLimit, themeSourceFor } from "./email-rendering.ts";
 import { deliveryFieldsFor } from "./mail-server.ts";
 import { unsubscribeLinkFor } from "./email-unsubscribe.ts";
 import {
@@ -101,6 +101,7 @@ function prepareCopy(ctx: OpContext, job: RenderJob, recipient: OutboxRecipientR
     user: recipientProps(user),
     project: { displayName: job.project.displayName },
     projectLogos: projectLogosOf(job.project),
+    ...renderTimeLimit(ctx),
   };
   // A category the user may turn off puts an unsubscribe link in the email (the theme shows it); the template may name
   // its category, so without an explicit one it is known only after a first rendering (finishCopy).

@@ -1,7 +1,12 @@
 import type { RenderEmailRequest, ThemeChoice } from "@authsim/sdk/contract";
 import { knownError } from "../../errors/known-error.ts";
 import { EMPTY_THEME_SOURCE, SAMPLE_CONTENT_SOURCE } from "../../email/default-sources.ts";
-import { renderEmailSources, renderingError, type RenderedEmail } from "../../email/render/sandbox.ts";
+import {
+  renderEmailSources,
+  renderingError,
+  type RenderedEmail,
+  type RenderInput,
+} from "../../email/render/sandbox.ts";
 import type { EmailTemplateRecord, EmailThemeRecord } from "../../store/admin-records.ts";
 import type { ProjectRecord, UserRecord } from "../../store/records.ts";
 import type { OpContext } from "../context.ts";
@@ -23,6 +28,12 @@ import { refusal } from "../../errors/refusals.ts";
  * template or theme is saved, and sending (domain/ops/emails/email-sending.ts). Bad source is EMAIL_RENDERING_ERROR (400) with the
  * compiler's or the runtime's message, and nothing is saved.
  */
+
+/** The provider's render time limit for an email's code, when it sets one (FakeProviderOptions.emailRenderTimeLimitMillis). */
+export const renderTimeLimit = (ctx: OpContext): Pick<RenderInput, "timeLimitMillis"> =>
+  ctx.settings.emailRenderTimeLimitMillis === undefined
+    ? {}
+    : { timeLimitMillis: ctx.settings.emailRenderTimeLimitMillis };
 
 /** The project's active theme: the selected one, or the first default when the selected one is gone. */
 export function activeThemeSource(ctx: OpContext, project: ProjectRecord): string | null {
@@ -73,6 +84,7 @@ export function renderEmailPreview(
     project: { displayName: project.displayName },
     projectLogos: projectLogosOf(project),
     preview: true,
+    ...renderTimeLimit(ctx),
   };
   return outsideLock(
     () => renderEmailSources(input),
@@ -99,6 +111,7 @@ export function updateTemplateSource(
     project: { displayName: project.displayName },
     projectLogos: projectLogosOf(project),
     preview: true,
+    ...renderTimeLimit(ctx),
   };
   return outsideLock(
     () => renderEmailSources(input),
@@ -131,6 +144,7 @@ export function updateThemeSource(
     templateSource: SAMPLE_CONTENT_SOURCE,
     project: { displayName: project.displayName },
     preview: true,
+    ...renderTimeLimit(ctx),
   };
   return outsideLock(
     () => renderEmailSources(input),
