@@ -1,9 +1,5 @@
-import {
-  type CustomerType,
-  type StripeAccountInfoJson,
-  type TransactionFilterType,
-  type TransactionJson,
-} from "../contract/areas/payments.ts";
+import { type CustomerType, type StripeAccountInfoJson } from "../contract/areas/payments.ts";
+import { type TransactionFilterType, type TransactionJson } from "../contract/areas/payments-transactions.ts";
 import { isKnownErrorOfType } from "../errors/known-error.ts";
 import type { AppContext } from "../client/app-context.ts";
 import { customerOf, type CustomerOptions } from "../client/items.ts";

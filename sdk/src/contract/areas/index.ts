@@ -14,6 +14,8 @@ export * from "./notifications.ts";
 export * from "./api-keys.ts";
 export * from "./internal-api-keys.ts";
 export * from "./payments.ts";
+export * from "./payments-transactions.ts";
+export * from "./payments-operations.ts";
 export * from "./payment-methods.ts";
 export * from "./data-vault.ts";
 export * from "./project-admin.ts";
