@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, watchFile } from "node:fs";
-import { IncomingMessage } from "node:http";
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
@@ -23,9 +22,7 @@ import {
 import { DETERMINISTIC_START_MILLIS, devPortsEnv, envLines, parseCliArgs } from "./cli-args.ts";
 import { fixtureState, startupRefusal, stateRefusal, storeState } from "./cli-safety.ts";
 import {
-  bodyTooLargeText,
   controlRefusal,
-  corsHeaders,
   hostName,
   hostRefusal,
   MAX_BODY_BYTES,
@@ -33,9 +30,11 @@ import {
 } from "@authsim/fake-provider/dev-server";
 import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.ts";
 import { nodeCryptoBackend } from "./node-crypto.ts";
-import { preloadBody } from "./request-body.ts";
+import { withBodyLimit } from "./request-body.ts";
+import { deterministicNote, seededLines } from "./banner-lines.ts";
 import { capYoungGeneration } from "./young-generation.ts";
 import { readyInfo, type ReadyInfo } from "./ready-info.ts";
+import { serveSide } from "./side-ports.ts";
 import { loadConfigFile, pushConfig } from "./config-file.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
@@ -223,35 +222,8 @@ const bundleNotes = await prepareBundles();
  */
 const CONTROL_MAX_BODY_BYTES = 256 * 1024 * 1024;
 
-/**
- * The API's own 413 text (and CORS, so a page sees it). The rest of the upload is left to Node, which reads and drops it
- * to keep the connection (bounded by the server's request timeout): closing at once would reset a connection with
- * unread data, and the client could lose the answer with it.
- */
-function bodyTooLarge(request: Request, limit: number): Response {
-  const api = new URL(request.url).pathname.startsWith("/api/");
-  return new Response(bodyTooLargeText(limit), {
-    status: 413,
-    headers: { "content-type": "text/plain; charset=utf-8", ...(api ? corsHeaders : {}) },
-  });
-}
-
 // The host check stands in front of the static pages too (the app checks its own routes).
 const pages = withBundles(provider.app.fetch, (request) => provider.app.fetch(request));
-/** `handler` once the request's body is held, up to `limit` bytes (the API's 413 past it): preloadBody, request-body.ts. */
-function withBodyLimit(
-  request: Request,
-  env: HttpBindings | Http2Bindings | undefined,
-  limit: number,
-  handler: (request: Request) => Response | Promise<Response>,
-): Response | Promise<Response> {
-  if (!(env?.incoming instanceof IncomingMessage)) return handler(request);
-  const preloading = preloadBody(request, env.incoming, limit);
-  if (preloading === "too-large") return bodyTooLarge(request, limit);
-  return preloading
-    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : handler(request)))
-    : handler(request);
-}
 const guardedFetch = (request: Request, env?: HttpBindings | Http2Bindings) => {
   const control = new URL(request.url).pathname.startsWith(CONTROL_PREFIX);
   // The control plane's refusals come before its body is read too: a foreign page's upload is never buffered.
@@ -273,7 +245,7 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
     [
       `authsim fake provider listening on ${apiUrl} (API at ${apiUrl}/api/v1, controls at ${apiUrl}${CONTROL_PREFIX})`,
       ...bundleBannerLines(apiUrl, bundleNotes),
-      `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` ${deterministicNote(options.deterministic)}` : ""}`,
+      `Password hashing: ${options.hashCost}.${options.deterministic !== null ? ` ${deterministicNote(options.deterministic, provider.clock, restoredSnapshot)}` : ""}`,
       ...(configFile
         ? [
             `Config file ${configFile} pushed to the dev project's branch config${options.watch ? " (again on every change: --watch)" : ""}.`,
@@ -304,46 +276,14 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-const bindHost = options.host;
-/**
- * A side server of the real development setup's port family (--mock-oauth-port, --svix-port, --dev-ports), behind the
- * same Host check as the API; ready once it listens. A port in use stops the start, naming the flag that chose it.
- */
-function serveSide(
-  name: keyof ReadyInfo["ports"],
-  port: number,
-  fetch: (request: Request) => Response | Promise<Response>,
-  flag: string,
-  banner: () => string,
-  /** Refusals before the body is read (the purchase port's: the control plane's, as its form posts to it). */
-  guard: (request: Request) => Response | null = () => null,
-): void {
-  let sideListening!: (port: [string, number]) => void;
-  listening.push(new Promise((resolve) => (sideListening = resolve)));
-  const side = serve(
-    {
-      // The API's body limit on every side port too: any web page can send this machine's ports a body.
-      fetch: (request: Request, env?: HttpBindings | Http2Bindings) =>
-        hostRefusal(request, requestGuard) ?? guard(request) ?? withBodyLimit(request, env, MAX_BODY_BYTES, fetch),
-      port,
-      hostname: bindHost,
-    },
-    () => {
-      sideListening([name, port]);
-      log(banner());
-    },
-  );
-  side.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: pass another ${flag}.` : error.message);
-    process.exit(1);
-  });
-}
+const sidePorts = { requestGuard, host: options.host, log, listening };
 
 // --mock-oauth-port: the shared-keys providers' mock OAuth server on a port of its own (fake-provider/src/emulator/mock-oauth/).
 // Named localhost, as the real service's development setup names it.
 if (options.mockOAuthPort !== null) {
   const mockOAuth = createMockOAuthServer(provider, { origin: `http://localhost:${options.mockOAuthPort}` });
   serveSide(
+    sidePorts,
     "mockOAuth",
     options.mockOAuthPort,
     mockOAuth.fetch,
@@ -390,6 +330,7 @@ const appFetch = (request: Request) => provider.app.fetch(request);
 if (options.svixPort !== null) {
   const svixPort = options.svixPort;
   serveSide(
+    sidePorts,
     "svix",
     svixPort,
     svixPortFetch(appFetch),
@@ -404,6 +345,7 @@ if (options.svixPort !== null) {
 // storage server's public bucket.
 if (options.purchasePort !== null) {
   serveSide(
+    sidePorts,
     "purchase",
     options.purchasePort,
     purchasePortFetch(appFetch, CONTROL_PREFIX),
@@ -415,6 +357,7 @@ if (options.purchasePort !== null) {
 if (options.mailboxPort !== null) {
   const mailboxPort = options.mailboxPort;
   serveSide(
+    sidePorts,
     "mailbox",
     mailboxPort,
     inbucketFetch(provider),
@@ -425,6 +368,7 @@ if (options.mailboxPort !== null) {
 if (options.storagePort !== null) {
   const storagePort = options.storagePort;
   serveSide(
+    sidePorts,
     "storage",
     storagePort,
     storagePortFetch(appFetch),
@@ -434,7 +378,7 @@ if (options.storagePort !== null) {
   );
 }
 if (options.smtpPort !== null)
-  void import("./smtp-port.ts").then((m) => m.serveSmtpPort(provider, options.smtpPort!, bindHost, log));
+  void import("./smtp-port.ts").then((m) => m.serveSmtpPort(provider, options.smtpPort!, options.host, log));
 if (options.dashboardUrl !== null && options.purchasePort === null)
   log(`Purchase URLs point at ${options.dashboardUrl}/purchase/{code} (the dashboard you run there serves them).`);
 
@@ -448,32 +392,3 @@ void Promise.all(listening).then(async (ports) => {
   // Loaded only here: child processes are `exec`'s alone, and every plain start would pay for node:child_process.
   if (options.exec) stop(await (await import("./run-command.ts")).runCommand(options.exec, info.env));
 });
-
-/** The banner's words for --deterministic: the seed, and where the clock stands (the fixed start, or as restored). */
-function deterministicNote(seed: string): string {
-  const now = new Date(provider.clock.now()).toISOString();
-  const clock = restoredSnapshot
-    ? `the clock is as the snapshot left it (${provider.clock.frozen ? "frozen" : "running"}, at ${now})`
-    : `the clock is frozen at ${now}, so timestamps repeat too`;
-  // A frozen past instant is the price of repeatable snapshots: say what it does to an app that reads the wall clock.
-  return (
-    `Deterministic ids, codes and keys (seed "${seed}"); ${clock}. Move it with POST ${CONTROL_PREFIX}/clock/advance or ` +
-    "/clock/freeze {at_millis}: an app that checks token expiry against its own clock sees these tokens as expired."
-  );
-}
-
-/** The banner's part for --seed: what was loaded, and the env lines of each seeded project. */
-function seededLines(file: string, report: LoadReport, apiUrl: string): string[] {
-  return report.projects.flatMap((p) => [
-    `Seeded from ${file}: project ${p.projectId} (${Object.keys(p.users).length} users, ${Object.keys(p.teams).length} teams).`,
-    ...p.warnings,
-    "",
-    ...envLines(apiUrl, {
-      id: p.projectId,
-      publishable: p.keys.publishable_client_key,
-      secret: p.keys.secret_server_key,
-      admin: p.keys.super_secret_admin_key,
-    }),
-    "",
-  ]);
-}

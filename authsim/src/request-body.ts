@@ -1,4 +1,6 @@
-import type { IncomingMessage } from "node:http";
+import { IncomingMessage } from "node:http";
+import type { Http2Bindings, HttpBindings } from "@hono/node-server";
+import { bodyTooLargeText, corsHeaders } from "@authsim/fake-provider/dev-server";
 
 /**
  * Reads a request's body from Node's stream into one Buffer before the emulator asks for it, and answers the Request's
@@ -114,4 +116,32 @@ function answerBodyFrom(request: Request, body: Buffer): void {
   }
   (request as WithBody)[preloaded] = { body, used: false };
   Object.setPrototypeOf(request, prototype);
+}
+
+/**
+ * The API's own 413 text (and CORS, so a page sees it). The rest of the upload is left to Node, which reads and drops it
+ * to keep the connection (bounded by the server's request timeout): closing at once would reset a connection with
+ * unread data, and the client could lose the answer with it.
+ */
+function bodyTooLarge(request: Request, limit: number): Response {
+  const api = new URL(request.url).pathname.startsWith("/api/");
+  return new Response(bodyTooLargeText(limit), {
+    status: 413,
+    headers: { "content-type": "text/plain; charset=utf-8", ...(api ? corsHeaders : {}) },
+  });
+}
+
+/** `handler` once the request's body is held, up to `limit` bytes (the API's 413 past it), read by preloadBody. */
+export function withBodyLimit(
+  request: Request,
+  env: HttpBindings | Http2Bindings | undefined,
+  limit: number,
+  handler: (request: Request) => Response | Promise<Response>,
+): Response | Promise<Response> {
+  if (!(env?.incoming instanceof IncomingMessage)) return handler(request);
+  const preloading = preloadBody(request, env.incoming, limit);
+  if (preloading === "too-large") return bodyTooLarge(request, limit);
+  return preloading
+    ? preloading.then((outcome) => (outcome === "too-large" ? bodyTooLarge(request, limit) : handler(request)))
+    : handler(request);
 }
