@@ -16,7 +16,7 @@
  *    outside the repo when absent (not a dependency of the repo)
  *  - the machine's speed before and after (machine-speed.ts): the host's speed drifts, CPU milliseconds included
  * Environment: BENCH_SECONDS (per scenario, default 8), BENCH_SOAK_SECONDS (default 120, 0 to skip),
- * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,loopback,inprocess,memory,soak,lifecycle,webhooks,dbsync,hostile,firebase,tests).
+ * BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated parts: cold,import,loopback,inprocess,memory,soak,lifecycle,webhooks,dbsync,hostile,firebase,tests).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -28,7 +28,7 @@ import { machineCpuSeconds, startBareNodeServer, startDevServer, statsOf } from 
 import { slowestTestFiles } from "./slow-tests.ts";
 import { soak } from "./soak.ts";
 import { inProcessRows, loopbackRows, type Row } from "./throughput.ts";
-import { coldStartMedian, lifecycleTimes } from "./timings.ts";
+import { coldStartMedian, importMedian, lifecycleTimes } from "./timings.ts";
 import { dbSyncRate } from "./db-sync.ts";
 import { inProcessWebhookLatency, loopbackWebhookLatency, type WebhookLatency } from "./webhooks.ts";
 
@@ -165,6 +165,12 @@ async function main() {
     );
   }
 
+  if (wanted("import")) {
+    const i = await importMedian(5);
+    out(
+      `a fresh process's import of @authsim/fake-provider (the built package): ${f0(i.importMillis)} ms, its first provider's first answer at ${f0(i.firstAnswerMillis)} ms (medians of 5)`,
+    );
+  }
   if (wanted("lifecycle")) {
     const t = await lifecycleTimes();
     out(

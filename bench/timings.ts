@@ -3,7 +3,9 @@
  * users, one test's worth of work: a fresh provider, a password sign-up and a sign-in through provider.fetch) and the
  * dev server's cold start (median of 5). Medians: one slow call on a machine shared with other work says little.
  */
+import { execFile } from "node:child_process";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { createFakeProvider } from "@authsim/fake-provider";
 import { clientHeaders, PASSWORD, serverHeaders } from "./scenarios.ts";
 import { startDevServer, statsOf, type DevServer } from "./server.ts";
@@ -90,4 +92,35 @@ export async function coldStartMedian(
     await server.stop();
   }
   return { millis: median(times), idleRssMiB: median(rss) };
+}
+
+/**
+ * A test worker's first import of the emulator, as a test runner's fresh process makes it (vitest runs each test file in
+ * a process of its own by default): Node loading the built package (dist/bundle/, not the sources) and the first
+ * provider answering one request. Spawned from authsim/, where the workspace's packages resolve as installed. Medians.
+ */
+export async function importMedian(runs = 5): Promise<{ importMillis: number; firstAnswerMillis: number }> {
+  const script = [
+    "const t = performance.now();",
+    'const { createFakeProvider } = await import("@authsim/fake-provider");',
+    "const imported = performance.now() - t;",
+    'await createFakeProvider().fetch(new Request("http://localhost/health"));',
+    "console.log(JSON.stringify([imported, performance.now() - t]));",
+  ].join("\n");
+  const imports: number[] = [];
+  const answers: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ["--input-type=module", "-e", script],
+        { cwd: fileURLToPath(new URL("../authsim/", import.meta.url)) },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
+    });
+    const [imported, answered] = JSON.parse(out) as [number, number];
+    imports.push(imported);
+    answers.push(answered);
+  }
+  return { importMillis: median(imports), firstAnswerMillis: median(answers) };
 }
