@@ -39,6 +39,7 @@ import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "
 import { framingGuard } from "./emulator/safety/framing.ts";
 import { STORAGE_PREFIX, storageRoutes } from "./emulator/storage/routes.ts";
 import { SharedRouter } from "./shared-router.ts";
+import { mountLazily } from "./lazy-routes.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -282,9 +283,14 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
     return errorToResponse(error, onUnexpectedError, familyOf(c.req.raw));
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
-  mountControl(app, provider);
-  // Svix's REST API over the webhook state (api/svix/routes.ts), for the dashboard and clients of Svix.
-  app.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
+  // The control plane (with the page at /) and Svix's REST API over the webhook state (api/svix/routes.ts), for the
+  // dashboard and clients of Svix: built on the first request to either (lazy-routes.ts), as most providers get none.
+  mountLazily(app, ["/", `${CONTROL_PREFIX}/*`, `${SVIX_PREFIX}/*`], () => {
+    const pages = new Hono({ router: new SharedRouter() });
+    mountControl(pages, provider);
+    pages.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
+    return pages;
+  });
   // Uploaded images (emulator/storage/routes.ts): the storage bucket the stored URLs name, when no storage port does.
   app.route(STORAGE_PREFIX, storageRoutes(store));
   app.notFound((c) => {
