@@ -283,16 +283,16 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
     return errorToResponse(error, onUnexpectedError, familyOf(c.req.raw));
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
-  // The control plane (with the page at /) and Svix's REST API over the webhook state (api/svix/routes.ts), for the
-  // dashboard and clients of Svix: built on the first request to either (lazy-routes.ts), as most providers get none.
-  mountLazily(app, ["/", `${CONTROL_PREFIX}/*`, `${SVIX_PREFIX}/*`], () => {
+  // The control plane (with the page at /), Svix's REST API over the webhook state (api/svix/routes.ts) for the
+  // dashboard and clients of Svix, and uploaded images (emulator/storage/routes.ts: the bucket the stored URLs name, when
+  // no storage port does): built on the first request to any of them (lazy-routes.ts), as most providers get none.
+  mountLazily(app, ["/", `${CONTROL_PREFIX}/*`, `${SVIX_PREFIX}/*`, `${STORAGE_PREFIX}/*`], () => {
     const pages = new Hono({ router: new SharedRouter() });
     mountControl(pages, provider);
     pages.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
+    pages.route(STORAGE_PREFIX, storageRoutes(store));
     return pages;
   });
-  // Uploaded images (emulator/storage/routes.ts): the storage bucket the stored URLs name, when no storage port does.
-  app.route(STORAGE_PREFIX, storageRoutes(store));
   app.notFound((c) => {
     const request = c.req.raw;
     // Methods outside the API's set are 405; a known method on an unknown path is the plain-text 404 (protocol.md §1).
