@@ -22,7 +22,7 @@ interface Index<T> {
  * its own first). A store has some sixty tables and a test's provider writes to a few: two maps apiece made a third of
  * a fresh provider's memory, and every provider of a test suite is garbage to collect (issue 30).
  */
-const NO_ROWS: ReadonlyMap<string, never> = new Map();
+const NO_ROWS: ReadonlyMap<string, unknown> = new Map<string, unknown>();
 /** The indexes of every table that has none (most): a list, as a table has three at most. */
 const NO_INDEXES: readonly Index<never>[] = [];
 
