@@ -18,6 +18,7 @@ import { DroppedConnection, faultMiddleware } from "./emulator/faults/middleware
 import { errorToResponse } from "./api/http/errors-to-response.ts";
 import { familyOf } from "./api/http/family.ts";
 import { urlOf } from "./api/http/request-url.ts";
+import { noteTextBody } from "./api/http/parse.ts";
 import { createOutbox } from "./emulator/outbox/outbox.ts";
 import { createRequestLog } from "./emulator/request-log/request-log.ts";
 import { requestLogMiddleware } from "./emulator/request-log/middleware.ts";
@@ -183,8 +184,13 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
 
   const provider: FakeProvider = {
     app: new Hono({ router: new SharedRouter() }),
-    fetch: async (input, init) =>
-      provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    fetch: async (input, init) => {
+      if (input instanceof Request && init === undefined) return provider.app.fetch(input);
+      const request = new Request(input, init);
+      // A string body is read from the string (api/http/parse.ts), not back out of the request's stream.
+      if (typeof init?.body === "string") noteTextBody(request, init.body);
+      return provider.app.fetch(request);
+    },
     clock,
     store,
     outbox: createOutbox(
