@@ -35,7 +35,11 @@ describe("a body known as text", () => {
 
   it("is refused past the size limit as its stream is, unless a length within it was declared", async () => {
     const big = "x".repeat(MAX_BODY_BYTES + 1);
-    const declared: Record<string, string>[] = [{}, { "content-length": String(big.length) }, { "content-length": "5" }];
+    const declared: Record<string, string>[] = [
+      {},
+      { "content-length": String(big.length) },
+      { "content-length": "5" },
+    ];
     for (const headers of declared) {
       const known = post(big, "text/plain", headers);
       noteTextBody(known, big);
