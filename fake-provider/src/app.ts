@@ -18,6 +18,7 @@ import { DroppedConnection, faultMiddleware } from "./emulator/faults/middleware
 import { errorToResponse } from "./api/http/errors-to-response.ts";
 import { familyOf } from "./api/http/family.ts";
 import { urlOf } from "./api/http/request-url.ts";
+import { noteTextBody } from "./api/http/parse.ts";
 import { createOutbox } from "./emulator/outbox/outbox.ts";
 import { createRequestLog } from "./emulator/request-log/request-log.ts";
 import { requestLogMiddleware } from "./emulator/request-log/middleware.ts";
@@ -39,6 +40,7 @@ import { controlRefusal, hostRefusal, secretKeyRefusal, type HostPolicy } from "
 import { framingGuard } from "./emulator/safety/framing.ts";
 import { STORAGE_PREFIX, storageRoutes } from "./emulator/storage/routes.ts";
 import { SharedRouter } from "./shared-router.ts";
+import { mountLazily } from "./lazy-routes.ts";
 
 function checkedCapacity(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer.`);
@@ -197,8 +199,13 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
 
   const provider: FakeProvider = {
     app: new Hono({ router: new SharedRouter() }),
-    fetch: async (input, init) =>
-      provider.app.fetch(input instanceof Request && init === undefined ? input : new Request(input, init)),
+    fetch: async (input, init) => {
+      if (input instanceof Request && init === undefined) return provider.app.fetch(input);
+      const request = new Request(input, init);
+      // A string body is read from the string (api/http/parse.ts), not back out of the request's stream.
+      if (typeof init?.body === "string") noteTextBody(request, init.body);
+      return provider.app.fetch(request);
+    },
     clock,
     store,
     outbox: createOutbox(
@@ -297,11 +304,16 @@ function assemble(options: FakeProviderOptions, parent: FakeProvider | null): Fa
     return errorToResponse(error, onUnexpectedError, familyOf(c.req.raw));
   });
   mountOperations(app, { store, clock, random, settings, onUnexpectedError, onAnswer: options.onAnswer });
-  mountControl(app, provider);
-  // Svix's REST API over the webhook state (api/svix/routes.ts), for the dashboard and clients of Svix.
-  app.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
-  // Uploaded images (emulator/storage/routes.ts): the storage bucket the stored URLs name, when no storage port does.
-  app.route(STORAGE_PREFIX, storageRoutes(store));
+  // The control plane (with the page at /), Svix's REST API over the webhook state (api/svix/routes.ts) for the
+  // dashboard and clients of Svix, and uploaded images (emulator/storage/routes.ts: the bucket the stored URLs name, when
+  // no storage port does): built on the first request to any of them (lazy-routes.ts), as most providers get none.
+  mountLazily(app, ["/", `${CONTROL_PREFIX}/*`, `${SVIX_PREFIX}/*`, `${STORAGE_PREFIX}/*`], () => {
+    const pages = new Hono({ router: new SharedRouter() });
+    mountControl(pages, provider);
+    pages.route(SVIX_PREFIX, svixApi({ store, clock, random, settings }));
+    pages.route(STORAGE_PREFIX, storageRoutes(store));
+    return pages;
+  });
   app.notFound((c) => {
     const request = c.req.raw;
     // Methods outside the API's set are 405; a known method on an unknown path is the plain-text 404 (protocol.md §1).

@@ -40,4 +40,19 @@ describe("uuid", () => {
   it("is a version-4 UUID", () => {
     expect(uuid(seededRandom("ids"))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
+
+  it("is the source's 16 bytes in hex, grouped 4-2-2-2-6, with the version and variant bits set", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), (bytes) => {
+        const id = uuid({ bytes: () => Uint8Array.from(bytes) });
+        const b = Uint8Array.from(bytes);
+        b[6] = (b[6]! & 0x0f) | 0x40;
+        b[8] = (b[8]! & 0x3f) | 0x80;
+        const hex = Buffer.from(b).toString("hex");
+        expect(id).toBe(
+          `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+        );
+      }),
+    );
+  });
 });

@@ -49,23 +49,26 @@ export function seededRandom(seed: string): RandomSource {
   };
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const HEX_CODES = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+const DASH = "-".charCodeAt(0);
+/** One id's character codes, filled and read within one call (ids are made synchronously, one at a time). */
+const uuidCodes = new Uint8Array(36);
 
 /** A version-4 UUID. */
 export function uuid(random: RandomSource): string {
   const b = random.bytes(16);
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
-  // One join: a template over slices would leave each stored id as a tree of concatenations (about 0.3 KiB an id
-  // where the string itself is 56 bytes, and a store keeps one or more per record).
-  const hex = Array.from(b, (x) => HEX[x]!);
-  return [
-    hex.slice(0, 4).join(""),
-    hex.slice(4, 6).join(""),
-    hex.slice(6, 8).join(""),
-    hex.slice(8, 10).join(""),
-    hex.slice(10).join(""),
-  ].join("-");
+  // Character codes into one string, as randomBase32 does: a flat string (a template over slices would leave each
+  // stored id as a tree of concatenations, about 0.3 KiB an id), and five times faster than joining arrays of hex
+  // pairs, which was 2% of the dev server's work in a sign-up (issue 30).
+  let at = 0;
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) uuidCodes[at++] = DASH;
+    uuidCodes[at++] = HEX_CODES[b[i]! >> 4]!;
+    uuidCodes[at++] = HEX_CODES[b[i]! & 15]!;
+  }
+  return String.fromCharCode.apply(null, uuidCodes as unknown as number[]);
 }
 
 /** Lowercase Crockford base32 (no i, l, o, u), the alphabet of refresh tokens and codes (protocol.md §4.3). */

@@ -57,5 +57,8 @@ describe("the node:crypto backend", () => {
       }),
       { numRuns: 50 },
     );
+    // The process's one ECDH object held a valid key just now: a refused scalar still answers null, not that key.
+    expect(p256KeyPair(order)).toBeNull();
+    expect(p256KeyPair(minusOne)).toEqual(await webP256KeyPair(minusOne));
   });
 });

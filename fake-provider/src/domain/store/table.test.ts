@@ -65,3 +65,52 @@ describe("Table.oldest", () => {
     }
   });
 });
+
+describe("tables never written", () => {
+  it("share nothing: each sees its own writes, deletes, loads and forks only, the others stay empty", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), step), { maxLength: 40 }), (steps) => {
+        // Three tables, one with an index; a model of each beside it.
+        const tables = [
+          new Table<{ id: string; n: number }>(),
+          new Table<{ id: string; n: number }>({ byN: { key: (r) => String(r.n) } }),
+          new Table<{ id: string; n: number }>(),
+        ];
+        const models = tables.map(() => new Map<string, number>());
+        for (const t of tables) t.attach({ record: () => {} });
+        let n = 0;
+        for (const [which, s] of steps) {
+          const table = tables[which]!;
+          const model = models[which]!;
+          if (s.kind === "set") {
+            table.set(s.id, { id: s.id, n });
+            model.set(s.id, n++);
+          } else if (s.kind === "delete" || s.kind === "dropOldest") {
+            const gone = s.kind === "delete" ? s.id : table.oldest()?.id;
+            if (gone !== undefined) table.delete(gone);
+            if (gone !== undefined) model.delete(gone);
+          } else if (s.kind === "load") {
+            model.clear();
+            for (const id of s.ids) model.set(id, n++);
+            table.load([...model].map(([id, v]) => [id, { id, n: v }]));
+          } else {
+            // A fork: a copy of a table of the same kind (the other table without an index, or the indexed one itself).
+            const source = which === 1 ? 1 : 2 - which;
+            table.shareFrom(tables[source]!);
+            const copied = [...models[source]!];
+            model.clear();
+            for (const [id, v] of copied) model.set(id, v);
+          }
+        }
+        tables.forEach((table, i) => {
+          expect(new Map(table.entries().map(([id, r]) => [id, r.n]))).toEqual(models[i]);
+          expect(table.size).toBe(models[i]!.size);
+        });
+        // The index finds only rows of its own table (its keys are unique: the last row written with a key holds it).
+        for (const row of tables[1]!.values()) expect(tables[1]!.lookup("byN", String(row.n))?.n).toBe(row.n);
+        // A table made now starts empty, whatever the others did.
+        expect(new Table().size).toBe(0);
+      }),
+    );
+  });
+});

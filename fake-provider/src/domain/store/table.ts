@@ -11,9 +11,24 @@ export interface IndexSpec<T> {
   key: (record: T) => string | null;
 }
 
+interface Index<T> {
+  name: string;
+  spec: IndexSpec<T>;
+  map: Map<string, string>;
+}
+
+/**
+ * The rows of a table never written: one empty map for them all, which only reads see (write() gives a table a map of
+ * its own first). A store has some sixty tables and a test's provider writes to a few: two maps apiece made a third of
+ * a fresh provider's memory, and every provider of a test suite is garbage to collect (issue 30).
+ */
+const NO_ROWS: ReadonlyMap<string, unknown> = new Map<string, unknown>();
+/** The indexes of every table that has none (most): a list, as a table has three at most. */
+const NO_INDEXES: readonly Index<never>[] = [];
+
 export class Table<T> {
-  private rows = new Map<string, T>();
-  private readonly indexes = new Map<string, { spec: IndexSpec<T>; map: Map<string, string> }>();
+  private rows = NO_ROWS as Map<string, T>;
+  private readonly indexes: Index<T>[];
   private journal: Journal | null = null;
   /**
    * Where `oldest()` has got to: a live iterator over the rows (a Map's iterator skips deleted entries and sees those
@@ -25,7 +40,8 @@ export class Table<T> {
   private oldestId: string | undefined = undefined;
 
   constructor(indexes: Record<string, IndexSpec<T>> = {}) {
-    for (const [name, spec] of Object.entries(indexes)) this.indexes.set(name, { spec, map: new Map() });
+    const list = Object.entries(indexes).map(([name, spec]) => ({ name, spec, map: new Map<string, string>() }));
+    this.indexes = list.length > 0 ? list : (NO_INDEXES as Index<T>[]);
   }
 
   /** Writes outside a transaction are refused: state changes only through operations. */
@@ -47,9 +63,7 @@ export class Table<T> {
 
   /** The primary key of the record whose index `name` has key `key`. */
   lookup(name: string, key: string): T | undefined {
-    const index = this.indexes.get(name);
-    if (!index) throw new Error(`No index ${name}`);
-    const id = index.map.get(key);
+    const id = this.index(name).map.get(key);
     return id === undefined ? undefined : this.rows.get(id);
   }
 
@@ -81,9 +95,7 @@ export class Table<T> {
 
   /** The records index `name` holds (those with a key): a cheap way to the few records in some state. */
   *indexed(name: string): IterableIterator<T> {
-    const index = this.indexes.get(name);
-    if (!index) throw new Error(`No index ${name}`);
-    for (const id of index.map.values()) {
+    for (const id of this.index(name).map.values()) {
       const row = this.rows.get(id);
       if (row !== undefined) yield row;
     }
@@ -109,10 +121,10 @@ export class Table<T> {
   }
 
   load(entries: [string, T][]): void {
-    this.rows.clear();
+    if (this.rows !== NO_ROWS) this.rows.clear();
     this.oldestCursor = null;
     this.oldestId = undefined;
-    for (const index of this.indexes.values()) index.map.clear();
+    for (const index of this.indexes) index.map.clear();
     for (const [id, record] of entries) this.write(id, record, undefined);
   }
 
@@ -124,10 +136,15 @@ export class Table<T> {
    */
   shareFrom(source: Table<T>): void {
     for (const record of source.rows.values()) deepFreeze(record);
-    this.rows = new Map(source.rows);
-    for (const [name, index] of this.indexes) index.map = new Map(source.indexes.get(name)?.map);
+    this.rows = source.rows.size > 0 ? new Map(source.rows) : (NO_ROWS as Map<string, T>);
+    for (const index of this.indexes) index.map = new Map(source.indexes.find((i) => i.name === index.name)?.map);
     this.oldestCursor = null;
     this.oldestId = undefined;
+  }
+
+  private index(name: string): Index<T> {
+    for (const index of this.indexes) if (index.name === name) return index;
+    throw new Error(`No index ${name}`);
   }
 
   private requireJournal(): Journal {
@@ -136,7 +153,7 @@ export class Table<T> {
   }
 
   private write(id: string, next: T | undefined, previous: T | undefined): void {
-    for (const { spec, map } of this.indexes.values()) {
+    for (const { spec, map } of this.indexes) {
       const oldKey = previous === undefined ? null : spec.key(previous);
       if (oldKey !== null && map.get(oldKey) === id) map.delete(oldKey);
       const newKey = next === undefined ? null : spec.key(next);
@@ -146,7 +163,10 @@ export class Table<T> {
       this.rows.delete(id);
       // Written again later, the id goes to the end: it is no longer the oldest even while present.
       if (id === this.oldestId) this.oldestId = undefined;
-    } else this.rows.set(id, next);
+    } else {
+      if (this.rows === NO_ROWS) this.rows = new Map();
+      this.rows.set(id, next);
+    }
   }
 }
 

@@ -12,6 +12,20 @@ const get = (p: ReturnType<typeof setup>, path: string, extra: Record<string, st
   p.fetch(`http://x/api/v1${path}`, { headers: { ...headers, ...extra } });
 
 describe("fault rules", () => {
+  it("are none until one is added, and none again once the last is spent or cleared", async () => {
+    const p = setup();
+    expect(p.faults.none()).toBe(true);
+    p.faults.add({ path: "/projects/current", action: { type: "status", status: 503 } });
+    expect(p.faults.none()).toBe(false);
+    expect((await get(p, "/projects/current")).status).toBe(503);
+    expect(p.faults.none()).toBe(true);
+    expect((await get(p, "/projects/current")).status).toBe(200);
+    p.faults.add({ path: "/projects/current", action: { type: "status", status: 503 }, times: 3 });
+    p.faults.clear();
+    expect(p.faults.none()).toBe(true);
+    expect((await get(p, "/projects/current")).status).toBe(200);
+  });
+
   it("answers a forced 429 with Retry-After once, then lets requests through", async () => {
     const p = setup();
     p.faults.add({

@@ -13,6 +13,8 @@ export interface Faults {
    * the answering one is not reached, so it keeps its count and draws no chance.
    */
   take(request: { method: string; path: string; projectId: string | null }): FaultRule[];
+  /** Whether no rule is set (the usual case): a request then needs no look at its path or headers for them. */
+  none(): boolean;
 }
 
 /** Whether a rule's action ends the request (every action but latency, which waits and lets the walk go on). */
@@ -50,6 +52,7 @@ export function createFaults(random: RandomSource): Faults {
     clear() {
       rules = [];
     },
+    none: () => rules.length === 0,
     take({ method, path, projectId }) {
       // Decided and spent here, synchronously, before the middleware awaits any latency: two concurrent requests can
       // never both use the last count of a rule.

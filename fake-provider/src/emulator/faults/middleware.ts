@@ -46,6 +46,7 @@ export function faultMiddleware(
   finishKnownError: (response: Response, request: Request) => Response,
 ): MiddlewareHandler {
   return async (c, next) => {
+    if (faults.none()) return next();
     const url = urlOf(c.req.raw);
     // Rule paths are relative to the API prefix, so a rule for /users/me fires under /api/v1 and /api/latest alike.
     const path = splitApiPath(url.pathname)?.path ?? url.pathname;

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { lazyRoutes } from "../../lazy-routes.ts";
 import { newProvider } from "../../test-support/api.ts";
 import { createMockOAuthServer } from "../mock-oauth/server.ts";
 import { forbidFraming, FRAME_ANCESTORS_POLICY, FRAME_OPTIONS } from "./framing.ts";
@@ -9,7 +10,7 @@ import { forbidFraming, FRAME_ANCESTORS_POLICY, FRAME_OPTIONS } from "./framing.
 /** Each GET route of the app outside the API, its parameters filled with a placeholder, answered: the HTML ones. */
 async function htmlPages(app: Hono, origin: string): Promise<{ path: string; response: Response }[]> {
   const paths = new Set(
-    app.routes
+    [...app.routes, ...lazyRoutes(app)]
       .filter((r) => r.method === "GET" && !r.path.startsWith("/api/"))
       .map((r) => r.path.replace(/:[^/]+/g, "x").replace(/\*/g, "x")),
   );

@@ -1,4 +1,5 @@
 import type { Context, Next } from "hono";
+import { urlOf } from "../../api/http/request-url.ts";
 
 /**
  * The emulator's own HTML pages (the dashboard, the hosted handler pages, the mock identity provider, checkout, the API
@@ -43,7 +44,7 @@ function setFrameHeaders(headers: Headers): void {
 /** Hono middleware: the answer of every path outside the API (`/api/*`) as forbidFraming makes it. */
 export async function framingGuard(c: Context, next: Next): Promise<void> {
   await next();
-  if (new URL(c.req.url).pathname.startsWith("/api/")) return;
+  if (urlOf(c.req.raw).pathname.startsWith("/api/")) return;
   const framed = forbidFraming(c.res);
   if (framed !== c.res) c.res = framed;
 }

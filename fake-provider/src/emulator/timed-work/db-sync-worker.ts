@@ -2,6 +2,7 @@ import { openExternalDb } from "#db-sync-client";
 import type { ControllableClock } from "../../clock.ts";
 import { claimSyncJobs } from "../../domain/ops/db-sync/db-sync-endpoints.ts";
 import { runSyncJob, type DatabaseOutcome, type OpenExternalDb } from "../../domain/ops/db-sync/db-sync-engine.ts";
+import { anyLayerMentionsSync } from "../../domain/ops/db-sync/db-sync-config.ts";
 import { fuseboxOf } from "../../domain/ops/db-sync/db-sync-fusebox.ts";
 import { projectsWithSync, runSequencer } from "../../domain/ops/db-sync/db-sync-sequencer.ts";
 import { runOp, type OpDeps } from "../../domain/run-op.ts";
@@ -36,7 +37,12 @@ export function dbSyncWorker(
   return {
     kind: "db-sync",
     holdsRequests: false,
-    nextDueAt: () => ((changed && fuseboxOf(read()).sequencerEnabled) || waiting() ? deps.clock.now() : null),
+    // A change while no config layer names the sync's section leaves nothing to sequence: not due, so a request that
+    // changed something starts no run (a change that adds a database is itself a commit, which sets `changed` again).
+    nextDueAt: () =>
+      (changed && fuseboxOf(read()).sequencerEnabled && anyLayerMentionsSync(read())) || waiting()
+        ? deps.clock.now()
+        : null,
     async step() {
       let handled = 0;
       // Most changes are in projects without external databases: those cost a read, no transaction.

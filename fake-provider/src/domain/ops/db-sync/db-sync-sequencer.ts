@@ -3,7 +3,7 @@ import type { DbSyncStateRecord, SequencedRow } from "../../store/db-sync-record
 import { nextSequence, type Tables } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
 import { dbSyncMappings, type CellValue, type DbSyncMapping } from "./db-sync-mappings.ts";
-import { externalDatabasesOf } from "./db-sync-config.ts";
+import { anyLayerMentionsSync, externalDatabasesOf } from "./db-sync-config.ts";
 import { fuseboxOf } from "./db-sync-fusebox.ts";
 
 /**
@@ -123,6 +123,7 @@ export function sequenceProject(ctx: OpContext, projectId: string): boolean {
 
 /** The projects whose config names external databases. */
 export function projectsWithSync(tables: Tables): string[] {
+  if (!anyLayerMentionsSync(tables)) return [];
   return [...tables.projects.values()]
     .filter((p) => Object.keys(externalDatabasesOf({ tables }, p.id)).length > 0)
     .map((p) => p.id);

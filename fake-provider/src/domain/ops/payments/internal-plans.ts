@@ -1,6 +1,7 @@
 import { INTERNAL_PROJECT_ID } from "@authsim/sdk/contract";
 import { knownError } from "../../errors/known-error.ts";
 import type { TeamRecord } from "../../store/records.ts";
+import { deepFreeze } from "../../store/table.ts";
 import type { OpContext } from "../context.ts";
 import { setOverride, getOverride } from "../config/config-layers.ts";
 import { quantityOf } from "./items.ts";
@@ -115,10 +116,21 @@ export function internalPlansOverride(): Record<string, unknown> {
   return keys;
 }
 
+/**
+ * The plans' keys, built once for the process and frozen: every provider's seed stores the same values (a record is
+ * never changed in place, and forks already share theirs frozen), where building them again was a tenth of a fresh
+ * provider's seed (issue 30).
+ */
+let seededPlans: Record<string, unknown> | null = null;
+
 /** Seeds the plans into the internal project's branch config (under anything already there). */
 export function seedInternalPlans(ctx: Pick<OpContext, "tables">): void {
+  if (!seededPlans) {
+    seededPlans = internalPlansOverride();
+    deepFreeze(seededPlans);
+  }
   setOverride(ctx, INTERNAL_PROJECT_ID, "branch", {
-    ...internalPlansOverride(),
+    ...seededPlans,
     ...getOverride(ctx, INTERNAL_PROJECT_ID, "branch"),
   });
 }
