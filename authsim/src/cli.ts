@@ -377,8 +377,15 @@ if (options.storagePort !== null) {
       `Uploaded images: http://localhost:${storagePort}/stack-storage/… (also ${provider.settings.apiBaseUrl}${STORAGE_PREFIX}/stack-storage/…).`,
   );
 }
-if (options.smtpPort !== null)
-  void import("./smtp-port.ts").then((m) => m.serveSmtpPort(provider, options.smtpPort!, options.host, log));
+// The SMTP server (--dev-ports' 29) is loaded only when asked for; ready, like the others, once it listens.
+if (options.smtpPort !== null) {
+  const smtpPort = options.smtpPort;
+  listening.push(
+    import("./smtp-port.ts")
+      .then((m) => m.serveSmtpPort(provider, smtpPort, options.host, log))
+      .then(({ port }): [string, number] => ["smtp", port]),
+  );
+}
 if (options.dashboardUrl !== null && options.purchasePort === null)
   log(`Purchase URLs point at ${options.dashboardUrl}/purchase/{code} (the dashboard you run there serves them).`);
 

@@ -2,15 +2,16 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devProjectSeed } from "@authsim/fixtures";
 import { startCli, type StartedCli } from "authsim/testing";
+import type { ReadyInfo } from "./ready-info.ts";
 
 /**
  * `--dev-ports` (cli-args.ts): the real dev server answers on each port of the development setup's family around its
  * <prefix>02 — purchase pages on 01, Inbucket's mailbox API on 05, Svix on 13, mock OAuth on 14, uploaded images on
- * 21. One server for the file; what each port answers in detail is tested in process (fake-provider/src/emulator/
+ * 21, SMTP on 29 — and --ready-json names them all. One server for the file; what each port answers in detail is tested in process (fake-provider/src/emulator/
  * dev-ports.test.ts, storage/uploaded-images.test.ts).
  */
 
-const SUFFIXES = ["01", "02", "05", "13", "14", "21"];
+const SUFFIXES = ["01", "02", "05", "13", "14", "21", "29"];
 
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -35,7 +36,7 @@ const at = (suffix: string, path: string) => `http://localhost:${prefix}${suffix
 
 beforeAll(async () => {
   prefix = await freePrefix();
-  cli = await startCli(["--port", `${prefix}02`, "--host", "localhost", "--dev-ports"]);
+  cli = await startCli(["--port", `${prefix}02`, "--host", "localhost", "--dev-ports", "--ready-json"]);
   // The side ports' lines come once each listens.
   for (let i = 0; i < 100 && !/Uploaded images: /.test(cli.banner); i++) await new Promise((r) => setTimeout(r, 50));
 }, 90_000);
@@ -49,6 +50,22 @@ const client = {
 };
 
 describe("--dev-ports", () => {
+  it("names every port of the family on --ready-json's line, the SMTP server's included", async () => {
+    // The line comes once every port listens (the banner goes to stderr with --ready-json).
+    await expect.poll(() => /^\{.*\}$/m.test(cli.banner), { timeout: 10_000 }).toBe(true);
+    const info = JSON.parse(/^\{.*\}$/m.exec(cli.banner)![0]) as ReadyInfo;
+    const port = (suffix: string) => Number(`${prefix}${suffix}`);
+    expect(info.ports).toEqual({
+      api: port("02"),
+      purchase: port("01"),
+      mailbox: port("05"),
+      svix: port("13"),
+      mockOAuth: port("14"),
+      storage: port("21"),
+      smtp: port("29"),
+    });
+  });
+
   it("serves the family: purchase URLs and pages on 01, the mailbox on 05, images on 21, Svix on 13, mock OAuth on 14", async () => {
     const signUp = await fetch(at("02", "/api/v1/auth/password/sign-up"), {
       method: "POST",

@@ -13,7 +13,15 @@ export interface ReadyInfo {
   url: string;
   apiUrl: string;
   port: number;
-  ports: { api: number; mockOAuth?: number; svix?: number; purchase?: number; mailbox?: number; storage?: number };
+  ports: {
+    api: number;
+    mockOAuth?: number;
+    svix?: number;
+    purchase?: number;
+    mailbox?: number;
+    storage?: number;
+    smtp?: number;
+  };
   projectId: string;
   publishableClientKey: string;
   secretServerKey: string;
