@@ -4,6 +4,7 @@ import { operations, operationsById } from "@authsim/sdk/contract";
 import { inProcessTarget, type InProcessTarget } from "../targets.ts";
 import { everySuite } from "./all.ts";
 import { extraCalls } from "./response-extras.ts";
+import { extraPaymentCalls } from "./response-extras-payments.ts";
 import { internalExtraCalls } from "./response-extras-internal.ts";
 import { checkAnswer, claimedAccessType, type AnswerSeen } from "./response-check.ts";
 
@@ -52,6 +53,7 @@ describe("every answer the suites draw from the in-process fake matches the cont
 
 describe("so do the answers of operations the suites do not call successfully", () => {
   extraCalls(() => target);
+  extraPaymentCalls(() => target);
   internalExtraCalls(() => target);
 });
 
