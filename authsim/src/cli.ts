@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, watchFile } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
@@ -35,7 +35,7 @@ import { deterministicNote, seededLines } from "./banner-lines.ts";
 import { capYoungGeneration } from "./young-generation.ts";
 import { readyInfo, type ReadyInfo } from "./ready-info.ts";
 import { serveSide } from "./side-ports.ts";
-import { loadConfigFile, pushConfig } from "./config-file.ts";
+import { loadConfigFile, pushConfig, watchConfigFile } from "./config-file.ts";
 import { bundleBannerLines, prepareBundles, withBundles } from "../bundles/dev-server.ts";
 
 // The control endpoint's JSON, worded as the emulator's own answers (charset included).
@@ -308,21 +308,8 @@ function stop(code: number): never {
   process.exit(code);
 }
 
-// --watch: polling the file's times (not fs.watch), so an editor that saves by replacing the file is still seen. One push
-// at a time; a broken save is reported and the last good config stays.
-if (configFile && options.watch) {
-  let pushing = Promise.resolve();
-  watchFile(configFile, { interval: 300 }, (now, before) => {
-    if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
-    pushing = pushing.then(() =>
-      applyConfig(configFile).then(
-        () => log(`Config file ${configFile} pushed again.`),
-        (error: unknown) =>
-          console.error(`${error instanceof Error ? error.message : String(error)} (the previous config stays)`),
-      ),
-    );
-  });
-}
+// --watch: the file pushed again on every change (config-file.ts).
+if (configFile && options.watch) watchConfigFile(configFile, () => applyConfig(configFile), log);
 
 // --svix-port: the webhooks' Svix API at the root of a port of its own, as the real development setup's Svix server
 // (STACK_SVIX_SERVER_URL=http://localhost:8113). Always also at /__svix on the API's port.

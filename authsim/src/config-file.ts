@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, watchFile, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { callerHeaders, type CallerCredentials } from "@authsim/sdk/contract";
@@ -120,4 +120,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * --watch: `apply` again whenever the file changes, polling its times (not fs.watch), so an editor that saves by
+ * replacing the file is still seen. One push at a time; a broken save is reported and the last good config stays.
+ */
+export function watchConfigFile(file: string, apply: () => Promise<unknown>, log: (line: string) => void): void {
+  let pushing = Promise.resolve();
+  watchFile(file, { interval: 300 }, (now, before) => {
+    if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
+    pushing = pushing.then(() =>
+      apply().then(
+        () => log(`Config file ${file} pushed again.`),
+        (error: unknown) =>
+          console.error(`${error instanceof Error ? error.message : String(error)} (the previous config stays)`),
+      ),
+    );
+  });
 }

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  DEV,
-  START_MILLIS,
   admin,
   anonymousSignUp,
   api,
@@ -14,9 +12,10 @@ import {
   server,
   type TestProvider,
 } from "../../../test-support/api.ts";
-import { evaluateSignUpRules, normalizeRule, signUpRuleContext, sortRules } from "./sign-up-rules.ts";
+import { passwordSignUp, rule, setRules } from "../../../test-support/sign-up-rules.ts";
 
-/** Sign-up rules (domain/ops/sign-in/sign-up-rules.ts): config keys, enforced at every sign-up, with a dry run and trigger counts. */
+// Sign-up rules (sign-up-rules.ts) through the API: config keys enforced at every sign-up, the dry run, the trigger
+// counts (sign-up-rules-counts.test.ts). How a rule list decides, without a provider: sign-up-rules-evaluation.test.ts.
 
 let provider: TestProvider;
 beforeEach(() => {
@@ -24,100 +23,11 @@ beforeEach(() => {
 });
 afterEach(() => expect(provider.unexpected).toEqual([]));
 
-const rules = async (override: Record<string, unknown>, p: TestProvider = provider) =>
-  expectJson(
-    await api(p, "/internal/config/override/environment", {
-      method: "PATCH",
-      headers: admin(),
-      json: { config_override_string: JSON.stringify(override) },
-    }),
-  );
-const rule = (priority: number, condition: string, type: string, extra: Record<string, unknown> = {}) => ({
-  enabled: true,
-  displayName: `rule ${priority}`,
-  priority,
-  condition,
-  action: { type },
-  ...extra,
-});
+const rules = (override: Record<string, unknown>, p: TestProvider = provider) => setRules(p, override);
 const signUpRaw = (email: string, extra: Record<string, string> = {}, p: TestProvider = provider) =>
-  api(p, "/auth/password/sign-up", { headers: client(), json: { email, password: "password-123" }, raw: extra });
+  passwordSignUp(p, email, extra);
 const userOf = async (id: string) =>
   expectJson<Record<string, unknown>>(await api(provider, `/users/${id}`, { headers: server() }));
-
-describe("evaluation", () => {
-  const config = (list: [string, unknown][], defaultAction: "allow" | "reject" = "allow") => ({
-    rules: sortRules(list.map(([id, r]) => [id, normalizeRule(r)])),
-    defaultAction,
-  });
-  const ctx = signUpRuleContext({
-    email: " Ada@Example.COM ",
-    countryCode: "us",
-    authMethod: "password",
-    oauthProvider: null,
-  });
-
-  it("builds the context as upstream does: the address trimmed and lower-cased, its domain, the country upper-cased", () => {
-    expect(ctx).toEqual({
-      email: "ada@example.com",
-      emailDomain: "example.com",
-      countryCode: "US",
-      authMethod: "password",
-      oauthProvider: "",
-      riskScores: { bot: 0, free_trial_abuse: 0 },
-    });
-  });
-
-  it("orders by priority (higher first), then by id, and stops at the first allow or reject", () => {
-    const result = evaluateSignUpRules(
-      config([
-        ["zzz", rule(0, "true", "allow")],
-        ["aaa", rule(0, "true", "reject")],
-        ["top", rule(5, "true", "log")],
-      ]),
-      ctx,
-    );
-    expect(result.evaluations.map((e) => [e.ruleId, e.status])).toEqual([
-      ["top", "matched"],
-      ["aaa", "matched"],
-    ]);
-    expect(result.outcome).toEqual({
-      shouldAllow: false,
-      decision: "reject",
-      decisionRuleId: "aaa",
-      restrictedBecauseOfRuleId: null,
-    });
-  });
-
-  it("skips disabled rules and rules without a condition, and an erroring condition does not match", () => {
-    const result = evaluateSignUpRules(
-      config(
-        [
-          ["a", { ...rule(3, "true", "reject"), enabled: false }],
-          ["b", { enabled: true, priority: 2, action: { type: "reject" } }],
-          ["c", rule(1, 'email.matches("(")', "reject")],
-          ["d", rule(0, "true", "restrict")],
-          ["e", rule(0, "true", "restrict")],
-        ],
-        "reject",
-      ),
-      ctx,
-    );
-    expect(result.evaluations.map((e) => e.status)).toEqual([
-      "disabled",
-      "missing_condition",
-      "error",
-      "matched",
-      "matched",
-    ]);
-    expect(result.outcome).toEqual({
-      shouldAllow: false,
-      decision: "default-reject",
-      decisionRuleId: null,
-      restrictedBecauseOfRuleId: "d",
-    });
-  });
-});
 
 describe("password sign-up", () => {
   it("is refused with SIGN_UP_REJECTED when a reject rule matches, without naming the rule", async () => {
@@ -340,143 +250,5 @@ describe("POST /internal/sign-up-rules-test", () => {
       400,
     );
     expect(bad.error).toContain("body.country_code must be a 2-letter country code");
-  });
-});
-
-describe("GET /internal/sign-up-rules-stats", () => {
-  it("counts triggers per rule and action over 48 hours, hour by hour, even for refused sign-ups", async () => {
-    const empty = await expectJson<{ rule_triggers: unknown[]; total_triggers: number }>(
-      await api(provider, "/internal/sign-up-rules-stats", { headers: admin() }),
-    );
-    expect(empty).toMatchObject({
-      rule_triggers: [],
-      analytics_hours: 48,
-      total_triggers: 0,
-      triggers_by_action: { allow: 0, reject: 0, restrict: 0, log: 0 },
-    });
-    await rules({
-      "auth.signUpRules.log": rule(1, "true", "log"),
-      "auth.signUpRules.no-blocked": rule(0, 'email.contains("blocked")', "reject"),
-    });
-    await expectJson(await signUpRaw(freshEmail()));
-    await expectKnownError(await signUpRaw(freshEmail("blocked")), "SIGN_UP_REJECTED", 403);
-    const stats = await expectJson<{
-      rule_triggers: {
-        rule_id: string;
-        total_count: number;
-        all_time_count: number;
-        hourly_counts: { hour: string; count: number }[];
-      }[];
-    }>(await api(provider, "/internal/sign-up-rules-stats", { headers: admin() }));
-    expect(stats).toMatchObject({
-      total_triggers: 3,
-      triggers_by_action: { allow: 0, reject: 1, restrict: 0, log: 2 },
-    });
-    expect(stats.rule_triggers.map((r) => [r.rule_id, r.total_count, r.all_time_count])).toEqual([
-      ["log", 2, 2],
-      ["no-blocked", 1, 1],
-    ]);
-    const hours = stats.rule_triggers[0]!.hourly_counts;
-    expect(hours).toHaveLength(48);
-    expect(hours.at(-1)).toEqual({
-      hour: new Date(Math.floor(START_MILLIS / 3_600_000) * 3_600_000).toISOString(),
-      count: 2,
-    });
-    // Past 48 hours a trigger leaves the window but not the all-time count.
-    provider.clock.advance(49 * 3_600_000);
-    const later = await expectJson<{
-      total_triggers: number;
-      rule_triggers: { all_time_count: number; total_count: number }[];
-    }>(await api(provider, "/internal/sign-up-rules-stats", { headers: admin() }));
-    expect(later.total_triggers).toBe(0);
-    expect(later.rule_triggers[0]).toMatchObject({ total_count: 0, all_time_count: 2 });
-  });
-
-  it("writes a $sign-up-rule-trigger analytics event per matching rule, read back as the real suite reads it", async () => {
-    await rules({ "auth.signUpRules.coalesce-rule": rule(1, "true", "log") });
-    const email = freshEmail();
-    await expectJson(await signUpRaw(email));
-    const read = await expectJson<{ result: Record<string, unknown>[] }>(
-      await api(provider, "/internal/analytics/query", {
-        headers: admin(),
-        json: {
-          query:
-            "SELECT COALESCE(NULLIF(CAST(data.rule_id, 'Nullable(String)'), ''), " +
-            "NULLIF(CAST(data.ruleId, 'Nullable(String)'), '')) as rule_id, data.action AS action, " +
-            "data.email AS email, data.auth_method AS auth_method, data.oauth_provider AS oauth_provider, " +
-            "user_id, refresh_token_id FROM events WHERE event_type = '$sign-up-rule-trigger' LIMIT 1",
-          params: {},
-        },
-      }),
-    );
-    expect(read.result).toEqual([
-      {
-        rule_id: "coalesce-rule",
-        action: "log",
-        email: email.toLowerCase(),
-        auth_method: "password",
-        oauth_provider: "",
-        user_id: null,
-        refresh_token_id: null,
-      },
-    ]);
-  });
-
-  it("answers what the real route's own queries over the events answer", async () => {
-    await rules({
-      "auth.signUpRules.a-log": rule(2, "true", "log"),
-      "auth.signUpRules.b-restrict": rule(1, 'email.contains("r")', "restrict"),
-    });
-    await expectJson(await signUpRaw(freshEmail("r")));
-    provider.clock.advance(3 * 3_600_000);
-    await expectJson(await signUpRaw(freshEmail("r")));
-    const run = async (query: string, params: Record<string, unknown>) =>
-      (
-        await expectJson<{ result: Record<string, unknown>[] }>(
-          await api(provider, "/internal/analytics/query", { headers: admin(), json: { query, params } }),
-        )
-      ).result;
-    const ruleId =
-      "COALESCE(NULLIF(CAST(data.rule_id, 'Nullable(String)'), ''), NULLIF(CAST(data.ruleId, 'Nullable(String)'), ''))";
-    const since = new Date(Math.floor(provider.clock.now() / 3_600_000) * 3_600_000 - 47 * 3_600_000);
-    const recent = await run(
-      `SELECT ${ruleId} as rule_id, data.action as action, toStartOfHour(event_at) as hour FROM events ` +
-        "WHERE event_type = '$sign-up-rule-trigger' AND project_id = {projectId:String} AND branch_id = {branchId:String} " +
-        "AND event_at >= {since:DateTime} ORDER BY event_at ASC",
-      { projectId: DEV.id, branchId: "main", since: since.toISOString().slice(0, 19) },
-    );
-    const allTime = await run(
-      `SELECT ${ruleId} as rule_id, count() as total_count FROM events ` +
-        "WHERE event_type = '$sign-up-rule-trigger' AND project_id = {projectId:String} AND branch_id = {branchId:String} " +
-        "GROUP BY rule_id",
-      { projectId: DEV.id, branchId: "main" },
-    );
-    const stats = await expectJson<{
-      total_triggers: number;
-      triggers_by_action: Record<string, number>;
-      rule_triggers: { rule_id: string; all_time_count: number; hourly_counts: { hour: string; count: number }[] }[];
-    }>(await api(provider, "/internal/sign-up-rules-stats", { headers: admin() }));
-    expect(recent).toHaveLength(4);
-    expect(stats.total_triggers).toBe(recent.length);
-    expect(stats.triggers_by_action).toMatchObject({ log: 2, restrict: 2 });
-    for (const trigger of stats.rule_triggers) {
-      expect(String(allTime.find((r) => r.rule_id === trigger.rule_id)?.total_count)).toBe(
-        String(trigger.all_time_count),
-      );
-      const hours = recent
-        .filter((r) => r.rule_id === trigger.rule_id)
-        .map((r) => new Date(`${String(r.hour).replace(" ", "T")}Z`).toISOString());
-      expect(trigger.hourly_counts.filter((h) => h.count > 0).flatMap((h) => Array(h.count).fill(h.hour))).toEqual(
-        hours,
-      );
-    }
-  });
-
-  it("is for admins only", async () => {
-    await expectKnownError(
-      await api(provider, "/internal/sign-up-rules-stats", { headers: server() }),
-      "INSUFFICIENT_ACCESS_TYPE",
-      401,
-    );
   });
 });
