@@ -3,11 +3,24 @@ import { randomBase32, uuid } from "@authsim/sdk/runtime";
 import { base64UrlToText } from "../../auth/base64url.ts";
 import { knownError } from "../../errors/known-error.ts";
 import { refusal } from "../../errors/refusals.ts";
-import type { IdpRecord, IdpResult } from "../../store/integration-records.ts";
+import type { IdpRecord } from "../../store/integration-records.ts";
 import type { OpContext } from "../context.ts";
-import { s256Challenge } from "../oauth/oauth-token.ts";
 import { createInternalApiKey } from "../projects/internal-api-keys.ts";
-import { clientOfCredentials, dashboardOrigin, findIntegrationClient } from "./integration-clients.ts";
+import { dashboardOrigin, findIntegrationClient } from "./integration-clients.ts";
+import {
+  CODE_TTL_MILLIS,
+  find,
+  idpBase,
+  idpBasePath,
+  INTERACTION_TTL_MILLIS,
+  key,
+  oidcError,
+  save,
+  type IdpAnswer,
+  type IdpCookie,
+  type IdpRequest,
+} from "./integration-idp-records.ts";
+import { discovery, token, userInfo } from "./integration-idp-token.ts";
 
 /**
  * The integrations' OpenID Connect identity provider (upstream: oidc-provider under integrations/<family>/oauth/idp),
@@ -19,65 +32,8 @@ import { clientOfCredentials, dashboardOrigin, findIntegrationClient } from "./i
  * reads the key back through that account.
  */
 
-const INTERACTION_TTL_MILLIS = 60 * 60 * 1000;
-const CODE_TTL_MILLIS = 60 * 1000;
-const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
-
-/** A cookie the answer sets (`expires` in the past deletes it). */
-export interface IdpCookie {
-  name: string;
-  value: string;
-  path: string;
-  expiresAtMillis: number;
-}
-
-/** What the provider answers: a redirect, a JSON body, the interaction's continue page, or nothing. */
-export type IdpAnswer =
-  | { kind: "redirect"; status: 303 | 307; location: string; cookies: IdpCookie[]; emptyBody?: true }
-  | { kind: "json"; status: number; body: Record<string, unknown>; headers?: Record<string, string> }
-  | { kind: "continue-page" };
-
-export interface IdpRequest {
-  method: string;
-  /** The path after …/oauth/idp/, e.g. `auth` or `interaction/<uid>/done`. */
-  route: string;
-  query: Record<string, string>;
-  form: Record<string, string>;
-  cookies: Record<string, string>;
-  authorization: string | undefined;
-}
-
-export const idpBasePath = (family: IntegrationFamily) => `/api/v1/integrations/${family}/oauth/idp`;
-const idpBase = (ctx: OpContext, family: IntegrationFamily) => `${ctx.settings.apiBaseUrl}${idpBasePath(family)}`;
-
-const key = (kind: IdpRecord["kind"], id: string) => `${kind}\u0000${id}`;
-function find<K extends IdpRecord["kind"]>(
-  ctx: OpContext,
-  family: IntegrationFamily,
-  kind: K,
-  id: string,
-): Extract<IdpRecord, { kind: K }> | undefined {
-  const record = ctx.tables.integrationIdp.get(key(kind, id));
-  if (!record || record.family !== family) return undefined;
-  if ("expiresAtMillis" in record && record.expiresAtMillis <= ctx.now) return undefined;
-  return record as Extract<IdpRecord, { kind: K }>;
-}
-const save = (ctx: OpContext, record: IdpRecord) => ctx.tables.integrationIdp.set(key(record.kind, record.id), record);
-
-/** oidc-provider's error answer: 400 JSON (its renderError as upstream configured it), with the issuer and state. */
-function oidcError(
-  ctx: OpContext,
-  family: IntegrationFamily,
-  error: string,
-  description: string,
-  state?: string | null,
-) {
-  return {
-    kind: "json",
-    status: 400,
-    body: { error, error_description: description, iss: idpBase(ctx, family), ...(state ? { state } : {}) },
-  } as const satisfies IdpAnswer;
-}
+export { exchangeIntegrationCode } from "./integration-idp-token.ts";
+export { idpBasePath, type IdpAnswer, type IdpCookie, type IdpRequest } from "./integration-idp-records.ts";
 
 /** Routes the provider's requests (its paths and methods; anything else is its 404). */
 export async function idpRequest(ctx: OpContext, family: IntegrationFamily, req: IdpRequest): Promise<IdpAnswer> {
@@ -314,104 +270,4 @@ function resume(ctx: OpContext, family: IntegrationFamily, uid: string, req: Idp
     expiresAtMillis: ctx.now + CODE_TTL_MILLIS,
   });
   return toClient(ctx, family, record.redirectUri, { code }, record.state, cleared);
-}
-
-/** POST token (a form; the client's Basic credentials): the code, once, for this client and redirect URI, with PKCE. */
-async function token(ctx: OpContext, family: IntegrationFamily, req: IdpRequest): Promise<IdpAnswer> {
-  const client = clientOfCredentials(req.authorization);
-  if (!client)
-    return {
-      kind: "json",
-      status: 401,
-      body: { error: "invalid_client", error_description: "client authentication failed" },
-    };
-  const form = req.form;
-  if (form.grant_type !== "authorization_code")
-    return {
-      kind: "json",
-      status: 400,
-      body: { error: "unsupported_grant_type", error_description: "unsupported grant_type requested" },
-    };
-  const invalidGrant = {
-    kind: "json",
-    status: 400,
-    body: { error: "invalid_grant", error_description: "grant request is invalid" },
-  } as const;
-  const code = find(ctx, family, "code", form.code ?? "");
-  if (!code || code.clientId !== client.clientId || code.redirectUri !== form.redirect_uri) return invalidGrant;
-  if (!form.code_verifier || (await s256Challenge(form.code_verifier)) !== code.codeChallenge)
-    return { ...invalidGrant, body: { error: "invalid_grant", error_description: "PKCE verification failed" } };
-  ctx.tables.integrationIdp.delete(key("code", code.id));
-  const accessToken = randomBase32(ctx.random, 256);
-  save(ctx, {
-    kind: "access-token",
-    id: accessToken,
-    family,
-    accountId: code.accountId,
-    expiresAtMillis: ctx.now + ACCESS_TOKEN_TTL_SECONDS * 1000,
-  });
-  return {
-    kind: "json",
-    status: 200,
-    body: { access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: "openid", token_type: "Bearer" },
-    headers: { "cache-control": "no-store" },
-  };
-}
-
-/** GET me (Bearer): the account the token was issued for. */
-function userInfo(ctx: OpContext, family: IntegrationFamily, req: IdpRequest): IdpAnswer {
-  const bearer = /^Bearer (.+)$/.exec(req.authorization ?? "")?.[1];
-  const record = bearer === undefined ? undefined : find(ctx, family, "access-token", bearer);
-  if (!record)
-    return { kind: "json", status: 401, body: { error: "invalid_token", error_description: "invalid token provided" } };
-  return { kind: "json", status: 200, body: { sub: record.accountId } };
-}
-
-function discovery(ctx: OpContext, family: IntegrationFamily): IdpAnswer {
-  const base = idpBase(ctx, family);
-  return {
-    kind: "json",
-    status: 200,
-    body: {
-      issuer: base,
-      authorization_endpoint: `${base}/auth`,
-      token_endpoint: `${base}/token`,
-      userinfo_endpoint: `${base}/me`,
-      jwks_uri: `${base}/.well-known/jwks.json`,
-      response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code"],
-      code_challenge_methods_supported: ["S256"],
-      scopes_supported: ["openid"],
-      subject_types_supported: ["public"],
-      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
-    },
-  };
-}
-
-/**
- * POST /integrations/<family>/oauth/token: the provider's token exchange with the same form and credentials, then the
- * result its account holds. A refusal of the provider is passed on with its status, as text (upstream's).
- */
-export async function exchangeIntegrationCode(
-  ctx: OpContext,
-  family: IntegrationFamily,
-  form: Record<string, string>,
-  authorization: string,
-): Promise<{ ok: true; result: IdpResult } | { ok: false; status: number; text: string }> {
-  const answer = await token(ctx, family, {
-    method: "POST",
-    route: "token",
-    query: {},
-    form,
-    cookies: {},
-    authorization,
-  });
-  if (answer.kind !== "json" || answer.status !== 200) {
-    const body = answer.kind === "json" ? answer.body : {};
-    return { ok: false, status: answer.kind === "json" ? answer.status : 500, text: JSON.stringify(body) };
-  }
-  const tokenRecord = find(ctx, family, "access-token", String(answer.body.access_token));
-  const account = tokenRecord && find(ctx, family, "account", tokenRecord.accountId);
-  if (!account) return { ok: false, status: 400, text: JSON.stringify({ error: "invalid_grant" }) };
-  return { ok: true, result: account.result };
 }
