@@ -12,7 +12,7 @@ import {
 
 /**
  * The bot-challenge fields (contract botChallengeFields) on sign-up and the sign-in code, as the real service's own
- * suite sends them: accepted, judged only by shape (the emulator has no challenge service). OAuth authorize: oauth-flow.test.ts.
+ * suite sends them: accepted, judged only by shape (the emulator has no challenge service). OAuth authorize: oauth-authorize.test.ts.
  */
 
 let provider: TestProvider;
