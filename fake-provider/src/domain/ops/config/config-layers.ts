@@ -1,5 +1,6 @@
 import { configLevels, type ConfigLevel, type ConfigSourceJson } from "@authsim/sdk/contract";
 import { defineOwn, prototypeSegment, setPath } from "../../safe-keys.ts";
+import { entryFieldOf } from "./config-flat.ts";
 import type { Tables } from "../../store/store.ts";
 
 /**
@@ -79,6 +80,33 @@ export function applyKeys(
       setPath(target, key, structuredClone(value));
     } else setPath(target, key, value);
   }
+}
+
+/**
+ * Applies the override's keys under `path` to a section rendered from the emulator's tables, and answers the result.
+ * `replaced`: keys the override gave a whole object (`"auth.oauth.providers.google": {…}`), which replaces what was there.
+ */
+export function sectionAfter(
+  path: string,
+  rendered: Record<string, unknown>,
+  keys: [string, unknown][],
+  replaced: readonly string[],
+): Record<string, unknown> {
+  const holder: Record<string, unknown> = {};
+  setPath(holder, path, rendered);
+  for (const key of replaced) if (isUnder(key, path)) deletePath(holder, key);
+  // A dotted key into an entry that does not exist (yet) is ignored, as upstream ignores it: only an object makes one.
+  applyKeys(holder, Object.fromEntries(keys), (key) => {
+    const entry = entryFieldOf(key);
+    if (entry === null) return true;
+    let node: unknown = holder;
+    for (const part of entry.split("."))
+      node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+    return isPlainObject(node);
+  });
+  let node: unknown = holder;
+  for (const part of path.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
+  return isPlainObject(node) ? node : {};
 }
 
 /** Every level's keys that `accept` takes, applied in order over `base`. */

@@ -2,6 +2,7 @@ import type { ProjectConfigRecord, ProjectRecord } from "../../store/records.ts"
 import { completeConfig, createdProjectApps } from "./config-defaults.ts";
 import { emailServerOf } from "./config-email-server.ts";
 import { isUnder, renderLayers } from "./config-layers.ts";
+import { providersKey, trustedDomainsKey } from "./config-flat.ts";
 import type { OpContext } from "../context.ts";
 import { listTemplates, listThemes } from "../emails/email-content.ts";
 import { defaultTemplates } from "../../email/default-sources.ts";
@@ -36,8 +37,7 @@ export const booleanKeys: Record<string, Flag> = {
 export const mergeStrategyKey = "auth.oauth.accountMergeStrategy";
 export const emailServerKey = "emails.server";
 
-export const providersKey = "auth.oauth.providers";
-export const trustedDomainsKey = "domains.trustedDomains";
+export { providersKey, trustedDomainsKey };
 export const templatesKey = "emails.templates";
 /** A provider's allow flags: the record has no place for them, so they render from the layers. */
 export const isProviderFlagKey = (key: string) =>

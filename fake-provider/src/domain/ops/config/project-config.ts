@@ -3,14 +3,14 @@ import type { OAuthProviderConfigRecord } from "../../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
 import {
-  applyKeys,
   clearKeysEverywhere,
-  deletePath,
   getOverride,
   isUnder,
   mergeOverride,
+  sectionAfter,
   setOverride,
 } from "./config-layers.ts";
+import { flatten } from "./config-flat.ts";
 import { emailConfigAfter } from "./config-email-server.ts";
 import {
   booleanKeys,
@@ -30,7 +30,6 @@ import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "../context.ts";
 import { listTemplates, removeTemplate, saveTemplate } from "../emails/email-content.ts";
 import { paymentSections } from "../payments/payments-config.ts";
-import { defineOwn, prototypeSegment, setPath } from "../../safe-keys.ts";
 import { refusal } from "../../errors/refusals.ts";
 
 export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
@@ -51,40 +50,6 @@ export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
  * email-content tables): refused rather than stored where nothing reads them.
  */
 const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes"];
-/**
- * `{a: {b: 1}}` and `{"a.b": 1}` are the same override; an empty object stays a key of its own (it makes a record
- * entry). A key naming a prototype is refused (domain/safe-keys.ts).
- */
-function flatten(value: Record<string, unknown>, prefix = ""): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const bad = prototypeSegment(path);
-    if (bad !== null) throw refusal("invalidConfigOverrideConfigKey", path, bad);
-    if (isPlainObject(v) && Object.keys(v).length > 0) {
-      // A nested object makes a record entry (`{}` first, then its fields); a dotted key alone cannot (entryFieldOf).
-      if (isRecordEntry(path)) defineOwn(out, path, {});
-      for (const [inner, innerValue] of Object.entries(flatten(v, path))) defineOwn(out, inner, innerValue);
-    } else defineOwn(out, path, isPlainObject(v) ? {} : v);
-  }
-  return out;
-}
-
-/** Sections whose entries are keyed by id (a record): the OAuth providers and the trusted domains. */
-const recordSections = [providersKey, trustedDomainsKey];
-/** `auth.oauth.providers.google`: an entry of a record section. */
-const isRecordEntry = (path: string) =>
-  recordSections.some((section) => path.startsWith(`${section}.`) && !path.slice(section.length + 1).includes("."));
-/** For `domains.trustedDomains.2.baseUrl`, the entry's path `domains.trustedDomains.2`; null for other keys. */
-function entryFieldOf(key: string): string | null {
-  for (const section of recordSections) {
-    if (!key.startsWith(`${section}.`)) continue;
-    const rest = key.slice(section.length + 1).split(".");
-    return rest.length >= 2 ? `${section}.${rest[0]}` : null;
-  }
-  return null;
-}
-
 /** The override as sent (a JSON object); its keys are checked against the level's schema by writeOverride. */
 export function parseOverride(json: string): Record<string, unknown> {
   let parsed: unknown;
@@ -95,33 +60,6 @@ export function parseOverride(json: string): Record<string, unknown> {
   }
   if (!isPlainObject(parsed)) throw refusal("configOverrideNonNullObject");
   return parsed;
-}
-
-/**
- * Applies the override's keys under `path` to a section rendered from the record, and answers the result. `replaced`:
- * keys the override gave a whole object (`"auth.oauth.providers.google": {…}`), which replaces what was there.
- */
-function sectionAfter(
-  path: string,
-  rendered: Record<string, unknown>,
-  keys: [string, unknown][],
-  replaced: readonly string[],
-): Record<string, unknown> {
-  const holder: Record<string, unknown> = {};
-  setPath(holder, path, rendered);
-  for (const key of replaced) if (isUnder(key, path)) deletePath(holder, key);
-  // A dotted key into an entry that does not exist (yet) is ignored, as upstream ignores it: only an object makes one.
-  applyKeys(holder, Object.fromEntries(keys), (key) => {
-    const entry = entryFieldOf(key);
-    if (entry === null) return true;
-    let node: unknown = holder;
-    for (const part of entry.split("."))
-      node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
-    return isPlainObject(node);
-  });
-  let node: unknown = holder;
-  for (const part of path.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
-  return isPlainObject(node) ? node : {};
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -262,7 +200,7 @@ export function writeOverride(
 ): void {
   // A pushed branch config says where it came from (the real service's order: the override's own checks first).
   assertNoNestedDots(raw);
-  const override = migrateOverride(level, flatten(raw));
+  const override = migrateOverride(level, flatten(raw, "refuse"));
   assertValidOverride(level, override);
   if (mode === "replace" && level === "branch" && source === undefined)
     throw refusal("sourceRequiredBranchLevelConfig");
