@@ -54,4 +54,3 @@ export function flatten(
   }
   return out;
 }
-

@@ -10,7 +10,7 @@ import {
   server,
   type TestProvider,
 } from "../../../test-support/api.ts";
-import { updatedProject } from "../../../test-support/admin.ts";
+import { patchConfigOverride, renderedConfig, updatedProject } from "../../../test-support/admin.ts";
 
 /** /internal/config and its overrides, sent as JSON strings (spec §7; protocol.md §6.5). */
 
@@ -20,17 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => expect(provider.unexpected).toEqual([]));
 
-const getConfig = async () =>
-  JSON.parse(
-    (await expectJson<{ config_string: string }>(await api(provider, "/internal/config", { headers: admin() })))
-      .config_string,
-  ) as Record<string, Record<string, unknown>>;
-const patchOverride = (override: unknown, level = "environment") =>
-  api(provider, `/internal/config/override/${level}`, {
-    method: "PATCH",
-    headers: admin(),
-    json: { config_override_string: JSON.stringify(override) },
-  });
+const getConfig = () => renderedConfig(provider);
+const patchOverride = (override: unknown, level?: string) => patchConfigOverride(provider, override, level);
 
 describe("the config override endpoints with a server key", () => {
   it("read and write the branch level only; another level is the real plain 403, and nothing is written", async () => {
@@ -271,7 +262,7 @@ describe("the config endpoints", () => {
     const wrongType = await patchOverride({ "auth.allowSignUp": "yes" });
     expect(wrongType.status).toBe(400);
     expect(await wrongType.text()).toContain("auth.allowSignUp must be a `boolean` type");
-    const derived = await patchOverride({ "rbac.permissions.a.description": "x" });
+    const derived = await patchOverride({ "emails.themes.a.displayName": "x" });
     expect(derived.status).toBe(400);
     expect(await derived.text()).toContain("PATCH /internal/projects/current");
     await expectKnownError(await patchOverride({}, "galaxy"), "SCHEMA_ERROR", 400);

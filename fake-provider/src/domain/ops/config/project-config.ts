@@ -26,6 +26,7 @@ import {
   trustedDomainsOf,
 } from "./config-render.ts";
 import { migrateOverride } from "./config-migrations.ts";
+import { applyRbacOverride } from "./config-rbac.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "../context.ts";
 import { listTemplates, removeTemplate, saveTemplate } from "../emails/email-content.ts";
@@ -46,10 +47,10 @@ export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
  */
 
 /**
- * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the permission and
- * email-content tables): refused rather than stored where nothing reads them.
+ * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the email themes): refused
+ * rather than stored where nothing reads them.
  */
-const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes"];
+const unmappedKeys = ["emails.selectedThemeId", "emails.themes"];
 /** The override as sent (a JSON object); its keys are checked against the level's schema by writeOverride. */
 export function parseOverride(json: string): Record<string, unknown> {
   let parsed: unknown;
@@ -200,16 +201,21 @@ export function writeOverride(
 ): void {
   // A pushed branch config says where it came from (the real service's order: the override's own checks first).
   assertNoNestedDots(raw);
-  const override = migrateOverride(level, flatten(raw, "refuse"));
-  assertValidOverride(level, override);
+  const flat = flatten(raw, "refuse");
+  const override = migrateOverride(level, flat);
+  // Checked as written, as upstream checks it (an unknown key is named as sent), unless older names were migrated.
+  const migrated = JSON.stringify(override) !== JSON.stringify(flat);
+  assertValidOverride(level, migrated ? override : raw);
   if (mode === "replace" && level === "branch" && source === undefined)
     throw refusal("sourceRequiredBranchLevelConfig");
   // Email templates are records of their own (domain/ops/emails/email-content.ts): a template key writes or removes one.
   const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
   applyTemplateOverride(ctx, project.id, override, replaced);
+  // Permission definitions and default permissions are records of their own too (config-rbac.ts).
+  const withRbac = applyRbacOverride(ctx, project, override, replaced);
   const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
   setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
-  const next = layeredProject(ctx, project);
+  const next = layeredProject(ctx, withRbac);
   ctx.tables.projects.set(next.id, next);
   assertPaymentsConsistent(ctx, next);
 }
