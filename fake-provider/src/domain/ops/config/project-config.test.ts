@@ -122,7 +122,8 @@ describe("the config endpoints", () => {
     const stored = await expectJson<{ config_string: string }>(
       await api(provider, "/internal/config/override/environment", { headers: admin() }),
     );
-    expect(JSON.parse(stored.config_string)).toEqual({ "auth.allowSignUp": true, "auth.password.allowSignIn": false });
+    // Kept as written: the nested `auth` replaced the dotted key under it (upstream's override()).
+    expect(JSON.parse(stored.config_string)).toEqual({ auth: { allowSignUp: true, password: { allowSignIn: false } } });
   });
 
   it("requirePublishableClientKey at the project level makes keyless client calls fail", async () => {
@@ -327,5 +328,57 @@ describe("the config endpoints", () => {
       await api(provider, "/internal/projects/current", { headers: admin() }),
     );
     expect(project.config.allow_localhost).toBe(true);
+  });
+});
+
+describe("an override as stored", () => {
+  const stored = async (level: string) =>
+    JSON.parse(
+      (
+        await expectJson<{ config_string: string }>(
+          await api(provider, `/internal/config/override/${level}`, { headers: admin() }),
+        )
+      ).config_string,
+    ) as Record<string, unknown>;
+  const folder = { displayName: "Environment Folder", sortOrder: 0, queries: {} };
+
+  it("keeps each key as written, its object whole (upstream's analytics-config e2e test), and renders as before", async () => {
+    await expectJson(await patchOverride({ "analytics.queryFolders.env-folder": folder }));
+    expect(await stored("environment")).toEqual({ "analytics.queryFolders.env-folder": folder });
+    expect(await stored("branch")).toEqual({});
+    expect((await getConfig()).analytics).toEqual({ queryFolders: { "env-folder": folder } });
+  });
+
+  it("a PATCH replaces the keys at and under each key it names and keeps the rest as written; reset-keys reaches into objects", async () => {
+    await expectJson(
+      await patchOverride({
+        "analytics.queryFolders.a": { ...folder, queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
+        "analytics.queryFolders.b": folder,
+      }),
+    );
+    await expectJson(
+      await patchOverride({ "analytics.queryFolders.a.displayName": "A", "analytics.queryFolders.b": null }),
+    );
+    expect(await stored("environment")).toEqual({
+      "analytics.queryFolders.a": { ...folder, queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
+      "analytics.queryFolders.a.displayName": "A",
+      "analytics.queryFolders.b": null,
+    });
+    const queryFolders = () => getConfig().then((c) => c.analytics!.queryFolders) as Promise<Record<string, unknown>>;
+    expect(await queryFolders()).toEqual({
+      a: { ...folder, displayName: "A", queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
+    });
+    await expectJson(
+      await api(provider, "/internal/config/override/environment/reset-keys", {
+        headers: admin(),
+        json: { keys: ["analytics.queryFolders.a.queries.q", "analytics.queryFolders.b"] },
+      }),
+    );
+    // The emptied `queries` goes with its only entry, as upstream's removeKeysFromConfig drops an emptied object.
+    expect(await stored("environment")).toEqual({
+      "analytics.queryFolders.a": { displayName: "Environment Folder", sortOrder: 0 },
+      "analytics.queryFolders.a.displayName": "A",
+    });
+    expect(await queryFolders()).toEqual({ a: { ...folder, displayName: "A" } });
   });
 });

@@ -5,8 +5,10 @@ import { configLevels } from "@authsim/sdk/contract";
 import {
   clearKeysEverywhere,
   getOverride,
+  getWrittenOverride,
   isUnder,
   mergeOverride,
+  removeKeys,
   sectionAfter,
   setOverride,
 } from "./config-layers.ts";
@@ -33,13 +35,13 @@ import { listTemplates, removeTemplate, saveTemplate } from "../emails/email-con
 import { paymentSections } from "../payments/payments-config.ts";
 import { refusal } from "../../errors/refusals.ts";
 
-export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
+export { getSource, getWrittenOverride, unlinkSource } from "./config-layers.ts";
 
 /**
  * The config system (protocol.md §6.5; spec §7 "/internal/config and /internal/config/override (override sent as a JSON
  * string)"). GET /internal/config renders the project's config (config-render.ts); an override is a
  * JSON object of dotted keys (or nested objects) written at a level, checked against that level's schema
- * (config-schema.ts) and stored flat (config-layers.ts).
+ * (config-schema.ts) and stored as written (config-layers.ts, which renders from its flat form).
  *
  * Keys that mirror a setting the emulator enforces (sign-up, sign-in methods, teams, API keys, the email server …) also
  * change the project record the auth endpoints read, so they take effect at once, and render from it. The payments and
@@ -203,9 +205,10 @@ export function writeOverride(
   assertNoNestedDots(raw);
   const flat = flatten(raw, "refuse");
   const override = migrateOverride(level, flat);
-  // Checked as written, as upstream checks it (an unknown key is named as sent), unless older names were migrated.
-  const migrated = JSON.stringify(override) !== JSON.stringify(flat);
-  assertValidOverride(level, migrated ? override : raw);
+  // Checked and stored as written, as upstream checks and keeps it (an unknown key is named as sent; GET answers each
+  // key as given), unless older names were migrated: then in the flat form the migrations give.
+  const written = JSON.stringify(override) !== JSON.stringify(flat) ? override : raw;
+  assertValidOverride(level, written);
   if (mode === "replace" && level === "branch" && source === undefined)
     throw refusal("sourceRequiredBranchLevelConfig");
   // Email templates are records of their own (domain/ops/emails/email-content.ts): a template key writes or removes one.
@@ -213,7 +216,7 @@ export function writeOverride(
   applyTemplateOverride(ctx, project.id, override, replaced);
   // Permission definitions and default permissions are records of their own too (config-rbac.ts).
   const withRbac = applyRbacOverride(ctx, project, override, replaced);
-  const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
+  const stored = mode === "merge" ? mergeOverride(getWrittenOverride(ctx, project.id, level), written) : written;
   setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
   const next = layeredProject(ctx, withRbac);
   ctx.tables.projects.set(next.id, next);
@@ -227,10 +230,7 @@ export function resetOverrideKeys(
   level: ConfigLevel,
   keys: readonly string[],
 ): void {
-  const kept = Object.fromEntries(
-    Object.entries(getOverride(ctx, project.id, level)).filter(([key]) => !keys.some((k) => isUnder(key, k))),
-  );
-  setOverride(ctx, project.id, level, kept);
+  setOverride(ctx, project.id, level, removeKeys(getWrittenOverride(ctx, project.id, level), keys));
   ctx.tables.projects.set(project.id, layeredProject(ctx, project));
 }
 
