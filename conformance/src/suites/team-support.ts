@@ -29,7 +29,7 @@ export async function invitationEmail(target: Target, to: string): Promise<SentE
 
 /**
  * A signed-in client whose email is verified, made through public endpoints only (the server creates it verified):
- * accepting an invitation needs a proven address (protocol.md §5.5, TEAM_INVITATION_EMAIL_MISMATCH).
+ * invitations are listed to, and accepted by id by, the user who verified the invited address (protocol.md §5.5).
  */
 export async function verifiedClient(target: Target, email = uniqueEmail("verified")) {
   await serverApp(target).createUser({

@@ -13,6 +13,27 @@ export async function updatedProject(provider: TestProvider, body: Json): Promis
   return adminProject.parse(await expectJson(await patchProject(provider, body)));
 }
 
+/** PATCH /internal/config/override/{level} (the environment unless named) with an override, sent as its JSON string. */
+export function patchConfigOverride(
+  provider: TestProvider,
+  override: unknown,
+  level = "environment",
+): Promise<Response> {
+  return api(provider, `/internal/config/override/${level}`, {
+    method: "PATCH",
+    headers: admin(),
+    json: { config_override_string: JSON.stringify(override) },
+  });
+}
+
+/** GET /internal/config, parsed: the rendered config by section. */
+export async function renderedConfig(provider: TestProvider): Promise<Record<string, Record<string, unknown>>> {
+  const { config_string } = await expectJson<{ config_string: string }>(
+    await api(provider, "/internal/config", { headers: admin() }),
+  );
+  return JSON.parse(config_string) as Record<string, Record<string, unknown>>;
+}
+
 /** A dashboard user: signed up on `internal`, with a team of their own there (they created it, so they are a member). */
 export interface Owner {
   user: SignedUp;

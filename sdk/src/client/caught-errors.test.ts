@@ -31,11 +31,15 @@ const caughtBeyondContract: Readonly<Record<string, Readonly<Partial<Record<Know
   },
   checkTeamInvitationCode: {
     TEAM_INVITATION_EMAIL_MISMATCH:
-      "the published TeamInvitationCodeError covers the three code calls; only accepting checks the address",
+      "the published TeamInvitationCodeError covers the three code calls; the mirrored service checks no address on any",
+  },
+  acceptTeamInvitation: {
+    TEAM_INVITATION_EMAIL_MISMATCH:
+      "the published TeamInvitationCodeError covers the three code calls; the mirrored accept handler checks no address",
   },
   teamInvitationDetails: {
     TEAM_INVITATION_EMAIL_MISMATCH:
-      "the published TeamInvitationCodeError covers the three code calls; only accepting checks the address",
+      "the published TeamInvitationCodeError covers the three code calls; the mirrored service checks no address on any",
   },
   updateUser: {
     PASSWORD_REQUIREMENTS_NOT_MET:

@@ -7,7 +7,7 @@ import {
 import { deleteProject, updateAdminProject } from "../../domain/ops/projects/project-admin.ts";
 import {
   assertOverrideLevelAccess,
-  getOverride,
+  getWrittenOverride,
   getSource,
   parseOverride,
   resetOverrideKeys,
@@ -50,7 +50,7 @@ export const projectAdminRoutes: RouteTable = {
   getConfigOverride: {
     handler: ({ auth, ctx, params }) => {
       assertOverrideLevelAccess(auth.type, params.level);
-      return ok({ config_string: JSON.stringify(getOverride(ctx, auth.project.id, params.level)) });
+      return ok({ config_string: JSON.stringify(getWrittenOverride(ctx, auth.project.id, params.level)) });
     },
   },
   // The older path without a level writes the environment override, as the published SDK's updateConfig does.

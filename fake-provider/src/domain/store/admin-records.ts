@@ -95,7 +95,10 @@ export interface EmailDraftRecord {
 
 import type { ConfigSourceJson } from "@authsim/sdk/contract";
 
-/** What was written at one level of the config system, as dotted keys (protocol.md §6.5). Keyed `${projectId}:${level}`. */
+/**
+ * What was written at one level of the config system, as written: top-level keys dotted or not, values nested or not
+ * (protocol.md §6.5; domain/ops/config/config-layers.ts reads its flat form). Keyed `${projectId}:${level}`.
+ */
 export interface ConfigOverrideRecord {
   projectId: string;
   level: "project" | "branch" | "environment";

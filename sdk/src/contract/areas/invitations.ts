@@ -73,7 +73,6 @@ export const invitationsOperations = defineOperations("invitations", {
     errors: [
       "ITEM_NOT_FOUND",
       "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
-      "TEAM_INVITATION_EMAIL_MISMATCH",
       "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
       "TEAM_MEMBERSHIP_ALREADY_EXISTS",
       "TEAM_NOT_FOUND",
@@ -128,7 +127,6 @@ export const invitationsOperations = defineOperations("invitations", {
       "INSUFFICIENT_ACCESS_TYPE",
       "ITEM_NOT_FOUND",
       "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
-      "TEAM_INVITATION_EMAIL_MISMATCH",
       "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
       "TEAM_MEMBERSHIP_ALREADY_EXISTS",
       "TEAM_NOT_FOUND",

@@ -10,6 +10,7 @@ import {
   server,
   type TestProvider,
 } from "../../../test-support/api.ts";
+import { patchConfigOverride, renderedConfig } from "../../../test-support/admin.ts";
 
 /**
  * The config model as the real service's suite drives it (protocol.md §6.5): `updateConfig` of the published kit sends
@@ -22,17 +23,8 @@ beforeEach(() => {
 });
 afterEach(() => expect(provider.unexpected).toEqual([]));
 
-const patch = (override: unknown, level = "environment") =>
-  api(provider, `/internal/config/override/${level}`, {
-    method: "PATCH",
-    headers: admin(),
-    json: { config_override_string: JSON.stringify(override) },
-  });
-const getConfig = async () =>
-  JSON.parse(
-    (await expectJson<{ config_string: string }>(await api(provider, "/internal/config", { headers: admin() })))
-      .config_string,
-  ) as Record<string, Record<string, unknown>>;
+const patch = (override: unknown, level?: string) => patchConfigOverride(provider, override, level);
+const getConfig = () => renderedConfig(provider);
 const text = async (response: Response) => [response.status, await response.text()];
 
 describe("config overrides", () => {

@@ -2,11 +2,12 @@ import type { ProjectConfigRecord, ProjectRecord } from "../../store/records.ts"
 import { completeConfig, createdProjectApps } from "./config-defaults.ts";
 import { emailServerOf } from "./config-email-server.ts";
 import { isUnder, renderLayers } from "./config-layers.ts";
+import { providersKey, trustedDomainsKey } from "./config-flat.ts";
 import type { OpContext } from "../context.ts";
 import { listTemplates, listThemes } from "../emails/email-content.ts";
 import { defaultTemplates } from "../../email/default-sources.ts";
 import { paymentSections } from "../payments/payments-config.ts";
-import { isSystemPermission, listDefinitions } from "../teams/permissions.ts";
+import { rbacKey, rbacOf } from "./config-rbac.ts";
 import { signUpRulesOf } from "../sign-in/sign-up-rules.ts";
 
 /**
@@ -36,8 +37,7 @@ export const booleanKeys: Record<string, Flag> = {
 export const mergeStrategyKey = "auth.oauth.accountMergeStrategy";
 export const emailServerKey = "emails.server";
 
-export const providersKey = "auth.oauth.providers";
-export const trustedDomainsKey = "domains.trustedDomains";
+export { providersKey, trustedDomainsKey };
 export const templatesKey = "emails.templates";
 /** A provider's allow flags: the record has no place for them, so they render from the layers. */
 export const isProviderFlagKey = (key: string) =>
@@ -50,6 +50,7 @@ const isRecordKey = (key: string) =>
   isUnder(key, emailServerKey) ||
   isUnder(key, trustedDomainsKey) ||
   isUnder(key, templatesKey) ||
+  isUnder(key, rbacKey) ||
   (isUnder(key, providersKey) && !isProviderFlagKey(key));
 /** Keys rendered by domain/ops/payments/payments-config.ts. */
 const isPaymentKey = (key: string) => isUnder(key, "payments") || isUnder(key, "dataVault");
@@ -105,7 +106,6 @@ function defaultTemplatesOf(ctx: OpContext, projectId: string): Record<string, R
  */
 export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<string, unknown> {
   const c = project.config;
-  const permissionSet = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true]));
   const config: Record<string, unknown> = {
     project: { requirePublishableClientKey: c.require_publishable_client_key },
     teams: {
@@ -144,26 +144,7 @@ export function renderConfig(ctx: OpContext, project: ProjectRecord): Record<str
       templates:
         c.email_config?.type === "standard" ? templatesOf(ctx, project.id) : defaultTemplatesOf(ctx, project.id),
     },
-    rbac: {
-      // The project's own definitions (the system ones are not config), contained ids as a set, as upstream keeps them.
-      permissions: Object.fromEntries(
-        [...listDefinitions(ctx, project.id, "team"), ...listDefinitions(ctx, project.id, "project")]
-          .filter((d) => !isSystemPermission(d.id))
-          .map((d) => [
-            d.id,
-            {
-              containedPermissionIds: permissionSet(d.containedPermissionIds.map((id) => ({ id }))),
-              ...(d.description === null ? {} : { description: d.description }),
-              scope: d.scope,
-            },
-          ]),
-      ),
-      defaultPermissions: {
-        teamCreator: permissionSet(c.team_creator_default_permissions),
-        teamMember: permissionSet(c.team_member_default_permissions),
-        signUp: permissionSet(c.user_default_permissions),
-      },
-    },
+    rbac: rbacOf(ctx, project),
   };
   const sections = paymentSections(ctx, project);
   config.payments = {

@@ -10,7 +10,7 @@ import {
   server,
   type TestProvider,
 } from "../../../test-support/api.ts";
-import { updatedProject } from "../../../test-support/admin.ts";
+import { patchConfigOverride, renderedConfig, updatedProject } from "../../../test-support/admin.ts";
 
 /** /internal/config and its overrides, sent as JSON strings (spec §7; protocol.md §6.5). */
 
@@ -20,17 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => expect(provider.unexpected).toEqual([]));
 
-const getConfig = async () =>
-  JSON.parse(
-    (await expectJson<{ config_string: string }>(await api(provider, "/internal/config", { headers: admin() })))
-      .config_string,
-  ) as Record<string, Record<string, unknown>>;
-const patchOverride = (override: unknown, level = "environment") =>
-  api(provider, `/internal/config/override/${level}`, {
-    method: "PATCH",
-    headers: admin(),
-    json: { config_override_string: JSON.stringify(override) },
-  });
+const getConfig = () => renderedConfig(provider);
+const patchOverride = (override: unknown, level?: string) => patchConfigOverride(provider, override, level);
 
 describe("the config override endpoints with a server key", () => {
   it("read and write the branch level only; another level is the real plain 403, and nothing is written", async () => {
@@ -131,7 +122,8 @@ describe("the config endpoints", () => {
     const stored = await expectJson<{ config_string: string }>(
       await api(provider, "/internal/config/override/environment", { headers: admin() }),
     );
-    expect(JSON.parse(stored.config_string)).toEqual({ "auth.allowSignUp": true, "auth.password.allowSignIn": false });
+    // Kept as written: the nested `auth` replaced the dotted key under it (upstream's override()).
+    expect(JSON.parse(stored.config_string)).toEqual({ auth: { allowSignUp: true, password: { allowSignIn: false } } });
   });
 
   it("requirePublishableClientKey at the project level makes keyless client calls fail", async () => {
@@ -271,7 +263,7 @@ describe("the config endpoints", () => {
     const wrongType = await patchOverride({ "auth.allowSignUp": "yes" });
     expect(wrongType.status).toBe(400);
     expect(await wrongType.text()).toContain("auth.allowSignUp must be a `boolean` type");
-    const derived = await patchOverride({ "rbac.permissions.a.description": "x" });
+    const derived = await patchOverride({ "emails.themes.a.displayName": "x" });
     expect(derived.status).toBe(400);
     expect(await derived.text()).toContain("PATCH /internal/projects/current");
     await expectKnownError(await patchOverride({}, "galaxy"), "SCHEMA_ERROR", 400);
@@ -336,5 +328,57 @@ describe("the config endpoints", () => {
       await api(provider, "/internal/projects/current", { headers: admin() }),
     );
     expect(project.config.allow_localhost).toBe(true);
+  });
+});
+
+describe("an override as stored", () => {
+  const stored = async (level: string) =>
+    JSON.parse(
+      (
+        await expectJson<{ config_string: string }>(
+          await api(provider, `/internal/config/override/${level}`, { headers: admin() }),
+        )
+      ).config_string,
+    ) as Record<string, unknown>;
+  const folder = { displayName: "Environment Folder", sortOrder: 0, queries: {} };
+
+  it("keeps each key as written, its object whole (upstream's analytics-config e2e test), and renders as before", async () => {
+    await expectJson(await patchOverride({ "analytics.queryFolders.env-folder": folder }));
+    expect(await stored("environment")).toEqual({ "analytics.queryFolders.env-folder": folder });
+    expect(await stored("branch")).toEqual({});
+    expect((await getConfig()).analytics).toEqual({ queryFolders: { "env-folder": folder } });
+  });
+
+  it("a PATCH replaces the keys at and under each key it names and keeps the rest as written; reset-keys reaches into objects", async () => {
+    await expectJson(
+      await patchOverride({
+        "analytics.queryFolders.a": { ...folder, queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
+        "analytics.queryFolders.b": folder,
+      }),
+    );
+    await expectJson(
+      await patchOverride({ "analytics.queryFolders.a.displayName": "A", "analytics.queryFolders.b": null }),
+    );
+    expect(await stored("environment")).toEqual({
+      "analytics.queryFolders.a": { ...folder, queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
+      "analytics.queryFolders.a.displayName": "A",
+      "analytics.queryFolders.b": null,
+    });
+    const queryFolders = () => getConfig().then((c) => c.analytics!.queryFolders) as Promise<Record<string, unknown>>;
+    expect(await queryFolders()).toEqual({
+      a: { ...folder, displayName: "A", queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
+    });
+    await expectJson(
+      await api(provider, "/internal/config/override/environment/reset-keys", {
+        headers: admin(),
+        json: { keys: ["analytics.queryFolders.a.queries.q", "analytics.queryFolders.b"] },
+      }),
+    );
+    // The emptied `queries` goes with its only entry, as upstream's removeKeysFromConfig drops an emptied object.
+    expect(await stored("environment")).toEqual({
+      "analytics.queryFolders.a": { displayName: "Environment Folder", sortOrder: 0 },
+      "analytics.queryFolders.a.displayName": "A",
+    });
+    expect(await queryFolders()).toEqual({ a: { ...folder, displayName: "A" } });
   });
 });

@@ -3,14 +3,16 @@ import type { OAuthProviderConfigRecord } from "../../store/admin-records.ts";
 import type { ProjectConfigRecord, ProjectRecord } from "../../store/records.ts";
 import { configLevels } from "@authsim/sdk/contract";
 import {
-  applyKeys,
   clearKeysEverywhere,
-  deletePath,
   getOverride,
+  getWrittenOverride,
   isUnder,
   mergeOverride,
+  removeKeys,
+  sectionAfter,
   setOverride,
 } from "./config-layers.ts";
+import { flatten } from "./config-flat.ts";
 import { emailConfigAfter } from "./config-email-server.ts";
 import {
   booleanKeys,
@@ -26,20 +28,20 @@ import {
   trustedDomainsOf,
 } from "./config-render.ts";
 import { migrateOverride } from "./config-migrations.ts";
+import { applyRbacOverride } from "./config-rbac.ts";
 import { assertNoNestedDots, assertValidOverride } from "./config-schema.ts";
 import type { OpContext } from "../context.ts";
 import { listTemplates, removeTemplate, saveTemplate } from "../emails/email-content.ts";
 import { paymentSections } from "../payments/payments-config.ts";
-import { defineOwn, prototypeSegment, setPath } from "../../safe-keys.ts";
 import { refusal } from "../../errors/refusals.ts";
 
-export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
+export { getSource, getWrittenOverride, unlinkSource } from "./config-layers.ts";
 
 /**
  * The config system (protocol.md §6.5; spec §7 "/internal/config and /internal/config/override (override sent as a JSON
  * string)"). GET /internal/config renders the project's config (config-render.ts); an override is a
  * JSON object of dotted keys (or nested objects) written at a level, checked against that level's schema
- * (config-schema.ts) and stored flat (config-layers.ts).
+ * (config-schema.ts) and stored as written (config-layers.ts, which renders from its flat form).
  *
  * Keys that mirror a setting the emulator enforces (sign-up, sign-in methods, teams, API keys, the email server …) also
  * change the project record the auth endpoints read, so they take effect at once, and render from it. The payments and
@@ -47,44 +49,10 @@ export { getOverride, getSource, unlinkSource } from "./config-layers.ts";
  */
 
 /**
- * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the permission and
- * email-content tables): refused rather than stored where nothing reads them.
+ * Valid keys of settings the emulator keeps elsewhere with no mapping from the config yet (the email themes): refused
+ * rather than stored where nothing reads them.
  */
-const unmappedKeys = ["rbac", "emails.selectedThemeId", "emails.themes"];
-/**
- * `{a: {b: 1}}` and `{"a.b": 1}` are the same override; an empty object stays a key of its own (it makes a record
- * entry). A key naming a prototype is refused (domain/safe-keys.ts).
- */
-function flatten(value: Record<string, unknown>, prefix = ""): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const bad = prototypeSegment(path);
-    if (bad !== null) throw refusal("invalidConfigOverrideConfigKey", path, bad);
-    if (isPlainObject(v) && Object.keys(v).length > 0) {
-      // A nested object makes a record entry (`{}` first, then its fields); a dotted key alone cannot (entryFieldOf).
-      if (isRecordEntry(path)) defineOwn(out, path, {});
-      for (const [inner, innerValue] of Object.entries(flatten(v, path))) defineOwn(out, inner, innerValue);
-    } else defineOwn(out, path, isPlainObject(v) ? {} : v);
-  }
-  return out;
-}
-
-/** Sections whose entries are keyed by id (a record): the OAuth providers and the trusted domains. */
-const recordSections = [providersKey, trustedDomainsKey];
-/** `auth.oauth.providers.google`: an entry of a record section. */
-const isRecordEntry = (path: string) =>
-  recordSections.some((section) => path.startsWith(`${section}.`) && !path.slice(section.length + 1).includes("."));
-/** For `domains.trustedDomains.2.baseUrl`, the entry's path `domains.trustedDomains.2`; null for other keys. */
-function entryFieldOf(key: string): string | null {
-  for (const section of recordSections) {
-    if (!key.startsWith(`${section}.`)) continue;
-    const rest = key.slice(section.length + 1).split(".");
-    return rest.length >= 2 ? `${section}.${rest[0]}` : null;
-  }
-  return null;
-}
-
+const unmappedKeys = ["emails.selectedThemeId", "emails.themes"];
 /** The override as sent (a JSON object); its keys are checked against the level's schema by writeOverride. */
 export function parseOverride(json: string): Record<string, unknown> {
   let parsed: unknown;
@@ -95,33 +63,6 @@ export function parseOverride(json: string): Record<string, unknown> {
   }
   if (!isPlainObject(parsed)) throw refusal("configOverrideNonNullObject");
   return parsed;
-}
-
-/**
- * Applies the override's keys under `path` to a section rendered from the record, and answers the result. `replaced`:
- * keys the override gave a whole object (`"auth.oauth.providers.google": {…}`), which replaces what was there.
- */
-function sectionAfter(
-  path: string,
-  rendered: Record<string, unknown>,
-  keys: [string, unknown][],
-  replaced: readonly string[],
-): Record<string, unknown> {
-  const holder: Record<string, unknown> = {};
-  setPath(holder, path, rendered);
-  for (const key of replaced) if (isUnder(key, path)) deletePath(holder, key);
-  // A dotted key into an entry that does not exist (yet) is ignored, as upstream ignores it: only an object makes one.
-  applyKeys(holder, Object.fromEntries(keys), (key) => {
-    const entry = entryFieldOf(key);
-    if (entry === null) return true;
-    let node: unknown = holder;
-    for (const part of entry.split("."))
-      node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
-    return isPlainObject(node);
-  });
-  let node: unknown = holder;
-  for (const part of path.split(".")) node = isPlainObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
-  return isPlainObject(node) ? node : {};
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -262,16 +203,22 @@ export function writeOverride(
 ): void {
   // A pushed branch config says where it came from (the real service's order: the override's own checks first).
   assertNoNestedDots(raw);
-  const override = migrateOverride(level, flatten(raw));
-  assertValidOverride(level, override);
+  const flat = flatten(raw, "refuse");
+  const override = migrateOverride(level, flat);
+  // Checked and stored as written, as upstream checks and keeps it (an unknown key is named as sent; GET answers each
+  // key as given), unless older names were migrated: then in the flat form the migrations give.
+  const written = JSON.stringify(override) !== JSON.stringify(flat) ? override : raw;
+  assertValidOverride(level, written);
   if (mode === "replace" && level === "branch" && source === undefined)
     throw refusal("sourceRequiredBranchLevelConfig");
   // Email templates are records of their own (domain/ops/emails/email-content.ts): a template key writes or removes one.
   const replaced = Object.entries(raw).flatMap(([key, value]) => (isPlainObject(value) ? [key] : []));
   applyTemplateOverride(ctx, project.id, override, replaced);
-  const stored = mode === "merge" ? mergeOverride(getOverride(ctx, project.id, level), override) : override;
+  // Permission definitions and default permissions are records of their own too (config-rbac.ts).
+  const withRbac = applyRbacOverride(ctx, project, override, replaced);
+  const stored = mode === "merge" ? mergeOverride(getWrittenOverride(ctx, project.id, level), written) : written;
   setOverride(ctx, project.id, level, stored, level === "branch" ? source : undefined);
-  const next = layeredProject(ctx, project);
+  const next = layeredProject(ctx, withRbac);
   ctx.tables.projects.set(next.id, next);
   assertPaymentsConsistent(ctx, next);
 }
@@ -283,10 +230,7 @@ export function resetOverrideKeys(
   level: ConfigLevel,
   keys: readonly string[],
 ): void {
-  const kept = Object.fromEntries(
-    Object.entries(getOverride(ctx, project.id, level)).filter(([key]) => !keys.some((k) => isUnder(key, k))),
-  );
-  setOverride(ctx, project.id, level, kept);
+  setOverride(ctx, project.id, level, removeKeys(getWrittenOverride(ctx, project.id, level), keys));
   ctx.tables.projects.set(project.id, layeredProject(ctx, project));
 }
 

@@ -1,13 +1,7 @@
 import type { SendEmailRequest } from "@authsim/sdk/contract";
 import { uuid } from "@authsim/sdk/runtime";
 import { knownError } from "../../errors/known-error.ts";
-import type {
-  OutboxEntryRecord,
-  OutboxRecipientRecord,
-  ProjectRecord,
-  SentEmailRecord,
-  UserRecord,
-} from "../../store/records.ts";
+import type { OutboxEntryRecord, ProjectRecord, SentEmailRecord, UserRecord } from "../../store/records.ts";
 import { nextSequence } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
 import { keepInOutbox } from "./outbox.ts";
@@ -76,6 +70,26 @@ export function recordSentEmail(
 }
 
 /**
+ * Queues outbox entries for the queue to render (domain/ops/emails/email-queue.ts): subject, content and address are
+ * its to fill in. Without a queue delay they are rendered once this transaction has committed, before the request
+ * answers. Each entry: the user it is for (null for "custom-emails" recipients) and its outbox fields.
+ */
+export function queueEmails(
+  ctx: OpContext,
+  projectId: string,
+  entries: readonly { userId: string | null; fields: OutboxEntryRecord }[],
+): SentEmailRecord[] {
+  const queued = entries.map(({ userId, fields }) =>
+    recordSentEmail(ctx, projectId, null, userId, { subject: "", html: "", text: "" }, fields),
+  );
+  renderInlineAfterCommit(
+    ctx,
+    queued.map((e) => e.id),
+  );
+  return queued;
+}
+
+/**
  * POST /emails/send-email: one outbox entry per requested user, queued for rendering (domain/ops/emails/email-queue.ts). A user
  * without a primary email or who turned the category off by then gets a "skipped" entry (as upstream, the answer lists
  * every requested user); with `scheduled_at_millis` in the future the entries stay "scheduled" until the clock reaches it.
@@ -113,29 +127,29 @@ export function sendCustomEmail(
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
   const variables = body.variables ?? {};
 
-  const queued: SentEmailRecord[] = [];
-  for (const user of users) {
-    const recipient: OutboxRecipientRecord = { type: "user-primary-email", userId: user.id };
-    const fields = newOutboxFields(ctx, recipient, {
-      tsxSource: templateSource,
-      themeId,
-      variables,
-      createdWith: draft ? "draft" : "programmatic-call",
-      draftId: draft?.id ?? null,
-      templateId: template?.id ?? null,
-      scheduledAtMillis: body.scheduled_at_millis ?? ctx.now,
-      notificationCategoryId: null,
-      awaitingRender: true,
-      subjectOverride: body.subject ?? null,
-      categoryOverrideId: explicitCategory?.id ?? null,
-    });
-    // Subject, content and address are the queue's to fill in (domain/ops/emails/email-queue.ts).
-    queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
-  }
-  // Inline (no queue delay), they are rendered once this transaction has committed, before the request answers.
-  renderInlineAfterCommit(
+  queueEmails(
     ctx,
-    queued.map((e) => e.id),
+    project.id,
+    users.map((user) => ({
+      userId: user.id,
+      fields: newOutboxFields(
+        ctx,
+        { type: "user-primary-email", userId: user.id },
+        {
+          tsxSource: templateSource,
+          themeId,
+          variables,
+          createdWith: draft ? "draft" : "programmatic-call",
+          draftId: draft?.id ?? null,
+          templateId: template?.id ?? null,
+          scheduledAtMillis: body.scheduled_at_millis ?? ctx.now,
+          notificationCategoryId: null,
+          awaitingRender: true,
+          subjectOverride: body.subject ?? null,
+          categoryOverrideId: explicitCategory?.id ?? null,
+        },
+      ),
+    })),
   );
   if (draft) markDraftSent(ctx, draft);
   return { results: users.map((u) => ({ user_id: u.id })) };
@@ -171,25 +185,27 @@ export function sendServiceTemplateEmail(
   const template = requireTemplate(ctx, project.id, templateId, () => refusal("defaultTemplateNotFound", templateId));
   const selected = template.themeId === false ? null : (template.themeId ?? project.config.email_theme);
   const themeId = selected === null ? null : (findTheme(ctx, project.id, selected)?.id ?? selected);
-  const queued: SentEmailRecord[] = [];
-  for (const user of users) {
-    const recipient: OutboxRecipientRecord = { type: "user-primary-email", userId: user.id };
-    const fields = newOutboxFields(ctx, recipient, {
-      tsxSource: template.tsxSource,
-      themeId,
-      variables,
-      createdWith: "programmatic-call",
-      templateId: template.id,
-      scheduledAtMillis: ctx.now,
-      notificationCategoryId: null,
-      awaitingRender: true,
-      subjectOverride: null,
-      categoryOverrideId: null,
-    });
-    queued.push(recordSentEmail(ctx, project.id, null, user.id, { subject: "", html: "", text: "" }, fields));
-  }
-  renderInlineAfterCommit(
+  queueEmails(
     ctx,
-    queued.map((e) => e.id),
+    project.id,
+    users.map((user) => ({
+      userId: user.id,
+      fields: newOutboxFields(
+        ctx,
+        { type: "user-primary-email", userId: user.id },
+        {
+          tsxSource: template.tsxSource,
+          themeId,
+          variables,
+          createdWith: "programmatic-call",
+          templateId: template.id,
+          scheduledAtMillis: ctx.now,
+          notificationCategoryId: null,
+          awaitingRender: true,
+          subjectOverride: null,
+          categoryOverrideId: null,
+        },
+      ),
+    })),
   );
 }

@@ -3,7 +3,7 @@ import { knownError } from "../../errors/known-error.ts";
 import type { TeamRecord } from "../../store/records.ts";
 import { deepFreeze } from "../../store/table.ts";
 import type { OpContext } from "../context.ts";
-import { setOverride, getOverride } from "../config/config-layers.ts";
+import { getWrittenOverride, setOverride } from "../config/config-layers.ts";
 import { quantityOf } from "./items.ts";
 import { configuredProducts, findItem, offerOf } from "./payments-config.ts";
 import { grantOffer } from "./purchases.ts";
@@ -129,10 +129,14 @@ export function seedInternalPlans(ctx: Pick<OpContext, "tables">): void {
     seededPlans = internalPlansOverride();
     deepFreeze(seededPlans);
   }
-  setOverride(ctx, INTERNAL_PROJECT_ID, "branch", {
-    ...seededPlans,
-    ...getOverride(ctx, INTERNAL_PROJECT_ID, "branch"),
-  });
+  // A level with nothing yet stores the shared plans object itself, so its flat form is made once for the process.
+  const old = getWrittenOverride(ctx, INTERNAL_PROJECT_ID, "branch");
+  setOverride(
+    ctx,
+    INTERNAL_PROJECT_ID,
+    "branch",
+    Object.keys(old).length === 0 ? seededPlans : { ...seededPlans, ...old },
+  );
 }
 
 /**

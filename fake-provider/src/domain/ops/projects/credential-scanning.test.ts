@@ -5,6 +5,7 @@ import {
   eachTestSignedUp,
   expectJson,
   expectKnownError,
+  admin,
   server,
   signUp,
   START_MILLIS,
@@ -12,6 +13,7 @@ import {
   type TestProvider,
 } from "../../../test-support/api.ts";
 import { as, seedTeam } from "../../../test-support/account.ts";
+import { TRANSACTIONAL } from "../emails/email-outbox.ts";
 
 /** POST /integrations/credential-scanning/revoke: a leaked key revoked by its secret, its owners told by email. */
 
@@ -64,6 +66,36 @@ describe("credential-scanning revoke", () => {
     );
     await expectJson(await revoke(key.value));
     expect(revokedEmails().map((email) => email.to)).toEqual([[user.email]]);
+  });
+
+  it("sends it as upstream's queue sends an email: its HTML as a themeless template, its text made from the rendering, one high-priority Transactional entry per address", async () => {
+    const key = await userKey({ description: "Key <HTML & co>" });
+    await expectJson(await revoke(key.value));
+    const [email] = revokedEmails();
+    // The subject is the description as given (upstream does not escape it); the document is what the queue renders
+    // for a template without a theme, and the text is its plain-text rendering, not a separate string.
+    expect(email!.subject).toBe("API Key Revoked: Key <HTML & co>");
+    expect(email!.html.startsWith("<!DOCTYPE html")).toBe(true);
+    expect(email!.html).toContain("Key &lt;HTML &amp; co&gt;");
+    expect(email!.text).toContain("Key <HTML & co>");
+    expect(email!.text).not.toMatch(/<\/?[a-z]+[^>]*>/);
+    const outbox = await expectJson<{ items: Record<string, unknown>[] }>(
+      await api(provider, "/emails/outbox", { headers: admin() }),
+    );
+    const entry = outbox.items.find((item) => item.subject === email!.subject)!;
+    expect(entry).toMatchObject({
+      theme_id: null,
+      to: { type: "custom-emails", emails: [user.email] },
+      variables: {},
+      created_with: "programmatic-call",
+      email_programmatic_call_template_id: null,
+      skip_deliverability_check: false,
+      is_high_priority: true,
+      is_transactional: true,
+      notification_category_id: TRANSACTIONAL.id,
+      status: "sent",
+    });
+    expect(entry.tsx_source).toContain("dangerouslySetInnerHTML");
   });
 
   it("refuses an unknown secret, a public key and an expired key, and changes nothing", async () => {

@@ -1,8 +1,8 @@
 import { knownError } from "../../errors/known-error.ts";
 import type { ProjectApiKeyRecord } from "../../store/account-records.ts";
 import type { OpContext } from "../context.ts";
-import { escapeHtml, htmlTemplateSource, newOutboxFields } from "../emails/email-outbox.ts";
-import { recordSentEmail } from "../emails/email-sending.ts";
+import { escapeHtml, htmlTemplateSource, newOutboxFields, TRANSACTIONAL } from "../emails/email-outbox.ts";
+import { queueEmails } from "../emails/email-sending.ts";
 import { listTeamPermissions } from "../teams/permission-grants.ts";
 
 /**
@@ -11,6 +11,10 @@ import { listTeamPermissions } from "../teams/permission-grants.ts";
  * refused, one already revoked is left as it is (and nobody is told again). Otherwise it is revoked and its owners are
  * told by email: a user key's user, a team key's members who may manage the team's keys ($manage_api_keys, through
  * the permission graph), each at their primary email.
+ *
+ * The email is sent as upstream sends it: its HTML as a template (no theme), queued like send-email's and rendered by
+ * the queue (so its document and its text are made as every queued email's are), one entry per address (recipient
+ * "custom-emails"), high priority, in the Transactional category, with the subject given. Only the wording is ours.
  */
 
 function findBySecret(ctx: OpContext, secret: string): ProjectApiKeyRecord | undefined {
@@ -46,21 +50,27 @@ export function revokeLeakedApiKey(ctx: OpContext, secret: string): { success: t
 
   const project = ctx.tables.projects.get(key.projectId);
   const subject = `API Key Revoked: ${key.description}`;
-  const text = `The API key "${key.description}" of ${project?.displayName ?? key.projectId} was found in a public place and has been revoked. Create a new key if you still need one.`;
-  const html = `<div><h2>API key revoked</h2><p>${escapeHtml(text)}</p></div>`;
-  for (const email of ownersToTell(ctx, key)) {
-    recordSentEmail(
-      ctx,
-      key.projectId,
-      email,
-      null,
-      { subject, html, text },
-      newOutboxFields(
+  const html = `<div><h2>API key revoked</h2><p>${escapeHtml(
+    `The API key "${key.description}" of ${project?.displayName ?? key.projectId} was found in a public place and has been revoked. Create a new key if you still need one.`,
+  )}</p></div>`;
+  queueEmails(
+    ctx,
+    key.projectId,
+    ownersToTell(ctx, key).map((email) => ({
+      userId: null,
+      fields: newOutboxFields(
         ctx,
         { type: "custom-emails", emails: [email] },
-        { tsxSource: htmlTemplateSource(html), isHighPriority: true },
+        {
+          tsxSource: htmlTemplateSource(html),
+          isHighPriority: true,
+          notificationCategoryId: null,
+          awaitingRender: true,
+          subjectOverride: subject,
+          categoryOverrideId: TRANSACTIONAL.id,
+        },
       ),
-    );
-  }
+    })),
+  );
   return { success: true };
 }

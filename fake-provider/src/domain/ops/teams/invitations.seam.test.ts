@@ -115,13 +115,9 @@ describe("accepting by code", () => {
     );
   });
 
-  it("refuses a user who has not proven the invited address and restricted users, leaving the code usable; a member just uses it up", async () => {
+  it("refuses restricted users, leaving the code usable; the code alone admits a user whatever addresses they verified", async () => {
     const seam = opSeam();
     const { team, code } = await invited(seam);
-    const stranger = await verifiedUser(seam, "someone-else@example.com");
-    await seam.refuses(asClient(stranger), (ctx) => acceptInvitation(ctx, code), "TEAM_INVITATION_EMAIL_MISMATCH");
-    const unverified = await seam.addUser({ primary_email: "invitee@example.com", primary_email_auth_enabled: true });
-    await seam.refuses(asClient(unverified), (ctx) => acceptInvitation(ctx, code), "TEAM_INVITATION_EMAIL_MISMATCH");
     const anonymous = await seam.addUser({ is_anonymous: true });
     expect(
       (
@@ -134,12 +130,28 @@ describe("accepting by code", () => {
     ).toEqual({
       restricted_reason: { type: "anonymous" },
     });
-    await seam.ok((ctx) => updateUser(ctx, ctx.tables.users.get(unverified.id)!, { primary_email_verified: true }));
-    await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, unverified.id));
-    const membershipsBefore = seam.tables.teamMemberships.size;
+    // The invited address, unverified: the mirrored accept handler does not ask.
+    const unverified = await seam.addUser({ primary_email: "invitee@example.com", primary_email_auth_enabled: true });
     await seam.ok(asClient(unverified), (ctx) => acceptInvitation(ctx, code));
-    expect(seam.tables.teamMemberships.size).toBe(membershipsBefore);
+    expect(isMember(seam, team.id, unverified.id)).toBe(true);
     await seam.refuses(asClient(unverified), (ctx) => peekInvitation(ctx, code), "VERIFICATION_CODE_ALREADY_USED");
+    // Another address altogether (verified or none at all).
+    for (const stranger of [await verifiedUser(seam, "someone-else@example.com"), await seam.addUser()]) {
+      const next = await invited(seam);
+      await seam.ok(asClient(stranger), (ctx) => acceptInvitation(ctx, next.code));
+      expect(isMember(seam, next.team.id, stranger.id)).toBe(true);
+    }
+  });
+
+  it("a member accepting just uses the code up", async () => {
+    const seam = opSeam();
+    const { team, code } = await invited(seam);
+    const invitee = await verifiedUser(seam, "invitee@example.com");
+    await seam.ok(asServer(), (ctx) => addTeamMember(ctx, team.id, invitee.id));
+    const membershipsBefore = seam.tables.teamMemberships.size;
+    await seam.ok(asClient(invitee), (ctx) => acceptInvitation(ctx, code));
+    expect(seam.tables.teamMemberships.size).toBe(membershipsBefore);
+    await seam.refuses(asClient(invitee), (ctx) => peekInvitation(ctx, code), "VERIFICATION_CODE_ALREADY_USED");
   });
 });
 
@@ -188,6 +200,26 @@ describe("listing, accepting by id, revoking", () => {
       "VERIFICATION_CODE_ALREADY_USED",
     );
     expect(await seam.ok(asClient(invitee), (ctx) => listInvitations(ctx, { userIdOrMe: "me" }))).toEqual([]);
+  });
+
+  it("by id, only a user who verified the invited address may accept (VERIFICATION_CODE_NOT_FOUND otherwise, the code left usable); a restricted client is refused first", async () => {
+    const seam = opSeam();
+    const { team, id } = await invited(seam);
+    const unverified = await seam.addUser({ primary_email: "invitee@example.com", primary_email_auth_enabled: true });
+    const stranger = await verifiedUser(seam, "someone-else@example.com");
+    for (const user of [unverified, stranger]) {
+      await seam.refuses(asClient(user), (ctx) => acceptInvitationById(ctx, id, "me"), "VERIFICATION_CODE_NOT_FOUND");
+      await seam.refuses(asServer(), (ctx) => acceptInvitationById(ctx, id, user.id), "VERIFICATION_CODE_NOT_FOUND");
+    }
+    const anonymous = await seam.addUser({ is_anonymous: true });
+    await seam.refuses(
+      asClient(anonymous),
+      (ctx) => acceptInvitationById(ctx, id, "me"),
+      "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
+    );
+    await seam.ok((ctx) => updateUser(ctx, ctx.tables.users.get(unverified.id)!, { primary_email_verified: true }));
+    await seam.ok(asServer(), (ctx) => acceptInvitationById(ctx, id, unverified.id));
+    expect(isMember(seam, team.id, unverified.id)).toBe(true);
   });
 
   it("revoking needs membership and $remove_members from a client; the code then leads nowhere", async () => {

@@ -101,29 +101,28 @@ function refuseRestricted(ctx: AuthedContext, user: UserRecord): void {
 }
 
 /**
- * Joins the invited team with the member defaults. The published SDK's backend refuses restricted users and users who
- * have not proven the invited address (TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED, TEAM_INVITATION_EMAIL_MISMATCH,
- * protocol.md §3.2, §5.5), and does so before it claims the code, so before the internal project's seat count.
- * (Upstream's April 2026 main branch had no address check yet: its e2e test "allows team admins to be added when item
- * quantity is increased" signs invitees up without the invited email and expects them in. The check came with
- * upstream's security fixes, which changed that test to sign them up with the invited address verified.) Accepting
- * while already a member just uses the code up.
+ * Joins the invited team with the member defaults, after the internal project's seat count (ITEM_QUANTITY_INSUFFICIENT_AMOUNT).
+ * Accepting while already a member just uses the code up.
  */
 function join(ctx: AuthedContext, invitation: Invitation, user: UserRecord): void {
-  refuseRestricted(ctx, user);
-  if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase()))
-    throw knownError("TEAM_INVITATION_EMAIL_MISMATCH");
   assertSeatAvailable(ctx, invitation.team.id, membersOf(ctx, invitation.team.id));
   if (!isMember(ctx, invitation.team.id, user.id)) addMember(ctx, invitation.team, user, "member");
 }
 
-/** POST /team-invitations/accept {code}. */
+/**
+ * POST /team-invitations/accept {code}. Holding the code is enough: the mirrored handler refuses restricted users
+ * (TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED) but does not ask which addresses the user has verified, so an invitee
+ * signed up with another address, or with the invited one unverified, joins (its e2e test "allows team admins to be
+ * added when item quantity is increased" relies on it).
+ */
 export function acceptInvitation(ctx: AuthedContext, code: string): Invitation {
-  // The code first, then the user, as the real handler checks them. The published kit's backend refuses the invitee
-  // before it claims the code (join), so a refusal here leaves the code unused: it is marked used only on success.
+  // The code first, then the user, as the real handler checks them. A refusal leaves the code unused: it is marked
+  // used only on success.
   const record = redeemCode(ctx, ctx.auth.project.id, "team_invitation", code, { consume: false });
   const invitation = invitationFrom(ctx, record);
-  join(ctx, invitation, requireSignedIn(ctx.auth));
+  const user = requireSignedIn(ctx.auth);
+  refuseRestricted(ctx, user);
+  join(ctx, invitation, user);
   ctx.tables.verificationCodes.set(record.id, { ...record, usedAtMillis: ctx.now });
   return invitation;
 }
@@ -142,11 +141,18 @@ function liveInvitationById(ctx: AuthedContext, invitationId: string, teamId?: s
   return invitationFrom(ctx, code);
 }
 
-/** POST /team-invitations/{id}/accept?user_id=: a client accepts for itself, a server for any user. */
+/**
+ * POST /team-invitations/{id}/accept?user_id=: a client accepts for itself (refused while restricted), a server for any
+ * user. Unlike the code, the id alone proves nothing: the user must have verified the invited address, or the
+ * invitation is VERIFICATION_CODE_NOT_FOUND to them (the mirrored handler's rule and answer).
+ */
 export function acceptInvitationById(ctx: AuthedContext, invitationId: string, userIdOrMe: string): void {
   const { auth } = ctx;
   const user = requireUser(ctx, auth.project.id, clientSelfOnly(auth, userIdOrMe));
+  if (isClient(auth)) refuseRestricted(ctx, user);
   const invitation = liveInvitationById(ctx, invitationId);
+  if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase()))
+    throw knownError("VERIFICATION_CODE_NOT_FOUND");
   ctx.tables.verificationCodes.set(invitation.code.id, { ...invitation.code, usedAtMillis: ctx.now });
   join(ctx, invitation, user);
 }
