@@ -81,7 +81,7 @@ async function rowsOf(
   const rows = Object.hasOwn(env.tables, name) ? env.tables[name] : undefined;
   if (!rows)
     throw new AnalyticsQueryError(
-      `authsim's analytics emulation has no rows for ${name} (it serves: ${Object.keys(env.tables).join(", ")})`,
+      `authsim's analytics emulation has no rows for ${name} (it serves: ${(env.served ?? Object.keys(env.tables)).join(", ")})`,
       CH.NOT_IMPLEMENTED,
     );
   return rows;

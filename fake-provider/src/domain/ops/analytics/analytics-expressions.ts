@@ -34,6 +34,8 @@ export interface QueryEnvironment {
   nowMillis: number;
   settings: Record<string, string>;
   maxResultRows: number;
+  /** Every table with rows, where `tables` holds only those the query reads (a refusal lists them). */
+  served?: readonly string[];
 }
 
 const AGGREGATES = new Set(["count", "uniq", "uniqexact", "min", "max", "sum", "avg"]);
