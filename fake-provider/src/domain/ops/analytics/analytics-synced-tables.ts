@@ -77,8 +77,10 @@ const DERIVED: Record<string, Record<string, Derived>> = {
 };
 
 /**
- * A JSON value as the copy stores it: the text of PostgreSQL's jsonb as the service reads it back, compact, with each
- * object's keys in jsonb's order (shorter keys first, then by their bytes).
+ * A JSON value as the copy stores it: PostgreSQL's jsonb as the service reads it back into JavaScript and writes it
+ * out again, compact, each object's keys in jsonb's order (shorter keys first, then by their bytes) except the
+ * index-like keys ("0", "12"), which a JavaScript object lists first in numeric order; building the object here
+ * does the same.
  */
 export function jsonbText(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
