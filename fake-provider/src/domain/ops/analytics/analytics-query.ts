@@ -83,16 +83,19 @@ const SYSTEM_ROWS: Record<string, Row[]> = {
 const SERVED = [...Object.keys(PROJECT_TABLES), ...Object.keys(SYSTEM_ROWS)];
 
 /**
- * The project's tables the query may read, copied in the transaction: only those its text names, so a query pays for
- * the tables it reads. ClickHouse's table names are case-sensitive and a query reads no table it does not name; only a
- * backslash escape inside a quoted name (`` `u\sers` ``) hides one from a plain search, so with a backslash anywhere
- * every table is copied.
+ * The project's tables a query may read: those its text names, so a query pays for the tables it reads and no more.
+ * ClickHouse's table names are case-sensitive and a query reads no table it does not name; only a backslash escape
+ * inside a quoted name (`` `u\sers` ``) hides one from a plain search, so with a backslash anywhere it may read any.
  */
+export function tablesNamedIn(text: string): string[] {
+  const escapes = text.includes("\\");
+  return Object.keys(PROJECT_TABLES).filter((name) => escapes || text.includes(name));
+}
+
+/** The project's rows of the tables the query names, copied in the transaction. */
 function projectTables(ctx: OpContext, projectId: string, text: string): Record<string, Row[]> {
   const out: Record<string, Row[]> = {};
-  const escapes = text.includes("\\");
-  for (const name of Object.keys(PROJECT_TABLES)) {
-    if (!escapes && !text.includes(name)) continue;
+  for (const name of tablesNamedIn(text)) {
     if (name === "events") {
       const events: Row[] = [];
       for (const event of ctx.tables.analyticsEvents.values()) {

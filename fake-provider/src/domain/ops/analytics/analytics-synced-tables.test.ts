@@ -16,6 +16,7 @@ import {
 import type { ProjectSeed } from "@authsim/fixtures";
 import { useSmtp } from "../../../test-support/admin.ts";
 import { PROJECT_TABLES } from "./analytics-catalog.ts";
+import { tablesNamedIn } from "./analytics-query.ts";
 
 /** The ClickHouse copy of the synced tables read through POST /internal/analytics/query (analytics-synced-tables.ts). */
 
@@ -362,6 +363,29 @@ describe("queries over them", () => {
         PROJECT_TABLES[table]!.columns.map(([name]) => name),
       ]);
     }
+  });
+
+  it("the query's bounds hold over them: its time is spent by reading their rows", async () => {
+    await createUser({ primary_email: freshEmail("slow") });
+    await createUser({ primary_email: freshEmail("slow") });
+    const response = await api(provider, "/internal/analytics/query", {
+      headers: admin(),
+      json: { query: "SELECT sleep(1) FROM users", timeout_ms: 1_000 },
+    });
+    const error = await expectJson<{ code: string; details: { error: string } }>(response, 400);
+    expect(error.code).toBe("ANALYTICS_QUERY_ERROR");
+    expect(error.details.error).toMatch(/^Timeout exceeded: elapsed \d+\.\d{3} ms, maximum: 1000 ms\. $/);
+  });
+
+  it("a query copies only the tables its text names (none for one that reads no table)", () => {
+    expect(tablesNamedIn("SELECT 1 + 1")).toEqual([]);
+    expect(tablesNamedIn("SELECT count() FROM system.one")).toEqual([]);
+    expect(tablesNamedIn("SELECT id FROM users WHERE id IN (SELECT user_id FROM refresh_tokens)")).toEqual([
+      "refresh_tokens",
+      "users",
+    ]);
+    // An escape may spell any name: all of them then.
+    expect(tablesNamedIn("SELECT 1 FROM `t\\eams`")).toEqual(Object.keys(PROJECT_TABLES));
   });
 
   it("a name hidden by an escape in a quoted identifier is still read", async () => {
