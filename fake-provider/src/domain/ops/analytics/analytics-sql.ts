@@ -48,6 +48,7 @@ const RESERVED = new Set([
   "IN",
   "IS",
   "LIKE",
+  "ILIKE",
   "BY",
   "ASC",
   "DESC",
@@ -332,7 +333,7 @@ class Parser {
       const op = token.text === "==" ? "=" : token.text === "<>" ? "!=" : token.text;
       return { kind: "binary", op, left, right: this.additive() };
     }
-    const negated = this.isWord("NOT") && (this.isWord("IN", 1) || this.isWord("LIKE", 1));
+    const negated = this.isWord("NOT") && (this.isWord("IN", 1) || this.isWord("LIKE", 1) || this.isWord("ILIKE", 1));
     if (negated) this.position++;
     if (this.isWord("IN")) {
       this.position++;
@@ -347,9 +348,10 @@ class Parser {
       this.expectSymbol(")");
       return { kind: "in", negated, operand: left, list };
     }
-    if (this.isWord("LIKE")) {
+    if (this.isWord("LIKE") || this.isWord("ILIKE")) {
+      const op = this.isWord("LIKE") ? "LIKE" : "ILIKE";
       this.position++;
-      const like: Expr = { kind: "binary", op: "LIKE", left, right: this.additive() };
+      const like: Expr = { kind: "binary", op, left, right: this.additive() };
       return negated ? { kind: "unary", op: "NOT", operand: like } : like;
     }
     if (this.isWord("IS")) {

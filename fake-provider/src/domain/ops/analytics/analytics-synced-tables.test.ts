@@ -365,6 +365,25 @@ describe("queries over them", () => {
     }
   });
 
+  it("answers the real dashboard's table pages: a page in its sort order, and its search (ILIKE on every column as text)", async () => {
+    await fillEveryTable();
+    const sortedBy: Record<string, string> = { users: "signed_up_at", notification_preferences: "user_id" };
+    for (const table of FILLED) {
+      const order = sortedBy[table] ?? (table === "events" ? "event_at" : "created_at");
+      const page = await query(`SELECT * FROM default.${table} ORDER BY \`${order}\` DESC LIMIT 50 OFFSET 0`);
+      expect([table, page.length > 0]).toEqual([table, true]);
+      // The search box: each column as text, case-insensitive; an upper-case search finds a lower-case project id.
+      const columns = PROJECT_TABLES[table]!.columns.map(([name]) => name);
+      const search = columns.map((c) => `toString(\`${c}\`) ILIKE '%${DEV.id.toUpperCase()}%'`).join(" OR ");
+      const found = await query(
+        `SELECT * FROM default.${table} WHERE ${search} ORDER BY \`${order}\` DESC LIMIT 50 OFFSET 0`,
+      );
+      expect([table, found.length]).toEqual([table, page.length]);
+      const none = await query(`SELECT * FROM default.${table} WHERE toString(\`project_id\`) NOT ILIKE '%${DEV.id}%'`);
+      expect([table, none]).toEqual([table, []]);
+    }
+  });
+
   it("the query's bounds hold over them: its time is spent by reading their rows", async () => {
     await createUser({ primary_email: freshEmail("slow") });
     await createUser({ primary_email: freshEmail("slow") });
