@@ -83,12 +83,19 @@ const DERIVED: Record<string, Record<string, Derived>> = {
  * does the same.
  */
 export function jsonbText(value: unknown): string {
+  // Most metadata is empty: its text without a walk (a third of the time a `SELECT *` over users spent copying).
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && isEmpty(value)) return "{}";
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
     const entries = Object.entries(v as Record<string, unknown>);
     entries.sort(([a], [b]) => jsonbKeyOrder(a, b));
     return Object.fromEntries(entries);
   });
+}
+
+function isEmpty(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 const utf8 = new TextEncoder();
@@ -143,21 +150,18 @@ function syncedTables(): Map<string, SyncedTable> {
   return tablesByName;
 }
 
-/** The names of the tables this module serves. */
-export function isSyncedTable(name: string): boolean {
-  return syncedTables().has(name);
-}
-
-/** The project's rows of one synced table as its view answers them (main branch). */
+/** The project's rows of one synced table as its view answers them on the branch. */
 export function syncedTableRows(tables: Tables, name: string, projectId: string, branchId: string, now: number): Row[] {
   const table = syncedTables().get(name);
   if (!table) throw new Error(`${name} is not a synced table`);
   const { mapping, columns, uuidColumns } = table;
+  const derives = columns.some((c) => c.derived);
   const rows: Row[] = [];
   for (const values of mapping.rows(tables, projectId, now).values()) {
     if (!uuidColumns.every((i) => isUuidCell(values[i]))) continue;
+    // By name, for the derived columns only.
     const cells: Record<string, CellValue | undefined> = {};
-    mapping.columns.forEach((column, i) => (cells[column.name] = values[i]));
+    if (derives) mapping.columns.forEach((column, i) => (cells[column.name] = values[i]));
     const row: Row = { project_id: projectId, branch_id: branchId };
     for (const { name, type, derived, index } of columns)
       row[name] = toClickHouse(type, derived ? derived(cells, tables) : values[index]);
