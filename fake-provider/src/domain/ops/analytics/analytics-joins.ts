@@ -45,7 +45,8 @@ export function defaultOf(type: string | null): Value {
 
 function defaultsOf(ref: TableRef, columns: readonly string[]): Row {
   const schema = ref.kind === "table" ? schemaOf(ref.database ?? "default", ref.table) : null;
-  const types = new Map(schema?.columns ?? []);
+  // numbers(n)'s one column is a UInt64; a subquery's types are not tracked (its defaults read NULL).
+  const types = new Map<string, string>(ref.kind === "function" ? [["number", "UInt64"]] : (schema?.columns ?? []));
   return Object.fromEntries(columns.map((name) => [name, defaultOf(types.get(name) ?? null)]));
 }
 
