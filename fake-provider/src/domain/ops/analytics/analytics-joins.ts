@@ -45,8 +45,9 @@ export function defaultOf(type: string | null): Value {
 
 function defaultsOf(ref: TableRef, columns: readonly string[]): Row {
   const schema = ref.kind === "table" ? schemaOf(ref.database ?? "default", ref.table) : null;
-  // numbers(n)'s one column is a UInt64; a subquery's types are not tracked (its defaults read NULL).
-  const types = new Map<string, string>(ref.kind === "function" ? [["number", "UInt64"]] : (schema?.columns ?? []));
+  // numbers(n)'s column reads 0 as the emulation prints its values (plain numbers); a subquery's types are not
+  // tracked (its defaults read NULL).
+  const types = new Map<string, string>(ref.kind === "function" ? [["number", "UInt32"]] : (schema?.columns ?? []));
   return Object.fromEntries(columns.map((name) => [name, defaultOf(types.get(name) ?? null)]));
 }
 
