@@ -22,6 +22,8 @@ export interface TeamPermissionGrantRecord {
   teamId: string;
   userId: string;
   permissionId: string;
+  /** When it was granted (the synced tables' created_at); absent in state saved before grants kept their time. */
+  createdAtMillis?: number;
 }
 
 /** A project permission granted directly to a user. Keyed `${userId}:${permissionId}`. */
@@ -29,6 +31,8 @@ export interface ProjectPermissionGrantRecord {
   projectId: string;
   userId: string;
   permissionId: string;
+  /** As TeamPermissionGrantRecord's. */
+  createdAtMillis?: number;
 }
 
 /**

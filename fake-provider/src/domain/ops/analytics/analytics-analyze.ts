@@ -7,11 +7,13 @@ import {
   type TableSchema,
 } from "./analytics-catalog.ts";
 import { AnalyticsQueryError, CH } from "./analytics-errors.ts";
+import { qualifierOf } from "./analytics-joins.ts";
 import { childrenOf, type Expr, type SelectQuery, type TableRef, type UnionQuery } from "./analytics-sql-ast.ts";
 
 /**
  * A parsed query checked as ClickHouse's analyzer checks it before running anything: every table it names exists
- * (UNKNOWN_TABLE), every column it names is one of its table's (UNKNOWN_IDENTIFIER, with ClickHouse's hint), the
+ * (UNKNOWN_TABLE), every column it names is one of its tables' (UNKNOWN_IDENTIFIER, with ClickHouse's hint; `t.x`
+ * names the column x of the table named or aliased t, a JOIN's included), the
  * types `if` and `arrayJoin` need (NO_COMMON_TYPE, ILLEGAL_TYPE_OF_ARGUMENT), then the user's grants on each table it
  * reads and on the table functions it calls (ACCESS_DENIED, naming the columns read). Checks run in that order, as
  * ClickHouse's do: a misspelt column of a table the user may not read is answered as misspelt.
@@ -94,8 +96,27 @@ class Analyzer {
       ctes.set(cte.name, cte.query);
     }
     const source = select.from ? this.source(select.from, ctes) : { columns: [], table: null, names: [], all: false };
-    const read = source.table ? this.readOf(source) : null;
-    if (read && select.items === "*") read.all = true;
+    // The FROM's table and each JOIN's, with the columns read of each (for the grants).
+    const sources = [source, ...select.joins.map((join) => this.source(join.ref, ctes))].map((s) => ({
+      source: s,
+      read: s.table ? this.readOf(s) : null,
+      types: new Map(s.columns),
+    }));
+    for (const { read } of sources) if (read && select.items === "*") read.all = true;
+    select.joins.forEach((join, i) => {
+      for (const name of join.using) {
+        const left = sources.slice(0, i + 1).find((s) => s.types.has(name));
+        const right = sources[i + 1]!;
+        const missing = !left ? sources[0]! : !right.types.has(name) ? right : null;
+        if (missing)
+          throw new AnalyticsQueryError(
+            `Unknown expression identifier \`${name}\` in scope ${this.scope}${hint(name, [...missing.types.keys()])}`,
+            CH.UNKNOWN_IDENTIFIER,
+          );
+        left!.read?.columns.add(name);
+        right.read?.columns.add(name);
+      }
+    });
     // Names the SELECT gives (a column read by its own name gives none: it must be the table's).
     const aliases = new Set(
       select.items === "*"
@@ -106,11 +127,14 @@ class Analyzer {
     );
     const exprs = [
       ...(select.items === "*" ? [] : select.items.map((item) => item.expr)),
+      ...select.joins.flatMap((join) => (join.on ? [join.on] : [])),
       ...(select.where ? [select.where] : []),
       ...select.groupBy,
       ...select.orderBy.map((o) => o.expr),
     ];
-    const types = new Map(source.columns.map(([name, type]) => [name, type] as const));
+    // An unqualified name is the first table's that has it (the FROM's before a JOIN's).
+    const types = new Map<string, string | null>();
+    for (const { source: s } of [...sources].reverse()) for (const [name, type] of s.columns) types.set(name, type);
     const stack = [...exprs];
     while (stack.length > 0) {
       const expr = stack.pop()!;
@@ -119,12 +143,15 @@ class Analyzer {
         continue;
       }
       if (expr.kind === "column") {
-        const path = expr.path.length > 1 && source.names.includes(expr.path[0]!) ? expr.path.slice(1) : expr.path;
+        const named = expr.path.length > 1 ? sources.find((s) => s.source.names.includes(expr.path[0]!)) : undefined;
+        const path = named ? expr.path.slice(1) : expr.path;
         const head = path[0]!;
-        if (types.has(head)) read?.columns.add(head);
+        const known = named ? named.types : types;
+        const owner = named ?? sources.find((s) => s.types.has(head));
+        if (known.has(head)) owner?.read?.columns.add(head);
         else if (!aliases.has(head)) {
           throw new AnalyticsQueryError(
-            `Unknown expression identifier \`${expr.path.join(".")}\` in scope ${this.scope}${hint(head, [...types.keys()])}`,
+            `Unknown expression identifier \`${expr.path.join(".")}\` in scope ${this.scope}${hint(head, [...known.keys()])}`,
             CH.UNKNOWN_IDENTIFIER,
           );
         }
@@ -132,7 +159,19 @@ class Analyzer {
       if (expr.kind === "call") this.checkCall(expr, types);
       stack.push(...childrenOf(expr));
     }
-    if (select.items === "*") return source.columns.map(([name]) => name);
+    if (select.items === "*") {
+      // A JOIN's columns after the FROM's; one the FROM has already is named by its table (`u.id`).
+      const names = source.columns.map(([name]) => name);
+      select.joins.forEach((join, i) => {
+        const qualifier = qualifierOf(join.ref);
+        for (const [name] of sources[i + 1]!.source.columns) {
+          if (join.using.includes(name)) continue;
+          if (!names.includes(name)) names.push(name);
+          else if (qualifier) names.push(`${qualifier}.${name}`);
+        }
+      });
+      return names;
+    }
     return select.items.map((item) => item.name);
   }
 

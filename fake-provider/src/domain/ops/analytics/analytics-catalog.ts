@@ -16,6 +16,7 @@ export interface TableSchema {
 
 const DT = "DateTime64(3, 'UTC')";
 const NS = "Nullable(String)";
+const NDT = `Nullable(${DT})`;
 const IDS: [string, string][] = [
   ["project_id", "String"],
   ["branch_id", "String"],
@@ -46,16 +47,36 @@ export const PROJECT_TABLES: Record<string, TableSchema> = {
     ],
   },
   email_outboxes: {
-    partial: true,
     columns: [
       ...IDS,
       ["id", "UUID"],
       ["status", "LowCardinality(String)"],
       ["simple_status", "LowCardinality(String)"],
+      ["created_with", "LowCardinality(String)"],
+      ["email_draft_id", NS],
+      ["email_programmatic_call_template_id", NS],
+      ["theme_id", NS],
+      ["is_high_priority", "UInt8"],
+      ["is_transactional", "Nullable(UInt8)"],
       ["subject", NS],
+      ["notification_category_id", NS],
+      ["started_rendering_at", NDT],
+      ["rendered_at", NDT],
+      ["render_error", NS],
       ["scheduled_at", DT],
       ["created_at", DT],
       ["updated_at", DT],
+      ["started_sending_at", NDT],
+      ["server_error", NS],
+      // Delivery tracking: when the mail provider reported each.
+      ..."delivered_at opened_at clicked_at unsubscribed_at marked_as_spam_at bounced_at delivery_delayed_at"
+        .split(" ")
+        .map((name): [string, string] => [name, NDT]),
+      ["can_have_delivery_info", "Nullable(UInt8)"],
+      ["skipped_reason", "LowCardinality(Nullable(String))"],
+      ["skipped_details", NS],
+      ["send_retries", "Int32"],
+      ["is_paused", "UInt8"],
     ],
   },
   events: {
@@ -84,7 +105,7 @@ export const PROJECT_TABLES: Record<string, TableSchema> = {
       ["created_at", DT],
       ["last_used_at", DT],
       ["is_impersonation", "UInt8"],
-      ["expires_at", `Nullable(${DT})`],
+      ["expires_at", NDT],
     ],
   },
   team_invitations: {

@@ -3,6 +3,7 @@ import { analyzeQuery } from "./analytics-analyze.ts";
 import { schemaOf } from "./analytics-catalog.ts";
 import { AnalyticsQueryError, CH, readableQuantity, SqlSyntaxError } from "./analytics-errors.ts";
 import { aggregatesIn, Evaluator, type QueryEnvironment } from "./analytics-expressions.ts";
+import { joinRows, type Joined } from "./analytics-joins.ts";
 import { tokenizeYielding } from "./analytics-sql-tokens.ts";
 import {
   checkQuerySize,
@@ -81,7 +82,7 @@ async function rowsOf(
   const rows = Object.hasOwn(env.tables, name) ? env.tables[name] : undefined;
   if (!rows)
     throw new AnalyticsQueryError(
-      `authsim's analytics emulation has no rows for ${name} (it serves: ${Object.keys(env.tables).join(", ")})`,
+      `authsim's analytics emulation has no rows for ${name} (it serves: ${(env.served ?? Object.keys(env.tables)).join(", ")})`,
       CH.NOT_IMPLEMENTED,
     );
   return rows;
@@ -186,6 +187,7 @@ async function subqueryValues(
   const values = new Map<UnionQuery, Value[]>();
   const stack = [
     ...(select.items === "*" ? [] : select.items.map((i) => i.expr)),
+    ...select.joins.flatMap((join) => (join.on ? [join.on] : [])),
     ...(select.where ? [select.where] : []),
     ...select.groupBy,
     ...select.orderBy.map((o) => o.expr),
@@ -211,7 +213,19 @@ async function runSelect(
   resultBound: number,
 ): Promise<Record<string, unknown>[]> {
   const evaluator = new Evaluator(env, budget, await subqueryValues(query, env, budget, ctes));
-  const source = await rowsOf(query.from, env, budget, ctes);
+  let source = await rowsOf(query.from, env, budget, ctes);
+  let joinedStar: Joined["star"] | null = null;
+  if (query.from && query.joins.length > 0) {
+    const joined = await joinRows(
+      query.from,
+      source,
+      query.joins,
+      (ref) => rowsOf(ref, env, budget, ctes),
+      evaluator,
+      budget,
+    );
+    [source, joinedStar] = [joined.rows, joined.star];
+  }
   if (query.where && aggregatesIn(query.where).length > 0)
     throw new AnalyticsQueryError("Aggregate function is found in WHERE", CH.ILLEGAL_AGGREGATION);
   const items = query.items;
@@ -299,7 +313,9 @@ async function runSelect(
     for (const element of elements) {
       if (joinCall && element !== undefined) evaluator.joined.set(joinCall, element);
       let out: Record<string, unknown>;
-      if (items === "*") {
+      if (items === "*" && joinedStar) {
+        out = Object.fromEntries(joinedStar.map(([name, read]) => [name, output(read(context.row))]));
+      } else if (items === "*") {
         const columns = starColumns(query.from);
         out = Object.fromEntries(
           Object.entries(context.row)

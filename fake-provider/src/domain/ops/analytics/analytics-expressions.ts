@@ -34,6 +34,8 @@ export interface QueryEnvironment {
   nowMillis: number;
   settings: Record<string, string>;
   maxResultRows: number;
+  /** Every table with rows, where `tables` holds only those the query reads (a refusal lists them). */
+  served?: readonly string[];
 }
 
 const AGGREGATES = new Set(["count", "uniq", "uniqexact", "min", "max", "sum", "avg"]);
@@ -199,9 +201,11 @@ export class Evaluator {
   ): Value {
     const left = this.value(expr.left, row, aggregates);
     const right = this.value(expr.right, row, aggregates);
-    if (expr.op === "LIKE") {
+    if (expr.op === "LIKE" || expr.op === "ILIKE") {
       if (left === null || right === null) return null;
-      return this.like(String(right)).matches(String(output(left)), this.meter) ? 1 : 0;
+      // ILIKE: the same pattern, both sides in lower case (the dashboard's table search sends it).
+      const fold = (text: string) => (expr.op === "ILIKE" ? text.toLowerCase() : text);
+      return this.like(fold(String(right))).matches(fold(String(output(left))), this.meter) ? 1 : 0;
     }
     if (["+", "-", "*", "/", "%"].includes(expr.op)) {
       if (left === null || right === null) return null;

@@ -8,6 +8,7 @@ import { PROJECT_TABLES } from "./analytics-catalog.ts";
 import { analyticsErrorText, ClickHouseError } from "./analytics-errors.ts";
 import type { OpContext } from "../context.ts";
 import { logFinishedQuery } from "./analytics-query-timing.ts";
+import { syncedTableRows } from "./analytics-synced-tables.ts";
 import { outsideLock, type OutsideLock } from "../outside-lock.ts";
 
 /** The real service's bound on an answer's rows (its ClickHouse max_result_rows). */
@@ -78,12 +79,41 @@ const SYSTEM_ROWS: Record<string, Row[]> = {
   "system.enabled_roles": [],
 };
 
+/** Every table the emulation has rows for, as a refusal names them. */
+const SERVED = [...Object.keys(PROJECT_TABLES), ...Object.keys(SYSTEM_ROWS)];
+
 /**
- * POST /internal/analytics/query: the admin's query over the project's own events, as the real service's row policy
+ * The project's tables a query may read: those its text names, so a query pays for the tables it reads and no more.
+ * ClickHouse's table names are case-sensitive and a query reads no table it does not name; only a backslash escape
+ * inside a quoted name (`` `u\sers` ``) hides one from a plain search, so with a backslash anywhere it may read any.
+ */
+export function tablesNamedIn(text: string): string[] {
+  const escapes = text.includes("\\");
+  return Object.keys(PROJECT_TABLES).filter((name) => escapes || text.includes(name));
+}
+
+/** The project's rows of the tables the query names, copied in the transaction. */
+function projectTables(ctx: OpContext, projectId: string, text: string): Record<string, Row[]> {
+  const out: Record<string, Row[]> = {};
+  for (const name of tablesNamedIn(text)) {
+    if (name === "events") {
+      const events: Row[] = [];
+      for (const event of ctx.tables.analyticsEvents.values()) {
+        if (event.projectId === projectId) events.push(eventRow(event));
+      }
+      out.events = events;
+    } else out[name] = syncedTableRows(ctx.tables, name, projectId, MAIN_BRANCH, ctx.now);
+  }
+  return out;
+}
+
+/**
+ * POST /internal/analytics/query: the admin's query over the project's own events and synced tables
+ * (analytics-synced-tables.ts), as the real service's row policy
  * limits it (SQL_project_id, SQL_branch_id). A query the emulator cannot run, or ClickHouse would refuse, is
  * ANALYTICS_QUERY_ERROR with the reason.
  *
- * In the transaction the project's events are copied; the query is parsed and evaluated over them once the
+ * In the transaction the project's rows of the tables the query names are copied; the query is parsed and evaluated over them once the
  * transaction has committed (outsideLock), off the store's lock and yielding as it goes (analytics-budget.ts), so a long query holds up no other
  * request: the real service's query runs in ClickHouse, beside its database, not inside it either.
  */
@@ -97,12 +127,9 @@ export function analyticsQuery(
   // Started now: the time the query waits for its turn and is parsed counts, as it does in ClickHouse's.
   const budget = new QueryBudget(body.timeout_ms ?? DEFAULT_TIMEOUT_MS);
   const startedAtMillis = ctx.now;
-  const events: Row[] = [];
-  for (const event of ctx.tables.analyticsEvents.values()) {
-    if (event.projectId === projectId) events.push(eventRow(event));
-  }
   const env = {
-    tables: { events, ...SYSTEM_ROWS },
+    tables: { ...projectTables(ctx, projectId, body.query), ...SYSTEM_ROWS },
+    served: SERVED,
     params: body.params ?? {},
     nowMillis: ctx.now,
     settings: { SQL_project_id: projectId, SQL_branch_id: MAIN_BRANCH },

@@ -34,11 +34,23 @@ export interface SelectItem {
   name: string;
 }
 
+/**
+ * `[INNER] JOIN`, `LEFT [OUTER] JOIN` or `CROSS JOIN` after the FROM, with `ON condition` or `USING (columns)` (none for
+ * CROSS).
+ */
+export interface JoinClause {
+  kind: "INNER" | "LEFT" | "CROSS";
+  ref: TableRef;
+  on: Expr | null;
+  using: string[];
+}
+
 export interface SelectQuery {
   /** `WITH name AS (SELECT …)`: tables the query (and its subqueries) may read by name. */
   with: { name: string; query: UnionQuery }[];
   items: SelectItem[] | "*";
   from: TableRef | null;
+  joins: JoinClause[];
   where: Expr | null;
   groupBy: Expr[];
   orderBy: { expr: Expr; descending: boolean }[];
@@ -122,8 +134,11 @@ export function rootsOf(query: UnionQuery): Expr[] {
   const roots: Expr[] = [];
   for (const select of query.selects) {
     for (const cte of select.with) roots.push({ kind: "subquery", query: cte.query });
-    if (select.from?.kind === "function") roots.push(...select.from.args);
-    if (select.from?.kind === "subquery") roots.push({ kind: "subquery", query: select.from.query });
+    for (const ref of [select.from, ...select.joins.map((j) => j.ref)]) {
+      if (ref?.kind === "function") roots.push(...ref.args);
+      if (ref?.kind === "subquery") roots.push({ kind: "subquery", query: ref.query });
+    }
+    for (const join of select.joins) if (join.on) roots.push(join.on);
     if (select.items !== "*") roots.push(...select.items.map((i) => i.expr));
     if (select.where) roots.push(select.where);
     roots.push(...select.groupBy, ...select.orderBy.map((o) => o.expr));

@@ -17,6 +17,7 @@
 import {
   checkAstBounds,
   type Expr,
+  type JoinClause,
   type QueryStatement,
   type SelectItem,
   type SelectQuery,
@@ -48,6 +49,7 @@ const RESERVED = new Set([
   "IN",
   "IS",
   "LIKE",
+  "ILIKE",
   "BY",
   "ASC",
   "DESC",
@@ -59,6 +61,9 @@ const RESERVED = new Set([
   "FINAL",
   "ALL",
 ]);
+
+/** Words that end a table's name where an alias could follow: a JOIN's (`FROM a JOIN b ON …`). */
+const JOIN_WORDS = new Set(["JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "OUTER", "ON", "USING"]);
 
 class Parser {
   private position = 0;
@@ -169,9 +174,11 @@ class Parser {
       }
     }
     let from: SelectQuery["from"] = null;
+    const joins: JoinClause[] = [];
     if (this.isWord("FROM")) {
       this.position++;
       from = this.tableRef();
+      for (let join = this.joinKind(); join; join = this.joinKind()) joins.push(this.joinClause(join));
     }
     let where: Expr | null = null;
     if (this.isWord("WHERE")) {
@@ -218,7 +225,49 @@ class Parser {
         offset = this.count();
       }
     }
-    return { with: ctes, items, from, where, groupBy, orderBy, limit, offset };
+    return { with: ctes, items, from, joins, where, groupBy, orderBy, limit, offset };
+  }
+
+  /** The kind of the JOIN that starts here (its words read up to JOIN), or null when none does. */
+  private joinKind(): JoinClause["kind"] | null {
+    const at = this.position;
+    let kind: JoinClause["kind"] = "INNER";
+    if (this.isWord("INNER")) this.position++;
+    else if (this.isWord("CROSS")) [kind, this.position] = ["CROSS", this.position + 1];
+    else if (this.isWord("LEFT")) {
+      kind = "LEFT";
+      this.position += this.isWord("OUTER", 1) ? 2 : 1;
+    } else if ((this.isWord("RIGHT") || this.isWord("FULL")) && (this.isWord("JOIN", 1) || this.isWord("OUTER", 1)))
+      throw new SqlSyntaxError(
+        `authsim's analytics emulation does not support ${this.isWord("RIGHT") ? "RIGHT" : "FULL"} JOIN (it serves INNER, LEFT and CROSS)`,
+        CH.NOT_IMPLEMENTED,
+      );
+    if (this.isWord("JOIN")) {
+      this.position++;
+      return kind;
+    }
+    if (this.position !== at) this.fail("JOIN");
+    return null;
+  }
+
+  /** The joined table and its condition: `ON expr` or `USING (a, b)` / `USING a, b`; nothing after CROSS JOIN. */
+  private joinClause(kind: JoinClause["kind"]): JoinClause {
+    const ref = this.tableRef();
+    if (kind === "CROSS") return { kind, ref, on: null, using: [] };
+    if (this.isWord("ON")) {
+      this.position++;
+      return { kind, ref, on: this.expr(), using: [] };
+    }
+    this.expectWord("USING");
+    const parenthesised = this.isSymbol("(");
+    if (parenthesised) this.position++;
+    const using = [this.identifier()];
+    while (this.isSymbol(",")) {
+      this.position++;
+      using.push(this.identifier());
+    }
+    if (parenthesised) this.expectSymbol(")");
+    return { kind, ref, on: null, using };
   }
 
   /** `(SELECT …)`, one level deeper. */
@@ -254,7 +303,7 @@ class Parser {
     if (this.isWord("AS")) {
       this.position++;
       ref.alias = this.identifier();
-    } else if (this.isPlainIdentifier()) {
+    } else if (this.isPlainIdentifier() && !JOIN_WORDS.has((this.peek() as { text: string }).text.toUpperCase())) {
       ref.alias = this.identifier();
     }
     return ref;
@@ -332,7 +381,7 @@ class Parser {
       const op = token.text === "==" ? "=" : token.text === "<>" ? "!=" : token.text;
       return { kind: "binary", op, left, right: this.additive() };
     }
-    const negated = this.isWord("NOT") && (this.isWord("IN", 1) || this.isWord("LIKE", 1));
+    const negated = this.isWord("NOT") && (this.isWord("IN", 1) || this.isWord("LIKE", 1) || this.isWord("ILIKE", 1));
     if (negated) this.position++;
     if (this.isWord("IN")) {
       this.position++;
@@ -347,9 +396,10 @@ class Parser {
       this.expectSymbol(")");
       return { kind: "in", negated, operand: left, list };
     }
-    if (this.isWord("LIKE")) {
+    if (this.isWord("LIKE") || this.isWord("ILIKE")) {
+      const op = this.isWord("LIKE") ? "LIKE" : "ILIKE";
       this.position++;
-      const like: Expr = { kind: "binary", op: "LIKE", left, right: this.additive() };
+      const like: Expr = { kind: "binary", op, left, right: this.additive() };
       return negated ? { kind: "unary", op: "NOT", operand: like } : like;
     }
     if (this.isWord("IS")) {

@@ -16,6 +16,10 @@ export interface ColumnSpec {
   readonly assignedId?: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a cell fits a uuid column (a fixture's own ids may not: such a row cannot be copied). */
+export const isUuidCell = (value: unknown): boolean => typeof value === "string" && UUID.test(value);
+
 /** A column value as the emulator computes it: times in epoch milliseconds, JSON as `{ json }`. */
 export type CellValue = DbSyncCell;
 
@@ -28,7 +32,7 @@ export interface DbSyncMapping {
   readonly key: readonly string[];
   /**
    * The project's rows, by a key unique within the mapping: the values of the columns in order, `undefined` in place
-   * of a `firstSeen` or `assignedId` column (the sequencer fills them).
+   * of an `assignedId` column or a `firstSeen` column the record has no time for (the sequencer fills them).
    */
   rows(tables: Tables, projectId: string, now: number): Map<string, (CellValue | undefined)[]>;
 }

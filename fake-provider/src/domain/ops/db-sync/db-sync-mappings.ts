@@ -9,9 +9,10 @@ export type { CellValue, ColumnSpec, ColumnType, DbSyncMapping } from "./db-sync
  * the real service's; docs/emulator.md, "External database sync"). A mapping's rows are read from the emulator's tables;
  * the sequencer (db-sync-sequencer.ts) gives each new or changed row a sequence id, and a row gone a tombstone.
  *
- * A column marked `firstSeen` has no time in the emulator's records (permission grants keep none): it is the instant
- * the sequencer first saw the row. A column marked `assignedId` is an id the emulator's record has no need of (a
- * notification preference is keyed by user and category): a UUID the sequencer draws when it first sees the row.
+ * A column marked `firstSeen` may have no time in the emulator's records (permission grants saved before they kept
+ * their time): it is then the instant the sequencer first saw the row. A column marked `assignedId` is an id the
+ * emulator's record has no need of (a notification preference is keyed by user and category): a UUID the sequencer
+ * draws when it first sees the row.
  */
 
 const json = (value: unknown): CellValue => ({ json: value ?? {} });
@@ -150,7 +151,7 @@ export const dbSyncMappings: readonly DbSyncMapping[] = [
     rows: (t, projectId) =>
       byProject(t.teamPermissionGrants.values(), projectId, (g) => [
         `${g.teamId}:${g.userId}:${g.permissionId}`,
-        [g.teamId, g.userId, g.permissionId, undefined],
+        [g.teamId, g.userId, g.permissionId, g.createdAtMillis],
       ]),
   },
   {
@@ -195,7 +196,7 @@ export const dbSyncMappings: readonly DbSyncMapping[] = [
     rows: (t, projectId) =>
       byProject(t.projectPermissionGrants.values(), projectId, (g) => [
         `${g.userId}:${g.permissionId}`,
-        [g.userId, g.permissionId, undefined],
+        [g.userId, g.permissionId, g.createdAtMillis],
       ]),
   },
   {

@@ -2,6 +2,7 @@ import { uuid } from "@authsim/sdk/runtime";
 import type { DbSyncStateRecord, SequencedRow } from "../../store/db-sync-records.ts";
 import { nextSequence, type Tables } from "../../store/store.ts";
 import type { OpContext } from "../context.ts";
+import { isUuidCell } from "./db-sync-columns.ts";
 import { dbSyncMappings, type CellValue, type DbSyncMapping } from "./db-sync-mappings.ts";
 import { anyLayerMentionsSync, externalDatabasesOf } from "./db-sync-config.ts";
 import { fuseboxOf } from "./db-sync-fusebox.ts";
@@ -17,9 +18,11 @@ import { fuseboxOf } from "./db-sync-fusebox.ts";
  */
 
 const SEQUENCE = "dbSync";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The row's values with its `firstSeen` and `assignedId` cells filled from its live previous version (or `fresh`). */
+/**
+ * The row's values with its `firstSeen` cells (when the record has no time of its own) and `assignedId` cells filled
+ * from its live previous version (or `fresh`).
+ */
 function filled(
   mapping: DbSyncMapping,
   cells: (CellValue | undefined)[],
@@ -27,7 +30,7 @@ function filled(
   fresh: { now: number; id: () => string },
 ): CellValue[] {
   return mapping.columns.map((column, i) => {
-    if (column.firstSeen) return live?.firstSeenAtMillis ?? fresh.now;
+    if (column.firstSeen) return cells[i] ?? live?.firstSeenAtMillis ?? fresh.now;
     if (column.assignedId) return live ? (live.values[i] ?? null) : fresh.id();
     return cells[i] ?? null;
   });
@@ -35,7 +38,7 @@ function filled(
 
 /** A uuid column holding something else would fail the whole database's sync; such a row (a fixture's own ids) is left out. */
 const uuidsValid = (mapping: DbSyncMapping, values: CellValue[]) =>
-  mapping.columns.every((c, i) => c.type !== "uuid" || (typeof values[i] === "string" && UUID.test(values[i])));
+  mapping.columns.every((c, i) => c.type !== "uuid" || isUuidCell(values[i]));
 
 /** What the sequencer would do to one mapping: rows new since it last ran, rows changed, keys gone. A read. */
 export interface MappingDiff {

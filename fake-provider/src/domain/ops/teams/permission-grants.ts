@@ -39,8 +39,11 @@ export function grantTeamPermission(
   requireDefinition(ctx, projectId, "team", permissionId);
   if (!ctx.tables.teamMemberships.has(membershipKey(teamId, userId)))
     throw knownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
-  const record: TeamPermissionGrantRecord = { projectId, teamId, userId, permissionId };
-  ctx.tables.teamPermissionGrants.set(teamGrantKey(teamId, userId, permissionId), record);
+  const key = teamGrantKey(teamId, userId, permissionId);
+  // Granting again keeps the first grant's time, as the real row is created once.
+  const createdAtMillis = ctx.tables.teamPermissionGrants.get(key)?.createdAtMillis ?? ctx.now;
+  const record: TeamPermissionGrantRecord = { projectId, teamId, userId, permissionId, createdAtMillis };
+  ctx.tables.teamPermissionGrants.set(key, record);
   return { id: permissionId, teamId, userId };
 }
 
@@ -62,8 +65,10 @@ export function grantProjectPermission(
   permissionId: string,
 ): GrantedProjectPermission {
   requireDefinition(ctx, projectId, "project", permissionId);
-  const record: ProjectPermissionGrantRecord = { projectId, userId, permissionId };
-  ctx.tables.projectPermissionGrants.set(projectGrantKey(userId, permissionId), record);
+  const key = projectGrantKey(userId, permissionId);
+  const createdAtMillis = ctx.tables.projectPermissionGrants.get(key)?.createdAtMillis ?? ctx.now;
+  const record: ProjectPermissionGrantRecord = { projectId, userId, permissionId, createdAtMillis };
+  ctx.tables.projectPermissionGrants.set(key, record);
   return { id: permissionId, userId };
 }
 
@@ -97,6 +102,7 @@ export function grantTeamDefaults(
       teamId,
       userId,
       permissionId: id,
+      createdAtMillis: ctx.now,
     });
     granted.push(id);
   }
@@ -112,6 +118,7 @@ export function grantUserDefaults(ctx: OpContext, user: UserRecord): void {
       projectId: user.projectId,
       userId: user.id,
       permissionId: id,
+      createdAtMillis: ctx.now,
     });
   }
 }
