@@ -13,6 +13,9 @@
  * `AND OR NOT`, `[NOT] IN (…)`, `IS [NOT] NULL`, `[NOT] LIKE`, `+ - * / %` and function calls
  * (analytics-expressions.ts lists them). Anything else is a syntax error in ClickHouse's form (position, token, line
  * and column, the text from there), answered as ANALYTICS_QUERY_ERROR like any query ClickHouse refuses.
+ *
+ * Three files, one grammar: the token cursor and syntax errors (analytics-sql-cursor.ts), expressions
+ * (analytics-sql-expr.ts), and statements here.
  */
 import {
   checkAstBounds,
@@ -25,95 +28,17 @@ import {
   type UnionQuery,
 } from "./analytics-sql-ast.ts";
 import { CH, SqlSyntaxError } from "./analytics-errors.ts";
+import { syntaxErrorAt } from "./analytics-sql-cursor.ts";
+import { ExpressionParser } from "./analytics-sql-expr.ts";
 import type { Token } from "./analytics-sql-tokens.ts";
 
-export { SqlSyntaxError };
-
-/**
- * Nesting the parser follows (parentheses, NOT, unary minus, function arguments) before refusing the text: keeps a
- * hostile query from exhausting the stack, as ClickHouse's max_parser_depth does.
- */
-const MAX_PARSER_DEPTH = 256;
-
-const RESERVED = new Set([
-  "FROM",
-  "WHERE",
-  "GROUP",
-  "ORDER",
-  "LIMIT",
-  "OFFSET",
-  "AS",
-  "AND",
-  "OR",
-  "NOT",
-  "IN",
-  "IS",
-  "LIKE",
-  "ILIKE",
-  "BY",
-  "ASC",
-  "DESC",
-  "SETTINGS",
-  "FORMAT",
-  "UNION",
-  "SELECT",
-  "WITH",
-  "FINAL",
-  "ALL",
-]);
+export { SqlSyntaxError, syntaxErrorAt };
 
 /** Words that end a table's name where an alias could follow: a JOIN's (`FROM a JOIN b ON …`). */
 const JOIN_WORDS = new Set(["JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "OUTER", "ON", "USING"]);
 
-class Parser {
-  private position = 0;
-  private depth = 0;
-  constructor(
-    private readonly text: string,
-    private readonly tokens: Token[],
-  ) {}
-
-  private peek(offset = 0): Token | undefined {
-    return this.tokens[this.position + offset];
-  }
-
-  private isWord(word: string, offset = 0): boolean {
-    const token = this.peek(offset);
-    return token?.type === "word" && token.text.toUpperCase() === word;
-  }
-
-  private isSymbol(symbol: string): boolean {
-    const token = this.peek();
-    return token?.type === "symbol" && token.text === symbol;
-  }
-
-  private fail(expected: string): never {
-    const token = this.peek();
-    const at = token?.at ?? this.text.length;
-    const shown =
-      token && !(token.type === "symbol" && token.text === ";") ? this.text.slice(token.at, token.end) : null;
-    throw syntaxErrorAt(this.text, at, shown, `Expected ${expected}`);
-  }
-
-  private expectWord(word: string): void {
-    if (!this.isWord(word)) this.fail(word);
-    this.position++;
-  }
-
-  private expectSymbol(symbol: string): void {
-    if (!this.isSymbol(symbol)) this.fail(`'${symbol}'`);
-    this.position++;
-  }
-
-  private identifier(): string {
-    const token = this.peek();
-    if (token?.type === "quoted" || (token?.type === "word" && !RESERVED.has(token.text.toUpperCase()))) {
-      this.position++;
-      return token.type === "quoted" ? token.text : token.text;
-    }
-    return this.fail("identifier");
-  }
-
+/** The statement grammar: WITH, SELECT and its clauses, FROM's sources and JOINs, UNION ALL, SETTINGS, FORMAT. */
+class Parser extends ExpressionParser {
   /** A whole statement: a query, its SETTINGS, the FORMAT the service's client appends, nothing after. */
   statement(): QueryStatement {
     const query = this.union();
@@ -271,7 +196,7 @@ class Parser {
   }
 
   /** `(SELECT …)`, one level deeper. */
-  private parenthesisedQuery(): UnionQuery {
+  protected parenthesisedQuery(): UnionQuery {
     this.expectSymbol("(");
     const query = this.nested(() => this.union());
     this.expectSymbol(")");
@@ -309,11 +234,6 @@ class Parser {
     return ref;
   }
 
-  private isPlainIdentifier(): boolean {
-    const next = this.peek();
-    return next?.type === "quoted" || (next?.type === "word" && !RESERVED.has(next.text.toUpperCase()));
-  }
-
   private count(): number {
     const token = this.peek();
     if (token?.type !== "number" || !Number.isInteger(token.value) || token.value < 0)
@@ -330,252 +250,9 @@ class Parser {
       this.position++;
       return { expr, name: this.identifier() };
     }
-    const next = this.peek();
-    if (next?.type === "quoted" || (next?.type === "word" && !RESERVED.has(next.text.toUpperCase())))
-      return { expr, name: this.identifier() };
+    if (this.isPlainIdentifier()) return { expr, name: this.identifier() };
     return { expr, name: expr.kind === "column" ? expr.path.join(".") : this.text.slice(start, end) };
   }
-
-  /** Parses what `parse` reads one level deeper, refusing a nesting past the parser's bound. */
-  private nested<T>(parse: () => T): T {
-    if (++this.depth > MAX_PARSER_DEPTH)
-      throw new SqlSyntaxError(
-        `Maximum parse depth (${MAX_PARSER_DEPTH}) exceeded. Consider rising max_parser_depth parameter.`,
-        CH.TOO_DEEP_RECURSION,
-      );
-    try {
-      return parse();
-    } finally {
-      this.depth--;
-    }
-  }
-
-  expr(): Expr {
-    return this.nested(() => this.logical("OR", () => this.logical("AND", () => this.not())));
-  }
-
-  private logical(op: "AND" | "OR", operand: () => Expr): Expr {
-    const first = operand();
-    if (!this.isWord(op)) return first;
-    const operands = [first];
-    while (this.isWord(op)) {
-      this.position++;
-      operands.push(operand());
-    }
-    return { kind: "logical", op, operands };
-  }
-
-  private not(): Expr {
-    if (this.isWord("NOT")) {
-      this.position++;
-      return this.nested(() => ({ kind: "unary", op: "NOT", operand: this.not() }));
-    }
-    return this.comparison();
-  }
-
-  private comparison(): Expr {
-    const left = this.additive();
-    const token = this.peek();
-    if (token?.type === "symbol" && ["=", "==", "!=", "<>", "<", "<=", ">", ">="].includes(token.text)) {
-      this.position++;
-      const op = token.text === "==" ? "=" : token.text === "<>" ? "!=" : token.text;
-      return { kind: "binary", op, left, right: this.additive() };
-    }
-    const negated = this.isWord("NOT") && (this.isWord("IN", 1) || this.isWord("LIKE", 1) || this.isWord("ILIKE", 1));
-    if (negated) this.position++;
-    if (this.isWord("IN")) {
-      this.position++;
-      if (this.isSymbol("(") && (this.isWord("SELECT", 1) || this.isWord("WITH", 1)))
-        return { kind: "in", negated, operand: left, list: [{ kind: "subquery", query: this.parenthesisedQuery() }] };
-      this.expectSymbol("(");
-      const list = [this.listItem()];
-      while (this.isSymbol(",")) {
-        this.position++;
-        list.push(this.listItem());
-      }
-      this.expectSymbol(")");
-      return { kind: "in", negated, operand: left, list };
-    }
-    if (this.isWord("LIKE") || this.isWord("ILIKE")) {
-      const op = this.isWord("LIKE") ? "LIKE" : "ILIKE";
-      this.position++;
-      const like: Expr = { kind: "binary", op, left, right: this.additive() };
-      return negated ? { kind: "unary", op: "NOT", operand: like } : like;
-    }
-    if (this.isWord("IS")) {
-      this.position++;
-      const isNot = this.isWord("NOT");
-      if (isNot) this.position++;
-      this.expectWord("NULL");
-      return { kind: "isNull", negated: isNot, operand: left };
-    }
-    return left;
-  }
-
-  /** An IN list's item: a lone literal read at once (a list of many is the common long query), else an expression. */
-  private listItem(): Expr {
-    const token = this.peek();
-    const after = this.peek(1);
-    if (
-      (token?.type === "string" || token?.type === "number") &&
-      after?.type === "symbol" &&
-      (after.text === "," || after.text === ")")
-    ) {
-      this.position++;
-      return { kind: "literal", value: token.value };
-    }
-    return this.expr();
-  }
-
-  /** One level of left-associative binary operators (`a + b - c`), each operand parsed by `operand`. */
-  private leftAssociative(operators: readonly string[], operand: () => Expr): Expr {
-    let left = operand();
-    for (let op = this.symbolAmong(operators); op !== null; op = this.symbolAmong(operators)) {
-      this.position++;
-      left = { kind: "binary", op, left, right: operand() };
-    }
-    return left;
-  }
-
-  private symbolAmong(operators: readonly string[]): string | null {
-    const token = this.peek();
-    return token?.type === "symbol" && operators.includes(token.text) ? token.text : null;
-  }
-
-  private additive(): Expr {
-    return this.leftAssociative(["+", "-"], () => this.multiplicative());
-  }
-
-  private multiplicative(): Expr {
-    return this.leftAssociative(["*", "/", "%"], () => this.primary());
-  }
-
-  /** `(a, b, …)` after a function's name; `*` alone as in count(*). */
-  private callArguments(): Expr[] {
-    this.expectSymbol("(");
-    const args: Expr[] = [];
-    if (!this.isSymbol(")")) {
-      if (this.isSymbol("*")) {
-        this.position++;
-        args.push({ kind: "star" });
-      } else {
-        args.push(this.expr());
-      }
-      while (this.isSymbol(",")) {
-        this.position++;
-        args.push(this.expr());
-      }
-    }
-    this.expectSymbol(")");
-    return args;
-  }
-
-  /**
-   * CAST's arguments: `(x, 'Type')` as any call's, or `(x AS Type)`, whose type (words and parentheses, as in
-   * `Nullable(String)`) is read back into the text the comma form would have named.
-   */
-  private castArguments(): Expr[] {
-    const start = this.position;
-    this.expectSymbol("(");
-    const value = this.expr();
-    if (!this.isWord("AS")) {
-      this.position = start;
-      return this.callArguments();
-    }
-    this.position++;
-    let type = "";
-    let depth = 0;
-    for (;;) {
-      const token = this.peek();
-      if (!token) return this.fail("a type");
-      if (token.type === "symbol" && token.text === ")" && depth === 0) break;
-      if (token.type === "symbol" && token.text === "(") depth++;
-      if (token.type === "symbol" && token.text === ")") depth--;
-      if (token.type === "quoted" || token.type === "param") return this.fail("a type");
-      type += token.type === "number" ? String(token.value) : token.type === "string" ? `'${token.value}'` : token.text;
-      this.position++;
-    }
-    if (type === "") return this.fail("a type");
-    this.expectSymbol(")");
-    return [value, { kind: "literal", value: type }];
-  }
-
-  private primary(): Expr {
-    const token = this.peek();
-    if (!token) return this.fail("an expression");
-    if (token.type === "number") {
-      this.position++;
-      return { kind: "literal", value: token.value };
-    }
-    if (token.type === "string") {
-      this.position++;
-      return { kind: "literal", value: token.value };
-    }
-    if (token.type === "param") {
-      this.position++;
-      return { kind: "param", name: token.name, type: token.paramType };
-    }
-    if (token.type === "symbol" && token.text === "-") {
-      this.position++;
-      return this.nested(() => ({ kind: "unary", op: "-", operand: this.primary() }));
-    }
-    if (token.type === "symbol" && token.text === "(") {
-      if (this.isWord("SELECT", 1) || this.isWord("WITH", 1))
-        return { kind: "subquery", query: this.parenthesisedQuery() };
-      this.position++;
-      const inner = this.expr();
-      this.expectSymbol(")");
-      return inner;
-    }
-    if (token.type === "word" && ["NULL", "TRUE", "FALSE"].includes(token.text.toUpperCase())) {
-      this.position++;
-      const upper = token.text.toUpperCase();
-      return { kind: "literal", value: upper === "NULL" ? null : upper === "TRUE" };
-    }
-    if (token.type === "word" && this.peek(1)?.type === "symbol" && (this.peek(1) as { text: string }).text === "(") {
-      this.position++;
-      if (token.text.toUpperCase() === "CAST") return { kind: "call", name: token.text, args: this.castArguments() };
-      return { kind: "call", name: token.text, args: this.callArguments() };
-    }
-    if (token.type === "symbol" && token.text === "[") {
-      this.position++;
-      const items: Expr[] = [];
-      if (!this.isSymbol("]")) {
-        items.push(this.expr());
-        while (this.isSymbol(",")) {
-          this.position++;
-          items.push(this.expr());
-        }
-      }
-      this.expectSymbol("]");
-      return { kind: "array", items };
-    }
-    const path = [this.identifier()];
-    while (this.isSymbol(".")) {
-      this.position++;
-      path.push(this.identifier());
-    }
-    return { kind: "column", path };
-  }
-}
-
-/**
- * ClickHouse's syntax error: where it failed (1-based position, the token or "end of query", line and column) and the
- * text from there on, then what it expected. `note` names a rule (" (Multi-statements are not allowed)").
- */
-export function syntaxErrorAt(
-  text: string,
-  at: number,
-  token: string | null,
-  expected: string,
-  note = "",
-): SqlSyntaxError {
-  const before = text.slice(0, at);
-  const line = before.split("\n").length;
-  const column = at - before.lastIndexOf("\n");
-  return new SqlSyntaxError(
-    `Syntax error${note}: failed at position ${at + 1} (${token ?? "end of query"}) (line ${line}, col ${column}): ${text.slice(at)}. ${expected}`,
-  );
 }
 
 /**
