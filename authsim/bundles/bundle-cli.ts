@@ -24,13 +24,20 @@ const EMAIL_ENGINE = "@authsim/fake-provider/email-engine";
  */
 const HTTP2_STAND_IN = "\0authsim-http2-stand-in";
 const http2StandIn = "export class Http2ServerRequest {}\nexport const constants = { NGHTTP2_NO_ERROR: 0 };\n";
+const honoHttp2 = (source: string, importer: string | undefined) =>
+  (source === "http2" || source === "node:http2") && Boolean(importer?.includes("@hono/node-server"));
 
 export async function bundleCli(): Promise<void> {
   await rm(CLI_BUNDLE_DIR, { recursive: true, force: true });
   await build({
     input: entry,
     platform: "node",
-    external: [/^node:/, EMAIL_ENGINE, "esbuild-wasm"],
+    // Node's built-ins stay outside, but for @hono/node-server's http2, which the stand-in below replaces (a pattern
+    // here would win over the plugin: rolldown decides what is external before asking plugins to resolve it).
+    external: (source, importer) =>
+      (source.startsWith("node:") && !honoHttp2(source, importer)) ||
+      source === EMAIL_ENGINE ||
+      source === "esbuild-wasm",
     plugins: [
       {
         name: "authsim-email-engine-outside",
@@ -38,10 +45,7 @@ export async function bundleCli(): Promise<void> {
       },
       {
         name: "authsim-http1-only",
-        resolveId: (source, importer) =>
-          (source === "http2" || source === "node:http2") && importer?.includes("@hono/node-server")
-            ? HTTP2_STAND_IN
-            : null,
+        resolveId: (source, importer) => (honoHttp2(source, importer) ? HTTP2_STAND_IN : null),
         load: (id) => (id === HTTP2_STAND_IN ? http2StandIn : null),
       },
     ],
