@@ -342,7 +342,7 @@ describeBuilt("the packages installed from their tarballs into an app outside th
       existsSync(cacheDir) ? (await readdir(cacheDir)).filter((name) => /^cli\.cjs-.*\.v8$/.test(name)) : [];
     for (let waited = 0; waited < 10_000 && (await cached()).length === 0; waited += 100)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await cached()).toEqual([expect.stringMatching(new RegExp(`-${process.version}-${process.arch}\\.v8$`))]);
+    expect(await cached()).toEqual([expect.stringContaining(`-${process.version}-${process.arch}-`)]);
   });
 
   it("`npx authsim exec -- COMMAND` runs it against a fresh emulator, exits with its status, and leaves nothing running", async () => {

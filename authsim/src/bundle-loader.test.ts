@@ -86,7 +86,7 @@ describe("runBundle", () => {
     await first.written;
     const files = readdirSync(cacheDir).sort();
     expect(files).toHaveLength(2); // the entry and the chunk it required during the start, not the lazy chunk
-    expect(files.every((name) => name.endsWith(`-${process.version}-${process.arch}.v8`))).toBe(true);
+    expect(files.every((name) => name.includes(`-${process.version}-${process.arch}-`))).toBe(true);
 
     const second = start();
     expect(second.filesFromCache).toBe(2);
@@ -102,17 +102,26 @@ describe("runBundle", () => {
     expect(start().filesFromCache).toBe(2);
   });
 
-  it("keeps only the current build's caches", async () => {
+  it("keeps only the current build's caches, but those made under other flags", async () => {
     const cacheDir = join(tempDir(), "cache");
     await runBundle(writeBundle(tempDir()), options(cacheDir)).written;
+    const otherFlags = cacheName(
+      join(tempDir(), "cli.cjs"),
+      'exports.answer = require("./shared-abc.cjs").twice(4);\n',
+    ).replace(/-[^-]+\.v8$/, "-otherflg.v8");
     const dir = tempDir();
     const entry = writeBundle(dir);
     const rebuilt = 'exports.answer = require("./shared-abc.cjs").twice(4);\n';
     writeFileSync(entry, rebuilt);
+    writeFileSync(join(cacheDir, otherFlags), "made under --inspect, say");
     const run = runBundle(entry, options(cacheDir));
     expect((run.exports as TestBundle).answer).toBe(8);
     await run.written;
-    expect(readdirSync(cacheDir).filter((name) => name.startsWith("cli.cjs-"))).toEqual([cacheName(entry, rebuilt)]);
+    expect(
+      readdirSync(cacheDir)
+        .filter((name) => name.startsWith("cli.cjs-"))
+        .sort(),
+    ).toEqual([cacheName(entry, rebuilt), otherFlags].sort());
   });
 
   it("starts when the cache cannot be written", async () => {

@@ -60,14 +60,16 @@ export function runBundle(entryFile: string, options: BundleOptions): BundleRun 
   // the CLI changes any (a cache made under other flags is rejected), and a lazy chunk is loaded later.
   let starting = true;
   const uncached: { script: Script; file: string }[] = [];
-  const cacheFiles: string[] = [];
+  const currentBuild: string[] = [];
 
   const load = (file: string): unknown => {
     const known = modules.get(file);
     if (known) return known.exports;
     const source = readFileSync(file, "utf8");
-    const cacheFile = starting && options.cacheDir !== null ? join(options.cacheDir, cacheName(file, source)) : null;
-    if (cacheFile !== null) cacheFiles.push(cacheFile);
+    const prefix = starting && options.cacheDir !== null ? cachePrefix(file, source) : null;
+    if (prefix !== null) currentBuild.push(prefix);
+    const cacheFile =
+      prefix === null || options.cacheDir === null ? null : join(options.cacheDir, prefix + cacheSuffix());
     const cachedData = cacheFile === null ? undefined : readCache(cacheFile);
     const script = new Script(wrap(source), { filename: file, lineOffset: -1, cachedData });
     if (cacheFile !== null && (cachedData === undefined || script.cachedDataRejected))
@@ -90,16 +92,23 @@ export function runBundle(entryFile: string, options: BundleOptions): BundleRun 
   starting = false;
   const written =
     options.cacheDir !== null && uncached.length > 0
-      ? writeCaches(options.cacheDir, uncached, cacheFiles)
+      ? writeCaches(options.cacheDir, uncached, currentBuild)
       : Promise.resolve();
-  return { exports, filesFromCache: cacheFiles.length - uncached.length, written };
+  return { exports, filesFromCache: currentBuild.length - uncached.length, written };
 }
 
-/** One name per bundle file's contents, Node version and architecture: a rebuilt bundle or another Node never match. */
-export function cacheName(file: string, source: string): string {
-  const hash = createHash("sha256").update(source).digest("base64url").slice(0, 22);
-  return `${basename(file)}-${hash}-${process.version}-${process.arch}.v8`;
-}
+const shortHash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
+
+/**
+ * One name per bundle file's contents, Node version, architecture and Node's flags (V8 rejects a cache made under
+ * other flags: a start with --inspect or --cpu-prof keeps a cache of its own instead of replacing the plain starts').
+ */
+export const cacheName = (file: string, source: string): string => cachePrefix(file, source) + cacheSuffix();
+
+/** What the caches of one build of a bundle file share, whatever Node ran it. */
+const cachePrefix = (file: string, source: string) => `${basename(file)}-${shortHash(source)}-`;
+const cacheSuffix = () =>
+  `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0")).slice(0, 8)}.v8`;
 
 function readCache(file: string): Buffer | undefined {
   try {
@@ -111,12 +120,13 @@ function readCache(file: string): Buffer | undefined {
 
 /**
  * Made now (V8 serialises what has been compiled so far), written without blocking the start: each file whole or not
- * at all (written aside, then renamed), and the caches of earlier builds removed. A failure only means no cache.
+ * at all (written aside, then renamed), and the caches of earlier builds removed (those of other flags kept). A
+ * failure only means no cache.
  */
 async function writeCaches(
   dir: string,
   compiled: { script: Script; file: string }[],
-  current: string[],
+  currentBuild: string[],
 ): Promise<void> {
   const made = compiled.map(({ script, file }) => ({ data: script.createCachedData(), file }));
   try {
@@ -126,8 +136,9 @@ async function writeCaches(
       await writeFile(aside, data);
       await rename(aside, file);
     }
-    const kept = new Set(current.map((file) => basename(file)));
-    const stale = (await readdir(dir)).filter((name) => name.endsWith(".v8") && !kept.has(name));
+    const stale = (await readdir(dir)).filter(
+      (name) => name.endsWith(".v8") && !currentBuild.some((prefix) => name.startsWith(prefix)),
+    );
     await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
   } catch {
     // a read-only or full disk: the next start compiles again
