@@ -102,7 +102,7 @@ describe("runBundle", () => {
     expect(start().filesFromCache).toBe(2);
   });
 
-  it("keeps only the current build's caches, but those made under other flags", async () => {
+  it("keeps the current build's caches, under any flags, and drops earlier builds' and abandoned writes", async () => {
     const cacheDir = join(tempDir(), "cache");
     await runBundle(writeBundle(tempDir()), options(cacheDir)).written;
     const otherFlags = cacheName(
@@ -114,6 +114,9 @@ describe("runBundle", () => {
     const rebuilt = 'exports.answer = require("./shared-abc.cjs").twice(4);\n';
     writeFileSync(entry, rebuilt);
     writeFileSync(join(cacheDir, otherFlags), "made under --inspect, say");
+    // What a start stopped while writing left aside (no process has that number), and what a live one is writing.
+    writeFileSync(join(cacheDir, `${otherFlags}.4194304999.tmp`), "");
+    writeFileSync(join(cacheDir, `${otherFlags}.${process.pid}.tmp`), "");
     const run = runBundle(entry, options(cacheDir));
     expect((run.exports as TestBundle).answer).toBe(8);
     await run.written;
@@ -121,7 +124,7 @@ describe("runBundle", () => {
       readdirSync(cacheDir)
         .filter((name) => name.startsWith("cli.cjs-"))
         .sort(),
-    ).toEqual([cacheName(entry, rebuilt), otherFlags].sort());
+    ).toEqual([cacheName(entry, rebuilt), otherFlags, `${otherFlags}.${process.pid}.tmp`].sort());
   });
 
   it("starts when the cache cannot be written", async () => {

@@ -120,8 +120,8 @@ function readCache(file: string): Buffer | undefined {
 
 /**
  * Made now (V8 serialises what has been compiled so far), written without blocking the start: each file whole or not
- * at all (written aside, then renamed), and the caches of earlier builds removed (those of other flags kept). A
- * failure only means no cache.
+ * at all (written aside, then renamed), and the caches of earlier builds removed (those of other flags kept), with what
+ * a stopped start left aside. A failure only means no cache.
  */
 async function writeCaches(
   dir: string,
@@ -136,12 +136,25 @@ async function writeCaches(
       await writeFile(aside, data);
       await rename(aside, file);
     }
-    const stale = (await readdir(dir)).filter(
-      (name) => name.endsWith(".v8") && !currentBuild.some((prefix) => name.startsWith(prefix)),
+    const stale = (await readdir(dir)).filter((name) =>
+      name.endsWith(".tmp")
+        ? !alive(Number(/\.(\d+)\.tmp$/.exec(name)?.[1]))
+        : name.endsWith(".v8") && !currentBuild.some((prefix) => name.startsWith(prefix)),
     );
     await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
   } catch {
     // a read-only or full disk: the next start compiles again
+  }
+}
+
+/** Whether a process writing a cache aside may still rename it (one stopped mid-write leaves its file behind). */
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // someone else's process: leave its file alone
   }
 }
 
