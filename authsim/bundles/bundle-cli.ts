@@ -65,6 +65,9 @@ export async function bundleCli(): Promise<void> {
     output: {
       dir: CLI_BUNDLE_DIR,
       format: "cjs",
+      // ES modules are strict; the loader's wrapper says so too, but `require()` runs the files as they are (under
+      // --enable-source-maps, src/bundle-loader.ts).
+      banner: '"use strict";',
       sourcemap: true,
       entryFileNames: "[name].cjs",
       chunkFileNames: "[name]-[hash].cjs",

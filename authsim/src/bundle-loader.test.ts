@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { cacheName, defaultCacheDir, DYNAMIC_IMPORT, runBundle, type BundleOptions } from "./bundle-loader.ts";
 
@@ -146,6 +148,38 @@ describe("runBundle", () => {
       stack = (error as Error).stack ?? "";
     }
     expect(stack).toContain(`${entry}:10:`);
+  });
+});
+
+describe("runBundle under --enable-source-maps", () => {
+  it("requires the bundle instead, uncached, so stack traces name the sources its source map gives", async () => {
+    const dir = tempDir();
+    // Line 2 of the bundle comes from line 10 of original.ts ("AASA": column 0, source 0, 9 lines on, column 0).
+    writeFileSync(
+      join(dir, "cli.cjs"),
+      '"use strict";\nexports.fail = () => { throw new Error("from the bundle"); };\n//# sourceMappingURL=cli.cjs.map\n',
+    );
+    writeFileSync(
+      join(dir, "cli.cjs.map"),
+      JSON.stringify({ version: 3, file: "cli.cjs", sources: ["original.ts"], names: [], mappings: "AAAA;AASA" }),
+    );
+    const loader = fileURLToPath(new URL("./bundle-loader.ts", import.meta.url));
+    const script = [
+      `import { runBundle } from ${JSON.stringify(loader)};`,
+      `const run = runBundle(${JSON.stringify(join(dir, "cli.cjs"))}, { externals: {}, importModule: (s) => import(s), cacheDir: ${JSON.stringify(join(dir, "cache"))} });`,
+      "try { run.exports.fail(); } catch (error) { console.log(JSON.stringify({ stack: error.stack, fromCache: run.filesFromCache })); }",
+    ].join("\n");
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ["--enable-source-maps", "--import", "tsx", "--input-type=module", "-e", script],
+        (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
+      ),
+    );
+    const { stack, fromCache } = JSON.parse(out) as { stack: string; fromCache: number };
+    expect(stack).toContain(`${join(dir, "original.ts")}:10:`);
+    expect(fromCache).toBe(0);
+    expect(existsSync(join(dir, "cache"))).toBe(false);
   });
 });
 

@@ -54,6 +54,7 @@ const wrap = (source: string) => `0, function (${wrapperParameters}) {"use stric
  * scheduled the cache's write if it had none.
  */
 export function runBundle(entryFile: string, options: BundleOptions): BundleRun {
+  if (process.sourceMapsEnabled) return requiredBundle(entryFile, options);
   const modules = new Map<string, Module>();
   const nodeRequire = createRequire(entryFile);
   // Only files compiled during the start are cached: the cache must be made with V8's flags as they are now, before
@@ -95,6 +96,18 @@ export function runBundle(entryFile: string, options: BundleOptions): BundleRun 
       ? writeCaches(options.cacheDir, uncached, currentBuild)
       : Promise.resolve();
   return { exports, filesFromCache: currentBuild.length - uncached.length, written };
+}
+
+/**
+ * Under `--enable-source-maps`, Node maps stack traces only of code its own loaders compiled, not of a `vm.Script`: the
+ * bundle is then `require()`d, with no cache (a debugging start), so its traces name the sources. Node resolves the
+ * externals itself there (an ES module `require()`d, which Node 20.19 does without a flag); the dynamic imports'
+ * stand-in is a global for that start.
+ */
+function requiredBundle(entryFile: string, options: BundleOptions): BundleRun {
+  Object.defineProperty(globalThis, DYNAMIC_IMPORT, { value: options.importModule, configurable: true });
+  const exports: unknown = createRequire(entryFile)(entryFile);
+  return { exports, filesFromCache: 0, written: Promise.resolve() };
 }
 
 const shortHash = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
