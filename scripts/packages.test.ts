@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -295,7 +295,7 @@ describeBuilt("the packages installed from their tarballs into an app outside th
     expect(result.code, result.output).toBe(0);
   });
 
-  it("`npx authsim` answers the API, the dashboard and the hosted sign-in, with nothing built or written at start", async () => {
+  it("`npx authsim` answers the API, the dashboard and the hosted sign-in, with nothing built or written at start but its code cache", async () => {
     const started = performance.now();
     // A process group of its own: npx runs the bin as a child, which a signal to npx alone would leave serving.
     cli = spawn("npx", ["--no-install", "authsim", "--port", "0"], {
@@ -335,6 +335,14 @@ describeBuilt("the packages installed from their tarballs into an app outside th
     const installed = join(app, "node_modules/authsim/dist/ui");
     const run1 = await run("find", [installed, "-newer", join(app, "package.json"), "-type", "f"], app);
     expect(run1.output.trim(), "files written under node_modules/authsim after install").toBe("");
+    // The one write: V8's compiled code of the bundle, for the next start (authsim/src/bundle-loader.ts), made once
+    // the start's code has run and written without holding it up.
+    const cacheDir = join(app, "node_modules/.cache/authsim");
+    const cached = async () =>
+      existsSync(cacheDir) ? (await readdir(cacheDir)).filter((name) => /^cli\.cjs-.*\.v8$/.test(name)) : [];
+    for (let waited = 0; waited < 10_000 && (await cached()).length === 0; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await cached()).toEqual([expect.stringContaining(`-${process.version}-${process.arch}-`)]);
   });
 
   it("`npx authsim exec -- COMMAND` runs it against a fresh emulator, exits with its status, and leaves nothing running", async () => {

@@ -51,11 +51,6 @@ try {
   process.exit(2);
 }
 
-// After a full collection V8 lets the old generation grow to as much as four times what survived before the next one;
-// a dev server's state is small and long-lived, so that slack was most of its RSS (191 MiB after 10,000 users, of
-// which about 40 MiB live). 30% over the live size costs no measurable CPU on the bench's requests (npm run bench).
-setFlagsFromString("--heap-growing-percent=30");
-
 const refusal = startupRefusal(options);
 if (refusal) {
   console.error(refusal);
@@ -239,6 +234,12 @@ const server = serve({ fetch: guardedFetch, port: options.port, hostname: option
   const apiUrl = `http://${displayHost}:${info.port}`;
   // With --port 0 the real port is known only now; token issuers must name it.
   provider.settings.apiBaseUrl = apiUrl;
+  // V8's flags change only from here: the built CLI's code cache is made before (src/bundle-loader.ts), and V8 rejects
+  // a cache made under flags other than those it is read under.
+  // After a full collection V8 lets the old generation grow to as much as four times what survived before the next
+  // one; a dev server's state is small and long-lived, so that slack was most of its RSS (191 MiB after 10,000 users,
+  // of which about 40 MiB live). 30% over the live size costs no measurable CPU on the bench's requests (npm run bench).
+  setFlagsFromString("--heap-growing-percent=30");
   // Serving: the young generation may grow to 8 MiB under load, not to V8's 32.
   capYoungGeneration(8);
   log(
