@@ -191,15 +191,34 @@ describe("listing, accepting by id, revoking", () => {
       (await seam.ok(asClient(invitee), (ctx) => listInvitations(ctx, { userIdOrMe: "me" }))).map((i) => i.code.id),
     ).toEqual([id]);
     const other = await seam.addUser();
-    await seam.refuses(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, other.id), "INSUFFICIENT_ACCESS_TYPE");
-    await seam.ok(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, "me"));
-    expect(isMember(seam, team.id, invitee.id)).toBe(true);
+    // Another user's id from a client is worded as the mirrored handler words it.
     await seam.refuses(
       asClient(invitee),
-      (ctx) => acceptInvitationById(ctx, id, "me"),
-      "VERIFICATION_CODE_ALREADY_USED",
+      (ctx) => acceptInvitationById(ctx, id, other.id),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
     );
+    await seam.ok(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, "me"));
+    expect(isMember(seam, team.id, invitee.id)).toBe(true);
+    // Used, expired, unknown, or for a user nobody has: one answer, as the mirrored handler gives.
+    await seam.refuses(asClient(invitee), (ctx) => acceptInvitationById(ctx, id, "me"), "VERIFICATION_CODE_NOT_FOUND");
     expect(await seam.ok(asClient(invitee), (ctx) => listInvitations(ctx, { userIdOrMe: "me" }))).toEqual([]);
+    const later = await invited(seam, "INVITEE@example.com");
+    await seam.refuses(
+      asServer(),
+      (ctx) => acceptInvitationById(ctx, later.id, UNKNOWN),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    await seam.refuses(
+      asServer(),
+      (ctx) => acceptInvitationById(ctx, UNKNOWN, invitee.id),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    seam.clock.advance(codeLifetimes.team_invitation);
+    await seam.refuses(
+      asServer(),
+      (ctx) => acceptInvitationById(ctx, later.id, invitee.id),
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
   });
 
   it("by id, only a user who verified the invited address may accept (VERIFICATION_CODE_NOT_FOUND otherwise, the code left usable); a restricted client is refused first", async () => {

@@ -119,10 +119,10 @@ describe("listing, accepting by id and revoking", () => {
     const accept = (userId: string, headers: ReturnType<typeof client>) =>
       api(provider, `/team-invitations/${id}/accept?user_id=${userId}`, { method: "POST", headers });
     const other = await signUp(provider);
-    await expectKnownError(await accept(other.user_id, as(invitee)), "INSUFFICIENT_ACCESS_TYPE", 401);
+    await expectKnownError(await accept(other.user_id, as(invitee)), "CANNOT_GET_OWN_USER_WITHOUT_USER", 400);
     expect(await expectJson(await accept("me", as(invitee)))).toEqual({});
     expect(await itemIds(await api(provider, "/teams?user_id=me", { headers: as(invitee) }))).toEqual([team.id]);
-    await expectKnownError(await accept("me", as(invitee)), "VERIFICATION_CODE_ALREADY_USED", 409);
+    await expectKnownError(await accept("me", as(invitee)), "VERIFICATION_CODE_NOT_FOUND", 404);
     expect(await itemIds(await api(provider, "/team-invitations?user_id=me", { headers: as(invitee) }))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { linkWithCode } from "../../email/templates.ts";
 import { knownError } from "../../errors/known-error.ts";
 import type { TeamRecord, UserRecord, VerificationCodeRecord } from "../../store/records.ts";
 import type { Tables } from "../../store/store.ts";
-import { clientSelfOnly, isClient, requireSignedIn, resolveUserId } from "../access.ts";
+import { isClient, requireSignedIn, resolveUserId } from "../access.ts";
 import { assertTrustedCallback } from "../oauth/callback-urls.ts";
 import type { AuthedContext } from "../context.ts";
 import { assertSeatAvailable } from "../payments/internal-plans.ts";
@@ -10,7 +10,6 @@ import { addMember, isMember, requireMembership } from "./memberships.ts";
 import { sendEmail } from "../emails/outbox.ts";
 import { requireTeamPermission } from "./permission-grants.ts";
 import { requireTeam } from "./teams.ts";
-import { requireUser } from "../users/users.ts";
 import { restrictedReasonOf } from "../../views/users.ts";
 import { createCode, redeemCode } from "../sign-in/verification-codes.ts";
 import { refusal } from "../../errors/refusals.ts";
@@ -143,17 +142,33 @@ function liveInvitationById(ctx: AuthedContext, invitationId: string, teamId?: s
 
 /**
  * POST /team-invitations/{id}/accept?user_id=: a client accepts for itself (refused while restricted), a server for any
- * user. Unlike the code, the id alone proves nothing: the user must have verified the invited address, or the
- * invitation is VERIFICATION_CODE_NOT_FOUND to them (the mirrored handler's rule and answer).
+ * user. Unlike the code, the id alone proves nothing: the user must have verified the invited address. As in the
+ * mirrored handler, a client naming another user is CANNOT_GET_OWN_USER_WITHOUT_USER, and everything else that keeps
+ * the invitation from this user (unknown, used or expired, a user nobody has, an address not verified) is one answer,
+ * VERIFICATION_CODE_NOT_FOUND, so the id tells a caller nothing about the invitation.
  */
 export function acceptInvitationById(ctx: AuthedContext, invitationId: string, userIdOrMe: string): void {
   const { auth } = ctx;
-  const user = requireUser(ctx, auth.project.id, clientSelfOnly(auth, userIdOrMe));
-  if (isClient(auth)) refuseRestricted(ctx, user);
-  const invitation = liveInvitationById(ctx, invitationId);
-  if (!verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase()))
+  const userId = resolveUserId(auth, userIdOrMe);
+  if (isClient(auth)) {
+    if (userId !== auth.user?.id) throw knownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    refuseRestricted(ctx, requireSignedIn(auth));
+  }
+  const code = ctx.tables.verificationCodes.get(invitationId);
+  const live =
+    code?.projectId === auth.project.id &&
+    code.purpose === "team_invitation" &&
+    code.usedAtMillis === null &&
+    code.expiresAtMillis > ctx.now;
+  if (!live) throw knownError("VERIFICATION_CODE_NOT_FOUND");
+  const invitation = invitationFrom(ctx, code);
+  const user = ctx.tables.users.get(userId);
+  if (
+    user?.projectId !== auth.project.id ||
+    !verifiedEmailsOf(ctx.tables, user).has(invitation.recipientEmail.toLowerCase())
+  )
     throw knownError("VERIFICATION_CODE_NOT_FOUND");
-  ctx.tables.verificationCodes.set(invitation.code.id, { ...invitation.code, usedAtMillis: ctx.now });
+  ctx.tables.verificationCodes.set(code.id, { ...code, usedAtMillis: ctx.now });
   join(ctx, invitation, user);
 }
 
