@@ -1,84 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  admin,
   anonymousSignUp,
   api,
   DEV,
   expectJson,
   freshEmail,
   INTERNAL,
-  newProvider,
   server,
   signUp,
   START_MILLIS,
-  type TestProvider,
 } from "../../../test-support/api.ts";
-import type { ProjectSeed } from "@authsim/fixtures";
 import { useSmtp } from "../../../test-support/admin.ts";
+import { FILLED, useAnalyticsCopy } from "../../../test-support/analytics-copy.ts";
 import { PROJECT_TABLES } from "./analytics-catalog.ts";
-import { tablesNamedIn } from "./analytics-query.ts";
 
-/** The ClickHouse copy of the synced tables read through POST /internal/analytics/query (analytics-synced-tables.ts). */
+/** The ClickHouse copy of the synced tables read through POST /internal/analytics/query (analytics-synced-tables.ts): each table's rows. */
 
-let provider: TestProvider;
-beforeEach(() => {
-  provider = newProvider();
-});
-afterEach(() => {
-  provider.work.stop();
-  expect(provider.unexpected).toEqual([]);
-});
-
-type Rows = Record<string, unknown>[];
-async function query(text: string, params: Record<string, unknown> = {}, project: ProjectSeed = DEV): Promise<Rows> {
-  const response = await api(provider, "/internal/analytics/query", {
-    headers: admin({}, project),
-    json: { query: text, params },
-  });
-  return (await expectJson<{ result: Rows }>(response)).result;
-}
-const call = async (path: string, json: unknown, method = "POST", status = 200) =>
-  expectJson<Record<string, unknown>>(await api(provider, path, { method, headers: server(), json }), status);
-const createUser = (body: Record<string, unknown>) => call("/users", body, "POST", 201);
+const { provider, query, call, createUser, fillEveryTable } = useAnalyticsCopy();
 const createTeam = (displayName: string) => call("/teams", { display_name: displayName }, "POST", 201);
 const START = "2025-06-15 00:00:00.000";
-
-/**
- * A row in every table of the project but the outbox (its own test sends an email): a signed-up user (a contact
- * channel, a refresh token, an event), a team they joined, a project permission, a preference, an invitation, a link.
- */
-async function fillEveryTable(project: ProjectSeed = DEV): Promise<{ userId: string }> {
-  const user = await signUp(provider, { project });
-  const as = async (path: string, json: unknown, method = "POST", status = 201) =>
-    expectJson(await api(provider, path, { method, headers: admin({}, project), json }), status);
-  const team = (await as("/teams", { display_name: "Every Table" })) as { id: string };
-  await as(`/team-memberships/${team.id}/${user.user_id}`, {});
-  await as(`/team-permissions/${team.id}/${user.user_id}/$read_members`, {});
-  await as("/project-permission-definitions", { id: "copy_perm" });
-  await as(`/project-permissions/${user.user_id}/copy_perm`, {});
-  await as(
-    `/emails/notification-preference/${user.user_id}/4f6f8873-3d04-46bd-8bef-18338b1a1b4c`,
-    { enabled: false },
-    "PATCH",
-    200,
-  );
-  await as(
-    "/team-invitations/send-code",
-    { team_id: team.id, email: "every@example.com", callback_url: "http://localhost:8102/cb" },
-    "POST",
-    200,
-  );
-  await as("/oauth-providers", {
-    user_id: user.user_id,
-    provider_config_id: "github",
-    account_id: `every-${project.id}`,
-    email: null,
-    allow_sign_in: false,
-    allow_connected_accounts: true,
-  });
-  return { userId: user.user_id };
-}
-const FILLED = Object.keys(PROJECT_TABLES).filter((t) => t !== "email_outboxes");
 
 describe("users", () => {
   it("a user's row has the view's columns and ClickHouse's formats: 0/1 flags, DateTime64 text, metadata as jsonb text", async () => {
@@ -117,10 +57,10 @@ describe("users", () => {
     expect(await query(byEmail, { email: "upd@example.com" })).toEqual([
       { primary_email: "upd@example.com", display_name: "After" },
     ]);
-    await expectJson(await api(provider, `/users/${user.id}`, { method: "DELETE", headers: server() }));
+    await expectJson(await api(provider(), `/users/${user.id}`, { method: "DELETE", headers: server() }));
     expect(await query(byEmail, { email: "upd@example.com" })).toEqual([]);
 
-    const anonymous = await anonymousSignUp(provider);
+    const anonymous = await anonymousSignUp(provider());
     expect(
       await query("SELECT is_anonymous, primary_email FROM users WHERE id = {id:String}", { id: anonymous.user_id }),
     ).toEqual([{ is_anonymous: 1, primary_email: null }]);
@@ -151,9 +91,9 @@ describe("the other synced tables", () => {
   it("teams, member profiles, team and project permissions, with the grants' own time", async () => {
     const user = await createUser({ primary_email: freshEmail("member") });
     const team = await createTeam("Copy Team");
-    provider.clock.advance(60_000);
+    provider().clock.advance(60_000);
     await call(`/team-memberships/${team.id}/${user.id}`, {}, "POST", 201);
-    provider.clock.advance(60_000);
+    provider().clock.advance(60_000);
     await call(`/team-permissions/${team.id}/${user.id}/$read_members`, {}, "POST", 201);
 
     expect(await query("SELECT * FROM teams WHERE id = {id:UUID}", { id: team.id })).toEqual([
@@ -196,7 +136,7 @@ describe("the other synced tables", () => {
     ).toBe(true);
 
     await expectJson(
-      await api(provider, `/team-permissions/${team.id}/${user.id}/$read_members`, {
+      await api(provider(), `/team-permissions/${team.id}/${user.id}/$read_members`, {
         method: "DELETE",
         headers: server(),
       }),
@@ -205,7 +145,7 @@ describe("the other synced tables", () => {
   });
 
   it("contact channels, refresh tokens and notification preferences", async () => {
-    const user = await signUp(provider);
+    const user = await signUp(provider());
     expect(await query("SELECT * FROM contact_channels WHERE user_id = {u:UUID}", { u: user.user_id })).toEqual([
       {
         project_id: DEV.id,
@@ -271,7 +211,7 @@ describe("the other synced tables", () => {
   });
 
   it("email outboxes: enum names lower case with hyphens, as the copy writes them", async () => {
-    await useSmtp(provider);
+    await useSmtp(provider());
     const user = await createUser({ primary_email: "outbox@example.com", primary_email_verified: true });
     await call("/emails/send-email", {
       user_ids: [user.id],
@@ -280,8 +220,8 @@ describe("the other synced tables", () => {
       notification_category_name: "Transactional",
     });
     // The queue's grace passes on the emulated clock; the worker then renders and sends.
-    provider.clock.advance(60_000);
-    await provider.work.idle();
+    provider().clock.advance(60_000);
+    await provider().work.idle();
     const rows = await query(
       "SELECT status, simple_status, created_with, is_high_priority, is_transactional, subject, is_paused, send_retries, skipped_reason, rendered_at IS NOT NULL AS rendered, updated_at >= created_at AS later FROM email_outboxes",
     );
@@ -334,81 +274,5 @@ describe("the other synced tables", () => {
         created_at: START,
       },
     ]);
-  });
-});
-
-describe("queries over them", () => {
-  it("with events: users who refreshed a token, counted per table, aggregated", async () => {
-    const a = await signUp(provider);
-    const b = await signUp(provider);
-    await createUser({ primary_email: "never-signed-in@example.com" });
-    const active = await query(
-      "SELECT primary_email FROM users WHERE id IN (SELECT user_id FROM events WHERE event_type = '$token-refresh') ORDER BY primary_email",
-    );
-    expect(active.map((r) => r.primary_email)).toEqual(expect.arrayContaining([a.email, b.email]));
-    expect(active.map((r) => r.primary_email)).not.toContain("never-signed-in@example.com");
-    const [counts] = await query(
-      "SELECT (SELECT count() FROM users) AS users, (SELECT count() FROM refresh_tokens) AS tokens, (SELECT uniqExact(user_id) FROM events) AS refreshed",
-    );
-    expect(Number(counts!.tokens)).toBeGreaterThanOrEqual(2);
-    expect(Number(counts!.users)).toBeGreaterThan(Number(counts!.refreshed) - 1);
-  });
-
-  it("every table's SELECT * answers its view's columns in order", async () => {
-    await fillEveryTable();
-    for (const table of FILLED) {
-      const rows = await query(`SELECT * FROM ${table} LIMIT 1`);
-      expect([table, Object.keys(rows[0] ?? {})]).toEqual([
-        table,
-        PROJECT_TABLES[table]!.columns.map(([name]) => name),
-      ]);
-    }
-  });
-
-  it("answers the real dashboard's table pages: a page in its sort order, and its search (ILIKE on every column as text)", async () => {
-    await fillEveryTable();
-    const sortedBy: Record<string, string> = { users: "signed_up_at", notification_preferences: "user_id" };
-    for (const table of FILLED) {
-      const order = sortedBy[table] ?? (table === "events" ? "event_at" : "created_at");
-      const page = await query(`SELECT * FROM default.${table} ORDER BY \`${order}\` DESC LIMIT 50 OFFSET 0`);
-      expect([table, page.length > 0]).toEqual([table, true]);
-      // The search box: each column as text, case-insensitive; an upper-case search finds a lower-case project id.
-      const columns = PROJECT_TABLES[table]!.columns.map(([name]) => name);
-      const search = columns.map((c) => `toString(\`${c}\`) ILIKE '%${DEV.id.toUpperCase()}%'`).join(" OR ");
-      const found = await query(
-        `SELECT * FROM default.${table} WHERE ${search} ORDER BY \`${order}\` DESC LIMIT 50 OFFSET 0`,
-      );
-      expect([table, found.length]).toEqual([table, page.length]);
-      const none = await query(`SELECT * FROM default.${table} WHERE toString(\`project_id\`) NOT ILIKE '%${DEV.id}%'`);
-      expect([table, none]).toEqual([table, []]);
-    }
-  });
-
-  it("the query's bounds hold over them: its time is spent by reading their rows", async () => {
-    await createUser({ primary_email: freshEmail("slow") });
-    await createUser({ primary_email: freshEmail("slow") });
-    const response = await api(provider, "/internal/analytics/query", {
-      headers: admin(),
-      json: { query: "SELECT sleep(1) FROM users", timeout_ms: 1_000 },
-    });
-    const error = await expectJson<{ code: string; details: { error: string } }>(response, 400);
-    expect(error.code).toBe("ANALYTICS_QUERY_ERROR");
-    expect(error.details.error).toMatch(/^Timeout exceeded: elapsed \d+\.\d{3} ms, maximum: 1000 ms\. $/);
-  });
-
-  it("a query copies only the tables its text names (none for one that reads no table)", () => {
-    expect(tablesNamedIn("SELECT 1 + 1")).toEqual([]);
-    expect(tablesNamedIn("SELECT count() FROM system.one")).toEqual([]);
-    expect(tablesNamedIn("SELECT id FROM users WHERE id IN (SELECT user_id FROM refresh_tokens)")).toEqual([
-      "refresh_tokens",
-      "users",
-    ]);
-    // An escape may spell any name: all of them then.
-    expect(tablesNamedIn("SELECT 1 FROM `t\\eams`")).toEqual(Object.keys(PROJECT_TABLES));
-  });
-
-  it("a name hidden by an escape in a quoted identifier is still read", async () => {
-    const user = await createUser({ primary_email: "escaped@example.com" });
-    expect(await query("SELECT id FROM `u\\sers` WHERE id = {id:String}", { id: user.id })).toEqual([{ id: user.id }]);
   });
 });
