@@ -295,78 +295,100 @@ async function runSelect(
   const joinCall =
     items === "*"
       ? undefined
-      : items.map((i) => i.expr).find((e) => e.kind === "call" && e.name.toLowerCase() === "arrayjoin");
+      : items
+          .map((i) => i.expr)
+          .find((e): e is Extract<Expr, { kind: "call" }> => e.kind === "call" && e.name.toLowerCase() === "arrayjoin");
+  const project = (context: Context): Record<string, unknown> => {
+    if (items === "*" && joinedStar)
+      return Object.fromEntries(joinedStar.map(([name, read]) => [name, output(read(context.row))]));
+    if (items === "*") {
+      const columns = starColumns(query.from);
+      return Object.fromEntries(
+        Object.entries(context.row)
+          .filter(([k]) => columns === null || columns.includes(k))
+          .map(([k, v]) => [k, output(v)]),
+      );
+    }
+    const out: Record<string, unknown> = {};
+    for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
+    return out;
+  };
+  const window = <T>(ordered: T[]) =>
+    ordered.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
+  // What ORDER BY reads of a row: its expression, or the output column an alias names (as in ClickHouse) when the row
+  // has no column of that name.
+  const orderExpr = (expr: Expr, row: Row): Expr => {
+    if (expr.kind !== "column" || expr.path.length !== 1 || items === "*" || Object.hasOwn(row, expr.path[0]!))
+      return expr;
+    return items.find((i) => i.name === expr.path[0])?.expr ?? expr;
+  };
+
+  if (!joinCall) {
+    // One output row per context: sort the contexts and project only the rows the LIMIT keeps (a dashboard page of 50
+    // out of thousands builds 50 rows).
+    if (query.orderBy.length === 0) return window(contexts).map(project);
+    const keyed: Keyed<Context>[] = [];
+    for (const context of contexts) {
+      await budget.checkpoint();
+      const keys = query.orderBy.map((o) =>
+        evaluator.value(orderExpr(o.expr, context.row), context.row, context.aggregates),
+      );
+      keyed.push({ item: context, keys });
+    }
+    return window(sortByKeys(keyed, query.orderBy, budget)).map(project);
+  }
+
   const results: { context: Context; out: Record<string, unknown> }[] = [];
   for (const context of contexts) {
     await budget.checkpoint();
-    const elements: (Value | undefined)[] = [undefined];
-    if (joinCall?.kind === "call") {
-      const array = evaluator.value(joinCall.args[0]!, context.row, context.aggregates);
-      if (!Array.isArray(array))
-        throw new AnalyticsQueryError(
-          "Argument for function arrayJoin must be Array or Map",
-          CH.ILLEGAL_TYPE_OF_ARGUMENT,
-        );
-      elements.splice(0, 1, ...(array as Value[]));
-      budget.retain(array.length);
-    }
-    for (const element of elements) {
-      if (joinCall && element !== undefined) evaluator.joined.set(joinCall, element);
-      let out: Record<string, unknown>;
-      if (items === "*" && joinedStar) {
-        out = Object.fromEntries(joinedStar.map(([name, read]) => [name, output(read(context.row))]));
-      } else if (items === "*") {
-        const columns = starColumns(query.from);
-        out = Object.fromEntries(
-          Object.entries(context.row)
-            .filter(([k]) => columns === null || columns.includes(k))
-            .map(([k, v]) => [k, output(v)]),
-        );
-      } else {
-        out = {};
-        for (const item of items) out[item.name] = output(evaluator.value(item.expr, context.row, context.aggregates));
-      }
-      results.push({ context, out });
+    const array = evaluator.value(joinCall.args[0]!, context.row, context.aggregates);
+    if (!Array.isArray(array))
+      throw new AnalyticsQueryError(
+        "Argument for function arrayJoin must be Array or Map",
+        CH.ILLEGAL_TYPE_OF_ARGUMENT,
+      );
+    budget.retain(array.length);
+    for (const element of array as Value[]) {
+      evaluator.joined.set(joinCall, element);
+      results.push({ context, out: project(context) });
     }
   }
-
-  let ordered = results;
-  if (query.orderBy.length > 0) {
-    const keyOf = (entry: (typeof results)[number], expr: Expr): Value => {
-      // An output column's alias may be ordered by, as in ClickHouse.
-      if (
-        expr.kind === "column" &&
-        expr.path.length === 1 &&
-        items !== "*" &&
-        items.some((i) => i.name === expr.path[0]) &&
-        !Object.hasOwn(entry.context.row, expr.path[0]!)
-      ) {
-        return entry.out[expr.path[0]!] as Value;
-      }
-      return evaluator.value(expr, entry.context.row, entry.context.aggregates);
-    };
-    const keyed: { entry: (typeof results)[number]; keys: Value[] }[] = [];
-    for (const entry of results) {
-      await budget.checkpoint();
-      keyed.push({ entry, keys: query.orderBy.map((o) => keyOf(entry, o.expr)) });
-    }
-    keyed.sort((a, b) => {
-      budget.charge(1);
-      for (let i = 0; i < query.orderBy.length; i++) {
-        const x = a.keys[i]!;
-        const y = b.keys[i]!;
-        // NULLs last, in either direction (ClickHouse's default).
-        if (x === null || y === null) {
-          if (x === y) continue;
-          return x === null ? 1 : -1;
-        }
-        const order = compare(x, y) ?? 0;
-        if (order !== 0) return query.orderBy[i]!.descending ? -order : order;
-      }
-      return 0;
+  if (query.orderBy.length === 0) return window(results).map((entry) => entry.out);
+  // With arrayJoin an alias may name the joined element: ordered by the output row's value.
+  const keyed: Keyed<(typeof results)[number]>[] = [];
+  for (const entry of results) {
+    await budget.checkpoint();
+    const keys = query.orderBy.map((o) => {
+      const expr = orderExpr(o.expr, entry.context.row);
+      return expr === o.expr
+        ? evaluator.value(expr, entry.context.row, entry.context.aggregates)
+        : (entry.out[(o.expr as { path: string[] }).path[0]!] as Value);
     });
-    ordered = keyed.map((k) => k.entry);
+    keyed.push({ item: entry, keys });
   }
-  const limited = ordered.slice(query.offset, query.limit === null ? undefined : query.offset + query.limit);
-  return limited.map((entry) => entry.out);
+  return window(sortByKeys(keyed, query.orderBy, budget)).map((entry) => entry.out);
+}
+
+interface Keyed<T> {
+  item: T;
+  keys: Value[];
+}
+
+/** ORDER BY: by each key in turn, NULLs last in either direction (ClickHouse's default); a stable sort. */
+function sortByKeys<T>(keyed: Keyed<T>[], orderBy: readonly { descending: boolean }[], budget: QueryBudget): T[] {
+  keyed.sort((a, b) => {
+    budget.charge(1);
+    for (let i = 0; i < orderBy.length; i++) {
+      const x = a.keys[i]!;
+      const y = b.keys[i]!;
+      if (x === null || y === null) {
+        if (x === y) continue;
+        return x === null ? 1 : -1;
+      }
+      const order = compare(x, y) ?? 0;
+      if (order !== 0) return orderBy[i]!.descending ? -order : order;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.item);
 }
