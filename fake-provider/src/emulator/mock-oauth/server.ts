@@ -3,12 +3,12 @@ import { framingGuard } from "../safety/framing.ts";
 import { randomBase32 } from "@authsim/sdk/runtime";
 import type { FakeProvider } from "../../provider.ts";
 import { readCookie } from "../../api/http/cookies.ts";
-import { stringFields } from "../../api/http/parse.ts";
 import { StatusError } from "../../domain/errors/known-error.ts";
 import { runOp } from "../../domain/run-op.ts";
 import { accountsOfProject } from "../../domain/ops/oauth/oauth-accounts.ts";
 import { flowForPage, grantInnerCode } from "../../domain/ops/oauth/oauth-idp.ts";
 import type { MockIdentity } from "../../domain/store/strong-auth-records.ts";
+import { cookie, fields, htmlPage, jsonAnswer, redirect } from "./answers.ts";
 import { errorPage, loginPage } from "./pages.ts";
 import { heldKey } from "../../domain/ops/oauth/held-oauth-tokens.ts";
 import { MockOAuthTokens, simulatedRefreshErrors, type MockGrant } from "./tokens.ts";
@@ -76,48 +76,6 @@ export interface MockOAuthServer {
   origin: string;
   /** Stops sending shared-keys providers here (their authorize goes back to the emulator's page). */
   detach(): void;
-}
-
-const noStore = { "cache-control": "no-store" };
-
-/** Every answer names Express: the real mock server's do, and the real suite's header snapshots show it. */
-const poweredBy = { "x-powered-by": "Express" };
-
-function htmlPage(body: string, status = 200): Response {
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", ...noStore, ...poweredBy },
-  });
-}
-
-function jsonAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...noStore, ...poweredBy, ...headers },
-  });
-}
-
-/** A GET's redirect carries a short HTML body (as web frameworks write one); a form POST's carries none. */
-function redirect(location: string, options: { body: boolean; cookies?: string[] }): Response {
-  const headers = new Headers({ location, ...noStore, ...poweredBy });
-  for (const cookie of options.cookies ?? []) headers.append("set-cookie", cookie);
-  if (!options.body) {
-    // No body; the type is named because Node servers (@hono/node-server) would call a typeless answer text/plain.
-    headers.set("content-type", "application/octet-stream");
-    headers.set("content-length", "0");
-    return new Response(null, { status: 303, headers });
-  }
-  headers.set("content-type", "text/html; charset=utf-8");
-  const escaped = location.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-  return new Response(`<p>Redirecting to <a href="${escaped}">${escaped}</a>.</p>`, { status: 303, headers });
-}
-
-const cookie = (name: string, value: string, path: string, maxAgeSeconds: number) =>
-  `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`;
-
-/** Form or JSON fields of a POST body. */
-async function fields(request: Request): Promise<Record<string, string>> {
-  return stringFields(request.headers.get("content-type") ?? "", await request.text());
 }
 
 const isLoopback = (hostname: string) =>
