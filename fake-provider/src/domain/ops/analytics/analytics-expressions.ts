@@ -1,6 +1,7 @@
 import type { Wildcard } from "@authsim/sdk/runtime";
 import type { QueryBudget } from "./analytics-budget.ts";
 import { AnalyticsQueryError, CH } from "./analytics-errors.ts";
+import type { QueryEnvironment } from "./analytics-environment.ts";
 import { callScalar } from "./analytics-functions.ts";
 import { childrenOf, type Expr, type UnionQuery } from "./analytics-sql-ast.ts";
 import {
@@ -23,17 +24,6 @@ import {
  * coalesce, ifNull, nullIf, if, CAST, toStartOfHour (analytics-casts.ts), getSetting, currentDatabase, currentUser, currentRoles, sleep
  * (analytics-functions.ts), arrayJoin (as a SELECT column). Anything else is ClickHouse's UNKNOWN_FUNCTION. Every node evaluated is charged to the query's budget.
  */
-
-export interface QueryEnvironment {
-  /** Table name → its rows (already limited to what the caller may read). */
-  tables: Record<string, Row[]>;
-  params: Record<string, unknown>;
-  nowMillis: number;
-  settings: Record<string, string>;
-  maxResultRows: number;
-  /** Every table with rows, where `tables` holds only those the query reads (a refusal lists them). */
-  served?: readonly string[];
-}
 
 const AGGREGATES = new Set(["count", "uniq", "uniqexact", "min", "max", "sum", "avg"]);
 export type Call = Extract<Expr, { kind: "call" }>;
@@ -287,3 +277,5 @@ export class Evaluator {
     );
   }
 }
+
+export type { QueryEnvironment };

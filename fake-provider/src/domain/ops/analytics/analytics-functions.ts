@@ -2,7 +2,7 @@ import type { QueryBudget } from "./analytics-budget.ts";
 import { castValue, nullIf, startOfHour } from "./analytics-casts.ts";
 import { CLICKHOUSE_USER } from "./analytics-catalog.ts";
 import { AnalyticsQueryError, CH } from "./analytics-errors.ts";
-import type { QueryEnvironment } from "./analytics-expressions.ts";
+import type { QueryEnvironment } from "./analytics-environment.ts";
 import {
   compare,
   dateTime,
