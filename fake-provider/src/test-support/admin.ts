@@ -1,5 +1,16 @@
+import { afterEach, beforeEach, expect } from "vitest";
 import { adminProject, type AdminProjectJson } from "@authsim/sdk/contract";
-import { INTERNAL, admin, api, client, expectJson, signUp, type SignedUp, type TestProvider } from "./api.ts";
+import {
+  INTERNAL,
+  admin,
+  api,
+  client,
+  expectJson,
+  newProvider,
+  signUp,
+  type SignedUp,
+  type TestProvider,
+} from "./api.ts";
 
 /** Helpers for the admin-surface tests (issue 6): project updates, owners in the `internal` project, an SMTP server. */
 
@@ -32,6 +43,24 @@ export async function renderedConfig(provider: TestProvider): Promise<Record<str
     await api(provider, "/internal/config", { headers: admin() }),
   );
   return JSON.parse(config_string) as Record<string, Record<string, unknown>>;
+}
+
+/**
+ * A fresh provider for each case of the calling file (nothing unexpected recorded after it), with its config's
+ * override PATCH and rendering bound to it.
+ */
+export function useConfigProvider() {
+  let current: TestProvider | undefined;
+  beforeEach(() => {
+    current = newProvider();
+  });
+  afterEach(() => expect(current!.unexpected).toEqual([]));
+  const provider = () => current!;
+  return {
+    provider,
+    patch: (override: unknown, level?: string) => patchConfigOverride(provider(), override, level),
+    getConfig: () => renderedConfig(provider()),
+  };
 }
 
 /** A dashboard user: signed up on `internal`, with a team of their own there (they created it, so they are a member). */
