@@ -40,6 +40,22 @@ import {
 } from "./payments.ts";
 import { listTransactionsQuery, listTransactionsResponse } from "./payments-transactions.ts";
 
+/**
+ * What completing a purchase by its code may answer, whether paid (the purchase session) or granted in test mode: the
+ * code's life, then the product, its items and its customer. Both routes run the same purchase.
+ */
+const purchaseCompletionErrors = [
+  "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
+  "ITEM_NOT_FOUND",
+  "NEW_PURCHASES_BLOCKED",
+  "PRODUCT_ALREADY_GRANTED",
+  "TEAM_NOT_FOUND",
+  "USER_NOT_FOUND",
+  "VERIFICATION_CODE_ALREADY_USED",
+  "VERIFICATION_CODE_EXPIRED",
+  "VERIFICATION_CODE_NOT_FOUND",
+] as const;
+
 /** The operations of this area: what each accepts and answers, who may call it, the known errors its own code may answer. */
 export const paymentsOperations = defineOperations("payments", {
   getItem: {
@@ -213,17 +229,7 @@ export const paymentsOperations = defineOperations("payments", {
     path: "/payments/purchases/purchase-session",
     access: "none",
     body: purchaseSessionBody,
-    errors: [
-      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
-      "ITEM_NOT_FOUND",
-      "NEW_PURCHASES_BLOCKED",
-      "PRODUCT_ALREADY_GRANTED",
-      "TEAM_NOT_FOUND",
-      "USER_NOT_FOUND",
-      "VERIFICATION_CODE_ALREADY_USED",
-      "VERIFICATION_CODE_EXPIRED",
-      "VERIFICATION_CODE_NOT_FOUND",
-    ],
+    errors: purchaseCompletionErrors,
     responses: [json(purchaseSessionResponse)],
   },
   paymentsSetup: {
@@ -260,17 +266,7 @@ export const paymentsOperations = defineOperations("payments", {
     path: "/internal/payments/test-mode-purchase-session",
     access: "admin",
     body: testModePurchaseBody,
-    errors: [
-      "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH",
-      "ITEM_NOT_FOUND",
-      "NEW_PURCHASES_BLOCKED",
-      "PRODUCT_ALREADY_GRANTED",
-      "TEAM_NOT_FOUND",
-      "USER_NOT_FOUND",
-      "VERIFICATION_CODE_ALREADY_USED",
-      "VERIFICATION_CODE_EXPIRED",
-      "VERIFICATION_CODE_NOT_FOUND",
-    ],
+    errors: purchaseCompletionErrors,
     responses: [success],
   },
   refundTransaction: {
