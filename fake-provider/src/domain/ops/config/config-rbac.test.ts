@@ -1,14 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  admin,
-  api,
-  expectJson,
-  expectKnownError,
-  newProvider,
-  server,
-  type TestProvider,
-} from "../../../test-support/api.ts";
-import { patchConfigOverride, renderedConfig } from "../../../test-support/admin.ts";
+import { describe, expect, it } from "vitest";
+import { admin, api, expectJson, expectKnownError, server } from "../../../test-support/api.ts";
+import { useConfigProvider } from "../../../test-support/admin.ts";
 
 /**
  * The config's `rbac` keys through the override endpoints (config-rbac.ts): written at the branch or environment level
@@ -16,26 +8,20 @@ import { patchConfigOverride, renderedConfig } from "../../../test-support/admin
  * schema refuses them.
  */
 
-let provider: TestProvider;
-beforeEach(() => {
-  provider = newProvider();
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
-
-const patchOverride = (override: unknown, level?: string) => patchConfigOverride(provider, override, level);
+const { provider, patch: patchOverride, getConfig } = useConfigProvider();
 const rbac = async () =>
-  (await renderedConfig(provider)).rbac as {
+  (await getConfig()).rbac as {
     permissions: Record<string, unknown>;
     defaultPermissions: Record<string, unknown>;
   };
 const newUser = async () =>
-  (await expectJson<{ id: string }>(await api(provider, "/users", { headers: server(), json: {} }), 201)).id;
+  (await expectJson<{ id: string }>(await api(provider(), "/users", { headers: server(), json: {} }), 201)).id;
 const grant = (userId: string, permissionId: string) =>
-  api(provider, `/project-permissions/${userId}/${permissionId}`, { method: "POST", headers: admin(), json: {} });
+  api(provider(), `/project-permissions/${userId}/${permissionId}`, { method: "POST", headers: admin(), json: {} });
 const projectPermissionsOf = async (userId: string) =>
   (
     await expectJson<{ items: { id: string }[] }>(
-      await api(provider, `/project-permissions?user_id=${userId}`, { headers: server() }),
+      await api(provider(), `/project-permissions?user_id=${userId}`, { headers: server() }),
     )
   ).items.map((p) => p.id);
 
@@ -49,7 +35,7 @@ describe("rbac through a config override", () => {
     expect(await expectJson(await grant(user, "test_perm"), 201)).toMatchObject({ id: "test_perm", user_id: user });
     expect(await projectPermissionsOf(user)).toEqual(["test_perm"]);
     await expectJson(
-      await api(provider, `/project-permissions/${user}/test_perm`, { method: "DELETE", headers: admin() }),
+      await api(provider(), `/project-permissions/${user}/test_perm`, { method: "DELETE", headers: admin() }),
     );
     expect(await projectPermissionsOf(user)).toEqual([]);
   });
@@ -78,7 +64,7 @@ describe("rbac through a config override", () => {
     expect(Object.keys((await rbac()).permissions)).toEqual(["d"]);
     // A team permission defined so is one of the team's (the system ones stay).
     const teamPermissions = await expectJson<{ items: { id: string }[] }>(
-      await api(provider, "/team-permission-definitions", { headers: admin() }),
+      await api(provider(), "/team-permission-definitions", { headers: admin() }),
     );
     expect(teamPermissions.items.map((p) => p.id)).toContain("d");
   });

@@ -1,32 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  DEV,
-  admin,
-  api,
-  client,
-  expectJson,
-  expectKnownError,
-  newProvider,
-  server,
-  type TestProvider,
-} from "../../../test-support/api.ts";
-import { patchConfigOverride, renderedConfig, updatedProject } from "../../../test-support/admin.ts";
+import { describe, expect, it } from "vitest";
+import { DEV, admin, api, client, expectJson, expectKnownError, server } from "../../../test-support/api.ts";
+import { updatedProject, useConfigProvider } from "../../../test-support/admin.ts";
 
 /** /internal/config and its overrides, sent as JSON strings (spec §7; protocol.md §6.5). */
 
-let provider: TestProvider;
-beforeEach(() => {
-  provider = newProvider();
-});
-afterEach(() => expect(provider.unexpected).toEqual([]));
-
-const getConfig = () => renderedConfig(provider);
-const patchOverride = (override: unknown, level?: string) => patchConfigOverride(provider, override, level);
+const { provider, patch: patchOverride, getConfig } = useConfigProvider();
 
 describe("the config override endpoints with a server key", () => {
   it("read and write the branch level only; another level is the real plain 403, and nothing is written", async () => {
     const at = (level: string, init: { method?: string; json?: unknown } = {}) =>
-      api(provider, `/internal/config/override/${level}`, { headers: server(), ...init });
+      api(provider(), `/internal/config/override/${level}`, { headers: server(), ...init });
     await expectJson(
       await at("branch", {
         method: "PATCH",
@@ -61,7 +44,10 @@ describe("the config override endpoints with a server key", () => {
     expect(await getConfig()).toEqual(before);
     // Resetting keys stays admin only.
     await expectKnownError(
-      await api(provider, "/internal/config/override/branch/reset-keys", { headers: server(), json: { keys: ["x"] } }),
+      await api(provider(), "/internal/config/override/branch/reset-keys", {
+        headers: server(),
+        json: { keys: ["x"] },
+      }),
       "INSUFFICIENT_ACCESS_TYPE",
       401,
     );
@@ -70,7 +56,7 @@ describe("the config override endpoints with a server key", () => {
 
 describe("the config endpoints", () => {
   it("renders the project's settings in the nested config shape", async () => {
-    await updatedProject(provider, {
+    await updatedProject(provider(), {
       config: { domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] },
     });
     const config = await getConfig();
@@ -103,7 +89,7 @@ describe("the config endpoints", () => {
   it("an override of a setting changes what the auth endpoints enforce (dotted or nested keys)", async () => {
     await expectJson(await patchOverride({ "auth.allowSignUp": false }));
     await expectKnownError(
-      await api(provider, "/auth/password/sign-up", {
+      await api(provider(), "/auth/password/sign-up", {
         headers: client(),
         json: { email: "a@example.com", password: "password-123" },
       }),
@@ -112,7 +98,7 @@ describe("the config endpoints", () => {
     );
     await expectJson(await patchOverride({ auth: { allowSignUp: true, password: { allowSignIn: false } } }));
     await expectKnownError(
-      await api(provider, "/auth/password/sign-up", {
+      await api(provider(), "/auth/password/sign-up", {
         headers: client(),
         json: { email: "a@example.com", password: "password-123" },
       }),
@@ -120,7 +106,7 @@ describe("the config endpoints", () => {
       400,
     );
     const stored = await expectJson<{ config_string: string }>(
-      await api(provider, "/internal/config/override/environment", { headers: admin() }),
+      await api(provider(), "/internal/config/override/environment", { headers: admin() }),
     );
     // Kept as written: the nested `auth` replaced the dotted key under it (upstream's override()).
     expect(JSON.parse(stored.config_string)).toEqual({ auth: { allowSignUp: true, password: { allowSignIn: false } } });
@@ -128,11 +114,11 @@ describe("the config endpoints", () => {
 
   it("requirePublishableClientKey at the project level makes keyless client calls fail", async () => {
     await expectJson(
-      await api(provider, "/projects/current", { headers: { accessType: "client", projectId: DEV.id } }),
+      await api(provider(), "/projects/current", { headers: { accessType: "client", projectId: DEV.id } }),
     );
     await expectJson(await patchOverride({ "project.requirePublishableClientKey": true }, "project"));
     await expectKnownError(
-      await api(provider, "/projects/current", { headers: { accessType: "client", projectId: DEV.id } }),
+      await api(provider(), "/projects/current", { headers: { accessType: "client", projectId: DEV.id } }),
       "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
       401,
     );
@@ -147,7 +133,7 @@ describe("the config endpoints", () => {
     // The real service's app order, with an id it does not know after its own.
     expect(Object.keys(installed.installed).slice(-2)).toEqual(["analytics", "my-app"]);
     await expectJson(
-      await api(provider, "/internal/config/override/branch", {
+      await api(provider(), "/internal/config/override/branch", {
         method: "PUT",
         headers: admin(),
         json: {
@@ -239,20 +225,20 @@ describe("the config endpoints", () => {
 
   it("the level-less PATCH writes the environment level", async () => {
     await expectJson(
-      await api(provider, "/internal/config/override", {
+      await api(provider(), "/internal/config/override", {
         method: "PATCH",
         headers: admin(),
         json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": false }) },
       }),
     );
     const project = await expectJson<{ config: { client_team_creation_enabled: boolean } }>(
-      await api(provider, "/internal/projects/current", { headers: admin() }),
+      await api(provider(), "/internal/projects/current", { headers: admin() }),
     );
     expect(project.config.client_team_creation_enabled).toBe(false);
   });
 
   it("refuses bad JSON, wrong types, derived keys it cannot map, and an unknown level", async () => {
-    const badJson = await api(provider, "/internal/config/override/environment", {
+    const badJson = await api(provider(), "/internal/config/override/environment", {
       method: "PATCH",
       headers: admin(),
       json: { config_override_string: "{nope" },
@@ -295,7 +281,7 @@ describe("the config endpoints", () => {
     expect((await patchOverride({ [`emails.templates.${id}`]: template })).status).toBe(200);
     expect((await getConfig()).emails!.templates).toMatchObject({ [id]: template });
     const listed = await expectJson<{ templates: { id: string; display_name: string }[] }>(
-      await api(provider, "/internal/email-templates", { headers: admin() }),
+      await api(provider(), "/internal/email-templates", { headers: admin() }),
     );
     expect(listed.templates.find((t) => t.id === id)?.display_name).toBe("Welcome back");
     expect((await patchOverride({ "emails.server": { isShared: true, provider: "smtp" } })).status).toBe(200);
@@ -322,10 +308,10 @@ describe("the config endpoints", () => {
   });
 
   it("lets an override allow localhost in production, as upstream's backend does (only the admin kit flags it)", async () => {
-    await updatedProject(provider, { is_production_mode: true, config: { allow_localhost: false } });
+    await updatedProject(provider(), { is_production_mode: true, config: { allow_localhost: false } });
     expect((await patchOverride({ "domains.allowLocalhost": true })).status).toBe(200);
     const project = await expectJson<{ config: { allow_localhost: boolean } }>(
-      await api(provider, "/internal/projects/current", { headers: admin() }),
+      await api(provider(), "/internal/projects/current", { headers: admin() }),
     );
     expect(project.config.allow_localhost).toBe(true);
   });
@@ -336,7 +322,7 @@ describe("an override as stored", () => {
     JSON.parse(
       (
         await expectJson<{ config_string: string }>(
-          await api(provider, `/internal/config/override/${level}`, { headers: admin() }),
+          await api(provider(), `/internal/config/override/${level}`, { headers: admin() }),
         )
       ).config_string,
     ) as Record<string, unknown>;
@@ -369,7 +355,7 @@ describe("an override as stored", () => {
       a: { ...folder, displayName: "A", queries: { q: { displayName: "Q", sqlQuery: "SELECT 1" } } },
     });
     await expectJson(
-      await api(provider, "/internal/config/override/environment/reset-keys", {
+      await api(provider(), "/internal/config/override/environment/reset-keys", {
         headers: admin(),
         json: { keys: ["analytics.queryFolders.a.queries.q", "analytics.queryFolders.b"] },
       }),
