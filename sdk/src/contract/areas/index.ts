@@ -20,6 +20,7 @@ export * from "./payment-methods.ts";
 export * from "./data-vault.ts";
 export * from "./project-admin.ts";
 export * from "./emails.ts";
+export * from "./emails-operations.ts";
 export * from "./admin-misc.ts";
 export * from "./oauth.ts";
 export * from "./oauth-providers.ts";
