@@ -3,65 +3,17 @@ import { describe, expect, it } from "vitest";
 import { StackAdminApp } from "../admin/admin-app.ts";
 import { createCodeVerifier, s256CodeChallenge } from "../crypto/pkce.ts";
 import { KnownError } from "../errors/known-error.ts";
-import { manualClock } from "../runtime/clock.ts";
 import { seededRandom } from "../runtime/ids.ts";
 import { AdminSessionUnsupportedError } from "../session/admin-session.ts";
 import { memoryTokenStore } from "../session/token-store.ts";
-import { fakeFetch, json, knownError, recordingSleep, type Responder } from "../test-support/fake-fetch.ts";
+import { fakeFetch, json, knownError } from "../test-support/fake-fetch.ts";
 import { router } from "../test-support/router.ts";
-import { claims, TEST_USER_ID, unsignedToken } from "../test-support/tokens.ts";
-import type { StackClientAppOptions } from "./app-options.ts";
-import { memoryCookieDocument, memoryStorage, type BrowserEnvironment } from "./browser-env.ts";
-import { StackClientApp } from "./client-app.ts";
+import { memoryCookieDocument } from "./browser-env.ts";
 import { MFA_ATTEMPT_CODE_STORAGE_KEY } from "./mfa.ts";
 
-/** The SDK's strong-auth pieces against a scripted fetch (the end-to-end runs are in conformance/). */
+import { inTurn, strongAuthApp, tokens } from "../test-support/strong-auth-app.ts";
 
-const T0 = 1_750_000_000_000;
-const tokens = { access_token: unsignedToken(claims(T0, 600_000)), refresh_token: "rt-1", user_id: TEST_USER_ID };
-
-/** Answers in turn, the last one repeating (per route, unlike sequence(), which counts every call). */
-function inTurn(...answers: (() => Response)[]): () => Response {
-  let i = 0;
-  return () => answers[Math.min(i++, answers.length - 1)]!();
-}
-
-function setup(
-  responder: Responder,
-  extra: Partial<StackClientAppOptions> = {},
-  browser: Partial<BrowserEnvironment> = {},
-) {
-  const ff = fakeFetch(responder);
-  const sleep = recordingSleep();
-  const navigated: string[] = [];
-  const warnings: string[] = [];
-  const page = { url: "http://localhost:3000/handler/oauth-callback" };
-  const cookies = memoryCookieDocument();
-  const sessionStorage = memoryStorage();
-  const env = {
-    currentUrl: () => page.url,
-    replaceUrl: (url: string) => void (page.url = url),
-    warn: (m: string) => void warnings.push(m),
-    alert: (m: string) => void warnings.push(`alert: ${m}`),
-    ...browser,
-    cookies,
-    sessionStorage,
-  };
-  const app = new StackClientApp({
-    projectId: "internal",
-    publishableClientKey: "pck",
-    baseUrl: "http://api.test",
-    tokenStore: memoryTokenStore(),
-    fetch: ff.fetch,
-    clock: manualClock(T0),
-    sleep: sleep.sleep,
-    random: seededRandom("strong-auth"),
-    redirectMethod: { navigate: (to) => void navigated.push(to) },
-    browser: env,
-    ...extra,
-  });
-  return { app, calls: ff.calls, waits: sleep.waits, navigated, warnings, page, env };
-}
+/** The SDK's strong-auth pieces against a scripted fetch (the end-to-end runs are in conformance/): PKCE, OAuth, MFA. */
 
 describe("PKCE", () => {
   it("is BASE64URL(SHA256(verifier)) (RFC 7636 §4.2) and makes 43-character verifiers", async () => {
@@ -73,7 +25,7 @@ describe("PKCE", () => {
 
 describe("signInWithOAuth", () => {
   it("keeps the verifier in stack-oauth-outer-<state>, asks for JSON mode and navigates to the location", async () => {
-    const { app, calls, navigated, env } = setup(
+    const { app, calls, navigated, env } = strongAuthApp(
       router({
         "GET /auth/oauth/authorize/github": () =>
           json({ location: "http://api.test/__emulator/oauth/authorize/github?state=i" }),
@@ -118,7 +70,7 @@ describe("signInWithOAuth", () => {
 
 describe("callOAuthCallback", () => {
   it("ignores a callback without code or state, or without the verifier cookie, with a warning", async () => {
-    const { app, warnings, page, calls } = setup(() => json({}));
+    const { app, warnings, page, calls } = strongAuthApp(() => json({}));
     expect(await app.callOAuthCallback()).toBe(false);
     expect(warnings[0]).toMatch(/^Missing required query parameter on OAuth callback: code/);
     page.url = "http://localhost:3000/handler/oauth-callback?code=c&state=s";
@@ -128,7 +80,7 @@ describe("callOAuthCallback", () => {
   });
 
   it("strips code and state, exchanges with the verifier, stores the session and goes to after-sign-up", async () => {
-    const { app, calls, page, env, navigated } = setup(
+    const { app, calls, page, env, navigated } = strongAuthApp(
       router({
         "POST /auth/oauth/token": () =>
           json({
@@ -159,7 +111,7 @@ describe("callOAuthCallback", () => {
   });
 
   it("throws the known error the provider put in the URL, and keeps the MFA attempt code for the mfa page", async () => {
-    const first = setup(() => json({}));
+    const first = strongAuthApp(() => json({}));
     first.page.url =
       "http://localhost:3000/handler/error?errorCode=OAUTH_PROVIDER_ACCESS_DENIED&message=denied&details=%7B%7D";
     await expect(first.app.callOAuthCallback()).rejects.toMatchObject({
@@ -168,7 +120,7 @@ describe("callOAuthCallback", () => {
     });
     expect(first.page.url).toBe("http://localhost:3000/handler/error");
 
-    const mfa = setup(
+    const mfa = strongAuthApp(
       router({
         "POST /auth/oauth/token": () =>
           knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-1" }),
@@ -182,7 +134,7 @@ describe("callOAuthCallback", () => {
   });
 
   it("wraps an OAuth-style refusal in 'Error signing in during OAuth callback. Please try again.'", async () => {
-    const { app, env, page } = setup(
+    const { app, env, page } = strongAuthApp(
       router({
         "POST /auth/oauth/token": () => json({ error: "invalid_grant", error_description: "Invalid grant" }, 400),
       }),
@@ -195,7 +147,7 @@ describe("callOAuthCallback", () => {
 
 describe("MFA", () => {
   it("password sign-in needing MFA keeps the attempt code, goes to the mfa route and throws; signInWithMfa finishes", async () => {
-    const { app, navigated, env, calls } = setup(
+    const { app, navigated, env, calls } = strongAuthApp(
       router({
         "POST /auth/password/sign-in": () =>
           knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-2" }),
@@ -221,7 +173,7 @@ describe("MFA", () => {
 
 describe("MFA keeps the return address", () => {
   it("carries after_auth_return_to of the sign-in page on to the mfa page (spec §2)", async () => {
-    const { app, navigated, page } = setup(
+    const { app, navigated, page } = strongAuthApp(
       router({
         "POST /auth/password/sign-in": () =>
           knownError("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { attempt_code: "att-3" }),
@@ -235,7 +187,7 @@ describe("MFA keeps the return address", () => {
   });
 
   it("carries the after-callback URL of an OAuth flow on to the mfa page, though the exchange answered only an attempt code", async () => {
-    const { app, navigated, page, env } = setup(
+    const { app, navigated, page, env } = strongAuthApp(
       router({
         "GET /auth/oauth/authorize/github": () =>
           json({ location: "http://api.test/__emulator/oauth/authorize/github" }),
@@ -253,167 +205,5 @@ describe("MFA keeps the return address", () => {
     );
     // Both of the flow's cookies are spent: a replayed callback finds neither.
     expect(env.cookies.cookie).toBe("");
-  });
-});
-
-describe("promptCliLogin", () => {
-  const created = () => json({ polling_code: "poll", login_code: "login", expires_at: "2026-01-01T00:00:00.000Z" });
-
-  it("shows the confirm link, waits 2000 ms between polls (injected sleep) and answers the refresh token on 201", async () => {
-    const { app, waits, calls } = setup(
-      router({
-        "POST /auth/cli": created,
-        "POST /auth/cli/poll": inTurn(
-          () => json({ status: "waiting" }),
-          () => json({ status: "waiting" }),
-          () => json({ status: "success", refresh_token: "cli-rt" }, 201),
-        ),
-      }),
-    );
-    const prompts: string[] = [];
-    const result = await app.promptCliLogin({
-      appUrl: "https://app.example.com/base",
-      promptLink: (url) => void prompts.push(url),
-    });
-    expect(result).toEqual({ status: "ok", data: "cli-rt" });
-    expect(prompts).toEqual(["https://app.example.com/handler/cli-auth-confirm?login_code=login"]);
-    expect(waits).toEqual([2000, 2000]);
-    expect(JSON.parse(calls[1]!.body!)).toEqual({ polling_code: "poll" });
-  });
-
-  it("times out after maxAttempts, and reports expired and used with the spec's messages", async () => {
-    const waiting = setup(
-      router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => json({ status: "waiting" }) }),
-    );
-    const timeout = await waiting.app.promptCliLogin({
-      appUrl: "https://app.example.com",
-      maxAttempts: 3,
-      waitTimeMillis: 10,
-      promptLink: () => {},
-    });
-    expect(timeout.status === "error" && [timeout.error.code, timeout.error.message]).toEqual([
-      "CLI_AUTH_ERROR",
-      "Timed out waiting for CLI authentication.",
-    ]);
-    expect(waiting.waits).toEqual([10, 10, 10]);
-    for (const [status, code, message] of [
-      ["expired", "CLI_AUTH_EXPIRED_ERROR", "CLI authentication request expired. Please try again."],
-      ["used", "CLI_AUTH_USED_ERROR", "This authentication token has already been used."],
-    ] as const) {
-      const { app } = setup(router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => json({ status }) }));
-      const r = await app.promptCliLogin({ appUrl: "https://app.example.com", promptLink: () => {} });
-      expect(r.status === "error" && [r.error.code, r.error.message]).toEqual([code, message]);
-    }
-    const invalid = setup(
-      router({ "POST /auth/cli": created, "POST /auth/cli/poll": () => knownError("INVALID_POLLING_CODE", 400) }),
-    );
-    const r = await invalid.app.promptCliLogin({ appUrl: "https://app.example.com", promptLink: () => {} });
-    expect(r.status === "error" && r.error.code).toBe("CLI_AUTH_ERROR");
-  });
-});
-
-describe("passkeys", () => {
-  const registrationOptions = (rpId: string, userId = "dXNlcg") => ({
-    options_json: {
-      challenge: "Y2g",
-      rp: { id: rpId, name: "p" },
-      user: { id: userId, name: "u", displayName: "u" },
-      pubKeyCredParams: [{ type: "public-key", alg: -7 }],
-    },
-    code: "reg-code",
-  });
-
-  it("reports a failure that is not a WebAuthn one as PASSKEY_AUTHENTICATION_FAILED", async () => {
-    const webAuthn = {
-      startRegistration: () => Promise.reject(new Error("unused")),
-      startAuthentication: () => Promise.reject(new Error("boom")),
-    };
-    const { app } = setup(
-      router({
-        "POST /auth/passkey/initiate-passkey-authentication": () =>
-          json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
-      }),
-      { webAuthn },
-    );
-    const r = await app.signInWithPasskey();
-    expect(r.status === "error" && [r.error.code, r.error.message]).toEqual([
-      "PASSKEY_AUTHENTICATION_FAILED",
-      "Failed to sign in with passkey",
-    ]);
-  });
-
-  it("goes to after-sign-in after a passkey sign-in, unless noRedirect", async () => {
-    const webAuthn = {
-      startRegistration: () => Promise.reject(new Error("unused")),
-      startAuthentication: () =>
-        Promise.resolve({
-          id: "aWQ",
-          rawId: "aWQ",
-          type: "public-key" as const,
-          response: { clientDataJSON: "e30", authenticatorData: "YQ", signature: "cw" },
-          clientExtensionResults: {},
-        }),
-    };
-    const routes = {
-      "POST /auth/passkey/initiate-passkey-authentication": () =>
-        json({ options_json: { challenge: "Y2g", rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com" }, code: "c" }),
-      "POST /auth/passkey/sign-in": () => json({ ...tokens, is_new_user: false }),
-    };
-    const redirecting = setup(router(routes), { webAuthn });
-    expect(await redirecting.app.signInWithPasskey()).toEqual({ status: "ok", data: undefined });
-    expect(redirecting.navigated).toEqual(["/"]);
-    const quiet = setup(router(routes), { webAuthn });
-    expect(await quiet.app.signInWithPasskey({ noRedirect: true })).toEqual({ status: "ok", data: undefined });
-    expect(quiet.navigated).toEqual([]);
-    expect(await quiet.app.getRefreshToken()).toBe("rt-1");
-  });
-
-  it("refuses a non-placeholder RP id; reports WebAuthn failure codes and user handles outside 1–64 bytes as PASSKEY_WEBAUTHN_ERROR", async () => {
-    const signedIn = (options: unknown) =>
-      setup(
-        router({
-          "POST /auth/password/sign-in": () => json(tokens),
-          "GET /users/me": () => json({}),
-          "POST /auth/passkey/initiate-passkey-registration": () => json(options),
-        }),
-      );
-    const wrongRp = signedIn(registrationOptions("example.com"));
-    await wrongRp.app.signInWithCredential({ email: "a@example.com", password: "pw", noRedirect: true });
-    const { registerPasskey } = await import("./passkeys.ts");
-    const ctx = (wrongRp.app as unknown as { ctx: Parameters<typeof registerPasskey>[0] }).ctx;
-    await expect(registerPasskey(ctx, ctx.session()!, { hostname: "localhost" })).rejects.toThrow(/placeholder/);
-    const aborted = setup(
-      router({
-        "POST /auth/password/sign-in": () => json(tokens),
-        "POST /auth/passkey/initiate-passkey-registration": () =>
-          json(registrationOptions("THIS_VALUE_WILL_BE_REPLACED.example.com")),
-      }),
-      {
-        webAuthn: {
-          startRegistration: () =>
-            Promise.reject(
-              Object.assign(new Error("Registration ceremony was sent an abort signal"), {
-                code: "ERROR_CEREMONY_ABORTED",
-              }),
-            ),
-          startAuthentication: () => Promise.reject(new Error("unused")),
-        },
-      },
-    );
-    await aborted.app.signInWithCredential({ email: "a@example.com", password: "pw", noRedirect: true });
-    const abortedUser = (aborted.app as unknown as { ctx: Parameters<typeof registerPasskey>[0] }).ctx;
-    const abortedResult = await registerPasskey(abortedUser, abortedUser.session()!, { hostname: "localhost" });
-    expect(abortedResult.status === "error" && [abortedResult.error.code, abortedResult.error.details]).toEqual([
-      "PASSKEY_WEBAUTHN_ERROR",
-      { message: "Registration ceremony was sent an abort signal", code: "ERROR_CEREMONY_ABORTED" },
-    ]);
-    const longId = signedIn(registrationOptions("THIS_VALUE_WILL_BE_REPLACED.example.com", "A".repeat(90)));
-    await longId.app.signInWithCredential({ email: "a@example.com", password: "pw", noRedirect: true });
-    const longCtx = (longId.app as unknown as { ctx: Parameters<typeof registerPasskey>[0] }).ctx;
-    const r = await registerPasskey(longCtx, longCtx.session()!, { hostname: "localhost" });
-    expect(r.status === "error" && [r.error.code, r.error.details]).toEqual([
-      "PASSKEY_WEBAUTHN_ERROR",
-      { message: "User ID was not between 1 and 64 characters", code: "ERROR_INVALID_USER_ID_LENGTH" },
-    ]);
   });
 });
